@@ -1,0 +1,137 @@
+"""Cards, suits, ranks and 32-bit card sets.
+
+A card is an index 0..31: ``suit * 8 + rank``, with ranks in natural order
+7 8 9 T J Q K A (0..7) and suits C D H S (0..3). A set of cards is a plain
+``int`` whose bit ``i`` is card ``i``; each suit occupies one byte, so the
+cards of a suit are ``cards & SUIT_MASKS[suit]``. The engine's hot path works
+on these integers only; :class:`Card` is the friendly face for people and
+files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+RANKS = "789TJQKA"
+SUITS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+DECK_SIZE = 32
+FULL_DECK = (1 << DECK_SIZE) - 1
+SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+
+_RANK_ALIASES = {"10": "T"}
+_SUIT_ALIASES = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
+_SUIT_ALIASES.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+class CardError(ValueError):
+    """A card written in a form nobody at a Belot table would recognise."""
+
+
+class Card(NamedTuple):
+    """One of the 32 cards; ``str(Card)`` is the short form, e.g. ``JH``."""
+
+    rank: int  # 0..7 for 7 8 9 T J Q K A
+    suit: int  # 0..3 for C D H S
+
+    @property
+    def index(self) -> int:
+        return self.suit * 8 + self.rank
+
+    @property
+    def bit(self) -> int:
+        return 1 << (self.suit * 8 + self.rank)
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[self.rank]
+
+    @property
+    def suit_char(self) -> str:
+        return SUITS[self.suit]
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def symbol(self) -> str:
+        """The card with its suit symbol and ``10`` for the ten, as printed for players."""
+        rank = "10" if self.rank_char == "T" else self.rank_char
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return parse_card(text)
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i % 8, i // 8) for i in range(DECK_SIZE))
+
+
+def parse_rank(text: str) -> int:
+    """Rank index of ``7 8 9 T/10 J Q K A`` (any case)."""
+    key = _RANK_ALIASES.get(str(text).strip().upper(), str(text).strip().upper())
+    if len(key) != 1 or key not in RANKS:
+        raise CardError(f"unknown rank {text!r}; ranks are 7 8 9 10 (or T) J Q K A")
+    return RANKS.index(key)
+
+
+def parse_suit(text: str) -> int:
+    """Suit index of ``C D H S`` (any case) or of a suit symbol."""
+    raw = str(text).strip()
+    key = _SUIT_ALIASES.get(raw, raw.upper())
+    if len(key) != 1 or key not in SUITS:
+        raise CardError(f"unknown suit {text!r}; suits are C D H S (or ♣ ♦ ♥ ♠)")
+    return SUITS.index(key)
+
+
+def parse_card(text: str | Card) -> Card:
+    """Parse ``JH``, ``jh``, ``10h``, ``TH``, ``T♥`` or ``j♥`` into a :class:`Card`."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardError(f"a card is written like JH or 10♥, not {text!r}")
+    raw = text.strip()
+    if len(raw) < 2:
+        raise CardError(f"{text!r} is not a card; write rank then suit, like JH, 10S or T♥")
+    try:
+        return Card(parse_rank(raw[:-1]), parse_suit(raw[-1]))
+    except CardError as err:
+        raise CardError(f"{text!r} is not a card: {err}") from None
+
+
+def parse_cards(items: Iterable[str | Card] | str) -> list[Card]:
+    """Parse several cards, given as a list or as one space- or comma-separated string."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return [parse_card(item) for item in items]
+
+
+def mask_of(cards: Iterable[Card | str | int]) -> int:
+    """The card set holding ``cards`` (cards, strings or indices)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c if isinstance(c, int) else parse_card(c).index)
+    return mask
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Card indices in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a card set in index order (suit, then natural rank)."""
+    return [CARDS[i] for i in iter_bits(mask)]
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,860 @@
+"""The variant file as a pydantic model: every rule a Belot / Belote table may choose.
+
+Each field is one rule, named for what it means to a player, with a description
+(shown by ``belot show``, ``belot compare`` and in the JSON Schema) and a default.
+The defaults are the Bulgarian Belot reading of ``rules/bulgarian.md``; the French
+files state where they differ. Cross-field checks live in the ``model_validator``
+methods at the bottom of each section, so an author learns about an impossible
+combination when the file is loaded, not in the middle of a game.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..cards import RANKS, parse_rank
+
+CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
+SUIT_CONTRACTS = CONTRACTS[:4]
+
+Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
+ContractKind = Literal["suit", "no_trumps", "all_trumps"]
+RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+def contract_kind(contract: str) -> str:
+    """``suit`` for the four suit contracts, else the contract itself."""
+    return "suit" if contract in SUIT_CONTRACTS else contract
+
+
+class Rule(BaseModel):
+    """Base of every section: unknown keys are errors and loaded variants are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True)
+
+
+def _rank_key(value: object) -> str:
+    """Accept ``10``/``T`` and YAML's integer keys (``9: 150``) for a rank."""
+    return RANKS[parse_rank(str(value))]
+
+
+class RankTable(Rule):
+    """Trick order and card points of one kind of suit."""
+
+    order: list[RankName] = Field(
+        description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
+    )
+    points: dict[RankName, int] = Field(
+        description="Card points of each rank; ranks left out are worth 0.",
+    )
+
+    @field_validator("order", mode="before")
+    @classmethod
+    def _order_ranks(cls, value: object) -> object:
+        return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @field_validator("points", mode="before")
+    @classmethod
+    def _points_ranks(cls, value: object) -> object:
+        return {_rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    @model_validator(mode="after")
+    def _order_is_permutation(self) -> RankTable:
+        if sorted(self.order) != sorted(RANKS):
+            missing = [r for r in RANKS if r not in self.order]
+            repeated = sorted({r for r in self.order if self.order.count(r) > 1})
+            raise ValueError(
+                "order must list each of the ranks 7 8 9 T J Q K A exactly once"
+                + (f"; missing {' '.join(missing)}" if missing else "")
+                + (f"; repeated {' '.join(repeated)}" if repeated else "")
+            )
+        if any(p < 0 for p in self.points.values()):
+            raise ValueError("card points cannot be negative")
+        return self
+
+
+TRUMP_TABLE = RankTable(
+    order=["J", "9", "A", "T", "K", "Q", "8", "7"],
+    points={"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3},
+)
+PLAIN_TABLE = RankTable(
+    order=["A", "T", "K", "Q", "J", "9", "8", "7"],
+    points={"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
+)
+
+
+class CardTables(Rule):
+    """Rank order and card points for each contract kind."""
+
+    trump: RankTable = Field(TRUMP_TABLE, description="The trump suit in a suit contract.")
+    plain: RankTable = Field(PLAIN_TABLE, description="The other suits in a suit contract.")
+    no_trumps: RankTable = Field(
+        PLAIN_TABLE,
+        description="Every suit in a no-trumps contract (coinche scores the ace 19 here).",
+    )
+    all_trumps: RankTable = Field(
+        TRUMP_TABLE,
+        description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
+    )
+    sequence_order: list[RankName] = Field(
+        ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        description="Natural order used for sequences (declarations), lowest first; the ace is high only.",
+    )
+
+    @field_validator("sequence_order", mode="before")
+    @classmethod
+    def _seq_ranks(cls, value: object) -> object:
+        return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+
+# ----------------------------------------------------------------------------- deal
+
+
+class Shuffle(str, Enum):
+    shuffle_then_cut = "shuffle_then_cut"
+    cut_only = "cut_only"
+    full_shuffle = "full_shuffle"
+
+
+class TurnedCard(str, Enum):
+    none = "none"
+    after_first_packets = "after_first_packets"
+
+
+class FirstDealer(str, Enum):
+    random = "random"
+    draw_lowest = "draw_lowest"
+    fixed_seat = "fixed_seat"
+
+
+class DealerRotation(str, Enum):
+    next_seat = "next_seat"
+    alternate_team_random_seat = "alternate_team_random_seat"
+
+
+class AllPass(str, Enum):
+    next_dealer = "next_dealer"
+    same_dealer = "same_dealer"
+
+
+class SecondPacketsStart(str, Enum):
+    after_dealer = "after_dealer"
+    taker = "taker"
+
+
+class Direction(str, Enum):
+    counter_clockwise = "counter_clockwise"
+    clockwise = "clockwise"
+
+
+class Deal(Rule):
+    """How the cards come out: packets, the turned card, shuffling and who deals."""
+
+    first_packets: list[Annotated[int, Field(ge=1, le=8)]] = Field(
+        [3, 2],
+        description="Packet sizes each player receives before the bidding, in order (3 then 2 is 5 cards).",
+    )
+    second_packets: list[Annotated[int, Field(ge=1, le=8)]] = Field(
+        [3],
+        description="Packet sizes each player receives after the bidding; empty when all 8 cards come before it.",
+    )
+    turned_card: TurnedCard = Field(
+        TurnedCard.none,
+        description="Whether the next card of the stock is turned face up after the first packets (French 'la retourne').",
+    )
+    second_packets_start: SecondPacketsStart = Field(
+        SecondPacketsStart.after_dealer,
+        description="Who receives the first packet after the bidding: the player after the dealer, or the taker.",
+    )
+    shuffle: Shuffle = Field(
+        Shuffle.shuffle_then_cut,
+        description=(
+            "shuffle_then_cut: shuffled and cut every deal; cut_only: the pack is never shuffled, "
+            "the previous deal's tricks are gathered in play order and cut; full_shuffle: shuffled, never cut."
+        ),
+    )
+    cut_min: int = Field(3, ge=1, le=16, description="Fewest cards either part of a cut may hold.")
+    first_dealer: FirstDealer = Field(
+        FirstDealer.random,
+        description="Who deals first: a random seat, the lowest card of a draw, or first_dealer_seat.",
+    )
+    first_dealer_seat: int = Field(
+        3, ge=0, le=3, description="The first dealer when first_dealer is fixed_seat (seat 3 makes seat 0 lead)."
+    )
+    rotation: DealerRotation = Field(
+        DealerRotation.next_seat,
+        description="Who deals next: the next seat in play order, or the other team with a random seat.",
+    )
+    all_pass: AllPass = Field(
+        AllPass.next_dealer,
+        description="When every player passes the deal is void; it is redealt by the next dealer or the same one.",
+    )
+    direction: Direction = Field(
+        Direction.counter_clockwise,
+        description="Direction of play at the table; seats are always numbered in play order, so this is display only.",
+    )
+
+    @model_validator(mode="after")
+    def _eight_cards(self) -> Deal:
+        total = sum(self.first_packets) + sum(self.second_packets)
+        if total != 8:
+            raise ValueError(
+                f"the packets deal {sum(self.first_packets)} + {sum(self.second_packets)} = {total} "
+                "cards to each player; they must deal 8 (for example first_packets [3, 2] and second_packets [3])"
+            )
+        if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
+            raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
+        return self
+
+
+# ----------------------------------------------------------------------------- bidding
+
+
+class BiddingStyle(str, Enum):
+    contract_ladder = "contract_ladder"
+    turned_card = "turned_card"
+    point_bids = "point_bids"
+    turned_card_point_bids = "turned_card_point_bids"
+
+
+class OverbidAfterDouble(str, Enum):
+    anyone = "anyone"
+    contract_team_only = "contract_team_only"
+    forbidden = "forbidden"
+
+
+class Round2TurnedSuit(str, Enum):
+    forbidden = "forbidden"
+    allowed = "allowed"
+
+
+class Round1Contracts(str, Enum):
+    turned_suit_only = "turned_suit_only"
+    turned_suit_and_others = "turned_suit_and_others"
+
+
+class Doubles(Rule):
+    """Contra / recontra (coinche / surcoinche)."""
+
+    max_level: int = Field(
+        2, ge=0, le=3, description="0: no doubling; 1: contra only; 2: contra and recontra; 3: a third regional level."
+    )
+    multipliers: list[int] = Field(
+        [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
+    )
+    overbid_after_double: OverbidAfterDouble = Field(
+        OverbidAfterDouble.anyone,
+        description="Who may bid a higher contract over a standing contra or recontra (which cancels it).",
+    )
+    redouble_ends_auction: bool = Field(
+        False, description="A recontra (surcoinche) ends the auction at once instead of waiting for three passes."
+    )
+
+    @model_validator(mode="after")
+    def _levels(self) -> Doubles:
+        if len(self.multipliers) < self.max_level:
+            raise ValueError(
+                f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}"
+            )
+        if any(b <= a for a, b in zip([1, *self.multipliers], self.multipliers)):
+            raise ValueError(f"multipliers must grow with each level, got {self.multipliers}")
+        return self
+
+
+class PointBids(Rule):
+    """Bids of a number of points (coinche, and French point bids on a turned card)."""
+
+    minimum: int = Field(80, ge=0, description="Lowest bid.")
+    step: int = Field(10, ge=1, description="Each bid is the minimum plus a multiple of this step.")
+    maximum: int = Field(160, ge=0, description="Highest numeric bid.")
+    capot_bid: bool = Field(True, description="Whether 'capot' (all eight tricks) may be bid above the maximum.")
+    capot_value: int = Field(250, ge=0, description="What a capot bid is worth when scored.")
+    maximum_means_capot: bool = Field(
+        False, description="Whether the maximum bid itself is a capot bid (seed 001: '160 is equivalent to capot')."
+    )
+
+    @model_validator(mode="after")
+    def _bounds(self) -> PointBids:
+        if self.maximum < self.minimum:
+            raise ValueError(f"maximum {self.maximum} is below minimum {self.minimum}")
+        if (self.maximum - self.minimum) % self.step:
+            raise ValueError(
+                f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
+                f"the nearest valid maximum is "
+                f"{self.minimum + (self.maximum - self.minimum) // self.step * self.step}"
+            )
+        return self
+
+
+class Bidding(Rule):
+    """The auction: which contracts exist, how they are bid and doubled."""
+
+    style: BiddingStyle = Field(
+        BiddingStyle.contract_ladder,
+        description=(
+            "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
+            "card's suit in round 1 or name another in round 2 (French); point_bids: bid points and a trump "
+            "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit."
+        ),
+    )
+    contracts: list[Contract] = Field(
+        list(CONTRACTS),
+        description="The contracts that may be played, lowest first; this is also the ladder of contract_ladder bidding.",
+    )
+    doubles: Doubles = Field(default_factory=Doubles, description="Contra and recontra.")
+    round2_turned_suit: Round2TurnedSuit = Field(
+        Round2TurnedSuit.forbidden,
+        description="Turned-card bidding: whether the turned card's suit may be named in the second round.",
+    )
+    round1_contracts: Round1Contracts = Field(
+        Round1Contracts.turned_suit_only,
+        description="Turned-card bidding: whether round 1 allows only the turned suit or also no-trumps / all-trumps.",
+    )
+    points: PointBids = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
+    rounds: int = Field(
+        2, ge=1, le=2, description="Turned-card bidding: how many rounds are bid before the deal is void."
+    )
+
+    @field_validator("contracts")
+    @classmethod
+    def _unique_contracts(cls, value: list[str]) -> list[str]:
+        repeated = sorted({c for c in value if value.count(c) > 1})
+        if repeated:
+            raise ValueError(f"a contract may appear only once; repeated: {', '.join(repeated)}")
+        if not value:
+            raise ValueError("at least one contract must be playable")
+        return value
+
+    @property
+    def uses_turned_card(self) -> bool:
+        return self.style in (BiddingStyle.turned_card.value, BiddingStyle.turned_card_point_bids.value)
+
+    @property
+    def uses_points(self) -> bool:
+        return self.style in (BiddingStyle.point_bids.value, BiddingStyle.turned_card_point_bids.value)
+
+
+# ----------------------------------------------------------------------------- play
+
+
+class TrumpLeadOvertrump(str, Enum):
+    always = "always"
+    unless_partner_winning = "unless_partner_winning"
+
+
+class PartnerWinningVoid(str, Enum):
+    free = "free"
+    overtrump_if_trumping = "overtrump_if_trumping"
+    overtrump_if_able = "overtrump_if_able"
+    as_if_opponent_winning = "as_if_opponent_winning"
+
+
+class Undertrump(str, Enum):
+    never_required = "never_required"
+    required = "required"
+
+
+class AllTrumpsOvertake(str, Enum):
+    always = "always"
+    unless_partner_winning = "unless_partner_winning"
+
+
+class Play(Rule):
+    """What a player must play. Following suit is always compulsory."""
+
+    trump_lead_overtrump: TrumpLeadOvertrump = Field(
+        TrumpLeadOvertrump.always,
+        description="When trumps are led, a player must beat the highest trump so far if able: always, or unless their partner is winning.",
+    )
+    partner_winning_void: PartnerWinningVoid = Field(
+        PartnerWinningVoid.free,
+        description=(
+            "Void in the led plain suit while the partner wins the trick: free (any card); "
+            "overtrump_if_trumping (discard freely, but a trump must beat the table unless only trumps are held); "
+            "overtrump_if_able (a trump must beat the table when one can); "
+            "as_if_opponent_winning (must trump and overtrump as against an opponent)."
+        ),
+    )
+    undertrump: Undertrump = Field(
+        Undertrump.never_required,
+        description="Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card) or required (play a lower trump).",
+    )
+    all_trumps_overtake: AllTrumpsOvertake = Field(
+        AllTrumpsOvertake.always,
+        description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
+    )
+
+
+# ----------------------------------------------------------------------------- declarations
+
+
+class LongRun(str, Enum):
+    one_quint = "one_quint"
+    quint_plus_tierce_for_eight = "quint_plus_tierce_for_eight"
+
+
+class QuadSequenceOverlap(str, Enum):
+    prefer_quad = "prefer_quad"
+    player_chooses = "player_chooses"
+    both_count = "both_count"
+
+
+class ContestScope(str, Enum):
+    separate = "separate"
+    unified = "unified"
+
+
+class SequenceCompare(str, Enum):
+    class_then_top = "class_then_top"
+    length_then_top = "length_then_top"
+
+
+class DeclarationTie(str, Enum):
+    cancel = "cancel"
+    trump_then_cancel = "trump_then_cancel"
+    trump_then_first_in_play_order = "trump_then_first_in_play_order"
+    first_in_play_order = "first_in_play_order"
+
+
+class WinnerScores(str, Enum):
+    all = "all"
+    best_only = "best_only"
+
+
+class FailedDeclarations(str, Enum):
+    to_defenders = "to_defenders"
+    void = "void"
+
+
+class CapotDeclarations(str, Enum):
+    to_capot_team = "to_capot_team"
+    keep = "keep"
+
+
+class BelotePlayCondition(str, Enum):
+    lead_follow_or_trump = "lead_follow_or_trump"
+    always = "always"
+
+
+class BeloteForcedCard(str, Enum):
+    allowed = "allowed"
+    lost = "lost"
+
+
+class BeloteInSequence(str, Enum):
+    both_count = "both_count"
+    belote_absorbed = "belote_absorbed"
+
+
+class BeloteAnnouncement(str, Enum):
+    automatic = "automatic"
+    required = "required"
+
+
+class Belote(Rule):
+    """King and queen of a trump suit in one hand."""
+
+    enabled: bool = Field(True, description="Whether belote / rebelote scores at all.")
+    points: int = Field(20, ge=0, description="What a belote is worth.")
+    contracts: list[ContractKind] = Field(
+        ["suit", "all_trumps"],
+        description="Contract kinds with belote (all-trumps allows one per suit).",
+    )
+    play_condition: BelotePlayCondition = Field(
+        BelotePlayCondition.lead_follow_or_trump,
+        description="The first of the K/Q played must be led, follow suit or be a trump (else the belote is lost); or any play counts.",
+    )
+    forced_card: BeloteForcedCard = Field(
+        BeloteForcedCard.allowed,
+        description="Whether a belote still counts when its first card was the player's only legal card.",
+    )
+    in_sequence: BeloteInSequence = Field(
+        BeloteInSequence.both_count,
+        description="A K-Q that is also part of a scoring sequence: both count, or the belote is absorbed by the sequence.",
+    )
+    announcement: BeloteAnnouncement = Field(
+        BeloteAnnouncement.automatic,
+        description="Belote is scored automatically, or only if the player announces it when playing the first card.",
+    )
+    counts_for_contract: bool = Field(
+        True, description="Whether the belote counts when deciding if the contract is made."
+    )
+    kept_when_failed: bool = Field(
+        False,
+        description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
+    )
+
+
+def _length_key(value: object) -> int:
+    return int(str(value).rstrip("+"))
+
+
+class Declarations(Rule):
+    """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
+
+    enabled: bool = Field(True, description="Whether sequences and quads are declared at all (belote is separate).")
+    contracts: list[ContractKind] = Field(
+        ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
+    )
+    sequences: dict[Annotated[int, Field(ge=3, le=8)], int] = Field(
+        {3: 20, 4: 50, 5: 100},
+        description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
+    )
+    long_run: LongRun = Field(
+        LongRun.one_quint,
+        description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
+    )
+    quads: dict[RankName, int] = Field(
+        {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
+        description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
+    )
+    no_trumps_quads: dict[RankName, int] | None = Field(
+        None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
+    )
+    quad_order: list[RankName] = Field(
+        ["J", "9", "A", "T", "K", "Q"],
+        description="Which of two equal-valued quads is higher, strongest first.",
+    )
+    quad_sequence_overlap: QuadSequenceOverlap = Field(
+        QuadSequenceOverlap.prefer_quad,
+        description="A card in both a quad and a sequence: the quad is taken and its cards leave the sequence; the player chooses; or both count.",
+    )
+    contest: ContestScope = Field(
+        ContestScope.separate,
+        description="separate: sequences compete with sequences and quads with quads; unified: one contest over both, by value.",
+    )
+    sequence_compare: SequenceCompare = Field(
+        SequenceCompare.class_then_top,
+        description="Two sequences: by value class (3 < 4 < 5+) then top card, or by exact length then top card.",
+    )
+    quad_beats_equal_sequence: bool = Field(
+        True, description="Unified contest: a quad beats a sequence of the same value."
+    )
+    tie: DeclarationTie = Field(
+        DeclarationTie.cancel,
+        description=(
+            "Equal best declarations: cancel (neither team scores them); trump_then_cancel (a sequence in "
+            "trumps wins, else cancel); trump_then_first_in_play_order; first_in_play_order."
+        ),
+    )
+    winner_scores: WinnerScores = Field(
+        WinnerScores.all, description="The winning team scores all its declarations of the contest, or only its best."
+    )
+    count_without_tricks: bool = Field(
+        True, description="Whether a team that wins no trick still scores its declarations."
+    )
+    count_for_contract: bool = Field(
+        True, description="Whether declarations count when deciding if the contract is made."
+    )
+    when_failed: FailedDeclarations = Field(
+        FailedDeclarations.to_defenders,
+        description="When the contract fails, the takers' declarations go to the defenders or are void.",
+    )
+    when_capot: CapotDeclarations = Field(
+        CapotDeclarations.keep,
+        description="When one team takes every trick, the other team's declarations pass to it or are kept.",
+    )
+    belote: Belote = Field(default_factory=Belote, description="Belote / rebelote.")
+
+    @field_validator("sequences", mode="before")
+    @classmethod
+    def _seq_keys(cls, value: object) -> object:
+        return {_length_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    @field_validator("quads", "no_trumps_quads", mode="before")
+    @classmethod
+    def _quad_keys(cls, value: object) -> object:
+        return {_rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    @field_validator("quad_order", mode="before")
+    @classmethod
+    def _quad_order_ranks(cls, value: object) -> object:
+        return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @model_validator(mode="after")
+    def _quads_ordered(self) -> Declarations:
+        for table in (self.quads, self.no_trumps_quads or {}):
+            unordered = [r for r in table if r not in self.quad_order]
+            if unordered:
+                raise ValueError(
+                    f"quad_order must rank every rank that has a quad value; add {' '.join(unordered)}"
+                )
+        return self
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+class Tie(str, Enum):
+    hanging = "hanging"
+    litige = "litige"
+    taker_fails = "taker_fails"
+    taker_makes = "taker_makes"
+
+
+class ReserveGoesTo(str, Enum):
+    next_deal_winner = "next_deal_winner"
+    next_contract_maker = "next_contract_maker"
+
+
+class DoubledWinner(str, Enum):
+    more_points = "more_points"
+    contract_result = "contract_result"
+
+
+class DoubledTie(str, Enum):
+    all_to_reserve = "all_to_reserve"
+    as_undoubled = "as_undoubled"
+
+
+class RoundingMode(str, Enum):
+    none = "none"
+    half_up = "half_up"
+    half_down = "half_down"
+    tie_digit = "tie_digit"
+
+
+class RoundingUnit(str, Enum):
+    tens = "tens"
+    points = "points"
+
+
+class MadeRounding(str, Enum):
+    per_team = "per_team"
+    leader_then_remainder = "leader_then_remainder"
+
+
+class ReserveRounding(str, Enum):
+    reserve_rounds_up = "reserve_rounds_up"
+    same_as_board = "same_as_board"
+
+
+class DoubleRounding(str, Enum):
+    multiply_rounded_total = "multiply_rounded_total"
+    round_multiplied_total = "round_multiplied_total"
+
+
+class ContractRounding(Rule):
+    """How one contract kind's totals become match points."""
+
+    mode: RoundingMode = Field(
+        RoundingMode.half_up,
+        description=(
+            "none: exact; half_up: last digit 5-9 up; half_down: 6-9 up; tie_digit: digits below tie_digit "
+            "round down, above it up, and on tie_digit the team with fewer points rounds up, the other down."
+        ),
+    )
+    tie_digit: int = Field(5, ge=1, le=9, description="The shared digit of tie_digit rounding (6 in suits, 4 in all-trumps).")
+
+
+class Rounding(Rule):
+    """Rounding of deal totals into match points."""
+
+    unit: RoundingUnit = Field(
+        RoundingUnit.tens,
+        description="tens: the board records totals divided by ten (162 is 16); points: totals rounded to tens (162 is 160).",
+    )
+    suit: ContractRounding = Field(
+        ContractRounding(mode=RoundingMode.tie_digit, tie_digit=6), description="Suit contracts."
+    )
+    no_trumps: ContractRounding = Field(ContractRounding(), description="No-trumps contracts.")
+    all_trumps: ContractRounding = Field(
+        ContractRounding(mode=RoundingMode.tie_digit, tie_digit=4), description="All-trumps contracts."
+    )
+    made: MadeRounding = Field(
+        MadeRounding.per_team,
+        description="A made contract: each team's total rounded on its own, or the leader rounded and the other gets the remainder.",
+    )
+    min_one: bool = Field(
+        False, description="In a made contract a team with a non-zero total never rounds to 0 (it gets 1 from the leader)."
+    )
+    reserve: ReserveRounding = Field(
+        ReserveRounding.reserve_rounds_up,
+        description="A tied deal: the reserved (hanging) points round up and the defenders' down, or both as on the board.",
+    )
+    doubled: DoubleRounding = Field(
+        DoubleRounding.multiply_rounded_total,
+        description="A doubled deal: multiplier times the rounded total, or the multiplied total rounded.",
+    )
+
+
+class Reserve(Rule):
+    """Points held back from a tied deal (hanging points, litige)."""
+
+    goes_to: ReserveGoesTo = Field(
+        ReserveGoesTo.next_deal_winner,
+        description="The reserve goes to the winner of the next scored deal, or waits for the next contract that is made.",
+    )
+    accumulate: bool = Field(True, description="A further tie adds its reserve to the points already waiting.")
+    kept_on_all_pass: bool = Field(True, description="A deal where everyone passes leaves the reserve waiting.")
+
+
+class Capot(Rule):
+    """One team takes all eight tricks (valat, capot)."""
+
+    bonus: int = Field(90, ge=0, description="Points added for taking every trick (90: 162 becomes 252).")
+    multiplied_by_no_trumps_factor: bool = Field(
+        False, description="Whether the no-trumps factor also doubles the capot bonus."
+    )
+    multiplied_by_double: bool = Field(True, description="Whether contra / recontra multiply the capot bonus.")
+
+
+class PointBidScoring(Rule):
+    """How a point bid adds to the score (coinche, French point bids)."""
+
+    bid_added: bool = Field(
+        True, description="The bid's value is added to the winners' score: to the takers when made, to the defenders when failed."
+    )
+    fixed_card_total: int | None = Field(
+        160,
+        description="When a team scores every card (a failed or doubled contract), it scores this instead of the actual card total; null keeps the actual total.",
+    )
+    fixed_capot_total: int | None = Field(
+        250, description="The same for a capot."
+    )
+
+
+class Scoring(Rule):
+    """Totals of a deal and how they reach the match board."""
+
+    last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
+    no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
+    capot: Capot = Field(default_factory=Capot, description="Taking all eight tricks.")
+    tie: Tie = Field(
+        Tie.hanging,
+        description=(
+            "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
+            "later deal), taker_fails or taker_makes."
+        ),
+    )
+    reserve: Reserve = Field(default_factory=Reserve, description="Hanging points or litige reserve.")
+    doubled_winner: DoubledWinner = Field(
+        DoubledWinner.more_points,
+        description="Under contra: the team with more points wins everything, whoever bid; or the contract's result decides.",
+    )
+    doubled_tie: DoubledTie = Field(
+        DoubledTie.all_to_reserve,
+        description="Under contra, equal totals: the multiplied total waits in reserve, or the tie rule applies as undoubled.",
+    )
+    point_bids: PointBidScoring = Field(default_factory=PointBidScoring, description="Point-bid contracts.")
+    rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
+
+
+# ----------------------------------------------------------------------------- match and table
+
+
+class ValatException(str, Enum):
+    none = "none"
+    raise_bar_to_leader_plus_one = "raise_bar_to_leader_plus_one"
+    one_more_deal = "one_more_deal"
+    no_go_out_on_valat_deal = "no_go_out_on_valat_deal"
+
+
+class TargetCompare(str, Enum):
+    reach = "reach"
+    exceed = "exceed"
+
+
+class Match(Rule):
+    """When a match ends and who wins it."""
+
+    target: int | None = Field(
+        151, ge=1, description="Match points that win the match; null plays a single deal."
+    )
+    compare: TargetCompare = Field(
+        TargetCompare.reach, description="reach: the target or more wins; exceed: strictly more than the target."
+    )
+    valat_exception: ValatException = Field(
+        ValatException.one_more_deal,
+        description=(
+            "'You cannot go out with a valat': none; raise_bar_to_leader_plus_one; one_more_deal (one more "
+            "deal, not counting all-pass or valat deals); no_go_out_on_valat_deal."
+        ),
+    )
+    must_score_in_final_deal: bool = Field(
+        False, description="A team over the target wins only if it scored in the deal that took it there."
+    )
+    belote_alone_cannot_win: bool = Field(
+        False, description="A team whose contract failed cannot reach the target with its belote alone."
+    )
+
+
+class Timeout(str, Enum):
+    lose_match = "lose_match"
+    random_legal_move = "random_legal_move"
+    bot_moves = "bot_moves"
+
+
+class MoveClock(Rule):
+    """A per-move time limit, as at online tables."""
+
+    seconds: int | None = Field(None, ge=1, description="Seconds for each call or card; null for no clock.")
+    on_timeout: Timeout = Field(
+        Timeout.lose_match,
+        description="What happens when a player's time runs out: their team loses the match, or a move is made for them.",
+    )
+
+
+class Table(Rule):
+    """Table conventions that are not scoring rules."""
+
+    move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
+
+
+# ----------------------------------------------------------------------------- the variant
+
+
+class Variant(Rule):
+    """A complete rule set for a Belot / Belote table."""
+
+    name: str = Field(description="Short name, as used on the command line.", pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str = Field(description="Full name shown to players.")
+    description: str = Field("", description="A paragraph on what this rule set is and where its rules come from.")
+    extends: str | None = Field(
+        None, description="A shipped variant name or a relative path whose rules this file starts from."
+    )
+    cards: CardTables = Field(default_factory=CardTables, description="Rank orders and card points.")
+    deal: Deal = Field(default_factory=Deal, description="The deal.")
+    bidding: Bidding = Field(default_factory=Bidding, description="The auction.")
+    play: Play = Field(default_factory=Play, description="Play obligations.")
+    declarations: Declarations = Field(default_factory=Declarations, description="Declarations and belote.")
+    scoring: Scoring = Field(default_factory=Scoring, description="Scoring of a deal.")
+    match: Match = Field(default_factory=Match, description="The match.")
+    table: Table = Field(default_factory=Table, description="Table conventions.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Variant:
+        problems: list[str] = []
+        turned = self.deal.turned_card == TurnedCard.after_first_packets
+        if self.bidding.uses_turned_card and not turned:
+            problems.append(
+                f"bidding.style {self.bidding.style} needs a turned card: set deal.turned_card to after_first_packets"
+            )
+        if turned and not self.bidding.uses_turned_card:
+            problems.append(
+                f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
+                "use turned_card or turned_card_point_bids"
+            )
+        if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
+            problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
+        decl = self.declarations
+        for kind in decl.contracts if decl.enabled else ():
+            if kind not in self._kinds_played():
+                problems.append(
+                    f"declarations.contracts lists {kind}, but bidding.contracts has no {kind} contract"
+                )
+        if decl.belote.enabled:
+            for kind in decl.belote.contracts:
+                if kind == "no_trumps":
+                    problems.append(
+                        "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
+                    )
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def _kinds_played(self) -> set[str]:
+        return {contract_kind(c) for c in self.bidding.contracts}
