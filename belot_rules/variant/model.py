@@ -838,6 +838,10 @@ class Variant(Rule):
                 f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
                 "use turned_card or turned_card_point_bids"
             )
+        if self.bidding.style == BiddingStyle.turned_card and self.bidding.doubles.max_level:
+            problems.append(
+                "turned_card bidding ends at the first take, so nobody can double: set bidding.doubles.max_level to 0"
+            )
         if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
             problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
         decl = self.declarations

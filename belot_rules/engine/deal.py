@@ -1,0 +1,340 @@
+"""One deal, step by step: dealing, the auction, declarations, eight tricks, the score.
+
+:class:`DealState` is a position in the OpenSpiel sense: it says whose turn it
+is and what they may do, applies an action (an illegal one raises and leaves the
+state untouched), gives one seat's view and clones cheaply. All rules come from
+the compiled :class:`~belot_rules.ruleset.Ruleset`; nothing here looks at a
+variant's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
+from ..errors import UserError
+from ..rules.bidding import Auction, Call
+from ..rules.declarations import Declaration
+from ..rules.scoring import DealScore
+from ..ruleset import Ruleset
+from ..variant.model import SUIT_CONTRACTS, SecondPacketsStart
+from .actions import CALL, DECLARE, PLAY, Action, call_action, declare_action, play_action
+
+QUEEN, KING = 5, 6
+BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
+
+
+class IllegalAction(UserError):
+    """An action the rules do not allow in this position."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know: its own hand and everything shown on the table, never another hand."""
+
+    seat: int
+    hand: tuple[str, ...]
+    phase: str
+    dealer: int
+    to_act: int
+    turned_card: str | None
+    calls: tuple[tuple[int, str], ...]
+    contract: str | None
+    declarer: int
+    multiplier: int
+    bid: int | None
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[tuple[int, tuple[str, ...], int], ...]  # (leader, cards, winner)
+    declared: tuple[tuple[int, str], ...]
+    belotes: tuple[tuple[int, str], ...]
+    hanging_in: int
+
+
+@dataclass(slots=True)
+class DealState:
+    """A deal in progress. Create one with :meth:`start`."""
+
+    ruleset: Ruleset
+    dealer: int
+    deck: tuple[int, ...]
+    hanging_in: int = 0
+    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    stock: int = 0  # position in ``deck`` of the next card to deal
+    turned_card: int = -1
+    phase: str = BIDDING
+    auction: Auction | None = None
+    contract: str | None = None
+    declarer: int = -1
+    multiplier: int = 1
+    bid: int | None = None
+    leader: int = 0
+    trick: list[int] = field(default_factory=list)
+    win_pos: int = 0
+    tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)
+    team_points: list[int] = field(default_factory=lambda: [0, 0])
+    team_tricks: list[int] = field(default_factory=lambda: [0, 0])
+    declared: dict[int, tuple[Declaration, ...]] = field(default_factory=dict)
+    belote_suits: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    belotes: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) that counted
+    history: list[Action] = field(default_factory=list)
+    score: DealScore | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0) -> DealState:
+        """Deal the first packets from ``deck`` (top card first) and open the auction."""
+        if sorted(deck) != list(range(32)):
+            raise UserError("a deck must hold each of the 32 cards exactly once")
+        state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
+        deal = ruleset.variant.deal
+        first = (state.dealer + 1) % 4
+        for size in deal.first_packets:
+            for i in range(4):
+                state._give((first + i) % 4, size)
+        if ruleset.variant.deal.turned_card != "none":
+            state.turned_card = state.deck[state.stock]
+            state.stock += 1
+        state.auction = Auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
+        return state
+
+    def _give(self, seat: int, count: int) -> None:
+        for card in self.deck[self.stock:self.stock + count]:
+            self.hands[seat] |= 1 << card
+        self.stock += count
+
+    def clone(self) -> DealState:
+        """An independent copy (the ruleset and deck are shared; they are immutable)."""
+        return DealState(
+            self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands), self.stock,
+            self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
+            self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
+            list(self.tricks), list(self.team_points), list(self.team_tricks), dict(self.declared),
+            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score,
+        )
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def first_seat(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose turn it is (-1 when the deal is over)."""
+        if self.phase == BIDDING:
+            return self.auction.to_act
+        if self.phase in (PLAYING, DECLARING):
+            return (self.leader + len(self.trick)) % 4
+        return -1
+
+    @property
+    def all_passed(self) -> bool:
+        return self.phase == OVER and self.contract is None
+
+    def legal_card_mask(self) -> int:
+        """Card set the seat to act may play (playing phase)."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return hand
+        return self.ruleset.obligations[self.contract].legal_fast(
+            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - 2
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take."""
+        if self.phase == BIDDING:
+            return [call_action(c) for c in self.ruleset.bidding.legal_calls(self.auction)]
+        if self.phase == DECLARING:
+            options = self.ruleset.declarations.choices(self.hands[self.to_act], self.contract)
+            return [declare_action(tuple(o)) for o in options if o] + [declare_action(())]
+        if self.phase == PLAYING:
+            actions = []
+            legal = self.legal_card_mask()
+            required = self.ruleset.variant.declarations.belote.announcement == "required"
+            for card in iter_bits(legal):
+                actions.append(play_action(card))
+                if required and self._opens_belote(self.to_act, card):
+                    actions.append(play_action(card, belote=True))
+            return actions
+        return []
+
+    def _opens_belote(self, seat: int, card: int) -> bool:
+        """Whether ``card`` is the first of a belote pair ``seat`` still holds."""
+        rank, suit = card & 7, card >> 3
+        return (rank == KING or rank == QUEEN) and suit in self.belote_suits[seat]
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action | str) -> None:
+        """Apply ``action`` (an :class:`Action` or its text) for the seat to act, or raise :class:`IllegalAction`."""
+        legal = self.legal_actions()
+        if isinstance(action, str):
+            wanted = " ".join(action.lower().split())
+            matches = [a for a in legal if str(a).lower() == wanted]
+            if not matches:
+                raise IllegalAction(self._refusal(action, legal))
+            action = matches[0]
+        elif action not in legal:
+            raise IllegalAction(self._refusal(str(action), legal))
+        self._apply(action)
+
+    def _refusal(self, text: str, legal: list[Action]) -> str:
+        seat = self.to_act
+        if self.phase == OVER:
+            return "the deal is over; no more actions"
+        reason = ""
+        if self.phase == PLAYING:
+            try:
+                card = parse_card(text.split()[0]).index
+            except (CardError, IndexError):
+                card = -1
+            if card >= 0 and not (1 << card) & self.hands[seat]:
+                reason = f": {CARDS[card]} is not in seat {seat}'s hand"
+            elif card >= 0 and self.trick:
+                reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
+        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play"}[self.phase]
+        return f"seat {seat} may not {verb} {text!r}{reason}; legal: " + ", ".join(str(a) for a in legal)
+
+    def _apply(self, action: Action) -> None:
+        self.history.append(action)
+        if action.kind == CALL:
+            self._call(action.call)
+        elif action.kind == DECLARE:
+            self.declared[self.to_act] = action.declarations
+            self.phase = PLAYING
+        else:
+            self.play_card(action.card, action.belote)
+
+    def _call(self, call: Call) -> None:
+        bidding = self.ruleset.bidding
+        bidding.apply(self.auction, call)
+        if not self.auction.finished:
+            return
+        if self.auction.contract is None:
+            self.phase = OVER
+            return
+        self.contract = self.auction.contract
+        self.declarer = self.auction.declarer
+        self.multiplier = bidding.multiplier(self.auction)
+        self.bid = self.auction.points
+        self._deal_rest()
+        self.leader = self.first_seat
+        hands = self.hands
+        declarations = self.ruleset.declarations
+        for seat in range(4):
+            self.belote_suits[seat] = list(declarations.belote_suits(hands[seat], self.contract))
+        self.phase = PLAYING
+        self._maybe_declare()
+
+    def _deal_rest(self) -> None:
+        deal = self.ruleset.variant.deal
+        taker = self.declarer
+        start = taker if deal.second_packets_start == SecondPacketsStart.taker.value else self.first_seat
+        if self.turned_card >= 0:
+            self.hands[taker] |= 1 << self.turned_card
+        for n, size in enumerate(deal.second_packets):
+            for i in range(4):
+                seat = (start + i) % 4
+                self._give(seat, size - 1 if (n == 0 and seat == taker and self.turned_card >= 0) else size)
+
+    def _maybe_declare(self) -> None:
+        """In trick 1, a seat holding declarations first chooses what to declare."""
+        if self.tricks or self.phase != PLAYING:
+            return
+        seat = self.to_act
+        if seat in self.declared:
+            return
+        options = self.ruleset.declarations.choices(self.hands[seat], self.contract)
+        if any(options):
+            self.phase = DECLARING
+        else:
+            self.declared[seat] = ()
+
+    def play_card(self, card: int, announce_belote: bool = False) -> None:
+        """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""
+        seat = (self.leader + len(self.trick)) % 4
+        if self.belote_suits[seat] and self._opens_belote(seat, card):
+            self._belote(seat, card, announce_belote)
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append(card)
+        if len(trick) > 1:
+            tables = self.ruleset.tables[self.contract]
+            best = trick[self.win_pos]
+            suit = card >> 3
+            if (suit == best >> 3 or suit == tables.trump_suit) and tables.strength[card] > tables.strength[best]:
+                self.win_pos = len(trick) - 1
+        if len(trick) == 4:
+            self._close_trick()
+        else:
+            self._maybe_declare()
+
+    def _belote(self, seat: int, card: int, announced: bool) -> None:
+        suit = card >> 3
+        self.belote_suits[seat].remove(suit)
+        rules = self.ruleset.declarations
+        if self.ruleset.variant.declarations.belote.announcement == "required" and not announced:
+            return
+        only_card = self.legal_card_mask() == 1 << card
+        if rules.belote_play_counts(card, tuple(self.trick), self.ruleset.tables[self.contract], only_card):
+            self.belotes.append((seat, suit))
+
+    def _close_trick(self) -> None:
+        winner = (self.leader + self.win_pos) % 4
+        tables = self.ruleset.tables[self.contract]
+        points = tables.points
+        self.team_points[winner & 1] += sum(points[c] for c in self.trick)
+        self.team_tricks[winner & 1] += 1
+        self.tricks.append((self.leader, tuple(self.trick), winner))
+        self.trick = []
+        self.win_pos = 0
+        self.leader = winner
+        if len(self.tricks) == 8:
+            self.phase = OVER
+            self.score = self._score(winner)
+
+    def _score(self, last_winner: int) -> DealScore:
+        declared = [d for seat in sorted(self.declared) for d in self.declared[seat]]
+        belotes = [Declaration.belote(seat, suit, self.ruleset.variant.declarations.belote.points)
+                   for seat, suit in self.belotes]
+        return self.ruleset.scoring.score(
+            contract=self.contract,
+            declarer=self.declarer,
+            multiplier=self.multiplier,
+            team_card_points=tuple(self.team_points),
+            team_tricks=tuple(self.team_tricks),
+            last_trick_team=last_winner & 1,
+            declarations=declared + belotes,
+            bid=self.bid,
+            hanging_in=self.hanging_in,
+            first_seat=self.first_seat,
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
+        trick_seats = [(self.leader + i) % 4 for i in range(len(self.trick))]
+        shown_turn = self.turned_card >= 0 and self.phase == BIDDING
+        return SeatView(
+            seat=seat,
+            hand=tuple(str(c) for c in cards_of(self.hands[seat])),
+            phase=self.phase,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            turned_card=str(CARDS[self.turned_card]) if shown_turn else None,
+            calls=tuple((s, str(c)) for s, c in (self.auction.calls if self.auction else [])),
+            contract=self.contract,
+            declarer=self.declarer,
+            multiplier=self.multiplier,
+            bid=self.bid,
+            trick=tuple((s, str(CARDS[c])) for s, c in zip(trick_seats, self.trick)),
+            tricks=tuple((lead, tuple(str(CARDS[c]) for c in cards), win) for lead, cards, win in self.tricks),
+            declared=tuple((s, str(d)) for s in sorted(self.declared) for d in self.declared[s]),
+            belotes=tuple((s, SUIT_CONTRACTS[suit]) for s, suit in self.belotes),
+            hanging_in=self.hanging_in,
+        )
+

@@ -1,0 +1,117 @@
+"""A match: deals one after another, the board, the reserve, the dealer and the end.
+
+The deck of each deal comes from the variant's shuffle rule with a seeded
+generator, so a match is reproducible from its seed; a replay feeds the
+recorded decks instead.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..rules.scoring import DealScore
+from ..ruleset import Ruleset
+from ..variant.model import AllPass, DealerRotation, FirstDealer, Shuffle
+from .actions import Action
+from .deal import OVER, DealState
+
+
+@dataclass(slots=True)
+class FinishedDeal:
+    """A played deal as the score sheet and the record need it."""
+
+    dealer: int
+    deck: tuple[int, ...]
+    hanging_in: int
+    actions: tuple[str, ...]
+    score: DealScore | None  # None when everybody passed
+    capot: bool
+
+
+@dataclass(slots=True)
+class MatchState:
+    """A match in progress. ``current`` is the deal being played."""
+
+    ruleset: Ruleset
+    seed: int
+    rng: random.Random
+    dealer: int
+    board: list[int] = field(default_factory=lambda: [0, 0])
+    reserve: int = 0
+    deals: list[FinishedDeal] = field(default_factory=list)
+    winner: int | None = None
+    end_state: object = None
+    current: DealState | None = None
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, seed: int, first_dealer: int | None = None) -> MatchState:
+        """A new match whose decks and random choices all follow from ``seed``."""
+        rng = random.Random(seed)
+        deal = ruleset.variant.deal
+        if first_dealer is None:
+            first_dealer = deal.first_dealer_seat if deal.first_dealer == FirstDealer.fixed_seat.value else rng.randrange(4)
+        match = cls(ruleset, seed, rng, first_dealer % 4, end_state=ruleset.match.initial_state())
+        match.current = DealState.start(ruleset, match._next_deck(), match.dealer, 0)
+        return match
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def to_act(self) -> int:
+        return -1 if self.over else self.current.to_act
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.over else self.current.legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action to the current deal; when the deal ends, score it and deal the next."""
+        if self.over:
+            from .deal import IllegalAction
+
+            raise IllegalAction("the match is over")
+        self.current.apply(action)
+        if self.current.phase == OVER:
+            self.finish_deal()
+
+    def finish_deal(self, next_deck: tuple[int, ...] | None = None) -> None:
+        """Book the finished current deal and start the next one (unless the match ended)."""
+        deal = self.current
+        score = deal.score
+        capot = bool(score) and 8 in deal.team_tricks
+        self.deals.append(FinishedDeal(deal.dealer, deal.deck, deal.hanging_in,
+                                       tuple(str(a) for a in deal.history), score, capot))
+        if score is None:
+            if not self.ruleset.variant.scoring.reserve.kept_on_all_pass:
+                self.reserve = 0
+        else:
+            self.board[0] += score.match_points[0]
+            self.board[1] += score.match_points[1]
+            self.reserve = score.hanging_out
+        self.winner = self.ruleset.match.winner(self.end_state, self.board, score, capot)
+        if self.over:
+            self.current = None
+            return
+        self.dealer = self._next_dealer(score is None)
+        self.current = DealState.start(self.ruleset, next_deck or self._next_deck(deal), self.dealer, self.reserve)
+
+    def _next_dealer(self, all_passed: bool) -> int:
+        deal = self.ruleset.variant.deal
+        if all_passed and deal.all_pass == AllPass.same_dealer.value:
+            return self.dealer
+        if deal.rotation == DealerRotation.alternate_team_random_seat.value:
+            return ((self.dealer + 1) % 2) + 2 * self.rng.randrange(2)
+        return (self.dealer + 1) % 4
+
+    def _next_deck(self, previous: DealState | None = None) -> tuple[int, ...]:
+        deal = self.ruleset.variant.deal
+        if deal.shuffle == Shuffle.cut_only.value and previous is not None:
+            deck = [c for _, cards, _ in previous.tricks for c in cards] if previous.tricks else list(previous.deck)
+        else:
+            deck = list(range(32))
+            self.rng.shuffle(deck)
+        if deal.shuffle != Shuffle.full_shuffle.value:
+            cut = self.rng.randint(deal.cut_min, 32 - deal.cut_min)
+            deck = deck[cut:] + deck[:cut]
+        return tuple(deck)

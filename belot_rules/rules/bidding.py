@@ -1,0 +1,254 @@
+"""Bidding strategies: the legal calls of an auction and the contract it ends in.
+
+One class per bidding style of ``Variant.bidding.style``, chosen once by
+:func:`build_bidding`. An auction is a small mutable :class:`Auction` record so
+that a deal state can copy it cheaply; the strategy holds no per-deal state.
+Calls are :class:`Call` values whose text form (``pass``, ``hearts``,
+``90 spades``, ``capot hearts``, ``double``, ``redouble``) is what records store
+and what players type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import UserError
+from ..variant.model import (
+    CONTRACTS,
+    SUIT_CONTRACTS,
+    BiddingStyle,
+    OverbidAfterDouble,
+    Round1Contracts,
+    Round2TurnedSuit,
+    Variant,
+)
+
+CAPOT = 10_000  # the value of a capot bid: above every numeric bid
+
+
+class IllegalCall(UserError):
+    """A call that the rules do not allow at this point of the auction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction."""
+
+    kind: str  # pass / bid / double / redouble
+    contract: str | None = None
+    points: int | None = None  # point bids only; CAPOT for a capot bid
+
+    def __str__(self) -> str:
+        if self.kind != "bid":
+            return self.kind
+        if self.points is None:
+            return str(self.contract)
+        value = "capot" if self.points == CAPOT else str(self.points)
+        return f"{value} {self.contract}"
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Parse the text form; ``contra``/``coinche`` are accepted for double, ``surcoinche`` for redouble."""
+        words = str(text).strip().lower().replace("-", "_").split()
+        if not words:
+            raise IllegalCall("an empty call; say pass, a contract, double or redouble")
+        aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
+                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass"}
+        head = aliases.get(words[0], words[0])
+        if len(words) == 1 and head in ("pass", "double", "redouble"):
+            return cls(head)
+        if len(words) == 1 and head in CONTRACTS:
+            return cls("bid", head)
+        if len(words) == 2 and words[1] in CONTRACTS:
+            if head == "capot":
+                return cls("bid", words[1], CAPOT)
+            if head.isdigit():
+                return cls("bid", words[1], int(head))
+        raise IllegalCall(
+            f"{text!r} is not a call; calls are pass, double, redouble, a contract "
+            f"({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
+        )
+
+
+PASS = Call("pass")
+DOUBLE = Call("double")
+REDOUBLE = Call("redouble")
+
+
+@dataclass(slots=True)
+class Auction:
+    """The state of one auction; copied with the deal state."""
+
+    first_seat: int
+    turned_suit: int = -1
+    calls: list[tuple[int, Call]] = field(default_factory=list)
+    contract: str | None = None
+    points: int | None = None
+    declarer: int = -1
+    level: int = 0  # 0 none, 1 contra, 2 recontra, 3 ...
+    passes: int = 0  # consecutive passes
+    finished: bool = False
+
+    @property
+    def to_act(self) -> int:
+        return (self.first_seat + len(self.calls)) % 4
+
+    def copy(self) -> Auction:
+        return Auction(self.first_seat, self.turned_suit, list(self.calls), self.contract, self.points,
+                       self.declarer, self.level, self.passes, self.finished)
+
+
+class Bidding:
+    """Shared parts of every style: doubling, the end of the auction, applying calls."""
+
+    def __init__(self, variant: Variant) -> None:
+        bidding = variant.bidding
+        self.contracts = tuple(bidding.contracts)
+        self.rank = {c: i for i, c in enumerate(self.contracts)}
+        self.max_level = bidding.doubles.max_level
+        self.multipliers = (1, *bidding.doubles.multipliers)
+        self.overbid_after_double = bidding.doubles.overbid_after_double
+        self.redouble_ends = bidding.doubles.redouble_ends_auction
+
+    def legal_calls(self, auction: Auction) -> list[Call]:
+        """Every call the seat to act may make."""
+        calls = [PASS, *self._bids(auction)]
+        calls += self._doubles(auction)
+        return calls
+
+    def multiplier(self, auction: Auction) -> int:
+        return self.multipliers[auction.level]
+
+    def _doubles(self, auction: Auction) -> list[Call]:
+        if auction.contract is None or auction.level >= self.max_level:
+            return []
+        seat_team, holder_team = auction.to_act % 2, auction.declarer % 2
+        # Even levels are raised by the opponents of the contract (contra), odd ones by its team.
+        if (auction.level % 2 == 0) == (seat_team != holder_team):
+            return [DOUBLE if auction.level == 0 else REDOUBLE]
+        return []
+
+    def _may_overbid(self, auction: Auction) -> bool:
+        if auction.level == 0:
+            return True
+        rule = self.overbid_after_double
+        if rule == OverbidAfterDouble.forbidden.value:
+            return False
+        if rule == OverbidAfterDouble.contract_team_only.value:
+            return auction.to_act % 2 == auction.declarer % 2
+        return True
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        raise NotImplementedError
+
+    def apply(self, auction: Auction, call: Call) -> None:
+        """Apply a call (already checked legal) to ``auction``."""
+        seat = auction.to_act
+        auction.calls.append((seat, call))
+        if call.kind == "pass":
+            auction.passes += 1
+        else:
+            auction.passes = 0
+            if call.kind == "bid":
+                auction.contract, auction.points, auction.declarer, auction.level = (
+                    call.contract, call.points, seat, 0)
+            else:
+                auction.level += 1
+        auction.finished = self._is_over(auction)
+
+    def _is_over(self, auction: Auction) -> bool:
+        if auction.contract is None:
+            return auction.passes >= 4
+        if self.redouble_ends and auction.level >= 2:
+            return True
+        return auction.passes >= 3
+
+    def check(self, auction: Auction, call: Call) -> None:
+        """Raise :class:`IllegalCall` with the legal calls if ``call`` is not one of them."""
+        legal = self.legal_calls(auction)
+        if call not in legal:
+            raise IllegalCall(
+                f"seat {auction.to_act} may not call {call}; legal calls: {', '.join(map(str, legal))}"
+            )
+
+
+class LadderBidding(Bidding):
+    """Bulgarian: each bid names a contract higher on the ladder (rules/bulgarian.md §3)."""
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        if not self._may_overbid(auction):
+            return []
+        start = 0 if auction.contract is None else self.rank[auction.contract] + 1
+        return [Call("bid", c) for c in self.contracts[start:]]
+
+
+class TurnedCardBidding(Bidding):
+    """French: take the turned suit in round 1, name another suit in round 2 (rules/french.md §4)."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        bidding = variant.bidding
+        self.rounds = bidding.rounds
+        extra = [c for c in self.contracts if c not in SUIT_CONTRACTS]
+        self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others.value else []
+        self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed.value
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        turned = SUIT_CONTRACTS[auction.turned_suit]
+        if len(auction.calls) < 4:
+            options = [turned, *self.round1_extra]
+        else:
+            options = [c for c in self.contracts if c != turned or self.round2_turned]
+        return [Call("bid", c) for c in self.contracts if c in options]
+
+    def _is_over(self, auction: Auction) -> bool:
+        return auction.contract is not None or len(auction.calls) >= 4 * self.rounds
+
+
+class PointBidding(Bidding):
+    """Coinche: bid points and a contract, each bid higher than the last (rules/french.md §13)."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        points = variant.bidding.points
+        values = list(range(points.minimum, points.maximum + 1, points.step))
+        if points.maximum_means_capot:
+            values[-1] = CAPOT
+        elif points.capot_bid:
+            values.append(CAPOT)
+        self.values = tuple(values)
+
+    def _allowed_contracts(self, auction: Auction) -> tuple[str, ...]:
+        return self.contracts
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        if not self._may_overbid(auction):
+            return []
+        current = auction.points if auction.points is not None else -1
+        contracts = self._allowed_contracts(auction)
+        return [Call("bid", c, v) for v in self.values if v > current for c in contracts]
+
+
+class TurnedCardPointBidding(PointBidding):
+    """Seed 001: point bids whose first round is on the turned suit; the suit may change in round 2."""
+
+    def _allowed_contracts(self, auction: Auction) -> tuple[str, ...]:
+        if len(auction.calls) < 4:
+            return (SUIT_CONTRACTS[auction.turned_suit],)
+        return self.contracts
+
+    def _is_over(self, auction: Auction) -> bool:
+        if auction.contract is None:
+            return len(auction.calls) >= 8
+        return super()._is_over(auction)
+
+
+def build_bidding(variant: Variant) -> Bidding:
+    """The bidding strategy of ``variant``."""
+    style = variant.bidding.style
+    return {
+        BiddingStyle.contract_ladder.value: LadderBidding,
+        BiddingStyle.turned_card.value: TurnedCardBidding,
+        BiddingStyle.point_bids.value: PointBidding,
+        BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
+    }[style](variant)

@@ -1,0 +1,119 @@
+"""Play obligations: which cards a player may play, compiled per contract.
+
+The variant's play options are read once, when :class:`Obligations` is built;
+:meth:`Obligations.legal` then works on card sets only. The rules follow
+``rules/bulgarian.md`` §4.2 and ``rules/french.md`` §5.1 (whose decision
+procedure this mirrors), with each disagreement between sources an option of
+``Variant.play``.
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASKS
+from ..variant.model import (
+    AllTrumpsOvertake,
+    PartnerWinningVoid,
+    Play,
+    TrumpLeadOvertrump,
+    Undertrump,
+)
+from .tables import ContractTables
+
+# Why a card was refused, in the words a player understands.
+FOLLOW_SUIT = "you must follow suit"
+MUST_TRUMP = "you are void in the led suit and an opponent is winning: you must trump"
+MUST_OVERTRUMP = "you must play a trump higher than the best trump on the table"
+MUST_UNDERTRUMP = "you cannot overtrump, but you must still play a trump"
+MUST_OVERTAKE = "you must beat the best card of the led suit"
+PARTNER_TRUMP_MUST_BEAT = "if you trump over your partner's trick, your trump must beat the table"
+
+
+class Obligations:
+    """Legal-card generator for one contract under one variant's play options."""
+
+    __slots__ = (
+        "kind",
+        "trump_suit",
+        "trump_mask",
+        "stronger",
+        "tables",
+        "raise_on_trump_lead_over_partner",
+        "overtake_over_partner",
+        "partner_void",
+        "undertrump_required",
+    )
+
+    def __init__(self, tables: ContractTables, play: Play) -> None:
+        self.tables = tables
+        self.kind = tables.kind
+        self.trump_suit = tables.trump_suit
+        self.trump_mask = tables.trump_mask
+        self.stronger = tables.stronger
+        self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == TrumpLeadOvertrump.always.value
+        self.overtake_over_partner = play.all_trumps_overtake == AllTrumpsOvertake.always.value
+        self.partner_void = play.partner_winning_void
+        self.undertrump_required = play.undertrump == Undertrump.required.value
+
+    def legal(self, hand: int, trick: list[int] | tuple[int, ...]) -> int:
+        """The card set ``hand`` may play onto ``trick`` (cards in play order)."""
+        if not trick:
+            return hand
+        win = self.tables.trick_winner_index(trick)
+        return self.legal_fast(hand, trick[0] >> 3, trick[win], win == len(trick) - 2)
+
+    def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:
+        """:meth:`legal` for a trick already summarised as its led suit and winning card."""
+        follow = hand & SUIT_MASKS[led_suit]
+        kind = self.kind
+        if kind == "no_trumps":
+            return follow or hand
+        if kind == "all_trumps":
+            if not follow:
+                return hand
+            if partner_winning and not self.overtake_over_partner:
+                return follow
+            return (follow & self.stronger[winning_card]) or follow
+        trump_suit = self.trump_suit
+        if follow:
+            if led_suit != trump_suit or (partner_winning and not self.raise_on_trump_lead_over_partner):
+                return follow
+            return (follow & self.stronger[winning_card]) or follow
+        trumps = hand & self.trump_mask
+        if not trumps:
+            return hand
+        trumped = (winning_card >> 3) == trump_suit
+        over = trumps & self.stronger[winning_card] if trumped else trumps
+        if partner_winning:
+            rule = self.partner_void
+            if rule == "free":
+                return hand
+            if rule == "overtrump_if_trumping":
+                return hand if hand == trumps else (hand & ~trumps) | over
+            if rule == "overtrump_if_able":
+                return (hand & ~trumps) | (over or trumps)
+        if not trumped:
+            return trumps
+        if over:
+            return over
+        return trumps if self.undertrump_required else hand
+
+    def reason(self, hand: int, trick: list[int] | tuple[int, ...], card: int) -> str:
+        """Why ``card`` may not be played (assumes it is illegal)."""
+        led_suit = trick[0] >> 3
+        follow = hand & SUIT_MASKS[led_suit]
+        if follow and not (1 << card) & follow:
+            return FOLLOW_SUIT
+        if follow:
+            return MUST_OVERTRUMP if self.kind == "suit" else MUST_OVERTAKE
+        win = self.tables.trick_winner_index(trick)
+        if win == len(trick) - 2 and self.partner_void == PartnerWinningVoid.overtrump_if_trumping.value:
+            return PARTNER_TRUMP_MUST_BEAT
+        trumped = (trick[win] >> 3) == self.trump_suit
+        if not trumped:
+            return MUST_TRUMP
+        if (1 << card) & self.trump_mask:
+            return MUST_OVERTRUMP
+        trumps = hand & self.trump_mask
+        if trumps & self.stronger[trick[win]]:
+            return MUST_OVERTRUMP
+        return MUST_UNDERTRUMP

@@ -1,0 +1,109 @@
+"""The compiled variant: every strategy built once, the public rules API on top.
+
+``load_variant`` -> :class:`Ruleset` is the entry point other programs use. A
+ruleset is immutable and cheap to share between games and processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from .cards import Card, cards_of, mask_of, parse_card
+from .errors import UserError
+from .rules.bidding import Bidding, build_bidding
+from .rules.declarations import DeclarationRules
+from .rules.play import Obligations
+from .rules.scoring import DealScore, MatchRules, ScoringRules
+from .rules.tables import ContractTables, build_all_tables
+from .variant.model import CONTRACTS, Variant
+
+CardLike = Card | str
+
+
+class Ruleset:
+    """A variant compiled into strategies: tables, bidding, obligations, declarations, scoring, match."""
+
+    def __init__(self, variant: Variant, content_hash: str = "", source: str = "") -> None:
+        self.variant = variant
+        self.name = variant.name
+        self.content_hash = content_hash
+        self.source = source
+        self.tables: dict[str, ContractTables] = build_all_tables(variant)
+        self.obligations: dict[str, Obligations] = {
+            c: Obligations(t, variant.play) for c, t in self.tables.items()
+        }
+        self.bidding: Bidding = build_bidding(variant)
+        self.declarations = DeclarationRules(variant)
+        self.scoring = ScoringRules(variant, self.tables)
+        self.match = MatchRules(variant)
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.name!r})"
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return tuple(self.tables)
+
+    @cached_property
+    def deck_total(self) -> dict[str, int]:
+        """Card points plus last trick of each contract (before the no-trumps factor)."""
+        return {c: t.total_points + self.variant.scoring.last_trick for c, t in self.tables.items()}
+
+    def contract_tables(self, contract: str) -> ContractTables:
+        try:
+            return self.tables[contract]
+        except KeyError:
+            valid = ", ".join(self.tables)
+            hint = "" if contract in CONTRACTS else " (contracts are written like hearts or no_trumps)"
+            raise UserError(f"{self.name} has no contract {contract!r}{hint}; valid: {valid}") from None
+
+    def legal_cards(
+        self,
+        contract: str,
+        hand: Iterable[CardLike],
+        trick: Sequence[tuple[int, CardLike]] = (),
+        seat: int | None = None,
+    ) -> list[Card]:
+        """The cards of ``hand`` that ``seat`` may play onto ``trick`` ((seat, card) pairs in play order)."""
+        tables = self.contract_tables(contract)
+        hand_mask = mask_of(parse_card(c) for c in hand)
+        seats = [int(s) for s, _ in trick]
+        cards = [parse_card(c).index for _, c in trick]
+        if len(trick) >= 4:
+            raise UserError("a trick holds at most 3 cards before the seat to act plays")
+        if hand_mask & mask_of(cards):
+            raise UserError("a card on the table is also in the hand")
+        if seat is None:
+            seat = (seats[-1] + 1) % 4 if seats else 0
+        expected = [(seat - len(trick) + i) % 4 for i in range(len(trick))]
+        if seats != expected:
+            raise UserError(
+                f"the trick's seats {seats} do not lead up to seat {seat}; seats play in order 0, 1, 2, 3"
+            )
+        if not cards:
+            return cards_of(hand_mask)
+        win = tables.trick_winner_index(cards)
+        legal = self.obligations[contract].legal_fast(hand_mask, cards[0] >> 3, cards[win], win == len(cards) - 2)
+        return cards_of(legal)
+
+    def illegal_reason(self, contract: str, hand: Iterable[CardLike], trick: Sequence[tuple[int, CardLike]],
+                       card: CardLike) -> str:
+        """Why ``card`` may not be played, in a player's words."""
+        hand_mask = mask_of(parse_card(c) for c in hand)
+        cards = [parse_card(c).index for _, c in trick]
+        return self.obligations[contract].reason(hand_mask, cards, parse_card(card).index)
+
+    def trick_winner(self, contract: str, trick: Sequence[tuple[int, CardLike]]) -> int:
+        """The seat that wins ``trick`` ((seat, card) pairs in play order)."""
+        cards = [parse_card(c).index for _, c in trick]
+        if not cards:
+            raise UserError("an empty trick has no winner")
+        return int(trick[self.contract_tables(contract).trick_winner_index(cards)][0])
+
+    def score_deal(self, outcome: Mapping[str, Any] | Any) -> DealScore:
+        """Score a deal outcome (a :class:`~belot_rules.rules.outcome.DealOutcome` or a plain dict)."""
+        from .rules.outcome import score_outcome
+
+        return score_outcome(self, outcome)
