@@ -14,7 +14,7 @@ from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer, Shuffle
 from .actions import Action
-from .deal import OVER, DealState
+from .deal import OVER, DealState, IllegalAction
 
 
 @dataclass(slots=True)
@@ -52,7 +52,7 @@ class MatchState:
         if first_dealer is None:
             first_dealer = deal.first_dealer_seat if deal.first_dealer == FirstDealer.fixed_seat.value else rng.randrange(4)
         match = cls(ruleset, seed, rng, first_dealer % 4, end_state=ruleset.match.initial_state())
-        match.current = DealState.start(ruleset, match._next_deck(), match.dealer, 0)
+        match.start_deal(match.dealer, match._next_deck())
         return match
 
     @property
@@ -66,20 +66,21 @@ class MatchState:
         return [] if self.over else self.current.legal_actions()
 
     def apply(self, action: Action | str) -> None:
-        """Apply an action to the current deal; when the deal ends, score it and deal the next."""
+        """Apply an action to the current deal; when the deal ends, book it and deal the next."""
         if self.over:
-            from .deal import IllegalAction
-
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over; no more actions")
         self.current.apply(action)
         if self.current.phase == OVER:
-            self.finish_deal()
+            previous = self.current
+            self.book_deal()
+            if not self.over:
+                self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
 
-    def finish_deal(self, next_deck: tuple[int, ...] | None = None) -> None:
-        """Book the finished current deal and start the next one (unless the match ended)."""
+    def book_deal(self) -> None:
+        """Add the finished current deal to the sheet, the board and the reserve; decide the match."""
         deal = self.current
         score = deal.score
-        capot = bool(score) and 8 in deal.team_tricks
+        capot = score is not None and 8 in deal.team_tricks
         self.deals.append(FinishedDeal(deal.dealer, deal.deck, deal.hanging_in,
                                        tuple(str(a) for a in deal.history), score, capot))
         if score is None:
@@ -92,9 +93,11 @@ class MatchState:
         self.winner = self.ruleset.match.winner(self.end_state, self.board, score, capot)
         if self.over:
             self.current = None
-            return
-        self.dealer = self._next_dealer(score is None)
-        self.current = DealState.start(self.ruleset, next_deck or self._next_deck(deal), self.dealer, self.reserve)
+
+    def start_deal(self, dealer: int, deck: tuple[int, ...]) -> None:
+        """Deal ``deck`` with ``dealer`` dealing, carrying the reserve in."""
+        self.dealer = dealer
+        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve)
 
     def _next_dealer(self, all_passed: bool) -> int:
         deal = self.ruleset.variant.deal

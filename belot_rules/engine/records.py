@@ -1,0 +1,171 @@
+"""Deal and match records: the full story of a game, and replaying it step by step.
+
+A record names the variant and its content hash, the seed, and for every deal
+the dealer, the deck after the cut (top card first), the reserve carried in,
+every action in its text form and the score. Replaying applies each action
+through the same legality checks as live play and compares every score, so a
+corrupt or doctored record is refused with the step that breaks it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import CARDS, CardError, parse_card
+from ..errors import UserError
+from ..rules.scoring import DealScore
+from ..ruleset import Ruleset
+from .deal import OVER, DealState
+from .match import FinishedDeal, MatchState
+
+DEAL_FORMAT = "belot-rules/deal-record"
+MATCH_FORMAT = "belot-rules/match-record"
+VERSION = 1
+
+
+class RecordError(UserError):
+    """A record that cannot be replayed: malformed, from another variant, or with an illegal step."""
+
+
+def deal_to_dict(deal: FinishedDeal) -> dict[str, Any]:
+    return {
+        "dealer": deal.dealer,
+        "deck": [str(CARDS[c]) for c in deal.deck],
+        "hanging_in": deal.hanging_in,
+        "actions": list(deal.actions),
+        "score": deal.score.to_dict() if deal.score is not None else None,
+    }
+
+
+def match_record(match: MatchState) -> dict[str, Any]:
+    """The record of a match (finished or not) as a JSON-ready dict."""
+    deals = list(match.deals)
+    if match.current is not None and match.current.history:
+        current = match.current
+        deals.append(FinishedDeal(current.dealer, current.deck, current.hanging_in,
+                                  tuple(str(a) for a in current.history), None, False))
+    return {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "variant": match.ruleset.name,
+        "variant_hash": match.ruleset.content_hash,
+        "seed": match.seed,
+        "deals": [deal_to_dict(d) for d in deals],
+        "board": list(match.board),
+        "winner": match.winner,
+    }
+
+
+def write_record(record: Mapping[str, Any], path: str | Path) -> None:
+    """Write a record as JSON, atomically (a crash never leaves half a file)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(target)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """What a replay established: every deal's score and, for a match, the board and winner."""
+
+    variant: str
+    scores: tuple[DealScore | None, ...]
+    board: tuple[int, int]
+    winner: int | None
+    warnings: tuple[str, ...]
+
+
+def _deck(raw: object, where: str) -> tuple[int, ...]:
+    if not isinstance(raw, list) or len(raw) != 32:
+        raise RecordError(f"{where}.deck: a deck is a list of the 32 cards, top card first")
+    try:
+        deck = tuple(parse_card(c).index for c in raw)
+    except CardError as err:
+        raise RecordError(f"{where}.deck: {err}") from None
+    if len(set(deck)) != 32:
+        dup = sorted({str(CARDS[c]) for c in deck if deck.count(c) > 1})
+        raise RecordError(f"{where}.deck: {', '.join(dup)} appear more than once")
+    return deck
+
+
+def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int) -> DealState:
+    if not isinstance(raw, Mapping):
+        raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
+    dealer = raw.get("dealer")
+    if dealer not in (0, 1, 2, 3):
+        raise RecordError(f"{where}.dealer: a seat 0-3, not {dealer!r}")
+    hanging_in = raw.get("hanging_in", reserve)
+    if hanging_in != reserve:
+        raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
+    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve)
+    actions = raw.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError(f"{where}.actions: a list of calls, declarations and cards")
+    for step, action in enumerate(actions):
+        if state.phase == OVER:
+            raise RecordError(f"{where}.actions[{step}]: {action!r} comes after the deal is over")
+        try:
+            state.apply(str(action))
+        except UserError as err:
+            raise RecordError(f"{where}.actions[{step}]: {err}") from None
+    recorded = raw.get("score")
+    if state.phase == OVER and recorded is not None and state.score is not None:
+        got = state.score.to_dict()
+        for key in ("match_points", "hanging_out", "verdict"):
+            if recorded.get(key) != got[key]:
+                raise RecordError(
+                    f"{where}.score.{key}: the record says {recorded.get(key)!r} but the deal scores {got[key]!r}"
+                )
+    return state
+
+
+def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
+    """Replay a deal or match record, checking every step; raise :class:`RecordError` naming the bad step."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a record is a JSON object")
+    warnings = []
+    recorded_hash = record.get("variant_hash")
+    if recorded_hash and ruleset.content_hash and recorded_hash != ruleset.content_hash:
+        warnings.append(
+            f"the record was made with a different version of {ruleset.name} "
+            f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules"
+        )
+    if record.get("format") == DEAL_FORMAT:
+        state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
+        board = tuple(state.score.match_points) if state.score else (0, 0)
+        return ReplayResult(ruleset.name, (state.score,), board, None, tuple(warnings))
+    if record.get("format") != MATCH_FORMAT:
+        raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {record.get('format')!r}")
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise RecordError("deals: a match record lists its deals")
+    match = MatchState(ruleset, record.get("seed", 0), random.Random(), 0, end_state=ruleset.match.initial_state())
+    for number, raw in enumerate(deals):
+        where = f"deals[{number}]"
+        if match.over:
+            raise RecordError(f"{where}: the match was already won by team {match.winner}")
+        match.current = _replay_deal(ruleset, raw, where, match.reserve)
+        match.dealer = match.current.dealer
+        if match.current.phase == OVER:
+            match.book_deal()
+        elif number != len(deals) - 1:
+            raise RecordError(f"{where}: the deal is unfinished but more deals follow")
+    for key, got in (("board", list(match.board)), ("winner", match.winner)):
+        if key in record and record[key] != got:
+            raise RecordError(f"{key}: the record says {record[key]!r} but the replay gives {got!r}")
+    scores = tuple(d.score for d in match.deals)
+    return ReplayResult(ruleset.name, scores, (match.board[0], match.board[1]), match.winner, tuple(warnings))
+
+
+def deal_record(state: DealState, seed: int | None = None) -> dict[str, Any]:
+    """The record of a single deal."""
+    record = {"format": DEAL_FORMAT, "version": VERSION, "variant": state.ruleset.name,
+              "variant_hash": state.ruleset.content_hash, "seed": seed}
+    record.update(deal_to_dict(FinishedDeal(state.dealer, state.deck, state.hanging_in,
+                                            tuple(str(a) for a in state.history), state.score, False)))
+    return record

@@ -1,0 +1,20 @@
+"""A uniformly random legal player: the baseline every bot is measured against."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Action
+from ..engine.deal import DealState, SeatView
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView, legal: list[Action], state: DealState) -> Action:
+        return legal[self.rng.randrange(len(legal))]
