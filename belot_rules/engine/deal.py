@@ -201,14 +201,14 @@ class DealState:
     def _apply(self, action: Action) -> None:
         self.history.append(action)
         if action.kind == CALL:
-            self._call(action.call)
+            self.make_call(action.call)
         elif action.kind == DECLARE:
-            self.declared[self.to_act] = action.declarations
-            self.phase = PLAYING
+            self.declare(action.declarations)
         else:
             self.play_card(action.card, action.belote)
 
-    def _call(self, call: Call) -> None:
+    def make_call(self, call: Call) -> None:
+        """Apply an auction call (unchecked; :meth:`apply` checks)."""
         bidding = self.ruleset.bidding
         bidding.apply(self.auction, call)
         if not self.auction.finished:
@@ -216,16 +216,21 @@ class DealState:
         if self.auction.contract is None:
             self.phase = OVER
             return
-        self.contract = self.auction.contract
-        self.declarer = self.auction.declarer
-        self.multiplier = bidding.multiplier(self.auction)
-        self.bid = self.auction.points
+        self._begin_play(self.auction.contract, self.auction.declarer, bidding.multiplier(self.auction),
+                         self.auction.points)
+
+    def force_contract(self, contract: str, declarer: int, multiplier: int = 1, bid: int | None = None) -> None:
+        """Skip the auction and play ``contract`` (benchmarks and analysis of one contract)."""
+        self.ruleset.contract_tables(contract)
+        self._begin_play(contract, declarer, multiplier, bid)
+
+    def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
+        self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self._deal_rest()
         self.leader = self.first_seat
-        hands = self.hands
         declarations = self.ruleset.declarations
         for seat in range(4):
-            self.belote_suits[seat] = list(declarations.belote_suits(hands[seat], self.contract))
+            self.belote_suits[seat] = list(declarations.belote_suits(self.hands[seat], contract))
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -252,6 +257,11 @@ class DealState:
             self.phase = DECLARING
         else:
             self.declared[seat] = ()
+
+    def declare(self, declarations: tuple[Declaration, ...]) -> None:
+        """Record what the seat to act declares in trick 1 (unchecked; :meth:`apply` checks)."""
+        self.declared[self.to_act] = declarations
+        self.phase = PLAYING
 
     def play_card(self, card: int, announce_belote: bool = False) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""

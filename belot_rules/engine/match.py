@@ -71,10 +71,14 @@ class MatchState:
             raise IllegalAction("the match is over; no more actions")
         self.current.apply(action)
         if self.current.phase == OVER:
-            previous = self.current
-            self.book_deal()
-            if not self.over:
-                self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
+            self.advance()
+
+    def advance(self) -> None:
+        """Book the finished current deal and, unless the match is over, deal the next one."""
+        previous = self.current
+        self.book_deal()
+        if not self.over:
+            self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
 
     def book_deal(self) -> None:
         """Add the finished current deal to the sheet, the board and the reserve; decide the match."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Action
-from ..engine.deal import DealState, SeatView
+from ..engine.deal import SeatView
 
 
 class RandomPlayer:
@@ -16,5 +16,5 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: SeatView, legal: list[Action], state: DealState) -> Action:
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,48 @@
+"""Random playouts straight on the compiled engine: the path simulations and benchmarks take.
+
+It skips building :class:`~belot_rules.engine.actions.Action` lists and views but
+goes through the same compiled strategies (legal calls, legal-card masks,
+declaration choices, belote, scoring) as step-by-step play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..ruleset import Ruleset
+from .deal import BIDDING, DECLARING, OVER, DealState
+
+
+def random_card(mask: int, rand: float) -> int:
+    """The card of ``mask`` picked by ``rand`` in [0, 1): uniform over its cards."""
+    skip = int(rand * mask.bit_count())
+    while skip:
+        mask &= mask - 1
+        skip -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract: str | None = None,
+                deck: list[int] | None = None) -> DealState:
+    """Play one deal with uniformly random legal choices; with ``contract`` the auction is skipped."""
+    if deck is None:
+        deck = list(range(32))
+        rng.shuffle(deck)
+    state = DealState.start(ruleset, deck, dealer)
+    rand = rng.random
+    if contract is not None:
+        state.force_contract(contract, state.first_seat)
+    else:
+        bidding, auction = ruleset.bidding, state.auction
+        while state.phase == BIDDING:
+            calls = bidding.legal_calls(auction)
+            state.make_call(calls[int(rand() * len(calls))])
+    announce = ruleset.variant.declarations.belote.announcement == "required"
+    choices = ruleset.declarations.choices
+    while state.phase != OVER:
+        if state.phase == DECLARING:
+            options = [o for o in choices(state.hands[state.to_act], state.contract) if o] + [[]]
+            state.declare(tuple(options[int(rand() * len(options))]))
+        else:
+            state.play_card(random_card(state.legal_card_mask(), rand()), announce and rand() < 0.5)
+    return state

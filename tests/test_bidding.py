@@ -1,0 +1,125 @@
+"""Bidding strategies, pinned to rules/bulgarian.md §3 and rules/french.md §4 and §13."""
+
+from __future__ import annotations
+
+import pytest
+
+from belot_rules.rules.bidding import CAPOT, Auction, Call, IllegalCall, build_bidding
+from belot_rules.variant.model import Variant
+
+
+def auction_after(variant: Variant, calls: str, turned_suit: int = -1) -> tuple[object, Auction]:
+    bidding = build_bidding(variant)
+    auction = Auction(first_seat=0, turned_suit=turned_suit)
+    for text in filter(None, (c.strip() for c in calls.split(","))):
+        call = Call.parse(text)
+        bidding.check(auction, call)
+        bidding.apply(auction, call)
+    return bidding, auction
+
+
+def legal(variant: Variant, calls: str, turned_suit: int = -1) -> list[str]:
+    bidding, auction = auction_after(variant, calls, turned_suit)
+    return [str(c) for c in bidding.legal_calls(auction)]
+
+
+BULGARIAN = Variant(name="bg", title="bg")
+FRENCH = Variant(
+    name="fr", title="fr", deal={"turned_card": "after_first_packets"},
+    bidding={"style": "turned_card", "contracts": ["clubs", "diamonds", "hearts", "spades"],
+             "doubles": {"max_level": 0}},
+)
+COINCHE = Variant(
+    name="co", title="co", deal={"first_packets": [3, 2, 3], "second_packets": []},
+    bidding={"style": "point_bids", "contracts": ["clubs", "diamonds", "hearts", "spades"],
+             "doubles": {"overbid_after_double": "forbidden", "redouble_ends_auction": True}},
+)
+
+
+def test_ladder_first_call_any_contract_SF_auction():
+    """SF/HIT §3.1: clubs < diamonds < hearts < spades < no-trumps < all-trumps; first bidder may pass or bid."""
+    assert legal(BULGARIAN, "") == ["pass", "clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
+
+
+def test_ladder_bid_must_be_higher_and_opponent_may_double_SF():
+    assert legal(BULGARIAN, "hearts") == ["pass", "spades", "no_trumps", "all_trumps", "double"]
+
+
+def test_partner_of_holder_may_not_double_HIT():
+    """HIT: contra only when the last valid bid was made by an opponent."""
+    assert "double" not in legal(BULGARIAN, "hearts, pass")
+
+
+def test_redouble_only_by_contract_team_SF_HIT():
+    assert "redouble" in legal(BULGARIAN, "hearts, double")
+    assert "redouble" not in legal(BULGARIAN, "hearts, double, pass")
+    assert "redouble" in legal(BULGARIAN, "hearts, double, pass, pass")
+
+
+def test_overbid_after_double_cancels_it_HLP_B3():
+    bidding, auction = auction_after(BULGARIAN, "hearts, double, spades")
+    assert auction.level == 0 and auction.contract == "spades" and auction.declarer == 2
+
+
+def test_overbid_after_double_forbidden_option_B3():
+    assert legal(COINCHE, "90 hearts, double") == ["pass", "redouble"]
+
+
+def test_three_passes_end_the_auction_SF():
+    _, auction = auction_after(BULGARIAN, "clubs, pass, pass, pass")
+    assert auction.finished and auction.contract == "clubs" and auction.declarer == 0
+
+
+def test_four_initial_passes_is_all_pass_SF():
+    _, auction = auction_after(BULGARIAN, "pass, pass, pass, pass")
+    assert auction.finished and auction.contract is None
+
+
+def test_multiplier_contra_2_recontra_4_SF():
+    bidding, auction = auction_after(BULGARIAN, "clubs, double, redouble, pass, pass, pass")
+    assert auction.finished and bidding.multiplier(auction) == 4
+
+
+def test_illegal_call_lists_legal_calls():
+    with pytest.raises(IllegalCall, match="legal calls: pass, spades"):
+        auction_after(BULGARIAN, "hearts, clubs")
+
+
+def test_turned_card_round_1_only_turned_suit_FFB_B_4_1():
+    assert legal(FRENCH, "", turned_suit=2) == ["pass", "hearts"]
+
+
+def test_turned_card_first_take_ends_bidding_FFB_B_4_1():
+    _, auction = auction_after(FRENCH, "pass, hearts", turned_suit=2)
+    assert auction.finished and auction.declarer == 1
+
+
+def test_turned_card_round_2_other_suits_SB_S4():
+    assert legal(FRENCH, "pass, pass, pass, pass", turned_suit=2) == ["pass", "clubs", "diamonds", "spades"]
+
+
+def test_turned_card_two_rounds_of_passes_void_FFB_B_4_2():
+    _, auction = auction_after(FRENCH, ", ".join(["pass"] * 8), turned_suit=2)
+    assert auction.finished and auction.contract is None
+
+
+def test_point_bids_from_80_step_10_to_160_and_capot_FFB_C_4_1():
+    calls = legal(COINCHE, "")
+    assert calls[1] == "80 clubs" and "160 spades" in calls and "capot hearts" in calls
+    assert "85 clubs" not in calls and "170 clubs" not in calls
+
+
+def test_capot_cannot_be_outbid_FFB_C():
+    assert legal(COINCHE, "capot hearts") == ["pass", "double"]
+
+
+def test_surcoinche_ends_auction_FFB_C():
+    bidding, auction = auction_after(COINCHE, "100 spades, double, redouble")
+    assert auction.finished and bidding.multiplier(auction) == 4
+
+
+def test_call_text_forms_round_trip():
+    for text in ("pass", "double", "redouble", "hearts", "90 spades", "capot clubs"):
+        assert str(Call.parse(text)) == text
+    assert Call.parse("contra") == Call("double")
+    assert Call.parse("capot clubs").points == CAPOT
