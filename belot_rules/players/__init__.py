@@ -1,22 +1,24 @@
-"""Players by name: ``make_player("random", seed)``."""
+"""Players by name: ``make_player("random", ruleset, seed)``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ..errors import UserError
+from ..ruleset import Ruleset
 from .base import Player
 from .random_player import RandomPlayer
 
-REGISTRY: dict[str, Callable[[int | None], Player]] = {
+# Each entry builds a player that knows the rules it plays under and has its own seed.
+REGISTRY: dict[str, Callable[[Ruleset, int | None], Player]] = {
     "random": RandomPlayer,
 }
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
-    """A new player of the kind ``name`` with its own seed."""
+def make_player(name: str, ruleset: Ruleset, seed: int | None = None) -> Player:
+    """A new player of the kind ``name`` for ``ruleset``, with its own seed."""
     try:
-        return REGISTRY[name](seed)
+        return REGISTRY[name](ruleset, seed)
     except KeyError:
         raise UserError(f"no player called {name!r}; players: {', '.join(sorted(REGISTRY))}") from None
 

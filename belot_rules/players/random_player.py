@@ -6,6 +6,7 @@ import random
 
 from ..engine.actions import Action
 from ..engine.deal import SeatView
+from ..ruleset import Ruleset
 
 
 class RandomPlayer:
@@ -13,7 +14,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, ruleset: Ruleset | None = None, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
