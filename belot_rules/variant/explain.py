@@ -1,0 +1,244 @@
+"""Pydantic's validation errors, told as ``file:line:column: what is wrong; what would be valid``.
+
+A pydantic error knows a location (``deal``, ``shuffle``) and a message; the YAML reader
+knows where each key path was written. This module joins the two, rewrites the
+messages for a person editing a rules file ("did you mean ...?", the valid values),
+and says which file of an ``extends`` chain an inherited value came from.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import types
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from ..cards import RANKS
+from ..errors import Problem
+from .model import Variant
+from .yamlsafe import KeyPath, NodeInfo, Place
+
+_TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
+_MENTION = re.compile(r"[a-z_]+(?:\.[a-z_]+)*")
+
+
+def norm_key(key: object) -> str:
+    """One spelling per key or index: ranks ``10``/``t``/``T`` are ``T``, sequence length ``5+`` is ``5``."""
+    text = str(key)
+    if text.upper() == "10" or (len(text) == 1 and text.upper() in RANKS):
+        return "T" if text.upper() == "10" else text.upper()
+    return text[:-1] if text.endswith("+") and text[:-1].isdigit() else text
+
+
+def norm_path(path: KeyPath) -> KeyPath:
+    """A key path in one spelling, so that ``9:`` in one file and ``"9":`` in another are the same rule."""
+    return tuple(norm_key(k) for k in path)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The files being loaded, to name where a problem is and whether it was inherited."""
+
+    top: str
+    chain: tuple[str, ...]
+    name_from_file: bool = False
+
+    def problem(self, place: Place | None, message: str) -> Problem:
+        if place is None:
+            return Problem(self.top, message, 1, 1)
+        if place.file != self.top and place.file in self.chain:
+            via = " -> ".join(self.chain[: self.chain.index(place.file) + 1])
+            message += f" (inherited through {via})"
+        return Problem(place.file, message, place.line, place.column)
+
+
+def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> list[Problem]:
+    """One problem per pydantic error, placed at the key or value it is about."""
+    return [_explain_one(e, data, nodes, sources) for e in err.errors(include_url=False)]
+
+
+def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> list[Problem]:
+    """Booleans where a number is expected: pydantic would silently read ``on`` as 1."""
+    problems = []
+    for path, value in _leaves(data, ()):
+        annotation = annotation_at(path)
+        if isinstance(value, bool) and annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
+            info = nodes.get(norm_path(path))
+            message = f"{_dotted(path)}: expected a number, got the boolean {str(value).lower()}"
+            if info and info.note:
+                message += f"; {info.note}"
+            problems.append(sources.problem(info.value if info else None, message))
+    return problems
+
+
+# ----------------------------------------------------------------------------- the model's types
+
+
+def _options(annotation: Any) -> list[Any]:
+    """The alternatives of a union / optional / annotated type, flattened."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _options(get_args(annotation)[0])
+    if origin is Union or origin is types.UnionType:
+        return [a for arg in get_args(annotation) for a in _options(arg)]
+    return [annotation]
+
+
+def submodel(annotation: Any) -> type[BaseModel] | None:
+    """The rules section an annotation stands for, if it is one."""
+    for option in _options(annotation):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            return option
+    return None
+
+
+def annotation_at(path: KeyPath) -> Any | None:
+    """The type the model expects at a key path of a variant file, or None for an unknown key."""
+    annotation: Any = Variant
+    for key in path:
+        model = submodel(annotation)
+        if model is not None:
+            field = model.model_fields.get(str(key))
+            if field is None:
+                return None
+            annotation = field.annotation
+            continue
+        containers = [o for o in _options(annotation) if get_origin(o) in (list, dict)]
+        if not containers:
+            return None
+        args = get_args(containers[0])
+        annotation = args[-1]
+    return annotation
+
+
+def _accepts(annotation: Any, kind: type) -> bool:
+    return any(option is kind for option in _options(annotation))
+
+
+def _valid_values(annotation: Any) -> list[str]:
+    for option in _options(annotation):
+        if isinstance(option, type) and issubclass(option, Enum):
+            return [m.value for m in option]
+        if get_origin(option) is Literal:
+            return [str(a) for a in get_args(option)]
+    return []
+
+
+# ----------------------------------------------------------------------------- one error
+
+
+def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> Problem:
+    path, dotted = _locate(error["loc"], data)
+    info = nodes.get(norm_path(path)) if path else None
+    kind = error["type"]
+    value = error.get("input")
+    if kind == "extra_forbidden":
+        key = error["loc"][-1]
+        model = submodel(annotation_at(path[:-1]))
+        fields = list(model.model_fields) if model else []
+        message = f"{_label(dotted)}unknown key `{key}`; {suggest(str(key), fields, 'valid keys here')}"
+        return sources.problem(info.key if info else None, _with_note(message, info))
+    if kind == "missing":
+        field = str(error["loc"][-1])
+        model = submodel(annotation_at(path))
+        description = model.model_fields[field].description if model and field in model.model_fields else None
+        message = f"{_label(dotted)}missing; add it" + (f" ({description})" if description else "")
+        return sources.problem(info.key if info else None, message)
+    if kind in ("enum", "literal_error"):
+        choices = re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
+        message = f"{_label(dotted)}`{_show(value)}` is not a valid value; {suggest(_show(value), choices, 'valid values')}"
+        return sources.problem(info.value if info else None, _with_note(message, info))
+    if kind == "model_type":
+        message = f"{_label(dotted)}this is a section of rules, write it as `key: value` lines, not {_show(value)}"
+        return sources.problem(info.value if info else None, _with_note(message, info))
+    if kind == "value_error":
+        message = f"{_label(dotted)}{error['msg'].removeprefix('Value error, ')}"
+        place = _mentioned(message, path, nodes) if submodel(annotation_at(path)) else None
+        return sources.problem(place or (info.value if info else None), message)
+    message = f"{_label(dotted)}{error['msg'][:1].lower()}{error['msg'][1:]}; got {_show(value)}"
+    if path == ("name",) and sources.name_from_file:
+        message += " (the name comes from the file name; add a `name:` line of lowercase letters, digits, - and _)"
+    return sources.problem(info.value if info else None, _with_note(message, info))
+
+
+def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
+    """The key path in the data that a pydantic location points to, and a readable ``a.b[2].c``."""
+    path: list[Any] = []
+    dotted = ""
+    current = data
+    for element in loc:
+        if isinstance(current, list) and isinstance(element, int) and 0 <= element < len(current):
+            path.append(element)
+            dotted += f"[{element}]"
+            current = current[element]
+            continue
+        if isinstance(element, str) and ("[" in element or element in _TYPE_TAGS):
+            continue
+        key = _find_key(current, element) if isinstance(current, dict) else None
+        dotted += f".{element}" if dotted else str(element)
+        if key is None:
+            current = None
+            continue
+        path.append(key)
+        current = current[key]
+    return tuple(path), dotted
+
+
+def _find_key(mapping: dict[Any, Any], wanted: object) -> Any | None:
+    target = norm_key(wanted)
+    return next((k for k in mapping if norm_key(k) == target), None)
+
+
+def _mentioned(message: str, path: KeyPath, nodes: dict[KeyPath, NodeInfo]) -> Place | None:
+    """A cross-field check's message names the rules involved: point at the first one the files state."""
+    base = norm_path(path)
+    tokens = _MENTION.findall(message.split(": ", 1)[-1])
+    candidates = [(*base, *t.split(".")) for t in tokens if path or "." in t]
+    candidates += [tuple(t.split(".")) for t in tokens if "." in t]
+    for candidate in candidates:
+        if candidate in nodes:
+            return nodes[candidate].value
+    return None
+
+
+def suggest(given: str, choices: list[str], label: str) -> str:
+    """``did you mean `x`? (label: a, b, c)``, or just the list when nothing is close."""
+    close = difflib.get_close_matches(given, choices, n=1, cutoff=0.6)
+    listed = ", ".join(choices)
+    return f"did you mean `{close[0]}`? ({label}: {listed})" if close else f"{label}: {listed}"
+
+
+def _with_note(message: str, info: NodeInfo | None) -> str:
+    return f"{message}; {info.note}" if info and info.note else message
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "null"
+    if isinstance(value, (dict, list)):
+        text = json.dumps(value, default=str, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return str(value)
+
+
+def _label(dotted: str) -> str:
+    return f"{dotted}: " if dotted else ""
+
+
+def _dotted(path: KeyPath) -> str:
+    return "".join(f"[{k}]" if isinstance(k, int) and not isinstance(k, bool) else f".{k}" for k in path).lstrip(".")
+
+
+def _leaves(value: Any, path: KeyPath) -> list[tuple[KeyPath, Any]]:
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in _leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, (*path, i))]
+    return [(path, value)]

@@ -1,0 +1,183 @@
+"""Find a variant file, follow its ``extends`` chain, merge it and validate it.
+
+A name without ``/`` or ``.yaml`` (``bulgarian``) is a shipped variant; anything else
+is a path. ``extends:`` names a shipped variant or a path relative to the extending
+file. Mappings merge deeply (a child states only what differs), lists and scalars
+replace. ``name``, ``title`` and ``description`` belong to each file and are never
+inherited: a missing ``name`` is the file name, a missing ``title`` is built from the
+name and the nearest ancestor's title, a missing description is empty.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import Problem, UserError, VariantError
+from .explain import Sources, explain, norm_key, norm_path, suggest, wrong_booleans
+from .model import Variant
+from .yamlsafe import KeyPath, NodeInfo, YamlDoc, display_name, read_yaml
+
+OWN_KEYS = ("name", "title", "description", "extends")
+MAX_CHAIN = 16
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class LoadedVariant:
+    """A validated variant with what it took to build it: the files, the merged mapping, who set what."""
+
+    variant: Variant
+    resolved: dict[Any, Any]
+    chain: tuple[Path, ...]
+    origins: dict[KeyPath, Path]
+    content_hash: str
+
+    def origin(self, path: KeyPath) -> Path | None:
+        """The file that set the rule at ``path`` (``("deal", "shuffle")``), or None for a model default."""
+        return self.origins.get(norm_path(path))
+
+
+def shipped_dir() -> Path:
+    """The shipped variant files: inside the installed package, else the checkout's ``variants/``."""
+    for candidate in (_PACKAGE / "variants", _PACKAGE.parent / "variants"):
+        if any(candidate.glob("*.yaml")):
+            return candidate
+    raise UserError("the shipped variant files are missing from this installation; reinstall belot-rules")
+
+
+def shipped_names() -> list[str]:
+    """Names of the shipped variants, as ``load_variant_model`` accepts them."""
+    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
+def is_name(text: str) -> bool:
+    """A shipped variant's name rather than a path: no directory part and no ``.yaml``."""
+    return "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml"))
+
+
+def resolve_source(name_or_path: str | Path) -> Path:
+    """The file a command-line argument means; an unknown shipped name is a :class:`UserError`."""
+    if isinstance(name_or_path, str) and is_name(name_or_path):
+        path = shipped_dir() / f"{name_or_path}.yaml"
+        if not path.is_file():
+            raise UserError(_unknown_name(name_or_path))
+        return path
+    return Path(name_or_path).expanduser()
+
+
+def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
+    """Load, merge and validate a variant; every problem found is raised together as a :class:`VariantError`."""
+    docs = _read_chain(resolve_source(name_or_path))
+    merged, nodes = _merge_chain(docs)
+    sources = Sources(docs[0].name, tuple(d.name for d in docs), name_from_file="name" not in docs[0].data)
+    problems = wrong_booleans(merged, nodes, sources)
+    try:
+        variant = Variant.model_validate(merged)
+    except ValidationError as err:
+        problems += explain(err, merged, nodes, sources)
+    if problems:
+        order = {name: i for i, name in enumerate(sources.chain)}
+        problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.column or 0))
+        raise VariantError(problems)
+    by_name = {d.name: d.path for d in docs}
+    origins = {path: by_name[info.value.file] for path, info in nodes.items()}
+    return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant))
+
+
+def content_hash(variant: Variant) -> str:
+    """Hash of the rules alone (not the name, title, description or parent): same rules, same hash."""
+    rules = variant.model_dump(mode="json", exclude=set(OWN_KEYS))
+    canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def _unknown_name(name: str) -> str:
+    return f"no shipped variant named `{name}`; {suggest(name, shipped_names(), 'shipped variants')}"
+
+
+def _read_chain(path: Path) -> list[YamlDoc]:
+    """The file and its ancestors, the file first; a cycle, a missing or broken parent names the chain."""
+    docs: list[YamlDoc] = []
+    seen: set[Path] = set()
+    while True:
+        try:
+            doc = read_yaml(path)
+        except VariantError as err:
+            if not docs:
+                raise
+            chain = " -> ".join([*(d.name for d in docs), display_name(path)])
+            raise VariantError([*err.problems, Problem(docs[0].name, f"reached through extends: {chain}")]) from None
+        docs.append(doc)
+        seen.add(path.resolve())
+        ref = doc.data.get("extends")
+        if ref is None:
+            return docs
+        parent = _parent(doc, ref, docs)
+        if parent.resolve() in seen:
+            chain = " -> ".join([*(d.name for d in docs), display_name(parent)])
+            raise _at_extends(doc, f"extends `{ref}` makes a cycle: {chain}")
+        if len(docs) >= MAX_CHAIN:
+            raise _at_extends(doc, f"extends goes more than {MAX_CHAIN} files deep")
+        path = parent
+
+
+def _parent(doc: YamlDoc, ref: object, docs: list[YamlDoc]) -> Path:
+    if not isinstance(ref, str) or not ref.strip():
+        raise _at_extends(doc, f"extends must name a shipped variant or a file path, got {ref!r}")
+    if is_name(ref):
+        parent, shown, missing = shipped_dir() / f"{ref}.yaml", ref, _unknown_name(ref)
+    else:
+        parent = doc.path.parent / Path(ref).expanduser()
+        shown = display_name(parent)
+        missing = f"extends `{ref}`: no such file {shown}"
+    if not parent.exists():
+        chain = " -> ".join([*(d.name for d in docs), shown])
+        raise _at_extends(doc, f"{missing} (chain: {chain})")
+    return parent
+
+
+def _at_extends(doc: YamlDoc, message: str) -> VariantError:
+    place = doc.nodes[("extends",)].value
+    return VariantError([Problem(doc.name, message, place.line, place.column)])
+
+
+def _merge_chain(docs: list[YamlDoc]) -> tuple[dict[Any, Any], dict[KeyPath, NodeInfo]]:
+    """Merge the chain root first; return the merged mapping and the place of every merged key path."""
+    merged: dict[Any, Any] = {}
+    nodes: dict[KeyPath, NodeInfo] = {}
+    for doc in reversed(docs):
+        doc_nodes = {norm_path(p): info for p, info in doc.nodes.items()}
+        for key, value in doc.data.items():
+            if doc is docs[0] or key not in OWN_KEYS:
+                _merge_into(merged, key, value, (), doc_nodes, nodes)
+    top = docs[0]
+    merged.setdefault("name", top.path.stem)
+    if "title" not in merged and len(docs) > 1:
+        ancestor = next((d.data["title"] for d in docs[1:] if isinstance(d.data.get("title"), str)), docs[1].path.stem)
+        merged["title"] = f"{merged['name']} (based on {ancestor})"
+    return merged, nodes
+
+
+def _merge_into(
+    target: dict[Any, Any], key: Any, value: Any, path: KeyPath,
+    doc_nodes: dict[KeyPath, NodeInfo], nodes: dict[KeyPath, NodeInfo],
+) -> None:
+    existing = next((k for k in target if norm_key(k) == norm_key(key)), None)
+    child = (*path, norm_key(key))
+    if existing is not None and isinstance(value, dict) and isinstance(target[existing], dict):
+        nodes[child] = doc_nodes[child]
+        for sub_key, sub_value in value.items():
+            _merge_into(target[existing], sub_key, sub_value, child, doc_nodes, nodes)
+        return
+    target[key if existing is None else existing] = copy.deepcopy(value)
+    depth = len(child)
+    for stale in [p for p in nodes if p[:depth] == child]:
+        del nodes[stale]
+    nodes.update({p: info for p, info in doc_nodes.items() if p[:depth] == child})
