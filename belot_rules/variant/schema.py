@@ -1,0 +1,54 @@
+"""The JSON Schema of variant files, generated from the pydantic model.
+
+Editors' YAML plug-ins (the ``# yaml-language-server: $schema=`` line) mostly speak
+draft-07, so pydantic's output is rewritten: ``$defs`` become ``definitions``, a
+``$ref`` with a description beside it is wrapped in ``allOf`` (draft-07 ignores
+siblings of ``$ref``), and nothing is required, because a house-rules file that
+``extends`` another states only what differs; the loader checks the merged result.
+Rank names also accept ``10`` and the bare numbers YAML reads ``9`` or ``10`` as.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..cards import RANKS
+from .model import Variant
+
+DIALECT = "http://json-schema.org/draft-07/schema#"
+SCHEMA_FILE = "variant.schema.json"
+_RANK_INPUTS = [*RANKS, "10"]
+
+
+def variant_schema() -> dict[str, Any]:
+    """The draft-07 schema of a variant file."""
+    generated = Variant.model_json_schema()
+    definitions = generated.pop("$defs", {})
+    generated["description"] += (
+        " A file that extends another states only the rules it changes;"
+        " `belot validate` checks the merged result."
+    )
+    return {"$schema": DIALECT, **_draft07(generated), "definitions": _draft07(definitions)}
+
+
+def schema_text() -> str:
+    """The schema as the committed ``schemas/variant.schema.json`` holds it."""
+    return json.dumps(variant_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def _draft07(node: Any, parent_key: str = "") -> Any:
+    if isinstance(node, list):
+        return [_draft07(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _draft07(value, key) for key, value in node.items()}
+    if "properties" in node:
+        node.pop("required", None)
+    if "$ref" in node:
+        ref = {"$ref": node.pop("$ref").replace("#/$defs/", "#/definitions/")}
+        node = {**node, "allOf": [ref]} if node else ref
+    if set(node.get("enum", ())) == set(RANKS):
+        node.pop("type", None)
+        node["enum"] = _RANK_INPUTS if parent_key == "propertyNames" else [*_RANK_INPUTS, 7, 8, 9, 10]
+    return node
