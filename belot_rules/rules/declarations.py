@@ -1,0 +1,365 @@
+"""Declarations compiled from ``Variant.declarations``: what a hand holds, belote, and the contest.
+
+Sequences and quads (rules/bulgarian.md §5, rules/french.md §7) are found with
+tables built once per variant: for each of the 256 possible holdings of a suit,
+the runs it contains. Belote (K+Q of a trump suit) is separate: it is never part
+of the contest and always scores for its team, subject to its play condition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
+from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
+from .tables import ContractTables
+
+SEQUENCE, QUAD, BELOTE = "sequence", "quad", "belote"
+QUEEN, KING = 5, 6
+SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
+TIERCE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One declared combination of one seat; ``rank`` is the top rank of a sequence (natural index)."""
+
+    seat: int
+    kind: str  # sequence / quad / belote
+    suit: int  # -1 for a quad
+    rank: int
+    length: int
+    mask: int
+    points: int
+
+    @property
+    def team(self) -> int:
+        return self.seat & 1
+
+    @classmethod
+    def belote(cls, seat: int, suit: int, points: int) -> Declaration:
+        """The belote of ``seat`` in ``suit`` (its king and queen)."""
+        mask = (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
+        return cls(seat, BELOTE, suit, KING, 2, mask, points)
+
+    def __str__(self) -> str:
+        if self.kind == SEQUENCE:
+            return f"{SEQUENCE_NAMES[self.length]} to the {CARDS[self.suit * 8 + self.rank].symbol()} ({self.points})"
+        if self.kind == QUAD:
+            return f"four {RANK_NAMES[self.rank]}s ({self.points})"
+        return f"belote in {SUIT_NAMES[self.suit]} ({self.points})"
+
+    def code(self) -> str:
+        """A short text unique among one hand's declarations, as records store it."""
+        if self.kind == SEQUENCE:
+            return f"{SEQUENCE_NAMES[self.length]} to {CARDS[self.suit * 8 + self.rank]}"
+        if self.kind == QUAD:
+            return f"four {RANKS[self.rank]}"
+        return f"belote {SUITS[self.suit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The outcome of the declaration contest: what scores, what is cancelled and why."""
+
+    kept: tuple[Declaration, ...]
+    cancelled: tuple[tuple[Declaration, str, tuple[object, ...]], ...]  # why: a str.format template, values
+    points: tuple[int, int]  # kept sequences and quads, per team
+    belote: tuple[int, int]  # kept belotes, per team
+
+    def reasons(self) -> list[tuple[Declaration, str]]:
+        """Each cancelled declaration with the reason in words."""
+        return [(d, text.format(*values)) for d, text, values in self.cancelled]
+
+
+NOTHING = Resolution((), (), (0, 0), (0, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class _ContractDeclarations:
+    """What one contract allows: quads by rank, belote suits, the trump suit."""
+
+    sequences: bool
+    quads: tuple[tuple[int, int, int], ...]  # (rank, mask, points)
+    belote_pairs: tuple[tuple[int, int], ...]  # (suit, K+Q mask)
+    trump_suit: int
+
+
+class DeclarationRules:
+    """Sequences, quads, belote and the contest of one variant, precomputed once."""
+
+    def __init__(self, variant: Variant) -> None:
+        decl = variant.declarations
+        self._decl = decl
+        self._belote = decl.belote
+        order = [RANKS.index(r) for r in variant.cards.sequence_order]
+        self._seq_pos = [0] * 8
+        for pos, rank in enumerate(order):
+            self._seq_pos[rank] = pos
+        self._lengths = sorted(decl.sequences)
+        self._min_length = self._lengths[0]
+        self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(9)]
+        self._by_class = decl.sequence_compare == "class_then_top"
+        self._unified = decl.contest == "unified"
+        self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
+        self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
+        self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
+        self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
+
+    # ------------------------------------------------------------------ compiling
+
+    def _sequence_points(self, length: int) -> int:
+        """The longest listed length covers longer runs (5 means 5 or more)."""
+        return self._decl.sequences[self._class[length]]
+
+    def _suit_runs(self, byte: int, order: list[int]) -> tuple[tuple[int, int, int], ...]:
+        """Runs of one suit holding as (top rank, length, mask within the suit byte), top first."""
+        runs: list[tuple[int, int, int]] = []
+        pos = 0
+        while pos < 8:
+            if not byte >> order[pos] & 1:
+                pos += 1
+                continue
+            end = pos
+            while end + 1 < 8 and byte >> order[end + 1] & 1:
+                end += 1
+            runs.extend(self._split_run(order[pos:end + 1]))
+            pos = end + 1
+        return tuple(runs)
+
+    def _split_run(self, ranks: list[int]) -> list[tuple[int, int, int]]:
+        """A run of ``ranks`` (low to high) as declarations; an 8-card run may be a quint plus a tierce."""
+        if len(ranks) < self._min_length:
+            return []
+        parts = [ranks]
+        if len(ranks) == 8 and self._decl.long_run == "quint_plus_tierce_for_eight" and TIERCE in self._lengths:
+            parts = [ranks[TIERCE:], ranks[:TIERCE]]
+        return [(part[-1], len(part), sum(1 << r for r in part)) for part in parts]
+
+    def _compile_contract(self, contract: str) -> _ContractDeclarations:
+        kind = contract_kind(contract)
+        decl = self._decl
+        trump_suit = SUIT_CONTRACTS.index(contract) if kind == "suit" else -1
+        allowed = decl.enabled and kind in decl.contracts
+        table = decl.no_trumps_quads if kind == "no_trumps" and decl.no_trumps_quads is not None else decl.quads
+        quads = tuple(
+            (RANKS.index(r), sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)), pts)
+            for r, pts in table.items()
+            if pts > 0
+        ) if allowed else ()
+        belote = self._belote
+        suits: tuple[int, ...] = ()
+        if belote.enabled and kind in belote.contracts:
+            suits = (trump_suit,) if kind == "suit" else (0, 1, 2, 3)
+        pairs = tuple((s, Declaration.belote(0, s, 0).mask) for s in suits)
+        return _ContractDeclarations(allowed, quads, pairs, trump_suit)
+
+    # ------------------------------------------------------------------ what a hand holds
+
+    def _sequences(self, seat: int, hand: int) -> list[Declaration]:
+        found = []
+        runs = self._runs
+        for suit in range(4):
+            for top, length, byte in runs[(hand >> (8 * suit)) & 0xFF]:
+                found.append(Declaration(seat, SEQUENCE, suit, top, length, byte << (8 * suit),
+                                         self._sequence_points(length)))
+        return found
+
+    def _quads(self, seat: int, hand: int, info: _ContractDeclarations) -> list[Declaration]:
+        return [Declaration(seat, QUAD, -1, rank, 4, mask, pts) for rank, mask, pts in info.quads if hand & mask == mask]
+
+    def held(self, hand_mask: int, contract: str, seat: int = 0) -> list[Declaration]:
+        """Every sequence and quad the hand may declare; empty where the contract has none.
+
+        Under ``prefer_quad`` a quad's cards leave the sequences; under ``both_count`` and
+        ``player_chooses`` overlapping sequences are listed too (:meth:`choices` splits them).
+        """
+        info = self._contracts[contract]
+        if not info.sequences:
+            return []
+        quads = self._quads(seat, hand_mask, info)
+        rest = hand_mask
+        if self._decl.quad_sequence_overlap == "prefer_quad":
+            for q in quads:
+                rest &= ~q.mask
+        return quads + self._sequences(seat, rest)
+
+    def choices(self, hand_mask: int, contract: str, seat: int = 0) -> list[list[Declaration]]:
+        """The sets of declarations a player may choose between (one set unless ``player_chooses``).
+
+        HIT/HLP (bulgarian.md §5.1): a card in both a quad and a sequence is declared in only one
+        of them, the player choosing; each option is a maximal set without shared cards.
+        """
+        held = self.held(hand_mask, contract, seat)
+        quads = [d for d in held if d.kind == QUAD]
+        if self._decl.quad_sequence_overlap != "player_chooses" or not quads:
+            return [held]
+        options: list[list[Declaration]] = []
+        for size in range(len(quads) + 1):
+            for chosen in combinations(quads, size):
+                rest = hand_mask
+                for q in chosen:
+                    rest &= ~q.mask
+                seqs = self._sequences(seat, rest)
+                used = sum(d.mask for d in seqs)
+                options.append([*chosen, *(q for q in quads if q not in chosen and not q.mask & used), *seqs])
+        sets = [frozenset(o) for o in options]
+        unique = {s: o for s, o in zip(sets, options)}
+        return [o for s, o in unique.items() if not any(s < other for other in unique)]
+
+    # ------------------------------------------------------------------ belote
+
+    def belote_suits(self, hand_mask: int, contract: str) -> list[int]:
+        """Suits in which the hand holds the king and queen of a trump suit (where belote exists)."""
+        return [suit for suit, mask in self._contracts[contract].belote_pairs if hand_mask & mask == mask]
+
+    def belote_play_counts(
+        self, card: int, trick_cards_before: tuple[int, ...] | list[int], tables: ContractTables,
+        was_only_legal_card: bool,
+    ) -> bool:
+        """Whether playing ``card``, the first of a belote's K/Q, keeps the belote.
+
+        SF/HIT (bulgarian.md §5.3): it must be led, follow suit or be a trump; in all-trumps a K/Q
+        discarded on another led suit loses it. NIK: a forced card may lose it (``forced_card``).
+        """
+        if was_only_legal_card and self._belote.forced_card == "lost":
+            return False
+        if self._belote.play_condition == "always" or not trick_cards_before:
+            return True
+        suit = card >> 3
+        return suit == trick_cards_before[0] >> 3 or suit == tables.trump_suit
+
+    # ------------------------------------------------------------------ building from a score sheet
+
+    def sequence(self, seat: int, mask: int) -> list[Declaration]:
+        """The declaration(s) of a run given by its cards; ``ValueError`` says what is wrong with it."""
+        suits = {s for s in range(4) if mask & SUIT_MASKS[s]}
+        if len(suits) != 1:
+            raise ValueError("a sequence is in one suit")
+        suit = suits.pop()
+        byte = (mask >> (8 * suit)) & 0xFF
+        positions = sorted(self._seq_pos[r] for r in range(8) if byte >> r & 1)
+        if len(positions) < self._min_length or positions[-1] - positions[0] + 1 != len(positions):
+            order = " ".join(RANKS[r] for r in sorted(range(8), key=self._seq_pos.__getitem__))
+            raise ValueError(f"a sequence is {self._min_length} or more consecutive cards of one suit, "
+                             f"in the order {order}")
+        return [Declaration(seat, SEQUENCE, suit, top, length, part << (8 * suit), self._sequence_points(length))
+                for top, length, part in self._runs[byte]]
+
+    def quad(self, seat: int, rank: int, contract: str) -> Declaration:
+        """Four cards of ``rank``; ``ValueError`` when that rank is not a declaration here."""
+        for r, mask, pts in self._contracts[contract].quads:
+            if r == rank:
+                return Declaration(seat, QUAD, -1, rank, 4, mask, pts)
+        raise ValueError(f"four {RANK_NAMES[rank]}s are not a declaration in {contract}")
+
+    def allows(self, kind: str, contract: str, suit: int = -1) -> bool:
+        """Whether ``contract`` has declarations of ``kind`` (a belote: in ``suit``)."""
+        info = self._contracts[contract]
+        if kind == BELOTE:
+            return any(s == suit for s, _ in info.belote_pairs)
+        return info.sequences
+
+    # ------------------------------------------------------------------ the contest
+
+    def _key(self, d: Declaration) -> tuple[int, int, int, int]:
+        """Comparison key; under ``unified`` the value comes first."""
+        points = d.points if self._unified else 0
+        if d.kind == QUAD:
+            return (points, self._quad_flag, 0, self._quad_strength[d.rank])
+        return (points, 0, self._class[d.length] if self._by_class else d.length, self._seq_pos[d.rank])
+
+    def _compare(self, a: Declaration, b: Declaration) -> int:
+        """>0 when ``a`` is higher, 0 when equal (a tie), <0 when lower."""
+        ka, kb = self._key(a), self._key(b)
+        if a.kind != b.kind and ka[:2] == kb[:2]:
+            return 0  # a quad and a sequence of equal value, quad_beats_equal_sequence off
+        return (ka > kb) - (ka < kb)
+
+    def resolve(self, declarations: list[Declaration] | tuple[Declaration, ...], contract: str,
+                first_seat: int = 0) -> Resolution:
+        """Which declarations score for which team, which are cancelled and why.
+
+        Default (SF, HIT, NIK; bulgarian.md §5.4): sequences and quads are two contests; the team
+        with the highest scores all of its own, the other none; equal best sequences cancel.
+        ``unified`` (BIN; french.md §7) is one contest by value. Belote never takes part.
+        """
+        if not declarations:
+            return NOTHING
+        kept: list[Declaration] = []
+        cancelled: list[tuple[Declaration, str, tuple[object, ...]]] = []
+        belotes: list[Declaration] = []
+        groups: tuple[tuple[list[Declaration], list[Declaration]], ...] = (([], []), ([], []))
+        for d in declarations:
+            if d.kind == BELOTE:
+                belotes.append(d)
+            else:
+                groups[0 if self._unified or d.kind == SEQUENCE else 1][d.seat & 1].append(d)
+        trump_suit = self._contracts[contract].trump_suit
+        for teams in groups:
+            if teams[0] or teams[1]:
+                self._contest(teams, trump_suit, first_seat, kept, cancelled)
+        points = [0, 0]
+        for d in kept:
+            points[d.seat & 1] += d.points
+        belote = [0, 0]
+        for b in belotes:
+            absorbing = self._absorbing(b, kept)
+            if absorbing is None:
+                kept.append(b)
+                belote[b.seat & 1] += b.points
+            else:
+                cancelled.append((b, "its king and queen are part of the {}", (absorbing,)))
+        return Resolution(tuple(kept), tuple(cancelled), (points[0], points[1]), (belote[0], belote[1]))
+
+    def _absorbing(self, b: Declaration, kept: list[Declaration]) -> Declaration | None:
+        """Under ``belote_absorbed`` (bulgarian-options.md D15), the kept sequence holding the belote's K-Q."""
+        if self._belote.in_sequence != "belote_absorbed":
+            return None
+        return next((d for d in kept if d.kind == SEQUENCE and d.seat == b.seat and b.mask & d.mask == b.mask), None)
+
+    def _contest(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int, first_seat: int,
+                 kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]]) -> None:
+        best_only = self._decl.winner_scores == "best_only"
+        if not (teams[0] and teams[1]):
+            winner = 0 if teams[0] else 1
+            if not best_only:
+                kept.extend(teams[winner])
+                return
+            best = [None, None]
+            best[winner] = max(teams[winner], key=self._key)
+            why: tuple[str, tuple[object, ...]] = ("", ())
+        else:
+            best = [max(teams[0], key=self._key), max(teams[1], key=self._key)]
+            order = self._compare(best[0], best[1])
+            if order:
+                winner = 0 if order > 0 else 1
+                why = ("team {}'s {} is higher", (winner, best[winner]))
+            else:
+                winner, why = self._break_tie(teams, best, trump_suit, first_seat)
+        for team, decls in enumerate(teams):
+            for d in decls:
+                if team != winner:
+                    cancelled.append((d, *why))
+                elif best_only and d is not best[team]:
+                    cancelled.append((d, "only the team's best declaration scores", ()))
+                else:
+                    kept.append(d)
+
+    def _break_tie(self, teams: tuple[list[Declaration], list[Declaration]], best: list[Declaration | None],
+                   trump_suit: int, first_seat: int) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+        """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
+        rule = self._decl.tie
+        tied = [[d for d in t if self._compare(d, best[i]) == 0] for i, t in enumerate(teams)]
+        if rule in ("trump_then_cancel", "trump_then_first_in_play_order"):
+            in_trumps = [any(d.kind == SEQUENCE and d.suit == trump_suit for d in t) for t in tied]
+            if in_trumps[0] != in_trumps[1]:
+                w = 0 if in_trumps[0] else 1
+                return w, ("equal to team {}'s {}, which is in trumps", (w, best[w]))
+        if rule in ("first_in_play_order", "trump_then_first_in_play_order"):
+            places = [min((d.seat - first_seat) % 4 for d in t) for t in tied]
+            w = 0 if places[0] < places[1] else 1
+            seat = (first_seat + places[w]) % 4
+            return w, ("equal to team {}'s {}, declared by seat {}, first in play order", (w, best[w], seat))
+        return None, ("team 0's {} and team 1's {} are equal: neither team scores", (best[0], best[1]))
