@@ -1,0 +1,7 @@
+"""``python -m belot_rules``: the ``belot`` command line."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

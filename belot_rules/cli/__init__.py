@@ -1,0 +1,49 @@
+"""The ``belot`` command line: one module per verb, each exposing ``register(subparsers)``.
+
+A verb's module adds its sub-parser and sets ``run`` (``args -> exit status``) as its
+default; adding a verb means writing its module and naming it in ``COMMANDS``. Only
+this package prints and only it imports rich. A :class:`UserError` becomes its message
+on stderr and exit status 1; Ctrl-C exits with 130; neither shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from .. import __version__
+from ..errors import UserError
+
+COMMANDS = ["validate", "show", "list", "schema"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with every verb of ``COMMANDS`` registered."""
+    parser = argparse.ArgumentParser(
+        prog="belot",
+        description="Belot / Belote rule sets as YAML files: check them, read them, play them.",
+    )
+    parser.add_argument("--version", action="version", version=f"belot-rules {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one ``belot`` command and return its exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except SystemExit as done:  # argparse: --help, --version, or a usage error already printed
+        return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
+    except UserError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader (``| head``) went away: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -1,0 +1,37 @@
+"""``belot schema [--output PATH]``: the JSON Schema of variant files, for editors."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+
+from ..errors import UserError
+from ..variant.schema import schema_text
+from .output import console
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "schema",
+        help="print the JSON Schema of variant files",
+        description="Print the draft-07 JSON Schema of variant files, or write it to a file.",
+    )
+    parser.add_argument("--output", "-o", metavar="PATH", help="write the schema to PATH instead of printing it")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    text = schema_text()
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"{args.output}: cannot write the schema: {err.strerror or err}") from None
+    console().print(f"wrote {escape(args.output)}")
+    return 0

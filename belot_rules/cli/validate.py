@@ -1,0 +1,62 @@
+"""``belot validate FILE...``: a line for each valid file, every problem of the others."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.markup import escape
+
+from ..errors import Problem, UserError, VariantError
+from ..variant.loader import load_variant_model
+from .output import console, print_json
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "validate",
+        help="check variant files and report every problem",
+        description="Check variant files (names of shipped variants or paths); exit 0 only if all are valid.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    results = [check(file) for file in args.files]
+    if args.json:
+        print_json(results)
+    else:
+        out, err = console(), console(stderr=True)
+        for result in results:
+            file = escape(result["file"])
+            if result["valid"]:
+                out.print(
+                    f"[green]✓[/] {file}: [bold]{escape(result['name'])}[/] {escape(result['title'])}"
+                    f" [dim]({result['content_hash']})[/]"
+                )
+            else:
+                err.print(f"[red]✗[/] {file}")
+                for problem in result["problems"]:
+                    err.print(escape(str(Problem(**problem))))
+    return 0 if all(r["valid"] for r in results) else 1
+
+
+def check(file: str) -> dict[str, Any]:
+    """The outcome of loading one file, as ``--json`` prints it."""
+    try:
+        loaded = load_variant_model(file)
+    except VariantError as err:
+        return {"file": file, "valid": False, "problems": [p.as_dict() for p in err.problems]}
+    except UserError as err:
+        return {"file": file, "valid": False, "problems": [Problem(file, str(err)).as_dict()]}
+    variant = loaded.variant
+    return {
+        "file": file,
+        "valid": True,
+        "name": variant.name,
+        "title": variant.title,
+        "content_hash": loaded.content_hash,
+        "problems": [],
+    }
