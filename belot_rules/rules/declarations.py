@@ -247,6 +247,10 @@ class DeclarationRules:
         return [Declaration(seat, SEQUENCE, suit, top, length, part << (8 * suit), self._sequence_points(length))
                 for top, length, part in self._runs[byte]]
 
+    def belote(self, seat: int, suit: int) -> Declaration:
+        """The belote of ``seat`` in ``suit``, worth the variant's belote points."""
+        return Declaration.belote(seat, suit, self._belote.points)
+
     def quad(self, seat: int, rank: int, contract: str) -> Declaration:
         """Four cards of ``rank``; ``ValueError`` when that rank is not a declaration here."""
         for r, mask, pts in self._contracts[contract].quads:

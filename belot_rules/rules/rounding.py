@@ -28,20 +28,30 @@ class Rounder:
     tie_digit: int
     default_up: bool | None  # None: the tie digit depends on which team has fewer points
     scale: int  # 1 when the board counts tens, 10 when it counts points
+    board_text: str  # the rule for two teams' totals, in a player's words
+    single_text: str  # the rule for a total one team takes alone
 
     @classmethod
     def build(cls, rule: ContractRounding, rounding: Rounding) -> Rounder:
         scale = 1 if rounding.unit == "tens" else 10
-        mode = rule.mode
-        if mode == "tie_digit":
-            return cls(False, rule.tie_digit, None, scale)
-        exact = mode == "none" and scale == 10
-        return cls(exact, HALF, mode != "half_down", scale)
+        unit = "tens" if scale == 1 else "points rounded to tens"
+        if rule.mode == "tie_digit":
+            digit = rule.tie_digit
+            board = f"{unit}; on a last digit of {digit} the team with fewer points rounds up, the other down"
+            return cls(False, digit, None, scale, board, f"{unit}; a last digit of {digit} or more rounds up")
+        if rule.mode == "none" and scale == 10:
+            return cls(True, HALF, True, scale, "exact points", "exact points")
+        up = rule.mode != "half_down"
+        text = f"{unit}; a last digit of {HALF if up else HALF + 1} or more rounds up"
+        return cls(False, HALF, up, scale, text, text)
 
-    def round(self, total: int, up: bool = True) -> int:
-        """``total`` in board units; ``up`` says which way the tie digit goes."""
+    def round(self, total: int, up: bool | None = None) -> int:
+        """``total`` in board units; ``up`` says which way the tie digit goes (default: the mode's way,
+        up for a tie digit)."""
         if self.exact:
             return total
+        if up is None:
+            up = self.default_up is not False
         tens, digit = divmod(total, 10)
         if digit > self.tie_digit or (digit == self.tie_digit and up):
             tens += 1
@@ -52,10 +62,4 @@ class Rounder:
         return lower if self.default_up is None else self.default_up
 
     def __str__(self) -> str:
-        """The rule in a player's words, for the explanation lines."""
-        unit = "tens" if self.scale == 1 else "points rounded to tens"
-        if self.exact:
-            return "exact points"
-        if self.default_up is None:
-            return f"{unit}; on a last digit of {self.tie_digit} the team with fewer points rounds up, the other down"
-        return f"{unit}; a last digit of {self.tie_digit} rounds {'up' if self.default_up else 'down'}"
+        return self.board_text

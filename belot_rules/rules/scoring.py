@@ -384,14 +384,14 @@ class ScoringRules:
         deal.note("Team {} takes the deal: {} = {}", winner, _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
-            deal.note("Rounding ({}): {} → {}", rounder, total, points)
+            deal.note("Rounding ({}): {} → {}", rounder.single_text, total, points)
             return points
         points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
-        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder, total,
+        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single_text, total,
                   f" + capot {unmultiplied} (not multiplied)" if unmultiplied else "", points)
         return points
 
-    def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool = True) -> int:
+    def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
         """``rounding.doubled``: the multiplier times the rounded total (HIT, BIN: 4 × 21 = 84), or
         the multiplied total rounded (one reading of SF: round(848 / 10) = 85)."""
         if self._s.rounding.doubled == "multiply_rounded_total":
