@@ -9,6 +9,7 @@ variant's name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
@@ -148,7 +149,7 @@ class DealState:
         if self.phase == BIDDING:
             return [call_action(c) for c in self.ruleset.bidding.legal_calls(self.auction)]
         if self.phase == DECLARING:
-            options = self.ruleset.declarations.choices(self.hands[self.to_act], self.contract)
+            options = self.ruleset.declarations.choices(self.hands[self.to_act], self.contract, self.to_act)
             return [declare_action(tuple(o)) for o in options if o] + [declare_action(())]
         if self.phase == PLAYING:
             actions = []
@@ -252,7 +253,7 @@ class DealState:
         seat = self.to_act
         if seat in self.declared:
             return
-        options = self.ruleset.declarations.choices(self.hands[seat], self.contract)
+        options = self.ruleset.declarations.choices(self.hands[seat], self.contract, seat)
         if any(options):
             self.phase = DECLARING
         else:
@@ -282,6 +283,46 @@ class DealState:
         else:
             self._maybe_declare()
 
+    def play_out(self, pick_card: Callable[[int], int], pick_declaration: Callable[[list], tuple],
+                 announce: Callable[[], bool]) -> None:
+        """Play to the end, choosing through callbacks: the fast path of simulations.
+
+        ``pick_card`` gets the legal card set and returns a card; ``pick_declaration`` gets the
+        declaration options of trick 1; ``announce`` says whether a belote is announced where the
+        variant requires it. Tricks 2-8 run in one loop on local variables, through the same
+        compiled obligations and tables as :meth:`play_card`.
+        """
+        while self.phase == DECLARING or (self.phase == PLAYING and not self.tricks):
+            if self.phase == DECLARING:
+                seat = self.to_act
+                self.declare(pick_declaration(self.ruleset.declarations.choices(self.hands[seat], self.contract, seat)))
+            else:
+                self.play_card(pick_card(self.legal_card_mask()), announce())
+        if self.phase != PLAYING:
+            return
+        tables = self.ruleset.tables[self.contract]
+        legal_fast = self.ruleset.obligations[self.contract].legal_fast
+        strength, trump = tables.strength, tables.trump_suit
+        hands, belote_suits, trick = self.hands, self.belote_suits, self.trick
+        while self.phase == PLAYING:
+            leader, win = self.leader, 0
+            for pos in range(4):
+                seat = (leader + pos) & 3
+                hand = hands[seat]
+                legal = legal_fast(hand, trick[0] >> 3, trick[win], win == pos - 2) if pos else hand
+                card = pick_card(legal)
+                if belote_suits[seat] and self._opens_belote(seat, card):
+                    self.win_pos = win
+                    self._belote(seat, card, announce())
+                hands[seat] = hand & ~(1 << card)
+                trick.append(card)
+                if pos and ((card >> 3) == (trick[win] >> 3) or (card >> 3) == trump) \
+                        and strength[card] > strength[trick[win]]:
+                    win = pos
+            self.win_pos = win
+            self._close_trick()
+            trick = self.trick
+
     def _belote(self, seat: int, card: int, announced: bool) -> None:
         suit = card >> 3
         self.belote_suits[seat].remove(suit)
@@ -293,12 +334,12 @@ class DealState:
             self.belotes.append((seat, suit))
 
     def _close_trick(self) -> None:
-        winner = (self.leader + self.win_pos) % 4
-        tables = self.ruleset.tables[self.contract]
-        points = tables.points
-        self.team_points[winner & 1] += sum(points[c] for c in self.trick)
+        winner = (self.leader + self.win_pos) & 3
+        points = self.ruleset.tables[self.contract].points
+        a, b, c, d = trick = self.trick
+        self.team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
         self.team_tricks[winner & 1] += 1
-        self.tricks.append((self.leader, tuple(self.trick), winner))
+        self.tricks.append((self.leader, tuple(trick), winner))
         self.trick = []
         self.win_pos = 0
         self.leader = winner

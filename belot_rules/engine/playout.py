@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..ruleset import Ruleset
-from .deal import BIDDING, DECLARING, OVER, DealState
+from .deal import BIDDING, DealState
 
 
 def random_card(mask: int, rand: float) -> int:
@@ -37,12 +37,14 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
-    announce = ruleset.variant.declarations.belote.announcement == "required"
-    choices = ruleset.declarations.choices
-    while state.phase != OVER:
-        if state.phase == DECLARING:
-            options = [o for o in choices(state.hands[state.to_act], state.contract) if o] + [[]]
-            state.declare(tuple(options[int(rand() * len(options))]))
-        else:
-            state.play_card(random_card(state.legal_card_mask(), rand()), announce and rand() < 0.5)
+    announce_required = ruleset.variant.declarations.belote.announcement == "required"
+    state.play_out(
+        lambda legal: random_card(legal, rand()),
+        lambda options: tuple(_pick([o for o in options if o] + [[]], rand())),
+        lambda: announce_required and rand() < 0.5,
+    )
     return state
+
+
+def _pick(options: list, rand: float) -> object:
+    return options[int(rand * len(options))]

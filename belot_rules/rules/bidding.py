@@ -113,15 +113,14 @@ class Bidding:
     def legal_calls(self, auction: Auction) -> list[Call]:
         """Every call the seat to act may make."""
         calls = [PASS, *self._bids(auction)]
-        calls += self._doubles(auction)
+        if auction.contract is not None and auction.level < self.max_level:
+            calls += self._doubles(auction)
         return calls
 
     def multiplier(self, auction: Auction) -> int:
         return self.multipliers[auction.level]
 
     def _doubles(self, auction: Auction) -> list[Call]:
-        if auction.contract is None or auction.level >= self.max_level:
-            return []
         seat_team, holder_team = auction.to_act % 2, auction.declarer % 2
         # Even levels are raised by the opponents of the contract (contra), odd ones by its team.
         if (auction.level % 2 == 0) == (seat_team != holder_team):
@@ -175,11 +174,16 @@ class Bidding:
 class LadderBidding(Bidding):
     """Bulgarian: each bid names a contract higher on the ladder (rules/bulgarian.md §3)."""
 
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        bids = [Call("bid", c) for c in self.contracts]
+        # The bids above each standing contract (index 0: no contract yet).
+        self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
+
     def _bids(self, auction: Auction) -> list[Call]:
         if not self._may_overbid(auction):
             return []
-        start = 0 if auction.contract is None else self.rank[auction.contract] + 1
-        return [Call("bid", c) for c in self.contracts[start:]]
+        return self.above[0 if auction.contract is None else self.rank[auction.contract] + 1]
 
 
 class TurnedCardBidding(Bidding):

@@ -844,14 +844,8 @@ class Variant(Rule):
             )
         if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
             problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
-        decl = self.declarations
-        for kind in decl.contracts if decl.enabled else ():
-            if kind not in self._kinds_played():
-                problems.append(
-                    f"declarations.contracts lists {kind}, but bidding.contracts has no {kind} contract"
-                )
-        if decl.belote.enabled:
-            for kind in decl.belote.contracts:
+        if self.declarations.belote.enabled:
+            for kind in self.declarations.belote.contracts:
                 if kind == "no_trumps":
                     problems.append(
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
@@ -859,6 +853,3 @@ class Variant(Rule):
         if problems:
             raise ValueError("; ".join(problems))
         return self
-
-    def _kinds_played(self) -> set[str]:
-        return {contract_kind(c) for c in self.bidding.contracts}
