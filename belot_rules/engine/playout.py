@@ -8,18 +8,23 @@ declaration choices, belote, scoring) as step-by-step play.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..ruleset import Ruleset
 from .deal import BIDDING, DealState
 
 
-def random_card(mask: int, rand: float) -> int:
-    """The card of ``mask`` picked by ``rand`` in [0, 1): uniform over its cards."""
-    skip = int(rand * mask.bit_count())
-    while skip:
-        mask &= mask - 1
-        skip -= 1
-    return (mask & -mask).bit_length() - 1
+def card_picker(rand: Callable[[], float]) -> Callable[[int], int]:
+    """A uniform choice among the cards of a set, as one closure per deal (the playout's hottest call)."""
+
+    def pick(mask: int) -> int:
+        skip = int(rand() * mask.bit_count())
+        while skip:
+            mask &= mask - 1
+            skip -= 1
+        return (mask & -mask).bit_length() - 1
+
+    return pick
 
 
 def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract: str | None = None,
@@ -39,7 +44,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
             state.make_call(calls[int(rand() * len(calls))])
     announce_required = ruleset.variant.declarations.belote.announcement == "required"
     state.play_out(
-        lambda legal: random_card(legal, rand()),
+        card_picker(rand),
         lambda options: tuple(_pick([o for o in options if o] + [[]], rand())),
         lambda: announce_required and rand() < 0.5,
     )
