@@ -1,0 +1,88 @@
+"""The end of a match, pinned to rules/bulgarian.md §10 (SF, HIT/HLP, NIK) and rules/french.md §11
+(FFB-B 10.4, FFB-C/K 10.3, S4)."""
+
+from __future__ import annotations
+
+from belot_rules.rules.scoring import DealScore, MatchEnd, MatchRules
+from belot_rules.variant.model import Variant
+
+
+def rules(**match: object) -> MatchRules:
+    return MatchRules(Variant(name="t", title="t", match=match))
+
+
+def deal(points: tuple[int, int], verdict: str = "made", contract_team: int = 0, capot: int | None = None,
+         belote_only: tuple[bool, bool] = (False, False)) -> DealScore:
+    return DealScore((0, 0), points, 0, verdict, contract_team, 1, capot, belote_only)
+
+
+def play(match: MatchRules, deals: list[tuple[tuple[int, int], DealScore | None]]) -> list[int | None]:
+    """The winner after each deal, given the board after it and its score (None: everybody passed)."""
+    state = match.initial_state()
+    return [match.winner(state, list(board), score, score is not None and score.capot_team is not None)
+            for board, score in deals]
+
+
+def test_reaching_151_wins_SF_HIT_NIK_BIN_F2():
+    assert play(rules(), [((150, 100), deal((10, 5))), ((151, 110), deal((1, 10)))]) == [None, 0]
+
+
+def test_exceed_needs_more_than_the_target_S2_F2():
+    assert play(rules(compare="exceed"), [((151, 100), deal((10, 5))), ((152, 100), deal((1, 0)))]) == [None, 0]
+
+
+def test_both_over_the_higher_wins_SF_HIT_F3():
+    assert play(rules(), [((160, 170), deal((20, 30)))]) == [1]
+
+
+def test_both_over_and_equal_play_on_SF_HIT_FFB_B_10_4_2():
+    assert play(rules(), [((160, 160), deal((20, 20))), ((170, 165), deal((10, 5)))]) == [None, 0]
+
+
+def test_an_all_pass_deal_never_ends_a_match():
+    assert play(rules(), [((140, 100), None)]) == [None]
+
+
+def test_valat_one_more_deal_HIT_HLP_F4():
+    """HIT/HLP: after a valat, one more deal is played, not counting all-pass or valat deals."""
+    valat = deal((25, 0), capot=0)
+    assert play(rules(), [((155, 20), valat), ((155, 20), None), ((180, 20), valat), ((190, 26), deal((10, 6)))]) == [
+        None, None, None, 0]
+
+
+def test_valat_raises_the_bar_to_leader_plus_one_SF_F4():
+    match = rules(valat_exception="raise_bar_to_leader_plus_one")
+    state = match.initial_state()
+    assert match.winner(state, [155, 20], deal((25, 0), capot=0), True) is None
+    assert state == MatchEnd(156)
+    assert match.winner(state, [155, 36], deal((0, 16), verdict="failed"), False) is None
+    assert match.winner(state, [165, 42], deal((10, 6)), False) == 0
+
+
+def test_no_go_out_on_a_valat_deal_NIK_F4():
+    match = rules(valat_exception="no_go_out_on_valat_deal")
+    assert play(match, [((155, 20), deal((25, 0), capot=0)), ((160, 22), deal((5, 2)))]) == [None, 0]
+
+
+def test_without_valat_exception_a_valat_ends_the_match_FFB():
+    assert play(rules(valat_exception="none"), [((155, 20), deal((25, 0), capot=0))]) == [0]
+
+
+def test_must_score_in_the_final_deal_NIK_F5():
+    match = rules(must_score_in_final_deal=True)
+    assert play(match, [((160, 160), deal((20, 20))), ((160, 165), deal((0, 5)))]) == [None, 1]
+    assert play(match, [((160, 160), deal((20, 20))), ((165, 160), deal((5, 0)))]) == [None, 0]
+    assert play(match, [((165, 160), deal((0, 0), verdict="hanging"))]) == [None]
+
+
+def test_belote_alone_cannot_win_FFB_C_K_10_3():
+    match = rules(target=2000, belote_alone_cannot_win=True)
+    failed_with_belote = deal((20, 520), verdict="failed", belote_only=(True, False))
+    assert play(match, [((2010, 1900), failed_with_belote)]) == [None]
+    assert play(rules(target=2000), [((2010, 1900), failed_with_belote)]) == [0]
+
+
+def test_single_deal_more_points_wins_S4():
+    assert play(rules(target=None), [((81, 81), deal((81, 81)))]) == [0]
+    assert play(rules(target=None), [((60, 102), deal((60, 102), contract_team=0))]) == [1]
+    assert play(rules(target=None), [((81, 81), deal((81, 81), verdict="failed", contract_team=0))]) == [1]
