@@ -17,16 +17,28 @@ from .actions import Action
 from .deal import OVER, DealState, IllegalAction
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class FinishedDeal:
-    """A played deal as the score sheet and the record need it."""
+    """A played deal (or the part played so far) as the score sheet and the record need it."""
 
     dealer: int
     deck: tuple[int, ...]
     hanging_in: int
     actions: tuple[str, ...]
-    score: DealScore | None  # None when everybody passed
-    capot: bool
+    score: DealScore | None  # None when everybody passed or the deal is unfinished
+    contract: str | None
+    declarer: int
+    multiplier: int
+    bid: int | None
+
+    @classmethod
+    def of(cls, deal: DealState) -> FinishedDeal:
+        return cls(deal.dealer, deal.deck, deal.hanging_in, tuple(str(a) for a in deal.history), deal.score,
+                   deal.contract, deal.declarer, deal.multiplier, deal.bid)
+
+    @property
+    def capot(self) -> bool:
+        return self.score is not None and self.score.capot_team is not None
 
 
 @dataclass(slots=True)
@@ -83,10 +95,9 @@ class MatchState:
     def book_deal(self) -> None:
         """Add the finished current deal to the sheet, the board and the reserve; decide the match."""
         deal = self.current
-        score = deal.score
-        capot = score is not None and 8 in deal.team_tricks
-        self.deals.append(FinishedDeal(deal.dealer, deal.deck, deal.hanging_in,
-                                       tuple(str(a) for a in deal.history), score, capot))
+        finished = FinishedDeal.of(deal)
+        score = finished.score
+        self.deals.append(finished)
         if score is None:
             if not self.ruleset.variant.scoring.reserve.kept_on_all_pass:
                 self.reserve = 0
@@ -94,7 +105,7 @@ class MatchState:
             self.board[0] += score.match_points[0]
             self.board[1] += score.match_points[1]
             self.reserve = score.hanging_out
-        self.winner = self.ruleset.match.winner(self.end_state, self.board, score, capot)
+        self.winner = self.ruleset.match.winner(self.end_state, self.board, score, finished.capot)
         if self.over:
             self.current = None
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from ..cards import CARDS, CardError, parse_card
 from ..errors import UserError
-from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from .deal import OVER, DealState
 from .match import FinishedDeal, MatchState
@@ -47,8 +46,7 @@ def match_record(match: MatchState) -> dict[str, Any]:
     deals = list(match.deals)
     if match.current is not None and match.current.history:
         current = match.current
-        deals.append(FinishedDeal(current.dealer, current.deck, current.hanging_in,
-                                  tuple(str(a) for a in current.history), None, False))
+        deals.append(FinishedDeal.of(current))
     return {
         "format": MATCH_FORMAT,
         "version": VERSION,
@@ -71,10 +69,10 @@ def write_record(record: Mapping[str, Any], path: str | Path) -> None:
 
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
-    """What a replay established: every deal's score and, for a match, the board and winner."""
+    """What a replay established: every deal with its score and, for a match, the board and winner."""
 
     variant: str
-    scores: tuple[DealScore | None, ...]
+    deals: tuple[FinishedDeal, ...]
     board: tuple[int, int]
     winner: int | None
     warnings: tuple[str, ...]
@@ -138,7 +136,7 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     if record.get("format") == DEAL_FORMAT:
         state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
         board = tuple(state.score.match_points) if state.score else (0, 0)
-        return ReplayResult(ruleset.name, (state.score,), board, None, tuple(warnings))
+        return ReplayResult(ruleset.name, (FinishedDeal.of(state),), board, None, tuple(warnings))
     if record.get("format") != MATCH_FORMAT:
         raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {record.get('format')!r}")
     deals = record.get("deals")
@@ -158,14 +156,15 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     for key, got in (("board", list(match.board)), ("winner", match.winner)):
         if key in record and record[key] != got:
             raise RecordError(f"{key}: the record says {record[key]!r} but the replay gives {got!r}")
-    scores = tuple(d.score for d in match.deals)
-    return ReplayResult(ruleset.name, scores, (match.board[0], match.board[1]), match.winner, tuple(warnings))
+    if match.current is not None and match.current.history:
+        match.deals.append(FinishedDeal.of(match.current))
+    return ReplayResult(ruleset.name, tuple(match.deals), (match.board[0], match.board[1]), match.winner,
+                        tuple(warnings))
 
 
 def deal_record(state: DealState, seed: int | None = None) -> dict[str, Any]:
     """The record of a single deal."""
     record = {"format": DEAL_FORMAT, "version": VERSION, "variant": state.ruleset.name,
               "variant_hash": state.ruleset.content_hash, "seed": seed}
-    record.update(deal_to_dict(FinishedDeal(state.dealer, state.deck, state.hanging_in,
-                                            tuple(str(a) for a in state.history), state.score, False)))
+    record.update(deal_to_dict(FinishedDeal.of(state)))
     return record

@@ -1,0 +1,89 @@
+"""``belot replay FILE``: check a deal or match record step by step and show its scores."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from .. import load_variant
+from ..engine.records import RecordError, replay
+from ..errors import UserError
+from .output import console, print_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a deal or match record, checking every step",
+        description="Replay a deal or match record: every call, declaration and card is checked "
+        "against the rules and every score recomputed.",
+    )
+    parser.add_argument("file", help="a record written by 'belot play --record' or another program")
+    parser.add_argument("--variant", help="the variant name or file (default: the one the record names)")
+    parser.add_argument("--json", action="store_true", help="print the replayed scores as JSON")
+    parser.set_defaults(run=run)
+
+
+def read_json_file(path: str) -> Any:
+    """A JSON document from ``path``, or a :class:`UserError` that says where it is broken."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a directory, not a record") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UserError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    record = read_json_file(args.file)
+    name = args.variant or (record.get("variant") if isinstance(record, dict) else None)
+    if not name:
+        raise UserError(f"{args.file}: the record names no variant; give one with --variant")
+    try:
+        result = replay(load_variant(name), record)
+    except RecordError as err:
+        raise UserError(f"{args.file}: {err}") from None
+    if args.json:
+        print_json({
+            "variant": result.variant,
+            "deals": [{"dealer": d.dealer, "contract": d.contract, "declarer": d.declarer,
+                       "multiplier": d.multiplier, "bid": d.bid,
+                       "score": d.score.to_dict() if d.score else None} for d in result.deals],
+            "board": list(result.board),
+            "winner": result.winner,
+            "warnings": list(result.warnings),
+        })
+        return 0
+    out = console()
+    for warning in result.warnings:
+        out.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+    table = Table(title=f"{args.file}: {len(result.deals)} deal(s) replayed, every step legal")
+    for column in ("deal", "contract", "verdict", "team 0", "team 1", "reserve"):
+        table.add_column(column, justify="right" if column.startswith(("team", "reserve")) else "left")
+    for number, deal in enumerate(result.deals, 1):
+        score = deal.score
+        if deal.contract is None:
+            table.add_row(str(number), "all passed", "-", "0", "0", "")
+        elif score is None:
+            table.add_row(str(number), deal.contract, "unfinished", "", "", "")
+        else:
+            contract = f"{deal.contract} by seat {deal.declarer}" + (f" ×{deal.multiplier}" if deal.multiplier > 1 else "")
+            table.add_row(str(number), contract, score.verdict, str(score.match_points[0]),
+                          str(score.match_points[1]), str(score.hanging_out or ""))
+    out.print(table)
+    total = f"Board: team 0 {result.board[0]}, team 1 {result.board[1]}"
+    if result.winner is not None:
+        total += f"; team {result.winner} wins the match"
+    out.print(total)
+    return 0
