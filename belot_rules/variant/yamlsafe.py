@@ -17,10 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, VariantError
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    pass
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 32
@@ -78,7 +85,7 @@ def read_yaml(path: Path) -> YamlDoc:
     except _Refused as refused:
         raise VariantError([_problem(name, refused.mark, refused.message)]) from None
     except yaml.MarkedYAMLError as err:
-        raise VariantError([_syntax_problem(name, err)]) from None
+        raise VariantError([_syntax_problem(name, err, text)]) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
@@ -131,15 +138,13 @@ class _Refused(Exception):
         self.message = message
 
 
-class _Loader(yaml.SafeLoader):
+class _Guard:
     """Composes nodes only; an alias or too deep a nesting stops it before any expansion."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    _depth = 0
 
     def compose_node(self, parent: Node | None, index: object) -> Node:
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[attr-defined]
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(
                 event.start_mark,
@@ -150,9 +155,23 @@ class _Loader(yaml.SafeLoader):
         try:
             if self._depth > MAX_DEPTH:
                 raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1
+
+
+try:  # libyaml turns the text into events ten times faster; composing stays here, in Python
+
+    class _Loader(_Guard, Composer, CParser, Resolver):
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            Resolver.__init__(self)
+
+except NameError:  # PyYAML built without libyaml
+
+    class _Loader(_Guard, yaml.SafeLoader):  # type: ignore[no-redef]
+        pass
 
 
 class _Converter:
@@ -214,7 +233,7 @@ class _Converter:
         if tag in ("int", "float"):
             value = _CONSTRUCTOR.construct_yaml_int(node) if tag == "int" else _CONSTRUCTOR.construct_yaml_float(node)
             surprise = _number_surprise(node.value, value)
-            if surprise and node.style is None:
+            if surprise and not node.style:  # plain, not quoted
                 self.add(node, surprise)
             return value
         self.add(node, f"the tag {node.tag.replace(_TAG, '!!')} is not allowed in a variant file; write a plain value")
@@ -222,7 +241,7 @@ class _Converter:
 
     def note(self, node: Node) -> str | None:
         """What YAML 1.1 did to a plain ``yes``/``no``/``on``/``off``: shown if the rule wanted text."""
-        if node.tag == _TAG + "bool" and node.style is None and node.value.lower() not in ("true", "false"):
+        if node.tag == _TAG + "bool" and not node.style and node.value.lower() not in ("true", "false"):
             value = str(_CONSTRUCTOR.construct_yaml_bool(node)).lower()
             return f"YAML read `{node.value}` as the boolean {value}; quote it: '{node.value}'"
         return None
@@ -248,14 +267,15 @@ def _problem(name: str, mark: yaml.Mark, message: str) -> Problem:
     return Problem(name, message, mark.line + 1, mark.column + 1)
 
 
-def _syntax_problem(name: str, err: yaml.MarkedYAMLError) -> Problem:
+def _syntax_problem(name: str, err: yaml.MarkedYAMLError, text: str) -> Problem:
     mark = err.problem_mark or err.context_mark
     message = f"YAML syntax: {err.problem or err.context}"
     if err.context and err.problem:
         message += f" ({err.context}"
         message += f" at line {err.context_mark.line + 1})" if err.context_mark else ")"
-    if "\\t" in message:
-        message += "; indent with spaces, not tabs"
     if mark is None:
         return Problem(name, message)
+    lines = text.splitlines()
+    if mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
+        message += "; indent with spaces, not tabs"
     return _problem(name, mark, message)
