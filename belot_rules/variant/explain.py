@@ -66,8 +66,8 @@ def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources
     """Booleans where a number is expected: pydantic would silently read ``on`` as 1."""
     problems = []
     for path, value in _leaves(data, ()):
-        annotation = annotation_at(path)
-        if isinstance(value, bool) and annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
+        annotation = annotation_at(path) if isinstance(value, bool) else None
+        if annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
             info = nodes.get(norm_path(path))
             message = f"{_dotted(path)}: expected a number, got the boolean {str(value).lower()}"
             if info and info.note:

@@ -10,9 +10,9 @@ name and the nearest ancestor's title, a missing description is empty.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,8 +176,16 @@ def _merge_into(
         for sub_key, sub_value in value.items():
             _merge_into(target[existing], sub_key, sub_value, child, doc_nodes, nodes)
         return
-    target[key if existing is None else existing] = copy.deepcopy(value)
-    depth = len(child)
-    for stale in [p for p in nodes if p[:depth] == child]:
-        del nodes[stale]
-    nodes.update({p: info for p, info in doc_nodes.items() if p[:depth] == child})
+    if existing is not None:
+        for stale in _paths(target[existing], child):
+            nodes.pop(stale, None)
+    target[key if existing is None else existing] = value  # the parsed documents are not used again
+    nodes.update({p: doc_nodes[p] for p in _paths(value, child) if p in doc_nodes})
+
+
+def _paths(value: Any, path: KeyPath) -> Iterator[KeyPath]:
+    """``path`` and the normalised path of everything below it."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _paths(item, (*path, norm_key(key)))
