@@ -1,0 +1,115 @@
+"""The command line: exit statuses, what goes to stdout and stderr, and never a traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from belot_rules.cli import main
+from belot_rules.variant.loader import load_variant_model
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture()
+def bad_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.yaml").write_text("extends: bulgarian\ndeal:\n  shufle: cut_only\n")
+    return "bad.yaml"
+
+
+def test_validate_valid_files(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "bulgarian", str(ROOT / "variants" / "examples" / "bulgarian-no-double-belote.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("✓") == 2 and "Bulgarian Belot" in out
+
+
+def test_validate_reports_the_others(bad_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "french", bad_file]) == 1
+    captured = capsys.readouterr()
+    assert "✓ french" in captured.out
+    assert "bad.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?" in captured.err
+
+
+def test_validate_json(bad_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--json", "coinche", bad_file]) == 1
+    good, bad = json.loads(capsys.readouterr().out)
+    assert good["valid"] and good["name"] == "coinche" and len(good["content_hash"]) == 16
+    assert not bad["valid"] and bad["problems"][0]["line"] == 3 and bad["problems"][0]["column"] == 3
+
+
+def test_show_groups_rules_by_phase(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "bulgarian-cut-only", "--origin"]) == 0
+    out = capsys.readouterr().out
+    for phase in ("Deal", "Bidding", "Play", "Declarations", "Scoring", "Match", "Table"):
+        assert f"\n{phase}" in out
+    assert "shuffle: cut_only  (bulgarian-cut-only.yaml)" in out
+    assert "first_packets: 3 2  (bulgarian.yaml)" in out
+
+
+def test_show_escapes_text_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "markup.yaml"
+    path.write_text("extends: bulgarian\ntitle: '[bold red]Loud[/] :smile:'\n")
+    assert main(["show", str(path)]) == 0
+    assert "[bold red]Loud[/] :smile:" in capsys.readouterr().out
+
+
+def test_show_resolved_is_a_complete_variant_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "coinche", "--resolved", "--origin"]) == 0
+    text = capsys.readouterr().out
+    assert "  first_packets: [3, 2, 3]  # coinche.yaml" in text
+    assert "  cut_min: 3  # french.yaml" in text
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(text)
+    assert load_variant_model(copy).content_hash == load_variant_model("coinche").content_hash
+    assert yaml.safe_load(text)["deal"]["first_packets"] == [3, 2, 3]
+
+
+def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--json", "french-single-deal"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["rules"]["match"]["target"] is None
+    assert shown["origins"]["match.target"] == "french-single-deal.yaml"
+    assert shown["origins"]["deal.turned_card"] == "french.yaml"
+    assert [Path(c).name for c in shown["chain"]] == ["french-single-deal.yaml", "french.yaml"]
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 6 and lines[0].startswith("bulgarian ")
+    assert main(["list", "--json"]) == 0
+    assert {e["name"] for e in json.loads(capsys.readouterr().out)} >= {"french", "coinche"}
+
+
+def test_schema_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "variant.schema.json"
+    assert main(["schema", "--output", str(target)]) == 0
+    assert target.read_text() == (ROOT / "schemas" / "variant.schema.json").read_text()
+    assert main(["schema", "--output", str(tmp_path / "missing" / "x.json")]) == 1
+    assert "cannot write the schema" in capsys.readouterr().err
+
+
+def test_user_errors_and_interrupts_exit_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "bulgarain"]) == 1
+    assert "did you mean `bulgarian`" in capsys.readouterr().err
+    assert main([]) == 2
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("belot_rules.cli.list.run", interrupted)
+    assert main(["list"]) == 130
+
+
+def test_python_dash_m_validate_has_no_traceback(bad_file: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "belot_rules", "validate", bad_file, "missing.yaml"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 1
+    assert "bad.yaml:3:3:" in done.stderr and "missing.yaml: no such file" in done.stderr
+    assert "Traceback" not in done.stderr

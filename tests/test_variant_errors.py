@@ -1,0 +1,188 @@
+"""Every kind of mistake in a variant file gives ``file:line:column: what; what would be valid``."""
+
+from pathlib import Path
+
+import pytest
+
+from belot_rules.errors import MAX_PROBLEMS_SHOWN, UserError, VariantError
+from belot_rules.variant.loader import load_variant_model
+
+
+@pytest.fixture(autouse=True)
+def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run in the test's directory, so that messages name files as a user would see them."""
+    monkeypatch.chdir(tmp_path)
+
+
+def problems_of(tmp_path: Path, text: str, name: str = "house.yaml") -> str:
+    """Write ``text`` as a variant file and return the message of the error loading it raises."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_variant_model(path)
+    return str(caught.value)
+
+
+# ----------------------------------------------------------------------------- reading the file
+
+
+def test_duplicate_key_names_both_lines(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\nmatch: {target: 101}\nplay: {}\nmatch: {target: 201}\n")
+    assert "house.yaml:4:1: duplicate key `match` (first at line 2, again at line 4)" in message
+
+
+def test_alias_bomb_is_refused(tmp_path: Path) -> None:
+    bomb = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+        f"{x}: &{x} [{', '.join([f'*{p}'] * 9)}]\n" for p, x in zip("abcdefgh", "bcdefghi")
+    )
+    assert len(bomb.encode()) < 400
+    message = problems_of(tmp_path, bomb)
+    assert "house.yaml:2:" in message and "aliases (*a) are not allowed" in message
+
+
+def test_nesting_is_capped(tmp_path: Path) -> None:
+    assert "nested more than" in problems_of(tmp_path, "a: " + "[" * 200 + "]" * 200 + "\n")
+
+
+def test_yaml_boolean_surprise_is_explained(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  direction: no\n")
+    assert "house.yaml:3:14: deal.direction:" in message
+    assert "YAML read `no` as the boolean false; quote it: 'no'" in message
+
+
+def test_boolean_where_a_number_is_expected_is_not_read_as_one(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal: {cut_min: on}\n")
+    assert "deal.cut_min: expected a number, got the boolean true; YAML read `on`" in message
+
+
+def test_octal_looking_number_is_refused(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\nscoring: {last_trick: 010}\n")
+    assert "house.yaml:2:23: YAML 1.1 reads `010` as the octal number 8; write 10" in message
+
+
+def test_number_keys_are_read_as_ranks(tmp_path: Path) -> None:
+    path = tmp_path / "quads.yaml"
+    path.write_text("title: Quads\ndeclarations: {quads: {J: 200, 9: 150, 10: 120, A: 100}}\n")
+    assert load_variant_model(path).variant.declarations.quads == {"J": 200, "9": 150, "T": 120, "A": 100}
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "house.yaml: is empty"),
+        (b"# only a comment\n", "house.yaml: is empty"),
+        (b"\x00\x01\x02PK", "house.yaml: is a binary file"),
+        (b"title: caf\xe9\n", "house.yaml: is not UTF-8 text"),
+        (b"- a list\n", "house.yaml:1:1: a variant file is a mapping of rules"),
+        (b"title: [1, 2\nname: x\n", "house.yaml:2:5: YAML syntax:"),
+        (b"deal:\n\tshuffle: cut_only\n", "indent with spaces, not tabs"),
+        (b"title: !!python/object:os.system x\n", "the tag !!python/object:os.system is not allowed"),
+        (b"# " + b"x" * (1 << 20) + b"\n", "house.yaml: is larger than 1024 KiB"),
+    ],
+)
+def test_unreadable_content_is_one_clean_line(tmp_path: Path, content: bytes, expected: str) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_bytes(content)
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(path)
+    assert expected in str(caught.value)
+    assert "Traceback" not in str(caught.value)
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(VariantError, match="nowhere.yaml: no such file"):
+        load_variant_model(tmp_path / "nowhere.yaml")
+    with pytest.raises(VariantError, match="is a directory"):
+        load_variant_model(tmp_path)
+
+
+def test_unknown_shipped_name_suggests_the_nearest() -> None:
+    with pytest.raises(UserError, match="no shipped variant named `bulgarain`; did you mean `bulgarian`"):
+        load_variant_model("bulgarain")
+
+
+# ----------------------------------------------------------------------------- the rules
+
+
+def test_misspelt_key_suggests_the_field(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  shufle: cut_only\n")
+    assert "house.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?" in message
+
+
+def test_bad_enum_value_suggests_the_value(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding: {style: point_bid}\n")
+    assert "house.yaml:2:18: bidding.style: `point_bid` is not a valid value; did you mean `point_bids`?" in message
+    assert "contract_ladder, turned_card, point_bids, turned_card_point_bids" in message
+
+
+def test_packets_must_deal_eight_cards(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  first_packets: [3, 3]\n")
+    assert "house.yaml:3:18: deal: the packets deal 6 + 3 = 9 cards to each player; they must deal 8" in message
+
+
+def test_a_contract_may_not_repeat(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding: {contracts: [clubs, hearts, clubs]}\n")
+    assert "bidding.contracts: a contract may appear only once; repeated: clubs" in message
+
+
+def test_point_bid_bounds_must_agree(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: coinche\nbidding:\n  points: {minimum: 80, maximum: 155}\n")
+    assert "house.yaml:3:34: bidding.points: maximum 155 is not minimum 80 plus a multiple of step 10" in message
+    assert "the nearest valid maximum is 150" in message
+
+
+def test_turned_card_needs_turned_card_bidding(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal: {turned_card: after_first_packets}\n")
+    assert "house.yaml:2:21: deal.turned_card is set but bidding.style contract_ladder never uses it" in message
+
+
+def test_missing_title_of_a_file_that_extends_nothing(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "match: {target: 101}\n")
+    assert "house.yaml:1:1: title: missing; add it (Full name shown to players.)" in message
+
+
+def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\n", name="My Rules.yaml")
+    assert "name:" in message and "the name comes from the file name; add a `name:` line" in message
+
+
+def test_several_problems_are_reported_together_on_one_screen(tmp_path: Path) -> None:
+    keys = "".join(f"  wrong_{i}: 1\n" for i in range(MAX_PROBLEMS_SHOWN + 3))
+    message = problems_of(tmp_path, f"extends: bulgarian\ndeal:\n{keys}")
+    lines = message.splitlines()
+    assert len(lines) == MAX_PROBLEMS_SHOWN + 1
+    assert lines[-1] == "... and 3 more problems"
+    assert lines[0].startswith("house.yaml:3:3: deal.wrong_0: unknown key")
+
+
+def test_inherited_mistake_names_its_file_and_the_chain(tmp_path: Path) -> None:
+    (tmp_path / "parent.yaml").write_text("title: Parent\ndeal:\n  first_packets: [3, 3]\n")
+    message = problems_of(tmp_path, "extends: parent.yaml\nplay: {undertrump: required}\n")
+    assert "parent.yaml:3:18: deal: the packets deal 6 + 3 = 9 cards" in message
+    assert "(inherited through house.yaml -> parent.yaml)" in message
+
+
+def test_extends_cycle_names_the_chain(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("extends: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("extends: ./a.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(tmp_path / "a.yaml")
+    assert "b.yaml:1:10: extends `./a.yaml` makes a cycle:" in str(caught.value)
+    assert "a.yaml -> " in str(caught.value) and "b.yaml -> " in str(caught.value)
+
+
+def test_missing_parent_names_the_chain(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("extends: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("extends: ../elsewhere/c.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(tmp_path / "a.yaml")
+    message = str(caught.value)
+    assert "b.yaml:1:10: extends `../elsewhere/c.yaml`: no such file" in message
+    assert "(chain: " in message and "a.yaml -> " in message and "c.yaml)" in message
+
+
+def test_broken_parent_is_reported_with_the_way_it_was_reached(tmp_path: Path) -> None:
+    (tmp_path / "parent.yaml").write_bytes(b"\x00binary")
+    message = problems_of(tmp_path, "extends: parent.yaml\n")
+    assert "parent.yaml: is a binary file" in message
+    assert "reached through extends: " in message

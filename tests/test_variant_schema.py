@@ -1,0 +1,68 @@
+"""The committed JSON Schema is the model's, and every shipped and example file satisfies it."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from belot_rules.variant.schema import DIALECT, schema_text
+from belot_rules.variant.yamlsafe import read_yaml
+
+ROOT = Path(__file__).parent.parent
+COMMITTED = ROOT / "schemas" / "variant.schema.json"
+FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "variants" / "examples").glob("*.yaml"))
+
+
+def as_json(value: Any) -> Any:
+    """What an editor's YAML plug-in sees: mapping keys are strings."""
+    if isinstance(value, dict):
+        return {str(k): as_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_json(v) for v in value]
+    return value
+
+
+def keyword_uses(node: Any, keyword: str) -> Any:
+    """Every value of ``keyword`` used as a schema keyword anywhere in ``node``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == keyword:
+                yield value
+            yield from keyword_uses(value, keyword)
+    elif isinstance(node, list):
+        for item in node:
+            yield from keyword_uses(item, keyword)
+
+
+@pytest.fixture(scope="module")
+def validator() -> jsonschema.Draft7Validator:
+    schema = json.loads(COMMITTED.read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)
+
+
+def test_committed_schema_is_up_to_date() -> None:
+    assert COMMITTED.read_text(encoding="utf-8") == schema_text(), "run: belot schema --output schemas/variant.schema.json"
+
+
+def test_schema_is_draft_07_with_definitions_only() -> None:
+    text = schema_text()
+    schema = json.loads(text)
+    assert schema["$schema"] == DIALECT
+    assert "$defs" not in text
+    assert not list(keyword_uses(schema, "required"))  # a house-rules file may state any subset
+    assert schema["definitions"]["Deal"]["properties"]["shuffle"]["description"].startswith("shuffle_then_cut")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_variant_file_satisfies_the_schema(path: Path, validator: jsonschema.Draft7Validator) -> None:
+    errors = [e.message for e in validator.iter_errors(as_json(read_yaml(path).data))]
+    assert errors == []
+
+
+def test_schema_catches_a_misspelt_key_and_value(validator: jsonschema.Draft7Validator) -> None:
+    assert not validator.is_valid({"extends": "bulgarian", "deal": {"shufle": "cut_only"}})
+    assert not validator.is_valid({"extends": "bulgarian", "deal": {"shuffle": "cut"}})
+    assert validator.is_valid({"extends": "bulgarian", "cards": {"trump": {"order": ["J", 9, "A", 10, "K", "Q", 8, 7]}}})
