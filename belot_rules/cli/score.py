@@ -1,0 +1,89 @@
+"""``belot score FILE [--variant NAME] [--json]``: score a deal outcome and explain the result."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import yaml
+from rich.markup import escape
+from rich.table import Table
+
+from ..errors import UserError
+from ..rules.outcome import OutcomeError, score_outcome
+from ..rules.scoring import DealScore
+from ..variant.loader import is_name, load_variant_model
+from .output import console, print_json
+
+VERDICT_STYLES = {"made": "green", "failed": "red", "hanging": "yellow", "litige": "yellow"}
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "score",
+        help="score a deal outcome and explain it",
+        description=(
+            "Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the 8 tricks, "
+            "the declarations, points carried in) with a variant's rules and explain every step."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="the deal outcome, JSON or YAML")
+    parser.add_argument("--variant", metavar="NAME", help="the variant to score with (overrides the file's variant)")
+    parser.add_argument("--json", action="store_true", help="print the score as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    data = read_outcome(path)
+    name = args.variant or data.get("variant")
+    if not name:
+        raise UserError(f"{args.file}: say which rules score it: --variant NAME, or a variant field in the file")
+    if not args.variant and not is_name(str(name)):
+        name = path.parent / str(name)  # a variant file named in the outcome is found beside it
+    variant = load_variant_model(name).variant
+    try:
+        result = score_outcome(variant, data)
+    except OutcomeError as err:
+        raise UserError("\n".join(f"{args.file}: {line}" for line in str(err).splitlines())) from None
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print_score(result, f"{args.file} — {variant.title}")
+    return 0
+
+
+def read_outcome(path: Path) -> dict[str, Any]:
+    """The outcome file as a mapping (JSON is read as YAML, which contains it)."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise UserError(f"{path}: cannot read the file: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a text file; a deal outcome is JSON or YAML") from None
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        raise UserError(f"{where}: not valid JSON or YAML: {getattr(err, 'problem', None) or err}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a deal outcome is a mapping with contract, declarer, tricks, ...")
+    return data
+
+
+def print_score(result: DealScore, title: str) -> None:
+    """The score as a table of both teams, the verdict, then every line of the explanation."""
+    out = console()
+    table = Table(title=escape(title), title_justify="left")
+    table.add_column("")
+    for team in (0, 1):
+        takers = " (takers)" if team == result.contract_team else ""
+        table.add_column(f"team {team}{takers}\nseats {team}, {team + 2}", justify="right")
+    table.add_row("raw points", *(str(p) for p in result.raw_points))
+    table.add_row("match points", *(f"[bold]{p}[/]" for p in result.match_points))
+    out.print(table)
+    style = VERDICT_STYLES[result.verdict]
+    reserve = f"; {result.hanging_out} waits in reserve" if result.hanging_out else ""
+    out.print(f"[bold {style}]{result.verdict}[/]{reserve}")
+    for line in result.lines:
+        out.print(f"  • {escape(line)}")
