@@ -104,41 +104,49 @@ def test_unknown_shipped_name_suggests_the_nearest() -> None:
 # ----------------------------------------------------------------------------- the rules
 
 
-def test_misspelt_key_suggests_the_field(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  shufle: cut_only\n")
-    assert "house.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?" in message
+RULE_MISTAKES = {
+    "misspelt key suggests the field": (
+        "extends: bulgarian\ndeal:\n  shufle: cut_only\n",
+        ["house.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?"],
+    ),
+    "bad enum value suggests the value": (
+        "extends: bulgarian\nbidding: {style: point_bid}\n",
+        [
+            "house.yaml:2:18: bidding.style: `point_bid` is not a valid value; did you mean `point_bids`?",
+            "contract_ladder, turned_card, point_bids, turned_card_point_bids",
+        ],
+    ),
+    "packets must deal eight cards": (
+        "extends: bulgarian\ndeal:\n  first_packets: [3, 3]\n",
+        ["house.yaml:3:18: deal: the packets deal 6 + 3 = 9 cards to each player; they must deal 8"],
+    ),
+    "a contract may not repeat": (
+        "extends: bulgarian\nbidding: {contracts: [clubs, hearts, clubs]}\n",
+        ["bidding.contracts: a contract may appear only once; repeated: clubs"],
+    ),
+    "point-bid bounds must agree": (
+        "extends: coinche\nbidding:\n  points: {minimum: 80, maximum: 155}\n",
+        [
+            "house.yaml:3:34: bidding.points: maximum 155 is not minimum 80 plus a multiple of step 10",
+            "the nearest valid maximum is 150",
+        ],
+    ),
+    "turned card needs turned-card bidding": (
+        "extends: bulgarian\ndeal: {turned_card: after_first_packets}\n",
+        ["house.yaml:2:21: deal.turned_card is set but bidding.style contract_ladder never uses it"],
+    ),
+    "a file that extends nothing needs a title": (
+        "match: {target: 101}\n",
+        ["house.yaml:1:1: title: missing; add it (Full name shown to players.)"],
+    ),
+}
 
 
-def test_bad_enum_value_suggests_the_value(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\nbidding: {style: point_bid}\n")
-    assert "house.yaml:2:18: bidding.style: `point_bid` is not a valid value; did you mean `point_bids`?" in message
-    assert "contract_ladder, turned_card, point_bids, turned_card_point_bids" in message
-
-
-def test_packets_must_deal_eight_cards(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  first_packets: [3, 3]\n")
-    assert "house.yaml:3:18: deal: the packets deal 6 + 3 = 9 cards to each player; they must deal 8" in message
-
-
-def test_a_contract_may_not_repeat(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\nbidding: {contracts: [clubs, hearts, clubs]}\n")
-    assert "bidding.contracts: a contract may appear only once; repeated: clubs" in message
-
-
-def test_point_bid_bounds_must_agree(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: coinche\nbidding:\n  points: {minimum: 80, maximum: 155}\n")
-    assert "house.yaml:3:34: bidding.points: maximum 155 is not minimum 80 plus a multiple of step 10" in message
-    assert "the nearest valid maximum is 150" in message
-
-
-def test_turned_card_needs_turned_card_bidding(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\ndeal: {turned_card: after_first_packets}\n")
-    assert "house.yaml:2:21: deal.turned_card is set but bidding.style contract_ladder never uses it" in message
-
-
-def test_missing_title_of_a_file_that_extends_nothing(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "match: {target: 101}\n")
-    assert "house.yaml:1:1: title: missing; add it (Full name shown to players.)" in message
+@pytest.mark.parametrize(("text", "expected"), RULE_MISTAKES.values(), ids=RULE_MISTAKES)
+def test_rule_mistake_is_placed_and_explained(tmp_path: Path, text: str, expected: list[str]) -> None:
+    message = problems_of(tmp_path, text)
+    for part in expected:
+        assert part in message
 
 
 def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
