@@ -269,6 +269,8 @@ class ScoringRules:
             deal.note("Doubled: team {} has more points ({} to {}) and wins the deal", winner, max(a, d), min(a, d))
             return (MADE if winner == ct else FAILED), ALL, winner
         verdict, text = self._contract_result(a, d, capot_team == ct, bid)
+        if verdict == MADE and self._point_bids and bid is not None:
+            text += ", and took every trick (capot bid)" if self._is_capot_bid(bid) else ", and reached the bid {3}"
         deal.note(text, ct, a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
@@ -283,12 +285,12 @@ class ScoringRules:
             elif a < int(bid):
                 return FAILED, "Failed: the takers (team {0}) have {1}, less than the bid {3}"
         if a > d:
-            return MADE, "Made: the takers (team {}) have {}, more than the defenders' {}"
+            return MADE, "Made: the takers (team {0}) have {1}, more than the defenders' {2}"
         if a < d:
             return FAILED, "Failed: the takers (team {}) have {}, less than the defenders' {}"
         tie = self._s.tie
         if tie == "taker_makes":
-            return MADE, "Made: the takers (team {}) have {}, as many as the defenders' {}; a tie is made"
+            return MADE, "Made: the takers (team {0}) have {1}, as many as the defenders' {2}; a tie is made"
         if tie == "taker_fails":
             return FAILED, "Failed: the takers (team {}) have {}, as many as the defenders' {}; a tie fails"
         return self._tie_verdict, self._tie_verdict.capitalize() + ": the takers (team {0}) and the defenders have {1} each"
