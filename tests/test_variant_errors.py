@@ -77,7 +77,7 @@ def test_number_keys_are_read_as_ranks(tmp_path: Path) -> None:
         (b"title: [1, 2\nname: x\n", "house.yaml:2:5: YAML syntax:"),
         (b"deal:\n\tshuffle: cut_only\n", "indent with spaces, not tabs"),
         (b"title: !!python/object:os.system x\n", "the tag !!python/object:os.system is not allowed"),
-        (b"# " + b"x" * (1 << 20) + b"\n", "house.yaml: is larger than 1024 KiB"),
+        (b"# " + b"x" * (1 << 20) + b"\n", "house.yaml: is larger than 1 MiB"),
     ],
 )
 def test_unreadable_content_is_one_clean_line(tmp_path: Path, content: bytes, expected: str) -> None:
@@ -134,6 +134,10 @@ RULE_MISTAKES = {
     "turned card needs turned-card bidding": (
         "extends: bulgarian\ndeal: {turned_card: after_first_packets}\n",
         ["house.yaml:2:21: deal.turned_card is set but bidding.style contract_ladder never uses it"],
+    ),
+    "a cross-field mistake points at the rule the file changed": (
+        "extends: french\nbidding: {style: contract_ladder}\n",
+        ["house.yaml:2:18: deal.turned_card is set but bidding.style contract_ladder never uses it"],
     ),
     "a file that extends nothing needs a title": (
         "match: {target: 101}\n",

@@ -13,8 +13,7 @@ import json
 import re
 import types
 from dataclasses import dataclass
-from enum import Enum
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -69,7 +68,7 @@ def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources
         annotation = annotation_at(path) if isinstance(value, bool) else None
         if annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
             info = nodes.get(norm_path(path))
-            message = f"{_dotted(path)}: expected a number, got the boolean {str(value).lower()}"
+            message = f"{_locate(path, data)[1]}: expected a number, got the boolean {str(value).lower()}"
             if info and info.note:
                 message += f"; {info.note}"
             problems.append(sources.problem(info.value if info else None, message))
@@ -120,15 +119,6 @@ def _accepts(annotation: Any, kind: type) -> bool:
     return any(option is kind for option in _options(annotation))
 
 
-def _valid_values(annotation: Any) -> list[str]:
-    for option in _options(annotation):
-        if isinstance(option, type) and issubclass(option, Enum):
-            return [m.value for m in option]
-        if get_origin(option) is Literal:
-            return [str(a) for a in get_args(option)]
-    return []
-
-
 # ----------------------------------------------------------------------------- one error
 
 
@@ -157,9 +147,9 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         message = f"{_label(dotted)}this is a section of rules, write it as `key: value` lines, not {_show(value)}"
         return sources.problem(info.value if info else None, _with_note(message, info))
     if kind == "value_error":
-        message = f"{_label(dotted)}{error['msg'].removeprefix('Value error, ')}"
-        place = _mentioned(message, path, nodes) if submodel(annotation_at(path)) else None
-        return sources.problem(place or (info.value if info else None), message)
+        reason = error["msg"].removeprefix("Value error, ")
+        place = _mentioned(reason, path, nodes, sources.top) if submodel(annotation_at(path)) else None
+        return sources.problem(place or (info.value if info else None), f"{_label(dotted)}{reason}")
     message = f"{_label(dotted)}{error['msg'][:1].lower()}{error['msg'][1:]}; got {_show(value)}"
     if path == ("name",) and sources.name_from_file:
         message += " (the name comes from the file name; add a `name:` line of lowercase letters, digits, - and _)"
@@ -194,16 +184,14 @@ def _find_key(mapping: dict[Any, Any], wanted: object) -> Any | None:
     return next((k for k in mapping if norm_key(k) == target), None)
 
 
-def _mentioned(message: str, path: KeyPath, nodes: dict[KeyPath, NodeInfo]) -> Place | None:
-    """A cross-field check's message names the rules involved: point at the first one the files state."""
+def _mentioned(reason: str, path: KeyPath, nodes: dict[KeyPath, NodeInfo], top: str) -> Place | None:
+    """A cross-field check names the rules involved: point at one the file itself states, else at any stated."""
     base = norm_path(path)
-    tokens = _MENTION.findall(message.split(": ", 1)[-1])
+    tokens = _MENTION.findall(reason)
     candidates = [(*base, *t.split(".")) for t in tokens if path or "." in t]
     candidates += [tuple(t.split(".")) for t in tokens if "." in t]
-    for candidate in candidates:
-        if candidate in nodes:
-            return nodes[candidate].value
-    return None
+    places = [nodes[c].value for c in candidates if c in nodes]
+    return next((p for p in places if p.file == top), places[0] if places else None)
 
 
 def suggest(given: str, choices: list[str], label: str) -> str:
@@ -230,10 +218,6 @@ def _show(value: Any) -> str:
 
 def _label(dotted: str) -> str:
     return f"{dotted}: " if dotted else ""
-
-
-def _dotted(path: KeyPath) -> str:
-    return "".join(f"[{k}]" if isinstance(k, int) and not isinstance(k, bool) else f".{k}" for k in path).lstrip(".")
 
 
 def _leaves(value: Any, path: KeyPath) -> list[tuple[KeyPath, Any]]:

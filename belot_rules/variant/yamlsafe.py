@@ -26,8 +26,8 @@ from ..errors import Problem, VariantError
 
 try:
     from yaml.cyaml import CParser
-except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    pass
+except ImportError:  # PyYAML built without libyaml
+    CParser = None
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 32
@@ -89,7 +89,8 @@ def read_yaml(path: Path) -> YamlDoc:
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        raise VariantError([Problem(name, f"contains the control character U+{_code(err.character):04X}; remove it", line, column)]) from None
+        message = f"contains the control character U+{_code(err.character):04X}; remove it"
+        raise VariantError([Problem(name, message, line, column)]) from None
     except yaml.YAMLError as err:
         raise VariantError([Problem(name, f"is not valid YAML: {' '.join(str(err).split())}")]) from None
     if root is None:
@@ -122,7 +123,7 @@ def _read_text(path: Path, name: str) -> str:
     except OSError as err:
         raise fail(f"cannot be read: {err.strerror or err}") from None
     if len(raw) > MAX_BYTES:
-        raise fail(f"is larger than {MAX_BYTES // 1024} KiB; a variant file is a few kilobytes of YAML")
+        raise fail(f"is larger than {MAX_BYTES >> 20} MiB; a variant file is a few kilobytes of YAML")
     if b"\0" in raw:
         raise fail("is a binary file, not YAML text")
     try:
@@ -160,7 +161,7 @@ class _Guard:
             self._depth -= 1
 
 
-try:  # libyaml turns the text into events ten times faster; composing stays here, in Python
+if CParser is not None:  # libyaml turns the text into events ten times faster; composing stays here
 
     class _Loader(_Guard, Composer, CParser, Resolver):
         def __init__(self, stream: str) -> None:
@@ -168,7 +169,7 @@ try:  # libyaml turns the text into events ten times faster; composing stays her
             Composer.__init__(self)
             Resolver.__init__(self)
 
-except NameError:  # PyYAML built without libyaml
+else:
 
     class _Loader(_Guard, yaml.SafeLoader):  # type: ignore[no-redef]
         pass
