@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from pydantic import BaseModel
@@ -51,36 +51,35 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def rules(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, str]]:
-    """Every rule below ``path``: a section yields its own path with value None, then its rules."""
+class Entry(NamedTuple):
+    """One line of a variant's rules: a section heading or a rule with its value."""
+
+    path: KeyPath
+    value: Any
+    description: str
+    section: bool
+
+
+def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) -> Iterator[Entry]:
+    """Every section and rule below ``path``, in the model's order; a section comes before its rules."""
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
+        sub = submodel(field.annotation)
         value = values[name]
-        if section is not None and isinstance(value, dict):
-            yield (*path, name), None, field.description or ""
-            yield from rules(section, value, (*path, name))
-        else:
-            yield (*path, name), value, field.description or ""
+        is_section = sub is not None and isinstance(value, dict)
+        yield Entry((*path, name), value, field.description or "", is_section)
+        if is_section:
+            yield from entries(sub, value, (*path, name))
 
 
 def resolved_yaml(loaded: LoadedVariant, origin: bool) -> str:
-    """The complete rules as YAML, leaf values in flow style, optionally with ``# from FILE`` comments."""
+    """The complete rules as YAML, leaf values in flow style, optionally with ``# FILE`` comments."""
     lines = []
-    for path, value, _ in rules(Variant, loaded.variant.model_dump(mode="json")):
-        pad = "  " * (len(path) - 1)
-        if value is None and submodel_at(path):
-            lines.append(f"{pad}{path[-1]}:")
-            continue
-        line = f"{pad}{path[-1]}: {_flow(value)}"
-        lines.append(f"{line}  # {_origin(loaded, path)}" if origin else line)
+    for entry in entries(Variant, loaded.variant.model_dump(mode="json")):
+        line = "  " * (len(entry.path) - 1) + f"{entry.path[-1]}:"
+        if not entry.section:
+            line += f" {_flow(entry.value)}" + (f"  # {_origin(loaded, entry.path)}" if origin else "")
+        lines.append(line)
     return "\n".join(lines) + "\n"
-
-
-def submodel_at(path: KeyPath) -> bool:
-    model: type[BaseModel] | None = Variant
-    for key in path:
-        model = submodel(model.model_fields[key].annotation) if model else None
-    return model is not None
 
 
 def _print_rules(loaded: LoadedVariant, origin: bool) -> None:
@@ -91,22 +90,25 @@ def _print_rules(loaded: LoadedVariant, origin: bool) -> None:
         out.print(escape(variant.description), soft_wrap=False)
     chain = " extends ".join(display_name(p) for p in loaded.chain)
     out.print(f"[dim]{escape(chain)} · rules hash {loaded.content_hash}[/]")
-    for path, value, description in rules(Variant, variant.model_dump(mode="json")):
-        if path[0] not in PHASES:
+    for entry in entries(Variant, variant.model_dump(mode="json")):
+        phase, *rest = entry.path
+        if phase not in PHASES:
             continue
-        if len(path) == 1:
-            out.print(f"\n[bold underline]{path[0].capitalize()}[/]  [dim]{escape(description)}[/]")
-        elif not (value is None and submodel_at(path)):
-            source = f"  [magenta]({escape(_origin(loaded, path))})[/]" if origin else ""
-            out.print(f"  [cyan]{'.'.join(path[1:])}[/]: [bold]{escape(_plain(value))}[/]{source}")
-            out.print(Padding(Text(description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+        if not rest:
+            out.print(f"\n[bold underline]{phase.capitalize()}[/]  [dim]{escape(entry.description)}[/]")
+        elif not entry.section:
+            source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
+            out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(_plain(entry.value))}[/]{source}")
+            out.print(Padding(Text(entry.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+
+
+_DERIVED = {"name": "file name", "title": "parent's title"}
 
 
 def _origin(loaded: LoadedVariant, path: KeyPath) -> str:
+    """The file that set a rule; a name or title nobody wrote was derived, anything else is the default."""
     source = loaded.origin(path)
-    if source is None and path[0] == "name":
-        return "file name"
-    return source.name if isinstance(source, Path) else "default"
+    return source.name if isinstance(source, Path) else _DERIVED.get(path[0], "default")
 
 
 def _plain(value: Any) -> str:
@@ -139,8 +141,8 @@ def _as_json(loaded: LoadedVariant) -> dict[str, Any]:
         "content_hash": loaded.content_hash,
         "rules": rules_only,
         "origins": {
-            ".".join(path): _origin(loaded, path)
-            for path, value, _ in rules(Variant, variant.model_dump(mode="json"))
-            if not (value is None and submodel_at(path))
+            ".".join(e.path): _origin(loaded, e.path)
+            for e in entries(Variant, variant.model_dump(mode="json"))
+            if not e.section
         },
     }
