@@ -8,8 +8,8 @@ import pytest
 from belot_rules.cards import mask_of, parse_card
 from belot_rules.rules.declarations import Declaration, DeclarationRules
 from belot_rules.rules.tables import build_contract_tables
-from belot_rules.variant.model import Variant
 from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import Variant
 
 SPADES, HEARTS = 3, 2
 

@@ -91,7 +91,8 @@ def test_bad_card_names_the_trick_and_position():
 def test_a_card_played_twice():
     data = outcome()
     data["tricks"][4]["cards"][0] = "7C"
-    assert "tricks[4].cards[0]: 7C is already in tricks[0].cards[0]; each card is played once" in error("bulgarian", data)
+    message = "tricks[4].cards[0]: 7C is already in tricks[0].cards[0]; each card is played once"
+    assert message in error("bulgarian", data)
 
 
 def test_eight_tricks_of_four_cards():

@@ -167,7 +167,8 @@ class DeclarationRules:
         return found
 
     def _quads(self, seat: int, hand: int, info: _ContractDeclarations) -> list[Declaration]:
-        return [Declaration(seat, QUAD, -1, rank, 4, mask, pts) for rank, mask, pts in info.quads if hand & mask == mask]
+        return [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
+                for rank, mask, pts in info.quads if hand & mask == mask]
 
     def held(self, hand_mask: int, contract: str, seat: int = 0) -> list[Declaration]:
         """Every sequence and quad the hand may declare; empty where the contract has none.
@@ -326,32 +327,35 @@ class DeclarationRules:
     def _contest(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int, first_seat: int,
                  kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]]) -> None:
         best_only = self._decl.winner_scores == "best_only"
-        if not (teams[0] and teams[1]):
-            winner = 0 if teams[0] else 1
+        winner: int | None
+        if teams[0] and teams[1]:
+            winner, why = self._winner(teams, trump_suit, first_seat)
+        else:
+            winner, why = (0 if teams[0] else 1), ("", ())
             if not best_only:
                 kept.extend(teams[winner])
                 return
-            best = [None, None]
-            best[winner] = max(teams[winner], key=self._key)
-            why: tuple[str, tuple[object, ...]] = ("", ())
-        else:
-            best = [max(teams[0], key=self._key), max(teams[1], key=self._key)]
-            order = self._compare(best[0], best[1])
-            if order:
-                winner = 0 if order > 0 else 1
-                why = ("team {}'s {} is higher", (winner, best[winner]))
-            else:
-                winner, why = self._break_tie(teams, best, trump_suit, first_seat)
+        top = max(teams[winner], key=self._key) if winner is not None else None
         for team, decls in enumerate(teams):
             for d in decls:
                 if team != winner:
                     cancelled.append((d, *why))
-                elif best_only and d is not best[team]:
+                elif best_only and d is not top:
                     cancelled.append((d, "only the team's best declaration scores", ()))
                 else:
                     kept.append(d)
 
-    def _break_tie(self, teams: tuple[list[Declaration], list[Declaration]], best: list[Declaration | None],
+    def _winner(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int,
+                first_seat: int) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+        """The team whose best declaration is higher (None: cancelled), and why the other loses."""
+        best = (max(teams[0], key=self._key), max(teams[1], key=self._key))
+        order = self._compare(best[0], best[1])
+        if order:
+            w = 0 if order > 0 else 1
+            return w, ("team {}'s {} is higher", (w, best[w]))
+        return self._break_tie(teams, best, trump_suit, first_seat)
+
+    def _break_tie(self, teams: tuple[list[Declaration], list[Declaration]], best: tuple[Declaration, Declaration],
                    trump_suit: int, first_seat: int) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
         rule = self._decl.tie

@@ -33,12 +33,12 @@ class OutcomeError(UserError):
 
 
 def _card(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{json.dumps(value)} is not a card; write rank then suit, like JH or 10S")
-    try:
-        return str(parse_card(value))
-    except CardError:
-        raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not a card; write rank then suit, like JH or 10S") from None
+    if isinstance(value, str):
+        try:
+            return str(parse_card(value))
+        except CardError:
+            pass
+    raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not a card; write rank then suit, like JH or 10S")
 
 
 def _rank(value: object) -> str:
@@ -119,11 +119,15 @@ class DealOutcome(_Strict):
     )
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
-    tricks: list[Trick] = Field(min_length=8, max_length=8, description="The eight tricks in order; the last is the last trick.")
+    tricks: list[Trick] = Field(
+        min_length=8, max_length=8, description="The eight tricks in order; the last is the last trick."
+    )
     declarations: list[DeclarationEntry] = Field(
         [], description="Sequences and quads declared, and the belotes that counted in play."
     )
-    hanging_in: int = Field(0, ge=0, description="Points carried in from earlier deals (hanging points, litige reserve).")
+    hanging_in: int = Field(
+        0, ge=0, description="Points carried in from earlier deals (hanging points, litige reserve)."
+    )
     first_leader: Seat = Field(
         0, description="The seat that led the first trick; it breaks declaration ties by play order."
     )
@@ -228,7 +232,8 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[str]:
     name = variant.name
     problems = []
     if outcome.contract not in scoring.tables:
-        problems.append(f"contract: {name} does not play {outcome.contract}; its contracts: {', '.join(scoring.tables)}")
+        played = ", ".join(scoring.tables)
+        problems.append(f"contract: {name} does not play {outcome.contract}; its contracts: {played}")
     doubles = variant.bidding.doubles
     allowed = [1, *doubles.multipliers[:doubles.max_level]]
     if outcome.multiplier not in allowed:
@@ -244,12 +249,12 @@ def _check_bid(variant: Variant, bid: int | str | None) -> list[str]:
     if bid is None:
         return [f"bid: {variant.name} bids points; give the bid, a number like {bidding.points.minimum} or \"capot\""]
     points = bidding.points
-    if bid == "capot":
+    if not isinstance(bid, int):  # "capot"
         ok = points.capot_bid or points.maximum_means_capot
         return [] if ok else [f"bid: {variant.name} has no capot bid"]
     if not points.minimum <= bid <= points.maximum or (bid - points.minimum) % points.step:
-        return [f"bid: {bid} is not a bid of {variant.name}; bids run from {points.minimum} to "
-                f"{points.maximum} in steps of {points.step}"]
+        return [(f"bid: {bid} is not a bid of {variant.name}; bids run from {points.minimum} to "
+                 f"{points.maximum} in steps of {points.step}")]
     return []
 
 

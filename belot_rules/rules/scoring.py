@@ -175,7 +175,7 @@ class ScoringRules:
             self._declarations(res, deal)
         raw = (deal.raw(0), deal.raw(1))
         note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
-        test = raw
+        test: tuple[int, ...] = raw
         if not (self._decl_for_contract and self._belote_for_contract):
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
@@ -293,7 +293,8 @@ class ScoringRules:
             return MADE, "Made: the takers (team {0}) have {1}, as many as the defenders' {2}; a tie is made"
         if tie == "taker_fails":
             return FAILED, "Failed: the takers (team {}) have {}, as many as the defenders' {}; a tie fails"
-        return self._tie_verdict, self._tie_verdict.capitalize() + ": the takers (team {0}) and the defenders have {1} each"
+        name = self._tie_verdict.capitalize()
+        return self._tie_verdict, name + ": the takers (team {0}) and the defenders have {1} each"
 
     # ------------------------------------------------------------------ the ways a deal is scored
 
@@ -319,8 +320,10 @@ class ScoringRules:
         else:
             for t in (0, 1):
                 other = totals[1 - t]
-                points[t] = rounder.round(totals[t], rounder.board_up(totals[t] < other or (totals[t] == other and t == df)))
-        deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}", rounder, totals[0], points[0], totals[1], points[1])
+                lower = totals[t] < other or (totals[t] == other and t == df)
+                points[t] = rounder.round(totals[t], rounder.board_up(lower))
+        deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}",
+                  rounder, totals[0], points[0], totals[1], points[1])
         if rounding.min_one:
             unit = 1 if rounder.scale == 1 else 10
             for t in (0, 1):
