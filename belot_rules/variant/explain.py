@@ -169,7 +169,7 @@ def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
             continue
         if isinstance(element, str) and ("[" in element or element in _TYPE_TAGS):
             continue
-        key = _find_key(current, element) if isinstance(current, dict) else None
+        key = find_key(current, element) if isinstance(current, dict) else None
         dotted += f".{element}" if dotted else str(element)
         if key is None:
             current = None
@@ -179,7 +179,8 @@ def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
     return tuple(path), dotted
 
 
-def _find_key(mapping: dict[Any, Any], wanted: object) -> Any | None:
+def find_key(mapping: dict[Any, Any], wanted: object) -> Any | None:
+    """The key of ``mapping`` that names the same rule as ``wanted`` (``10`` and ``T``, ``9`` and ``"9"``)."""
     target = norm_key(wanted)
     return next((k for k in mapping if norm_key(k) == target), None)
 

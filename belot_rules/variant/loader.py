@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from .explain import Sources, explain, norm_key, norm_path, suggest, wrong_booleans
+from .explain import Sources, explain, find_key, norm_key, norm_path, suggest, wrong_booleans
 from .model import Variant
 from .yamlsafe import KeyPath, NodeInfo, YamlDoc, display_name, read_yaml
 
@@ -169,7 +169,7 @@ def _merge_into(
     target: dict[Any, Any], key: Any, value: Any, path: KeyPath,
     doc_nodes: dict[KeyPath, NodeInfo], nodes: dict[KeyPath, NodeInfo],
 ) -> None:
-    existing = next((k for k in target if norm_key(k) == norm_key(key)), None)
+    existing = find_key(target, key)
     child = (*path, norm_key(key))
     if existing is not None and isinstance(value, dict) and isinstance(target[existing], dict):
         nodes[child] = doc_nodes[child]
