@@ -80,7 +80,7 @@ NOTHING = Resolution((), (), (0, 0), (0, 0))
 class _ContractDeclarations:
     """What one contract allows: quads by rank, belote suits, the trump suit."""
 
-    sequences: bool
+    allowed: bool  # sequences and quads may be declared
     quads: tuple[tuple[int, int, int], ...]  # (rank, mask, points)
     belote_pairs: tuple[tuple[int, int], ...]  # (suit, K+Q mask)
     trump_suit: int
@@ -106,6 +106,7 @@ class DeclarationRules:
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
+        self._made: dict[int, list[Declaration]] = {}
 
     # ------------------------------------------------------------------ compiling
 
@@ -114,7 +115,7 @@ class DeclarationRules:
         return self._decl.sequences[self._class[length]]
 
     def _suit_runs(self, byte: int, order: list[int]) -> tuple[tuple[int, int, int], ...]:
-        """Runs of one suit holding as (top rank, length, mask within the suit byte), top first."""
+        """Runs of one suit holding as (top rank, length, mask within the suit byte), lowest first."""
         runs: list[tuple[int, int, int]] = []
         pos = 0
         while pos < 8:
@@ -161,14 +162,21 @@ class DeclarationRules:
         found = []
         runs = self._runs
         for suit in range(4):
-            for top, length, byte in runs[(hand >> (8 * suit)) & 0xFF]:
-                found.append(Declaration(seat, SEQUENCE, suit, top, length, byte << (8 * suit),
-                                         self._sequence_points(length)))
+            byte = (hand >> (8 * suit)) & 0xFF
+            if runs[byte]:
+                found += self._suit_sequences(seat, suit, byte)
         return found
 
-    def _quads(self, seat: int, hand: int, info: _ContractDeclarations) -> list[Declaration]:
-        return [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
-                for rank, mask, pts in info.quads if hand & mask == mask]
+    def _suit_sequences(self, seat: int, suit: int, byte: int) -> list[Declaration]:
+        """The runs of one suit holding; built once per seat, suit and holding (declarations are immutable)."""
+        key = (seat << 10) | (suit << 8) | byte
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = [
+                Declaration(seat, SEQUENCE, suit, top, length, part << (8 * suit), self._sequence_points(length))
+                for top, length, part in self._runs[byte]
+            ]
+        return made
 
     def held(self, hand_mask: int, contract: str, seat: int = 0) -> list[Declaration]:
         """Every sequence and quad the hand may declare; empty where the contract has none.
@@ -177,9 +185,13 @@ class DeclarationRules:
         ``player_chooses`` overlapping sequences are listed too (:meth:`choices` splits them).
         """
         info = self._contracts[contract]
-        if not info.sequences:
+        if not info.allowed:
             return []
-        quads = self._quads(seat, hand_mask, info)
+        in_every_suit = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & 0xFF
+        if not in_every_suit:
+            return self._sequences(seat, hand_mask)
+        quads = [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
+                 for rank, mask, pts in info.quads if in_every_suit >> rank & 1]
         rest = hand_mask
         if self._decl.quad_sequence_overlap == "prefer_quad":
             for q in quads:
@@ -245,8 +257,7 @@ class DeclarationRules:
             order = " ".join(RANKS[r] for r in sorted(range(8), key=self._seq_pos.__getitem__))
             raise ValueError(f"a sequence is {self._min_length} or more consecutive cards of one suit, "
                              f"in the order {order}")
-        return [Declaration(seat, SEQUENCE, suit, top, length, part << (8 * suit), self._sequence_points(length))
-                for top, length, part in self._runs[byte]]
+        return list(self._suit_sequences(seat, suit, byte))
 
     def belote(self, seat: int, suit: int) -> Declaration:
         """The belote of ``seat`` in ``suit``, worth the variant's belote points."""
@@ -264,7 +275,7 @@ class DeclarationRules:
         info = self._contracts[contract]
         if kind == BELOTE:
             return any(s == suit for s, _ in info.belote_pairs)
-        return info.sequences
+        return info.allowed
 
     # ------------------------------------------------------------------ the contest
 
