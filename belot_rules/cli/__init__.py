@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one ``belot`` command and return its exit status."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal without ✓ or ♥ gets '?', not a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
