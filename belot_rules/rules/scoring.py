@@ -74,7 +74,6 @@ class _Terms(tuple):
 class _ContractScoring:
     """What one contract needs at scoring time."""
 
-    kind: str
     factor: int  # the no-trumps factor, 1 elsewhere
     capot_bonus: int
     rounder: Rounder
@@ -121,6 +120,9 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        left_out = [name for name, counts in (("declarations", self._decl_for_contract),
+                                              ("belote", self._belote_for_contract)) if not counts]
+        self._left_out = " and ".join(left_out)  # what the contract test does not count
         self._contracts = {c: self._compile(c) for c in self.tables}
 
     def _compile(self, contract: str) -> _ContractScoring:
@@ -128,7 +130,7 @@ class ScoringRules:
         kind = contract_kind(contract)
         factor = s.no_trumps_factor if kind == "no_trumps" else 1
         bonus = s.capot.bonus * (factor if s.capot.multiplied_by_no_trumps_factor else 1)
-        return _ContractScoring(kind, factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding))
+        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding))
 
     # ------------------------------------------------------------------ the entry point
 
@@ -176,11 +178,10 @@ class ScoringRules:
         raw = (deal.raw(0), deal.raw(1))
         note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
         test: tuple[int, ...] = raw
-        if not (self._decl_for_contract and self._belote_for_contract):
+        if self._left_out:
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
-            note("For the contract (without {}): team 0 {}, team 1 {}",
-                 "declarations" if not self._decl_for_contract else "belote", test[0], test[1])
+            note("For the contract (without {}): team 0 {}, team 1 {}", self._left_out, test[0], test[1])
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
         new_reserve = 0
         only = (False, False)
