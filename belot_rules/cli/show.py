@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import yaml
 from pydantic import BaseModel
+from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
 from rich.text import Text
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.resolved:
         sys.stdout.write(resolved_yaml(loaded, args.origin))
     else:
-        _print_rules(loaded, args.origin)
+        print_rules(loaded, args.origin)
     return 0
 
 
@@ -82,9 +83,10 @@ def resolved_yaml(loaded: LoadedVariant, origin: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _print_rules(loaded: LoadedVariant, origin: bool) -> None:
+def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None = None) -> None:
+    """The rules phase by phase, each with its description (``belot show``, and ``r`` in a game)."""
     variant = loaded.variant
-    out = console()
+    out = out or console()
     out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
     if variant.description:
         out.print(escape(variant.description), soft_wrap=False)
