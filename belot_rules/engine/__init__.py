@@ -1,0 +1,1 @@
+"""The generic engine: deal and match states, actions, records and replay, playouts."""

@@ -1,0 +1,1 @@
+"""Compiled rule strategies: card tables, bidding, play obligations, declarations, scoring."""
