@@ -1,0 +1,79 @@
+"""Record and outcome files against their committed JSON Schemas, and the shipped examples."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.cli import main
+from belot_rules.engine.records import deal_record, match_record, replay
+from belot_rules.engine.runner import play_match
+from belot_rules.players import make_player
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD_SCHEMA = json.loads((ROOT / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
+OUTCOME_SCHEMA = json.loads((ROOT / "schemas" / "deal-outcome.schema.json").read_text(encoding="utf-8"))
+
+
+def test_record_schema_is_a_valid_draft_07_schema():
+    jsonschema.Draft7Validator.check_schema(RECORD_SCHEMA)
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "french", "coinche"])
+def test_match_and_deal_records_validate_against_the_schema(name):
+    ruleset = load_variant(name)
+    match = play_match(ruleset, [make_player("random", ruleset, i) for i in range(4)], seed=2)
+    jsonschema.validate(json.loads(json.dumps(match_record(match))), RECORD_SCHEMA)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("deal-outcome-*.json")), ids=lambda p: p.name)
+def test_example_outcomes_validate_and_score(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.validate(data, OUTCOME_SCHEMA)
+    score = load_variant(data["variant"]).score_deal(data)
+    assert sum(score.match_points) > 0
+
+
+def test_example_record_validates_and_replays(capsys):
+    path = ROOT / "examples" / "deal-record-bulgarian.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.validate(record, RECORD_SCHEMA)
+    assert replay(load_variant("bulgarian"), record).deals[0].score.to_dict() == record["score"]
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"][0]["score"]["verdict"] == record["score"]["verdict"]
+
+
+def test_replay_cli_names_the_broken_step(tmp_path, capsys):
+    record = json.loads((ROOT / "examples" / "deal-record-bulgarian.json").read_text(encoding="utf-8"))
+    record["actions"][0] = "sevens"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "deal.actions[0]" in err and "legal: pass, clubs" in err
+
+
+@pytest.mark.parametrize(("content", "message"), [("{", "not valid JSON"), ("[]", "a record is a JSON object")])
+def test_replay_cli_broken_files(tmp_path, capsys, content, message):
+    path = tmp_path / "r.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path), "--variant", "bulgarian"]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_replay_cli_missing_file(capsys):
+    assert main(["replay", "no-such-record.json"]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_deal_record_of_a_random_deal_validates():
+    from belot_rules.engine.deal import DealState
+
+    ruleset = load_variant("french-point-bids")
+    state = DealState.start(ruleset, random.Random(3).sample(range(32), 32), 1)
+    jsonschema.validate(deal_record(state, 3), RECORD_SCHEMA)
