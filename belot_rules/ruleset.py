@@ -13,6 +13,7 @@ from typing import Any
 from .cards import Card, cards_of, mask_of, parse_card
 from .errors import UserError
 from .rules.bidding import Bidding, build_bidding
+from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
 from .rules.play import Obligations
 from .rules.scoring import DealScore, MatchRules, ScoringRules
@@ -30,6 +31,7 @@ class Ruleset:
         self.name = variant.name
         self.content_hash = content_hash
         self.source = source
+        self.dealing = Dealing(variant.deal)
         self.tables: dict[str, ContractTables] = build_all_tables(variant)
         self.obligations: dict[str, Obligations] = {
             c: Obligations(t, variant.play) for c, t in self.tables.items()

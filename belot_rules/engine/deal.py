@@ -18,7 +18,7 @@ from ..rules.bidding import Auction, Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, SecondPacketsStart
+from ..variant.model import SUIT_CONTRACTS
 from .actions import CALL, DECLARE, PLAY, Action, call_action, declare_action, play_action
 
 QUEEN, KING = 5, 6
@@ -60,7 +60,6 @@ class DealState:
     deck: tuple[int, ...]
     hanging_in: int = 0
     hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    stock: int = 0  # position in ``deck`` of the next card to deal
     turned_card: int = -1
     phase: str = BIDDING
     auction: Auction | None = None
@@ -88,26 +87,18 @@ class DealState:
         if sorted(deck) != list(range(32)):
             raise UserError("a deck must hold each of the 32 cards exactly once")
         state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
-        deal = ruleset.variant.deal
-        first = (state.dealer + 1) % 4
-        for size in deal.first_packets:
-            for i in range(4):
-                state._give((first + i) % 4, size)
-        if ruleset.variant.deal.turned_card != "none":
-            state.turned_card = state.deck[state.stock]
-            state.stock += 1
+        first, hands = state.first_seat, state.hands
+        for offset, position in ruleset.dealing.first:
+            hands[(first + offset) & 3] |= 1 << deck[position]
+        if ruleset.dealing.turned_position >= 0:
+            state.turned_card = deck[ruleset.dealing.turned_position]
         state.auction = Auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
         return state
-
-    def _give(self, seat: int, count: int) -> None:
-        for card in self.deck[self.stock:self.stock + count]:
-            self.hands[seat] |= 1 << card
-        self.stock += count
 
     def clone(self) -> DealState:
         """An independent copy (the ruleset and deck are shared; they are immutable)."""
         return DealState(
-            self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands), self.stock,
+            self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands),
             self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.team_points), list(self.team_tricks), dict(self.declared),
@@ -236,15 +227,11 @@ class DealState:
         self._maybe_declare()
 
     def _deal_rest(self) -> None:
-        deal = self.ruleset.variant.deal
-        taker = self.declarer
-        start = taker if deal.second_packets_start == SecondPacketsStart.taker.value else self.first_seat
+        first, taker, hands, deck = self.first_seat, self.declarer, self.hands, self.deck
         if self.turned_card >= 0:
-            self.hands[taker] |= 1 << self.turned_card
-        for n, size in enumerate(deal.second_packets):
-            for i in range(4):
-                seat = (start + i) % 4
-                self._give(seat, size - 1 if (n == 0 and seat == taker and self.turned_card >= 0) else size)
+            hands[taker] |= 1 << self.turned_card
+        for offset, position in self.ruleset.dealing.second[(taker - first) & 3]:
+            hands[(first + offset) & 3] |= 1 << deck[position]
 
     def _maybe_declare(self) -> None:
         """In trick 1, a seat holding declarations first chooses what to declare."""

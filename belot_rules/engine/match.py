@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
-from ..variant.model import AllPass, DealerRotation, FirstDealer, Shuffle
+from ..variant.model import AllPass, DealerRotation, FirstDealer
 from .actions import Action
 from .deal import OVER, DealState, IllegalAction
 
@@ -123,13 +123,7 @@ class MatchState:
         return (self.dealer + 1) % 4
 
     def _next_deck(self, previous: DealState | None = None) -> tuple[int, ...]:
-        deal = self.ruleset.variant.deal
-        if deal.shuffle == Shuffle.cut_only.value and previous is not None:
-            deck = [c for _, cards, _ in previous.tricks for c in cards] if previous.tricks else list(previous.deck)
-        else:
-            deck = list(range(32))
-            self.rng.shuffle(deck)
-        if deal.shuffle != Shuffle.full_shuffle.value:
-            cut = self.rng.randint(deal.cut_min, 32 - deal.cut_min)
-            deck = deck[cut:] + deck[:cut]
-        return tuple(deck)
+        gathered = None
+        if previous is not None:  # cut-only: the tricks in the order played, or the pack as dealt
+            gathered = [c for _, cards, _ in previous.tricks for c in cards] if previous.tricks else previous.deck
+        return self.ruleset.dealing.next_deck(self.rng, gathered)

@@ -1,0 +1,55 @@
+"""Dealing compiled from ``Variant.deal``: which deck position goes to which seat, and the next pack.
+
+The packets, the turned card and who receives the second packets are turned
+into position tables once, so dealing a hand is a short loop of bit
+operations; the shuffle rule becomes :meth:`Dealing.next_deck`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..variant.model import Deal, SecondPacketsStart, Shuffle, TurnedCard
+
+
+class Dealing:
+    """Deck positions per seat for both phases of the deal, and how the next pack is made."""
+
+    def __init__(self, deal: Deal) -> None:
+        position = 0
+        first: list[tuple[int, int]] = []  # (seat offset from the first seat, deck position)
+        for size in deal.first_packets:
+            for offset in range(4):
+                first += [(offset, position + i) for i in range(size)]
+                position += size
+        self.first = tuple(first)
+        self.turned_position = position if deal.turned_card == TurnedCard.after_first_packets.value else -1
+        stock = position + (self.turned_position >= 0)
+        from_taker = deal.second_packets_start == SecondPacketsStart.taker.value
+        # second[taker offset] = (seat offset, deck position) pairs dealt after the auction.
+        self.second = tuple(self._second(deal.second_packets, stock, taker, from_taker) for taker in range(4))
+        self.shuffle = deal.shuffle
+        self.cut_min = deal.cut_min
+
+    def _second(self, packets: list[int], stock: int, taker: int, from_taker: bool) -> tuple[tuple[int, int], ...]:
+        start = taker if from_taker else 0
+        pairs = []
+        for n, size in enumerate(packets):
+            for i in range(4):
+                offset = (start + i) % 4
+                count = size - 1 if n == 0 and offset == taker and self.turned_position >= 0 else size
+                pairs += [(offset, stock + k) for k in range(count)]
+                stock += count
+        return tuple(pairs)
+
+    def next_deck(self, rng: random.Random, gathered: list[int] | None) -> tuple[int, ...]:
+        """The pack for the next deal: shuffled, or (cut-only) the previous deal's cards as gathered; then cut."""
+        if self.shuffle == Shuffle.cut_only.value and gathered is not None:
+            deck = list(gathered)
+        else:
+            deck = list(range(32))
+            rng.shuffle(deck)
+        if self.shuffle != Shuffle.full_shuffle.value:
+            cut = rng.randint(self.cut_min, 32 - self.cut_min)
+            deck = deck[cut:] + deck[:cut]
+        return tuple(deck)
