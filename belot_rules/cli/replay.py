@@ -12,6 +12,7 @@ from rich.table import Table
 from .. import load_variant
 from ..engine.records import RecordError, replay
 from ..errors import UserError
+from ..variant.loader import is_name
 from .output import console, print_json
 
 
@@ -50,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     name = args.variant or (record.get("variant") if isinstance(record, dict) else None)
     if not name:
         raise UserError(f"{args.file}: the record names no variant; give one with --variant")
+    if not args.variant and not is_name(str(name)):
+        name = Path(args.file).parent / str(name)  # a variant file named in the record is found beside it
     try:
         result = replay(load_variant(name), record)
     except RecordError as err:
