@@ -1,0 +1,71 @@
+"""Where the player's lines come from, and the move clock of online tables.
+
+The game reads through an :class:`InputSource`, so a test can script a whole match
+and a terminal can wait with a deadline. A line typed after the deadline counts as
+no line at all: the clock is checked again when the answer arrives, which keeps the
+rule exact on terminals that cannot wait with a timeout.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, TextIO
+
+Now = Callable[[], float]
+
+
+class MoveTimeout(Exception):
+    """The player's time for this move ran out before a line came."""
+
+
+class InputSource(Protocol):
+    """A source of the player's lines; ``EOFError`` at the end, :class:`MoveTimeout` past ``timeout``."""
+
+    def read_line(self, timeout: float | None) -> str: ...
+
+
+class TerminalInput:
+    """Lines from standard input, waiting at most ``timeout`` seconds where the platform allows."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+
+    def read_line(self, timeout: float | None) -> str:
+        if timeout is not None and os.name == "posix" and self.stream.isatty():
+            ready, _, _ = select.select([self.stream], [], [], max(timeout, 0.0))
+            if not ready:
+                raise MoveTimeout
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+
+@dataclass
+class MoveClock:
+    """Seconds for one move, counted from :meth:`start`; commands typed meanwhile use the same time."""
+
+    seconds: float
+    now: Now = time.monotonic
+    deadline: float = 0.0
+
+    def start(self) -> None:
+        self.deadline = self.now() + self.seconds
+
+    def remaining(self) -> float:
+        return max(self.deadline - self.now(), 0.0)
+
+    def read(self, source: InputSource) -> str:
+        """A line from ``source`` before the deadline, or :class:`MoveTimeout`."""
+        left = self.remaining()
+        if left <= 0:
+            raise MoveTimeout
+        line = source.read_line(left)
+        if self.now() > self.deadline:
+            raise MoveTimeout
+        return line

@@ -1,0 +1,93 @@
+"""How cards, suits, contracts and calls are written on screen.
+
+A four-colour deck (clubs green, diamonds blue, hearts red, spades in the text colour)
+tells the suits apart for colour-blind players, and the suit is always written too,
+as a symbol or, with ``--ascii``, as its letter. Colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.text import Text
+
+from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
+from ...rules.bidding import CAPOT, Call
+from ...variant.model import SUIT_CONTRACTS
+
+SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
+ASCII_SIMPLE = box.Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
+ASCII_TEXT = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "×": "x", "·": "-", "›": ">",
+                            "…": "..."})
+MULTIPLIER_NAMES = {2: "contra", 4: "recontra"}
+CALL_NAMES = {"pass": "pass", "double": "contra ×2", "redouble": "recontra ×4"}
+
+
+@dataclass(frozen=True)
+class Look:
+    """Symbols or plain letters; the styles of the four suits."""
+
+    ascii: bool = False
+
+    @property
+    def box(self) -> box.Box:
+        return box.ASCII if self.ascii else box.ROUNDED
+
+    @property
+    def rule_box(self) -> box.Box:
+        """Lines under the headings only: for tables with many columns."""
+        return ASCII_SIMPLE if self.ascii else box.SIMPLE
+
+    @property
+    def pointer(self) -> str:
+        """Marks the seat whose turn it is."""
+        return ">" if self.ascii else "▶"
+
+    @property
+    def times(self) -> str:
+        return "x" if self.ascii else "×"
+
+    @property
+    def dot(self) -> str:
+        return "-" if self.ascii else "·"
+
+    def words(self, text: str) -> str:
+        """Text from the rules (declarations, score lines) in this look: letters for suit symbols in ASCII."""
+        return text.translate(ASCII_TEXT) if self.ascii else text
+
+    def suit(self, suit: int) -> str:
+        return SUITS[suit] if self.ascii else SUIT_SYMBOLS[suit]
+
+    def card_name(self, card: Card | str | int) -> str:
+        """``J♥`` / ``10♠``, or ``JH`` / ``10S`` in ASCII."""
+        card = CARDS[card] if isinstance(card, int) else parse_card(card)
+        rank = "10" if card.rank_char == "T" else card.rank_char
+        return rank + self.suit(card.suit)
+
+    def card(self, card: Card | str | int, style: str = "") -> Text:
+        """A card in its suit's colour, plus ``style`` (dim, strike ...)."""
+        card = CARDS[card] if isinstance(card, int) else parse_card(card)
+        return Text(self.card_name(card), style=f"{SUIT_STYLES[card.suit]} {style}".strip())
+
+    def contract(self, contract: str) -> str:
+        """``hearts ♥``, ``no trumps``."""
+        name = contract.replace("_", " ")
+        if contract in SUIT_CONTRACTS and not self.ascii:
+            return f"{name} {self.suit(SUIT_CONTRACTS.index(contract))}"
+        return name
+
+    def call(self, call: Call) -> str:
+        """A call as the table says it: ``pass``, ``hearts ♥``, ``90 spades ♠``, ``contra ×2``."""
+        if call.kind != "bid":
+            return CALL_NAMES[call.kind].replace("×", self.times)
+        if call.points is None:
+            return self.contract(call.contract)
+        points = "capot" if call.points == CAPOT else str(call.points)
+        return f"{points} {self.contract(call.contract)}"
+
+    def multiplier(self, multiplier: int) -> str:
+        """`` ×2 contra`` for a doubled contract, nothing otherwise."""
+        if multiplier == 1:
+            return ""
+        return f" {self.times}{multiplier} {MULTIPLIER_NAMES.get(multiplier, '')}".rstrip()

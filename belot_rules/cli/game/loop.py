@@ -1,0 +1,409 @@
+"""The game: bots and the player take turns until the match is decided.
+
+:class:`Game` reads the player's lines from an :class:`~.clock.InputSource` and draws
+on a rich console, so a test scripts a whole match and reads back what was shown. On a
+terminal (``live``) the table is redrawn after every move, at the chosen speed; other
+outputs get a transcript, one line per call and trick, with the table drawn whenever
+the player has a decision to make.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from ...engine.actions import CALL, DECLARE, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, OVER, DealState
+from ...variant.model import SUIT_CONTRACTS
+from ..show import print_rules
+from .clock import InputSource, MoveClock, MoveTimeout, Now
+from .look import Look
+from .prompt import (
+    Refusal,
+    call_menu,
+    command,
+    parse_call,
+    parse_card_choice,
+    parse_option,
+    point_bids,
+)
+from .render import Renderer, call_menu_text, deals, help_panel, sort_hand
+from .save import default_save_path, write_record_file, write_save
+from .seating import DEFAULT_BOT
+from .session import Session
+
+SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}  # seconds between two moves
+TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
+DEAL_PAUSE = 4
+LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
+
+
+class Stop(Exception):
+    """Leave the game with an exit status (the player quit, or time ran out at a lose-the-match table)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+@dataclass
+class Game:
+    """One match at the table: the loop, the player's decisions, saving and what is shown."""
+
+    session: Session
+    console: Console
+    source: InputSource
+    look: Look = field(default_factory=Look)
+    speed: str = "normal"
+    live: bool = False
+    save_path: Path | None = None
+    record_path: Path | None = None
+    now: Now = time.monotonic
+    sleep: Callable[[float], None] = time.sleep
+
+    def __post_init__(self) -> None:
+        self.draw = Renderer(self.session, self.look)
+
+    @property
+    def human(self) -> int | None:
+        return self.session.seating.human
+
+    # ------------------------------------------------------------------ the match
+
+    def run(self) -> int:
+        """Play to the end of the match; the exit status (0, or 130 for an interrupt without saving)."""
+        try:
+            self.intro()
+            while not self.session.over:
+                self.step()
+            self.finish()
+            return 0
+        except Stop as stop:
+            return stop.status
+        except KeyboardInterrupt:
+            return self.interrupted()
+        except EOFError:
+            return self.input_ended()
+
+    def intro(self) -> None:
+        session = self.session
+        variant = session.ruleset.variant
+        target = variant.match.target
+        self.show(Text.assemble((variant.title, "bold"), f" {self.look.dot} ",
+                                f"match to {target}" if target else "a single deal",
+                                f" {self.look.dot} seed {session.seed}"))
+        players = session.seating.players
+        if self.human is None:
+            self.show(f"Watching {', '.join(f'{session.seating.name(s)} ({players[s]})' for s in range(4))}.")
+        else:
+            bots = sorted({players[s] for s in range(4) if s != self.human})
+            self.show(f"You sit at the bottom with your partner opposite; the others are {' and '.join(bots)} bots. "
+                      "Type ? at any prompt for help.")
+        if session.action_count:
+            self.show(f"Resuming deal {session.deal_number}.", style="bold")
+
+    def step(self) -> None:
+        """One action: the player's or a bot's."""
+        deal = self.session.deal
+        seat = deal.to_act
+        if not deal.history:
+            self.new_deal(deal)
+        if seat == self.human:
+            action = self.decide(deal)
+            if action is None:
+                return
+        else:
+            self.pause(1)
+            action = self.session.bot_action(self.session.seating.players[seat])
+        belotes = len(deal.belotes)
+        self.session.apply(action)
+        self.save()
+        self.after(deal, seat, action, len(deal.belotes) > belotes)
+
+    def new_deal(self, deal: DealState) -> None:
+        if not self.live:
+            self.show(Text(f"Deal {self.session.deal_number}: {deals(self.session.seating.name(deal.dealer))}",
+                           style="bold"))
+
+    def after(self, deal: DealState, seat: int, action: Action, belote: bool) -> None:
+        """Show what ``action`` did (``belote``: it scored a belote): a transcript line, or the table redrawn."""
+        name = self.session.seating.name(seat)
+        completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
+        if self.live:
+            self.console.clear()
+            self.console.print(self.draw.frame(deal, self.number_of(deal), completed))
+        elif action.kind == CALL:
+            self.show(f"{name}: {self.look.call(action.call)}")
+        elif action.kind == DECLARE and action.declarations:
+            self.show(f"{name} declares " + ", ".join(self.draw.words(str(d)) for d in action.declarations))
+        elif completed is not None:
+            self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
+        if belote and not self.live:
+            self.show(f"{name}: belote in {self.look.contract(SUIT_CONTRACTS[action.card >> 3])}")
+        if completed is not None:
+            self.pause(TRICK_PAUSE)
+        if deal.phase == OVER:
+            self.deal_over()
+
+    def number_of(self, deal: DealState) -> int:
+        """The number of ``deal``: the current one, or the one just finished."""
+        return self.session.deal_number if deal is self.session.deal else len(self.session.rows)
+
+    def deal_over(self) -> None:
+        row = self.session.rows[-1]
+        self.show(self.draw.deal_score(row))
+        self.write_record()
+        if self.session.over:
+            return
+        if row.score is not None and self.human is not None:
+            self.ask_enter()
+        else:
+            self.pause(DEAL_PAUSE)
+
+    def finish(self) -> None:
+        """The winner and the whole sheet."""
+        session = self.session
+        self.write_record()
+        if session.rows:
+            self.show(self.draw.sheet())
+        why = "Time ran out. " if session.forfeit is not None else ""
+        winner = session.seating.team_phrase(session.winner)
+        self.show(Text.assemble(why, (f"{winner[0].upper()}{winner[1:]} wins the match", "bold"),
+                                f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
+
+    # ------------------------------------------------------------------ the player's decisions
+
+    def decide(self, deal: DealState) -> Action | None:
+        """Ask the player until a valid choice comes; None when time ran out and the match is lost."""
+        clock = self.move_clock()
+        legal = deal.legal_actions()
+        menu, cards = self.menu(deal, legal)
+        self.present(deal, menu, cards, legal)
+        while True:
+            try:
+                line = self.read(self.prompt_text(deal, menu), clock)
+            except MoveTimeout:
+                return self.timeout(legal)
+            asked = command(line)
+            if asked is not None:
+                self.run_command(asked, deciding=True)
+                if asked in LONG_OUTPUT and self.live:
+                    self.read("Enter to return to the table", clock)
+                    self.present(deal, menu, cards, legal)
+                continue
+            try:
+                return self.choose(line, deal, legal, menu, clock)
+            except Refusal as refusal:
+                self.show(str(refusal), style="bold red")
+                if deal.phase not in (BIDDING, DECLARING):
+                    self.show(Text("You may play: ").append_text(
+                        Text(", ").join(self.look.card(c) for c in cards)))
+            except MoveTimeout:
+                return self.timeout(legal)
+
+    def menu(self, deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
+        """The numbered choices and, when playing, the legal cards in the order the hand shows them."""
+        if deal.phase == BIDDING:
+            return call_menu(legal), []
+        if deal.phase == DECLARING:
+            return legal, []
+        allowed = {a.card for a in legal}
+        hand = sort_hand(self.session.ruleset, deal.contract, deal.view(deal.to_act).hand)
+        cards = [c.index for c in hand if c.index in allowed]
+        return [next(a for a in legal if a.card == c) for c in cards], cards
+
+    def present(self, deal: DealState, menu: list[Action], cards: list[int], legal: list[Action]) -> None:
+        """The table and what the player may choose."""
+        if self.live:
+            self.console.clear()
+        self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
+        if deal.phase == BIDDING:
+            self.console.print(call_menu_text(menu, point_bids(legal), self.look))
+        elif deal.phase == DECLARING:
+            self.options(menu)
+
+    def options(self, menu: list[Action]) -> None:
+        for i, action in enumerate(menu, 1):
+            self.console.print(Text.assemble((f"{i}:", "bold"), self.describe(action)))
+
+    def prompt_text(self, deal: DealState, menu: list[Action]) -> str:
+        if deal.phase == BIDDING:
+            return "Your call"
+        if deal.phase == DECLARING:
+            return "Declare (Enter = 1)"
+        return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
+
+    def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action],
+               clock: MoveClock | None) -> Action:
+        if deal.phase == BIDDING:
+            return parse_call(line, legal, menu, self.look)
+        if deal.phase == DECLARING:
+            return parse_option(line, menu)
+        actions = parse_card_choice(line, deal, menu, self.look)
+        if len(actions) == 1:
+            return actions[0]
+        options = sorted(actions, key=lambda a: not a.belote)
+        self.options(options)
+        while True:
+            try:
+                return parse_option(self.read("Announce it (Enter = 1)", clock), options)
+            except Refusal as refusal:
+                self.show(str(refusal), style="bold red")
+
+    def move_clock(self) -> MoveClock | None:
+        seconds = self.session.ruleset.variant.table.move_clock.seconds
+        if seconds is None:
+            return None
+        clock = MoveClock(seconds, self.now)
+        clock.start()
+        return clock
+
+    def timeout(self, legal: list[Action]) -> Action | None:
+        """The variant's rule for a player out of time: lose the match, or a move is made for them."""
+        rule = self.session.ruleset.variant.table.move_clock.on_timeout
+        if rule == "lose_match":
+            self.session.forfeit = self.human % 2
+            self.save()
+            self.show("Time is up. At this table a player who runs out of time loses the match.", style="bold red")
+            return None
+        if rule == "random_legal_move":
+            action = random.Random(self.session.decision_seed()).choice(legal)
+            self.show(f"Time is up: a random legal move is made for you: {self.describe(action)}.", style="bold red")
+        else:
+            action = self.session.bot_action(DEFAULT_BOT)
+            self.show(f"Time is up: the {DEFAULT_BOT} bot moves for you: {self.describe(action)}.", style="bold red")
+        return action
+
+    def describe(self, action: Action) -> str:
+        """An action in the table's words."""
+        if action.kind == CALL:
+            return f"call {self.look.call(action.call)}"
+        if action.kind == DECLARE:
+            return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations) \
+                if action.declarations else "declare nothing"
+        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
+
+    # ------------------------------------------------------------------ commands
+
+    def run_command(self, name: str, deciding: bool = False) -> None:
+        """A command typed at a prompt; ``deciding``: the player has a move to make (for ``h``)."""
+        session = self.session
+        if name == "help":
+            self.show(help_panel(self.look))
+        elif name == "last":
+            last = session.last_trick()
+            self.show(self.draw.trick(last[0], last[1], f"Trick {last[1] + 1}") if last else "No trick played yet.")
+        elif name == "sheet":
+            self.show(self.draw.sheet() if session.rows else "No deal finished yet.")
+            self.show(self.draw.board())
+        elif name == "rules" and self.live:
+            with self.console.pager():
+                print_rules(session.loaded, out=self.console)
+        elif name == "rules":
+            print_rules(session.loaded, out=self.console)
+        elif name == "hint" and not deciding:
+            self.show("Nothing to decide yet: a hint comes with your next move.")
+        elif name == "hint":
+            action = session.bot_action(DEFAULT_BOT)
+            self.show(f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}.", style="bold")
+        else:
+            self.save()
+            self.show(f"Game saved. Continue it with: {self.resume_command()}", style="bold")
+            raise Stop(0)
+
+    def resume_command(self) -> str:
+        return "belot play --resume" + ("" if self.save_path == default_save_path() else f" {self.save_path}")
+
+    # ------------------------------------------------------------------ input and output
+
+    def read(self, prompt: str, clock: MoveClock | None = None) -> str:
+        return read_line(self.console, self.source, self.look, prompt, clock)
+
+    def confirm(self, question: str, default: bool, clock: MoveClock | None = None) -> bool:
+        return confirm(self.console, self.source, self.look, question, default, clock)
+
+    def ask_enter(self) -> None:
+        """Wait for the player before the next deal; commands work here too."""
+        while True:
+            asked = command(self.read("Enter for the next deal"))
+            if asked is None:
+                return
+            self.run_command(asked)
+
+    def show(self, renderable: RenderableType | str, style: str = "") -> None:
+        if isinstance(renderable, str):
+            renderable = Text(self.look.words(renderable), style=style)
+        self.console.print(renderable)
+
+    def pause(self, moves: float) -> None:
+        """Let a watcher follow: only on a terminal or when watching bots."""
+        seconds = SPEEDS[self.speed] * moves
+        if seconds and (self.live or self.human is None):
+            self.sleep(seconds)
+
+    # ------------------------------------------------------------------ saving and leaving
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            write_save(self.session, self.save_path)
+
+    def write_record(self) -> None:
+        if self.record_path is not None:
+            write_record_file(self.session, self.record_path)
+
+    def interrupted(self) -> int:
+        """Ctrl-C: keep the game to finish later (exit 0), or drop it (exit 130)."""
+        self.console.print()
+        self.write_record()
+        if self.save_path is None or self.session.over:
+            self.show("Stopped.")
+            return 130
+        try:
+            keep = self.confirm("Keep this game to finish later?", True)
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+            self.show(f"The game stays saved. Continue it with: {self.resume_command()}")
+            return 130
+        if keep:
+            self.save()
+            self.show(f"Game saved. Continue it with: {self.resume_command()}", style="bold")
+            return 0
+        self.save_path.unlink(missing_ok=True)
+        self.show("The game is not kept.")
+        return 130
+
+    def input_ended(self) -> int:
+        """End of input: the game is saved and can be continued."""
+        self.console.print()
+        self.save()
+        self.write_record()
+        if self.save_path is not None:
+            self.show(f"Input ended. Game saved; continue it with: {self.resume_command()}", style="bold")
+        return 0
+
+
+def read_line(console: Console, source: InputSource, look: Look, prompt: str, clock: MoveClock | None = None) -> str:
+    """One line from the player, the prompt showing the time left when a clock runs."""
+    if clock is not None:
+        prompt = f"[{int(clock.remaining())} s left] {prompt}"
+    console.print(Text(f"{prompt} {'>' if look.ascii else '›'} ", style="bold"), end="")
+    return clock.read(source) if clock is not None else source.read_line(None)
+
+
+def confirm(console: Console, source: InputSource, look: Look, question: str, default: bool,
+            clock: MoveClock | None = None) -> bool:
+    """A yes/no answer; Enter takes ``default``."""
+    while True:
+        answer = read_line(console, source, look, f"{question} [{'Y/n' if default else 'y/N'}]", clock)
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        console.print("Answer y or n.")

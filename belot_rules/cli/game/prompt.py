@@ -1,0 +1,148 @@
+"""What the player may type: commands, calls, declarations and cards, and what each means.
+
+Every decision offers numbered choices; names work too (``hearts``, ``90 h``, ``jh``,
+``10s``, ``T♠``). A line that is neither is refused with a sentence saying what would
+be valid, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...cards import CARDS, CardError, parse_card
+from ...engine.actions import Action
+from ...engine.deal import DealState
+from ...errors import UserError
+from ...rules.bidding import CAPOT, Call
+from ...variant.model import SUIT_CONTRACTS
+from .look import Look
+
+COMMANDS = {"?": "help", "help": "help", "l": "last", "s": "sheet", "r": "rules", "h": "hint", "q": "quit",
+            "quit": "quit"}
+YES, NO = ("", "y", "yes"), ("n", "no")
+BELOTE = " belote"
+
+# How a contract may be typed; suit letters only after points (``90 h``), where they cannot be commands.
+CONTRACT_WORDS = {
+    "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades",
+    "nt": "no_trumps", "notrumps": "no_trumps", "sa": "no_trumps",
+    "at": "all_trumps", "alltrumps": "all_trumps", "ta": "all_trumps",
+}
+SUIT_LETTERS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+CALL_WORDS = {"x": "double", "xx": "redouble", "passe": "pass"}
+PHRASES = {"no trumps": "no_trumps", "all trumps": "all_trumps", "sans atout": "no_trumps",
+           "tout atout": "all_trumps"}
+
+
+class Refusal(UserError):
+    """A line that is not a valid choice here; the message says what would be."""
+
+
+def command(text: str) -> str | None:
+    """The command a line asks for (``help``, ``last``, ``sheet``, ``rules``, ``hint``, ``quit``), if any."""
+    return COMMANDS.get(text.strip().lower())
+
+
+def by_number(text: str, menu: Sequence[Action]) -> Action | None:
+    """The menu entry numbered ``text`` (from 1)."""
+    key = text.strip()
+    if key.isdigit() and 1 <= int(key) <= len(menu):
+        return menu[int(key) - 1]
+    return None
+
+
+def call_menu(legal: Sequence[Action]) -> list[Action]:
+    """The numbered calls: every call, except point bids, which are typed."""
+    return [a for a in legal if a.call.points is None]
+
+
+def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look: Look) -> Action:
+    """The call a line names: a menu number, a contract (``hearts``, ``nt``), ``90 h``, ``capot s``, ``contra``."""
+    chosen = by_number(text, menu)
+    if chosen is not None:
+        return chosen
+    try:
+        call = Call.parse(_call_text(text))
+    except UserError:
+        raise Refusal(f"{text.strip()!r} is not a call. {calls_hint(legal, menu, look)}") from None
+    for action in legal:
+        if action.call == call:
+            return action
+    raise Refusal(f"{look.call(call)} is not possible now. {calls_hint(legal, menu, look)}")
+
+
+def _call_text(text: str) -> str:
+    """A typed call in the engine's words: symbols, ``nt``, ``x`` and suit letters after points."""
+    line = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+    for phrase, contract in PHRASES.items():
+        line = line.replace(phrase, contract)
+    words = [CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w)) for w in line.split()]
+    if len(words) == 2 and (words[0].isdigit() or words[0] == "capot"):
+        words[1] = SUIT_LETTERS.get(words[1], words[1])
+    return " ".join(words)
+
+
+def calls_hint(legal: Sequence[Action], menu: Sequence[Action], look: Look) -> str:
+    """The calls open now, in one sentence."""
+    numbers = ", ".join(f"{i} {look.call(a.call)}" for i, a in enumerate(menu, 1))
+    bids = point_bids(legal)
+    return f"Choose {numbers}" + (f", or bid {bids}." if bids else ".")
+
+
+def point_bids(legal: Sequence[Action]) -> str:
+    """The point bids open now, like ``90 to 160 or capot, in hearts, spades (type: 90 hearts)``."""
+    bids = [a.call for a in legal if a.call.points is not None]
+    if not bids:
+        return ""
+    values = sorted({c.points for c in bids if c.points != CAPOT})
+    span = [f"{values[0]} to {values[-1]}"] if values else []
+    if any(c.points == CAPOT for c in bids):
+        span.append("capot")
+    trumps = list(dict.fromkeys(c.contract.replace("_", " ") for c in bids))
+    example = f"{values[0] if values else 'capot'} {trumps[0]}"
+    return f"{' or '.join(span)} in {', '.join(trumps)} (type it: {example})"
+
+
+def parse_option(text: str, menu: Sequence[Action]) -> Action:
+    """An option by number, where the first says yes and the last no (declare, announce a belote).
+
+    Enter or ``y`` takes the first, ``n`` the last.
+    """
+    line = text.strip().lower()
+    if line in YES:
+        return menu[0]
+    if line in NO:
+        return menu[-1]
+    chosen = by_number(line, menu)
+    if chosen is None:
+        raise Refusal(f"Choose 1 to {len(menu)}; Enter takes 1, n takes {len(menu)}.")
+    return chosen
+
+
+def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: Look) -> list[Action]:
+    """The legal actions that play the card a line names (two when the card may announce a belote).
+
+    A card held but not allowed is refused with the rule that forbids it.
+    """
+    line = text.strip().lower()
+    belote = line.endswith(BELOTE)
+    name = line.removesuffix(BELOTE)
+    chosen = by_number(name, menu)
+    try:
+        card = chosen.card if chosen is not None else parse_card(name).index
+    except CardError:
+        numbers = "1" if len(menu) == 1 else f"a number from 1 to {len(menu)}"
+        raise Refusal(f"{text.strip()!r} is neither {numbers} nor a card like jh, 10s or T♠.") from None
+    actions = [a for a in deal.legal_actions() if a.card == card and (a.belote or not belote)]
+    if actions:
+        return actions
+    seat = deal.to_act
+    shown = look.card_name(card)
+    if not (1 << card) & deal.hands[seat]:
+        raise Refusal(f"You do not hold {shown}.")
+    if belote and any(a.card == card for a in deal.legal_actions()):
+        raise Refusal(f"{shown} does not start a belote.")
+    view = deal.view(seat)
+    reason = deal.ruleset.illegal_reason(deal.contract, view.hand, view.trick, CARDS[card])
+    led = look.contract(SUIT_CONTRACTS[deal.trick[0] >> 3])
+    raise Refusal(f"You may not play {shown} ({led} led): {reason}.")

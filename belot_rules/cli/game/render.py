@@ -1,0 +1,311 @@
+"""What the player sees: the table, the hand, the auction, tricks, scores and the score sheet.
+
+:class:`Renderer` turns the game's state into rich renderables sized for 80 columns.
+Text that comes from a variant file (its title) is escaped before rich reads markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...cards import CARDS, Card, parse_card
+from ...engine.actions import Action
+from ...engine.deal import DealState
+from ...rules.bidding import CAPOT
+from ...ruleset import Ruleset
+from ..score import VERDICT_STYLES
+from .look import Look
+from .session import Session, SheetRow
+
+SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
+CELL_WIDTH = 25
+FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
+SEAT_WORD = re.compile(r"\b(seat|team|Team) ([0-3])\b")
+COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · q save and quit"
+SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
+
+
+def deals(name: str) -> str:
+    """``Left deals``, ``You deal``."""
+    return f"{name} deal" if name == "You" else f"{name} deals"
+
+
+def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]) -> list[Card]:
+    """The hand by suit (trumps first) and by strength in the contract (plain order before one)."""
+    cards = [parse_card(c) for c in hand]
+    if contract is not None:
+        tables = ruleset.tables[contract]
+        strength, trump = tables.strength, tables.trump_suit
+    else:
+        order = ruleset.variant.cards.plain.order
+        strength = tuple(-order.index(CARDS[i].rank_char) for i in range(32))
+        trump = -1
+    return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))
+
+
+def hand_line(cards: Sequence[Card], legal: Sequence[int], look: Look) -> Text:
+    """The hand; when ``legal`` is given, playable cards are numbered and the rest struck out in brackets."""
+    text = Text("Your hand  ", style="bold")
+    for i, card in enumerate(cards):
+        if i:
+            text.append("   " if card.suit != cards[i - 1].suit else "  ")
+        if not legal:
+            text.append_text(look.card(card))
+        elif card.index in legal:
+            text.append(f"{legal.index(card.index) + 1}:", style="bold")
+            text.append_text(look.card(card, "bold"))
+        else:
+            text.append("(")
+            text.append_text(look.card(card, "dim strike"))
+            text.append(")")
+    return text
+
+
+def call_menu_text(menu: Sequence[Action], bids: str, look: Look) -> Text:
+    """``1:pass  2:hearts ♥  3:contra ×2`` and, with point bids, how to type a bid."""
+    text = Text()
+    for i, action in enumerate(menu, 1):
+        text.append(f"{i}:", style="bold")
+        text.append(f"{look.call(action.call)}   ")
+    if bids:
+        text.append(f"\nor bid {bids}")
+    return text
+
+
+def help_panel(look: Look) -> Panel:
+    """Everything a new player needs, on one screen."""
+    rows = [
+        ("Calls", "type the number of a call, or its name: pass, hearts, nt, contra; point bids like 90 h"),
+        ("Cards", "type the number of a card, or its name: jh, 10s, qd; 'kh belote' announces a belote"),
+        ("Declarations", "Enter declares what you hold, n declares nothing"),
+        ("?", "this help"),
+        ("l", "the last trick"),
+        ("s", "the score sheet"),
+        ("r", "the rules of this variant"),
+        ("h", "a hint: what the bot would do in your place"),
+        ("q", "save and quit; belot play --resume continues the game"),
+    ]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for key, what in rows:
+        grid.add_row(key, what)
+    return Panel(grid, title="Help", title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """Draws one session's table in one look."""
+
+    session: Session
+    look: Look
+
+    # ------------------------------------------------------------------ words
+
+    def words(self, line: str) -> str:
+        """A line of the rules' text in the table's words: ``seat 1`` -> ``Right``, ``team 0`` -> ``your team``."""
+        seating = self.session.seating
+
+        def replace(match: re.Match[str]) -> str:
+            number = int(match.group(2))
+            if match.group(1) == "seat":
+                return seating.name(number)
+            phrase = seating.team_phrase(number % 2)
+            return phrase[0].upper() + phrase[1:] if match.group(1) == "Team" else phrase
+
+        return self.look.words(SEAT_WORD.sub(replace, line))
+
+    @property
+    def reserve_word(self) -> str:
+        """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
+        return "litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging"
+
+    def contract(self, contract: str, multiplier: int, bid: int | None, declarer: int, short: bool = False) -> str:
+        """``90 hearts ♥ ×2 contra by Partner`` (``short``: without the word for the multiplier)."""
+        points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
+        doubled = self.look.multiplier(multiplier)
+        if short:
+            doubled = " ".join(doubled.split()[:1])
+        return f"{points}{self.look.contract(contract)}{' ' if doubled else ''}{doubled.strip()}" \
+               f" by {self.session.seating.name(declarer)}"
+
+    def pairs(self, values: Sequence[int], joiner: str = " ") -> str:
+        """``Us 34 · Them 12``: a value per team, the reference seat's team first."""
+        seating = self.session.seating
+        return f" {self.look.dot} ".join(f"{seating.team_name(t)}{joiner}{values[t]}" for t in seating.teams_in_order())
+
+    # ------------------------------------------------------------------ the table
+
+    def frame(self, deal: DealState, number: int, completed: int | None = None, legal: Sequence[int] = ()) -> Group:
+        """The table of deal ``number`` as the player (or the watcher) sees it now.
+
+        ``completed`` is the index of a trick that just ended, held on the table for a
+        moment; ``legal`` are the cards to number in the hand.
+        """
+        session, look, seating = self.session, self.look, self.session.seating
+        if completed is not None:
+            leader, cards, winner = deal.tricks[completed]
+            shown = [((leader + i) % 4, c) for i, c in enumerate(cards)]
+            center = Text(f"{seating.name(winner)} takes\ntrick {completed + 1}", style="bold")
+        else:
+            shown = [((deal.leader + i) % 4, c) for i, c in enumerate(deal.trick)]
+            center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of 8", style="dim")
+        parts: list[RenderableType] = [self.header(deal, number), self.table(deal, shown, center, completed is None)]
+        if deal.contract is None:
+            parts.append(self.auction(deal))
+        elif deal.tricks and completed is None:
+            parts.append(self.trick(deal, len(deal.tricks) - 1, "Last trick"))
+        announced = self.announcements(deal)
+        if announced:
+            parts.append(announced)
+        if seating.human is not None:
+            parts.append(hand_line(sort_hand(session.ruleset, deal.contract, deal.view(seating.human).hand),
+                                   legal, look))
+            parts.append(Text(COMMAND_KEYS.replace("·", look.dot), style="dim"))
+        return Group(*parts)
+
+    def header(self, deal: DealState, number: int) -> Panel:
+        """Variant, deal, contract, match score and reserve, in a box at the top."""
+        session, look, seating = self.session, self.look, self.session.seating
+        lines = [Text.assemble(("Deal ", "bold"), str(number), f" {look.dot} ",
+                               deals(seating.name(deal.dealer)))]
+        if deal.contract is None:
+            line = Text("Bidding")
+            turned = deal.view(seating.reference).turned_card
+            if turned:
+                line.append(f" {look.dot} turned card ")
+                line.append_text(look.card(turned, "bold"))
+            lines[0].append(f" {look.dot} ").append_text(line)
+        else:
+            lines.append(Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
+                                                                   deal.declarer), "bold")))
+        lines.append(self.board())
+        if deal.tricks:
+            tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points)" for t in (0, 1)]
+            lines.append(Text("Tricks " + self.pairs(tricks)))
+        title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
+        return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
+
+    def board(self) -> Text:
+        """``Match to 151: Us 34 · Them 12 · hanging 8``."""
+        match = self.session.match
+        target = self.session.ruleset.variant.match.target
+        line = Text.assemble(f"Match to {target}: " if target else "Single deal: ", (self.pairs(match.board), "bold"))
+        if match.reserve:
+            line.append(f" {self.look.dot} {self.reserve_word} {match.reserve}")
+        return line
+
+    def table(self, deal: DealState, shown: Sequence[tuple[int, int]], center: Text, pointer: bool) -> Table:
+        """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
+        look, seating = self.look, self.session.seating
+        cards = dict(shown)
+        calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
+        winner = -1
+        if shown and deal.contract:
+            winner = shown[deal.ruleset.tables[deal.contract].trick_winner_index([c for _, c in shown])][0]
+        cells: dict[int, Text] = {}
+        for seat in range(4):
+            cell = Text()
+            if pointer and seat == deal.to_act:
+                cell.append(f"{look.pointer} ", style="bold")
+            cell.append(seating.name(seat), style="bold" if seat == seating.human else "")
+            if seat == deal.dealer:
+                cell.append(f" {look.dot} dealer", style="dim")
+            cell.append("\n")
+            if seat in cards:
+                cell.append_text(look.card(cards[seat], "bold"))
+                marks = (["led"] if shown[0][0] == seat else []) + (["winning"] if seat == winner else [])
+                if marks:
+                    cell.append(f"  {', '.join(marks)}", style="italic")
+            elif seat in calls:
+                cell.append(calls[seat], style="italic")
+            cells[seating.offset(seat)] = cell
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(3):
+            grid.add_column(width=CELL_WIDTH, justify="center")
+        grid.add_row(Text(), cells[2], Text())
+        grid.add_row(cells[3], center, cells[1])
+        grid.add_row(Text(), cells[0], Text())
+        return grid
+
+    def auction(self, deal: DealState) -> Text:
+        """The calls so far, in order."""
+        seating, look = self.session.seating, self.look
+        calls = deal.auction.calls
+        if not calls:
+            return Text(f"Calls: none yet; {seating.name(deal.first_seat)} speaks first", style="dim")
+        return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {look.call(c)}" for s, c in calls))
+
+    def trick(self, deal: DealState, index: int, label: str) -> Text:
+        """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
+        seating, look = self.session.seating, self.look
+        leader, cards, winner = deal.tricks[index]
+        text = Text(f"{label}: ")
+        for i, card in enumerate(cards):
+            if i:
+                text.append(f" {look.dot} ")
+            text.append(f"{seating.name((leader + i) % 4)} ")
+            text.append_text(look.card(card))
+        points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
+        if index == 7:
+            points += deal.ruleset.variant.scoring.last_trick
+        text.append(f" {'->' if look.ascii else '→'} {seating.name(winner)} +{points}", style="bold")
+        return text
+
+    def announcements(self, deal: DealState) -> Text | None:
+        """Declarations and belotes announced in this deal."""
+        seating = self.session.seating
+        view = deal.view(seating.reference)
+        items = [f"{seating.name(s)} {self.words(d)}" for s, d in view.declared]
+        items += [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
+        return Text("Declared: " + f" {self.look.dot} ".join(items)) if items else None
+
+    # ------------------------------------------------------------------ scores
+
+    def deal_score(self, row: SheetRow) -> RenderableType:
+        """A deal's score: the verdict, what each team adds, then every line of the explanation."""
+        if row.score is None:
+            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        score = row.score
+        title = Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
+                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+        lines = [Text(self.words(line)) for line in score.lines]
+        return Panel(Group(*lines), title=title, title_align="left", box=self.look.box, padding=(0, 1),
+                     width=FRAME_WIDTH)
+
+    def sheet(self) -> Table:
+        """The score sheet: for every deal and team, where the points came from, and the board."""
+        table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
+                      title="Score sheet", title_justify="left")
+        for name in SHEET_COLUMNS:
+            table.add_column(name, justify="left" if name in ("#", "contract", "team") else "right",
+                             no_wrap=name != "contract")
+        for row in self.session.rows:
+            for line in self.sheet_rows(row):
+                table.add_row(*line)
+        return table
+
+    def sheet_rows(self, row: SheetRow) -> list[list[str]]:
+        """One deal on the score sheet: a line for each team, the reference seat's team first."""
+        seating = self.session.seating
+        score = row.score
+        if score is None:
+            return [[str(row.number), "all passed", *[""] * (len(SHEET_COLUMNS) - 2)]]
+        result = score.verdict + (", capot" if score.capot_team is not None else "")
+        if score.hanging_out:
+            result += f", {score.hanging_out} {self.reserve_word}"
+        described = [escape(self.contract(row.contract, row.multiplier, row.bid, row.declarer, short=True)), result]
+        return [
+            [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
+             str(row.declarations[t]), str(row.belote[t]), str(row.capot[t]), str(score.raw_points[t]),
+             str(score.match_points[t]), str(row.board[t])]
+            for i, t in enumerate(seating.teams_in_order())
+        ]

@@ -1,0 +1,96 @@
+"""Who sits where: the seats' players, their names at the table, and the bots' choices.
+
+Seats are numbered in play order. A person reads the table from their own chair, so
+the names are relative to the human seat (You, Right, Partner, Left, mirrored when the
+variant plays clockwise); a table of bots is named by compass points. A bot is built
+afresh for every decision with a seed derived from the match seed and the position, so a
+resumed game makes exactly the choices the interrupted one would have made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from ...engine.actions import Action
+from ...engine.deal import DealState
+from ...errors import UserError
+from ...players import REGISTRY, make_player
+from ...ruleset import Ruleset
+
+HUMAN = "you"
+DEFAULT_BOT = "heuristic"
+DEFAULT_SEATS = (HUMAN, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT)
+
+# Names by offset from the reference seat, for counter-clockwise play (seat + 1 sits on the right).
+RELATIVE = ("You", "Right", "Partner", "Left")
+COMPASS = ("South", "East", "North", "West")
+
+
+def parse_seats(text: str) -> tuple[str, ...]:
+    """The four seats of ``--seats`` (``you`` or a bot's name each), in play order."""
+    seats = tuple(part.strip().lower() for part in text.split(","))
+    if len(seats) != 4:
+        raise UserError(f"--seats takes four comma-separated players, like {','.join(DEFAULT_SEATS)}")
+    for seat in seats:
+        if seat != HUMAN and seat not in REGISTRY:
+            raise UserError(f"--seats: no player called {seat!r}; players: {HUMAN}, {', '.join(sorted(REGISTRY))}")
+    if seats.count(HUMAN) > 1:
+        raise UserError("--seats: only one seat can be you")
+    return seats
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The players of the four seats and how the table names seats and teams."""
+
+    players: tuple[str, ...]
+    clockwise: bool = False
+
+    @property
+    def human(self) -> int | None:
+        """The human's seat, or None when four bots play."""
+        return self.players.index(HUMAN) if HUMAN in self.players else None
+
+    @property
+    def reference(self) -> int:
+        """The seat drawn at the bottom of the table."""
+        return self.human if self.human is not None else 0
+
+    def offset(self, seat: int) -> int:
+        """0 bottom, 1 right, 2 top, 3 left: where ``seat`` sits as seen from the reference seat."""
+        step = (seat - self.reference) % 4
+        return (4 - step) % 4 if self.clockwise else step
+
+    def name(self, seat: int) -> str:
+        names = RELATIVE if self.human is not None else COMPASS
+        return names[self.offset(seat)]
+
+    def team_name(self, team: int) -> str:
+        """``Us`` / ``Them`` for a person; the compass pairs for a table of bots (South is seat 0)."""
+        if self.human is not None:
+            return "Us" if team == self.human % 2 else "Them"
+        return ("North-South", "East-West")[team]
+
+    def team_phrase(self, team: int) -> str:
+        """The team in a sentence: ``your team`` / ``their team``, or the compass pair."""
+        if self.human is not None:
+            return "your team" if team == self.human % 2 else "their team"
+        return self.team_name(team)
+
+    def teams_in_order(self) -> tuple[int, int]:
+        """The reference seat's team first."""
+        own = self.reference % 2
+        return own, 1 - own
+
+
+def decision_seed(seed: int, deal_number: int, action_number: int) -> int:
+    """A seed for one decision, from the match seed and where the match stands."""
+    digest = hashlib.blake2b(f"{seed}:{deal_number}:{action_number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def bot_choice(kind: str, ruleset: Ruleset, deal: DealState, seed: int) -> Action:
+    """What a fresh bot of ``kind``, seeded with ``seed``, does for the seat to act in ``deal``."""
+    seat = deal.to_act
+    return make_player(kind, ruleset, seed).choose(deal.view(seat), deal.legal_actions())

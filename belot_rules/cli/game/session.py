@@ -1,0 +1,156 @@
+"""A game in progress: the rules, the match, the seats and the score sheet.
+
+Everything the game shows about past deals (the score sheet, the last trick) is
+collected here as actions are applied, so a resumed game, which re-applies the saved
+actions, rebuilds the very same sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...engine.actions import Action
+from ...engine.deal import OVER, DealState
+from ...engine.match import MatchState
+from ...rules.declarations import Declaration
+from ...rules.scoring import DealScore
+from ...ruleset import Ruleset
+from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
+from ...variant.model import contract_kind
+from .seating import Seating, bot_choice, decision_seed
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal on the score sheet: where each team's total came from and what reached the board."""
+
+    number: int
+    dealer: int
+    contract: str | None  # None: everybody passed
+    declarer: int
+    multiplier: int
+    bid: int | None
+    cards: tuple[int, int]  # card points and last trick (times the no-trumps factor)
+    capot: tuple[int, int]  # capot bonus
+    declarations: tuple[int, int]  # sequences and quads that counted
+    belote: tuple[int, int]
+    score: DealScore | None
+    board: tuple[int, int]  # the board after this deal
+
+    @classmethod
+    def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
+        """The row of a finished deal, its parts split out of the score's raw totals."""
+        score = deal.score
+        if score is None:
+            return cls(number, deal.dealer, None, -1, 1, None, (0, 0), (0, 0), (0, 0), (0, 0), None,
+                       (board[0], board[1]))
+        ruleset = deal.ruleset
+        scoring = ruleset.variant.scoring
+        no_trumps = contract_kind(deal.contract) == "no_trumps"
+        factor = scoring.no_trumps_factor if no_trumps else 1
+        last_team = deal.tricks[-1][2] & 1
+        cards = tuple((deal.team_points[t] + (scoring.last_trick if t == last_team else 0)) * factor
+                      for t in (0, 1))
+        bonus = scoring.capot.bonus * (factor if scoring.capot.multiplied_by_no_trumps_factor else 1)
+        capot = tuple(bonus if score.capot_team == t else 0 for t in (0, 1))
+        belote = _belote_points(deal)
+        declarations = tuple(score.raw_points[t] - cards[t] - capot[t] - belote[t] for t in (0, 1))
+        return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
+                   cards, capot, declarations, belote, score, (board[0], board[1]))
+
+
+def _belote_points(deal: DealState) -> tuple[int, int]:
+    """The belote each team scored: played belotes, less any a sequence absorbed."""
+    points = deal.ruleset.variant.declarations.belote.points
+    declared = [d for seat in sorted(deal.declared) for d in deal.declared[seat]]
+    belotes = [Declaration.belote(seat, suit, points) for seat, suit in deal.belotes]
+    if not belotes:
+        return 0, 0
+    return deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat).belote
+
+
+@dataclass
+class Session:
+    """One match with its seats, sheet and the options it was started with."""
+
+    loaded: LoadedVariant
+    ruleset: Ruleset
+    source: str  # the variant as a name, or an absolute path to its file
+    target: int | None  # the --target override, None for the variant's own target
+    seed: int
+    seating: Seating
+    match: MatchState
+    rows: list[SheetRow] = field(default_factory=list)
+    last_deal: DealState | None = None  # the most recently finished deal
+    forfeit: int | None = None  # a team that lost the match on time
+
+    @classmethod
+    def start(cls, variant: str, seed: int, players: tuple[str, ...], target: int | None = None) -> Session:
+        """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``."""
+        loaded = load_variant_model(variant)
+        source = variant if is_name(variant) else str(Path(variant).expanduser().resolve())
+        ruleset, shown = compile_with_target(loaded, target, source)
+        seating = Seating(players, clockwise=ruleset.variant.deal.direction == "clockwise")
+        return cls(shown, ruleset, source, target, seed, seating, MatchState.new(ruleset, seed))
+
+    @property
+    def over(self) -> bool:
+        return self.match.over or self.forfeit is not None
+
+    @property
+    def winner(self) -> int | None:
+        return 1 - self.forfeit if self.forfeit is not None else self.match.winner
+
+    @property
+    def deal(self) -> DealState | None:
+        """The deal being played (None once the match is over)."""
+        return None if self.over else self.match.current
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.match.deals) + 1
+
+    @property
+    def action_count(self) -> int:
+        """Actions taken so far in the whole match."""
+        return sum(len(d.actions) for d in self.match.deals) + (len(self.deal.history) if self.deal else 0)
+
+    def decision_seed(self) -> int:
+        """The seed of the decision about to be made."""
+        return decision_seed(self.seed, self.deal_number, len(self.deal.history))
+
+    def bot_action(self, kind: str) -> Action:
+        """What a bot of ``kind`` does for the seat to act."""
+        return bot_choice(kind, self.ruleset, self.deal, self.decision_seed())
+
+    def apply(self, action: Action | str) -> DealState:
+        """Apply an action for the seat to act; returns the deal it was applied to (maybe just finished)."""
+        deal = self.match.current
+        self.match.apply(action)
+        if deal.phase == OVER:
+            self.rows.append(SheetRow.of(len(self.rows) + 1, deal, self.match.board))
+            self.last_deal = deal
+        return deal
+
+    def last_trick(self) -> tuple[DealState, int] | None:
+        """The deal and index of the most recent trick played, in this deal or the one before."""
+        for deal in (self.deal, self.last_deal):
+            if deal is not None and deal.tricks:
+                return deal, len(deal.tricks) - 1
+        return None
+
+
+def compile_with_target(loaded: LoadedVariant, target: int | None, source: str = "") -> tuple[Ruleset, LoadedVariant]:
+    """The ruleset to play, with the match target replaced when ``target`` is given.
+
+    The changed rules get their own content hash, so a record of the game never claims
+    the unchanged variant's hash; the loaded variant comes back with the change applied
+    too, for ``r`` to show the rules actually played.
+    """
+    if target is not None:
+        match = loaded.variant.match.model_copy(update={"target": target})
+        variant = loaded.variant.model_copy(update={"match": match})
+        loaded = dataclasses.replace(loaded, variant=variant, content_hash=content_hash(variant))
+    return Ruleset(loaded.variant, loaded.content_hash, source), loaded

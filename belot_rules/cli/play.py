@@ -1,0 +1,102 @@
+"""``belot play [VARIANT_OR_FILE]``: a match against bots at the terminal, or four bots to watch."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..errors import UserError
+from .game.clock import InputSource, TerminalInput
+from .game.look import Look
+from .game.loop import SPEEDS, Game, confirm
+from .game.save import default_save_path, read_save
+from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
+from .game.session import Session
+
+DEFAULT_VARIANT = "bulgarian"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a match against bots (or watch four bots)",
+        description="Play a match of any variant or house-rules file against bots at the terminal. "
+        "The game is saved after every move; --resume continues it.",
+    )
+    parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE",
+                        help=f"a shipped variant's name or a variant file (default: {DEFAULT_VARIANT})")
+    parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
+    parser.add_argument("--seats", metavar="P0,P1,P2,P3",
+                        help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
+    parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
+    parser.add_argument("--speed", choices=list(SPEEDS), default="normal", help="how fast the bots move (default: normal)")
+    parser.add_argument("--watch", action="store_true", help="four bots play; you watch")
+    parser.add_argument("--record", metavar="FILE", help="write the match record (for belot replay) to FILE")
+    parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
+                        help="continue a saved game (default: the game saved last)")
+    parser.add_argument("--ascii", action="store_true", help="no box drawing; suits as the letters C D H S")
+    parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR in the environment does the same)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    plain = args.no_color or bool(os.environ.get("NO_COLOR"))
+    console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
+    look = Look(ascii=args.ascii)
+    source = TerminalInput()
+    if args.resume is not None:
+        save_path = Path(args.resume).expanduser() if args.resume else default_save_path()
+        session = resume(args, save_path, console, source, look)
+        if session is None:
+            return 0
+    else:
+        session, save_path = new_game(args, console, source, look)
+    if session.seating.human is None:
+        save_path = None
+    live = console.is_terminal and args.speed != "instant"
+    record = Path(args.record).expanduser() if args.record else None
+    game = Game(session, console, source, look, args.speed, live, save_path, record)
+    return game.run()
+
+
+def new_game(args: argparse.Namespace, console: Console, source: InputSource,
+             look: Look) -> tuple[Session, Path | None]:
+    """A new match, unless the player prefers to finish the game saved last."""
+    if args.target is not None and args.target < 1:
+        raise UserError("--target must be at least 1")
+    players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
+    if args.watch:
+        players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+    save_path = default_save_path()
+    if HUMAN in players and save_path.is_file():
+        try:
+            saved = read_save(save_path)
+        except UserError:
+            saved = None
+        if saved is not None and not saved.finished and confirm(
+                console, source, look, f"You have an unfinished game ({saved.summary()}). Resume it?", True):
+            return saved.restore(saved.start()), save_path
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target), save_path
+
+
+def resume(args: argparse.Namespace, path: Path, console: Console, source: InputSource, look: Look) -> Session | None:
+    """The saved game at ``path``, replayed to where it stopped; None if the player declines changed rules."""
+    given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
+                                      ("--seats", args.seats), ("--target", args.target)) if value is not None]
+    if given or args.watch:
+        raise UserError(f"--resume continues a saved game with its own rules, seed and seats; "
+                        f"leave out {', '.join(given) or '--watch'}")
+    saved = read_save(path)
+    session = saved.start()
+    if saved.record.get("variant_hash") != session.ruleset.content_hash:
+        console.print(f"The rules of {saved.variant} have changed since this game was saved.")
+        if not confirm(console, source, look, "Continue under the new rules?", False):
+            console.print(f"Stopped; the saved game is kept in {path}.")
+            return None
+    return saved.restore(session)

@@ -1,0 +1,162 @@
+"""Whole matches at the terminal game, from scripted input: frames, commands, messages, modes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from game_script import check_golden, play
+
+from belot_rules.cards import CARDS
+from belot_rules.cli import main
+from belot_rules.cli.game.look import Look
+from belot_rules.cli.game.session import Session
+from belot_rules.engine.deal import PLAYING
+
+ROOT = Path(__file__).resolve().parent.parent
+BOX_DRAWING = re.compile("[\u2500-\u257f♣♦♥♠]")
+
+
+def belot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "belot_rules", *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})}, timeout=60)
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves go to a temporary data directory, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_a_scripted_match_shows_the_golden_frames() -> None:
+    played = play(lines=["?", "l", "s"], seed=6)
+    assert played.status == 0
+    assert played.session.over and "wins the match" in played.text
+    check_golden("bulgarian-seed6-to30.txt", played.text)
+
+
+def test_a_single_deal_in_ascii_shows_the_golden_frames() -> None:
+    played = play("french-single-deal", seed=2, target=None, look=Look(ascii=True))
+    assert played.status == 0
+    assert not BOX_DRAWING.search(played.text)
+    check_golden("french-single-deal-seed2-ascii.txt", played.text)
+
+
+def test_every_frame_fits_80_columns() -> None:
+    played = play("coinche", seed=3, target=200)
+    assert max(len(line.rstrip()) for line in played.text.splitlines()) <= 80
+
+
+def test_commands_at_a_prompt(data_home: Path) -> None:
+    save = data_home / "game.json"
+    played = play(lines=["?", "l", "s", "r", "h", "q"], then=None, save_path=save)
+    text = played.text
+    assert "Help" in text and "save and quit" in text
+    assert "No trick played yet." in text
+    assert "No deal finished yet." in text and "Match to 30: Us 0" in text
+    assert "Rank orders and card points." in text  # the rules, as belot show prints them
+    assert re.search(r"Hint: the heuristic bot would call \S+", text)
+    assert "Game saved. Continue it with: belot play --resume" in text
+    assert played.status == 0 and save.is_file()
+
+
+def test_last_trick_and_sheet_after_play() -> None:
+    played = play(lines=["1"] * 12 + ["l", "s"])
+    assert re.search(r"Trick \d: .* → \w+ \+\d+", played.text)
+    assert "Score sheet" in played.text
+
+
+class IllegalOnce:
+    """Answers 1 to everything, but first tries a card the rules forbid."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.tried = ""
+
+    def read_line(self, timeout: float | None) -> str:
+        deal = self.session.deal
+        if not self.tried and deal is not None and deal.phase == PLAYING and deal.trick:
+            legal = {a.card for a in deal.legal_actions()}
+            held = [c for c in range(32) if deal.hands[deal.to_act] >> c & 1 and c not in legal]
+            if held:
+                self.tried = str(CARDS[held[0]]).lower()
+                return self.tried
+        return "1"
+
+
+def test_an_illegal_card_names_the_rule_and_the_legal_cards() -> None:
+    from game_script import recording_console
+
+    from belot_rules.cli.game.loop import Game
+
+    session = Session.start("bulgarian", 5, ("you", "random", "random", "random"), 30)
+    console = recording_console()
+    source = IllegalOnce(session)
+    Game(session, console, source, sleep=lambda s: None).run()
+    text = console.export_text()
+    shown = Look().card_name(source.tried.upper())
+    assert re.search(rf"You may not play {re.escape(shown)} \(\w+ .? ?led\): you must [^\n]+\.\nYou may play: ", text)
+
+
+def test_belote_is_asked_where_the_variant_requires_an_announcement() -> None:
+    for seed in range(20):
+        played = play("french", seed=seed, target=300)
+        if "announcing belote" in played.text:
+            assert "Announce it (Enter = 1)" in played.text
+            assert re.search(r"You: belote in \w+", played.text)
+            return
+    pytest.fail("no seed gave the player a belote")
+
+
+def test_watch_instant_prints_a_transcript_and_exits_0() -> None:
+    done = belot("play", "--watch", "--speed", "instant", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert re.search(r"^(North-South|East-West) wins the match", done.stdout, re.M)
+    assert "Trick 8:" in done.stdout and "Score sheet" in done.stdout
+
+
+def test_ascii_and_no_color_outputs() -> None:
+    forced = {"FORCE_COLOR": "1", "NO_COLOR": ""}
+    args = ("play", "--watch", "--speed", "instant", "--seed", "2", "--target", "20")
+    assert "\x1b[" in belot(*args, env=forced).stdout  # colour reaches a terminal ...
+    assert "\x1b[" not in belot(*args, "--no-color", env=forced).stdout  # ... unless turned off
+    assert "\x1b[" not in belot(*args, env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).stdout
+    ascii_run = belot(*args, "--ascii")
+    assert ascii_run.returncode == 0 and not BOX_DRAWING.search(ascii_run.stdout)
+    assert re.search(r"Trick 1: \w+ (10|[2-9JQKA])[CDHS] ", ascii_run.stdout)
+
+
+def test_record_is_accepted_by_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "match.json"
+    assert main(["play", "--watch", "--speed", "instant", "--seed", "4", "--target", "40",
+                 "--record", str(record)]) == 0
+    assert (tmp_path / "match-rules.yaml").is_file()  # the changed target travels with the record
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 0
+    assert "wins the match" in capsys.readouterr().out
+
+
+def test_variant_text_is_escaped(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("title: '[bold red]Our [table][/]'\nextends: bulgarian\n", encoding="utf-8")
+    played = play(str(house), then=None)
+    assert "[bold red]Our [table][/]" in played.text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seats", "you,you,random,random"], "only one seat can be you"),
+    (["--seats", "you,random"], "four comma-separated"),
+    (["--seats", "you,wizard,random,random"], "no player called 'wizard'"),
+    (["--target", "0"], "at least 1"),
+    (["no-such-variant"], "no-such-variant"),
+])
+def test_bad_options_are_sentences(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", *args]) == 1
+    assert message in capsys.readouterr().err
