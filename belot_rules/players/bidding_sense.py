@@ -1,0 +1,168 @@
+"""The heuristic bot's calls: bid what the hand can make, double what the opponents cannot.
+
+Every bidding style goes through one rule: estimate the points the team takes
+in each legal contract (:mod:`.hand_strength`, plus the declarations and belote
+the hand holds, plus what the partner's calls say about the partner's hand),
+then bid the contract with the widest margin over what it must make. A point
+bid's margin is over the bid; otherwise over half the deal. Contra is called
+when the defenders expect to beat the contract, recontra when the contract team
+expects to make it comfortably.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import FULL_DECK
+from ..rules.bidding import CAPOT, PASS, Call
+from ..ruleset import Ruleset
+from ..variant.model import contract_kind
+from .hand_strength import hand_valuer
+
+DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
+PASSED_PARTNER = 0.85  # a partner who passed holds less than an average hand
+BIDDING_PARTNER = 1.1  # a partner who bid something holds high cards
+BELOTE_PAIR = 0b0110_0000  # the queen and king of a suit, within its byte
+CAPOT_NEED = 1.25  # a capot is bid only when the team's estimate is this far above the whole deal
+
+
+@dataclass(frozen=True, slots=True)
+class Margins:
+    """How bold the bot is: margins as fractions of the deal's points."""
+
+    bid: float = 0.1  # a contract is bid when the team expects this much more than half the deal
+    point_bid: float = 0.08  # a point bid is made when the estimate covers the bid plus this
+    over_partner: float = 0.25  # bidding over one's partner needs a clearly better contract
+    double: float = 0.6  # contra when the defenders expect this much more than half the deal
+    redouble: float = 0.3  # recontra when the contract team expects this much more than half
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The auction so far, from one seat's side of the table."""
+
+    contract: str | None
+    points: int | None
+    declarer: int
+    partner_contract: str | None
+    partner_points: int | None
+    partner_passed: bool
+
+    @classmethod
+    def read(cls, seat: int, calls: Sequence[tuple[int, Call]]) -> Standing:
+        contract = points = partner_contract = partner_points = None
+        declarer = -1
+        partner = (seat + 2) % 4
+        partner_called = False
+        for who, call in calls:
+            if call.kind == "bid":
+                contract, points, declarer = call.contract, call.points, who
+                if who == partner:
+                    partner_contract, partner_points = call.contract, call.points
+            if who == partner:
+                partner_called = True
+        return cls(contract, points, declarer, partner_contract, partner_points,
+                   partner_called and partner_contract is None)
+
+
+class BiddingSense:
+    """Chooses calls for one ruleset; the hand values come from :func:`hand_valuer`."""
+
+    def __init__(self, ruleset: Ruleset, margins: Margins = Margins()) -> None:
+        self.margins = margins
+        self.valuer = hand_valuer(ruleset)
+        self.total = self.valuer.total
+        self.declarations = ruleset.declarations
+        self.belote_points = ruleset.variant.declarations.belote.points
+        self.point_bids = ruleset.variant.bidding.uses_points
+        # The king-queen pairs that score a belote in each contract.
+        self._belotes = {c: tuple(BELOTE_PAIR << (8 * suit) for suit in self.declarations.belote_suits(FULL_DECK, c))
+                         for c in self.total}
+        self._declaring = {contract_kind(c) for c in self.total if self.declarations.allows("sequence", c)}
+        self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
+        self._worth: dict[str, tuple[float, float]] = {}
+
+    def worth(self, known: int) -> dict[str, tuple[float, float]]:
+        """Per contract: the points ``known`` is expected to take, and the declaration and belote points it holds."""
+        if known != self._hand:
+            declared: dict[str, float] = {}  # sequences and quads depend on the contract's kind, not its trump
+            worth = {}
+            for contract, points in self.valuer.points(known).items():
+                kind = contract_kind(contract)
+                held = declared.get(kind)
+                if held is None:
+                    held = declared[kind] = DECLARATION_WEIGHT * sum(
+                        d.points for d in self.declarations.held(known, contract)) if kind in self._declaring else 0.0
+                for pair in self._belotes[contract]:
+                    if known & pair == pair:
+                        held += self.belote_points
+                worth[contract] = (points, held)
+            self._hand, self._worth = known, worth
+        return self._worth
+
+    def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
+               legal: Sequence[Call]) -> Call:
+        """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
+        standing = Standing.read(seat, calls)
+        known = hand | (1 << turned_card if turned_card >= 0 else 0)
+        ours = standing.declarer >= 0 and (standing.declarer - seat) % 2 == 0
+        for call in legal:
+            if call.kind in ("double", "redouble"):
+                if ours and self._margin(standing.contract, known, standing, standing.points) >= self._need(
+                        standing.contract, self.margins.redouble):
+                    return call
+                if not ours and self._defence_margin(known, standing) >= self._need(
+                        standing.contract, self.margins.double):
+                    return call
+        viable = []
+        for call in legal:
+            if call.kind != "bid":
+                continue
+            need = self.margins.point_bid if self.point_bids else self.margins.bid
+            if standing.partner_contract is not None and ours and call.contract != standing.partner_contract:
+                need += self.margins.over_partner
+            margin = self._margin(call.contract, known, standing, call.points) - self._need(call.contract, need)
+            if margin >= 0:
+                viable.append((margin / self.total[call.contract], call))
+        if not viable:
+            return PASS
+        # The contract with the widest margin for its size, bid as high as the estimate allows.
+        contract = max(viable, key=lambda item: item[0])[1].contract
+        return max((c for _, c in viable if c.contract == contract), key=lambda c: c.points or 0)
+
+    def _need(self, contract: str | None, fraction: float) -> float:
+        return fraction * self.total[contract]
+
+    def _partner_share(self, contract: str, standing: Standing) -> float:
+        """What the partner's cards are expected to take in ``contract``, from the calls."""
+        total = self.total[contract]
+        base = total / 4
+        if standing.partner_contract == contract:
+            implied = standing.partner_points if standing.partner_points is not None else total / 2
+            return max(base, min(implied, total) - base)
+        if standing.partner_contract is not None:
+            return base * BIDDING_PARTNER
+        return base * PASSED_PARTNER if standing.partner_passed else base
+
+    def _margin(self, contract: str, known: int, standing: Standing, points: int | None) -> float:
+        """Expected points over what the contract must make (half the deal, or the bid)."""
+        total = self.total[contract]
+        points_taken, extras = self.worth(known)[contract]
+        team = points_taken + self._partner_share(contract, standing)
+        if points == CAPOT:  # every trick: declarations do not help, and the estimate must be far above the deal
+            return team - CAPOT_NEED * total
+        if self.point_bids:
+            return team + extras - points
+        return 2 * team + extras - total
+
+    def _defence_margin(self, known: int, standing: Standing) -> float:
+        """How far the defenders expect to beat the opponents' standing contract."""
+        total = self.total[standing.contract]
+        share = total / 4 * (PASSED_PARTNER if standing.partner_passed else 1.0)
+        points_taken, extras = self.worth(known)[standing.contract]
+        defence = points_taken + share + extras
+        if self.point_bids:
+            bid = total if standing.points == CAPOT else standing.points
+            return bid - (total - defence)
+        return 2 * defence - total

@@ -1,0 +1,168 @@
+"""The heuristic bot's card play, on card sets only.
+
+Leading: the contract team draws trumps with the master trump; then masters are
+cashed where no opponent can ruff; then a suit the partner can ruff; else the
+cheapest card. Following: a partner whose card will hold the trick gets points;
+otherwise the trick is won as cheaply as can be done safely, or the least
+valuable card is thrown. A card is *safe* when the opponent still to play cannot
+beat it given what the table has shown (:mod:`.memory`); a card is a *master*
+when no card still out beats it.
+"""
+
+from __future__ import annotations
+
+from ..cards import FULL_DECK, SUIT_MASKS, iter_bits
+from ..rules.tables import ContractTables
+from .memory import Memory
+
+KEEP_MASTER = 20  # a master is worth keeping for a trick of its own
+TRUMP_COST = 20  # a trump spent where a plain card would do
+LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capture
+
+
+class CardSense:
+    """Chooses cards for one contract; built once per contract from its tables."""
+
+    __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit")
+
+    def __init__(self, tables: ContractTables) -> None:
+        self.strength = tables.strength
+        self.points = tables.points
+        self.stronger = tables.stronger
+        self.ascending = tuple(tuple(sorted(range(8 * s, 8 * s + 8), key=tables.strength.__getitem__))
+                               for s in range(4))
+        self.trump_suit = tables.trump_suit
+        self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
+
+    def choose(self, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
+               trick: list[int] | tuple[int, ...], win_pos: int) -> int:
+        """The card ``seat`` plays from ``legal`` onto ``trick``."""
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        live = FULL_DECK & ~memory.played & ~hand  # cards the three others may hold
+        if not trick:
+            return self._lead(memory, seat, declarer, hand, live)
+        return self._follow(memory, seat, legal, live, trick, win_pos)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _is_master(self, card: int, live: int) -> bool:
+        return not self.stronger[card] & live
+
+    def _may_beat(self, memory: Memory, live: int, seat: int, best: int, led: int) -> bool:
+        """Whether ``seat``, still to play, might beat ``best`` on a trick led in ``led``."""
+        possible = live & ~memory.excluded[seat]
+        higher = possible & self.stronger[best]
+        if not self.trump_mask:
+            return bool(higher)
+        if best >> 3 == self.trump_suit:
+            return bool(higher) and (led == self.trump_suit or not possible & SUIT_MASKS[led])
+        return bool(higher) or bool(possible & self.trump_mask) and not possible & SUIT_MASKS[led]
+
+    def _lowest(self, suit: int, cards: int) -> int:
+        """The weakest of ``cards`` of ``suit``, or -1."""
+        for card in self.ascending[suit]:
+            if cards >> card & 1:
+                return card
+        return -1
+
+    def _highest(self, suit: int, cards: int) -> int:
+        for card in reversed(self.ascending[suit]):
+            if cards >> card & 1:
+                return card
+        return -1
+
+    # ------------------------------------------------------------------ leading
+
+    def _lead(self, memory: Memory, seat: int, declarer: int, hand: int, live: int) -> int:
+        excluded = memory.excluded
+        opponents = ((seat + 1) % 4, (seat + 3) % 4)
+        trumps = hand & self.trump_mask
+        ours = (declarer - seat) % 2 == 0
+        opponent_trumps = live & self.trump_mask & ~(excluded[opponents[0]] & excluded[opponents[1]])
+        if ours and trumps and opponent_trumps:
+            top = self._highest(self.trump_suit, trumps)
+            if self._is_master(top, live):
+                return top
+            if seat == declarer and trumps.bit_count() >= opponent_trumps.bit_count():
+                return self._lowest(self.trump_suit, trumps)
+        cash = -1
+        for card in iter_bits(hand & ~self.trump_mask):
+            if self._is_master(card, live) and not self._ruffed(memory, live, opponents, card >> 3):
+                if cash < 0 or self.points[card] > self.points[cash]:
+                    cash = card
+        if cash >= 0:
+            return cash
+        partner = (seat + 2) % 4
+        if live & self.trump_mask & ~excluded[partner]:
+            for suit in range(4):
+                side = hand & SUIT_MASKS[suit]
+                if side and suit != self.trump_suit and not live & SUIT_MASKS[suit] & ~excluded[partner]:
+                    return self._lowest(suit, side)
+        return min(iter_bits(hand), key=lambda card: self._lead_cost(memory, live, opponents, card))
+
+    def _ruffed(self, memory: Memory, live: int, opponents: tuple[int, int], suit: int) -> bool:
+        """Whether an opponent may trump a lead of ``suit``."""
+        for opponent in opponents:
+            possible = live & ~memory.excluded[opponent]
+            if possible & self.trump_mask and not possible & SUIT_MASKS[suit]:
+                return True
+        return False
+
+    def _lead_cost(self, memory: Memory, live: int, opponents: tuple[int, int], card: int) -> tuple[float, int]:
+        cost = float(self.points[card])
+        if self.stronger[card] & live:
+            cost += LOOSE_HONOUR if self.points[card] >= LOOSE_HONOUR else 0
+        elif not self.trump_mask & (1 << card):
+            cost += KEEP_MASTER
+        if self.trump_mask & (1 << card):
+            cost += TRUMP_COST
+        elif self._ruffed(memory, live, opponents, card >> 3):
+            cost += LOOSE_HONOUR / 2
+        return cost, self.strength[card]
+
+    # ------------------------------------------------------------------ following
+
+    def _follow(self, memory: Memory, seat: int, legal: int, live: int,
+                trick: list[int] | tuple[int, ...], win_pos: int) -> int:
+        led = trick[0] >> 3
+        winning = trick[win_pos]
+        # The seat after this one is an opponent still to play unless the trick already has three cards.
+        later = (seat + 1) % 4 if len(trick) <= 2 else -1
+        partner_winning = win_pos == len(trick) - 2
+        if partner_winning and (later < 0 or not self._may_beat(memory, live, later, winning, led)):
+            return max(iter_bits(legal), key=lambda card: self._gift(card, live))
+        beats = self.stronger[winning]
+        if winning >> 3 != self.trump_suit:
+            beats |= self.trump_mask
+        winners = legal & beats
+        if winners:
+            # Cheapest first: plain cards of the winning suit, weakest first, then trumps.
+            candidates = [c for c in self.ascending[winning >> 3] if winners >> c & 1]
+            if winning >> 3 != self.trump_suit and self.trump_mask:
+                candidates += [c for c in self.ascending[self.trump_suit] if winners >> c & 1]
+            for card in candidates:
+                if later < 0 or not self._may_beat(memory, live, later, card, led):
+                    return card
+            cheapest = candidates[0]
+            if not partner_winning and self.points[cheapest] < LOOSE_HONOUR and not self.trump_mask >> cheapest & 1:
+                return cheapest  # make the opponent spend a stronger card
+        return min(iter_bits(legal), key=lambda card: self._discard_cost(card, live))
+
+    def _gift(self, card: int, live: int) -> tuple[float, int]:
+        """How good ``card`` is to give to a partner who holds the trick."""
+        if self.trump_mask & (1 << card):
+            return -TRUMP_COST - self.points[card], -self.strength[card]
+        score = float(self.points[card])
+        if self._is_master(card, live):
+            score -= KEEP_MASTER
+        return score, -self.strength[card]
+
+    def _discard_cost(self, card: int, live: int) -> tuple[float, int]:
+        cost = 2.0 * self.points[card]
+        if self.trump_mask & (1 << card):
+            cost += TRUMP_COST
+        elif self._is_master(card, live):
+            cost += KEEP_MASTER
+        return cost, self.strength[card]
+

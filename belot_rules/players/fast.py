@@ -1,0 +1,39 @@
+"""The card-set interface a bot may offer besides :class:`~belot_rules.players.base.Player`.
+
+Building a :class:`~belot_rules.engine.deal.SeatView` (strings for every card)
+costs more than a good bot's decision, so simulations ask bots that implement
+this protocol directly, with the same information a view holds: the seat's own
+hand as a card set, the calls, the turned card, the table and a shared
+:class:`~belot_rules.players.memory.Memory` of what has been played. Never
+another seat's hand. A bot must make the same choice through either door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from ..rules.bidding import Call
+from ..rules.declarations import Declaration
+from .memory import Memory
+
+
+@runtime_checkable
+class CardSetPlayer(Protocol):
+    """A bot that decides from card sets as well as from views."""
+
+    name: str
+
+    def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
+                 legal: Sequence[Call]) -> Call:
+        """One of ``legal``; ``turned_card`` is -1 when there is none."""
+        ...
+
+    def declaration_for(self, options: Sequence[Sequence[Declaration]]) -> int:
+        """The index in ``options`` of what to declare."""
+        ...
+
+    def card_for(self, contract: str, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
+                 trick: Sequence[int], win_pos: int) -> int:
+        """A card of the ``legal`` card set; ``trick`` holds the cards already played, ``win_pos`` the winning one."""
+        ...

@@ -1,0 +1,121 @@
+"""What a hand is worth in each contract: the bidding sense of the heuristic bot.
+
+A hand's *raw value* adds, suit by suit, the points of the cards it expects to
+win (a card wins when the stronger cards it lacks are fewer than its guards),
+with ruffing chances in a suit contract. Raw values are then calibrated once per
+ruleset so that an average eight-card hand is worth a quarter of the deal: an
+estimate is then in the same unit as the contract's own points, which is what a
+point bid needs. A suit's value depends only on which of its ranks are held and
+on the rank table it plays under, so each table's 256 holdings are valued once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import RANKS
+from ..ruleset import Ruleset
+from ..variant.model import SUIT_CONTRACTS, RankTable
+
+COMPANION = 8.0  # points the three other cards bring to a trick the hand wins
+HALF_CHANCE = 0.5  # a card with as many guards as stronger cards out wins about half the time
+PLAIN_SAFE = (0.95, 0.7, 0.3, 0.1, 0.0, 0.0, 0.0, 0.0)  # chance the n-th round of a side suit is not ruffed
+LONG_CARD = 0.5  # share of a trick won by a low card of a long trump or no-trump suit
+RUFF_VOID, RUFF_SINGLETON = 12.0, 6.0  # value of a short side suit when trumps are left to ruff
+CALIBRATION_HANDS = 400
+CALIBRATION_SEED = 20_241_130
+
+
+def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
+    """Raw value of each of the 256 holdings of one suit played under ``table`` (bit r: natural rank r held).
+
+    ``safe`` suits cannot be ruffed (trumps, no-trumps, all-trumps): their long cards win too.
+    """
+    order = [RANKS.index(r) for r in table.order]  # strongest first
+    points = [table.points.get(r, 0) for r in RANKS]
+    values = []
+    for byte in range(256):
+        held = [pos for pos, rank in enumerate(order) if byte >> rank & 1]
+        value = 0.0
+        for i, pos in enumerate(held):
+            stronger_out = pos - i
+            guards = len(held) - 1 - i
+            if stronger_out == 0:
+                chance = 1.0
+            elif stronger_out <= guards:
+                chance = HALF_CHANCE
+            else:
+                chance = LONG_CARD if safe and i >= 3 else 0.0
+            if not safe:
+                chance *= PLAIN_SAFE[i]
+            value += chance * (points[order[pos]] + COMPANION)
+        values.append(value)
+    return tuple(values)
+
+
+def _ruffs(lengths: list[int], trump: int) -> float:
+    """Value of short side suits while trumps remain to ruff them."""
+    spare = lengths[trump] - 1
+    value = 0.0
+    for suit, length in enumerate(lengths):
+        if spare <= 0:
+            break
+        if suit == trump or length > 1:
+            continue
+        value += RUFF_VOID if length == 0 else RUFF_SINGLETON
+        spare -= 2 - length
+    return value
+
+
+@dataclass(frozen=True)
+class HandValuer:
+    """Raw values of a hand in every contract of one ruleset, and their calibration into points."""
+
+    contracts: tuple[str, ...]
+    plain: tuple[float, ...]
+    trump: tuple[float, ...]
+    no_trumps: tuple[float, ...]
+    all_trumps: tuple[float, ...]
+    total: dict[str, int]  # points the two teams share: cards and last trick, times the no-trumps factor
+    scale: dict[str, float]  # raw value -> points, so that an average hand is worth a quarter of the total
+
+    def raw(self, hand: int) -> dict[str, float]:
+        """Raw value of ``hand`` (any number of cards) in each contract."""
+        holdings = [(hand >> (8 * s)) & 0xFF for s in range(4)]
+        lengths = [h.bit_count() for h in holdings]
+        plain = sum(self.plain[h] for h in holdings)
+        values = {}
+        for contract in self.contracts:
+            if contract == "no_trumps":
+                values[contract] = sum(self.no_trumps[h] for h in holdings)
+            elif contract == "all_trumps":
+                values[contract] = sum(self.all_trumps[h] for h in holdings)
+            else:
+                t = SUIT_CONTRACTS.index(contract)
+                values[contract] = plain - self.plain[holdings[t]] + self.trump[holdings[t]] + _ruffs(lengths, t)
+        return values
+
+    def points(self, hand: int) -> dict[str, float]:
+        """The points ``hand`` is expected to take in each contract; cards still to come count as average."""
+        unknown = 8 - hand.bit_count()
+        return {c: self.scale[c] * raw + unknown * self.total[c] / 32 for c, raw in self.raw(hand).items()}
+
+
+@lru_cache(maxsize=32)
+def hand_valuer(ruleset: Ruleset) -> HandValuer:
+    """The valuer of ``ruleset``, built and calibrated once per ruleset (a few milliseconds)."""
+    cards = ruleset.variant.cards
+    factor = ruleset.variant.scoring.no_trumps_factor
+    total = {c: ruleset.deck_total[c] * (factor if c == "no_trumps" else 1) for c in ruleset.contracts}
+    valuer = HandValuer(ruleset.contracts, holding_values(cards.plain, False), holding_values(cards.trump, True),
+                        holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
+                        total, {c: 1.0 for c in total})
+    rng = random.Random(CALIBRATION_SEED)
+    sums = dict.fromkeys(total, 0.0)
+    for _ in range(CALIBRATION_HANDS):
+        for contract, raw in valuer.raw(sum(1 << c for c in rng.sample(range(32), 8))).items():
+            sums[contract] += raw
+    scale = {c: (total[c] / 4) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0 for c in total}
+    return HandValuer(valuer.contracts, valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale)

@@ -1,0 +1,95 @@
+"""The heuristic bot: bids from hand strength, declares all it holds, plays with card-play sense.
+
+It sees only what a person at the table sees: its :class:`SeatView` (or the
+same facts as card sets, see :mod:`.fast`) and the legal actions. Its choices
+depend on nothing else, so it is deterministic: the seed the registry passes is
+accepted and unused. The sense itself lives in :mod:`.bidding_sense`,
+:mod:`.card_play`, :mod:`.hand_strength` and :mod:`.memory`; this module turns
+views into card sets and choices back into actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import CARDS
+from ..engine.actions import Action
+from ..engine.deal import BIDDING, DECLARING, SeatView
+from ..rules.bidding import Call
+from ..rules.declarations import Declaration
+from ..ruleset import Ruleset
+from .bidding_sense import BiddingSense
+from .card_play import CardSense
+from .memory import Memory, plays
+
+CARD_INDEX = {str(card): card.index for card in CARDS}
+
+
+class HeuristicPlayer:
+    """A rule-of-thumb bot for every bidding style and contract kind."""
+
+    name = "heuristic"
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
+        self.ruleset = ruleset
+        self.bidding = BiddingSense(ruleset)
+        self.card_sense = {c: CardSense(t) for c, t in ruleset.tables.items()}
+        self._memory: Memory | None = None
+        self._seen: list[int] = []  # the cards ``_memory`` has observed, in play order
+
+    # ------------------------------------------------------------------ card-set decisions
+
+    def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
+                 legal: Sequence[Call]) -> Call:
+        return self.bidding.choose(seat, hand, calls, turned_card, legal)
+
+    def declaration_for(self, options: Sequence[Sequence[Declaration]]) -> int:
+        """Declare everything: the option worth the most points."""
+        values = [sum(d.points for d in option) for option in options]
+        return values.index(max(values))
+
+    def card_for(self, contract: str, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
+                 trick: Sequence[int], win_pos: int) -> int:
+        return self.card_sense[contract].choose(memory, seat, declarer, hand, legal, trick, win_pos)
+
+    # ------------------------------------------------------------------ the Player protocol
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        if view.phase == BIDDING:
+            calls = [a.call for a in legal]
+            history = [(seat, Call.parse(text)) for seat, text in view.calls]
+            turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
+            return legal[calls.index(self.call_for(view.seat, _mask(view.hand), history, turned, calls))]
+        if view.phase == DECLARING:
+            return legal[self.declaration_for([a.declarations for a in legal])]
+        legal_mask = 0
+        for action in legal:
+            legal_mask |= 1 << action.card
+        trick = [CARD_INDEX[c] for _, c in view.trick]
+        win_pos = self.ruleset.tables[view.contract].trick_winner_index(trick) if trick else 0
+        card = self.card_for(view.contract, self._memory_of(view), view.seat, view.declarer,
+                             _mask(view.hand), legal_mask, trick, win_pos)
+        # Announce belote whenever the card opens one: the announcing action comes after the plain one.
+        return [a for a in legal if a.card == card][-1]
+
+    def _memory_of(self, view: SeatView) -> Memory:
+        """The memory of this deal, brought up to date with the cards the view shows."""
+        tables = self.ruleset.tables[view.contract]
+        tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
+        if view.trick:
+            tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
+        history = list(plays(tables, tricks))
+        cards = [card for _, card, _, _ in history]
+        memory = self._memory
+        if memory is None or memory.tables is not tables or cards[:len(self._seen)] != self._seen:
+            memory = self._memory = Memory(tables, self.ruleset.obligations[view.contract])
+        memory.catch_up(history)
+        self._seen = cards
+        return memory
+
+
+def _mask(cards: Sequence[str]) -> int:
+    mask = 0
+    for text in cards:
+        mask |= 1 << CARD_INDEX[text]
+    return mask

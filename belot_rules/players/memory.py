@@ -1,0 +1,79 @@
+"""Card tracking: what the table has shown during one deal.
+
+Everything here follows from cards played face up, so it is the same for every
+seat: the cards gone, and for each seat the cards it cannot hold. A seat that
+does not follow suit is void in it; a card the play obligations would have
+forbidden had the seat held some other card proves the seat does not hold that
+card (it could not overtrump, it had no trump, it could not beat the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..cards import SUIT_MASKS
+from ..rules.play import Obligations
+from ..rules.tables import ContractTables
+
+Play = tuple[int, int, list[int], int]  # (seat, card, the trick's cards before it, position of their winner)
+
+
+def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]]) -> Iterator[Play]:
+    """Every card of ``tricks`` ((leader, cards) in play order), as :meth:`Memory.observe` takes it."""
+    for leader, cards in tricks:
+        before: list[int] = []
+        for pos, card in enumerate(cards):
+            yield (leader + pos) % 4, card, list(before), tables.trick_winner_index(before) if before else 0
+            before.append(card)
+
+
+class Memory:
+    """Played cards and, per seat, the cards it is known not to hold."""
+
+    __slots__ = ("tables", "obligations", "played", "excluded", "observed")
+
+    def __init__(self, tables: ContractTables, obligations: Obligations) -> None:
+        self.tables = tables
+        self.obligations = obligations
+        self.played = 0
+        self.excluded = [0, 0, 0, 0]
+        self.observed = 0  # cards seen so far, in play order
+
+    def catch_up(self, history: Sequence[Play]) -> None:
+        """Observe the cards of ``history`` (every card played so far) that this memory has not seen."""
+        for seat, card, before, win_pos in history[self.observed:]:
+            self.observe(seat, card, before, win_pos)
+
+    def observe(self, seat: int, card: int, trick: list[int] | tuple[int, ...], win_pos: int) -> None:
+        """``seat`` plays ``card`` onto ``trick`` (the cards before it), whose winner is at ``win_pos``."""
+        self.played |= 1 << card
+        self.observed += 1
+        if not trick:
+            return
+        led = trick[0] >> 3
+        suit = card >> 3
+        tables = self.tables
+        if suit != led:
+            self.excluded[seat] |= SUIT_MASKS[led]
+            if tables.kind != "suit":
+                return
+            probes = tables.trump_mask & ~self.played
+        elif tables.kind == "all_trumps" or led == tables.trump_suit:
+            # Following suit proves something only where the rules force a player to beat the table.
+            probes = SUIT_MASKS[led] & tables.stronger[trick[win_pos]] & ~self.played
+        else:
+            return
+        self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - 2)
+
+    def _rule_out(self, seat: int, card: int, probes: int, led: int, winning: int, partner_winning: bool) -> None:
+        """Exclude each probe card whose presence in the hand would have made ``card`` illegal."""
+        legal = self.obligations.legal_fast
+        bit = 1 << card
+        excluded = 0
+        probes &= ~self.excluded[seat]
+        while probes:
+            low = probes & -probes
+            probes ^= low
+            if not legal(bit | low, led, winning, partner_winning) & bit:
+                excluded |= low
+        self.excluded[seat] |= excluded
