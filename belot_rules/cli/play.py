@@ -95,8 +95,9 @@ def resume(args: argparse.Namespace, path: Path, console: Console, source: Input
     saved = read_save(path)
     session = saved.start()
     if saved.record.get("variant_hash") != session.ruleset.content_hash:
-        console.print(f"The rules of {saved.variant} have changed since this game was saved.")
+        console.print(f"The rules of {saved.variant} have changed since this game was saved.", markup=False,
+                      soft_wrap=True)
         if not confirm(console, source, look, "Continue under the new rules?", False):
-            console.print(f"Stopped; the saved game is kept in {path}.")
+            console.print(f"Stopped; the saved game is kept in {path}.", markup=False, soft_wrap=True)
             return None
     return saved.restore(session)

@@ -314,11 +314,13 @@ class Game:
             self.show(f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}.", style="bold")
         else:
             self.save()
-            self.show(f"Game saved. Continue it with: {self.resume_command()}", style="bold")
+            self.saved("Game saved.")
             raise Stop(0)
 
-    def resume_command(self) -> str:
-        return "belot play --resume" + ("" if self.save_path == default_save_path() else f" {self.save_path}")
+    def saved(self, note: str) -> None:
+        """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
+        command = "belot play --resume" + ("" if self.save_path == default_save_path() else f" {self.save_path}")
+        self.console.print(Text(f"{note} Continue it with: {command}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 
@@ -368,11 +370,11 @@ class Game:
             keep = self.confirm("Keep this game to finish later?", True)
         except (KeyboardInterrupt, EOFError):
             self.console.print()
-            self.show(f"The game stays saved. Continue it with: {self.resume_command()}")
+            self.saved("The game stays saved.")
             return 130
         if keep:
             self.save()
-            self.show(f"Game saved. Continue it with: {self.resume_command()}", style="bold")
+            self.saved("Game saved.")
             return 0
         self.save_path.unlink(missing_ok=True)
         self.show("The game is not kept.")
@@ -384,7 +386,7 @@ class Game:
         self.save()
         self.write_record()
         if self.save_path is not None:
-            self.show(f"Input ended. Game saved; continue it with: {self.resume_command()}", style="bold")
+            self.saved("Input ended. Game saved.")
         return 0
 
 

@@ -1,0 +1,142 @@
+"""Never lose a game: saves after every action, resume to the same state, Ctrl-C and end of input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from game_script import RANDOM_BOTS, play
+
+from belot_rules.cli import main
+from belot_rules.cli.game.save import data_dir, default_save_path, read_save
+from belot_rules.engine.records import match_record
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """The player types ``text`` (lines) at the real command line."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def test_the_default_save_is_in_the_user_data_directory(data_home: Path) -> None:
+    assert data_dir() == data_home / "belot-rules"
+    assert default_save_path().parent == data_dir()
+
+
+def test_end_of_input_mid_deal_saves_and_resume_reaches_the_same_match(tmp_path: Path) -> None:
+    whole = play(seed=11)
+    save = tmp_path / "game.json"
+    stopped = play(lines=["1"] * 7, then=None, seed=11, save_path=save)
+    assert stopped.status == 0 and "Input ended. Game saved" in stopped.text
+    cut = stopped.session.match.current
+    assert cut.history and cut.phase != "over"  # stopped mid-deal
+
+    saved = read_save(save)
+    resumed = saved.restore(saved.start())
+    assert match_record(resumed.match) == match_record(stopped.session.match)
+    assert resumed.match.current.hands == cut.hands and resumed.rows == stopped.session.rows
+
+    finished = play(session=resumed, save_path=save)
+    assert "Resuming deal 1." in finished.text
+    assert match_record(finished.session.match) == match_record(whole.session.match)  # same bots' choices
+    assert read_save(save).finished
+
+
+def test_every_action_is_saved_atomically(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    stopped = play(lines=["1"] * 3, then=None, save_path=save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["record"]["deals"][-1]["actions"] == list(map(str, stopped.session.match.current.history))
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_ctrl_c_offers_to_keep_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    kept = play(lines=["1", "1", "y"], save_path=save, interrupts=(2,))
+    assert kept.status == 0 and "Keep this game to finish later?" in kept.text and save.is_file()
+    assert "Traceback" not in kept.text
+
+    dropped = play(lines=["1", "1", "n"], save_path=save, interrupts=(2,))
+    assert dropped.status == 130 and not save.is_file()
+
+
+def test_a_second_ctrl_c_leaves_the_save(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    stopped = play(lines=["1"], save_path=save, interrupts=(1, 2))
+    assert stopped.status == 130 and save.is_file() and "The game stays saved." in stopped.text
+
+
+def test_quit_and_resume_from_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    typed(monkeypatch, "1\n1\nq\n")
+    assert main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS), "--target", "30"]) == 0
+    assert "Game saved. Continue it with: belot play --resume\n" in capsys.readouterr().out
+    typed(monkeypatch, "q\n")
+    assert main(["play", "--resume"]) == 0
+    assert "Resuming deal 1." in capsys.readouterr().out
+
+
+def test_a_new_game_offers_the_unfinished_one(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    typed(monkeypatch, "1\nq\n")
+    main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)])
+    capsys.readouterr()
+    typed(monkeypatch, "y\nq\n")
+    assert main(["play", "--seed", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "You have an unfinished game (bulgarian, deal 1" in out and "Resuming deal 1." in out
+
+
+def test_changed_rules_are_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("extends: bulgarian\n", encoding="utf-8")
+    typed(monkeypatch, "1\nq\n")
+    main(["play", str(rules), "--seed", "3", "--seats", ",".join(RANDOM_BOTS)])
+    rules.write_text("extends: bulgarian\nscoring:\n  last_trick: 20\n", encoding="utf-8")
+    capsys.readouterr()
+
+    typed(monkeypatch, "n\n")
+    assert main(["play", "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert "The rules of" in out and "have changed since this game was saved" in out and "Stopped" in out
+    assert default_save_path().is_file()
+
+    typed(monkeypatch, "y\nq\n")
+    assert main(["play", "--resume"]) == 0
+    assert "Resuming deal 1." in capsys.readouterr().out
+
+
+def test_a_finished_game_resumes_to_its_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "done.json"
+    play(save_path=save)
+    typed(monkeypatch, "")
+    assert main(["play", "--resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Score sheet" in out and "wins the match" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--resume", "missing.json"], "no saved game there"),
+    (["--resume", "--seed", "3"], "leave out --seed"),
+])
+def test_resume_problems_are_sentences(args: list[str], message: str, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", *args]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_a_damaged_save_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "bad.json"
+    save.write_text('{"format": "belot-rules/saved-game", "record": {}}', encoding="utf-8")
+    assert main(["play", "--resume", str(save)]) == 1
+    assert "damaged" in capsys.readouterr().err
