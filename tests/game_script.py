@@ -34,7 +34,8 @@ class ScriptedInput:
     """Types the scripted lines, then ``then`` forever (None: the input ends).
 
     A line may be ``(text, seconds)``: the player takes that long, which moves
-    ``clock`` on and can run out a move clock. A read whose number (from 0) is in
+    ``clock`` on and can run out a move clock (a read that times out leaves the
+    line half typed). A read whose number (from 0) is in
     ``interrupts`` raises KeyboardInterrupt instead. Lines are echoed to ``console``
     as a terminal echoes them.
     """
@@ -46,6 +47,7 @@ class ScriptedInput:
     interrupts: tuple[int, ...] = ()
     reads: int = 0
     consumed: int = 0
+    waited: float = 0.0  # how long the player has already been typing the next line
 
     def read_line(self, timeout: float | None) -> str:
         self.reads += 1
@@ -57,11 +59,14 @@ class ScriptedInput:
             item = self.then
         else:
             raise EOFError
-        self.consumed += 1
         text, seconds = item if isinstance(item, tuple) else (item, 0.0)
+        seconds -= self.waited
         if timeout is not None and seconds > timeout:
             self.clock.time += timeout
+            self.waited += timeout
             raise MoveTimeout
+        self.consumed += 1
+        self.waited = 0.0
         self.clock.time += seconds
         if self.console is not None:
             self.console.print(text, markup=False, highlight=False)

@@ -23,6 +23,12 @@ def test_the_time_left_is_shown_and_counts_down() -> None:
     assert "[30 s left] Your call" in played.text and "[26 s left] Your call" in played.text
 
 
+def test_the_player_is_warned_before_the_time_runs_out() -> None:
+    played = play("bulgarian-cut-only", [("1", 25.0)], then=None)
+    assert "Your call › \n[10 s left] › 1\n" in played.text
+    assert played.session.forfeit is None
+
+
 def test_running_out_of_time_loses_the_match_where_the_variant_says_so() -> None:
     played = play("bulgarian-cut-only", [("1", 31.0)])
     assert played.status == 0
@@ -54,7 +60,7 @@ def test_an_answer_after_the_deadline_is_too_late() -> None:
     move = MoveClock(30, clock)
     move.start()
     with pytest.raises(MoveTimeout):
-        move.read(Slow())
+        move.read(Slow(), print)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal is POSIX")

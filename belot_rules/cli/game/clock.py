@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 Now = Callable[[], float]
+WARNING = 10  # seconds before the deadline when the player is warned
 
 
 class MoveTimeout(Exception):
@@ -60,12 +61,21 @@ class MoveClock:
     def remaining(self) -> float:
         return max(self.deadline - self.now(), 0.0)
 
-    def read(self, source: InputSource) -> str:
-        """A line from ``source`` before the deadline, or :class:`MoveTimeout`."""
+    def read(self, source: InputSource, warn: Callable[[float], None]) -> str:
+        """A line from ``source`` before the deadline, or :class:`MoveTimeout`.
+
+        ``warn`` is called once when only :data:`WARNING` seconds are left and no line has come.
+        """
         left = self.remaining()
         if left <= 0:
             raise MoveTimeout
-        line = source.read_line(left)
+        try:
+            line = source.read_line(left - WARNING if left > WARNING else left)
+        except MoveTimeout:
+            if left <= WARNING:
+                raise
+            warn(self.remaining())
+            line = source.read_line(self.remaining())
         if self.now() > self.deadline:
             raise MoveTimeout
         return line

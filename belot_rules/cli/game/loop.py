@@ -98,13 +98,17 @@ class Game:
         self.show(Text.assemble((variant.title, "bold"), f" {self.look.dot} ",
                                 f"match to {target}" if target else "a single deal",
                                 f" {self.look.dot} seed {session.seed}"))
-        players = session.seating.players
+        seating = session.seating
+
+        def pair(seat: int) -> str:
+            return " and ".join(f"{seating.name(s % 4)} ({seating.players[s % 4]})" for s in (seat, seat + 2)
+                                if s % 4 != self.human)
+
+        first = seating.reference
         if self.human is None:
-            self.show(f"Watching {', '.join(f'{session.seating.name(s)} ({players[s]})' for s in range(4))}.")
+            self.show(f"Watching {pair(first)} against {pair(first + 1)}.")
         else:
-            bots = sorted({players[s] for s in range(4) if s != self.human})
-            self.show(f"You sit at the bottom with your partner opposite; the others are {' and '.join(bots)} bots. "
-                      "Type ? at any prompt for help.")
+            self.show(f"You play with {pair(first)} against {pair(first + 1)}. Type ? at any prompt for help.")
         if session.action_count:
             self.show(f"Resuming deal {session.deal_number}.", style="bold")
 
@@ -267,6 +271,7 @@ class Game:
     def timeout(self, legal: list[Action]) -> Action | None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""
         rule = self.session.ruleset.variant.table.move_clock.on_timeout
+        self.console.print()
         if rule == "lose_match":
             self.session.forfeit = self.human % 2
             self.save()
@@ -327,8 +332,8 @@ class Game:
     def read(self, prompt: str, clock: MoveClock | None = None) -> str:
         return read_line(self.console, self.source, self.look, prompt, clock)
 
-    def confirm(self, question: str, default: bool, clock: MoveClock | None = None) -> bool:
-        return confirm(self.console, self.source, self.look, question, default, clock)
+    def confirm(self, question: str, default: bool) -> bool:
+        return confirm(self.console, self.source, self.look, question, default)
 
     def ask_enter(self) -> None:
         """Wait for the player before the next deal; commands work here too."""
@@ -392,17 +397,23 @@ class Game:
 
 def read_line(console: Console, source: InputSource, look: Look, prompt: str, clock: MoveClock | None = None) -> str:
     """One line from the player, the prompt showing the time left when a clock runs."""
-    if clock is not None:
-        prompt = f"[{int(clock.remaining())} s left] {prompt}"
-    console.print(Text(f"{prompt} {'>' if look.ascii else '›'} ", style="bold"), end="")
-    return clock.read(source) if clock is not None else source.read_line(None)
+    mark = ">" if look.ascii else "›"
+    if clock is None:
+        console.print(Text(f"{prompt} {mark} ", style="bold"), end="")
+        return source.read_line(None)
+
+    def warn(left: float) -> None:
+        console.print()
+        console.print(Text(f"[{round(left)} s left] {mark} ", style="bold red"), end="")
+
+    console.print(Text(f"[{round(clock.remaining())} s left] {prompt} {mark} ", style="bold"), end="")
+    return clock.read(source, warn)
 
 
-def confirm(console: Console, source: InputSource, look: Look, question: str, default: bool,
-            clock: MoveClock | None = None) -> bool:
+def confirm(console: Console, source: InputSource, look: Look, question: str, default: bool) -> bool:
     """A yes/no answer; Enter takes ``default``."""
     while True:
-        answer = read_line(console, source, look, f"{question} [{'Y/n' if default else 'y/N'}]", clock)
+        answer = read_line(console, source, look, f"{question} [{'Y/n' if default else 'y/N'}]")
         answer = answer.strip().lower()
         if not answer:
             return default

@@ -29,6 +29,8 @@ SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team) ([0-3])\b")
+TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
+                 "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · q save and quit"
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
 
@@ -167,8 +169,9 @@ class Renderer:
         if announced:
             parts.append(announced)
         if seating.human is not None:
-            parts.append(hand_line(sort_hand(session.ruleset, deal.contract, deal.view(seating.human).hand),
-                                   legal, look))
+            hand = deal.view(seating.human).hand
+            if hand:
+                parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
             parts.append(Text(COMMAND_KEYS.replace("·", look.dot), style="dim"))
         return Group(*parts)
 
@@ -188,6 +191,9 @@ class Renderer:
             lines.append(Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
                                                                    deal.declarer), "bold")))
         lines.append(self.board())
+        clock = session.ruleset.variant.table.move_clock
+        if clock.seconds is not None and seating.human is not None:
+            lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
         if deal.tricks:
             tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points)" for t in (0, 1)]
             lines.append(Text("Tricks " + self.pairs(tricks)))
