@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
     look = Look(ascii=args.ascii)
     source = TerminalInput()
+    save_path: Path | None
     if args.resume is not None:
         save_path = Path(args.resume).expanduser() if args.resume else default_save_path()
         session = resume(args, save_path, console, source, look)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich import box
+from rich.box import ASCII, ROUNDED, SIMPLE, Box
 from rich.text import Text
 
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
@@ -17,7 +17,7 @@ from ...rules.bidding import CAPOT, Call
 from ...variant.model import SUIT_CONTRACTS
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
-ASCII_SIMPLE = box.Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
+ASCII_SIMPLE = Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
 ASCII_TEXT = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "×": "x", "·": "-", "›": ">",
                             "…": "..."})
 MULTIPLIER_NAMES = {2: "contra", 4: "recontra"}
@@ -31,13 +31,13 @@ class Look:
     ascii: bool = False
 
     @property
-    def box(self) -> box.Box:
-        return box.ASCII if self.ascii else box.ROUNDED
+    def box(self) -> Box:
+        return ASCII if self.ascii else ROUNDED
 
     @property
-    def rule_box(self) -> box.Box:
+    def rule_box(self) -> Box:
         """Lines under the headings only: for tables with many columns."""
-        return ASCII_SIMPLE if self.ascii else box.SIMPLE
+        return ASCII_SIMPLE if self.ascii else SIMPLE
 
     @property
     def pointer(self) -> str:

@@ -45,7 +45,7 @@ LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once 
 
 
 class Stop(Exception):
-    """Leave the game with an exit status (the player quit, or time ran out at a lose-the-match table)."""
+    """Leave the game at once with an exit status (the player typed q)."""
 
     def __init__(self, status: int) -> None:
         super().__init__(status)
@@ -189,27 +189,31 @@ class Game:
         legal = deal.legal_actions()
         menu, cards = self.menu(deal, legal)
         self.present(deal, menu, cards, legal)
+        belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
             try:
-                line = self.read(self.prompt_text(deal, menu), clock)
+                line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(deal, menu), clock)
+                asked = command(line)
+                if asked is not None:
+                    self.run_command(asked, deciding=True)
+                    if asked in LONG_OUTPUT and self.live:
+                        self.read("Enter to return to the table", clock)
+                        self.present(deal, menu, cards, legal)
+                    continue
+                if belote:
+                    return parse_option(line, belote)
+                actions = self.choose(line, deal, legal, menu)
             except MoveTimeout:
                 return self.timeout(legal)
-            asked = command(line)
-            if asked is not None:
-                self.run_command(asked, deciding=True)
-                if asked in LONG_OUTPUT and self.live:
-                    self.read("Enter to return to the table", clock)
-                    self.present(deal, menu, cards, legal)
-                continue
-            try:
-                return self.choose(line, deal, legal, menu, clock)
             except Refusal as refusal:
                 self.show(str(refusal), style="bold red")
-                if deal.phase not in (BIDDING, DECLARING):
-                    self.show(Text("You may play: ").append_text(
-                        Text(", ").join(self.look.card(c) for c in cards)))
-            except MoveTimeout:
-                return self.timeout(legal)
+                if cards and not belote:
+                    self.show(Text("You may play: ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
+                continue
+            if len(actions) == 1:
+                return actions[0]
+            belote = sorted(actions, key=lambda a: not a.belote)
+            self.options(belote)
 
     def menu(self, deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
         """The numbered choices and, when playing, the legal cards in the order the hand shows them."""
@@ -243,22 +247,13 @@ class Game:
             return "Declare (Enter = 1)"
         return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
 
-    def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action],
-               clock: MoveClock | None) -> Action:
+    def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:
+        """The actions a line names: one, or a card played with and without announcing its belote."""
         if deal.phase == BIDDING:
-            return parse_call(line, legal, menu, self.look)
+            return [parse_call(line, legal, menu, self.look)]
         if deal.phase == DECLARING:
-            return parse_option(line, menu)
-        actions = parse_card_choice(line, deal, menu, self.look)
-        if len(actions) == 1:
-            return actions[0]
-        options = sorted(actions, key=lambda a: not a.belote)
-        self.options(options)
-        while True:
-            try:
-                return parse_option(self.read("Announce it (Enter = 1)", clock), options)
-            except Refusal as refusal:
-                self.show(str(refusal), style="bold red")
+            return [parse_option(line, menu)]
+        return parse_card_choice(line, deal, menu, self.look)
 
     def move_clock(self) -> MoveClock | None:
         seconds = self.session.ruleset.variant.table.move_clock.seconds
@@ -317,7 +312,7 @@ class Game:
         elif name == "hint":
             action = session.bot_action(DEFAULT_BOT)
             self.show(f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}.", style="bold")
-        else:
+        elif name == "quit":
             self.save()
             self.saved("Game saved.")
             raise Stop(0)

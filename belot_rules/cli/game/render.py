@@ -139,10 +139,10 @@ class Renderer:
         return f"{points}{self.look.contract(contract)}{' ' if doubled else ''}{doubled.strip()}" \
                f" by {self.session.seating.name(declarer)}"
 
-    def pairs(self, values: Sequence[int], joiner: str = " ") -> str:
+    def pairs(self, values: Sequence[object]) -> str:
         """``Us 34 · Them 12``: a value per team, the reference seat's team first."""
         seating = self.session.seating
-        return f" {self.look.dot} ".join(f"{seating.team_name(t)}{joiner}{values[t]}" for t in seating.teams_in_order())
+        return f" {self.look.dot} ".join(f"{seating.team_name(t)} {values[t]}" for t in seating.teams_in_order())
 
     # ------------------------------------------------------------------ the table
 

@@ -8,6 +8,7 @@ actions, rebuilds the very same sheet.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,14 +52,17 @@ class SheetRow:
         no_trumps = contract_kind(deal.contract) == "no_trumps"
         factor = scoring.no_trumps_factor if no_trumps else 1
         last_team = deal.tricks[-1][2] & 1
-        cards = tuple((deal.team_points[t] + (scoring.last_trick if t == last_team else 0)) * factor
-                      for t in (0, 1))
+        cards = _per_team(lambda t: (deal.team_points[t] + (scoring.last_trick if t == last_team else 0)) * factor)
         bonus = scoring.capot.bonus * (factor if scoring.capot.multiplied_by_no_trumps_factor else 1)
-        capot = tuple(bonus if score.capot_team == t else 0 for t in (0, 1))
+        capot = _per_team(lambda t: bonus if score.capot_team == t else 0)
         belote = _belote_points(deal)
-        declarations = tuple(score.raw_points[t] - cards[t] - capot[t] - belote[t] for t in (0, 1))
+        declarations = _per_team(lambda t: score.raw_points[t] - cards[t] - capot[t] - belote[t])
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
                    cards, capot, declarations, belote, score, (board[0], board[1]))
+
+
+def _per_team(value: Callable[[int], int]) -> tuple[int, int]:
+    return value(0), value(1)
 
 
 def _belote_points(deal: DealState) -> tuple[int, int]:

@@ -1,0 +1,26 @@
+"""The score sheet's columns: every deal's raw total split into cards, declarations, belote and capot."""
+
+from __future__ import annotations
+
+import pytest
+
+from belot_rules.cli.game.session import Session
+from belot_rules.variant.loader import shipped_names
+from belot_rules.variant.model import contract_kind
+
+
+@pytest.mark.parametrize("variant", shipped_names())
+def test_the_parts_of_each_deal_add_up(variant: str) -> None:
+    session = Session.start(variant, seed=2, players=("random",) * 4)
+    while not session.over and len(session.rows) < 12:
+        session.apply(session.bot_action("random"))
+    scored = [row for row in session.rows if row.score is not None]
+    assert scored
+    for row in scored:
+        scoring = session.ruleset.variant.scoring
+        factor = scoring.no_trumps_factor if contract_kind(row.contract) == "no_trumps" else 1
+        assert sum(row.cards) == session.ruleset.deck_total[row.contract] * factor
+        for team in (0, 1):
+            parts = (row.cards[team], row.declarations[team], row.belote[team], row.capot[team])
+            assert min(parts) >= 0 and sum(parts) == row.score.raw_points[team]
+    assert session.rows[-1].board == tuple(session.match.board)
