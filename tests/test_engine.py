@@ -14,6 +14,7 @@ from belot_rules import load_variant
 from belot_rules.cards import cards_of
 from belot_rules.engine.actions import PLAY
 from belot_rules.engine.deal import OVER, PLAYING, DealState, IllegalAction
+from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.records import RecordError, deal_record, match_record, replay
 from belot_rules.engine.runner import play_deal, play_match
@@ -172,3 +173,15 @@ def test_public_legal_cards_with_strings():
     legal = rules.legal_cards("hearts", ["7H", "JH", "AS"], [(0, "KC"), (1, "9H")], seat=2)
     assert [str(c) for c in legal] == ["JH"]  # an opponent trumped: must overtrump (SF §3.1)
     assert rules.trick_winner("hearts", [(0, "KC"), (1, "9H"), (2, "JH"), (3, "AC")]) == 2
+
+
+def test_match_clone_plays_on_identically():
+    ruleset = load_variant("bulgarian")
+    match = MatchState.new(ruleset, seed=21)
+    copy = match.clone()
+    for m in (match, copy):
+        rng = random.Random(5)
+        while not m.over:
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    assert match_record(match) == match_record(copy)

@@ -7,10 +7,11 @@ recorded decks instead.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
-from ..rules.scoring import DealScore
+from ..rules.scoring import DealScore, MatchEnd
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer
 from .actions import Action
@@ -53,7 +54,7 @@ class MatchState:
     reserve: int = 0
     deals: list[FinishedDeal] = field(default_factory=list)
     winner: int | None = None
-    end_state: object = None
+    end_state: MatchEnd | None = None
     current: DealState | None = None
 
     @classmethod
@@ -66,6 +67,14 @@ class MatchState:
         match = cls(ruleset, seed, rng, first_dealer % 4, end_state=ruleset.match.initial_state())
         match.start_deal(match.dealer, match._next_deck())
         return match
+
+    def clone(self) -> MatchState:
+        """An independent copy, random generator included (for analysis and bots that look ahead)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return MatchState(self.ruleset, self.seed, rng, self.dealer, list(self.board), self.reserve,
+                          list(self.deals), self.winner, copy.copy(self.end_state),
+                          self.current.clone() if self.current else None)
 
     @property
     def over(self) -> bool:
