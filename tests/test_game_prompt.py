@@ -137,3 +137,17 @@ def test_hand_is_sorted_by_suit_and_strength_in_the_contract() -> None:
     hand = ["7H", "JH", "AS", "9H", "TS", "KC", "AH"]
     assert [str(c) for c in sort_hand(rules, "hearts", hand)] == ["JH", "9H", "AH", "7H", "AS", "TS", "KC"]
     assert [str(c) for c in sort_hand(rules, None, hand)] == ["AS", "TS", "AH", "JH", "9H", "7H", "KC"]
+
+
+def test_seats_are_named_from_the_players_chair() -> None:
+    from belot_rules.cli.game.seating import Seating
+
+    players = ("you", "random", "random", "random")
+    assert [Seating(players).name(s) for s in range(4)] == ["You", "Right", "Partner", "Left"]
+    assert [Seating(players, clockwise=True).name(s) for s in range(4)] == ["You", "Left", "Partner", "Right"]
+    third = Seating(("random", "random", "you", "random"))
+    assert [third.name(s) for s in range(4)] == ["Partner", "Left", "You", "Right"]
+    assert (third.team_name(0), third.team_name(1)) == ("Us", "Them")
+    bots = Seating(("random",) * 4)
+    assert [bots.name(s) for s in range(4)] == ["South", "East", "North", "West"]
+    assert bots.team_phrase(1) == "East-West"

@@ -14,7 +14,7 @@ from ..errors import UserError
 from .game.clock import InputSource, TerminalInput
 from .game.look import Look
 from .game.loop import SPEEDS, Game, confirm
-from .game.save import default_save_path, read_save
+from .game.save import SavedGame, default_save_path, read_save
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 
@@ -49,25 +49,28 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
     look = Look(ascii=args.ascii)
     source = TerminalInput()
-    save_path: Path | None
     if args.resume is not None:
-        save_path = Path(args.resume).expanduser() if args.resume else default_save_path()
-        session = resume(args, save_path, console, source, look)
-        if session is None:
-            return 0
+        given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
+                                          ("--seats", args.seats), ("--target", args.target)) if value is not None]
+        if given or args.watch:
+            raise UserError(f"--resume continues a saved game with its own rules, seed and seats; "
+                            f"leave out {', '.join(given) or '--watch'}")
+        save_path: Path | None = Path(args.resume).expanduser() if args.resume else default_save_path()
+        session = resume(read_save(save_path), console, source, look)
     else:
         session, save_path = new_game(args, console, source, look)
+    if session is None:
+        return 0
     if session.seating.human is None:
         save_path = None
     live = console.is_terminal and args.speed != "instant"
     record = Path(args.record).expanduser() if args.record else None
-    game = Game(session, console, source, look, args.speed, live, save_path, record)
-    return game.run()
+    return Game(session, console, source, look, args.speed, live, save_path, record).run()
 
 
 def new_game(args: argparse.Namespace, console: Console, source: InputSource,
-             look: Look) -> tuple[Session, Path | None]:
-    """A new match, unless the player prefers to finish the game saved last."""
+             look: Look) -> tuple[Session | None, Path]:
+    """A new match, unless the player prefers to finish the game saved last (None: they stopped)."""
     if args.target is not None and args.target < 1:
         raise UserError("--target must be at least 1")
     players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
@@ -81,24 +84,18 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
             saved = None
         if saved is not None and not saved.finished and confirm(
                 console, source, look, f"You have an unfinished game ({saved.summary()}). Resume it?", True):
-            return saved.restore(saved.start()), save_path
+            return resume(saved, console, source, look), save_path
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target), save_path
 
 
-def resume(args: argparse.Namespace, path: Path, console: Console, source: InputSource, look: Look) -> Session | None:
-    """The saved game at ``path``, replayed to where it stopped; None if the player declines changed rules."""
-    given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
-                                      ("--seats", args.seats), ("--target", args.target)) if value is not None]
-    if given or args.watch:
-        raise UserError(f"--resume continues a saved game with its own rules, seed and seats; "
-                        f"leave out {', '.join(given) or '--watch'}")
-    saved = read_save(path)
+def resume(saved: SavedGame, console: Console, source: InputSource, look: Look) -> Session | None:
+    """The saved game replayed to where it stopped; None if its rules changed and the player stops."""
     session = saved.start()
     if saved.record.get("variant_hash") != session.ruleset.content_hash:
         console.print(f"The rules of {saved.variant} have changed since this game was saved.", markup=False,
                       soft_wrap=True)
         if not confirm(console, source, look, "Continue under the new rules?", False):
-            console.print(f"Stopped; the saved game is kept in {path}.", markup=False, soft_wrap=True)
+            console.print(f"Stopped; the saved game is kept in {saved.path}.", markup=False, soft_wrap=True)
             return None
     return saved.restore(session)

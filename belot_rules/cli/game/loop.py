@@ -38,7 +38,7 @@ from .save import default_save_path, write_record_file, write_save
 from .seating import DEFAULT_BOT
 from .session import Session
 
-SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}  # seconds between two moves
+SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two moves
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
 DEAL_PAUSE = 4
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
@@ -145,7 +145,7 @@ class Game:
         elif action.kind == CALL:
             self.show(f"{name}: {self.look.call(action.call)}")
         elif action.kind == DECLARE and action.declarations:
-            self.show(f"{name} declares " + ", ".join(self.draw.words(str(d)) for d in action.declarations))
+            self.show(f"{name}: " + ", ".join(self.draw.words(str(d)) for d in action.declarations))
         elif completed is not None:
             self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
         if belote and not self.live:
