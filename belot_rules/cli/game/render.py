@@ -290,7 +290,9 @@ class Renderer:
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""
         table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
-                      title="Score sheet", title_justify="left")
+                      title="Score sheet", title_justify="left", caption_justify="left",
+                      caption=f"total: raw points {self.look.dot} points: the total multiplied and rounded, "
+                              f"plus any {self.reserve_word} points collected")
         for name in SHEET_COLUMNS:
             table.add_column(name, justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
