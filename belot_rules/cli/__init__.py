@@ -16,7 +16,7 @@ import sys
 from .. import __version__
 from ..errors import UserError
 
-COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score"]
+COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate"]
 
 
 def build_parser() -> argparse.ArgumentParser:

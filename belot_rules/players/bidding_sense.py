@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from ..cards import FULL_DECK
 from ..rules.bidding import CAPOT, PASS, Call
 from ..ruleset import Ruleset
-from ..variant.model import contract_kind
 from .hand_strength import hand_valuer
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
@@ -79,21 +78,22 @@ class BiddingSense:
         # The king-queen pairs that score a belote in each contract.
         self._belotes = {c: tuple(BELOTE_PAIR << (8 * suit) for suit in self.declarations.belote_suits(FULL_DECK, c))
                          for c in self.total}
-        self._declaring = {contract_kind(c) for c in self.total if self.declarations.allows("sequence", c)}
+        self._declaring = {c for c in self.total if self.declarations.allows("sequence", c)}
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
 
     def worth(self, known: int) -> dict[str, tuple[float, float]]:
         """Per contract: the points ``known`` is expected to take, and the declaration and belote points it holds."""
         if known != self._hand:
-            declared: dict[str, float] = {}  # sequences and quads depend on the contract's kind, not its trump
+            # Sequences and quads depend on whether the contract has them and on its quad table, not its trump.
+            declared: dict[tuple[bool, bool], float] = {}
             worth = {}
             for contract, points in self.valuer.points(known).items():
-                kind = contract_kind(contract)
-                held = declared.get(kind)
+                key = (contract in self._declaring, contract == "no_trumps")
+                held = declared.get(key)
                 if held is None:
-                    held = declared[kind] = DECLARATION_WEIGHT * sum(
-                        d.points for d in self.declarations.held(known, contract)) if kind in self._declaring else 0.0
+                    held = declared[key] = DECLARATION_WEIGHT * sum(
+                        d.points for d in self.declarations.held(known, contract)) if key[0] else 0.0
                 for pair in self._belotes[contract]:
                     if known & pair == pair:
                         held += self.belote_points

@@ -16,6 +16,7 @@ from ..rules.tables import ContractTables
 from .memory import Memory
 
 KEEP_MASTER = 20  # a master is worth keeping for a trick of its own
+BY_COST = 256  # sort key: cost first, then strength (below 256), so the weakest of equal cards goes
 TRUMP_COST = 20  # a trump spent where a plain card would do
 LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capture
 
@@ -86,10 +87,12 @@ class CardSense:
                 return top
             if seat == declarer and trumps.bit_count() >= opponent_trumps.bit_count():
                 return self._lowest(self.trump_suit, trumps)
+        ruffed = self._ruffed_suits(memory, live, opponents)
+        points, strength, stronger = self.points, self.strength, self.stronger
         cash = -1
         for card in iter_bits(hand & ~self.trump_mask):
-            if self._is_master(card, live) and not self._ruffed(memory, live, opponents, card >> 3):
-                if cash < 0 or self.points[card] > self.points[cash]:
+            if not stronger[card] & live and not ruffed >> (card >> 3) & 1:
+                if cash < 0 or points[card] > points[cash]:
                     cash = card
         if cash >= 0:
             return cash
@@ -99,27 +102,34 @@ class CardSense:
                 side = hand & SUIT_MASKS[suit]
                 if side and suit != self.trump_suit and not live & SUIT_MASKS[suit] & ~excluded[partner]:
                     return self._lowest(suit, side)
-        return min(iter_bits(hand), key=lambda card: self._lead_cost(memory, live, opponents, card))
+        # The cheapest lead: no points, no master, no trump, nothing an opponent can ruff; then the weakest.
+        best, best_cost = -1, 0
+        for card in iter_bits(hand):
+            cost = points[card]
+            if self.trump_mask >> card & 1:
+                cost += TRUMP_COST
+            else:
+                if not stronger[card] & live:
+                    cost += KEEP_MASTER
+                elif cost >= LOOSE_HONOUR:
+                    cost += LOOSE_HONOUR
+                if ruffed >> (card >> 3) & 1:
+                    cost += LOOSE_HONOUR // 2
+            cost = cost * BY_COST + strength[card]
+            if best < 0 or cost < best_cost:
+                best, best_cost = card, cost
+        return best
 
-    def _ruffed(self, memory: Memory, live: int, opponents: tuple[int, int], suit: int) -> bool:
-        """Whether an opponent may trump a lead of ``suit``."""
+    def _ruffed_suits(self, memory: Memory, live: int, opponents: tuple[int, int]) -> int:
+        """Bit ``s`` set when an opponent may trump a lead of suit ``s``."""
+        suits = 0
         for opponent in opponents:
             possible = live & ~memory.excluded[opponent]
-            if possible & self.trump_mask and not possible & SUIT_MASKS[suit]:
-                return True
-        return False
-
-    def _lead_cost(self, memory: Memory, live: int, opponents: tuple[int, int], card: int) -> tuple[float, int]:
-        cost = float(self.points[card])
-        if self.stronger[card] & live:
-            cost += LOOSE_HONOUR if self.points[card] >= LOOSE_HONOUR else 0
-        elif not self.trump_mask & (1 << card):
-            cost += KEEP_MASTER
-        if self.trump_mask & (1 << card):
-            cost += TRUMP_COST
-        elif self._ruffed(memory, live, opponents, card >> 3):
-            cost += LOOSE_HONOUR / 2
-        return cost, self.strength[card]
+            if possible & self.trump_mask:
+                for suit in range(4):
+                    if not possible & SUIT_MASKS[suit]:
+                        suits |= 1 << suit
+        return suits
 
     # ------------------------------------------------------------------ following
 
@@ -131,7 +141,7 @@ class CardSense:
         later = (seat + 1) % 4 if len(trick) <= 2 else -1
         partner_winning = win_pos == len(trick) - 2
         if partner_winning and (later < 0 or not self._may_beat(memory, live, later, winning, led)):
-            return max(iter_bits(legal), key=lambda card: self._gift(card, live))
+            return self._cheapest(legal, live, gift=True)
         beats = self.stronger[winning]
         if winning >> 3 != self.trump_suit:
             beats |= self.trump_mask
@@ -147,22 +157,25 @@ class CardSense:
             cheapest = candidates[0]
             if not partner_winning and self.points[cheapest] < LOOSE_HONOUR and not self.trump_mask >> cheapest & 1:
                 return cheapest  # make the opponent spend a stronger card
-        return min(iter_bits(legal), key=lambda card: self._discard_cost(card, live))
+        return self._cheapest(legal, live, gift=False)
 
-    def _gift(self, card: int, live: int) -> tuple[float, int]:
-        """How good ``card`` is to give to a partner who holds the trick."""
-        if self.trump_mask & (1 << card):
-            return -TRUMP_COST - self.points[card], -self.strength[card]
-        score = float(self.points[card])
-        if self._is_master(card, live):
-            score -= KEEP_MASTER
-        return score, -self.strength[card]
+    def _cheapest(self, cards: int, live: int, gift: bool) -> int:
+        """The card of ``cards`` it costs least to give away: trumps and masters are kept.
 
-    def _discard_cost(self, card: int, live: int) -> tuple[float, int]:
-        cost = 2.0 * self.points[card]
-        if self.trump_mask & (1 << card):
-            cost += TRUMP_COST
-        elif self._is_master(card, live):
-            cost += KEEP_MASTER
-        return cost, self.strength[card]
+        A ``gift`` goes to a partner who holds the trick, so its points count for the card
+        (the weakest card first among equals); otherwise they count against it.
+        """
+        points, strength, stronger, trump_mask = self.points, self.strength, self.stronger, self.trump_mask
+        best, best_cost = -1, 0
+        for card in iter_bits(cards):
+            if trump_mask >> card & 1:
+                cost = TRUMP_COST + points[card] if gift else TRUMP_COST + 2 * points[card]
+            else:
+                cost = -points[card] if gift else 2 * points[card]
+                if not stronger[card] & live:
+                    cost += KEEP_MASTER
+            cost = cost * BY_COST + strength[card]
+            if best < 0 or cost < best_cost:
+                best, best_cost = card, cost
+        return best
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import PLAY
-from ..engine.deal import BIDDING, DECLARING, OVER, DealState
+from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
 from ..engine.match import MatchState
 from ..players.base import Player
 from ..players.fast import CardSetPlayer
@@ -32,9 +32,31 @@ class Table:
     def play_deal(self, state: DealState) -> DealState:
         """Play ``state`` to its end."""
         memory = None
+        while state.phase == BIDDING:
+            self.act(state)
+        if state.phase != OVER and all(self.card_sets):
+            self._play_cards(state)
         while state.phase != OVER:
             memory = self.act(state, memory)
         return state
+
+    def _play_cards(self, state: DealState) -> None:
+        """The card play of a table of card-set players: :meth:`act`'s moves, without its dispatch."""
+        ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
+        memory = Memory(ruleset.tables[contract], ruleset.obligations[contract])
+        choosers = [p.card_for for p in self.players]
+        observe, legal, play = memory.observe, state.legal_card_mask, state.play_card
+        while True:
+            if state.phase == PLAYING:
+                trick, win_pos = state.trick, state.win_pos
+                seat = (state.leader + len(trick)) & 3
+                card = choosers[seat](contract, memory, seat, declarer, state.hands[seat], legal(), trick, win_pos)
+                observe(seat, card, trick, win_pos)
+                play(card, True)
+            elif state.phase == DECLARING:
+                self.act(state, memory)
+            else:
+                return
 
     def act(self, state: DealState, memory: Memory | None = None) -> Memory | None:
         """Let the seat to act make one move; returns the memory to pass with the next move of this deal.

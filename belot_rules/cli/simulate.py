@@ -1,0 +1,53 @@
+"""``belot simulate``: many deals or matches between bots, with 95% confidence intervals."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.markup import escape
+
+from .. import load_variant
+from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate
+from .output import console, print_json
+from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
+    speed_line
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="simulate deals or matches between bots",
+        description="Let bots play many deals or matches of a variant and report what happens, "
+                    "with 95%% confidence intervals. The same seed gives the same numbers.",
+    )
+    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
+    count = parser.add_mutually_exclusive_group(required=True)
+    count.add_argument("--deals", type=positive_int, metavar="N", help="play N independent deals")
+    count.add_argument("--matches", type=positive_int, metavar="N", help="play N whole matches")
+    add_simulation_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ruleset = load_variant(args.variant)
+    seats = parse_seats(args.seats)
+    mode, count = (DEALS, args.deals) if args.deals is not None else (MATCHES, args.matches)
+    with progress_bar(not args.json, f"{ruleset.name}: {mode}") as progress:
+        result = simulate(ruleset, mode, count, seats, args.seed, args.workers, progress)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        render(result)
+    return 0
+
+
+def render(result: SimulationResult) -> None:
+    out = console()
+    matches = f"{result.tally.matches:,} matches, " if result.mode == MATCHES else ""
+    out.print(f"[bold]{escape(result.variant)}[/]: {matches}{speed_line(result.tally.deals, result.seconds)}")
+    out.print(f"[dim]seats {escape(', '.join(result.seats))} · seed {result.seed} · {result.workers} worker(s)[/]")
+    out.print()
+    out.print(grouped_table(["statistic", "value", "95% interval"],
+                            ((s.group, [escape(s.label), f"[bold]{show_value(s.value)}[/]", show_interval(s.value)])
+                             for s in result.statistics())))

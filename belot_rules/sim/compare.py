@@ -1,0 +1,112 @@
+"""Comparing variants: every rule that differs, and the simulated numbers side by side.
+
+The rules come from the variant model itself: each option's description (the
+same text ``belot show`` and the JSON Schema use) says in a player's words what
+the values mean, so a two-line house-rules file compared with its parent shows
+one row that a person can read. Simulated statistics are lined up by name; a
+difference is *marked* when the 95% confidence intervals of two variants do not
+overlap, which is a conservative test: unmarked differences may still be real,
+marked ones are very unlikely to be chance.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..variant.explain import submodel
+from ..variant.model import CONTRACTS, Variant
+from .simulate import SimulationResult
+from .stats import Mean, Rate, overlap
+
+PHASES = ("cards", "deal", "bidding", "play", "declarations", "scoring", "match", "table")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRow:
+    """One option of the rules and its value in each variant."""
+
+    phase: str
+    option: str  # dotted path below the phase, e.g. ``undertrump`` or ``doubles.max_level``
+    description: str
+    values: tuple[Any, ...]  # JSON values, one per variant
+
+    @property
+    def differs(self) -> bool:
+        return len({json.dumps(v, sort_keys=True) for v in self.values}) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phase": self.phase, "option": self.option, "description": self.description,
+                "values": list(self.values), "differs": self.differs}
+
+
+def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every option of ``model`` (sections opened up) as its key path and description."""
+    for name, info in model.model_fields.items():
+        section = submodel(info.annotation)
+        if section is not None:
+            yield from _options(section, (*path, name))
+        else:
+            yield (*path, name), info.description or ""
+
+
+def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:
+    """The options that differ between ``variants`` (every option with ``show_all``), phase by phase."""
+    dumps = [v.model_dump(mode="json") for v in variants]
+    rows = [
+        RuleRow(path[0], ".".join(path[1:]), description, tuple(_value(d, path) for d in dumps))
+        for path, description in _options(Variant)
+        if path[0] in PHASES
+    ]
+    rows.sort(key=lambda row: PHASES.index(row.phase))
+    return rows if show_all else [row for row in rows if row.differs]
+
+
+@dataclass(frozen=True, slots=True)
+class ComparedStatistic:
+    """One statistic across variants; ``None`` where a variant has no such number (a contract it lacks)."""
+
+    group: str
+    key: str
+    label: str
+    values: tuple[Rate | Mean | None, ...]
+
+    @property
+    def marked(self) -> bool:
+        """Whether two variants' 95% intervals do not overlap."""
+        intervals = [v.interval for v in self.values if v is not None]
+        return any(not overlap(a, b) for i, a in enumerate(intervals) for b in intervals[i + 1:])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"group": self.group, "key": self.key, "label": self.label}
+
+
+def compare_results(results: Sequence[SimulationResult]) -> list[ComparedStatistic]:
+    """The statistics of several simulations lined up by name, in report order (contracts in ladder order)."""
+    by_variant = [{(s.group, s.key): s for s in r.statistics()} for r in results]
+    labels: dict[tuple[str, str], str] = {}
+    for stats in by_variant:
+        for name, stat in stats.items():
+            labels.setdefault(name, stat.label)
+    groups = list(dict.fromkeys(group for group, _ in labels))
+    contract_order = (*CONTRACTS, "all_pass")
+
+    def place(name: tuple[str, str]) -> tuple[int, int]:
+        group, key = name
+        return groups.index(group), contract_order.index(key) if group == "contracts" else 0
+
+    return [
+        ComparedStatistic(group, key, labels[(group, key)],
+                          tuple(stats[(group, key)].value if (group, key) in stats else None for stats in by_variant))
+        for group, key in sorted(labels, key=place)
+    ]

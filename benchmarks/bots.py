@@ -1,0 +1,95 @@
+"""Bot strength and simulation speed, each with what it is measured against.
+
+    python benchmarks/bots.py [--matches 500] [--deals 10000] [--workers 2] [--json]
+
+Strength: the heuristic pair against the random pair over ``--matches`` seeded
+matches of ``bulgarian`` and of ``french`` (each pair sits on each side for half
+of them), as a win rate with its Wilson 95% interval. Target: at least 90%.
+
+Speed: the wall-clock time of ``belot compare bulgarian french --simulate N``
+(the command as a user runs it, start-up included, on ``--workers`` processes),
+and, measured in the same run, the time of the same number of random-playout
+deals on one core, which says how fast this machine is. Target: at most 5 s for
+N = 10,000 on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+
+from belot_rules import load_variant
+from belot_rules.engine.playout import random_deal
+from belot_rules.sim.simulate import MATCHES, simulate
+from belot_rules.sim.stats import Rate
+
+HEURISTIC_FIRST = ("heuristic", "random", "heuristic", "random")
+RANDOM_FIRST = ("random", "heuristic", "random", "heuristic")
+
+
+def strength(variant: str, matches: int, workers: int, seed: int) -> dict[str, object]:
+    """Matches won by the heuristic pair against the random pair, half of them from each side."""
+    ruleset = load_variant(variant)
+    started = time.perf_counter()
+    first = simulate(ruleset, MATCHES, matches - matches // 2, HEURISTIC_FIRST, seed, workers)
+    second = simulate(ruleset, MATCHES, matches // 2, RANDOM_FIRST, seed + 1, workers)
+    wins = first.tally.counts["wins.team0"] + second.tally.counts["wins.team1"]
+    rate = Rate(wins, matches)
+    low, high = rate.interval
+    return {"variant": variant, "matches": matches, "heuristic_wins": wins, "rate": round(rate.value, 4),
+            "low": round(low, 4), "high": round(high, 4), "deals": first.tally.deals + second.tally.deals,
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
+def compare_timing(deals: int, workers: int) -> dict[str, object]:
+    """The compare command's wall-clock time, and random playouts of as many deals on one core."""
+    command = [sys.executable, "-m", "belot_rules", "compare", "bulgarian", "french", "--simulate", str(deals),
+               "--workers", str(workers), "--json"]
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    seconds = time.perf_counter() - started
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for variant in ("bulgarian", "french"):
+        ruleset = load_variant(variant)
+        for number in range(deals):
+            random_deal(ruleset, rng, number % 4)
+    baseline = time.perf_counter() - started
+    return {"command": " ".join(["belot", *command[3:]]), "deals_per_variant": deals, "workers": workers,
+            "seconds": round(seconds, 2), "random_playout_seconds_one_core": round(baseline, 2),
+            "random_playout_deals_per_second": round(2 * deals / baseline),
+            "ratio_to_random_playouts": round(seconds / baseline, 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=500)
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    result = {
+        "strength": [strength(v, args.matches, args.workers, args.seed) for v in ("bulgarian", "french")],
+        "compare": compare_timing(args.deals, args.workers),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    for s in result["strength"]:
+        print(f"{s['variant']}: heuristic pair won {s['heuristic_wins']} of {s['matches']} matches against random "
+              f"= {100 * s['rate']:.1f}% (95% CI {100 * s['low']:.1f}-{100 * s['high']:.1f}%), "
+              f"{s['deals']} deals in {s['seconds']} s")
+    c = result["compare"]
+    print(f"{c['command']}: {c['seconds']} s on {c['workers']} workers; "
+          f"{2 * c['deals_per_variant']:,} random-playout deals on one core: {c['random_playout_seconds_one_core']} s "
+          f"({c['random_playout_deals_per_second']:,} deals/s); ratio {c['ratio_to_random_playouts']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

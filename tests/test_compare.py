@@ -1,0 +1,82 @@
+"""Comparing variants: the rules that differ, in a player's words, and simulations side by side."""
+
+from __future__ import annotations
+
+import json
+
+from belot_rules import load_variant
+from belot_rules.cli import main
+from belot_rules.sim.compare import ComparedStatistic, compare_results, compare_rules
+from belot_rules.sim.simulate import simulate_many
+from belot_rules.sim.stats import Mean, Rate
+from belot_rules.variant.model import Play
+
+HOUSE_RULES = "extends: bulgarian\nplay: {undertrump: required}\n"
+
+
+def test_a_two_line_house_rule_shows_exactly_its_difference(tmp_path):
+    house = tmp_path / "undertrump.yaml"
+    house.write_text(HOUSE_RULES)
+    rows = compare_rules([load_variant("bulgarian").variant, load_variant(house).variant])
+    assert [(r.phase, r.option, r.values) for r in rows] == [("play", "undertrump", ("never_required", "required"))]
+    assert rows[0].description == Play.model_fields["undertrump"].description
+
+
+def test_equal_options_are_hidden_unless_all_is_asked():
+    bulgarian, french = load_variant("bulgarian").variant, load_variant("french").variant
+    differing = compare_rules([bulgarian, french])
+    every = compare_rules([bulgarian, french], show_all=True)
+    assert differing and all(r.differs for r in differing)
+    assert len(every) > len(differing) and any(not r.differs for r in every)
+    assert all(r.description for r in every)
+    assert {"deal", "bidding", "scoring", "match"} <= {r.phase for r in differing}
+    phases = [r.phase for r in every]
+    assert phases == sorted(phases, key=["cards", "deal", "bidding", "play", "declarations", "scoring", "match",
+                                         "table"].index)
+    assert compare_rules([bulgarian, bulgarian]) == []
+
+
+def test_marks_only_intervals_that_do_not_overlap():
+    assert ComparedStatistic("events", "capot", "capot", (Rate(10, 100), Rate(50, 100))).marked
+    assert not ComparedStatistic("events", "capot", "capot", (Rate(10, 100), Rate(12, 100))).marked
+    assert not ComparedStatistic("contracts", "no_trumps", "contract no_trumps", (None, Rate(5, 100))).marked
+    assert ComparedStatistic("raw_points", "team0", "raw", (Mean(100, 100, 100), Mean(100, 300, 900),
+                                                           Mean(100, 100, 100))).marked
+
+
+def test_statistics_line_up_across_variants_with_different_contracts():
+    results = simulate_many([load_variant("french"), load_variant("bulgarian")], "deals", 60, seed=1)
+    compared = compare_results(results)
+    contracts = [s.key for s in compared if s.group == "contracts"]
+    assert contracts == ["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "all_pass"]
+    no_trumps = next(s for s in compared if s.key == "no_trumps")
+    assert no_trumps.values[0] is None and no_trumps.values[1] is not None
+
+
+def test_compare_command_json_with_a_house_rules_file(tmp_path, capsys):
+    house = tmp_path / "undertrump.yaml"
+    house.write_text(HOUSE_RULES)
+    assert main(["compare", "bulgarian", str(house), "--json", "--simulate", "50", "--workers", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [v["source"] for v in data["variants"]] == ["bulgarian", str(house)]
+    assert [r["option"] for r in data["rules"]] == ["undertrump"]
+    assert data["equal_options_hidden"] > 50
+    simulation = data["simulation"]
+    assert simulation["deals"] == 50 and len(simulation["results"]) == 2
+    assert all(set(d) == {"group", "key", "label"} for d in simulation["differences"])
+
+
+def test_compare_command_tables(capsys):
+    assert main(["compare", "bulgarian", "french", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "undertrump" in out and "shuffle" in out and "equal options hidden" not in out
+    assert main(["compare", "bulgarian", "bulgarian-cut-only"]) == 0
+    out = capsys.readouterr().out
+    assert "cut_only" in out and "equal options hidden; --all lists them" in out
+
+
+def test_compare_command_user_errors(capsys):
+    assert main(["compare", "bulgarian"]) == 1
+    assert "at least two variants" in capsys.readouterr().err
+    assert main(["compare", "bulgarian", "no-such-variant"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
