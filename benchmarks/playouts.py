@@ -84,16 +84,17 @@ def baseline_deal(rng: random.Random, tables: tuple[list[int], list[int], list[i
 def measure(runs: list, deals: int, rounds: int = 5) -> list[float]:
     """Seconds per ``deals`` for each of ``runs``, interleaved in rounds so both see the same machine load.
 
-    Each run's time is its fastest round scaled to ``deals``: the least disturbed measurement.
+    Each run's time is the CPU time of its fastest round scaled to ``deals``: the least disturbed
+    measurement, also when other processes share the machine.
     """
     chunk = max(1, deals // rounds)
     best = [float("inf")] * len(runs)
     for _ in range(rounds):
         for i, run in enumerate(runs):
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(chunk):
                 run()
-            best[i] = min(best[i], time.perf_counter() - start)
+            best[i] = min(best[i], time.process_time() - start)
     return [b * deals / chunk for b in best]
 
 

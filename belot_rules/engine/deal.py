@@ -292,20 +292,20 @@ class DealState:
         strength, trump = tables.strength, tables.trump_suit
         hands, belote_suits, trick = self.hands, self.belote_suits, self.trick
         while self.phase == PLAYING:
-            leader, win = self.leader, 0
+            leader, win, best, led = self.leader, 0, -1, -1
             for pos in range(4):
                 seat = (leader + pos) & 3
                 hand = hands[seat]
-                legal = legal_fast(hand, trick[0] >> 3, trick[win], win == pos - 2) if pos else hand
-                card = pick_card(legal)
+                card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand)
                 if belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce())
-                hands[seat] = hand & ~(1 << card)
+                hands[seat] = hand ^ (1 << card)
                 trick.append(card)
-                if pos and ((card >> 3) == (trick[win] >> 3) or (card >> 3) == trump) \
-                        and strength[card] > strength[trick[win]]:
-                    win = pos
+                if not pos:
+                    led, best = card >> 3, card
+                elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
+                    win, best = pos, card
             self.win_pos = win
             self._close_trick()
             trick = self.trick
