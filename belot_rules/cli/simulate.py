@@ -19,7 +19,7 @@ def register(subparsers: Any) -> None:
         "simulate",
         help="simulate deals or matches between bots",
         description="Let bots play many deals or matches of a variant and report what happens, "
-                    "with 95%% confidence intervals. The same seed gives the same numbers.",
+                    "with 95% confidence intervals. The same seed gives the same numbers.",
     )
     parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
     count = parser.add_mutually_exclusive_group(required=True)

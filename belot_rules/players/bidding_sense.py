@@ -81,25 +81,25 @@ class BiddingSense:
         self._declaring = {c for c in self.total if self.declarations.allows("sequence", c)}
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
+        self._declared: dict[tuple[bool, bool], float] = {}
 
-    def worth(self, known: int) -> dict[str, tuple[float, float]]:
-        """Per contract: the points ``known`` is expected to take, and the declaration and belote points it holds."""
+    def worth(self, known: int, contract: str) -> tuple[float, float]:
+        """The points ``known`` is expected to take in ``contract``, and the declaration and belote points it holds."""
         if known != self._hand:
-            # Sequences and quads depend on whether the contract has them and on its quad table, not its trump.
-            declared: dict[tuple[bool, bool], float] = {}
-            worth = {}
-            for contract, points in self.valuer.points(known).items():
-                key = (contract in self._declaring, contract == "no_trumps")
-                held = declared.get(key)
-                if held is None:
-                    held = declared[key] = DECLARATION_WEIGHT * sum(
-                        d.points for d in self.declarations.held(known, contract)) if key[0] else 0.0
-                for pair in self._belotes[contract]:
-                    if known & pair == pair:
-                        held += self.belote_points
-                worth[contract] = (points, held)
-            self._hand, self._worth = known, worth
-        return self._worth
+            self._hand, self._worth, self._declared = known, {}, {}
+        found = self._worth.get(contract)
+        if found is None:
+            # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
+            key = (contract in self._declaring, contract == "no_trumps")
+            held = self._declared.get(key)
+            if held is None:
+                held = self._declared[key] = DECLARATION_WEIGHT * sum(
+                    d.points for d in self.declarations.held(known, contract)) if key[0] else 0.0
+            for pair in self._belotes[contract]:
+                if known & pair == pair:
+                    held += self.belote_points
+            found = self._worth[contract] = (self.valuer.points(known, contract), held)
+        return found
 
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
@@ -148,7 +148,7 @@ class BiddingSense:
     def _margin(self, contract: str, known: int, standing: Standing, points: int | None) -> float:
         """Expected points over what the contract must make (half the deal, or the bid)."""
         total = self.total[contract]
-        points_taken, extras = self.worth(known)[contract]
+        points_taken, extras = self.worth(known, contract)
         team = points_taken + self._partner_share(contract, standing)
         if points == CAPOT:  # every trick: declarations do not help, and the estimate must be far above the deal
             return team - CAPOT_NEED * total
@@ -160,7 +160,7 @@ class BiddingSense:
         """How far the defenders expect to beat the opponents' standing contract."""
         total = self.total[standing.contract]
         share = total / 4 * (PASSED_PARTNER if standing.partner_passed else 1.0)
-        points_taken, extras = self.worth(known)[standing.contract]
+        points_taken, extras = self.worth(known, standing.contract)
         defence = points_taken + share + extras
         if self.point_bids:
             bid = total if standing.points == CAPOT else standing.points

@@ -73,7 +73,6 @@ def _ruffs(lengths: list[int], trump: int) -> float:
 class HandValuer:
     """Raw values of a hand in every contract of one ruleset, and their calibration into points."""
 
-    contracts: tuple[str, ...]
     plain: tuple[float, ...]
     trump: tuple[float, ...]
     no_trumps: tuple[float, ...]
@@ -81,26 +80,20 @@ class HandValuer:
     total: dict[str, int]  # points the two teams share: cards and last trick, times the no-trumps factor
     scale: dict[str, float]  # raw value -> points, so that an average hand is worth a quarter of the total
 
-    def raw(self, hand: int) -> dict[str, float]:
-        """Raw value of ``hand`` (any number of cards) in each contract."""
+    def raw(self, hand: int, contract: str) -> float:
+        """Raw value of ``hand`` (any number of cards) in ``contract``."""
         holdings = [(hand >> (8 * s)) & 0xFF for s in range(4)]
-        lengths = [h.bit_count() for h in holdings]
-        plain = sum(self.plain[h] for h in holdings)
-        values = {}
-        for contract in self.contracts:
-            if contract == "no_trumps":
-                values[contract] = sum(self.no_trumps[h] for h in holdings)
-            elif contract == "all_trumps":
-                values[contract] = sum(self.all_trumps[h] for h in holdings)
-            else:
-                t = SUIT_CONTRACTS.index(contract)
-                values[contract] = plain - self.plain[holdings[t]] + self.trump[holdings[t]] + _ruffs(lengths, t)
-        return values
+        if contract == "no_trumps":
+            return sum(self.no_trumps[h] for h in holdings)
+        if contract == "all_trumps":
+            return sum(self.all_trumps[h] for h in holdings)
+        t = SUIT_CONTRACTS.index(contract)
+        plain = sum(self.plain[h] for i, h in enumerate(holdings) if i != t)
+        return plain + self.trump[holdings[t]] + _ruffs([h.bit_count() for h in holdings], t)
 
-    def points(self, hand: int) -> dict[str, float]:
-        """The points ``hand`` is expected to take in each contract; cards still to come count as average."""
-        unknown = 8 - hand.bit_count()
-        return {c: self.scale[c] * raw + unknown * self.total[c] / 32 for c, raw in self.raw(hand).items()}
+    def points(self, hand: int, contract: str) -> float:
+        """The points ``hand`` is expected to take in ``contract``; cards still to come count as average."""
+        return self.scale[contract] * self.raw(hand, contract) + (8 - hand.bit_count()) * self.total[contract] / 32
 
 
 @lru_cache(maxsize=32)
@@ -109,13 +102,14 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     cards = ruleset.variant.cards
     factor = ruleset.variant.scoring.no_trumps_factor
     total = {c: ruleset.deck_total[c] * (factor if c == "no_trumps" else 1) for c in ruleset.contracts}
-    valuer = HandValuer(ruleset.contracts, holding_values(cards.plain, False), holding_values(cards.trump, True),
+    valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
                         holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
                         total, {c: 1.0 for c in total})
     rng = random.Random(CALIBRATION_SEED)
     sums = dict.fromkeys(total, 0.0)
     for _ in range(CALIBRATION_HANDS):
-        for contract, raw in valuer.raw(sum(1 << c for c in rng.sample(range(32), 8))).items():
-            sums[contract] += raw
+        hand = sum(1 << c for c in rng.sample(range(32), 8))
+        for contract in total:
+            sums[contract] += valuer.raw(hand, contract)
     scale = {c: (total[c] / 4) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0 for c in total}
-    return HandValuer(valuer.contracts, valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale)
+    return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale)
