@@ -86,8 +86,9 @@ class Look:
         points = "capot" if call.points == CAPOT else str(call.points)
         return f"{points} {self.contract(call.contract)}"
 
-    def multiplier(self, multiplier: int) -> str:
-        """`` ×2 contra`` for a doubled contract, nothing otherwise."""
+    def multiplier(self, multiplier: int, named: bool = True) -> str:
+        """``×2 contra`` for a doubled contract (``×2`` unless ``named``), nothing for an undoubled one."""
         if multiplier == 1:
             return ""
-        return f" {self.times}{multiplier} {MULTIPLIER_NAMES.get(multiplier, '')}".rstrip()
+        name = MULTIPLIER_NAMES.get(multiplier, "") if named else ""
+        return f"{self.times}{multiplier} {name}".strip()

@@ -33,7 +33,7 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, deals, help_panel, sort_hand
+from .render import Renderer, call_menu_text, does, help_panel, sort_hand
 from .save import default_save_path, write_record_file, write_save
 from .seating import DEFAULT_BOT
 from .session import Session
@@ -132,7 +132,7 @@ class Game:
 
     def new_deal(self, deal: DealState) -> None:
         if not self.live:
-            self.show(Text(f"Deal {self.session.deal_number}: {deals(self.session.seating.name(deal.dealer))}",
+            self.show(Text(f"Deal {self.session.deal_number}: {does(self.session.seating.name(deal.dealer), 'deal')}",
                            style="bold"))
 
     def after(self, deal: DealState, seat: int, action: Action, belote: bool) -> None:
@@ -177,8 +177,8 @@ class Game:
         if session.rows:
             self.show(self.draw.sheet())
         why = "Time ran out. " if session.forfeit is not None else ""
-        winner = session.seating.team_phrase(session.winner)
-        self.show(Text.assemble(why, (f"{winner[0].upper()}{winner[1:]} wins the match", "bold"),
+        winner = session.seating.team_phrase(session.winner, start=True)
+        self.show(Text.assemble(why, (f"{winner} wins the match", "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
 
     # ------------------------------------------------------------------ the player's decisions

@@ -35,9 +35,9 @@ COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · 
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
 
 
-def deals(name: str) -> str:
+def does(name: str, verb: str) -> str:
     """``Left deals``, ``You deal``."""
-    return f"{name} deal" if name == "You" else f"{name} deals"
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
 def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]) -> list[Card]:
@@ -120,8 +120,7 @@ class Renderer:
             number = int(match.group(2))
             if match.group(1) == "seat":
                 return seating.name(number)
-            phrase = seating.team_phrase(number % 2)
-            return phrase[0].upper() + phrase[1:] if match.group(1) == "Team" else phrase
+            return seating.team_phrase(number % 2, start=match.group(1) == "Team")
 
         return self.look.words(SEAT_WORD.sub(replace, line))
 
@@ -133,11 +132,9 @@ class Renderer:
     def contract(self, contract: str, multiplier: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` (``short``: without the word for the multiplier)."""
         points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
-        doubled = self.look.multiplier(multiplier)
-        if short:
-            doubled = " ".join(doubled.split()[:1])
-        return f"{points}{self.look.contract(contract)}{' ' if doubled else ''}{doubled.strip()}" \
-               f" by {self.session.seating.name(declarer)}"
+        parts = (points + self.look.contract(contract), self.look.multiplier(multiplier, named=not short),
+                 f"by {self.session.seating.name(declarer)}")
+        return " ".join(part for part in parts if part)
 
     def pairs(self, values: Sequence[object]) -> str:
         """``Us 34 · Them 12``: a value per team, the reference seat's team first."""
@@ -172,14 +169,14 @@ class Renderer:
             hand = deal.view(seating.human).hand
             if hand:
                 parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
-            parts.append(Text(COMMAND_KEYS.replace("·", look.dot), style="dim"))
+            parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
         return Group(*parts)
 
     def header(self, deal: DealState, number: int) -> Panel:
         """Variant, deal, contract, match score and reserve, in a box at the top."""
         session, look, seating = self.session, self.look, self.session.seating
         lines = [Text.assemble(("Deal ", "bold"), str(number), f" {look.dot} ",
-                               deals(seating.name(deal.dealer)))]
+                               does(seating.name(deal.dealer), "deal"))]
         if deal.contract is None:
             line = Text("Bidding")
             turned = deal.view(seating.reference).turned_card
@@ -247,7 +244,7 @@ class Renderer:
         seating, look = self.session.seating, self.look
         calls = deal.auction.calls
         if not calls:
-            return Text(f"Calls: none yet; {seating.name(deal.first_seat)} speaks first", style="dim")
+            return Text(f"Calls: none yet; {does(seating.name(deal.first_seat), 'speak')} first", style="dim")
         return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {look.call(c)}" for s, c in calls))
 
     def trick(self, deal: DealState, index: int, label: str) -> Text:
@@ -263,7 +260,7 @@ class Renderer:
         points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
         if index == 7:
             points += deal.ruleset.variant.scoring.last_trick
-        text.append(f" {'->' if look.ascii else '→'} {seating.name(winner)} +{points}", style="bold")
+        text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
         return text
 
     def announcements(self, deal: DealState) -> Text | None:

@@ -72,11 +72,12 @@ class Seating:
             return "Us" if team == self.human % 2 else "Them"
         return ("North-South", "East-West")[team]
 
-    def team_phrase(self, team: int) -> str:
-        """The team in a sentence: ``your team`` / ``their team``, or the compass pair."""
-        if self.human is not None:
-            return "your team" if team == self.human % 2 else "their team"
-        return self.team_name(team)
+    def team_phrase(self, team: int, start: bool = False) -> str:
+        """The team in a sentence (``start``: at its start): ``your team`` / ``their team``, or the compass pair."""
+        if self.human is None:
+            return self.team_name(team)
+        phrase = "your team" if team == self.human % 2 else "their team"
+        return phrase.capitalize() if start else phrase
 
     def teams_in_order(self) -> tuple[int, int]:
         """The reference seat's team first."""
