@@ -43,10 +43,8 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def parse_seats(text: str | Sequence[str] | None) -> tuple[str, ...]:
+def parse_seats(text: str | Sequence[str]) -> tuple[str, ...]:
     """Four bot names from ``B0,B1,B2,B3`` (or one name for every seat)."""
-    if text is None:
-        return DEFAULT_SEATS
     names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text)]
     if len(names) == 1:
         names *= 4
