@@ -62,6 +62,8 @@ def test_ctrl_c_offers_to_keep_the_game(tmp_path: Path) -> None:
     kept = play(lines=["1", "1", "y"], save_path=save, interrupts=(2,))
     assert kept.status == 0 and "Keep this game to finish later?" in kept.text and save.is_file()
     assert "Traceback" not in kept.text
+    saved = read_save(save)
+    assert match_record(saved.restore(saved.start()).match) == match_record(kept.session.match)
 
     dropped = play(lines=["1", "1", "n"], save_path=save, interrupts=(2,))
     assert dropped.status == 130 and not save.is_file()
