@@ -96,6 +96,24 @@ def test_a_new_game_offers_the_unfinished_one(monkeypatch: pytest.MonkeyPatch,
     assert "You have an unfinished game (bulgarian, deal 1" in out and "Resuming deal 1." in out
 
 
+def test_end_of_input_at_the_resume_question_resumes(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    typed(monkeypatch, "1\nq\n")
+    main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)])
+    capsys.readouterr()
+    typed(monkeypatch, "")
+    assert main(["play"]) == 0
+    out = capsys.readouterr().out
+    assert "Resuming deal 1." in out and "Input ended. Game saved." in out
+
+
+def test_piped_lines_are_echoed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    typed(monkeypatch, "h\nq\n")
+    assert main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)]) == 0
+    out = capsys.readouterr().out
+    assert "› h\nHint: the heuristic bot would" in out and "› q\nGame saved." in out
+
+
 def test_changed_rules_are_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "house.yaml"

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
     look = Look(ascii=args.ascii)
-    source = TerminalInput()
+    source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
     if args.resume is not None:
         given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
                                           ("--seats", args.seats), ("--target", args.target)) if value is not None]

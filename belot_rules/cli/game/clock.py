@@ -31,10 +31,14 @@ class InputSource(Protocol):
 
 
 class TerminalInput:
-    """Lines from standard input, waiting at most ``timeout`` seconds where the platform allows."""
+    """Lines from standard input, waiting at most ``timeout`` seconds where the platform allows.
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    Lines that do not come from a terminal are passed to ``echo``, since nothing else shows them.
+    """
+
+    def __init__(self, stream: TextIO | None = None, echo: Callable[[str], None] | None = None) -> None:
         self.stream = stream or sys.stdin
+        self.echo = None if self.stream.isatty() else echo
 
     def read_line(self, timeout: float | None) -> str:
         if timeout is not None and os.name == "posix" and self.stream.isatty():
@@ -44,7 +48,10 @@ class TerminalInput:
         line = self.stream.readline()
         if not line:
             raise EOFError
-        return line.rstrip("\r\n")
+        line = line.rstrip("\r\n")
+        if self.echo is not None:
+            self.echo(line)
+        return line
 
 
 @dataclass

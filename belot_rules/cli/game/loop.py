@@ -368,7 +368,7 @@ class Game:
             return 130
         try:
             keep = self.confirm("Keep this game to finish later?", True)
-        except (KeyboardInterrupt, EOFError):
+        except KeyboardInterrupt:
             self.console.print()
             self.saved("The game stays saved.")
             return 130
@@ -406,9 +406,13 @@ def read_line(console: Console, source: InputSource, look: Look, prompt: str, cl
 
 
 def confirm(console: Console, source: InputSource, look: Look, question: str, default: bool) -> bool:
-    """A yes/no answer; Enter takes ``default``."""
+    """A yes/no answer; Enter, or the end of the input, takes ``default``."""
     while True:
-        answer = read_line(console, source, look, f"{question} [{'Y/n' if default else 'y/N'}]")
+        try:
+            answer = read_line(console, source, look, f"{question} [{'Y/n' if default else 'y/N'}]")
+        except EOFError:
+            console.print()
+            return default
         answer = answer.strip().lower()
         if not answer:
             return default
