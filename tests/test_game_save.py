@@ -155,8 +155,25 @@ def test_resume_problems_are_sentences(args: list[str], message: str, tmp_path: 
     assert message in capsys.readouterr().err
 
 
-def test_a_damaged_save_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("record", [
+    {},
+    {"seed": 1, "board": [0, 0], "deals": [3]},
+    {"seed": 1, "board": [0, 0], "deals": [{"deck": [], "actions": 7}]},
+    {"seed": 1, "board": "0-0", "deals": []},
+])
+def test_a_damaged_save_is_a_sentence(record: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "bad.json"
-    save.write_text('{"format": "belot-rules/saved-game", "record": {}}', encoding="utf-8")
+    data = {"format": "belot-rules/saved-game", "variant": "bulgarian", "seats": list(RANDOM_BOTS), "record": record}
+    save.write_text(json.dumps(data), encoding="utf-8")
     assert main(["play", "--resume", str(save)]) == 1
     assert "damaged" in capsys.readouterr().err
+
+
+def test_a_save_that_does_not_replay_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "game.json"
+    play(lines=["1"] * 3, then=None, save_path=save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["record"]["deals"][0]["actions"][0] = "nonsense"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["play", "--resume", str(save)]) == 1
+    assert "deal 1, action 1: seat" in capsys.readouterr().err

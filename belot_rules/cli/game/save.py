@@ -102,7 +102,7 @@ class SavedGame:
     def summary(self) -> str:
         """One line to recognise the game by."""
         deals = self.record["deals"]
-        board = self.record.get("board", [0, 0])
+        board = self.record["board"]
         return f"{self.variant}, deal {max(len(deals), 1)}, board {board[0]}-{board[1]}, seed {self.seed}"
 
     def start(self) -> Session:
@@ -118,7 +118,7 @@ class SavedGame:
             dealt = [str(CARDS[c]) for c in current.deck]
             if dealt != deal.get("deck"):
                 raise UserError(f"{self.path}: deal {number} is not dealt as saved; these rules deal differently")
-            for step, action in enumerate(deal.get("actions", []), 1):
+            for step, action in enumerate(deal["actions"], 1):
                 try:
                     session.apply(str(action))
                 except UserError as err:
@@ -140,9 +140,16 @@ def read_save(path: Path) -> SavedGame:
     record = data.get("record")
     target = data.get("target")
     forfeit = data.get("forfeit")
-    if (not isinstance(record, dict) or not isinstance(record.get("deals"), list)
-            or not isinstance(record.get("seed"), int) or not isinstance(data.get("variant"), str)
-            or not (target is None or isinstance(target, int)) or forfeit not in (None, 0, 1)):
-        raise UserError(f"{path}: the saved game is damaged (missing variant, seed or deals)")
+    if (not isinstance(record, dict) or not isinstance(data.get("variant"), str)
+            or not isinstance(record.get("seed"), int) or not _deals_shaped(record.get("deals"))
+            or not (target is None or isinstance(target, int)) or forfeit not in (None, 0, 1)
+            or not (isinstance(record.get("board"), list) and len(record["board"]) == 2)):
+        raise UserError(f"{path}: the saved game is damaged (its variant, seed, deals or board are missing)")
     seats = parse_seats(",".join(str(s) for s in data.get("seats", [])))
     return SavedGame(path, data["variant"], target, seats, forfeit, record)
+
+
+def _deals_shaped(deals: object) -> bool:
+    """Each deal of a saved record is an object with a deck and a list of actions."""
+    return isinstance(deals, list) and all(
+        isinstance(d, dict) and isinstance(d.get("deck"), list) and isinstance(d.get("actions"), list) for d in deals)
