@@ -146,7 +146,7 @@ class Session:
         return None
 
 
-def compile_with_target(loaded: LoadedVariant, target: int | None, source: str = "") -> tuple[Ruleset, LoadedVariant]:
+def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) -> tuple[Ruleset, LoadedVariant]:
     """The ruleset to play, with the match target replaced when ``target`` is given.
 
     The changed rules get their own content hash, so a record of the game never claims
