@@ -111,6 +111,8 @@ class Game:
             self.show(f"You play with {pair(first)} against {pair(first + 1)}. Type ? at any prompt for help.")
         if session.action_count:
             self.show(f"Resuming deal {session.deal_number}.", style="bold")
+        if self.live:
+            self.pause(DEAL_PAUSE)  # the table is about to be drawn over this
 
     def step(self) -> None:
         """One action: the player's or a bot's."""
