@@ -45,12 +45,15 @@ class Table:
         ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
         memory = Memory(ruleset.tables[contract], ruleset.obligations[contract])
         choosers = [p.card_for for p in self.players]
-        observe, legal, play = memory.observe, state.legal_card_mask, state.play_card
+        observe, legal_fast, play = memory.observe, ruleset.obligations[contract].legal_fast, state.play_card
         while True:
             if state.phase == PLAYING:
                 trick, win_pos = state.trick, state.win_pos
                 seat = (state.leader + len(trick)) & 3
-                card = choosers[seat](contract, memory, seat, declarer, state.hands[seat], legal(), trick, win_pos)
+                hand = state.hands[seat]
+                # The engine's legal_card_mask, inlined: this loop runs for every card of a simulation.
+                legal = legal_fast(hand, trick[0] >> 3, trick[win_pos], win_pos == len(trick) - 2) if trick else hand
+                card = choosers[seat](contract, memory, seat, declarer, hand, legal, trick, win_pos)
                 observe(seat, card, trick, win_pos)
                 play(card, True)
             elif state.phase == DECLARING:
