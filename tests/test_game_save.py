@@ -13,6 +13,8 @@ from belot_rules.cli import main
 from belot_rules.cli.game.save import data_dir, default_save_path, read_save
 from belot_rules.engine.records import match_record
 
+SEATS = ("--seats", ",".join(RANDOM_BOTS))
+
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -20,9 +22,12 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
-def typed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    """The player types ``text`` (lines) at the real command line."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+def belot_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str,
+               *args: str) -> tuple[int, str]:
+    """``belot play ARGS`` with the lines ``typed``: its exit status and what it printed."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    status = main(["play", *args])
+    return status, capsys.readouterr().out
 
 
 def test_the_default_save_is_in_the_user_data_directory(data_home: Path) -> None:
@@ -77,71 +82,53 @@ def test_a_second_ctrl_c_leaves_the_save(tmp_path: Path) -> None:
 
 def test_quit_and_resume_from_the_command_line(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    typed(monkeypatch, "1\n1\nq\n")
-    assert main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS), "--target", "30"]) == 0
-    assert "Game saved. Continue it with: belot play --resume\n" in capsys.readouterr().out
-    typed(monkeypatch, "q\n")
-    assert main(["play", "--resume"]) == 0
-    assert "Resuming deal 1." in capsys.readouterr().out
+    status, out = belot_play(monkeypatch, capsys, "1\n1\nq\n", "--seed", "7", *SEATS, "--target", "30")
+    assert status == 0 and "Game saved. Continue it with: belot play --resume\n" in out
+    status, out = belot_play(monkeypatch, capsys, "q\n", "--resume")
+    assert status == 0 and "Resuming deal 1." in out
 
 
 def test_a_new_game_offers_the_unfinished_one(monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    typed(monkeypatch, "1\nq\n")
-    main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)])
-    capsys.readouterr()
-    typed(monkeypatch, "y\nq\n")
-    assert main(["play", "--seed", "8"]) == 0
-    out = capsys.readouterr().out
+    belot_play(monkeypatch, capsys, "1\nq\n", "--seed", "7", *SEATS)
+    status, out = belot_play(monkeypatch, capsys, "y\nq\n", "--seed", "8")
+    assert status == 0
     assert "You have an unfinished game (bulgarian, deal 1" in out and "Resuming deal 1." in out
 
 
 def test_end_of_input_at_the_resume_question_resumes(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    typed(monkeypatch, "1\nq\n")
-    main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)])
-    capsys.readouterr()
-    typed(monkeypatch, "")
-    assert main(["play"]) == 0
-    out = capsys.readouterr().out
-    assert "Resuming deal 1." in out and "Input ended. Game saved." in out
+    belot_play(monkeypatch, capsys, "1\nq\n", "--seed", "7", *SEATS)
+    status, out = belot_play(monkeypatch, capsys, "")
+    assert status == 0 and "Resuming deal 1." in out and "Input ended. Game saved." in out
 
 
 def test_piped_lines_are_echoed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    typed(monkeypatch, "h\nq\n")
-    assert main(["play", "--seed", "7", "--seats", ",".join(RANDOM_BOTS)]) == 0
-    out = capsys.readouterr().out
-    assert "› h\nHint: the heuristic bot would" in out and "› q\nGame saved." in out
+    status, out = belot_play(monkeypatch, capsys, "h\nq\n", "--seed", "7", *SEATS)
+    assert status == 0 and "› h\nHint: the heuristic bot would" in out and "› q\nGame saved." in out
 
 
 def test_changed_rules_are_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     rules = tmp_path / "house.yaml"
     rules.write_text("extends: bulgarian\n", encoding="utf-8")
-    typed(monkeypatch, "1\nq\n")
-    main(["play", str(rules), "--seed", "3", "--seats", ",".join(RANDOM_BOTS)])
+    belot_play(monkeypatch, capsys, "1\nq\n", str(rules), "--seed", "3", *SEATS)
     rules.write_text("extends: bulgarian\nscoring:\n  last_trick: 20\n", encoding="utf-8")
-    capsys.readouterr()
 
-    typed(monkeypatch, "n\n")
-    assert main(["play", "--resume"]) == 0
-    out = capsys.readouterr().out
-    assert "The rules of" in out and "have changed since this game was saved" in out and "Stopped" in out
+    status, out = belot_play(monkeypatch, capsys, "n\n", "--resume")
+    assert status == 0 and "have changed since this game was saved" in out and "Stopped" in out
     assert default_save_path().is_file()
 
-    typed(monkeypatch, "y\nq\n")
-    assert main(["play", "--resume"]) == 0
-    assert "Resuming deal 1." in capsys.readouterr().out
+    status, out = belot_play(monkeypatch, capsys, "y\nq\n", "--resume")
+    assert status == 0 and "Resuming deal 1." in out
 
 
 def test_a_finished_game_resumes_to_its_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "done.json"
     play(save_path=save)
-    typed(monkeypatch, "")
-    assert main(["play", "--resume", str(save)]) == 0
-    out = capsys.readouterr().out
-    assert "Score sheet" in out and "wins the match" in out
+    status, out = belot_play(monkeypatch, capsys, "", "--resume", str(save))
+    assert status == 0 and "Score sheet" in out and "wins the match" in out
 
 
 @pytest.mark.parametrize("args, message", [
