@@ -23,6 +23,7 @@ DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancell
 PASSED_PARTNER = 0.85  # a partner who passed holds less than an average hand
 BIDDING_PARTNER = 1.1  # a partner who bid something holds high cards
 BELOTE_PAIR = 0b0110_0000  # the queen and king of a suit, within its byte
+NO_TRUMP_SUIT = ("no_trumps", "all_trumps")
 CAPOT_NEED = 1.25  # a capot is bid only when the team's estimate is this far above the whole deal
 
 
@@ -30,9 +31,10 @@ CAPOT_NEED = 1.25  # a capot is bid only when the team's estimate is this far ab
 class Margins:
     """How bold the bot is: margins as fractions of the deal's points."""
 
-    bid: float = 0.1  # a contract is bid when the team expects this much more than half the deal
+    bid: float = 0.15  # a contract is bid when the team expects this much more than half the deal
     point_bid: float = 0.08  # a point bid is made when the estimate covers the bid plus this
     over_partner: float = 0.25  # bidding over one's partner needs a clearly better contract
+    no_trump_suit: float = 0.2  # more for no-trumps and all-trumps, where the estimate errs more
     double: float = 0.6  # contra when the defenders expect this much more than half the deal
     redouble: float = 0.3  # recontra when the contract team expects this much more than half
 
@@ -122,6 +124,8 @@ class BiddingSense:
             need = self.margins.point_bid if self.point_bids else self.margins.bid
             if standing.partner_contract is not None and ours and call.contract != standing.partner_contract:
                 need += self.margins.over_partner
+            if call.contract in NO_TRUMP_SUIT:
+                need += self.margins.no_trump_suit
             margin = self._margin(call.contract, known, standing, call.points) - self._need(call.contract, need)
             if margin >= 0:
                 viable.append((margin / self.total[call.contract], call))
