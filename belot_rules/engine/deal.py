@@ -275,27 +275,29 @@ class DealState:
         """Play to the end, choosing through callbacks: the fast path of simulations.
 
         ``pick_card`` gets the legal card set and returns a card; ``pick_declaration`` gets the
-        declaration options of trick 1; ``announce`` says whether a belote is announced where the
-        variant requires it. Tricks 2-8 run in one loop on local variables, through the same
-        compiled obligations and tables as :meth:`play_card`.
+        declaration options of a seat in trick 1; ``announce`` says whether a belote is announced
+        where the variant requires it. The tricks run in one loop on local variables, through the
+        same compiled obligations, tables and declaration rules as :meth:`apply`.
         """
-        while self.phase == DECLARING or (self.phase == PLAYING and not self.tricks):
-            if self.phase == DECLARING:
-                seat = self.to_act
-                self.declare(pick_declaration(self.ruleset.declarations.choices(self.hands[seat], self.contract, seat)))
-            else:
-                self.play_card(pick_card(self.legal_card_mask()), announce())
-        if self.phase != PLAYING:
+        if self.phase not in (PLAYING, DECLARING):
             return
-        tables = self.ruleset.tables[self.contract]
-        legal_fast = self.ruleset.obligations[self.contract].legal_fast
+        contract = self.contract
+        tables = self.ruleset.tables[contract]
+        legal_fast = self.ruleset.obligations[contract].legal_fast
+        choices = self.ruleset.declarations.choices
         strength, trump = tables.strength, tables.trump_suit
-        hands, belote_suits, trick = self.hands, self.belote_suits, self.trick
-        while self.phase == PLAYING:
-            leader, win, best, led = self.leader, 0, -1, -1
-            for pos in range(4):
+        hands, belote_suits, trick, declared = self.hands, self.belote_suits, self.trick, self.declared
+        while self.phase != OVER:
+            self.phase = PLAYING
+            leader, win = self.leader, self.win_pos
+            best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
+            first_trick = not self.tricks
+            for pos in range(len(trick), 4):
                 seat = (leader + pos) & 3
                 hand = hands[seat]
+                if first_trick and seat not in declared:
+                    options = choices(hand, contract, seat)
+                    declared[seat] = tuple(pick_declaration(options)) if any(options) else ()
                 card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand)
                 if belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
