@@ -221,31 +221,34 @@ class PointBidding(Bidding):
         elif points.capot_bid:
             values.append(CAPOT)
         self.values = tuple(values)
+        # Every bid, lowest first, for all contracts and for each contract alone; the bids above a
+        # standing value are a suffix of these lists, found by that value's position.
+        self.bids = {None: [Call("bid", c, v) for v in values for c in self.contracts]}
+        self.bids.update({c: [Call("bid", c, v) for v in values] for c in self.contracts})
+        self.above = {v: i + 1 for i, v in enumerate(values)}
 
-    def _allowed_contracts(self, auction: Auction) -> tuple[str, ...]:
-        return self.contracts
+    def _allowed(self, auction: Auction) -> str | None:
+        """The one contract that may be bid now, or None for any."""
+        return None
 
     def _bids(self, auction: Auction) -> list[Call]:
         if not self._may_overbid(auction):
             return []
-        current = auction.points if auction.points is not None else -1
-        contracts = self._allowed_contracts(auction)
-        return [Call("bid", c, v) for v in self.values if v > current for c in contracts]
+        start = 0 if auction.points is None else self.above[auction.points]
+        only = self._allowed(auction)
+        return self.bids[only][start * (1 if only else len(self.contracts)):]
 
 
 class TurnedCardPointBidding(PointBidding):
     """Seed 001: point bids whose first round is on the turned suit; the suit may change in round 2."""
 
-    def _allowed_contracts(self, auction: Auction) -> tuple[str, ...]:
-        if len(auction.calls) < 4:
-            return (SUIT_CONTRACTS[auction.turned_suit],)
-        return self.contracts
+    def _allowed(self, auction: Auction) -> str | None:
+        return SUIT_CONTRACTS[auction.turned_suit] if len(auction.calls) < 4 else None
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
             return len(auction.calls) >= 8
         return super()._is_over(auction)
-
 
 def build_bidding(variant: Variant) -> Bidding:
     """The bidding strategy of ``variant``."""
