@@ -250,6 +250,20 @@ def test_quad_order_J_9_A_T_K_Q_SF_trump_order_D9():
     assert resolve(r, [r.quad(0, 2, "hearts"), r.quad(1, 4, "hearts")])[0] == (0, 200)
 
 
+def test_quads_compare_by_value_before_quad_order_HIT_bulgarian_5_4_FFB_K_11_2():
+    """HIT: the quad of the highest point value wins; quad_order only ranks equal-valued quads.
+
+    In no-trumps (FFB-K 11.2: A 200, T 150, the others 100) four aces beat four jacks, also
+    when sequences and quads are separate contests.
+    """
+    ACE, JACK = 7, 4
+    r = rules(contracts=["suit", "no_trumps", "all_trumps"],
+              no_trumps_quads={"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100})
+    assert resolve(r, [r.quad(0, ACE, "no_trumps"), r.quad(1, JACK, "no_trumps")], "no_trumps")[0] == (200, 0)
+    reordered = rules(quad_order=["A", "T", "K", "Q", "J", "9"])
+    assert resolve(reordered, [reordered.quad(0, ACE, "hearts"), reordered.quad(1, JACK, "hearts")])[0] == (0, 200)
+
+
 def test_french_example_3_team_1_counts_50_plus_20_team_0_nothing_french_md_12():
     """french.md §12 ex. 3 (♥): seat 0 ♥9-10-J, seat 1 ♣9-10-J-Q, seat 3 ♦8-9-10: team 1 counts 70."""
     r = DeclarationRules(load_variant_model("french").variant)

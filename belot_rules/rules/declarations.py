@@ -280,10 +280,14 @@ class DeclarationRules:
     # ------------------------------------------------------------------ the contest
 
     def _key(self, d: Declaration) -> tuple[int, int, int, int]:
-        """Comparison key; under ``unified`` the value comes first."""
+        """Comparison key; under ``unified`` the value comes first.
+
+        Two quads compare by value, then by ``quad_order`` (which orders equal-valued quads):
+        HIT "the highest point value", french.md §7 (value first; no-trumps A 200 > T 150 > 100s).
+        """
         points = d.points if self._unified else 0
         if d.kind == QUAD:
-            return (points, self._quad_flag, 0, self._quad_strength[d.rank])
+            return (points, self._quad_flag, d.points, self._quad_strength[d.rank])
         return (points, 0, self._class[d.length] if self._by_class else d.length, self._seq_pos[d.rank])
 
     def _compare(self, a: Declaration, b: Declaration) -> int:
