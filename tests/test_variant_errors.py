@@ -67,6 +67,20 @@ def test_number_keys_are_read_as_ranks(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("extends: bulgarian\ntable: {move_clock: {on: 30}}\n", "house.yaml:2:22: table.move_clock.on: unknown key `on`;"),
+        ("extends: bulgarian\n9: 150\n", "house.yaml:2:1: 9: unknown key `9`; valid keys here: name, title"),
+        ("extends: bulgarian\ndeclarations: {quads: {J: 200, no: 50}}\n", "unknown rank 'no'; ranks are 7 8 9 10"),
+    ],
+)
+def test_a_key_is_the_text_written_not_what_yaml_makes_of_it(tmp_path: Path, text: str, expected: str) -> None:
+    message = problems_of(tmp_path, text)
+    assert expected in message
+    assert "keys should be strings" not in message
+
+
+@pytest.mark.parametrize(
     ("content", "expected"),
     [
         (b"", "house.yaml: is empty"),

@@ -17,26 +17,12 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from ..cards import RANKS
 from ..errors import Problem
 from .model import Variant
-from .yamlsafe import KeyPath, NodeInfo, Place
+from .yamlsafe import KeyPath, NodeInfo, Place, norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
 _MENTION = re.compile(r"[a-z_]+(?:\.[a-z_]+)*")
-
-
-def norm_key(key: object) -> str:
-    """One spelling per key or index: ranks ``10``/``t``/``T`` are ``T``, sequence length ``5+`` is ``5``."""
-    text = str(key)
-    if text.upper() == "10" or (len(text) == 1 and text.upper() in RANKS):
-        return "T" if text.upper() == "10" else text.upper()
-    return text[:-1] if text.endswith("+") and text[:-1].isdigit() else text
-
-
-def norm_path(path: KeyPath) -> KeyPath:
-    """A key path in one spelling, so that ``9:`` in one file and ``"9":`` in another are the same rule."""
-    return tuple(norm_key(k) for k in path)
 
 
 @dataclass(frozen=True)

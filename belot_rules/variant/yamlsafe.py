@@ -22,6 +22,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..cards import RANKS
 from ..errors import Problem, VariantError
 
 try:
@@ -37,6 +38,7 @@ KeyPath = tuple[Any, ...]
 _TAG = "tag:yaml.org,2002:"
 _OCTAL = re.compile(r"[-+]?0[0-7]+")
 _CONSTRUCTOR = SafeConstructor()
+_PLAIN_TAGS = {"str", "int", "float", "bool", "null", "timestamp"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,19 @@ class YamlDoc:
     name: str
     data: dict[Any, Any]
     nodes: dict[KeyPath, NodeInfo]
+
+
+def norm_key(key: object) -> str:
+    """One spelling per key or index: ranks ``10``/``t``/``T`` are ``T``, sequence length ``5+`` is ``5``."""
+    text = str(key)
+    if text.upper() == "10" or (len(text) == 1 and text.upper() in RANKS):
+        return "T" if text.upper() == "10" else text.upper()
+    return text[:-1] if text.endswith("+") and text[:-1].isdigit() else text
+
+
+def norm_path(path: KeyPath) -> KeyPath:
+    """A key path in one spelling, so that ``9:`` in one file and ``"9":`` in another are the same rule."""
+    return tuple(norm_key(k) for k in path)
 
 
 def display_name(path: Path) -> str:
@@ -198,8 +213,9 @@ class _Converter:
         return self.scalar(node)
 
     def mapping(self, node: MappingNode, path: KeyPath) -> dict[Any, Any]:
+        """Keys stay the text the author wrote: ``on:`` is the key `on`, ``9:`` the rank 9, never true or 9."""
         result: dict[Any, Any] = {}
-        first_line: dict[str, int] = {}
+        first: dict[str, tuple[str, int]] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
                 self.add(key_node, "merge keys (<<) are not allowed; share rules with extends")
@@ -207,19 +223,23 @@ class _Converter:
             if not isinstance(key_node, ScalarNode):
                 self.add(key_node, "a key must be a plain word or number")
                 continue
-            key = self.scalar(key_node)
+            if key_node.tag.removeprefix(_TAG) not in _PLAIN_TAGS:
+                self.scalar(key_node)  # reports the tag
+                continue
+            key = key_node.value
             line = key_node.start_mark.line + 1
-            if str(key) in first_line:  # 9 and "9" name the same rank
+            same = key
+            if same in first:
+                earlier, first_at = first[same]
                 self.add(
                     key_node,
-                    f"duplicate key `{key_node.value}` (first at line {first_line[str(key)]}, again at line {line}); "
+                    f"duplicate key `{key}` (first at line {first_at}, again at line {line}); "
                     "each key may appear once in a mapping",
                 )
                 continue
-            first_line[str(key)] = line
+            first[same] = (key, line)
             child = (*path, key)
-            note = self.note(key_node) or self.note(value_node)
-            self.nodes[child] = NodeInfo(self.place(key_node), self.place(value_node), note)
+            self.nodes[child] = NodeInfo(self.place(key_node), self.place(value_node), self.note(value_node))
             result[key] = self.convert(value_node, child)
         return result
 
