@@ -31,6 +31,21 @@ def test_duplicate_key_names_both_lines(tmp_path: Path) -> None:
     assert "house.yaml:4:1: duplicate key `match` (first at line 2, again at line 4)" in message
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("extends: bulgarian\ncards:\n  trump: {points: {J: 20, 10: 10, T: 11}}\n",
+         "house.yaml:3:35: duplicate key `T`: `10` at line 3 is the same rank"),
+        ("extends: bulgarian\ndeclarations:\n  quads:\n    9: 150\n    '9': 140\n",
+         "house.yaml:5:5: duplicate key `9` (first at line 4, again at line 5)"),
+        ("extends: bulgarian\ndeclarations:\n  sequences: {3: 20, 5: 100, 5+: 150}\n",
+         "duplicate key `5+`: `5` at line 3 is the same length"),
+    ],
+)
+def test_two_spellings_of_one_rank_are_duplicate_keys(tmp_path: Path, text: str, expected: str) -> None:
+    assert expected in problems_of(tmp_path, text)
+
+
 def test_alias_bomb_is_refused(tmp_path: Path) -> None:
     bomb = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
         f"{x}: &{x} [{', '.join([f'*{p}'] * 9)}]\n" for p, x in zip("abcdefgh", "bcdefghi")

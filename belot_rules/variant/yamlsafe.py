@@ -228,14 +228,15 @@ class _Converter:
                 continue
             key = key_node.value
             line = key_node.start_mark.line + 1
-            same = key
+            same = norm_key(key)  # 9 and "9", 10 and T, 5 and 5+ name the same rank or length
             if same in first:
                 earlier, first_at = first[same]
-                self.add(
-                    key_node,
-                    f"duplicate key `{key}` (first at line {first_at}, again at line {line}); "
-                    "each key may appear once in a mapping",
-                )
+                if earlier == key:
+                    told = f"duplicate key `{key}` (first at line {first_at}, again at line {line})"
+                else:
+                    what = "rank" if same in RANKS else "length"
+                    told = f"duplicate key `{key}`: `{earlier}` at line {first_at} is the same {what}"
+                self.add(key_node, f"{told}; each key may appear once in a mapping")
                 continue
             first[same] = (key, line)
             child = (*path, key)
