@@ -196,6 +196,22 @@ def test_several_problems_are_reported_together_on_one_screen(tmp_path: Path) ->
     assert lines[0].startswith("house.yaml:3:3: deal.wrong_0: unknown key")
 
 
+def test_yaml_surprises_are_reported_with_the_rule_mistakes(tmp_path: Path) -> None:
+    message = problems_of(
+        tmp_path,
+        "extends: bulgarian\nmatch: {target: 010}\ndeal: {shufle: cut_only, first_dealer_seat: 010}\n"
+        "play: {}\nplay: {}\n",
+    )
+    assert message.splitlines() == [
+        "house.yaml:2:17: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
+        "house.yaml:3:8: deal.shufle: unknown key `shufle`; did you mean `shuffle`? (valid keys here: first_packets, "
+        "second_packets, turned_card, second_packets_start, shuffle, cut_min, first_dealer, first_dealer_seat, "
+        "rotation, all_pass, direction)",
+        "house.yaml:3:45: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
+        "house.yaml:5:1: duplicate key `play` (first at line 4, again at line 5); each key may appear once in a mapping",
+    ]
+
+
 def test_inherited_mistake_names_its_file_and_the_chain(tmp_path: Path) -> None:
     (tmp_path / "parent.yaml").write_text("title: Parent\ndeal:\n  first_packets: [3, 3]\n")
     message = problems_of(tmp_path, "extends: parent.yaml\nplay: {undertrump: required}\n")

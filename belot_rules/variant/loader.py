@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from ..errors import Problem, UserError, VariantError
 from .explain import Sources, explain, find_key, norm_key, norm_path, suggest, wrong_booleans
 from .model import Variant
-from .yamlsafe import KeyPath, NodeInfo, YamlDoc, display_name, read_yaml
+from .yamlsafe import KeyPath, NodeInfo, Place, YamlDoc, display_name, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "extends")
 MAX_CHAIN = 16
@@ -77,18 +77,32 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     docs = _read_chain(resolve_source(name_or_path))
     merged, nodes = _merge_chain(docs)
     sources = Sources(docs[0].name, tuple(d.name for d in docs), name_from_file="name" not in docs[0].data)
-    problems = wrong_booleans(merged, nodes, sources)
+    problems = [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
+    problems += wrong_booleans(merged, nodes, sources)
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as err:
         problems += explain(err, merged, nodes, sources)
     if problems:
+        problems = _first_at_each_place(problems)
         order = {name: i for i, name in enumerate(sources.chain)}
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.column or 0))
         raise VariantError(problems)
     by_name = {d.name: d.path for d in docs}
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
     return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant))
+
+
+def _first_at_each_place(problems: list[Problem]) -> list[Problem]:
+    """One problem per place: what YAML did to a value explains what the rules then make of it."""
+    seen: set[tuple[str, int | None, int | None]] = set()
+    kept = []
+    for problem in problems:
+        place = (problem.file, problem.line, problem.column)
+        if problem.line is None or place not in seen:
+            kept.append(problem)
+            seen.add(place)
+    return kept
 
 
 def content_hash(variant: Variant) -> str:
@@ -108,7 +122,7 @@ def _read_chain(path: Path) -> list[YamlDoc]:
     seen: set[Path] = set()
     while True:
         try:
-            doc = read_yaml(path)
+            doc = read_yaml(path, keep_going=True)
         except VariantError as err:
             if not docs:
                 raise

@@ -67,6 +67,7 @@ class YamlDoc:
     name: str
     data: dict[Any, Any]
     nodes: dict[KeyPath, NodeInfo]
+    problems: tuple[Problem, ...] = ()
 
 
 def norm_key(key: object) -> str:
@@ -91,8 +92,13 @@ def display_name(path: Path) -> str:
         return str(absolute)
 
 
-def read_yaml(path: Path) -> YamlDoc:
-    """Read a variant file into a mapping with positions, or raise :class:`VariantError`."""
+def read_yaml(path: Path, keep_going: bool = False) -> YamlDoc:
+    """Read a variant file into a mapping with positions, or raise :class:`VariantError`.
+
+    With ``keep_going``, problems that leave a usable mapping (a duplicate key, an octal
+    number, a refused tag) are returned in ``problems`` instead, so that they are reported
+    together with the problems of the rules themselves.
+    """
     name = display_name(path)
     text = _read_text(path, name)
     try:
@@ -117,9 +123,9 @@ def read_yaml(path: Path) -> YamlDoc:
         )
     converter = _Converter(name)
     data = converter.convert(root, ())
-    if converter.problems:
+    if converter.problems and not keep_going:
         raise VariantError(converter.problems)
-    return YamlDoc(path=path, name=name, data=data, nodes=converter.nodes)
+    return YamlDoc(path=path, name=name, data=data, nodes=converter.nodes, problems=tuple(converter.problems))
 
 
 def _read_text(path: Path, name: str) -> str:
