@@ -123,3 +123,46 @@ def test_call_text_forms_round_trip():
         assert str(Call.parse(text)) == text
     assert Call.parse("contra") == Call("double")
     assert Call.parse("capot clubs").points == CAPOT
+
+
+POINT_BIDS_TURNED = Variant(
+    name="pb", title="pb", deal={"turned_card": "after_first_packets"},
+    bidding={"style": "turned_card_point_bids", "contracts": ["clubs", "diamonds", "hearts", "spades"],
+             "round2_turned_suit": "allowed", "doubles": {"max_level": 0},
+             "points": {"maximum_means_capot": True, "capot_bid": False}},
+)
+
+
+def point_bids_turned(**bidding: object) -> Variant:
+    data = POINT_BIDS_TURNED.model_dump()
+    data["bidding"] |= bidding
+    return Variant.model_validate(data)
+
+
+def test_point_bids_round_1_on_the_turned_suit_round_2_any_suit_S1():
+    """S1: round 1 only the turned suit, from 80 up to 160 (capot); in round 2 the suit may change."""
+    assert legal(POINT_BIDS_TURNED, "", turned_suit=2)[1:3] == ["80 hearts", "90 hearts"]
+    assert all(c.endswith("hearts") for c in legal(POINT_BIDS_TURNED, "90 hearts", turned_suit=2)[1:])
+    round2 = legal(POINT_BIDS_TURNED, "90 hearts, pass, pass, 100 hearts, 110 hearts", turned_suit=2)
+    assert "120 spades" in round2 and "120 hearts" in round2 and "110 clubs" not in round2
+    _, auction = auction_after(POINT_BIDS_TURNED, ", ".join(["pass"] * 8), turned_suit=2)
+    assert auction.finished and auction.contract is None
+
+
+def test_point_bids_on_a_turned_card_follow_the_round_options_french_options_B():
+    """french-options.md B: round1_contracts, round2_turned_suit and the number of rounds apply to
+    the point-bid turned-card auction as to the classic one (they were accepted and ignored)."""
+    with_others = point_bids_turned(contracts=["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"],
+                                    round1_contracts="turned_suit_and_others")
+    assert "80 no_trumps" in legal(with_others, "", turned_suit=2)
+    assert "80 spades" not in legal(with_others, "", turned_suit=2)
+    forbidden = legal(point_bids_turned(round2_turned_suit="forbidden"), "pass, pass, pass, pass", turned_suit=2)
+    assert "80 spades" in forbidden and "80 hearts" not in forbidden
+    _, auction = auction_after(point_bids_turned(rounds=1), "pass, pass, pass, pass", turned_suit=2)
+    assert auction.finished and auction.contract is None
+
+
+def test_one_round_of_turned_card_bidding_FFB_B_4():
+    _, auction = auction_after(FRENCH.model_copy(update={"bidding": FRENCH.bidding.model_copy(update={"rounds": 1})}),
+                               "pass, pass, pass, pass", turned_suit=2)
+    assert auction.finished and auction.contract is None

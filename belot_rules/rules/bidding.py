@@ -186,27 +186,48 @@ class LadderBidding(Bidding):
         return self.above[0 if auction.contract is None else self.rank[auction.contract] + 1]
 
 
-class TurnedCardBidding(Bidding):
+class _TurnedCardRounds:
+    """The rounds of a turned-card auction: ``bidding.rounds``, ``round1_contracts`` and
+    ``round2_turned_suit``, shared by the classic and the point-bid turned-card styles."""
+
+    contracts: tuple[str, ...]
+
+    def _init_rounds(self, variant: Variant) -> None:
+        bidding = variant.bidding
+        self.rounds = bidding.rounds
+        extra = tuple(c for c in self.contracts if c not in SUIT_CONTRACTS)
+        self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others.value else ()
+        self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed.value
+
+    def _contracts_in_round(self, turned_suit: int, first_round: bool) -> tuple[str, ...]:
+        """Round 1: the turned suit (and, with ``turned_suit_and_others``, no-trumps / all-trumps);
+        later rounds: the other contracts, and the turned suit too when ``round2_turned_suit`` allows."""
+        turned = SUIT_CONTRACTS[turned_suit]
+        if first_round:
+            options: tuple[str, ...] = (turned, *self.round1_extra)
+        else:
+            options = tuple(c for c in self.contracts if c != turned or self.round2_turned)
+        return tuple(c for c in self.contracts if c in options)
+
+    def _round_contracts(self, auction: Auction) -> tuple[str, ...]:
+        return self._contracts_in_round(auction.turned_suit, len(auction.calls) < 4)
+
+    def _all_rounds_passed(self, auction: Auction) -> bool:
+        return auction.contract is None and len(auction.calls) >= 4 * self.rounds
+
+
+class TurnedCardBidding(_TurnedCardRounds, Bidding):
     """French: take the turned suit in round 1, name another suit in round 2 (rules/french.md §4)."""
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        bidding = variant.bidding
-        self.rounds = bidding.rounds
-        extra = [c for c in self.contracts if c not in SUIT_CONTRACTS]
-        self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others.value else []
-        self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed.value
+        self._init_rounds(variant)
 
     def _bids(self, auction: Auction) -> list[Call]:
-        turned = SUIT_CONTRACTS[auction.turned_suit]
-        if len(auction.calls) < 4:
-            options = [turned, *self.round1_extra]
-        else:
-            options = [c for c in self.contracts if c != turned or self.round2_turned]
-        return [Call("bid", c) for c in self.contracts if c in options]
+        return [Call("bid", c) for c in self._round_contracts(auction)]
 
     def _is_over(self, auction: Auction) -> bool:
-        return auction.contract is not None or len(auction.calls) >= 4 * self.rounds
+        return auction.contract is not None or self._all_rounds_passed(auction)
 
 
 class PointBidding(Bidding):
@@ -221,33 +242,47 @@ class PointBidding(Bidding):
         elif points.capot_bid:
             values.append(CAPOT)
         self.values = tuple(values)
-        # Every bid, lowest first, for all contracts and for each contract alone; the bids above a
+        # Every bid, lowest first, for each set of contracts that may be bid; the bids above a
         # standing value are a suffix of these lists, found by that value's position.
-        self.bids = {None: [Call("bid", c, v) for v in values for c in self.contracts]}
-        self.bids.update({c: [Call("bid", c, v) for v in values] for c in self.contracts})
+        self.bids = {self.contracts: self._bid_list(self.contracts)}
         self.above = {v: i + 1 for i, v in enumerate(values)}
 
-    def _allowed(self, auction: Auction) -> str | None:
-        """The one contract that may be bid now, or None for any."""
-        return None
+    def _bid_list(self, contracts: tuple[str, ...]) -> list[Call]:
+        return [Call("bid", c, v) for v in self.values for c in contracts]
+
+    def _allowed(self, auction: Auction) -> tuple[str, ...]:
+        """The contracts that may be bid now (a key of ``self.bids``)."""
+        return self.contracts
 
     def _bids(self, auction: Auction) -> list[Call]:
         if not self._may_overbid(auction):
             return []
         start = 0 if auction.points is None else self.above[auction.points]
-        only = self._allowed(auction)
-        return self.bids[only][start * (1 if only else len(self.contracts)):]
+        allowed = self._allowed(auction)
+        return self.bids[allowed][start * len(allowed):]
 
 
-class TurnedCardPointBidding(PointBidding):
-    """Seed 001: point bids whose first round is on the turned suit; the suit may change in round 2."""
+class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
+    """Seed 001: point bids whose first round is on the turned suit; the suit may change in round 2.
 
-    def _allowed(self, auction: Auction) -> str | None:
-        return SUIT_CONTRACTS[auction.turned_suit] if len(auction.calls) < 4 else None
+    The rounds follow the options of turned-card bidding: ``round1_contracts``,
+    ``round2_turned_suit`` and ``rounds`` (passes for that many rounds void the deal).
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self._init_rounds(variant)
+        for suit in range(4):
+            for first_round in (True, False):
+                contracts = self._contracts_in_round(suit, first_round)
+                self.bids.setdefault(contracts, self._bid_list(contracts))
+
+    def _allowed(self, auction: Auction) -> tuple[str, ...]:
+        return self._round_contracts(auction)
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
-            return len(auction.calls) >= 8
+            return self._all_rounds_passed(auction)
         return super()._is_over(auction)
 
 def build_bidding(variant: Variant) -> Bidding:
