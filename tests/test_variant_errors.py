@@ -60,14 +60,30 @@ def test_nesting_is_capped(tmp_path: Path) -> None:
 
 
 def test_yaml_boolean_surprise_is_explained(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\ndeal:\n  direction: no\n")
-    assert "house.yaml:3:14: deal.direction:" in message
+    message = problems_of(tmp_path, "extends: bulgarian\ntitle: no\n")
+    assert "house.yaml:2:8: title:" in message
     assert "YAML read `no` as the boolean false; quote it: 'no'" in message
 
 
-def test_boolean_where_a_number_is_expected_is_not_read_as_one(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\ndeal: {cut_min: on}\n")
-    assert "deal.cut_min: expected a number, got the boolean true; YAML read `on`" in message
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("deal:\n  direction: no\n",
+         "house.yaml:3:14: deal.direction: `no` is not a valid value; valid values: counter_clockwise, clockwise"),
+        ("scoring: {rounding: {suit: {mode: on}}}\n",
+         "scoring.rounding.suit.mode: `on` is not a valid value; did you mean `none`?"),
+        ("deal: {cut_min: on}\n", "house.yaml:2:17: deal.cut_min: expected a number; YAML 1.1 reads `on` as a boolean"),
+        ("declarations: off\n",
+         "declarations: a section of rules, written as `key: value` lines under it, not `off`; "
+         "to turn declarations off, write `enabled: false` under it"),
+    ],
+)
+def test_a_yaml_boolean_is_not_told_to_be_quoted_where_quoting_would_not_help(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\n" + text)
+    assert expected in message
+    assert "quote it" not in message
 
 
 def test_octal_looking_number_is_refused(tmp_path: Path) -> None:

@@ -55,8 +55,8 @@ def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources
         if annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
             info = nodes.get(norm_path(path))
             message = f"{_locate(path, data)[1]}: expected a number, got the boolean {str(value).lower()}"
-            if info and info.note:
-                message += f"; {info.note}"
+            if info and info.written:
+                message = f"{_locate(path, data)[1]}: expected a number; YAML 1.1 reads `{info.written}` as a boolean"
             problems.append(sources.problem(info.value if info else None, message))
     return problems
 
@@ -118,7 +118,7 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         model = submodel(annotation_at(path[:-1]))
         fields = list(model.model_fields) if model else []
         message = f"{_label(dotted)}unknown key `{key}`; {suggest(str(key), fields, 'valid keys here')}"
-        return sources.problem(info.key if info else None, _with_note(message, info))
+        return sources.problem(info.key if info else None, message)
     if kind == "missing":
         field = str(error["loc"][-1])
         model = submodel(annotation_at(path))
@@ -127,11 +127,17 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         return sources.problem(info.key if info else None, message)
     if kind in ("enum", "literal_error"):
         choices = re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
-        message = f"{_label(dotted)}`{_show(value)}` is not a valid value; {suggest(_show(value), choices, 'valid values')}"
-        return sources.problem(info.value if info else None, _with_note(message, info))
+        shown = _written(value, info)
+        if info and info.written in choices:  # only here does quoting help
+            return sources.problem(info.value, f"{_label(dotted)}{info.note}")
+        message = f"{_label(dotted)}`{shown}` is not a valid value; {suggest(shown, choices, 'valid values')}"
+        return sources.problem(info.value if info else None, message)
     if kind == "model_type":
-        message = f"{_label(dotted)}this is a section of rules, write it as `key: value` lines, not {_show(value)}"
-        return sources.problem(info.value if info else None, _with_note(message, info))
+        message = f"{_label(dotted)}a section of rules, written as `key: value` lines under it, not `{_written(value, info)}`"
+        section = submodel(annotation_at(path))
+        if section is not None and "enabled" in section.model_fields:
+            message += f"; to turn {path[-1]} off, write `enabled: false` under it"
+        return sources.problem(info.value if info else None, message)
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
         place = _mentioned(reason, path, nodes, sources.top) if submodel(annotation_at(path)) else None
@@ -139,7 +145,14 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     message = f"{_label(dotted)}{error['msg'][:1].lower()}{error['msg'][1:]}; got {_show(value)}"
     if path == ("name",) and sources.name_from_file:
         message += " (the name comes from the file name; add a `name:` line of lowercase letters, digits, - and _)"
-    return sources.problem(info.value if info else None, _with_note(message, info))
+    if _accepts(annotation_at(path), str):  # quoting `no` makes it the text no
+        message = _with_note(message, info)
+    return sources.problem(info.value if info else None, message)
+
+
+def _written(value: Any, info: NodeInfo | None) -> str:
+    """A value as the author wrote it: ``no``, not the boolean YAML 1.1 made of it."""
+    return info.written if info and info.written else _show(value)
 
 
 def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:

@@ -57,6 +57,7 @@ class NodeInfo:
     key: Place | None
     value: Place
     note: str | None = None
+    written: str | None = None  # the text YAML 1.1 turned into a boolean (``no``), with the note
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ class _Converter:
         if isinstance(node, SequenceNode):
             items = []
             for index, item in enumerate(node.value):
-                self.nodes[(*path, index)] = NodeInfo(None, self.place(item), self.note(item))
+                self.nodes[(*path, index)] = self.info(None, item)
                 items.append(self.convert(item, (*path, index)))
             return items
         return self.scalar(node)
@@ -246,7 +247,7 @@ class _Converter:
                 continue
             first[same] = (key, line)
             child = (*path, key)
-            self.nodes[child] = NodeInfo(self.place(key_node), self.place(value_node), self.note(value_node))
+            self.nodes[child] = self.info(self.place(key_node), value_node)
             result[key] = self.convert(value_node, child)
         return result
 
@@ -266,6 +267,10 @@ class _Converter:
             return value
         self.add(node, f"the tag {node.tag.replace(_TAG, '!!')} is not allowed in a variant file; write a plain value")
         return None
+
+    def info(self, key: Place | None, node: Node) -> NodeInfo:
+        note = self.note(node)
+        return NodeInfo(key, self.place(node), note, node.value if note else None)
 
     def note(self, node: Node) -> str | None:
         """What YAML 1.1 did to a plain ``yes``/``no``/``on``/``off``: shown if the rule wanted text."""
