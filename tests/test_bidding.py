@@ -61,6 +61,26 @@ def test_overbid_after_double_cancels_it_HLP_B3():
     assert auction.level == 0 and auction.contract == "spades" and auction.declarer == 2
 
 
+def test_overbid_after_double_contract_team_only_HLP_B3():
+    """HLP: the declarer or his partner may escape a contra by bidding higher; the doublers may not."""
+    team_only = Variant(name="t", title="t", bidding={"doubles": {"overbid_after_double": "contract_team_only"}})
+    assert legal(team_only, "hearts, double") == ["pass", "spades", "no_trumps", "all_trumps", "redouble"]
+    assert legal(team_only, "hearts, double, pass") == ["pass"]
+    assert legal(team_only, "hearts, double, pass, pass") == ["pass", "spades", "no_trumps", "all_trumps",
+                                                              "redouble"]
+
+
+def test_max_double_level_1_and_3_B4_WIKI():
+    """bulgarian-options.md B4: contra only (level 1), or a regional third level (WIKI "сюр-контра")."""
+    contra_only = Variant(name="t", title="t", bidding={"doubles": {"max_level": 1}})
+    assert "redouble" not in legal(contra_only, "hearts, double")
+    three = Variant(name="t", title="t", bidding={"doubles": {"max_level": 3, "multipliers": [2, 4, 8]}})
+    assert legal(three, "hearts, double, redouble")[-1] == "redouble"  # the doublers' third level
+    assert legal(three, "hearts, double, redouble, redouble") == ["pass", "spades", "no_trumps", "all_trumps"]
+    bidding, auction = auction_after(three, "hearts, double, redouble, redouble, pass, pass, pass")
+    assert auction.finished and bidding.multiplier(auction) == 8
+
+
 def test_overbid_after_double_forbidden_option_B3():
     assert legal(COINCHE, "90 hearts, double") == ["pass", "redouble"]
 

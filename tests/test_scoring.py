@@ -329,6 +329,26 @@ def test_belote_not_counted_for_the_contract_CCH():
     assert score(FR_EXACT, "hearts", 0, (76, 86), decls=(belote(0),)).verdict == "made"
 
 
+def test_half_down_with_the_complement_106_56_gives_110_50_YPZ_french_md_10():
+    """french.md §10 (YPZ): 5 rounds down (105 -> 100, 106 -> 110) and the defenders get the
+    complement (106 -> 110 / 50): rounding half_down, made leader_then_remainder."""
+    rules = ScoringRules(changed(FR.variant, scoring={"rounding": {"suit": {"mode": "half_down"},
+                                                                    "made": "leader_then_remainder"}}))
+    assert score(rules, "hearts", 0, (106, 56)).match_points == (110, 50)
+    assert score(rules, "hearts", 0, (105, 57)).match_points == (100, 60)
+    per_team = ScoringRules(changed(FR.variant, scoring={"rounding": {"suit": {"mode": "half_down"}}}))
+    assert score(per_team, "hearts", 0, (105, 57)).match_points == (100, 60)
+    assert score(per_team, "hearts", 0, (106, 56)).match_points == (110, 60)
+
+
+def test_point_bids_failed_defenders_162_plus_the_bid_takers_keep_belote_S1_french_md_9():
+    """S1: a failed contract gives the defenders all the points (its "160" is 162 rounded), and
+    the bid; the takers keep only their belote. 70 + belote 20 = 90 < 92 with bid 80:
+    defenders 162 + 80 = 242 -> 240, takers 20."""
+    result = score(POINT_BIDS, "hearts", 0, (70, 92), decls=(belote(0),), bid=80)
+    assert (result.verdict, result.match_points) == ("failed", (20, 240))
+
+
 # ----------------------------------------------------------------------------- coinche, french.md §13
 
 
