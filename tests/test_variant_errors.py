@@ -198,6 +198,25 @@ def test_rule_mistake_is_placed_and_explained(tmp_path: Path, text: str, expecte
         assert part in message
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("match: {target: five hundred}\n", "house.yaml:2:17: match.target: should be a whole number or null; got `five hundred`"),
+        ("scoring: {last_trick: 10.5}\n", "house.yaml:2:23: scoring.last_trick: should be a whole number; got `10.5`"),
+        ("deal: {first_packets: 3 2}\n", "deal.first_packets: should be a list, written [a, b, c]; got `3 2`"),
+        ("deal: {cut_min: 20}\n", "house.yaml:2:17: deal.cut_min: should be at most 16; got `20`"),
+        ("declarations: {enabled: maybe}\n", "declarations.enabled: should be true or false; got `maybe`"),
+        ("name: My Rules\n", "house.yaml:2:7: name: should be lowercase letters, digits, - and _, like `my-rules`"),
+        ("declarations:\n  sequences: {2: 10, 3: 20}\n",
+         "house.yaml:3:15: declarations.sequences: the key `2` should be at least 3"),
+    ],
+)
+def test_a_wrong_value_is_told_in_plain_words(tmp_path: Path, text: str, expected: str) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\n" + text)
+    assert expected in message
+    assert "Input should" not in message and "input should" not in message
+
+
 def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
     message = problems_of(tmp_path, "extends: bulgarian\n", name="My Rules.yaml")
     assert "name:" in message and "the name comes from the file name; add a `name:` line" in message

@@ -142,12 +142,48 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         reason = error["msg"].removeprefix("Value error, ")
         place = _mentioned(reason, path, nodes, sources.top) if submodel(annotation_at(path)) else None
         return sources.problem(place or (info.value if info else None), f"{_label(dotted)}{reason}")
-    message = f"{_label(dotted)}{error['msg'][:1].lower()}{error['msg'][1:]}; got {_show(value)}"
+    if "[key]" in error["loc"]:  # a key of a table, such as the 2 of sequences {2: 10}
+        parent, _, key = dotted.rpartition(".")
+        message = f"{_label(parent)}the key `{key}` {_plain_message(error, path)}"
+        return sources.problem(info.key if info else None, message)
+    message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
     if path == ("name",) and sources.name_from_file:
         message += " (the name comes from the file name; add a `name:` line of lowercase letters, digits, - and _)"
     if _accepts(annotation_at(path), str):  # quoting `no` makes it the text no
         message = _with_note(message, info)
     return sources.problem(info.value if info else None, message)
+
+
+_EXPECTED = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "list_type": "a list, written [a, b, c]",
+    "dict_type": "a table of `key: value` pairs, written {a: 1, b: 2}",
+}
+_BOUNDS = {
+    "greater_than_equal": ("ge", "at least"),
+    "less_than_equal": ("le", "at most"),
+    "greater_than": ("gt", "more than"),
+    "less_than": ("lt", "less than"),
+}
+
+
+def _plain_message(error: Any, path: KeyPath) -> str:
+    """Pydantic's "Input should be a valid integer, unable to parse ..." as a player would say it."""
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in _EXPECTED:
+        nullable = _accepts(annotation_at(path), type(None)) and "[key]" not in error["loc"]
+        return f"should be {_EXPECTED[kind]}" + (" or null" if nullable else "")
+    if kind in _BOUNDS and _BOUNDS[kind][0] in ctx:
+        bound, words = _BOUNDS[kind]
+        return f"should be {words} {ctx[bound]}"
+    if kind == "string_pattern_mismatch" and path == ("name",):
+        return "should be lowercase letters, digits, - and _, like `my-rules` (the title may be any text)"
+    return f"{error['msg'][:1].lower()}{error['msg'][1:]}"
 
 
 def _written(value: Any, info: NodeInfo | None) -> str:
