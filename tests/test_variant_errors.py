@@ -217,6 +217,18 @@ def test_a_wrong_value_is_told_in_plain_words(tmp_path: Path, text: str, expecte
     assert "Input should" not in message and "input should" not in message
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cards:\n  sequence_order: [7, 8, 9, 10, J, Q, K, Ace]\n",
+         "house.yaml:3:42: cards.sequence_order: unknown rank 'Ace'; ranks are 7 8 9 10 (or T) J Q K A"),
+        ("declarations:\n  quads: {J: 200, X: 100}\n", "house.yaml:3:19: declarations.quads: unknown rank 'X'"),
+    ],
+)
+def test_an_unknown_rank_is_placed_at_the_entry_not_the_table(tmp_path: Path, text: str, expected: str) -> None:
+    assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
+
+
 def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
     message = problems_of(tmp_path, "extends: bulgarian\n", name="My Rules.yaml")
     assert "name:" in message and "the name comes from the file name; add a `name:` line" in message

@@ -141,6 +141,7 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
         place = _mentioned(reason, path, nodes, sources.top) if submodel(annotation_at(path)) else None
+        place = place or _quoted_child(reason, path, data, nodes)
         return sources.problem(place or (info.value if info else None), f"{_label(dotted)}{reason}")
     if "[key]" in error["loc"]:  # a key of a table, such as the 2 of sequences {2: 10}
         parent, _, key = dotted.rpartition(".")
@@ -228,6 +229,26 @@ def _mentioned(reason: str, path: KeyPath, nodes: dict[KeyPath, NodeInfo], top: 
     candidates += [tuple(t.split(".")) for t in tokens if "." in t]
     places = [nodes[c].value for c in candidates if c in nodes]
     return next((p for p in places if p.file == top), places[0] if places else None)
+
+
+def _quoted_child(reason: str, path: KeyPath, data: Any, nodes: dict[KeyPath, NodeInfo]) -> Place | None:
+    """A table or list whose check names one of its entries (``unknown rank 'X'``): the place of that entry."""
+    current = data
+    for key in path:
+        current = current[key] if isinstance(current, (dict, list)) else None
+    if isinstance(current, dict):
+        entries = [(k, True) for k in current] + [(k, False) for k, v in current.items() if not isinstance(v, (dict, list))]
+    elif isinstance(current, list):
+        entries = [(i, False) for i in range(len(current))]
+    else:
+        return None
+    for token in re.findall(r"'([^']*)'", reason):
+        for key, is_key in entries:
+            written = key if is_key else current[key]
+            info = nodes.get(norm_path((*path, key)))
+            if info is not None and str(written) == token:
+                return info.key if is_key else info.value
+    return None
 
 
 def suggest(given: str, choices: list[str], label: str) -> str:
