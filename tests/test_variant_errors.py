@@ -223,9 +223,11 @@ def test_a_wrong_value_is_told_in_plain_words(tmp_path: Path, text: str, expecte
         ("cards:\n  sequence_order: [7, 8, 9, 10, J, Q, K, Ace]\n",
          "house.yaml:3:42: cards.sequence_order: unknown rank 'Ace'; ranks are 7 8 9 10 (or T) J Q K A"),
         ("declarations:\n  quads: {J: 200, X: 100}\n", "house.yaml:3:19: declarations.quads: unknown rank 'X'"),
+        ("declarations:\n  sequences: {three: 20}\n",
+         "house.yaml:3:15: declarations.sequences: unknown sequence length 'three'; a length is a number of cards from 3 to 8"),
     ],
 )
-def test_an_unknown_rank_is_placed_at_the_entry_not_the_table(tmp_path: Path, text: str, expected: str) -> None:
+def test_an_unknown_rank_or_length_is_placed_at_the_entry_not_the_table(tmp_path: Path, text: str, expected: str) -> None:
     assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
 
 

@@ -489,7 +489,11 @@ class Belote(Rule):
 
 
 def _length_key(value: object) -> int:
-    return int(str(value).rstrip("+"))
+    """Accept ``3``, ``"3"`` and ``5+`` (five or more) for a sequence length."""
+    text = str(value).strip()
+    if not text.rstrip("+").isdigit():
+        raise ValueError(f"unknown sequence length '{value}'; a length is a number of cards from 3 to 8, like 3: 20")
+    return int(text.rstrip("+"))
 
 
 class Declarations(Rule):
