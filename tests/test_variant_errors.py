@@ -184,6 +184,10 @@ RULE_MISTAKES = {
         "extends: french\nbidding: {style: contract_ladder}\n",
         ["house.yaml:2:18: deal.turned_card is set but bidding.style contract_ladder never uses it"],
     ),
+    "a quad value needs a place in quad_order, told in the file that added it": (
+        "extends: bulgarian\ndeclarations:\n  quads: {J: 200, 7: 50}\n",
+        ["house.yaml:3:10: declarations: quads gives 7 a value but quad_order does not rank it; add 7 to quad_order"],
+    ),
     "a file that extends nothing needs a title": (
         "match: {target: 101}\n",
         ["house.yaml:1:1: title: missing; add it (Full name shown to players.)"],

@@ -580,11 +580,12 @@ class Declarations(Rule):
 
     @model_validator(mode="after")
     def _quads_ordered(self) -> Declarations:
-        for table in (self.quads, self.no_trumps_quads or {}):
+        for field, table in (("quads", self.quads), ("no_trumps_quads", self.no_trumps_quads or {})):
             unordered = [r for r in table if r not in self.quad_order]
             if unordered:
                 raise ValueError(
-                    f"quad_order must rank every rank that has a quad value; add {' '.join(unordered)}"
+                    f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "
+                    f"{'it' if len(unordered) == 1 else 'them'}; add {' '.join(unordered)} to quad_order"
                 )
         return self
 
