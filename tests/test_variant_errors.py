@@ -118,6 +118,7 @@ def test_a_key_is_the_text_written_not_what_yaml_makes_of_it(tmp_path: Path, tex
         (b"# only a comment\n", "house.yaml: is empty"),
         (b"\x00\x01\x02PK", "house.yaml: is a binary file"),
         (b"title: caf\xe9\n", "house.yaml: is not UTF-8 text"),
+        (b"---\n", "house.yaml: is empty"),
         (b"- a list\n", "house.yaml:1:1: a variant file is a mapping of rules"),
         (b"title: [1, 2\nname: x\n", "house.yaml:2:5: YAML syntax:"),
         (b"deal:\n\tshuffle: cut_only\n", "indent with spaces, not tabs"),

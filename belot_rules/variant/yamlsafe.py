@@ -115,7 +115,7 @@ def read_yaml(path: Path, keep_going: bool = False) -> YamlDoc:
         raise VariantError([Problem(name, message, line, column)]) from None
     except yaml.YAMLError as err:
         raise VariantError([Problem(name, f"is not valid YAML: {' '.join(str(err).split())}")]) from None
-    if root is None:
+    if root is None or (isinstance(root, ScalarNode) and root.tag == _TAG + "null" and not root.value):
         raise VariantError([Problem(name, "is empty; a variant file states its rules, or `extends:` another file")])
     if not isinstance(root, MappingNode):
         kind = "list" if isinstance(root, SequenceNode) else "single value"
