@@ -151,7 +151,11 @@ def _read_text(path: Path, name: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise fail(f"is not UTF-8 text (byte {raw[err.start]:#04x} at offset {err.start})") from None
+        start = raw.rfind(b"\n", 0, err.start) + 1
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = len(raw[start : err.start].decode("utf-8", errors="replace")) + 1
+        message = f"the byte {raw[err.start]:#04x} is not UTF-8 text; save the file as UTF-8"
+        raise VariantError([Problem(name, message, line, column)]) from None
 
 
 class _Refused(Exception):
