@@ -91,6 +91,11 @@ def test_octal_looking_number_is_refused(tmp_path: Path) -> None:
     assert "house.yaml:2:23: YAML 1.1 reads `010` as the octal number 8; write 10" in message
 
 
+def test_a_base_60_number_says_what_to_write(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ntable: {move_clock: {seconds: 1:30}}\n")
+    assert "house.yaml:2:31: YAML 1.1 reads `1:30` as the base-60 number 90; write 90 for that number" in message
+
+
 def test_number_keys_are_read_as_ranks(tmp_path: Path) -> None:
     path = tmp_path / "quads.yaml"
     path.write_text("title: Quads\ndeclarations: {quads: {J: 200, 9: 150, 10: 120, A: 100}}\n")

@@ -292,7 +292,7 @@ def _number_surprise(text: str, value: object) -> str | None:
     if _OCTAL.fullmatch(digits):
         return f"YAML 1.1 reads `{text}` as the octal number {value}; write {int(digits, 10)}, or quote it"
     if ":" in digits:
-        return f"YAML 1.1 reads `{text}` as the base-60 number {value}; quote it if you meant text"
+        return f"YAML 1.1 reads `{text}` as the base-60 number {value}; write {value} for that number, or quote it for text"
     return None
 
 
