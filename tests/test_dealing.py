@@ -46,6 +46,24 @@ def test_french_turned_card_goes_to_the_taker_with_2_more_FFB_B_3_5():
     assert [hand(state, s) for s in range(4)] == [8, 8, 8, 8]
 
 
+def test_point_bids_on_a_turned_card_end_after_three_passes_taker_gets_the_turned_card_S1():
+    """S1: a bid on the turned suit followed by three passes ends the auction; the taker receives
+    the turned card and 2 more, the others 3. Two rounds of passes void the deal."""
+    ruleset = load_variant("french-point-bids")
+    state = DealState.start(ruleset, DECK, dealer=3)
+    turned = state.turned_card
+    suit = ["clubs", "diamonds", "hearts", "spades"][turned >> 3]
+    for call in (f"80 {suit}", "pass", f"90 {suit}", "pass", "pass", "pass"):
+        state.apply(call)
+    assert (state.contract, state.bid, state.declarer) == (suit, 90, 2)
+    assert state.hands[2] >> turned & 1
+    assert [hand(state, s) for s in range(4)] == [8, 8, 8, 8]
+    void = DealState.start(ruleset, DECK, dealer=3)
+    for _ in range(8):
+        void.apply("pass")
+    assert void.all_passed
+
+
 def test_coinche_deals_all_eight_before_bidding_3_2_3_FFB_C_3_4():
     state = DealState.start(load_variant("coinche"), DECK, dealer=3)
     assert [hand(state, s) for s in range(4)] == [8, 8, 8, 8]
