@@ -243,8 +243,16 @@ def test_an_unknown_rank_or_length_is_placed_at_the_entry_not_the_table(tmp_path
 
 
 def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
-    message = problems_of(tmp_path, "extends: bulgarian\n", name="My Rules.yaml")
-    assert "name:" in message and "the name comes from the file name; add a `name:` line" in message
+    message = problems_of(tmp_path, "extends: bulgarian\n", name="клуб.yaml")
+    assert "клуб.yaml:1:1: name: the file name gives the name `клуб`, but a name is lowercase Latin letters" in message
+    assert "add a line such as `name: house-rules`" in message
+
+
+@pytest.mark.parametrize(("file", "name"), [("My Rules.yaml", "my-rules"), ("Club_Rules (v2).yml", "club_rules-v2")])
+def test_a_file_name_with_capitals_or_spaces_gives_a_usable_name(tmp_path: Path, file: str, name: str) -> None:
+    path = tmp_path / file
+    path.write_text("extends: bulgarian\n", encoding="utf-8")
+    assert load_variant_model(path).variant.name == name
 
 
 def test_several_problems_are_reported_together_on_one_screen(tmp_path: Path) -> None:

@@ -149,7 +149,10 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         return sources.problem(info.key if info else None, message)
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
     if path == ("name",) and sources.name_from_file:
-        message += " (the name comes from the file name; add a `name:` line of lowercase letters, digits, - and _)"
+        message = (
+            f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "
+            "add a line such as `name: house-rules`"
+        )
     if _accepts(annotation_at(path), str):  # quoting `no` makes it the text no
         message = _with_note(message, info)
     return sources.problem(info.value if info else None, message)

@@ -4,14 +4,16 @@ A name without ``/`` or ``.yaml`` (``bulgarian``) is a shipped variant; anything
 is a path. ``extends:`` names a shipped variant or a path relative to the extending
 file. Mappings merge deeply (a child states only what differs), lists and scalars
 replace. ``name``, ``title`` and ``description`` belong to each file and are never
-inherited: a missing ``name`` is the file name, a missing ``title`` is built from the
-name and the nearest ancestor's title, a missing description is empty.
+inherited: a missing ``name`` is the file name (lowercase, other characters as ``-``),
+a missing ``title`` is built from the name and the nearest ancestor's title, a missing
+description is empty.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,11 +174,17 @@ def _merge_chain(docs: list[YamlDoc]) -> tuple[dict[Any, Any], dict[KeyPath, Nod
             if doc is docs[0] or key not in OWN_KEYS:
                 _merge_into(merged, key, value, (), doc_nodes, nodes)
     top = docs[0]
-    merged.setdefault("name", top.path.stem)
+    merged.setdefault("name", name_from_file(top.path))
     if "title" not in merged and len(docs) > 1:
         ancestor = next((d.data["title"] for d in docs[1:] if isinstance(d.data.get("title"), str)), docs[1].path.stem)
         merged["title"] = f"{merged['name']} (based on {ancestor})"
     return merged, nodes
+
+
+def name_from_file(path: Path) -> str:
+    """The name a file without ``name:`` gets: ``Club Rules.yaml`` is ``club-rules``."""
+    slug = re.sub(r"[^a-z0-9_-]+", "-", path.stem.lower()).strip("-_")
+    return slug or path.stem  # nothing usable left: the model's message asks for a name
 
 
 def _merge_into(
