@@ -148,6 +148,13 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         load_variant_model(tmp_path)
 
 
+@pytest.mark.parametrize(("file", "typed", "hint"), [("mine.yaml", "mine", "mine.yaml"), ("mine", "mine", "./mine")])
+def test_a_name_that_is_a_file_here_says_how_to_give_the_file(tmp_path: Path, file: str, typed: str, hint: str) -> None:
+    (tmp_path / file).write_text("extends: bulgarian\n")
+    with pytest.raises(UserError, match=f"no shipped variant named `mine`; .*; for the file here, write {hint}$"):
+        load_variant_model(typed)
+
+
 def test_unknown_shipped_name_suggests_the_nearest() -> None:
     with pytest.raises(UserError, match="no shipped variant named `bulgarain`; did you mean `bulgarian`"):
         load_variant_model("bulgarain")

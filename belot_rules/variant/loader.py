@@ -69,7 +69,9 @@ def resolve_source(name_or_path: str | Path) -> Path:
     if isinstance(name_or_path, str) and is_name(name_or_path):
         path = shipped_dir() / f"{name_or_path}.yaml"
         if not path.is_file():
-            raise UserError(_unknown_name(name_or_path))
+            local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if Path(f).is_file()]
+            hint = f"; for the file here, write {local[0] if not is_name(local[0]) else './' + local[0]}" if local else ""
+            raise UserError(_unknown_name(name_or_path) + hint)
         return path
     return Path(name_or_path).expanduser()
 
