@@ -41,6 +41,19 @@ def test_validate_json(bad_file: str, capsys: pytest.CaptureFixture[str]) -> Non
     assert not bad["valid"] and bad["problems"][0]["line"] == 3 and bad["problems"][0]["column"] == 3
 
 
+def test_validate_keeps_a_long_list_of_problems_to_one_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "many.yaml").write_text("extends: bulgarian\ndeal:\n" + "".join(f"  wrong_{i}: 1\n" for i in range(20)))
+    assert main(["validate", "many.yaml"]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "✗ many.yaml" and len(lines) == 14
+    assert lines[-1] == "... and 8 more; --json lists them all"
+    assert main(["validate", "--json", "many.yaml"]) == 1
+    assert len(json.loads(capsys.readouterr().out)[0]["problems"]) == 20
+
+
 def test_show_groups_rules_by_phase(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "bulgarian-cut-only", "--origin"]) == 0
     out = capsys.readouterr().out

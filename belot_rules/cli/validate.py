@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from ..errors import Problem, UserError, VariantError
+from ..errors import MAX_PROBLEMS_SHOWN, Problem, UserError, VariantError
 from ..variant.loader import load_variant_model
 from .output import console, print_json
 
@@ -38,8 +38,11 @@ def run(args: argparse.Namespace) -> int:
                 )
             else:
                 err.print(f"[red]✗[/] {file}")
-                for problem in result["problems"]:
+                problems = result["problems"]
+                for problem in problems[:MAX_PROBLEMS_SHOWN]:
                     err.print(escape(str(Problem(**problem))))
+                if len(problems) > MAX_PROBLEMS_SHOWN:
+                    err.print(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more; --json lists them all")
     return 0 if all(r["valid"] for r in results) else 1
 
 
