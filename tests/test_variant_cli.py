@@ -63,6 +63,15 @@ def test_show_groups_rules_by_phase(capsys: pytest.CaptureFixture[str]) -> None:
     assert "first_packets: 3 2  (bulgarian.yaml)" in out
 
 
+def test_show_names_a_shipped_parent_not_where_it_is_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.yaml").write_text("extends: bulgarian-cut-only\n")
+    assert main(["show", "mine.yaml"]) == 0
+    assert "mine.yaml extends bulgarian-cut-only extends bulgarian · rules hash" in capsys.readouterr().out
+
+
 def test_show_escapes_text_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "markup.yaml"
     path.write_text("extends: bulgarian\ntitle: '[bold red]Loud[/] :smile:'\n")

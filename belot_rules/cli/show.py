@@ -20,7 +20,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ..variant.explain import submodel
-from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model
+from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, shipped_dir
 from ..variant.model import Variant
 from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
@@ -90,7 +90,7 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
     if variant.description:
         out.print(escape(variant.description), soft_wrap=False)
-    chain = " extends ".join(display_name(p) for p in loaded.chain)
+    chain = " extends ".join(_file_or_name(p) for p in loaded.chain)
     out.print(f"[dim]{escape(chain)} · rules hash {loaded.content_hash}[/]")
     for entry in entries(Variant, variant.model_dump(mode="json")):
         phase, *rest = entry.path
@@ -102,6 +102,11 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
             source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
             out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(_plain(entry.value))}[/]{source}")
             out.print(Padding(Text(entry.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+
+
+def _file_or_name(path: Path) -> str:
+    """A shipped variant by its name (where it is installed is no concern of a player), another file by its path."""
+    return path.stem if path.parent.resolve() == shipped_dir().resolve() else display_name(path)
 
 
 _DERIVED = {"name": "file name", "title": "parent's title"}
