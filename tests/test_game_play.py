@@ -107,7 +107,7 @@ def test_an_illegal_card_names_the_rule_and_the_legal_cards() -> None:
 
 def test_belote_is_asked_where_the_variant_requires_an_announcement() -> None:
     for seed in range(20):
-        played = play("french", seed=seed, target=300)
+        played = play(str(ROOT / "variants" / "examples" / "french-announced-belote.yaml"), seed=seed, target=300)
         if "announcing belote" in played.text:
             assert "Announce it (Enter = 1)" in played.text
             assert re.search(r"You: belote in \w+", played.text)
