@@ -72,6 +72,20 @@ def test_show_names_a_shipped_parent_not_where_it_is_installed(
     assert "mine.yaml extends bulgarian-cut-only extends bulgarian · rules hash" in capsys.readouterr().out
 
 
+def test_show_wraps_without_trailing_spaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    (tmp_path / "long.yaml").write_text(
+        "extends: bulgarian\ndescription: |\n  " + "A long house rule, " * 8 + "\n\n  Second paragraph.\n"
+    )
+    assert main(["show", str(tmp_path / "long.yaml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.endswith(" ")] == []
+    assert max(len(line) for line in lines if line.startswith("      ")) <= 60
+    assert "Second paragraph." in lines and "" in lines[:6]
+
+
 def test_show_escapes_text_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "markup.yaml"
     path.write_text("extends: bulgarian\ntitle: '[bold red]Loud[/] :smile:'\n")

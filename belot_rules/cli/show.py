@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -16,7 +17,6 @@ import yaml
 from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
-from rich.padding import Padding
 from rich.text import Text
 
 from ..variant.explain import submodel
@@ -89,7 +89,7 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out = out or console()
     out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
     if variant.description:
-        out.print(escape(variant.description), soft_wrap=False)
+        _print_wrapped(out, variant.description, 0)
     chain = " extends ".join(_file_or_name(p) for p in loaded.chain)
     out.print(f"[dim]{escape(chain)} · rules hash {loaded.content_hash}[/]")
     for entry in entries(Variant, variant.model_dump(mode="json")):
@@ -101,7 +101,16 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
         elif not entry.section:
             source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
             out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(_plain(entry.value))}[/]{source}")
-            out.print(Padding(Text(entry.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+            _print_wrapped(out, entry.description, 6, "dim")
+
+
+def _print_wrapped(out: Console, text: str, indent: int, style: str = "") -> None:
+    """Text wrapped to the console, indented, without the trailing spaces rich pads wrapped lines with."""
+    for number, paragraph in enumerate(text.strip().split("\n\n")):
+        if number:
+            out.print()
+        for line in textwrap.wrap(paragraph, max(20, out.width - indent)):
+            out.print(Text(" " * indent + line, style=style), soft_wrap=True)
 
 
 def _file_or_name(path: Path) -> str:
