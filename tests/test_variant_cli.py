@@ -86,6 +86,24 @@ def test_show_wraps_without_trailing_spaces(
     assert "Second paragraph." in lines and "" in lines[:6]
 
 
+def test_show_sets_apart_the_rules_other_rules_switch_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    (tmp_path / "mine.yaml").write_text("extends: bulgarian\nbidding: {points: {minimum: 90}}\n")
+    assert main(["show", str(tmp_path / "mine.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "points.minimum:" not in out and "first_dealer_seat:" not in out
+    assert "  Not used, as bidding.style contract_ladder has no point bids: points.minimum, points.step," in out
+    assert "  Not used, as deal.first_dealer is random: first_dealer_seat." in out
+    assert main(["show", str(tmp_path / "mine.yaml"), "--origin"]) == 0
+    out = capsys.readouterr().out
+    assert "  points.minimum: 90  (mine.yaml)  (not used: bidding.style contract_ladder has no point bids)" in out
+    assert main(["show", "coinche"]) == 0
+    out = capsys.readouterr().out
+    assert "points.minimum: 80" in out and "has no point bids" not in out
+
+
 def test_show_escapes_text_from_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "markup.yaml"
     path.write_text("extends: bulgarian\ntitle: '[bold red]Loud[/] :smile:'\n")
