@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ..variant.explain import submodel
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, shipped_dir
+from ..variant.meanings import meaning
 from ..variant.model import Belote, Declarations, Match, Variant
 from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
@@ -60,6 +61,7 @@ class Entry(NamedTuple):
     value: Any
     description: str
     section: bool
+    meaning: str | None = None  # the chosen value in words, for a choice among named values
 
 
 def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) -> Iterator[Entry]:
@@ -68,7 +70,7 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         sub = submodel(field.annotation)
         value = values[name]
         is_section = sub is not None and isinstance(value, dict)
-        yield Entry((*path, name), value, field.description or "", is_section)
+        yield Entry((*path, name), value, field.description or "", is_section, meaning(field.annotation, value))
         if is_section:
             yield from entries(sub, value, (*path, name))
 
@@ -111,7 +113,10 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
                 source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
                 unused_note = f"  [dim](not used: {escape(reason)})[/]" if reason else ""
                 out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(_plain(entry.value))}[/]{source}{unused_note}")
-                _print_wrapped(out, entry.description, 6, "dim")
+                if entry.meaning:  # the chosen value in words, not the list of every choice
+                    _print_wrapped(out, entry.meaning[:1].upper() + entry.meaning[1:] + ".", 6)
+                else:
+                    _print_wrapped(out, entry.description, 6, "dim")
         for reason, names in set_aside.items():
             _print_wrapped(out, f"Not used, as {reason}: {', '.join(names)}.", 2, "dim")
 

@@ -1,0 +1,210 @@
+"""What each value of each choice means at the table, in a player's words.
+
+A field's description says what the rule is about and lists its choices; these say
+what the chosen one does. ``belot show`` prints the meaning of the chosen value in
+place of the description, and the JSON Schema carries them as ``enumDescriptions``
+for editors. A test checks that every
+value of every choice in the model has one.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from . import model as m
+
+MEANINGS: dict[type[Enum], dict[str, str]] = {
+    m.TurnedCard: {
+        "none": "no card is turned up",
+        "after_first_packets": "the next card of the stock is turned face up after the first packets (la retourne)",
+    },
+    m.SecondPacketsStart: {
+        "after_dealer": "after the bidding, the player after the dealer receives the first packet",
+        "taker": "after the bidding, the taker receives the first packet",
+    },
+    m.Shuffle: {
+        "shuffle_then_cut": "the pack is shuffled and cut every deal",
+        "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order and cut",
+        "full_shuffle": "the pack is shuffled every deal and never cut",
+    },
+    m.FirstDealer: {
+        "random": "a random seat deals first",
+        "draw_lowest": "the player who draws the lowest card deals first",
+        "fixed_seat": "the seat first_dealer_seat deals first",
+    },
+    m.DealerRotation: {
+        "next_seat": "the deal passes to the next seat in play order",
+        "alternate_team_random_seat": "the deal passes to the other team, to a seat drawn at random",
+    },
+    m.AllPass: {
+        "next_dealer": "when every player passes, the deal is void and the next dealer deals",
+        "same_dealer": "when every player passes, the deal is void and the same dealer deals again",
+    },
+    m.Direction: {
+        "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
+        "clockwise": "play goes clockwise (how the table is drawn; seats are numbered in play order)",
+    },
+    m.BiddingStyle: {
+        "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
+        "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
+        "point_bids": "each bid names a number of points and a trump, higher than the last bid",
+        "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
+    },
+    m.OverbidAfterDouble: {
+        "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
+        "contract_team_only": "only the contract team may bid higher over a contra or recontra",
+        "forbidden": "nobody may bid over a contra or recontra",
+    },
+    m.Round2TurnedSuit: {
+        "forbidden": "the turned card's suit may not be named in round 2",
+        "allowed": "the turned card's suit may be named again in round 2",
+    },
+    m.Round1Contracts: {
+        "turned_suit_only": "round 1 offers only the turned card's suit",
+        "turned_suit_and_others": "round 1 offers the turned card's suit, no-trumps and all-trumps",
+    },
+    m.TrumpLeadOvertrump: {
+        "always": "when trumps are led, every player must beat the highest trump if able",
+        "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
+        "unless their partner is winning",
+    },
+    m.PartnerWinningVoid: {
+        "free": "void in the led suit while the partner is winning: any card",
+        "overtrump_if_trumping": "void in the led suit while the partner is winning: discard freely, "
+        "but a trump must beat the table unless only trumps are held",
+        "overtrump_if_able": "void in the led suit while the partner is winning: a trump must beat the table "
+        "when one can",
+        "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
+        "as against an opponent",
+    },
+    m.Undertrump: {
+        "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
+        "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
+    },
+    m.AllTrumpsOvertake: {
+        "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
+        "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
+        "suit if able, unless their partner is winning",
+    },
+    m.LongRun: {
+        "one_quint": "a run of eight cards is one sequence of the longest class",
+        "quint_plus_tierce_for_eight": "a run of eight cards is a sequence of the longest class plus a tierce",
+    },
+    m.QuadSequenceOverlap: {
+        "prefer_quad": "a card in both a quad and a sequence counts in the quad and leaves the sequence",
+        "player_chooses": "a card in both a quad and a sequence counts where its player chooses",
+        "both_count": "a card in both a quad and a sequence counts in both",
+    },
+    m.ContestScope: {
+        "separate": "sequences compete with sequences, quads with quads",
+        "unified": "sequences and quads compete in one contest, by value",
+    },
+    m.SequenceCompare: {
+        "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
+        "length_then_top": "the longer sequence wins, then the higher top card",
+    },
+    m.DeclarationTie: {
+        "cancel": "equal best declarations cancel: neither team scores them",
+        "trump_then_cancel": "equal best declarations: a sequence in trumps wins, else neither team scores",
+        "trump_then_first_in_play_order": "equal best declarations: a sequence in trumps wins, "
+        "else the one declared first in play order",
+        "first_in_play_order": "equal best declarations: the one declared first in play order wins",
+    },
+    m.WinnerScores: {
+        "all": "the team with the best declaration scores all its declarations",
+        "best_only": "the team with the best declaration scores only that one",
+    },
+    m.FailedDeclarations: {
+        "to_defenders": "when the contract fails, the takers' declarations go to the defenders",
+        "void": "when the contract fails, the takers' declarations score for nobody",
+    },
+    m.CapotDeclarations: {
+        "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
+        "keep": "when one team takes every trick, the other team keeps its declarations",
+    },
+    m.BelotePlayCondition: {
+        "lead_follow_or_trump": "the first of the king and queen played must be led, follow suit or trump, "
+        "else the belote is lost",
+        "always": "the belote counts however its cards are played",
+    },
+    m.BeloteForcedCard: {
+        "allowed": "a belote counts even when its first card was the player's only legal card",
+        "lost": "a belote is lost when its first card was the player's only legal card",
+    },
+    m.BeloteInSequence: {
+        "both_count": "a king and queen inside a scoring sequence also score the belote",
+        "belote_absorbed": "a king and queen inside a scoring sequence score only in the sequence",
+    },
+    m.BeloteAnnouncement: {
+        "automatic": "belote scores without being announced",
+        "required": "belote scores only if announced when its first card is played",
+    },
+    m.Tie: {
+        "hanging": "equal totals: the defenders score theirs, the takers' points hang in reserve for a later deal",
+        "litige": "equal totals (litige): the defenders score theirs, the takers' points wait in reserve "
+        "for a later deal",
+        "taker_fails": "equal totals: the contract fails",
+        "taker_makes": "equal totals: the contract is made",
+    },
+    m.ReserveGoesTo: {
+        "next_deal_winner": "the reserve goes to the winner of the next scored deal",
+        "next_contract_maker": "the reserve waits for the next contract that is made",
+    },
+    m.DoubledWinner: {
+        "more_points": "under contra, the team with more points wins everything, whoever bid",
+        "contract_result": "under contra, the contract's result decides who wins",
+    },
+    m.DoubledTie: {
+        "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
+        "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
+    },
+    m.RoundingUnit: {
+        "tens": "the board records totals divided by ten (162 is 16)",
+        "points": "the board records totals rounded to tens (162 is 160)",
+    },
+    m.RoundingMode: {
+        "none": "totals are not rounded",
+        "half_up": "a last digit of 5 to 9 rounds up, 0 to 4 down",
+        "half_down": "a last digit of 6 to 9 rounds up, 0 to 5 down",
+        "tie_digit": "a last digit below tie_digit rounds down, above it up; on tie_digit the team with "
+        "fewer points rounds up, the other down",
+    },
+    m.MadeRounding: {
+        "per_team": "in a made contract each team's total is rounded on its own",
+        "leader_then_remainder": "in a made contract the leader's total is rounded and the other team "
+        "gets the remainder",
+    },
+    m.ReserveRounding: {
+        "reserve_rounds_up": "in a tied deal the reserved points round up and the defenders' down",
+        "same_as_board": "in a tied deal both totals round as on the board",
+    },
+    m.DoubleRounding: {
+        "multiply_rounded_total": "in a doubled deal the total is rounded, then multiplied",
+        "round_multiplied_total": "in a doubled deal the total is multiplied, then rounded",
+    },
+    m.TargetCompare: {
+        "reach": "reaching the target wins the match",
+        "exceed": "only more than the target wins the match",
+    },
+    m.ValatException: {
+        "none": "a valat deal may end the match like any other",
+        "raise_bar_to_leader_plus_one": "a valat deal that reaches the target raises it to the leader's score "
+        "plus one",
+        "one_more_deal": "a valat deal cannot end the match; one more deal is played, not counting "
+        "all-pass or valat deals",
+        "no_go_out_on_valat_deal": "a valat deal cannot end the match; the next deal that is neither "
+        "all-pass nor valat decides",
+    },
+    m.Timeout: {
+        "lose_match": "a player out of time loses the match for their team",
+        "random_legal_move": "a random legal move is made for a player out of time",
+        "bot_moves": "a bot moves for a player out of time",
+    },
+}
+
+
+def meaning(annotation: object, value: object) -> str | None:
+    """What ``value`` of the choice ``annotation`` means, or None for a number, a list, a yes/no."""
+    if isinstance(annotation, type) and annotation in MEANINGS:
+        return MEANINGS[annotation].get(str(value))
+    return None
