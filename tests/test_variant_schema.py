@@ -66,3 +66,15 @@ def test_schema_catches_a_misspelt_key_and_value(validator: jsonschema.Draft7Val
     assert not validator.is_valid({"extends": "bulgarian", "deal": {"shufle": "cut_only"}})
     assert not validator.is_valid({"extends": "bulgarian", "deal": {"shuffle": "cut"}})
     assert validator.is_valid({"extends": "bulgarian", "cards": {"trump": {"order": ["J", 9, "A", 10, "K", "Q", 8, 7]}}})
+
+
+def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
+    definitions = json.loads(schema_text())["definitions"]
+    choices = {name: d for name, d in definitions.items() if "enum" in d and name != "RankName"}
+    assert "Shuffle" in choices
+    for name, definition in choices.items():
+        assert len(definition.get("enumDescriptions", [])) == len(definition["enum"]), name
+    shuffle = definitions["Shuffle"]
+    assert dict(zip(shuffle["enum"], shuffle["enumDescriptions"]))["full_shuffle"] == (
+        "the pack is shuffled every deal and never cut"
+    )

@@ -6,6 +6,8 @@ draft-07, so pydantic's output is rewritten: ``$defs`` become ``definitions``, a
 siblings of ``$ref``), and nothing is required, because a house-rules file that
 ``extends`` another states only what differs; the loader checks the merged result.
 Rank names also accept ``10`` and the bare numbers YAML reads ``9`` or ``10`` as.
+Each choice carries ``enumDescriptions``, the meaning of each value, which VS Code
+and the YAML language server show when offering or hovering over a value.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 from typing import Any
 
 from ..cards import RANKS
+from .meanings import MEANINGS
 from .model import Variant
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -25,6 +28,9 @@ def variant_schema() -> dict[str, Any]:
     """The draft-07 schema of a variant file."""
     generated = Variant.model_json_schema()
     definitions = generated.pop("$defs", {})
+    for choice, meanings in MEANINGS.items():  # editors show these beside each value offered
+        if choice.__name__ in definitions:
+            definitions[choice.__name__]["enumDescriptions"] = [meanings[m.value] for m in choice]
     generated["description"] += (
         " A file that extends another states only the rules it changes;"
         " `belot validate` checks the merged result."
