@@ -68,6 +68,11 @@ def test_schema_catches_a_misspelt_key_and_value(validator: jsonschema.Draft7Val
     assert validator.is_valid({"extends": "bulgarian", "cards": {"trump": {"order": ["J", 9, "A", 10, "K", "Q", 8, 7]}}})
 
 
+@pytest.mark.parametrize(("lengths", "valid"), [({"3": 20, "5+": 100}, True), ({"2": 10}, False), ({"10": 100}, False)])
+def test_schema_knows_the_sequence_lengths(validator: jsonschema.Draft7Validator, lengths: dict, valid: bool) -> None:
+    assert validator.is_valid({"declarations": {"sequences": lengths}}) is valid
+
+
 def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
     definitions = json.loads(schema_text())["definitions"]
     choices = {name: d for name, d in definitions.items() if "enum" in d and name != "RankName"}

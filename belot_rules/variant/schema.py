@@ -28,6 +28,8 @@ def variant_schema() -> dict[str, Any]:
     """The draft-07 schema of a variant file."""
     generated = Variant.model_json_schema()
     definitions = generated.pop("$defs", {})
+    sequences = definitions["Declarations"]["properties"]["sequences"]
+    sequences["propertyNames"] = {"pattern": "^[3-8]\\+?$"}  # lengths 3 to 8; JSON keys are text
     for choice, meanings in MEANINGS.items():  # editors show these beside each value offered
         if choice.__name__ in definitions:
             definitions[choice.__name__]["enumDescriptions"] = [meanings[m.value] for m in choice]
