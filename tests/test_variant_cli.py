@@ -59,6 +59,7 @@ def test_show_groups_rules_by_phase(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for phase in ("Deal", "Bidding", "Play", "Declarations", "Scoring", "Match", "Table"):
         assert f"\n{phase}" in out
+    assert "\nDeal  How the cards come out: packets, the turned card, shuffling and who deals." in out
     assert "shuffle: cut_only  (bulgarian-cut-only.yaml)" in out
     assert "first_packets: 3 2  (bulgarian.yaml)" in out
 

@@ -821,14 +821,32 @@ class Variant(Rule):
     extends: str | None = Field(
         None, description="A shipped variant name or a relative path whose rules this file starts from."
     )
-    cards: CardTables = Field(default_factory=CardTables, description="Rank orders and card points.")
-    deal: Deal = Field(default_factory=Deal, description="The deal.")
-    bidding: Bidding = Field(default_factory=Bidding, description="The auction.")
-    play: Play = Field(default_factory=Play, description="Play obligations.")
-    declarations: Declarations = Field(default_factory=Declarations, description="Declarations and belote.")
-    scoring: Scoring = Field(default_factory=Scoring, description="Scoring of a deal.")
-    match: Match = Field(default_factory=Match, description="The match.")
-    table: Table = Field(default_factory=Table, description="Table conventions.")
+    cards: CardTables = Field(
+        default_factory=CardTables,
+        description="Rank orders and card points for each kind of contract, and the order of sequences.",
+    )
+    deal: Deal = Field(
+        default_factory=Deal,
+        description="How the cards come out: packets, the turned card, shuffling and who deals.",
+    )
+    bidding: Bidding = Field(
+        default_factory=Bidding,
+        description="The auction: which contracts exist, how they are bid, contra and recontra.",
+    )
+    play: Play = Field(
+        default_factory=Play,
+        description="What a player must play; following suit is always compulsory.",
+    )
+    declarations: Declarations = Field(
+        default_factory=Declarations,
+        description="Sequences and quads declared in the first trick, how two teams' declarations compare, and belote.",
+    )
+    scoring: Scoring = Field(
+        default_factory=Scoring,
+        description="The totals of a deal and how they reach the match board: last trick, capot, ties, contra, rounding.",
+    )
+    match: Match = Field(default_factory=Match, description="When the match ends and who wins it.")
+    table: Table = Field(default_factory=Table, description="Table conventions that are not scoring rules: the move clock.")
 
     @model_validator(mode="after")
     def _consistent(self) -> Variant:
