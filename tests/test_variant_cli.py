@@ -168,3 +168,15 @@ def test_python_dash_m_validate_has_no_traceback(bad_file: str) -> None:
     assert done.returncode == 1
     assert "bad.yaml:3:3:" in done.stderr and "missing.yaml: no such file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "show"])
+def test_help_says_what_a_file_argument_may_be(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "a shipped variant's name" in out and "for example: belot " in out
+
+
+def test_top_level_help_says_where_to_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert "Start with: belot list, belot show bulgarian, belot play." in capsys.readouterr().out

@@ -24,6 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="belot",
         description="Belot / Belote rule sets as YAML files: check them, read them, play them.",
+        epilog="Start with: belot list, belot show bulgarian, belot play. "
+        "belot COMMAND --help gives the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"belot-rules {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

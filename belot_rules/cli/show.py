@@ -34,12 +34,16 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "show",
         help="show the rules of a variant",
-        description="Show the rules of a shipped variant (by name) or of a variant file, grouped by phase.",
+        description="Show the rules of a shipped variant or of a house-rules file, phase by phase (cards, "
+        "deal, bidding, play, declarations, scoring, match, table), each with what it means at the table.",
+        epilog="for example: belot show french, or belot show my-rules.yaml --origin",
     )
-    parser.add_argument("variant", metavar="NAME_OR_FILE")
-    parser.add_argument("--resolved", action="store_true", help="print the complete merged rules as YAML")
-    parser.add_argument("--origin", action="store_true", help="mark the file each rule comes from")
-    parser.add_argument("--json", action="store_true", help="print the rules as JSON")
+    parser.add_argument("variant", metavar="NAME_OR_FILE", help="a shipped variant's name (see belot list) or a file")
+    parser.add_argument("--resolved", action="store_true",
+                        help="print the complete merged rules as YAML, defaults filled in")
+    parser.add_argument("--origin", action="store_true",
+                        help="mark the file each rule comes from, or 'default'")
+    parser.add_argument("--json", action="store_true", help="print the rules, their origins and the hash as JSON")
     parser.set_defaults(run=run)
 
 
