@@ -303,6 +303,17 @@ def test_extends_cycle_names_the_chain(tmp_path: Path) -> None:
     assert "a.yaml -> " in str(caught.value) and "b.yaml -> " in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "got"),
+    [("extends:\n", "1:9: extends names one shipped variant (bulgarian, "), ("extends: [bulgarian, french]\n", "got a list"),
+     ("extends: {name: bulgarian}\n", "got a mapping"), ("extends: ''\n", "got nothing")],
+)
+def test_an_extends_that_names_nothing_or_several_says_what_it_takes(tmp_path: Path, text: str, got: str) -> None:
+    message = problems_of(tmp_path, text)
+    assert "house.yaml:1:" in message and got in message
+    assert "or one file path" in message and "title: missing" not in message
+
+
 def test_missing_parent_names_the_chain(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text("extends: b.yaml\n")
     (tmp_path / "b.yaml").write_text("extends: ../elsewhere/c.yaml\n")

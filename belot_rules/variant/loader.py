@@ -134,9 +134,9 @@ def _read_chain(path: Path) -> list[YamlDoc]:
             raise VariantError([*err.problems, Problem(docs[0].name, f"reached through extends: {chain}")]) from None
         docs.append(doc)
         seen.add(path.resolve())
-        ref = doc.data.get("extends")
-        if ref is None:
+        if "extends" not in doc.data:
             return docs
+        ref = doc.data["extends"]
         parent = _parent(doc, ref, docs)
         if parent.resolve() in seen:
             chain = " -> ".join([*(d.name for d in docs), display_name(parent)])
@@ -148,7 +148,11 @@ def _read_chain(path: Path) -> list[YamlDoc]:
 
 def _parent(doc: YamlDoc, ref: object, docs: list[YamlDoc]) -> Path:
     if not isinstance(ref, str) or not ref.strip():
-        raise _at_extends(doc, f"extends must name a shipped variant or a file path, got {ref!r}")
+        kinds = {list: "a list", dict: "a mapping", type(None): "nothing"}
+        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{ref}`")
+        raise _at_extends(
+            doc, f"extends names one shipped variant ({', '.join(shipped_names())}) or one file path; got {got}"
+        )
     if is_name(ref):
         parent, shown, missing = shipped_dir() / f"{ref}.yaml", ref, _unknown_name(ref)
     else:
