@@ -314,6 +314,12 @@ def test_an_extends_that_names_nothing_or_several_says_what_it_takes(tmp_path: P
     assert "or one file path" in message and "title: missing" not in message
 
 
+def test_extends_of_a_shipped_file_name_says_to_give_the_name(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian.yaml\n")
+    assert "house.yaml:1:10: extends `bulgarian.yaml`: no such file bulgarian.yaml; for the shipped variant, " \
+        "write extends: bulgarian" in message
+
+
 def test_missing_parent_names_the_chain(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text("extends: b.yaml\n")
     (tmp_path / "b.yaml").write_text("extends: ../elsewhere/c.yaml\n")

@@ -159,6 +159,8 @@ def _parent(doc: YamlDoc, ref: object, docs: list[YamlDoc]) -> Path:
         parent = doc.path.parent / Path(ref).expanduser()
         shown = display_name(parent)
         missing = f"extends `{ref}`: no such file {shown}"
+        if Path(ref).stem in shipped_names():
+            missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
     if not parent.exists():
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, f"{missing} (chain: {chain})")
