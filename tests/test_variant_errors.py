@@ -146,6 +146,8 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         load_variant_model(tmp_path / "nowhere.yaml")
     with pytest.raises(VariantError, match="is a directory"):
         load_variant_model(tmp_path)
+    with pytest.raises(VariantError, match=r"^\.: is a directory; give the path of a \.yaml file$"):
+        load_variant_model(".")
 
 
 @pytest.mark.parametrize(("file", "typed", "hint"), [("mine.yaml", "mine", "mine.yaml"), ("mine", "mine", "./mine")])

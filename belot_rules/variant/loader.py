@@ -61,7 +61,7 @@ def shipped_names() -> list[str]:
 
 def is_name(text: str) -> bool:
     """A shipped variant's name rather than a path: no directory part and no ``.yaml``."""
-    return "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml"))
+    return "/" not in text and "\\" not in text and not text.endswith((".yaml", ".yml")) and text not in (".", "..")
 
 
 def resolve_source(name_or_path: str | Path) -> Path:
