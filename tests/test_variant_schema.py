@@ -83,3 +83,8 @@ def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
     assert dict(zip(shuffle["enum"], shuffle["enumDescriptions"]))["full_shuffle"] == (
         "the pack is shuffled every deal and never cut"
     )
+
+
+def test_descriptions_cite_no_internal_source_tags() -> None:
+    text = schema_text()
+    assert "seed 0" not in text

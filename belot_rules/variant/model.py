@@ -273,7 +273,7 @@ class PointBids(Rule):
     capot_bid: bool = Field(True, description="Whether 'capot' (all eight tricks) may be bid above the maximum.")
     capot_value: int = Field(250, ge=0, description="What a capot bid is worth when scored.")
     maximum_means_capot: bool = Field(
-        False, description="Whether the maximum bid itself is a capot bid (seed 001: '160 is equivalent to capot')."
+        False, description="Whether the maximum bid itself is a capot bid (at some tables, 160 is capot)."
     )
 
     @model_validator(mode="after")
