@@ -25,6 +25,7 @@ def test_validate_valid_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "bulgarian", str(ROOT / "variants" / "examples" / "bulgarian-no-double-belote.yaml")]) == 0
     out = capsys.readouterr().out
     assert out.count("✓") == 2 and "Bulgarian Belot" in out
+    assert "✓ bulgarian: Bulgarian Belot (name bulgarian, rules hash " in out
 
 
 def test_validate_reports_the_others(bad_file: str, capsys: pytest.CaptureFixture[str]) -> None:

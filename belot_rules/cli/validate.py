@@ -36,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
             file = escape(result["file"])
             if result["valid"]:
                 out.print(
-                    f"[green]✓[/] {file}: [bold]{escape(result['name'])}[/] {escape(result['title'])}"
-                    f" [dim]({result['content_hash']})[/]"
+                    f"[green]✓[/] {file}: [bold]{escape(result['title'])}[/]"
+                    f" [dim](name {escape(result['name'])}, rules hash {result['content_hash']})[/]"
                 )
             else:
                 err.print(f"[red]✗[/] {file}")
