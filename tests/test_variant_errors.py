@@ -170,6 +170,19 @@ RULE_MISTAKES = {
         "extends: bulgarian\ndeal:\n  shufle: cut_only\n",
         ["house.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?"],
     ),
+    "a rule written in the wrong section says which section it belongs in": (
+        "extends: bulgarian\ntarget: 501\ndeal:\n  undertrump: required\n  contracts: [clubs]\n",
+        [
+            "house.yaml:2:1: target: `target` is not a rule here; it belongs in the match section",
+            "house.yaml:4:3: deal.undertrump: `undertrump` is not a rule here; it belongs in the play section",
+            "deal.contracts: `contracts` is not a rule here; it belongs in one of the sections bidding, declarations, "
+            "declarations.belote",
+        ],
+    ),
+    "a misspelt rule of another section is suggested there": (
+        "extends: bulgarian\nplay:\n  shufle: cut_only\n",
+        ["house.yaml:3:3: play.shufle: unknown key `shufle`; did you mean `shuffle`, a rule of the deal section?"],
+    ),
     "bad enum value suggests the value": (
         "extends: bulgarian\nbidding: {style: point_bid}\n",
         [
