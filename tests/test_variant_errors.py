@@ -264,6 +264,14 @@ def test_an_unknown_rank_or_length_is_placed_at_the_entry_not_the_table(tmp_path
     assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
 
 
+def test_a_long_or_multi_line_value_is_shortened_to_keep_one_line_per_problem(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\nmatch: |\n  target: 501\n  compare: reach\n" + "  # note\n" * 20)
+    assert message.splitlines() == [
+        "house.yaml:2:8: match: a section of rules, written as `key: value` lines under it, "
+        "not `target: 501 compare: reach # note # note # note # note # ...`"
+    ]
+
+
 def test_name_from_an_unusable_file_name_says_so(tmp_path: Path) -> None:
     message = problems_of(tmp_path, "extends: bulgarian\n", name="клуб.yaml")
     assert "клуб.yaml:1:1: name: the file name gives the name `клуб`, but a name is lowercase Latin letters" in message

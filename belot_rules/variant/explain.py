@@ -318,10 +318,9 @@ def _show(value: Any) -> str:
         return str(value).lower()
     if value is None:
         return "null"
-    if isinstance(value, (dict, list)):
-        text = json.dumps(value, default=str, ensure_ascii=False)
-        return text if len(text) <= 60 else text[:57] + "..."
-    return str(value)
+    text = json.dumps(value, default=str, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
+    text = " ".join(text.split())  # a problem stays on one line
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _label(dotted: str) -> str:
