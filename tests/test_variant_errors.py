@@ -256,6 +256,8 @@ def test_a_wrong_value_is_told_in_plain_words(tmp_path: Path, text: str, expecte
         ("cards:\n  sequence_order: [7, 8, 9, 10, J, Q, K, Ace]\n",
          "house.yaml:3:42: cards.sequence_order: unknown rank 'Ace'; ranks are 7 8 9 10 (or T) J Q K A"),
         ("declarations:\n  quads: {J: 200, X: 100}\n", "house.yaml:3:19: declarations.quads: unknown rank 'X'"),
+        ("cards:\n  sequence_order: [7, 8, 9, {10: 9}, J, Q, K, A]\n",
+         "house.yaml:3:19: cards.sequence_order: a rank is one of 7 8 9 10 (or T) J Q K A, not a mapping"),
         ("declarations:\n  sequences: {three: 20}\n",
          "house.yaml:3:15: declarations.sequences: unknown sequence length 'three'; a length is a number of cards from 3 to 8"),
     ],

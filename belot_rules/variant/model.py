@@ -38,6 +38,9 @@ class Rule(BaseModel):
 
 def _rank_key(value: object) -> str:
     """Accept ``10``/``T`` and YAML's integer keys (``9: 150``) for a rank."""
+    if isinstance(value, (dict, list)):
+        kind = "a mapping" if isinstance(value, dict) else "a list"
+        raise ValueError(f"a rank is one of 7 8 9 10 (or T) J Q K A, not {kind}")
     return RANKS[parse_rank(str(value))]
 
 
