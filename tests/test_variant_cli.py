@@ -85,6 +85,7 @@ def test_show_wraps_without_trailing_spaces(
     lines = capsys.readouterr().out.splitlines()
     assert [line for line in lines if line.endswith(" ")] == []
     assert max(len(line) for line in lines if line.startswith("      ")) <= 60
+    assert "Scoring  The totals of a deal and how they reach the match" in lines  # a heading wraps too
     assert "Second paragraph." in lines and "" in lines[:6]
 
 

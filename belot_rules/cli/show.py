@@ -108,7 +108,12 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
             rest = entry.path[1:]
             reason = next((unused[entry.path[:n]] for n in range(2, len(entry.path) + 1) if entry.path[:n] in unused), None)
             if not rest:
-                out.print(f"\n[bold underline]{phase.capitalize()}[/]  [dim]{escape(entry.description)}[/]")
+                heading = phase.capitalize()
+                first, *more = textwrap.wrap(f"{heading}  {entry.description}", max(20, out.width))
+                out.print()
+                out.print(Text.assemble((heading, "bold underline"), (first[len(heading):], "dim")), soft_wrap=True)
+                for line in more:
+                    out.print(Text(line, style="dim"), soft_wrap=True)
             elif entry.section:
                 continue
             elif reason and not origin:
