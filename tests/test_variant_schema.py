@@ -88,3 +88,10 @@ def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
 def test_descriptions_cite_no_internal_source_tags() -> None:
     text = schema_text()
     assert "seed 0" not in text
+
+
+def test_extends_offers_the_shipped_names_and_is_never_empty(validator: jsonschema.Draft7Validator) -> None:
+    extends = json.loads(schema_text())["properties"]["extends"]
+    assert "bulgarian" in extends["examples"] and "coinche" in extends["examples"]
+    assert validator.is_valid({"extends": "french"})
+    assert not validator.is_valid({"extends": None}) and not validator.is_valid({"extends": ""})

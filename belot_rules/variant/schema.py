@@ -6,6 +6,7 @@ draft-07, so pydantic's output is rewritten: ``$defs`` become ``definitions``, a
 siblings of ``$ref``), and nothing is required, because a house-rules file that
 ``extends`` another states only what differs; the loader checks the merged result.
 Rank names also accept ``10`` and the bare numbers YAML reads ``9`` or ``10`` as.
+``extends`` offers the shipped names as examples, which editors complete.
 Each choice carries ``enumDescriptions``, the meaning of each value, which VS Code
 and the YAML language server show when offering or hovering over a value.
 """
@@ -16,6 +17,7 @@ import json
 from typing import Any
 
 from ..cards import RANKS
+from .loader import shipped_names
 from .meanings import MEANINGS
 from .model import Variant
 
@@ -28,6 +30,10 @@ def variant_schema() -> dict[str, Any]:
     """The draft-07 schema of a variant file."""
     generated = Variant.model_json_schema()
     definitions = generated.pop("$defs", {})
+    extends = generated["properties"]["extends"]
+    extends.pop("anyOf", None)
+    extends.pop("default", None)  # written at all, it names a parent: the loader refuses an empty one
+    extends.update(type="string", minLength=1, examples=shipped_names())  # examples: offered by completion
     sequences = definitions["Declarations"]["properties"]["sequences"]
     sequences["propertyNames"] = {"pattern": "^[3-8]\\+?$"}  # lengths 3 to 8; JSON keys are text
     for choice, meanings in MEANINGS.items():  # editors show these beside each value offered
