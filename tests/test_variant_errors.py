@@ -128,6 +128,14 @@ def test_a_key_is_the_text_written_not_what_yaml_makes_of_it(tmp_path: Path, tex
         (b"- a list\n", "house.yaml:1:1: a variant file is a mapping of rules"),
         (b"title: [1, 2\nname: x\n", "house.yaml:2:5: YAML syntax:"),
         (b"deal:\n\tshuffle: cut_only\n", "indent with spaces, not tabs"),
+        (b"match:\n    target: 501\n  compare: exceed\n", "house.yaml:3:3: YAML syntax: did not find expected key"
+         " (while parsing a block mapping at line 1); indent this line like the other keys of its section"),
+        (b"title: x\nmatch\n  target: 501\n", "; a rule is written `key: value`, with a colon and a space"),
+        (b"match\n  target: 501\n", "a section's name ends with a colon and its rules go on their own indented lines"),
+        (b"match: target: 501\n", "; a section's name ends with a colon and its rules go on their own indented "
+         "lines, or in braces: match: {target: 501}"),
+        (b"title: @home\n", "; quote a value that starts with this character"),
+
         (b"title: !!python/object:os.system x\n", "the tag !!python/object:os.system is not allowed"),
         (b"# " + b"x" * (1 << 20) + b"\n", "house.yaml: is larger than 1 MiB"),
     ],

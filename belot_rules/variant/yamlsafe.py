@@ -315,4 +315,15 @@ def _syntax_problem(name: str, err: yaml.MarkedYAMLError, text: str) -> Problem:
     lines = text.splitlines()
     if mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
         message += "; indent with spaces, not tabs"
+    else:
+        message += next((hint for problem, hint in _SYNTAX_HINTS if problem in (err.problem or "")), "")
     return _problem(name, mark, message)
+
+
+_SYNTAX_HINTS = (  # what the usual slips of hand look like to the parser, and what to do
+    ("did not find expected key", "; indent this line like the other keys of its section"),
+    ("could not find expected ':'", "; a rule is written `key: value`, with a colon and a space"),
+    ("mapping values are not allowed", "; a section's name ends with a colon and its rules go on their own "
+     "indented lines, or in braces: match: {target: 501}"),
+    ("found character that cannot start any token", "; quote a value that starts with this character"),
+)
