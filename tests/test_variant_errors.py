@@ -189,7 +189,11 @@ RULE_MISTAKES = {
     ),
     "a misspelt rule of another section is suggested there": (
         "extends: bulgarian\nplay:\n  shufle: cut_only\n",
-        ["house.yaml:3:3: play.shufle: unknown key `shufle`; did you mean `shuffle`, a rule of the deal section?"],
+        ["house.yaml:3:3: play.shufle: unknown key `shufle`; did you mean `shuffle`, in the deal section?"],
+    ),
+    "a top-level key written inside a section says so": (
+        "extends: bulgarian\ndeal:\n  title: Mine\n",
+        ["house.yaml:3:3: deal.title: `title` is not a rule here; it belongs at the top level of the file"],
     ),
     "bad enum value suggests the value": (
         "extends: bulgarian\nbidding: {style: point_bid}\n",

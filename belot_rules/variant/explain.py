@@ -101,25 +101,9 @@ def annotation_at(path: KeyPath) -> Any | None:
     return annotation
 
 
-def _sections_with(key: str, model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[KeyPath]:
-    """The sections that have a rule (or a section) called ``key``: ``target`` is in ``match``."""
-    found = [path] if key in model.model_fields and path else []
-    for name, field in model.model_fields.items():
-        sub = submodel(field.annotation)
-        if sub is not None:
-            found += _sections_with(key, sub, (*path, name))
-    return found
-
-
-def _near_elsewhere(key: str, here: KeyPath) -> tuple[KeyPath, str] | None:
-    """A rule of another section whose name is close to a misspelt ``key``: ``shufle`` is deal's ``shuffle``."""
-    names = {name: section for section in _all_sections() if section != here for name in _fields_of(section)}
-    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
-    return (names[close[0]], close[0]) if close else None
-
-
 def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[KeyPath]:
-    found = [path] if path else []
+    """Every section of a variant file, the top level ``()`` first."""
+    found = [path]
     for name, field in model.model_fields.items():
         sub = submodel(field.annotation)
         if sub is not None:
@@ -130,6 +114,32 @@ def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[
 def _fields_of(section: KeyPath) -> list[str]:
     model = submodel(annotation_at(section))
     return list(model.model_fields) if model else []
+
+
+def _where(section: KeyPath) -> str:
+    return f"in the {'.'.join(section)} section" if section else "at the top level of the file"
+
+
+def _unknown_key(key: str, section: KeyPath) -> str:
+    """``unknown key`` with the nearest valid key here, or the section where the rule belongs."""
+    fields = _fields_of(section)
+    elsewhere = [s for s in _all_sections() if s != section and key in _fields_of(s)]
+    if elsewhere:
+        if len(elsewhere) == 1:
+            where = _where(elsewhere[0])
+        else:
+            more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
+            where = f"in one of the sections {', '.join('.'.join(s) for s in elsewhere[:3])}{more}"
+        return f"`{key}` is not a rule here; it belongs {where}"
+    if not difflib.get_close_matches(key, fields, n=1, cutoff=0.6):
+        names = {name: s for s in _all_sections() if s != section for name in _fields_of(s)}
+        near = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
+        if near:
+            return (
+                f"unknown key `{key}`; did you mean `{near[0]}`, {_where(names[near[0]])}? "
+                f"(valid keys here: {', '.join(fields)})"
+            )
+    return f"unknown key `{key}`; {suggest(key, fields, 'valid keys here')}"
 
 
 def _accepts(annotation: Any, kind: type) -> bool:
@@ -145,27 +155,7 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     kind = error["type"]
     value = error.get("input")
     if kind == "extra_forbidden":
-        key = error["loc"][-1]
-        model = submodel(annotation_at(path[:-1]))
-        fields = list(model.model_fields) if model else []
-        message = f"{_label(dotted)}unknown key `{key}`; {suggest(str(key), fields, 'valid keys here')}"
-        here = tuple(map(str, path[:-1]))
-        elsewhere = [".".join(p) for p in _sections_with(str(key)) if p != here]
-        close = difflib.get_close_matches(str(key), fields, n=1, cutoff=0.6)
-        if elsewhere:
-            if len(elsewhere) == 1:
-                where = f"the {elsewhere[0]} section"
-            else:
-                more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
-                where = f"one of the sections {', '.join(elsewhere[:3])}{more}"
-            message = f"{_label(dotted)}`{key}` is not a rule here; it belongs in {where}"
-        elif not close:
-            near = _near_elsewhere(str(key), here)
-            if near:
-                message = (
-                    f"{_label(dotted)}unknown key `{key}`; did you mean `{near[1]}`, a rule of the "
-                    f"{'.'.join(near[0])} section? (valid keys here: {', '.join(fields)})"
-                )
+        message = _label(dotted) + _unknown_key(str(error["loc"][-1]), tuple(map(str, path[:-1])))
         return sources.problem(info.key if info else None, message)
     if kind == "missing":
         field = str(error["loc"][-1])
