@@ -147,7 +147,7 @@ class Game:
         elif action.kind == CALL:
             self.show(f"{name}: {self.look.call(action.call)}")
         elif action.kind == DECLARE and action.declarations:
-            self.show(f"{name}: " + ", ".join(self.draw.words(str(d)) for d in action.declarations))
+            self.show(f"{name}: " + ", ".join(self.draw.declaration(deal, d) for d in action.declarations))
         elif completed is not None:
             self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
         if belote and not self.live:

@@ -18,8 +18,9 @@ from rich.text import Text
 
 from ...cards import CARDS, Card, parse_card
 from ...engine.actions import Action
-from ...engine.deal import DealState
+from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
+from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
 from .look import Look
@@ -263,11 +264,24 @@ class Renderer:
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
         return text
 
+    def declaration(self, deal: DealState, declaration: Declaration) -> str:
+        """A declaration as the table knows it: another player's by its kind and value while the deal is played.
+
+        The cards of a declaration are shown only when the deal is over (rules/bulgarian.md
+        §5.2: the exact composition is revealed after the last trick); the player's own, and
+        every one when four bots play, in full.
+        """
+        if deal.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
+            return self.words(str(declaration))
+        kind = SEQUENCE_NAMES[declaration.length] if declaration.kind == SEQUENCE else "four of a kind"
+        return f"{kind} ({declaration.points})"
+
     def announcements(self, deal: DealState) -> Text | None:
         """Declarations and belotes announced in this deal."""
         seating = self.session.seating
         view = deal.view(seating.reference)
-        items = [f"{seating.name(s)} {self.words(d)}" for s, d in view.declared]
+        items = [f"{seating.name(seat)} {self.declaration(deal, d)}"
+                 for seat in sorted(deal.declared) for d in deal.declared[seat]]
         items += [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
         return Text("Declared: " + f" {self.look.dot} ".join(items)) if items else None
 

@@ -1,0 +1,35 @@
+"""What the table shows a player, and what it keeps from them, in scripted games."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from game_script import play
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves go to a temporary data directory, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def before_the_score(text: str) -> str:
+    """What was shown while the first deal was being played."""
+    return text[:text.index("Deal 1: ", text.index("Deal 1: ") + 1)]
+
+
+def test_another_players_declaration_shows_its_kind_until_the_deal_is_over() -> None:
+    text = play(seed=6).text  # Right and Left each declare a tierce in deal 1
+    during = before_the_score(text)
+    assert "Right: tierce (20)" in during and "Declared: Right tierce (20) · Left tierce (20)" in during
+    assert "to the" not in during
+    assert "Declaration: Right tierce to the J♣ (20) counts" in text  # shown in full once the deal is scored
+
+
+def test_the_players_own_declaration_is_shown_in_full() -> None:
+    text = play(seed=0).text
+    assert re.search(r"Declared: You tierce to the A♥ \(20\)", before_the_score(text))
