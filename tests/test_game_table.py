@@ -33,3 +33,9 @@ def test_another_players_declaration_shows_its_kind_until_the_deal_is_over() -> 
 def test_the_players_own_declaration_is_shown_in_full() -> None:
     text = play(seed=0).text
     assert re.search(r"Declared: You tierce to the A♥ \(20\)", before_the_score(text))
+
+
+def test_a_trick_the_player_takes_reads_you_take() -> None:
+    text = play(seed=6, live=True).text
+    assert re.search(r"\bYou take\b", text) and "Right takes" in text
+    assert "You takes" not in text

@@ -154,7 +154,7 @@ class Renderer:
         if completed is not None:
             leader, cards, winner = deal.tricks[completed]
             shown = [((leader + i) % 4, c) for i, c in enumerate(cards)]
-            center = Text(f"{seating.name(winner)} takes\ntrick {completed + 1}", style="bold")
+            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}", style="bold")
         else:
             shown = [((deal.leader + i) % 4, c) for i, c in enumerate(deal.trick)]
             center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of 8", style="dim")
