@@ -39,3 +39,9 @@ def test_a_trick_the_player_takes_reads_you_take() -> None:
     text = play(seed=6, live=True).text
     assert re.search(r"\bYou take\b", text) and "Right takes" in text
     assert "You takes" not in text
+
+
+def test_the_score_explanation_names_contracts_in_words() -> None:
+    text = play(seed=6).text  # deal 1 is played in all-trumps
+    assert "Contract: all trumps by Partner (your team)" in text
+    assert "_trumps" not in text

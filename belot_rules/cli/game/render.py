@@ -30,6 +30,7 @@ SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team) ([0-3])\b")
+CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · q save and quit"
@@ -114,7 +115,8 @@ class Renderer:
     # ------------------------------------------------------------------ words
 
     def words(self, line: str) -> str:
-        """A line of the rules' text in the table's words: ``seat 1`` -> ``Right``, ``team 0`` -> ``your team``."""
+        """A line of the rules' text in the table's words: ``seat 1`` -> ``Right``, ``team 0`` -> ``your team``,
+        ``all_trumps`` -> ``all trumps``."""
         seating = self.session.seating
 
         def replace(match: re.Match[str]) -> str:
@@ -123,7 +125,7 @@ class Renderer:
                 return seating.name(number)
             return seating.team_phrase(number % 2, start=match.group(1) == "Team")
 
-        return self.look.words(SEAT_WORD.sub(replace, line))
+        return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", SEAT_WORD.sub(replace, line)))
 
     @property
     def reserve_word(self) -> str:
