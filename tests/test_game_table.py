@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from game_script import play
 
+from belot_rules.cli.game.save import read_save
+
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -45,3 +47,11 @@ def test_the_score_explanation_names_contracts_in_words() -> None:
     text = play(seed=6).text  # deal 1 is played in all-trumps
     assert "Contract: all trumps by Partner (your team)" in text
     assert "_trumps" not in text
+
+
+def test_a_second_ctrl_c_before_any_move_saves_this_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    play(lines=["q"], seed=1, save_path=save)  # an earlier game, saved
+    stopped = play(seed=0, save_path=save, interrupts=(0, 1))  # the player speaks first; Ctrl-C twice
+    assert "The game stays saved." in stopped.text
+    assert read_save(save).seed == 0

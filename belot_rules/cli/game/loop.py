@@ -370,8 +370,9 @@ class Game:
             return 130
         try:
             keep = self.confirm("Keep this game to finish later?", True)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # a second Ctrl-C: keeping is the default
             self.console.print()
+            self.save()
             self.saved("The game stays saved.")
             return 130
         if keep:
