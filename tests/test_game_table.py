@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from game_script import play
 
+from belot_rules.cli import main
 from belot_rules.cli.game.save import read_save
 
 
@@ -55,3 +57,14 @@ def test_a_second_ctrl_c_before_any_move_saves_this_game(tmp_path: Path) -> None
     stopped = play(seed=0, save_path=save, interrupts=(0, 1))  # the player speaks first; Ctrl-C twice
     assert "The game stays saved." in stopped.text
     assert read_save(save).seed == 0
+
+
+def test_a_misspelt_variant_is_reported_before_the_unfinished_game_is_offered(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
+    assert main(["play", "--seed", "7", "--seats", "you,random,random,random"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nq\n"))
+    assert main(["play", "bulgarain"]) == 1
+    out, err = capsys.readouterr()
+    assert "unfinished game" not in out and "no shipped variant named `bulgarain`" in err

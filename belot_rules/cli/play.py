@@ -76,6 +76,8 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
     players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
     if args.watch:
         players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target)  # a wrong name stops here
     save_path = default_save_path()
     if HUMAN in players and save_path.is_file():
         try:
@@ -85,8 +87,7 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
         if saved is not None and not saved.finished and confirm(
                 console, source, look, f"You have an unfinished game ({saved.summary()}). Resume it?", True):
             return resume(saved, console, source, look), save_path
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target), save_path
+    return session, save_path
 
 
 def resume(saved: SavedGame, console: Console, source: InputSource, look: Look) -> Session | None:
