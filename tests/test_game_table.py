@@ -10,7 +10,8 @@ import pytest
 from game_script import play
 
 from belot_rules.cli import main
-from belot_rules.cli.game.save import read_save
+from belot_rules.cli.game.save import read_save, write_save
+from belot_rules.cli.game.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -68,3 +69,12 @@ def test_a_misspelt_variant_is_reported_before_the_unfinished_game_is_offered(
     assert main(["play", "bulgarain"]) == 1
     out, err = capsys.readouterr()
     assert "unfinished game" not in out and "no shipped variant named `bulgarain`" in err
+
+
+def test_the_unfinished_game_is_named_by_the_deal_about_to_be_played(tmp_path: Path) -> None:
+    session = Session.start("bulgarian", 3, ("you", "random", "random", "random"))
+    while not session.rows:
+        session.apply(session.bot_action("random"))
+    save = tmp_path / "game.json"
+    write_save(session, save)  # deal 1 is over and deal 2 has not begun
+    assert ", deal 2, board " in read_save(save).summary()

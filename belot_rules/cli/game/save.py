@@ -71,6 +71,7 @@ def write_save(session: Session, path: Path) -> None:
         "target": session.target,
         "seats": list(session.seating.players),
         "forfeit": session.forfeit,
+        "deal": session.deal_number,  # the deal being played: the record holds a deal only once it has begun
         "record": match_record(session.match),
     }
     try:
@@ -90,6 +91,7 @@ class SavedGame:
     seats: tuple[str, ...]
     forfeit: int | None
     record: dict[str, Any]
+    deal: int | None = None  # the deal being played, when the save says
 
     @property
     def seed(self) -> int:
@@ -101,9 +103,9 @@ class SavedGame:
 
     def summary(self) -> str:
         """One line to recognise the game by."""
-        deals = self.record["deals"]
+        deal = self.deal or max(len(self.record["deals"]), 1)
         board = self.record["board"]
-        return f"{self.variant}, deal {max(len(deals), 1)}, board {board[0]}-{board[1]}, seed {self.seed}"
+        return f"{self.variant}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
@@ -146,7 +148,8 @@ def read_save(path: Path) -> SavedGame:
             or not (isinstance(record.get("board"), list) and len(record["board"]) == 2)):
         raise UserError(f"{path}: the saved game is damaged (its variant, seed, deals or board are missing)")
     seats = parse_seats(",".join(str(s) for s in data.get("seats", [])))
-    return SavedGame(path, data["variant"], target, seats, forfeit, record)
+    deal = data.get("deal")
+    return SavedGame(path, data["variant"], target, seats, forfeit, record, deal if isinstance(deal, int) else None)
 
 
 def _deals_shaped(deals: object) -> bool:
