@@ -78,3 +78,13 @@ def test_the_unfinished_game_is_named_by_the_deal_about_to_be_played(tmp_path: P
     save = tmp_path / "game.json"
     write_save(session, save)  # deal 1 is over and deal 2 has not begun
     assert ", deal 2, board " in read_save(save).summary()
+
+
+def test_resuming_a_finished_match_says_it_is_over(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    play(seed=4, save_path=save)
+    saved = read_save(save)
+    assert saved.finished
+    shown = play(session=saved.restore(saved.start())).text
+    assert "This match is over; belot play starts a new one." in shown and "Resuming" not in shown
+    assert "wins the match" in shown

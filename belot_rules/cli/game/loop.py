@@ -109,7 +109,9 @@ class Game:
             self.show(f"Watching {pair(first)} against {pair(first + 1)}.")
         else:
             self.show(f"You play with {pair(first)} against {pair(first + 1)}. Type ? at any prompt for help.")
-        if session.action_count:
+        if session.over:
+            self.show("This match is over; belot play starts a new one.", style="bold")
+        elif session.action_count:
             self.show(f"Resuming deal {session.deal_number}.", style="bold")
         if self.live:
             self.pause(DEAL_PAUSE)  # the table is about to be drawn over this
