@@ -7,9 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-from game_script import play
+from game_script import ScriptedInput, play
+from rich.console import Console
 
 from belot_rules.cli import main
+from belot_rules.cli.game.loop import Game
 from belot_rules.cli.game.save import read_save, write_save
 from belot_rules.cli.game.session import Session
 
@@ -88,3 +90,29 @@ def test_resuming_a_finished_match_says_it_is_over(tmp_path: Path) -> None:
     shown = play(session=saved.restore(saved.start())).text
     assert "This match is over; belot play starts a new one." in shown and "Resuming" not in shown
     assert "wins the match" in shown
+
+
+class Writes(io.StringIO):
+    """A terminal that remembers each write."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_screen_is_cleared_and_drawn_in_one_write() -> None:
+    screen = Writes()
+    console = Console(file=screen, width=80, force_terminal=True, color_system="standard")
+    session = Session.start("bulgarian", 6, ("you", "random", "random", "random"), 30)
+    script = ScriptedInput([], console, then="1")
+    Game(session, console, script, live=True, sleep=lambda seconds: None).run()
+    clears = [w for w in screen.writes if "\x1b[2J" in w]
+    assert len(clears) > 50
+    assert all("Match to 30" in w for w in clears)  # never a blank screen waiting for the table

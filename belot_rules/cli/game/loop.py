@@ -144,8 +144,7 @@ class Game:
         name = self.session.seating.name(seat)
         completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
         if self.live:
-            self.console.clear()
-            self.console.print(self.draw.frame(deal, self.number_of(deal), completed))
+            self.redraw(self.draw.frame(deal, self.number_of(deal), completed))
         elif action.kind == CALL:
             self.show(f"{name}: {self.look.call(action.call)}")
         elif action.kind == DECLARE and action.declarations:
@@ -232,13 +231,14 @@ class Game:
 
     def present(self, deal: DealState, menu: list[Action], cards: list[int], legal: list[Action]) -> None:
         """The table and what the player may choose."""
-        if self.live:
-            self.console.clear()
-        self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
-        if deal.phase == BIDDING:
-            self.console.print(call_menu_text(menu, point_bids(legal), self.look))
-        elif deal.phase == DECLARING:
-            self.options(menu)
+        with self.console:  # on a terminal the screen is cleared and drawn again in one write: no flicker
+            if self.live:
+                self.console.clear()
+            self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
+            if deal.phase == BIDDING:
+                self.console.print(call_menu_text(menu, point_bids(legal), self.look))
+            elif deal.phase == DECLARING:
+                self.options(menu)
 
     def options(self, menu: list[Action]) -> None:
         for i, action in enumerate(menu, 1):
@@ -341,6 +341,12 @@ class Game:
             if asked is None:
                 return
             self.run_command(asked)
+
+    def redraw(self, renderable: RenderableType) -> None:
+        """Clear the terminal and draw ``renderable`` in a single write, so the screen never shows blank."""
+        with self.console:
+            self.console.clear()
+            self.console.print(renderable)
 
     def show(self, renderable: RenderableType | str, style: str = "") -> None:
         if isinstance(renderable, str):
