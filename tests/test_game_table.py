@@ -116,3 +116,8 @@ def test_on_a_terminal_the_screen_is_cleared_and_drawn_in_one_write() -> None:
     clears = [w for w in screen.writes if "\x1b[2J" in w]
     assert len(clears) > 50
     assert all("Match to 30" in w for w in clears)  # never a blank screen waiting for the table
+
+
+def test_on_a_terminal_a_new_deal_is_drawn_before_the_first_bot_speaks() -> None:
+    text = play(seed=6, live=True).text  # Right speaks first in deal 1
+    assert "Calls: none yet; Right speaks first" in text

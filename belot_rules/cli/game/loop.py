@@ -135,7 +135,10 @@ class Game:
         self.after(deal, seat, action, len(deal.belotes) > belotes)
 
     def new_deal(self, deal: DealState) -> None:
-        if not self.live:
+        """The deal begins: on a terminal the new hand is drawn before the bots speak."""
+        if self.live and deal.to_act != self.human:
+            self.redraw(self.draw.frame(deal, self.session.deal_number))
+        elif not self.live:
             self.show(Text(f"Deal {self.session.deal_number}: {does(self.session.seating.name(deal.dealer), 'deal')}",
                            style="bold"))
 
