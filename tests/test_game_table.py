@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import time
 from pathlib import Path
 
 import pytest
-from game_script import ScriptedInput, play
+from game_script import ScriptedInput, play, recording_console
 from rich.console import Console
 
 from belot_rules.cli import main
+from belot_rules.cli.game.clock import TerminalInput, discard_pending
 from belot_rules.cli.game.loop import Game
 from belot_rules.cli.game.save import read_save, write_save
 from belot_rules.cli.game.session import Session
@@ -121,3 +124,45 @@ def test_on_a_terminal_the_screen_is_cleared_and_drawn_in_one_write() -> None:
 def test_on_a_terminal_a_new_deal_is_drawn_before_the_first_bot_speaks() -> None:
     text = play(seed=6, live=True).text  # Right speaks first in deal 1
     assert "Calls: none yet; Right speaks first" in text
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_keys_typed_ahead_on_a_terminal_are_dropped_when_a_question_is_shown() -> None:
+    import pty
+
+    master, slave = pty.openpty()
+    with os.fdopen(slave, "r") as stream:
+        source = TerminalInput(stream)
+        os.write(master, b"\n")  # an extra Enter, typed while the bots were playing
+        time.sleep(0.1)
+        discard_pending(source)
+        os.write(master, b"2\n")
+        assert source.read_line(5.0) == "2"
+    os.close(master)
+
+
+class TypedAhead(ScriptedInput):
+    """A terminal where the player presses Enter once more after every answer."""
+
+    ahead: int = 0
+    discarded: int = 0
+
+    def read_line(self, timeout: float | None) -> str:
+        if self.ahead:
+            self.ahead = 0
+            return ""
+        line = super().read_line(timeout)
+        self.ahead = 1
+        return line
+
+    def discard_pending(self) -> None:
+        self.discarded += 1
+        self.ahead = 0
+
+
+def test_the_game_drops_type_ahead_before_each_decision_and_the_next_deal() -> None:
+    console = recording_console()
+    session = Session.start("bulgarian", 6, ("you", "random", "random", "random"), 30)
+    script = TypedAhead([], console, then="1")
+    Game(session, console, script, live=True, sleep=lambda seconds: None).run()
+    assert script.discarded >= 10 and "is not a call" not in console.export_text()

@@ -30,6 +30,13 @@ class InputSource(Protocol):
     def read_line(self, timeout: float | None) -> str: ...
 
 
+def discard_pending(source: InputSource) -> None:
+    """Drop what was typed ahead, for a source that can (a terminal); other sources have nothing ahead."""
+    discard = getattr(source, "discard_pending", None)
+    if discard is not None:
+        discard()
+
+
 class TerminalInput:
     """Lines from standard input, waiting at most ``timeout`` seconds where the platform allows.
 
@@ -39,6 +46,13 @@ class TerminalInput:
     def __init__(self, stream: TextIO | None = None, echo: Callable[[str], None] | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = None if self.stream.isatty() else echo
+
+    def discard_pending(self) -> None:
+        """Forget keys typed before the question was on the screen (they answered an older one)."""
+        if os.name == "posix" and self.stream.isatty():
+            import termios
+
+            termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)
 
     def read_line(self, timeout: float | None) -> str:
         if timeout is not None and os.name == "posix" and self.stream.isatty():

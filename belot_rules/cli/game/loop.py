@@ -22,7 +22,7 @@ from ...engine.actions import CALL, DECLARE, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, OVER, DealState
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
-from .clock import InputSource, MoveClock, MoveTimeout, Now
+from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
 from .look import Look
 from .prompt import (
     Refusal,
@@ -195,6 +195,7 @@ class Game:
         legal = deal.legal_actions()
         menu, cards = self.menu(deal, legal)
         self.present(deal, menu, cards, legal)
+        discard_pending(self.source)  # keys typed while the bots played were not meant for this question
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
             try:
@@ -339,6 +340,7 @@ class Game:
 
     def ask_enter(self) -> None:
         """Wait for the player before the next deal; commands work here too."""
+        discard_pending(self.source)  # an Enter typed during the last trick does not skip the score
         while True:
             asked = command(self.read("Enter for the next deal"))
             if asked is None:
