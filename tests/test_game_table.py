@@ -166,3 +166,10 @@ def test_the_game_drops_type_ahead_before_each_decision_and_the_next_deal() -> N
     script = TypedAhead([], console, then="1")
     Game(session, console, script, live=True, sleep=lambda seconds: None).run()
     assert script.discarded >= 10 and "is not a call" not in console.export_text()
+
+
+def test_an_empty_line_is_answered_with_what_to_type() -> None:
+    text = play(lines=["", "1", "1", "1", ""], seed=0).text  # two calls, a declaration, then a card
+    assert "Nothing typed. Choose 1 pass, 2 clubs ♣" in text
+    assert "Nothing typed: type a number from 1 to 8 or a card like jh, 10s or T♠." in text
+    assert "''" not in text

@@ -61,6 +61,8 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     chosen = by_number(text, menu)
     if chosen is not None:
         return chosen
+    if not text.strip():
+        raise Refusal(f"Nothing typed. {calls_hint(legal, menu, look)}")
     try:
         call = Call.parse(_call_text(text))
     except UserError:
@@ -132,6 +134,8 @@ def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: 
         card = chosen.card if chosen is not None else parse_card(name).index
     except CardError:
         numbers = "1" if len(menu) == 1 else f"a number from 1 to {len(menu)}"
+        if not line:
+            raise Refusal(f"Nothing typed: type {numbers} or a card like jh, 10s or T♠.") from None
         raise Refusal(f"{text.strip()!r} is neither {numbers} nor a card like jh, 10s or T♠.") from None
     actions = [a for a in deal.legal_actions() if a.card == card and (a.belote or not belote)]
     if actions:
