@@ -14,7 +14,9 @@ from rich.console import Console
 
 from belot_rules.cli import main
 from belot_rules.cli.game.clock import TerminalInput, discard_pending
+from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.loop import Game
+from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.save import read_save, write_save
 from belot_rules.cli.game.session import Session
 
@@ -173,3 +175,21 @@ def test_an_empty_line_is_answered_with_what_to_type() -> None:
     assert "Nothing typed. Choose 1 pass, 2 clubs ♣" in text
     assert "Nothing typed: type a number from 1 to 8 or a card like jh, 10s or T♠." in text
     assert "''" not in text
+
+
+def sheet_text(session: Session) -> str:
+    console = recording_console()
+    console.print(Renderer(session, Look()).sheet())
+    return console.export_text()
+
+
+def test_the_sheet_mentions_a_reserve_only_where_the_variant_has_one() -> None:
+    session = Session.start("bulgarian", 18, ("random",) * 4, 1000)
+    while not (session.rows and session.rows[-1].score is not None and session.rows[-1].score.hanging_out):
+        session.apply(session.bot_action("random"))  # seed 18: deal 11 hangs
+    text = sheet_text(session)
+    assert re.search(r"hanging, \d+ waits", text) and "with any hanging points collected" in text
+    coinche = Session.start("coinche", 3, ("random",) * 4, 200)
+    while not coinche.rows:
+        coinche.apply(coinche.bot_action("random"))
+    assert "hanging" not in sheet_text(coinche)

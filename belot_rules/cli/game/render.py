@@ -128,6 +128,14 @@ class Renderer:
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", SEAT_WORD.sub(replace, line)))
 
     @property
+    def has_reserve(self) -> bool:
+        """Whether a deal of this variant can leave points in reserve (a tie, or a tie under contra)."""
+        variant = self.session.ruleset.variant
+        scoring = variant.scoring
+        return scoring.tie in ("hanging", "litige") or (
+            variant.bidding.doubles.max_level > 0 and scoring.doubled_tie == "all_to_reserve")
+
+    @property
     def reserve_word(self) -> str:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
         return "litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging"
@@ -304,8 +312,9 @@ class Renderer:
         """The score sheet: for every deal and team, where the points came from, and the board."""
         table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
                       title="Score sheet", title_justify="left", caption_justify="left",
-                      caption=f"total: raw points {self.look.dot} points: the total multiplied and rounded, "
-                              f"plus any {self.reserve_word} points collected")
+                      caption=f"total: raw points {self.look.dot} points: what the deal scored on the board, "
+                              "after the contract's result, multiplier and rounding"
+                              + (f", with any {self.reserve_word} points collected" if self.has_reserve else ""))
         for name in SHEET_COLUMNS:
             table.add_column(name, justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
@@ -322,7 +331,7 @@ class Renderer:
             return [[str(row.number), "all passed", *[""] * (len(SHEET_COLUMNS) - 2)]]
         result = score.verdict + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
-            result += f", {score.hanging_out} {self.reserve_word}"
+            result += f", {score.hanging_out} waits"
         described = [escape(self.contract(row.contract, row.multiplier, row.bid, row.declarer, short=True)), result]
         return [
             [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
