@@ -193,3 +193,9 @@ def test_the_sheet_mentions_a_reserve_only_where_the_variant_has_one() -> None:
     while not coinche.rows:
         coinche.apply(coinche.bot_action("random"))
     assert "hanging" not in sheet_text(coinche)
+
+
+def test_the_turned_card_stays_in_the_header_and_the_second_round_is_named() -> None:
+    text = play("french", seed=11, target=300).text  # deal 1: everybody passes the 8♦, then a second round
+    assert "Deal 1 · Left deals · Bidding · turned card 8♦ · second round" in text
+    assert re.search(r"│ Contract \w+ . by \w+ · turned card 8♦ +│", text)

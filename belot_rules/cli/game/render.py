@@ -194,10 +194,15 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
+                if len(deal.auction.calls) >= 4:
+                    line.append(f" {look.dot} second round")
             lines[0].append(f" {look.dot} ").append_text(line)
         else:
-            lines.append(Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
-                                                                   deal.declarer), "bold")))
+            contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
+                                                                 deal.declarer), "bold"))
+            if deal.turned_card >= 0:  # everyone saw it go to the taker
+                contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
+            lines.append(contract)
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
