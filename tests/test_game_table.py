@@ -199,3 +199,21 @@ def test_the_turned_card_stays_in_the_header_and_the_second_round_is_named() -> 
     text = play("french", seed=11, target=300).text  # deal 1: everybody passes the 8♦, then a second round
     assert "Deal 1 · Left deals · Bidding · turned card 8♦ · second round" in text
     assert re.search(r"│ Contract \w+ . by \w+ · turned card 8♦ +│", text)
+
+
+class CtrlC(io.StringIO):
+    """A keyboard where the player presses Ctrl-C."""
+
+    def readline(self, size: int = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_at_the_resume_question_stops_on_a_line_of_its_own(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
+    main(["play", "--seed", "7", "--seats", "you,random,random,random"])
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", CtrlC())
+    assert main(["play"]) == 130
+    out = capsys.readouterr().out
+    assert "Resume it?" in out and out.endswith("\nStopped; nothing was changed.\n")

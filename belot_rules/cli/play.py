@@ -49,16 +49,24 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
     look = Look(ascii=args.ascii)
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
+    resume_from: Path | None = None
     if args.resume is not None:
         given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
                                           ("--seats", args.seats), ("--target", args.target)) if value is not None]
         if given or args.watch:
             raise UserError(f"--resume continues a saved game with its own rules, seed and seats; "
                             f"leave out {', '.join(given) or '--watch'}")
-        save_path: Path | None = Path(args.resume).expanduser() if args.resume else default_save_path()
-        session = resume(read_save(save_path), console, source, look)
-    else:
-        session, save_path = new_game(args, console, source, look)
+        resume_from = Path(args.resume).expanduser() if args.resume else default_save_path()
+    save_path: Path | None
+    try:  # the questions before the game: Ctrl-C leaves everything as it was
+        if resume_from is not None:
+            session, save_path = resume(read_save(resume_from), console, source, look), resume_from
+        else:
+            session, save_path = new_game(args, console, source, look)
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Stopped; nothing was changed.", markup=False)
+        return 130
     if session is None:
         return 0
     if session.seating.human is None:
