@@ -180,3 +180,12 @@ def test_required_announcement_offers_the_card_with_and_without_belote_FFB_B_7()
                 return
             state.apply(texts[rng.randrange(len(texts))])
     raise AssertionError("no deal offered a belote announcement")
+
+
+def test_turned_card_stays_in_every_view_after_it_is_taken_FFB_B_3_5():
+    """Everyone saw the turned card go to the taker: it stays public for the whole deal."""
+    state = DealState.start(load_variant("french"), DECK, dealer=3)
+    turned = str(CARDS[state.turned_card])
+    state.apply("pass")
+    state.apply(["clubs", "diamonds", "hearts", "spades"][state.turned_card >> 3])
+    assert all(state.view(seat).turned_card == turned for seat in range(4))

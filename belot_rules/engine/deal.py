@@ -358,14 +358,13 @@ class DealState:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
         trick_seats = [(self.leader + i) % 4 for i in range(len(self.trick))]
-        shown_turn = self.turned_card >= 0 and self.phase == BIDDING
         return SeatView(
             seat=seat,
             hand=tuple(str(c) for c in cards_of(self.hands[seat])),
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            turned_card=str(CARDS[self.turned_card]) if shown_turn else None,
+            turned_card=str(CARDS[self.turned_card]) if self.turned_card >= 0 else None,  # all saw it
             calls=tuple((s, str(c)) for s, c in (self.auction.calls if self.auction else [])),
             contract=self.contract,
             declarer=self.declarer,

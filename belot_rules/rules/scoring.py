@@ -161,7 +161,7 @@ class ScoringRules:
         res = self.declarations.resolve(declarations, contract, first_seat) if declarations else NOTHING
         deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [])
         note = deal.note
-        note("Contract: {}{} by seat {} (team {}){}", self._bid_text(bid), contract, declarer, ct,
+        note("Contract: {}{} by seat {} (team {}){}", self._bid_text(bid), contract.replace("_", " "), declarer, ct,
              f", {DOUBLINGS.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
         note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
         cards[last_trick_team] += self._last
