@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from belot_rules.rules.bidding import CAPOT, Auction, Call, IllegalCall, build_bidding
@@ -186,3 +188,28 @@ def test_one_round_of_turned_card_bidding_FFB_B_4():
     _, auction = auction_after(FRENCH.model_copy(update={"bidding": FRENCH.bidding.model_copy(update={"rounds": 1})}),
                                "pass, pass, pass, pass", turned_suit=2)
     assert auction.finished and auction.contract is None
+
+
+@pytest.mark.parametrize(
+    ("variant", "calls", "call", "reason"),
+    [
+        (BULGARIAN, "hearts", "clubs", "clubs may not be named now; only spades, no trumps, all trumps"),
+        (BULGARIAN, "hearts, pass", "double", "only an opponent of the contract may double it"),
+        (BULGARIAN, "", "redouble", "there is no contract to double yet"),
+        (BULGARIAN, "hearts, double", "double", "the contract is already doubled"),
+        (BULGARIAN, "all_trumps", "spades", "nothing can be bid over all_trumps"),
+        (COINCHE, "90 hearts", "80 spades", "a bid must be higher than 90"),
+        (COINCHE, "", "hearts", "bids here are points and a contract"),
+        (COINCHE, "90 hearts, double", "100 spades", "nobody may bid over a double"),
+        (FRENCH, "", "double", "this variant has no doubling"),
+    ],
+)
+def test_an_illegal_call_says_why(variant, calls, call, reason):
+    """Every refused call names the rule (SF/HIT §3 ladder and contra; FFB-C 4.1 point bids)."""
+    with pytest.raises(IllegalCall, match=re.escape(reason)):
+        auction_after(variant, ", ".join(filter(None, [calls, call])), turned_suit=2)
+
+
+def test_point_bids_are_folded_in_the_list_of_legal_calls():
+    with pytest.raises(IllegalCall, match=r"legal calls: pass, a bid of 100 to 160 and capot in clubs / diamonds"):
+        auction_after(COINCHE, "90 hearts, 80 spades")

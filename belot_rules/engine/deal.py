@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..errors import UserError
-from ..rules.bidding import Auction, Call
+from ..rules.bidding import Auction, Call, summarize
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
@@ -178,7 +178,12 @@ class DealState:
         if self.phase == OVER:
             return "the deal is over; no more actions"
         reason = ""
-        if self.phase == PLAYING:
+        if self.phase == BIDDING:
+            try:
+                reason = ": " + self.ruleset.bidding.reason(self.auction, Call.parse(text))
+            except UserError:
+                reason = ": that is not a call"
+        elif self.phase == PLAYING:
             try:
                 card = parse_card(text.split()[0]).index
             except (CardError, IndexError):
@@ -188,7 +193,8 @@ class DealState:
             elif card >= 0 and self.trick:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
         verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play"}[self.phase]
-        return f"seat {seat} may not {verb} {text!r}{reason}; legal: " + ", ".join(str(a) for a in legal)
+        listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
+        return f"seat {seat} may not {verb} {text!r}{reason}; legal: {listed}"
 
     def _apply(self, action: Action) -> None:
         self.history.append(action)

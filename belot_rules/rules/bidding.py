@@ -70,6 +70,21 @@ class Call:
         )
 
 
+def summarize(calls: list[Call]) -> str:
+    """The calls as a short list: point bids are folded into their range (coinche has ~50 of them)."""
+    points = [c for c in calls if c.kind == "bid" and c.points is not None]
+    if len(points) <= 6:
+        return ", ".join(map(str, calls))
+    values = sorted({c.points for c in points})
+    numeric = [v for v in values if v != CAPOT]
+    contracts = list(dict.fromkeys(c.contract for c in points))
+    span = f"{numeric[0]} to {numeric[-1]}" if numeric else ""
+    span += (" and capot" if span else "capot") if CAPOT in values else ""
+    folded = f"a bid of {span} in {' / '.join(contracts)} (like '{points[0]}')"
+    others = [str(c) for c in calls if c not in points]
+    return ", ".join(others[:1] + [folded] + others[1:])
+
+
 PASS = Call("pass")
 DOUBLE = Call("double")
 REDOUBLE = Call("redouble")
@@ -163,12 +178,51 @@ class Bidding:
         return auction.passes >= 3
 
     def check(self, auction: Auction, call: Call) -> None:
-        """Raise :class:`IllegalCall` with the legal calls if ``call`` is not one of them."""
+        """Raise :class:`IllegalCall` with the reason and the legal calls if ``call`` is not one of them."""
         legal = self.legal_calls(auction)
         if call not in legal:
             raise IllegalCall(
-                f"seat {auction.to_act} may not call {call}; legal calls: {', '.join(map(str, legal))}"
+                f"seat {auction.to_act} may not call {call}: {self.reason(auction, call)}; "
+                f"legal calls: {summarize(legal)}"
             )
+
+    def reason(self, auction: Auction, call: Call) -> str:
+        """Why ``call`` is not legal now, in a player's words (``call`` is assumed illegal)."""
+        if call.kind in ("double", "redouble"):
+            return self._doubling_reason(auction, call)
+        if call.contract not in self.rank:
+            return f"this variant has no {call.contract.replace('_', ' ')} contract"
+        if not self._may_overbid(auction):
+            if self.overbid_after_double == OverbidAfterDouble.contract_team_only.value:
+                return "only the contract's team may bid over a double"
+            return "nobody may bid over a double"
+        bids = self._bids(auction)
+        if not bids:
+            return f"nothing can be bid over {Call('bid', auction.contract, auction.points)}"
+        named = [c for c in self.contracts if any(b.contract == c for b in bids)]
+        if call.contract not in named:
+            now = ", ".join(c.replace("_", " ") for c in named)
+            return f"{call.contract.replace('_', ' ')} may not be named now" + (f"; only {now}" if now else "")
+        if (call.points is None) != (bids[0].points is None):
+            return "bids here are points and a contract, like '90 hearts'" if call.points is None \
+                else "bids here name a contract only, like 'hearts'"
+        return f"a bid must be higher than {auction.points}" if auction.points is not None and (
+            call.points or 0) <= auction.points else "that is not one of the bids this variant allows"
+
+    def _doubling_reason(self, auction: Auction, call: Call) -> str:
+        if self.max_level == 0:
+            return "this variant has no doubling"
+        if auction.contract is None:
+            return "there is no contract to double yet"
+        if auction.level >= self.max_level:
+            return "the contract cannot be doubled any further"
+        if call.kind == "redouble" and auction.level == 0:
+            return "only a doubled contract can be redoubled"
+        if call.kind == "double" and auction.level > 0:
+            return "the contract is already doubled"
+        if auction.level % 2 == 0:
+            return "only an opponent of the contract may double it"
+        return "only the contract's team may redouble"
 
 
 class LadderBidding(Bidding):
