@@ -151,3 +151,12 @@ def test_seats_are_named_from_the_players_chair() -> None:
     bots = Seating(("random",) * 4)
     assert [bots.name(s) for s in range(4)] == ["South", "East", "North", "West"]
     assert bots.team_phrase(1) == "East-West"
+
+
+def test_an_impossible_call_is_refused_with_the_rule_that_forbids_it():
+    deal = bidding("bulgarian")
+    deal.apply("hearts")
+    deal.apply("pass")  # now the contract's own team is to call
+    legal = deal.legal_actions()
+    with pytest.raises(Refusal, match="only an opponent of the contract may double it"):
+        parse_call("contra", legal, call_menu(legal), LOOK, lambda call: deal.ruleset.bidding.reason(deal.auction, call))

@@ -258,7 +258,8 @@ class Game:
     def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:
         """The actions a line names: one, or a card played with and without announcing its belote."""
         if deal.phase == BIDDING:
-            return [parse_call(line, legal, menu, self.look)]
+            why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
+            return [parse_call(line, legal, menu, self.look, why)]
         if deal.phase == DECLARING:
             return [parse_option(line, menu)]
         return parse_card_choice(line, deal, menu, self.look)

@@ -7,7 +7,7 @@ be valid, never an exception.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
@@ -56,8 +56,12 @@ def call_menu(legal: Sequence[Action]) -> list[Action]:
     return [a for a in legal if a.call.points is None]
 
 
-def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look: Look) -> Action:
-    """The call a line names: a menu number, a contract (``hearts``, ``nt``), ``90 h``, ``capot s``, ``contra``."""
+def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look: Look,
+               why: Callable[[Call], str] | None = None) -> Action:
+    """The call a line names: a menu number, a contract (``hearts``, ``nt``), ``90 h``, ``capot s``, ``contra``.
+
+    ``why`` gives the rule that forbids a call, said with the refusal.
+    """
     chosen = by_number(text, menu)
     if chosen is not None:
         return chosen
@@ -70,7 +74,8 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     for action in legal:
         if action.call == call:
             return action
-    raise Refusal(f"{look.call(call)} is not possible now. {calls_hint(legal, menu, look)}")
+    reason = f": {why(call)}" if why else " now"
+    raise Refusal(f"{look.call(call)} is not possible{reason}. {calls_hint(legal, menu, look)}")
 
 
 def _call_text(text: str) -> str:
