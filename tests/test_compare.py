@@ -80,3 +80,13 @@ def test_compare_command_user_errors(capsys):
     assert "at least two variants" in capsys.readouterr().err
     assert main(["compare", "bulgarian", "no-such-variant"]) == 1
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_each_differing_value_is_said_in_words():
+    """The rules table says what each chosen value does, not only its name."""
+    from belot_rules import load_variant
+    from belot_rules.sim.compare import compare_rules
+
+    rows = compare_rules([load_variant("bulgarian").variant, load_variant("french-single-deal").variant])
+    undertrump = next(r for r in rows if r.option == "undertrump")
+    assert undertrump.meanings[1] == "void in the led suit and unable to beat an opponent's trump: a lower trump must be played"

@@ -89,8 +89,9 @@ def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -
             values = Table.grid(padding=(0, 2))
             values.add_column(style="dim")
             values.add_column(style="bold")
-            for name, value in zip(names, row.values):
-                values.add_row(escape(name), escape(plain(value)))
+            values.add_column(style="dim")
+            for name, value, said in zip(names, row.values, row.meanings or [None] * len(names)):
+                values.add_row(escape(name), escape(plain(value)), escape(said or ""))
             out.print(f"  [cyan]{escape(row.option)}[/]")
             out.print(Padding(values, (0, 0, 0, 6), expand=False))
             out.print(Padding(Text(row.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..variant.explain import submodel
+from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
 from .simulate import SimulationResult
 from .stats import Mean, Rate, overlap
@@ -34,6 +35,7 @@ class RuleRow:
     option: str  # dotted path below the phase, e.g. ``undertrump`` or ``doubles.max_level``
     description: str
     values: tuple[Any, ...]  # JSON values, one per variant
+    meanings: tuple[str | None, ...] = ()  # what each value does at the table, where it is a named choice
 
     @property
     def differs(self) -> bool:
@@ -41,17 +43,17 @@ class RuleRow:
 
     def to_dict(self) -> dict[str, Any]:
         return {"phase": self.phase, "option": self.option, "description": self.description,
-                "values": list(self.values), "differs": self.differs}
+                "values": list(self.values), "meanings": list(self.meanings), "differs": self.differs}
 
 
-def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every option of ``model`` (sections opened up) as its key path and description."""
+def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
+    """Every option of ``model`` (sections opened up) as its key path, description and type."""
     for name, info in model.model_fields.items():
         section = submodel(info.annotation)
         if section is not None:
             yield from _options(section, (*path, name))
         else:
-            yield (*path, name), info.description or ""
+            yield (*path, name), info.description or "", info.annotation
 
 
 def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
@@ -63,11 +65,12 @@ def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
 def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:
     """The options that differ between ``variants`` (every option with ``show_all``), phase by phase."""
     dumps = [v.model_dump(mode="json") for v in variants]
-    rows = [
-        RuleRow(path[0], ".".join(path[1:]), description, tuple(_value(d, path) for d in dumps))
-        for path, description in _options(Variant)
-        if path[0] in PHASES
-    ]
+    rows = []
+    for path, description, annotation in _options(Variant):
+        if path[0] in PHASES:
+            values = tuple(_value(d, path) for d in dumps)
+            rows.append(RuleRow(path[0], ".".join(path[1:]), description, values,
+                                tuple(meaning(annotation, v) for v in values)))
     rows.sort(key=lambda row: PHASES.index(row.phase))
     return rows if show_all else [row for row in rows if row.differs]
 
