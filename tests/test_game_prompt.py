@@ -160,3 +160,14 @@ def test_an_impossible_call_is_refused_with_the_rule_that_forbids_it():
     legal = deal.legal_actions()
     with pytest.raises(Refusal, match="only an opponent of the contract may double it"):
         parse_call("contra", legal, call_menu(legal), LOOK, lambda call: deal.ruleset.bidding.reason(deal.auction, call))
+
+
+def test_coinche_calls_its_doubles_coinche_and_surcoinche_FFB_K():
+    """The variant names its doubling levels; the table shows and understands those words."""
+    deal = bidding("coinche")
+    look = LOOK.for_variant(deal.ruleset.variant)
+    deal.apply("90 hearts")
+    legal = deal.legal_actions()
+    doubled = parse_call("coinche", legal, call_menu(legal), look)
+    assert str(doubled) == "double" and look.call(doubled.call) == "coinche ×2"
+    assert look.multiplier(4) == "×4 surcoinche"

@@ -255,6 +255,11 @@ class Doubles(Rule):
     redouble_ends_auction: bool = Field(
         False, description="A recontra (surcoinche) ends the auction at once instead of waiting for three passes."
     )
+    names: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        ["contra", "recontra", "surcontra"],
+        description="What the table calls each doubling level, as players see it (coinche: coinche, surcoinche); "
+        "'double' and 'redouble' are always understood too.",
+    )
 
     @model_validator(mode="after")
     def _levels(self) -> Doubles:
@@ -264,6 +269,8 @@ class Doubles(Rule):
             )
         if any(b <= a for a, b in zip([1, *self.multipliers], self.multipliers)):
             raise ValueError(f"multipliers must grow with each level, got {self.multipliers}")
+        if len(self.names) < self.max_level:
+            raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         return self
 
 

@@ -7,28 +7,30 @@ as a symbol or, with ``--ascii``, as its letter. Colour is never the only cue.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.box import ASCII, ROUNDED, SIMPLE, Box
 from rich.text import Text
 
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
 from ...rules.bidding import CAPOT, Call
-from ...variant.model import SUIT_CONTRACTS
+from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
 ASCII_SIMPLE = Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
 ASCII_TEXT = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "×": "x", "·": "-", "›": ">",
                             "…": "..."})
-MULTIPLIER_NAMES = {2: "contra", 4: "recontra"}
-CALL_NAMES = {"pass": "pass", "double": "contra ×2", "redouble": "recontra ×4"}
-
-
 @dataclass(frozen=True)
 class Look:
-    """Symbols or plain letters; the styles of the four suits."""
+    """Symbols or plain letters; the styles of the four suits; the table's words for doubling."""
 
     ascii: bool = False
+    doublings: tuple[tuple[int, str], ...] = ((2, "contra"), (4, "recontra"))  # multiplier and name per level
+
+    def for_variant(self, variant: Variant) -> Look:
+        """This look with the variant's names for its doubling levels (coinche, surcoinche ...)."""
+        doubles = variant.bidding.doubles
+        return replace(self, doublings=tuple(zip(doubles.multipliers, doubles.names)))
 
     @property
     def box(self) -> Box:
@@ -79,8 +81,11 @@ class Look:
 
     def call(self, call: Call) -> str:
         """A call as the table says it: ``pass``, ``hearts ♥``, ``90 spades ♠``, ``contra ×2``."""
+        if call.kind == "pass":
+            return "pass"
         if call.kind != "bid":
-            return CALL_NAMES[call.kind].replace("×", self.times)
+            level = self.doublings[0 if call.kind == "double" else 1]
+            return f"{level[1]} {self.times}{level[0]}"
         if call.points is None:
             return self.contract(call.contract)
         points = "capot" if call.points == CAPOT else str(call.points)
@@ -90,5 +95,5 @@ class Look:
         """``×2 contra`` for a doubled contract (``×2`` unless ``named``), nothing for an undoubled one."""
         if multiplier == 1:
             return ""
-        name = MULTIPLIER_NAMES.get(multiplier, "") if named else ""
+        name = dict(self.doublings).get(multiplier, "") if named else ""
         return f"{self.times}{multiplier} {name}".strip()

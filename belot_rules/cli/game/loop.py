@@ -68,6 +68,7 @@ class Game:
     sleep: Callable[[float], None] = time.sleep
 
     def __post_init__(self) -> None:
+        self.look = self.look.for_variant(self.session.ruleset.variant)
         self.draw = Renderer(self.session, self.look)
 
     @property

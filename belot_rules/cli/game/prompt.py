@@ -68,7 +68,7 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     if not text.strip():
         raise Refusal(f"Nothing typed. {calls_hint(legal, menu, look)}")
     try:
-        call = Call.parse(_call_text(text))
+        call = Call.parse(_call_text(text, look))
     except UserError:
         raise Refusal(f"{text.strip()!r} is not a call. {calls_hint(legal, menu, look)}") from None
     for action in legal:
@@ -78,12 +78,13 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     raise Refusal(f"{look.call(call)} is not possible{reason}. {calls_hint(legal, menu, look)}")
 
 
-def _call_text(text: str) -> str:
-    """A typed call in the engine's words: symbols, ``nt``, ``x`` and suit letters after points."""
+def _call_text(text: str, look: Look) -> str:
+    """A typed call in the engine's words: symbols, ``nt``, ``x``, the variant's doubling names, suit letters."""
     line = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
     for phrase, contract in PHRASES.items():
         line = line.replace(phrase, contract)
-    words = [CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w)) for w in line.split()]
+    doublings = {name.lower(): kind for (_, name), kind in zip(look.doublings, ("double", "redouble"))}
+    words = [doublings.get(w, CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w))) for w in line.split()]
     if len(words) == 2 and (words[0].isdigit() or words[0] == "capot"):
         words[1] = SUIT_LETTERS.get(words[1], words[1])
     return " ".join(words)
