@@ -259,11 +259,11 @@ class DealState:
 
     def play_card(self, card: int, announce_belote: bool = False) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""
-        seat = (self.leader + len(self.trick)) % 4
+        trick = self.trick
+        seat = (self.leader + len(trick)) & 3
         if self.belote_suits[seat] and self._opens_belote(seat, card):
             self._belote(seat, card, announce_belote)
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
+        self.hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) > 1:
             tables = self.ruleset.tables[self.contract]
@@ -273,7 +273,7 @@ class DealState:
                 self.win_pos = len(trick) - 1
         if len(trick) == 4:
             self._close_trick()
-        else:
+        elif not self.tricks:
             self._maybe_declare()
 
     def play_out(self, pick_card: Callable[[int], int], pick_declaration: Callable[[list], tuple],
