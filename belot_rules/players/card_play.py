@@ -11,7 +11,7 @@ when no card still out beats it.
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, SUIT_MASKS, iter_bits
+from ..cards import FULL_DECK, SUIT_MASKS
 from ..rules.tables import ContractTables
 from .memory import Memory
 
@@ -24,7 +24,8 @@ LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capt
 class CardSense:
     """Chooses cards for one contract; built once per contract from its tables."""
 
-    __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit")
+    __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
+                 "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost")
 
     def __init__(self, tables: ContractTables) -> None:
         self.strength = tables.strength
@@ -34,6 +35,18 @@ class CardSense:
                                for s in range(4))
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
+        # Sort keys of :meth:`_cheapest` and of the cheapest lead, per card; a master adds ``master_cost``.
+        trump = [bool(self.trump_mask >> card & 1) for card in range(32)]
+        points, strength = self.points, self.strength
+        self.gift_cost = tuple(((TRUMP_COST + points[c]) if trump[c] else -points[c]) * BY_COST + strength[c]
+                               for c in range(32))
+        self.throw_cost = tuple(((TRUMP_COST if trump[c] else 0) + 2 * points[c]) * BY_COST + strength[c]
+                                for c in range(32))
+        self.master_cost = tuple(0 if trump[c] else KEEP_MASTER * BY_COST for c in range(32))
+        self.lead_cost = tuple((points[c] + (TRUMP_COST if trump[c] else LOOSE_HONOUR if points[c] >= LOOSE_HONOUR
+                                             else 0)) * BY_COST + strength[c] for c in range(32))
+        self.lead_master_cost = tuple(self.lead_cost[c] if trump[c] else (points[c] + KEEP_MASTER) * BY_COST
+                                      + strength[c] for c in range(32))
 
     def choose(self, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
                trick: list[int] | tuple[int, ...], win_pos: int) -> int:
@@ -88,9 +101,13 @@ class CardSense:
             if seat == declarer and trumps.bit_count() >= opponent_trumps.bit_count():
                 return self._lowest(self.trump_suit, trumps)
         ruffed = self._ruffed_suits(memory, live, opponents)
-        points, strength, stronger = self.points, self.strength, self.stronger
+        points, stronger = self.points, self.stronger
         cash = -1
-        for card in iter_bits(hand & ~self.trump_mask):
+        cards = hand & ~self.trump_mask
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            card = low.bit_length() - 1
             if not stronger[card] & live and not ruffed >> (card >> 3) & 1:
                 if cash < 0 or points[card] > points[cash]:
                     cash = card
@@ -103,19 +120,16 @@ class CardSense:
                 if side and suit != self.trump_suit and not live & SUIT_MASKS[suit] & ~excluded[partner]:
                     return self._lowest(suit, side)
         # The cheapest lead: no points, no master, no trump, nothing an opponent can ruff; then the weakest.
+        lead_cost, lead_master_cost, trump_mask = self.lead_cost, self.lead_master_cost, self.trump_mask
         best, best_cost = -1, 0
-        for card in iter_bits(hand):
-            cost = points[card]
-            if self.trump_mask >> card & 1:
-                cost += TRUMP_COST
-            else:
-                if not stronger[card] & live:
-                    cost += KEEP_MASTER
-                elif cost >= LOOSE_HONOUR:
-                    cost += LOOSE_HONOUR
-                if ruffed >> (card >> 3) & 1:
-                    cost += LOOSE_HONOUR // 2
-            cost = cost * BY_COST + strength[card]
+        cards = hand
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            card = low.bit_length() - 1
+            cost = lead_cost[card] if stronger[card] & live else lead_master_cost[card]
+            if ruffed >> (card >> 3) & 1 and not trump_mask & low:
+                cost += LOOSE_HONOUR // 2 * BY_COST
             if best < 0 or cost < best_cost:
                 best, best_cost = card, cost
         return best
@@ -165,17 +179,14 @@ class CardSense:
         A ``gift`` goes to a partner who holds the trick, so its points count for the card
         (the weakest card first among equals); otherwise they count against it.
         """
-        points, strength, stronger, trump_mask = self.points, self.strength, self.stronger, self.trump_mask
+        base = self.gift_cost if gift else self.throw_cost
+        master_cost, stronger = self.master_cost, self.stronger
         best, best_cost = -1, 0
-        for card in iter_bits(cards):
-            if trump_mask >> card & 1:
-                cost = TRUMP_COST + points[card] if gift else TRUMP_COST + 2 * points[card]
-            else:
-                cost = -points[card] if gift else 2 * points[card]
-                if not stronger[card] & live:
-                    cost += KEEP_MASTER
-            cost = cost * BY_COST + strength[card]
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            card = low.bit_length() - 1
+            cost = base[card] if stronger[card] & live else base[card] + master_cost[card]
             if best < 0 or cost < best_cost:
                 best, best_cost = card, cost
         return best
-
