@@ -26,6 +26,7 @@ LONG_CARD = 0.5  # share of a trick won by a low card of a long trump or no-trum
 RUFF_VOID, RUFF_SINGLETON = 12.0, 6.0  # value of a short side suit when trumps are left to ruff
 CALIBRATION_HANDS = 400
 CALIBRATION_SEED = 20_241_130
+TRUMP_SUIT = {contract: suit for suit, contract in enumerate(SUIT_CONTRACTS)}
 
 
 def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
@@ -82,14 +83,24 @@ class HandValuer:
 
     def raw(self, hand: int, contract: str) -> float:
         """Raw value of ``hand`` (any number of cards) in ``contract``."""
-        holdings = [(hand >> (8 * s)) & 0xFF for s in range(4)]
+        h0, h1, h2, h3 = hand & 0xFF, hand >> 8 & 0xFF, hand >> 16 & 0xFF, hand >> 24 & 0xFF
         if contract == "no_trumps":
-            return sum(self.no_trumps[h] for h in holdings)
+            values = self.no_trumps
+            return values[h0] + values[h1] + values[h2] + values[h3]
         if contract == "all_trumps":
-            return sum(self.all_trumps[h] for h in holdings)
-        t = SUIT_CONTRACTS.index(contract)
-        plain = sum(self.plain[h] for i, h in enumerate(holdings) if i != t)
-        return plain + self.trump[holdings[t]] + _ruffs([h.bit_count() for h in holdings], t)
+            values = self.all_trumps
+            return values[h0] + values[h1] + values[h2] + values[h3]
+        t = TRUMP_SUIT[contract]
+        holdings = (h0, h1, h2, h3)
+        plain = self.plain
+        value = 0.0
+        for suit in range(4):
+            if suit != t:
+                value += plain[holdings[suit]]
+        value += self.trump[holdings[t]]
+        if holdings[t].bit_count() < 2:  # no trump to spare for ruffing
+            return value
+        return value + _ruffs([h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()], t)
 
     def points(self, hand: int, contract: str) -> float:
         """The points ``hand`` is expected to take in ``contract``; cards still to come count as average."""
