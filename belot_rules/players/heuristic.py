@@ -11,6 +11,7 @@ views into card sets and choices back into actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..cards import CARDS
 from ..engine.actions import Action
@@ -25,6 +26,12 @@ from .memory import Memory, plays
 CARD_INDEX = {str(card): card.index for card in CARDS}
 
 
+@lru_cache(maxsize=32)
+def card_senses(ruleset: Ruleset) -> dict[str, CardSense]:
+    """The card sense of each contract of ``ruleset``, built once per ruleset (it holds no state of a deal)."""
+    return {c: CardSense(t) for c, t in ruleset.tables.items()}
+
+
 class HeuristicPlayer:
     """A rule-of-thumb bot for every bidding style and contract kind."""
 
@@ -33,7 +40,7 @@ class HeuristicPlayer:
     def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
         self.ruleset = ruleset
         self.bidding = BiddingSense(ruleset)
-        self.card_sense = {c: CardSense(t) for c, t in ruleset.tables.items()}
+        self.card_sense = card_senses(ruleset)
         self._memory: Memory | None = None
         self._seen: list[int] = []  # the cards ``_memory`` has observed, in play order
 
