@@ -25,7 +25,7 @@ class CardSense:
     """Chooses cards for one contract; built once per contract from its tables."""
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
-                 "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost")
+                 "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win")
 
     def __init__(self, tables: ContractTables) -> None:
         self.strength = tables.strength
@@ -35,6 +35,11 @@ class CardSense:
                                for s in range(4))
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
+        # The cards that beat each card, and the order in which a card winning in a suit is looked for:
+        # plain cards of the suit, weakest first, then trumps.
+        self.beats = tuple(self.stronger[c] | (self.trump_mask if c >> 3 != self.trump_suit else 0) for c in range(32))
+        self.to_win = tuple(self.ascending[s] + (self.ascending[self.trump_suit] if s != self.trump_suit and
+                                                 self.trump_mask else ()) for s in range(4))
         # Sort keys of :meth:`_cheapest` and of the cheapest lead, per card; a master adds ``master_cost``.
         trump = [bool(self.trump_mask >> card & 1) for card in range(32)]
         points, strength = self.points, self.strength
@@ -156,19 +161,15 @@ class CardSense:
         partner_winning = win_pos == len(trick) - 2
         if partner_winning and (later < 0 or not self._may_beat(memory, live, later, winning, led)):
             return self._cheapest(legal, live, gift=True)
-        beats = self.stronger[winning]
-        if winning >> 3 != self.trump_suit:
-            beats |= self.trump_mask
-        winners = legal & beats
+        winners = legal & self.beats[winning]
         if winners:
-            # Cheapest first: plain cards of the winning suit, weakest first, then trumps.
-            candidates = [c for c in self.ascending[winning >> 3] if winners >> c & 1]
-            if winning >> 3 != self.trump_suit and self.trump_mask:
-                candidates += [c for c in self.ascending[self.trump_suit] if winners >> c & 1]
-            for card in candidates:
-                if later < 0 or not self._may_beat(memory, live, later, card, led):
-                    return card
-            cheapest = candidates[0]
+            cheapest = -1
+            for card in self.to_win[winning >> 3]:
+                if winners >> card & 1:
+                    if later < 0 or not self._may_beat(memory, live, later, card, led):
+                        return card
+                    if cheapest < 0:
+                        cheapest = card
             if not partner_winning and self.points[cheapest] < LOOSE_HONOUR and not self.trump_mask >> cheapest & 1:
                 return cheapest  # make the opponent spend a stronger card
         return self._cheapest(legal, live, gift=False)
