@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import FULL_DECK
 from ..rules.bidding import CAPOT, PASS, Call
@@ -39,9 +40,8 @@ class Margins:
     redouble: float = 0.3  # recontra when the contract team expects this much more than half
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """The auction so far, from one seat's side of the table."""
+class Standing(NamedTuple):
+    """The auction so far, from one seat's side of the table (a tuple: one is read for every call)."""
 
     contract: str | None
     points: int | None
@@ -80,7 +80,8 @@ class BiddingSense:
         # The king-queen pairs that score a belote in each contract.
         self._belotes = {c: tuple(BELOTE_PAIR << (8 * suit) for suit in self.declarations.belote_suits(FULL_DECK, c))
                          for c in self.total}
-        self._declaring = {c for c in self.total if self.declarations.allows("sequence", c)}
+        # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
+        self._declaration_key = {c: (self.declarations.allows("sequence", c), c == "no_trumps") for c in self.total}
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
         self._declared: dict[tuple[bool, bool], float] = {}
@@ -91,8 +92,7 @@ class BiddingSense:
             self._hand, self._worth, self._declared = known, {}, {}
         found = self._worth.get(contract)
         if found is None:
-            # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
-            key = (contract in self._declaring, contract == "no_trumps")
+            key = self._declaration_key[contract]
             held = self._declared.get(key)
             if held is None:
                 held = self._declared[key] = DECLARATION_WEIGHT * sum(
@@ -118,10 +118,11 @@ class BiddingSense:
                         standing.contract, self.margins.double):
                     return call
         viable = []
+        bid_need = self.margins.point_bid if self.point_bids else self.margins.bid
         for call in legal:
             if call.kind != "bid":
                 continue
-            need = self.margins.point_bid if self.point_bids else self.margins.bid
+            need = bid_need
             if standing.partner_contract is not None and ours and call.contract != standing.partner_contract:
                 need += self.margins.over_partner
             if call.contract in NO_TRUMP_SUIT:

@@ -27,6 +27,7 @@ RUFF_VOID, RUFF_SINGLETON = 12.0, 6.0  # value of a short side suit when trumps 
 CALIBRATION_HANDS = 400
 CALIBRATION_SEED = 20_241_130
 TRUMP_SUIT = {contract: suit for suit, contract in enumerate(SUIT_CONTRACTS)}
+SIDE_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # the other suits of each trump suit
 
 
 def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
@@ -92,12 +93,9 @@ class HandValuer:
             return values[h0] + values[h1] + values[h2] + values[h3]
         t = TRUMP_SUIT[contract]
         holdings = (h0, h1, h2, h3)
+        a, b, c = SIDE_SUITS[t]
         plain = self.plain
-        value = 0.0
-        for suit in range(4):
-            if suit != t:
-                value += plain[holdings[suit]]
-        value += self.trump[holdings[t]]
+        value = plain[holdings[a]] + plain[holdings[b]] + plain[holdings[c]] + self.trump[holdings[t]]
         if holdings[t].bit_count() < 2:  # no trump to spare for ruffing
             return value
         return value + _ruffs([h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()], t)
