@@ -63,14 +63,15 @@ class Memory:
             probes = SUIT_MASKS[led] & tables.stronger[trick[win_pos]] & ~self.played
         else:
             return
-        self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - 2)
+        probes &= ~self.excluded[seat]  # cards already ruled out need no test
+        if probes:
+            self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - 2)
 
     def _rule_out(self, seat: int, card: int, probes: int, led: int, winning: int, partner_winning: bool) -> None:
         """Exclude each probe card whose presence in the hand would have made ``card`` illegal."""
         legal = self.obligations.legal_fast
         bit = 1 << card
         excluded = 0
-        probes &= ~self.excluded[seat]
         while probes:
             low = probes & -probes
             probes ^= low
