@@ -25,7 +25,8 @@ class CardSense:
     """Chooses cards for one contract; built once per contract from its tables."""
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
-                 "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win")
+                 "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win",
+                 "descending")
 
     def __init__(self, tables: ContractTables) -> None:
         self.strength = tables.strength
@@ -33,6 +34,7 @@ class CardSense:
         self.stronger = tables.stronger
         self.ascending = tuple(tuple(sorted(range(8 * s, 8 * s + 8), key=tables.strength.__getitem__))
                                for s in range(4))
+        self.descending = tuple(tuple(reversed(cards)) for cards in self.ascending)
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
         # The cards that beat each card, and the order in which a card winning in a suit is looked for:
@@ -65,9 +67,6 @@ class CardSense:
 
     # ------------------------------------------------------------------ helpers
 
-    def _is_master(self, card: int, live: int) -> bool:
-        return not self.stronger[card] & live
-
     def _may_beat(self, memory: Memory, live: int, seat: int, best: int, led: int) -> bool:
         """Whether ``seat``, still to play, might beat ``best`` on a trick led in ``led``."""
         possible = live & ~memory.excluded[seat]
@@ -86,7 +85,7 @@ class CardSense:
         return -1
 
     def _highest(self, suit: int, cards: int) -> int:
-        for card in reversed(self.ascending[suit]):
+        for card in self.descending[suit]:
             if cards >> card & 1:
                 return card
         return -1
@@ -101,7 +100,7 @@ class CardSense:
         opponent_trumps = live & self.trump_mask & ~(excluded[opponents[0]] & excluded[opponents[1]])
         if ours and trumps and opponent_trumps:
             top = self._highest(self.trump_suit, trumps)
-            if self._is_master(top, live):
+            if not self.stronger[top] & live:  # the master trump
                 return top
             if seat == declarer and trumps.bit_count() >= opponent_trumps.bit_count():
                 return self._lowest(self.trump_suit, trumps)
