@@ -23,7 +23,7 @@ from ..ruleset import Ruleset
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
 from ..sim.simulate import DEALS, SimulationResult, parse_seats, simulate_many
 from .output import console, print_json
-from .show import _plain as plain
+from .show import plain_value as plain
 from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
     speed_line
 

@@ -124,7 +124,7 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
             else:
                 source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
                 unused_note = f"  [dim](not used: {escape(reason)})[/]" if reason else ""
-                out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(_plain(entry.value))}[/]{source}{unused_note}")
+                out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(plain_value(entry.value))}[/]{source}{unused_note}")
                 if entry.meaning:  # the chosen value in words, not the list of every choice
                     _print_wrapped(out, entry.meaning[:1].upper() + entry.meaning[1:] + ".", 6)
                 else:
@@ -207,16 +207,16 @@ def _origin(loaded: LoadedVariant, path: KeyPath) -> str:
     return source.name if isinstance(source, Path) else _DERIVED.get(path[0], "default")
 
 
-def _plain(value: Any) -> str:
+def plain_value(value: Any) -> str:
     """A value as a player reads it: yes/no, lists and tables without brackets."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
         return "none"
     if isinstance(value, list):
-        return " ".join(_plain(v) for v in value) if value else "(none)"
+        return " ".join(plain_value(v) for v in value) if value else "(none)"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items())
     return str(value)
 
 
