@@ -189,3 +189,16 @@ def test_turned_card_stays_in_every_view_after_it_is_taken_FFB_B_3_5():
     state.apply("pass")
     state.apply(["clubs", "diamonds", "hearts", "spades"][state.turned_card >> 3])
     assert all(state.view(seat).turned_card == turned for seat in range(4))
+
+
+def test_an_all_pass_deal_keeps_or_loses_the_reserve_as_the_variant_says_E16():
+    """bulgarian-options.md E16: texts keep the hanging points over an all-pass deal; NIK loses them."""
+    variant = load_variant("bulgarian").variant
+    for kept, expected in ((True, 12), (False, 0)):
+        rules = Variant.model_validate(variant.model_dump() | {"scoring": variant.scoring.model_dump() | {
+            "reserve": variant.scoring.reserve.model_dump() | {"kept_on_all_pass": kept}}})
+        match = MatchState.new(Ruleset(rules), seed=1)
+        match.reserve = 12
+        for _ in range(4):
+            match.apply("pass")
+        assert match.reserve == expected and match.current.hanging_in == expected

@@ -108,8 +108,7 @@ class MatchState:
         score = finished.score
         self.deals.append(finished)
         if score is None:
-            if not self.ruleset.variant.scoring.reserve.kept_on_all_pass:
-                self.reserve = 0
+            self.reserve = self.ruleset.scoring.reserve_after_all_pass(self.reserve)
         else:
             self.board[0] += score.match_points[0]
             self.board[1] += score.match_points[1]
