@@ -145,7 +145,7 @@ class DealState:
         if self.phase == PLAYING:
             actions = []
             legal = self.legal_card_mask()
-            required = self.ruleset.variant.declarations.belote.announcement == "required"
+            required = self.ruleset.declarations.belote_announced
             for card in iter_bits(legal):
                 actions.append(play_action(card))
                 if required and self._opens_belote(self.to_act, card):
@@ -322,7 +322,7 @@ class DealState:
         suit = card >> 3
         self.belote_suits[seat].remove(suit)
         rules = self.ruleset.declarations
-        if self.ruleset.variant.declarations.belote.announcement == "required" and not announced:
+        if rules.belote_announced and not announced:
             return
         only_card = self.legal_card_mask() == 1 << card
         if rules.belote_play_counts(card, tuple(self.trick), self.ruleset.tables[self.contract], only_card):
@@ -344,8 +344,7 @@ class DealState:
 
     def _score(self, last_winner: int) -> DealScore:
         declared = [d for seat in sorted(self.declared) for d in self.declared[seat]]
-        belotes = [Declaration.belote(seat, suit, self.ruleset.variant.declarations.belote.points)
-                   for seat, suit in self.belotes]
+        belotes = [self.ruleset.declarations.belote(seat, suit) for seat, suit in self.belotes]
         return self.ruleset.scoring.score(
             contract=self.contract,
             declarer=self.declarer,

@@ -42,7 +42,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
-    announce_required = ruleset.variant.declarations.belote.announcement == "required"
+    announce_required = ruleset.declarations.belote_announced
     state.play_out(
         card_picker(rand),
         lambda options: tuple(_pick([o for o in options if o] + [[]], rand())),

@@ -93,6 +93,7 @@ class DeclarationRules:
         decl = variant.declarations
         self._decl = decl
         self._belote = decl.belote
+        self.belote_announced = decl.belote.announcement == "required"  # the player must say "belote"
         order = [RANKS.index(r) for r in variant.cards.sequence_order]
         self._seq_pos = [0] * 8
         for pos, rank in enumerate(order):
