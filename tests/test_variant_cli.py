@@ -182,3 +182,10 @@ def test_help_says_what_a_file_argument_may_be(command: str, capsys: pytest.Capt
 def test_top_level_help_says_where_to_start(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     assert "Start with: belot list, belot show bulgarian, belot play." in capsys.readouterr().out
+
+
+def test_a_verb_imports_its_own_module_only() -> None:
+    script = ("import sys; from belot_rules.cli import main; main(['validate', 'bulgarian']); "
+              "print(sorted(m for m in sys.modules if m.startswith('belot_rules.cli.')))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "['belot_rules.cli.output', 'belot_rules.cli.validate']"

@@ -1,8 +1,10 @@
 """The ``belot`` command line: one module per verb, each exposing ``register(subparsers)``.
 
 A verb's module adds its sub-parser and sets ``run`` (``args -> exit status``) as its
-default; adding a verb means writing its module and naming it in ``COMMANDS``. Only
-this package prints and only it imports rich. A :class:`UserError` becomes its message
+default; adding a verb means writing its module and naming it in ``COMMANDS``. A
+command line that starts with a verb imports that verb's module alone, so a command
+does not pay at start-up for the libraries of the others. Only this package prints
+and only it imports rich. A :class:`UserError` becomes its message
 on stderr and exit status 1; Ctrl-C exits with 130; neither shows a traceback.
 """
 
@@ -19,8 +21,8 @@ from ..errors import UserError
 COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser with every verb of ``COMMANDS`` registered."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every verb of ``COMMANDS`` registered, or the verb ``only`` alone."""
     parser = argparse.ArgumentParser(
         prog="belot",
         description="Belot / Belote rule sets as YAML files: check them, read them, play them.",
@@ -29,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"belot-rules {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    for name in [only] if only in COMMANDS else COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
     return parser
 
@@ -39,8 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal without ✓ or ♥ gets '?', not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(argv)
+        # A leading verb is the command: the other verbs are not needed to parse or run it.
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         return args.run(args)
     except SystemExit as done:  # argparse: --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
