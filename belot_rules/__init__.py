@@ -11,15 +11,19 @@ The public surface::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, parse_card, parse_cards
-from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 __version__ = "0.1.0"
 
 
 def load_variant(name_or_path: str | Path) -> Ruleset:
     """Load, validate and compile a shipped variant (by name) or a variant file (by path)."""
+    from .ruleset import Ruleset
     from .variant.loader import load_variant_model
 
     loaded = load_variant_model(name_or_path)
@@ -31,6 +35,15 @@ def load_variant(name_or_path: str | Path) -> Ruleset:
 
 # Compiled rulesets by content hash: loading the same rules twice compiles them once.
 _COMPILED: dict[str, Ruleset] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """``Ruleset`` is imported on first use: commands that only read variant files skip the rules engine."""
+    if name == "Ruleset":
+        from .ruleset import Ruleset
+
+        return Ruleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["Card", "Ruleset", "load_variant", "parse_card", "parse_cards", "__version__"]
