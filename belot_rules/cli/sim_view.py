@@ -11,8 +11,6 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 from ..sim.simulate import DEFAULT_SEATS, Progress as ProgressCallback, default_workers
 from ..sim.stats import Mean, Rate
 from .output import console
@@ -55,6 +53,9 @@ def progress_bar(enabled: bool, label: str) -> Iterator[ProgressCallback | None]
     if not enabled or not err.is_terminal:
         yield None
         return
+    # Imported here: output to a file or a pipe, or --json, does not pay for loading the bar.
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     # Refreshed from the callback only: no drawing thread while worker processes are forked.
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, auto_refresh=False) as bar:
