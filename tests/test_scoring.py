@@ -494,3 +494,16 @@ def test_scoring_never_raises_and_conserves_the_reserve(deal, hands, name, decla
     assert min(result.match_points) >= 0 and result.hanging_out >= 0
     assert result.hanging_out >= (hanging_in if result.verdict in ("hanging", "litige") else 0)
     assert all(isinstance(line, str) for line in result.lines)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(DEAL, st.permutations(range(32)), st.sampled_from(CONTRACTS), st.integers(0, 3)),
+                min_size=2, max_size=6))
+def test_a_remembered_score_equals_one_worked_out_afresh(situations):
+    """Scores are remembered per situation: a scoring that has seen other deals answers as a new one does."""
+    warm = ScoringRules(BG.variant)
+    for (deck, winners), hands, contract, declarer in situations * 2:
+        points, tricks = played(BG, contract, deck, winners)
+        args = (contract, declarer, 1, tuple(points), tuple(tricks), winners[-1] & 1,
+                hands_declarations(BG, contract, list(hands)))
+        assert warm.score(*args) == ScoringRules(BG.variant).score(*args)

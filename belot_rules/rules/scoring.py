@@ -21,6 +21,7 @@ from .tables import ContractTables, build_all_tables
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
 SPLIT, ALL, TIE, POT = "split", "all", "tie", "pot"  # how a verdict is scored
 DOUBLINGS = {2: "doubled", 4: "redoubled"}
+SCORES_KEPT = 1 << 16  # distinct deal situations remembered per variant before the memo starts again
 
 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
@@ -124,6 +125,7 @@ class ScoringRules:
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
         self._contracts = {c: self._compile(c) for c in self.tables}
+        self._scored: dict[tuple[Any, ...], DealScore] = {}
 
     def _compile(self, contract: str) -> _ContractScoring:
         s = self._s
@@ -153,10 +155,26 @@ class ScoringRules:
         ``declarations`` are the sequences and quads declared and the belotes that counted in
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
+
+        A score depends on nothing else, and a :class:`DealScore` is immutable, so each distinct
+        situation is worked out once: simulations meet the same card totals over and over.
         """
+        capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
+        key = (contract, declarer, multiplier, team_card_points[0], team_card_points[1], capot_team,
+               last_trick_team, tuple(declarations), bid, hanging_in, first_seat)
+        score = self._scored.get(key)
+        if score is None:
+            if len(self._scored) >= SCORES_KEPT:
+                self._scored.clear()
+            score = self._scored[key] = self._score(contract, declarer, multiplier, team_card_points, capot_team,
+                                                    last_trick_team, declarations, bid, hanging_in, first_seat)
+        return score
+
+    def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, int] | list[int],
+               capot_team: int | None, last_trick_team: int, declarations: list[Declaration] | tuple[Declaration, ...],
+               bid: int | str | None, hanging_in: int, first_seat: int) -> DealScore:
         c = self._contracts[contract]
         ct = declarer & 1
-        capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
         cards = [team_card_points[0], team_card_points[1]]
         res = self.declarations.resolve(declarations, contract, first_seat) if declarations else NOTHING
         deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [])
