@@ -82,6 +82,7 @@ class _ContractDeclarations:
 
     allowed: bool  # sequences and quads may be declared
     quads: tuple[tuple[int, int, int], ...]  # (rank, mask, points)
+    quad_ranks: int  # bit r set: four cards of rank r are a declaration
     belote_pairs: tuple[tuple[int, int], ...]  # (suit, K+Q mask)
     trump_suit: int
 
@@ -105,6 +106,7 @@ class DeclarationRules:
         self._unified = decl.contest == "unified"
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
+        self._player_chooses = decl.quad_sequence_overlap == "player_chooses"
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._made: dict[int, list[Declaration]] = {}
@@ -155,13 +157,15 @@ class DeclarationRules:
         if belote.enabled and kind in belote.contracts:
             suits = (trump_suit,) if kind == "suit" else (0, 1, 2, 3)
         pairs = tuple((s, Declaration.belote(0, s, 0).mask) for s in suits)
-        return _ContractDeclarations(allowed, quads, pairs, trump_suit)
+        return _ContractDeclarations(allowed, quads, sum(1 << rank for rank, _, _ in quads), pairs, trump_suit)
 
     # ------------------------------------------------------------------ what a hand holds
 
     def _sequences(self, seat: int, hand: int) -> list[Declaration]:
-        found = []
         runs = self._runs
+        if not (runs[hand & 0xFF] or runs[hand >> 8 & 0xFF] or runs[hand >> 16 & 0xFF] or runs[hand >> 24 & 0xFF]):
+            return []  # most hands: one test instead of four suits
+        found = []
         for suit in range(4):
             byte = (hand >> (8 * suit)) & 0xFF
             if runs[byte]:
@@ -188,11 +192,11 @@ class DeclarationRules:
         info = self._contracts[contract]
         if not info.allowed:
             return []
-        in_every_suit = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & 0xFF
-        if not in_every_suit:
+        quad_ranks = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks
+        if not quad_ranks:
             return self._sequences(seat, hand_mask)
         quads = [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
-                 for rank, mask, pts in info.quads if in_every_suit >> rank & 1]
+                 for rank, mask, pts in info.quads if quad_ranks >> rank & 1]
         rest = hand_mask
         if self._decl.quad_sequence_overlap == "prefer_quad":
             for q in quads:
@@ -206,8 +210,10 @@ class DeclarationRules:
         of them, the player choosing; each option is a maximal set without shared cards.
         """
         held = self.held(hand_mask, contract, seat)
+        if not self._player_chooses:
+            return [held]
         quads = [d for d in held if d.kind == QUAD]
-        if self._decl.quad_sequence_overlap != "player_chooses" or not quads:
+        if not quads:
             return [held]
         options: list[list[Declaration]] = []
         for size in range(len(quads) + 1):
