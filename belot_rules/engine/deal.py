@@ -9,7 +9,7 @@ variant's name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
@@ -276,47 +276,59 @@ class DealState:
         elif not self.tricks:
             self._maybe_declare()
 
-    def play_out(self, pick_card: Callable[[int], int], pick_declaration: Callable[[list], tuple],
-                 announce: Callable[[], bool]) -> None:
+    def play_out(self, pick_card: Callable[[int, int, int, list[int], int], int],
+                 pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
+                 announce: Callable[[int], bool]) -> None:
         """Play to the end, choosing through callbacks: the fast path of simulations.
 
-        ``pick_card`` gets the legal card set and returns a card; ``pick_declaration`` gets the
-        declaration options of a seat in trick 1; ``announce`` says whether a belote is announced
-        where the variant requires it. The tricks run in one loop on local variables, through the
-        same compiled obligations, tables and declaration rules as :meth:`apply`.
+        ``pick_card(legal, seat, hand, trick, win_pos)`` gets the legal card set, the seat to
+        play, its hand, the trick's cards so far and the position of the one winning it, and
+        returns a card; ``pick_declaration(seat, options)`` chooses among a seat's declaration
+        options in trick 1; ``announce(seat)`` says whether a belote is announced where the
+        variant requires it. The tricks run in one loop on local variables, through the same
+        compiled obligations, tables and declaration rules as :meth:`apply`; a trick is closed
+        as :meth:`_close_trick` closes it.
         """
         if self.phase not in (PLAYING, DECLARING):
             return
+        self.phase = PLAYING
         contract = self.contract
         tables = self.ruleset.tables[contract]
         legal_fast = self.ruleset.obligations[contract].legal_fast
         choices = self.ruleset.declarations.choices
-        strength, trump = tables.strength, tables.trump_suit
-        hands, belote_suits, trick, declared = self.hands, self.belote_suits, self.trick, self.declared
-        while self.phase != OVER:
-            self.phase = PLAYING
-            leader, win = self.leader, self.win_pos
+        strength, points, trump = tables.strength, tables.points, tables.trump_suit
+        hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
+        team_points, team_tricks = self.team_points, self.team_tricks
+        leader, trick, win = self.leader, self.trick, self.win_pos
+        while len(tricks) < 8:
             best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
-            first_trick = not self.tricks
+            first_trick = not tricks
             for pos in range(len(trick), 4):
                 seat = (leader + pos) & 3
                 hand = hands[seat]
                 if first_trick and seat not in declared:
                     options = choices(hand, contract, seat)
-                    declared[seat] = tuple(pick_declaration(options)) if any(options) else ()
-                card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand)
+                    declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
+                card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand, seat, hand, trick, win)
                 if belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
-                    self._belote(seat, card, announce())
+                    self._belote(seat, card, announce(seat))
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
                 if not pos:
                     led, best = card >> 3, card
                 elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
                     win, best = pos, card
-            self.win_pos = win
-            self._close_trick()
-            trick = self.trick
+            winner = (leader + win) & 3
+            a, b, c, d = trick
+            team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
+            team_tricks[winner & 1] += 1
+            tricks.append((leader, tuple(trick), winner))
+            leader, trick, win = winner, [], 0
+            self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
+        self.win_pos = 0
+        self.phase = OVER
+        self.score = self._score(leader)
 
     def _belote(self, seat: int, card: int, announced: bool) -> None:
         suit = card >> 3
@@ -343,20 +355,14 @@ class DealState:
             self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
-        declared = [d for seat in sorted(self.declared) for d in self.declared[seat]]
-        belotes = [self.ruleset.declarations.belote(seat, suit) for seat, suit in self.belotes]
-        return self.ruleset.scoring.score(
-            contract=self.contract,
-            declarer=self.declarer,
-            multiplier=self.multiplier,
-            team_card_points=tuple(self.team_points),
-            team_tricks=tuple(self.team_tricks),
-            last_trick_team=last_winner & 1,
-            declarations=declared + belotes,
-            bid=self.bid,
-            hanging_in=self.hanging_in,
-            first_seat=self.first_seat,
-        )
+        declared = self.declared
+        found = [d for seat in sorted(declared) for d in declared[seat]]
+        if self.belotes:
+            belote = self.ruleset.declarations.belote
+            found += [belote(seat, suit) for seat, suit in self.belotes]
+        return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
+                                          self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
+                                          (self.dealer + 1) & 3)
 
     # ------------------------------------------------------------------ views
 

@@ -14,10 +14,14 @@ from ..ruleset import Ruleset
 from .deal import BIDDING, DealState
 
 
-def card_picker(rand: Callable[[], float]) -> Callable[[int], int]:
-    """A uniform choice among the cards of a set, as one closure per deal (the playout's hottest call)."""
+def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
+    """A uniform choice among the cards of a set, as one closure per deal (the playout's hottest call).
 
-    def pick(mask: int) -> int:
+    It takes the card set first and ignores the seat, hand and trick that
+    :meth:`DealState.play_out` passes after it (named parameters cost less than ``*args``).
+    """
+
+    def pick(mask: int, seat: int = 0, hand: int = 0, trick: object = None, win_pos: int = 0) -> int:
         skip = int(rand() * mask.bit_count())
         while skip:
             mask &= mask - 1
@@ -45,8 +49,8 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
         card_picker(rand),
-        lambda options: tuple(_pick([o for o in options if o] + [[]], rand())),
-        lambda: announce_required and rand() < 0.5,
+        lambda seat, options: _pick([o for o in options if o] + [[]], rand()),
+        lambda seat: announce_required and rand() < 0.5,
     )
     return state
 

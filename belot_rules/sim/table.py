@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import PLAY
-from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
+from ..engine.deal import BIDDING, DECLARING, OVER, DealState
 from ..engine.match import MatchState
 from ..players.base import Player
 from ..players.fast import CardSetPlayer
 from ..players.memory import Memory, plays
+from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 
 
@@ -41,25 +42,24 @@ class Table:
         return state
 
     def _play_cards(self, state: DealState) -> None:
-        """The card play of a table of card-set players: :meth:`act`'s moves, without its dispatch."""
+        """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
         ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
         memory = Memory(ruleset.tables[contract], ruleset.obligations[contract])
+        observe = memory.observe
         choosers = [p.card_for for p in self.players]
-        observe, legal_fast, play = memory.observe, ruleset.obligations[contract].legal_fast, state.play_card
-        while True:
-            if state.phase == PLAYING:
-                trick, win_pos = state.trick, state.win_pos
-                seat = (state.leader + len(trick)) & 3
-                hand = state.hands[seat]
-                # The engine's legal_card_mask, inlined: this loop runs for every card of a simulation.
-                legal = legal_fast(hand, trick[0] >> 3, trick[win_pos], win_pos == len(trick) - 2) if trick else hand
-                card = choosers[seat](contract, memory, seat, declarer, hand, legal, trick, win_pos)
-                observe(seat, card, trick, win_pos)
-                play(card, True)
-            elif state.phase == DECLARING:
-                self.act(state, memory)
-            else:
-                return
+
+        def pick_card(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
+            card = choosers[seat](contract, memory, seat, declarer, hand, legal, trick, win_pos)
+            observe(seat, card, trick, win_pos)
+            return card
+
+        state.play_out(pick_card, self._declaration_for, _announce)
+
+    def _declaration_for(self, seat: int, options: list[list[Declaration]]) -> list[Declaration]:
+        """What the seat's card-set player declares among ``options`` (declaring nothing is always offered)."""
+        offered = [o for o in options if o]
+        offered.append([])
+        return offered[self.players[seat].declaration_for(offered)]
 
     def act(self, state: DealState, memory: Memory | None = None) -> Memory | None:
         """Let the seat to act make one move; returns the memory to pass with the next move of this deal.
@@ -85,9 +85,8 @@ class Table:
             state.make_call(player.call_for(seat, state.hands[seat], auction.calls, state.turned_card,
                                             ruleset.bidding.legal_calls(auction)))
         elif phase == DECLARING:
-            options = [o for o in ruleset.declarations.choices(state.hands[seat], state.contract, seat) if o]
-            options.append([])
-            state.declare(tuple(options[player.declaration_for(options)]))
+            options = ruleset.declarations.choices(state.hands[seat], state.contract, seat)
+            state.declare(tuple(self._declaration_for(seat, options)))
         else:
             card = player.card_for(state.contract, memory, seat, state.declarer, state.hands[seat],
                                    state.legal_card_mask(), state.trick, state.win_pos)
@@ -108,3 +107,8 @@ class Table:
                 on_deal(deal)
             match.advance()
         return match
+
+
+def _announce(seat: int) -> bool:
+    """Card-set players always announce a belote they play (the announcing action is the one they pick)."""
+    return True
