@@ -82,6 +82,12 @@ class BiddingSense:
                          for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
         self._declaration_key = {c: (self.declarations.allows("sequence", c), c == "no_trumps") for c in self.total}
+        # The points a bid must leave over its target, per contract: alone, and over the partner's contract
+        # (no-trumps and all-trumps need more, their estimate errs more).
+        bid = margins.point_bid if self.point_bids else margins.bid
+        odd = {c: margins.no_trump_suit if c in NO_TRUMP_SUIT else 0.0 for c in self.total}
+        self._bid_need = {c: (self._need(c, bid + odd[c]), self._need(c, bid + margins.over_partner + odd[c]))
+                          for c in self.total}
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
         self._declared: dict[tuple[bool, bool], float] = {}
@@ -117,24 +123,24 @@ class BiddingSense:
                 if not ours and self._defence_margin(known, standing) >= self._need(
                         standing.contract, self.margins.double):
                     return call
+        # The contract with the widest margin for its size (the first of equals), bid as high as the estimate allows.
+        over = standing.partner_contract if ours else None  # bidding another contract is bidding over the partner
         viable = []
-        bid_need = self.margins.point_bid if self.point_bids else self.margins.bid
+        best, best_ratio = "", 0.0
         for call in legal:
             if call.kind != "bid":
                 continue
-            need = bid_need
-            if standing.partner_contract is not None and ours and call.contract != standing.partner_contract:
-                need += self.margins.over_partner
-            if call.contract in NO_TRUMP_SUIT:
-                need += self.margins.no_trump_suit
-            margin = self._margin(call.contract, known, standing, call.points) - self._need(call.contract, need)
+            contract = call.contract
+            margin = self._margin(contract, known, standing, call.points) - self._bid_need[contract][
+                over is not None and contract != over]
             if margin >= 0:
-                viable.append((margin / self.total[call.contract], call))
+                viable.append(call)
+                ratio = margin / self.total[contract]
+                if not best or ratio > best_ratio:
+                    best, best_ratio = contract, ratio
         if not viable:
             return PASS
-        # The contract with the widest margin for its size, bid as high as the estimate allows.
-        contract = max(viable, key=lambda item: item[0])[1].contract
-        return max((c for _, c in viable if c.contract == contract), key=lambda c: c.points or 0)
+        return max((c for c in viable if c.contract == best), key=lambda c: c.points or 0)
 
     def _need(self, contract: str | None, fraction: float) -> float:
         return fraction * self.total[contract]
