@@ -504,6 +504,6 @@ def test_a_remembered_score_equals_one_worked_out_afresh(situations):
     warm = ScoringRules(BG.variant)
     for (deck, winners), hands, contract, declarer in situations * 2:
         points, tricks = played(BG, contract, deck, winners)
-        args = (contract, declarer, 1, tuple(points), tuple(tricks), winners[-1] & 1,
-                hands_declarations(BG, contract, list(hands)))
-        assert warm.score(*args) == ScoringRules(BG.variant).score(*args)
+        for declarations in (hands_declarations(BG, contract, list(hands)), []):
+            args = (contract, declarer, 1, tuple(points), tuple(tricks), winners[-1] & 1, declarations)
+            assert warm.score(*args) == ScoringRules(BG.variant).score(*args)

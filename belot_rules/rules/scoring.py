@@ -21,7 +21,7 @@ from .tables import ContractTables, build_all_tables
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
 SPLIT, ALL, TIE, POT = "split", "all", "tie", "pot"  # how a verdict is scored
 DOUBLINGS = {2: "doubled", 4: "redoubled"}
-SCORES_KEPT = 1 << 16  # distinct deal situations remembered per variant before the memo starts again
+SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
@@ -156,18 +156,21 @@ class ScoringRules:
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
 
-        A score depends on nothing else, and a :class:`DealScore` is immutable, so each distinct
-        situation is worked out once: simulations meet the same card totals over and over.
+        Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
+        immutable, so those are worked out once: simulations meet the same totals over and over.
         """
         capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
+        if declarations:
+            return self._score(contract, declarer, multiplier, team_card_points, capot_team, last_trick_team,
+                               declarations, bid, hanging_in, first_seat)
         key = (contract, declarer, multiplier, team_card_points[0], team_card_points[1], capot_team,
-               last_trick_team, tuple(declarations), bid, hanging_in, first_seat)
+               last_trick_team, bid, hanging_in)
         score = self._scored.get(key)
         if score is None:
             if len(self._scored) >= SCORES_KEPT:
                 self._scored.clear()
             score = self._scored[key] = self._score(contract, declarer, multiplier, team_card_points, capot_team,
-                                                    last_trick_team, declarations, bid, hanging_in, first_seat)
+                                                    last_trick_team, (), bid, hanging_in, first_seat)
         return score
 
     def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, int] | list[int],
