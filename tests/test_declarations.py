@@ -314,3 +314,13 @@ def test_belote_absorbed_by_sequence_option_D15():
     res = r.resolve([*seq(r, 0, "JH QH KH"), r.belote(0, HEARTS)], "hearts")
     assert (res.points, res.belote) == ((20, 0), (0, 0))
     assert "part of the tierce" in res.reasons()[0][1]
+
+
+def test_belote_of_four_hands_at_once_matches_each_hand_SF_bulgarian_5_3():
+    """The engine asks for the four hands' belotes in one call; each must be what the hand holds."""
+    r = rules()
+    hands = [mask_of("KH QH KS QS".split()), mask_of("KD QD 7C".split()), mask_of(["KC"]), mask_of(["QC"])]
+    for contract in ("hearts", "spades", "diamonds", "all_trumps", "no_trumps"):
+        assert r.belote_suits_of(hands, contract) == [r.belote_suits(h, contract) for h in hands]
+    assert r.belote_suits_of(hands, "all_trumps") == [[2, 3], [1], [], []]
+    assert r.belote_suits_of(hands, "hearts") == [[2], [], [], []]

@@ -226,9 +226,7 @@ class DealState:
         self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self._deal_rest()
         self.leader = self.first_seat
-        declarations = self.ruleset.declarations
-        for seat in range(4):
-            self.belote_suits[seat] = list(declarations.belote_suits(self.hands[seat], contract))
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, contract)
         self.phase = PLAYING
         self._maybe_declare()
 

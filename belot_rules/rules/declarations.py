@@ -162,10 +162,8 @@ class DeclarationRules:
     # ------------------------------------------------------------------ what a hand holds
 
     def _sequences(self, seat: int, hand: int) -> list[Declaration]:
-        runs = self._runs
-        if not (runs[hand & 0xFF] or runs[hand >> 8 & 0xFF] or runs[hand >> 16 & 0xFF] or runs[hand >> 24 & 0xFF]):
-            return []  # most hands: one test instead of four suits
         found = []
+        runs = self._runs
         for suit in range(4):
             byte = (hand >> (8 * suit)) & 0xFF
             if runs[byte]:
@@ -190,9 +188,11 @@ class DeclarationRules:
         ``player_chooses`` overlapping sequences are listed too (:meth:`choices` splits them).
         """
         info = self._contracts[contract]
-        if not info.allowed:
-            return []
         quad_ranks = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks
+        runs = self._runs
+        if not info.allowed or not (quad_ranks or runs[hand_mask & 0xFF] or runs[hand_mask >> 8 & 0xFF]
+                                    or runs[hand_mask >> 16 & 0xFF] or runs[hand_mask >> 24 & 0xFF]):
+            return []  # most hands: settled by these table look-ups
         if not quad_ranks:
             return self._sequences(seat, hand_mask)
         quads = [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
@@ -233,6 +233,15 @@ class DeclarationRules:
     def belote_suits(self, hand_mask: int, contract: str) -> list[int]:
         """Suits in which the hand holds the king and queen of a trump suit (where belote exists)."""
         return [suit for suit, mask in self._contracts[contract].belote_pairs if hand_mask & mask == mask]
+
+    def belote_suits_of(self, hands: list[int], contract: str) -> list[list[int]]:
+        """:meth:`belote_suits` of four hands in one call (once per deal, when play begins)."""
+        found: list[list[int]] = [[], [], [], []]
+        for suit, mask in self._contracts[contract].belote_pairs:
+            for seat in range(4):
+                if hands[seat] & mask == mask:
+                    found[seat].append(suit)
+        return found
 
     def belote_play_counts(
         self, card: int, trick_cards_before: tuple[int, ...] | list[int], tables: ContractTables,
