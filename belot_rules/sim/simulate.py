@@ -174,15 +174,32 @@ class Plan:
 
 
 _COMPILED: dict[str, Ruleset] = {}  # per process: rulesets compiled from a plan, by content hash
+_PLAN: Plan | None = None  # per worker process: the plan every chunk it plays belongs to
+
+
+def _ruleset_key(plan: Plan, index: int) -> str:
+    variant, content_hash = plan.variants[index]
+    return content_hash or variant.model_dump_json()
 
 
 def _ruleset(plan: Plan, index: int) -> Ruleset:
-    variant, content_hash = plan.variants[index]
-    key = content_hash or variant.model_dump_json()
+    key = _ruleset_key(plan, index)
     ruleset = _COMPILED.get(key)
     if ruleset is None:
+        variant, content_hash = plan.variants[index]
         ruleset = _COMPILED[key] = Ruleset(variant, content_hash)
     return ruleset
+
+
+def _start_worker(plan: Plan) -> None:
+    """Keep the plan in the worker, so each chunk travels alone instead of with two variant models."""
+    global _PLAN
+    _PLAN = plan
+
+
+def _worker_chunk(chunk: Chunk) -> tuple[Tally, float]:
+    assert _PLAN is not None, "a worker plays chunks only after _start_worker"
+    return _timed_chunk(_PLAN, chunk)
 
 
 def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tally:
@@ -252,8 +269,11 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         for chunk in chunks:
             finished(chunk, *_timed_chunk(plan, chunk, rulesets[chunk.variant_index]))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = {pool.submit(_timed_chunk, plan, chunk): chunk for chunk in chunks}
+        for index, ruleset in enumerate(rulesets):  # forked workers inherit these instead of compiling again
+            _COMPILED.setdefault(_ruleset_key(plan, index), ruleset)
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
+                                 initargs=(plan,)) as pool:
+            futures = {pool.submit(_worker_chunk, chunk): chunk for chunk in chunks}
             for future in as_completed(futures):
                 finished(futures[future], *future.result())
     wall = time.perf_counter() - started
