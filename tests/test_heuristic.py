@@ -200,3 +200,20 @@ def test_memory_learns_voids_and_missing_trumps():
     assert memory.excluded[1] & SUIT_MASKS[3] == SUIT_MASKS[3]
     assert memory.excluded[1] & SUIT_MASKS[2] == SUIT_MASKS[2]
     assert memory.excluded[0] == 0
+
+
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_obligations_see_a_card_only_through_its_suit_and_whether_it_beats_the_table(variant):
+    """The memory tests one card for all that share these (a suit, beating the table or not): they must agree."""
+    ruleset = load_variant(variant)
+    rng = random.Random(variant)
+    for contract, obligations in ruleset.obligations.items():
+        stronger = ruleset.tables[contract].stronger
+        for _ in range(300):
+            card, winning = rng.sample(range(32), 2)
+            led, partner_winning = rng.choice((winning >> 3, rng.randrange(4))), rng.random() < 0.5
+            answers: dict[tuple[int, bool], set[bool]] = {}
+            for probe in set(range(32)) - {card, winning}:
+                legal = obligations.legal_fast(1 << card | 1 << probe, led, winning, partner_winning)
+                answers.setdefault((probe >> 3, bool(stronger[winning] >> probe & 1)), set()).add(bool(legal >> card & 1))
+            assert all(len(seen) == 1 for seen in answers.values()), (contract, card, winning, led)

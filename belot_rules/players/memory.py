@@ -68,13 +68,17 @@ class Memory:
             self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - 2)
 
     def _rule_out(self, seat: int, card: int, probes: int, led: int, winning: int, partner_winning: bool) -> None:
-        """Exclude each probe card whose presence in the hand would have made ``card`` illegal."""
+        """Exclude each probe card whose presence in the hand would have made ``card`` illegal.
+
+        The obligations see a card only through its suit and whether it beats the table's best
+        card, and the probes share a suit, so one probe of those that beat the table and one of
+        the others answer for all.
+        """
         legal = self.obligations.legal_fast
         bit = 1 << card
+        beating = self.tables.stronger[winning]
         excluded = 0
-        while probes:
-            low = probes & -probes
-            probes ^= low
-            if not legal(bit | low, led, winning, partner_winning) & bit:
-                excluded |= low
+        for group in (probes & beating, probes & ~beating):
+            if group and not legal(bit | (group & -group), led, winning, partner_winning) & bit:
+                excluded |= group
         self.excluded[seat] |= excluded
