@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from belot_rules.rules.bidding import CAPOT, Auction, Call, IllegalCall, build_bidding
+from belot_rules.rules.bidding import CAPOT, Auction, Bidding, Call, IllegalCall, build_bidding
 from belot_rules.variant.model import Variant
 
 
@@ -213,3 +215,19 @@ def test_an_illegal_call_says_why(variant, calls, call, reason):
 def test_point_bids_are_folded_in_the_list_of_legal_calls():
     with pytest.raises(IllegalCall, match=r"legal calls: pass, a bid of 100 to 160 and capot in clubs / diamonds"):
         auction_after(COINCHE, "90 hearts, 80 spades")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 3), st.lists(st.floats(0, 0.999), max_size=30),
+       st.sampled_from(["anyone", "forbidden", "contract_team_only"]))
+def test_ladder_calls_remembered_per_position_equal_the_rule_worked_out_afresh(first, choices, overbid):
+    """bulgarian.md §3: the remembered legal calls of a ladder auction are those the rule gives at each step."""
+    variant = Variant(name="bg", title="bg", bidding={"doubles": {"overbid_after_double": overbid}})
+    bidding = build_bidding(variant)
+    auction = Auction(first)
+    for choice in choices:
+        if auction.finished:
+            break
+        calls = bidding.legal_calls(auction)
+        assert calls == Bidding.legal_calls(bidding, auction)
+        bidding.apply(auction, calls[int(choice * len(calls))])

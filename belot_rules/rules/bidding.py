@@ -125,12 +125,12 @@ class Bidding:
         self.overbid_after_double = bidding.doubles.overbid_after_double
         self.redouble_ends = bidding.doubles.redouble_ends_auction
 
-    def legal_calls(self, auction: Auction) -> list[Call]:
+    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
         """Every call the seat to act may make."""
         calls = [PASS, *self._bids(auction)]
         if auction.contract is not None and auction.level < self.max_level:
             calls += self._doubles(auction)
-        return calls
+        return tuple(calls)
 
     def multiplier(self, auction: Auction) -> int:
         return self.multipliers[auction.level]
@@ -233,6 +233,16 @@ class LadderBidding(Bidding):
         bids = [Call("bid", c) for c in self.contracts]
         # The bids above each standing contract (index 0: no contract yet).
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
+        self._legal: dict[tuple[str | None, int, bool], tuple[Call, ...]] = {}
+
+    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
+        """Remembered per standing contract, doubling level and whether the seat to act is on the
+        contract's team: on a ladder the legal calls depend on nothing else."""
+        key = (auction.contract, auction.level, (auction.to_act - auction.declarer) % 2 == 0)
+        calls = self._legal.get(key)
+        if calls is None:
+            calls = self._legal[key] = super().legal_calls(auction)
+        return calls
 
     def _bids(self, auction: Auction) -> list[Call]:
         if not self._may_overbid(auction):
