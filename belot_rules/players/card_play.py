@@ -19,6 +19,15 @@ KEEP_MASTER = 20  # a master is worth keeping for a trick of its own
 BY_COST = 256  # sort key: cost first, then strength (below 256), so the weakest of equal cards goes
 TRUMP_COST = 20  # a trump spent where a plain card would do
 LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capture
+SUIT_LOWS = 0x01010101  # the lowest bit of each suit's byte
+
+
+def empty_suits(cards: int) -> int:
+    """Every card of the suits that ``cards`` has none of: each suit is one byte of a card set."""
+    held = cards | cards >> 4
+    held |= held >> 2
+    held |= held >> 1  # bit 8 * suit: any card of the suit
+    return (~held & SUIT_LOWS) * 0xFF
 
 
 class CardSense:
@@ -104,27 +113,26 @@ class CardSense:
                 return top
             if seat == declarer and trumps.bit_count() >= opponent_trumps.bit_count():
                 return self._lowest(self.trump_suit, trumps)
-        ruffed = self._ruffed_suits(memory, live, opponents)
+        ruffed = self._ruffed(memory, live, opponents)
         points, stronger = self.points, self.stronger
         cash = -1
-        cards = hand & ~self.trump_mask
+        cards = hand & ~self.trump_mask & ~ruffed
         while cards:
             low = cards & -cards
             cards ^= low
             card = low.bit_length() - 1
-            if not stronger[card] & live and not ruffed >> (card >> 3) & 1:
+            if not stronger[card] & live:
                 if cash < 0 or points[card] > points[cash]:
                     cash = card
         if cash >= 0:
             return cash
-        partner = (seat + 2) % 4
-        if live & self.trump_mask & ~excluded[partner]:
-            for suit in range(4):
-                side = hand & SUIT_MASKS[suit]
-                if side and suit != self.trump_suit and not live & SUIT_MASKS[suit] & ~excluded[partner]:
-                    return self._lowest(suit, side)
+        partner_may_hold = live & ~excluded[(seat + 2) % 4]
+        if partner_may_hold & self.trump_mask:
+            partner_ruffs = hand & empty_suits(partner_may_hold)  # never a trump: the partner may hold some
+            if partner_ruffs:
+                return self._lowest((partner_ruffs & -partner_ruffs).bit_length() - 1 >> 3, partner_ruffs)
         # The cheapest lead: no points, no master, no trump, nothing an opponent can ruff; then the weakest.
-        lead_cost, lead_master_cost, trump_mask = self.lead_cost, self.lead_master_cost, self.trump_mask
+        lead_cost, lead_master_cost = self.lead_cost, self.lead_master_cost
         best, best_cost = -1, 0
         cards = hand
         while cards:
@@ -132,22 +140,20 @@ class CardSense:
             cards ^= low
             card = low.bit_length() - 1
             cost = lead_cost[card] if stronger[card] & live else lead_master_cost[card]
-            if ruffed >> (card >> 3) & 1 and not trump_mask & low:
+            if ruffed & low:
                 cost += LOOSE_HONOUR // 2 * BY_COST
             if best < 0 or cost < best_cost:
                 best, best_cost = card, cost
         return best
 
-    def _ruffed_suits(self, memory: Memory, live: int, opponents: tuple[int, int]) -> int:
-        """Bit ``s`` set when an opponent may trump a lead of suit ``s``."""
-        suits = 0
+    def _ruffed(self, memory: Memory, live: int, opponents: tuple[int, int]) -> int:
+        """The cards of every suit an opponent may trump when it is led (never a trump)."""
+        ruffed = 0
         for opponent in opponents:
             possible = live & ~memory.excluded[opponent]
             if possible & self.trump_mask:
-                for suit in range(4):
-                    if not possible & SUIT_MASKS[suit]:
-                        suits |= 1 << suit
-        return suits
+                ruffed |= empty_suits(possible)
+        return ruffed
 
     # ------------------------------------------------------------------ following
 
