@@ -57,8 +57,9 @@ def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _ruffs(lengths: list[int], trump: int) -> float:
-    """Value of short side suits while trumps remain to ruff them."""
+@lru_cache(maxsize=None)
+def _ruffs(lengths: tuple[int, int, int, int], trump: int) -> float:
+    """Value of short side suits while trumps remain to ruff them (remembered: hands share few suit lengths)."""
     spare = lengths[trump] - 1
     value = 0.0
     for suit, length in enumerate(lengths):
@@ -98,7 +99,7 @@ class HandValuer:
         value = plain[holdings[a]] + plain[holdings[b]] + plain[holdings[c]] + self.trump[holdings[t]]
         if holdings[t].bit_count() < 2:  # no trump to spare for ruffing
             return value
-        return value + _ruffs([h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()], t)
+        return value + _ruffs((h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()), t)
 
     def points(self, hand: int, contract: str) -> float:
         """The points ``hand`` is expected to take in ``contract``; cards still to come count as average."""
