@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
@@ -59,9 +60,8 @@ class Declaration:
         return f"belote {SUITS[self.suit]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """The outcome of the declaration contest: what scores, what is cancelled and why."""
+class Resolution(NamedTuple):
+    """The outcome of the declaration contest: what scores, what is cancelled and why (built once per deal)."""
 
     kept: tuple[Declaration, ...]
     cancelled: tuple[tuple[Declaration, str, tuple[object, ...]], ...]  # why: a str.format template, values
@@ -110,6 +110,7 @@ class DeclarationRules:
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._made: dict[int, list[Declaration]] = {}
+        self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in range(4) for suit in range(4))
 
     # ------------------------------------------------------------------ compiling
 
@@ -276,8 +277,8 @@ class DeclarationRules:
         return list(self._suit_sequences(seat, suit, byte))
 
     def belote(self, seat: int, suit: int) -> Declaration:
-        """The belote of ``seat`` in ``suit``, worth the variant's belote points."""
-        return Declaration.belote(seat, suit, self._belote.points)
+        """The belote of ``seat`` in ``suit``, worth the variant's belote points (one shared object each)."""
+        return self._belotes[seat * 4 + suit]
 
     def quad(self, seat: int, rank: int, contract: str) -> Declaration:
         """Four cards of ``rank``; ``ValueError`` when that rank is not a declaration here."""
