@@ -23,6 +23,7 @@ from .actions import CALL, DECLARE, PLAY, Action, call_action, declare_action, p
 
 QUEEN, KING = 5, 6
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
+EVERY_CARD = list(range(32))  # a deck, sorted
 
 
 class IllegalAction(UserError):
@@ -84,7 +85,7 @@ class DealState:
     @classmethod
     def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0) -> DealState:
         """Deal the first packets from ``deck`` (top card first) and open the auction."""
-        if sorted(deck) != list(range(32)):
+        if sorted(deck) != EVERY_CARD:
             raise UserError("a deck must hold each of the 32 cards exactly once")
         state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
         first, hands = state.first_seat, state.hands
