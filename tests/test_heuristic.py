@@ -168,7 +168,7 @@ def play(contract: str, seat: int, declarer: int, hand: str, trick: str = "", va
     hand_mask = mask_of(hand.split())
     legal = ruleset.obligations[contract].legal(hand_mask, cards)
     win = tables.trick_winner_index(cards) if cards else 0
-    return str(CARDS[HeuristicPlayer(ruleset).card_for(contract, memory, seat, declarer, hand_mask, legal, cards, win)])
+    return str(CARDS[HeuristicPlayer(ruleset).card_chooser(contract)(memory, seat, declarer, hand_mask, legal, cards, win)])
 
 
 def test_gives_points_to_a_partner_who_holds_the_trick():

@@ -10,12 +10,16 @@ another seat's hand. A bot must make the same choice through either door.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from .memory import Memory
+
+# (memory, seat, declarer, hand, legal, trick, win_pos) -> a card of the ``legal`` card set, where ``trick``
+# holds the cards already played and ``win_pos`` the position of the winning one.
+CardChooser = Callable[[Memory, int, int, int, int, Sequence[int], int], int]
 
 
 @runtime_checkable
@@ -33,7 +37,6 @@ class CardSetPlayer(Protocol):
         """The index in ``options`` of what to declare."""
         ...
 
-    def card_for(self, contract: str, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
-                 trick: Sequence[int], win_pos: int) -> int:
-        """A card of the ``legal`` card set; ``trick`` holds the cards already played, ``win_pos`` the winning one."""
+    def card_chooser(self, contract: str) -> CardChooser:
+        """How the bot picks its cards in ``contract``; the simulation asks once per deal and calls it per card."""
         ...

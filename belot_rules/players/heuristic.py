@@ -21,6 +21,7 @@ from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
+from .fast import CardChooser
 from .memory import Memory, plays
 
 CARD_INDEX = {str(card): card.index for card in CARDS}
@@ -55,9 +56,8 @@ class HeuristicPlayer:
         values = [sum(d.points for d in option) for option in options]
         return values.index(max(values))
 
-    def card_for(self, contract: str, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
-                 trick: Sequence[int], win_pos: int) -> int:
-        return self.card_sense[contract].choose(memory, seat, declarer, hand, legal, trick, win_pos)
+    def card_chooser(self, contract: str) -> CardChooser:
+        return self.card_sense[contract].choose
 
     # ------------------------------------------------------------------ the Player protocol
 
@@ -74,8 +74,8 @@ class HeuristicPlayer:
             legal_mask |= 1 << action.card
         trick = [CARD_INDEX[c] for _, c in view.trick]
         win_pos = self.ruleset.tables[view.contract].trick_winner_index(trick) if trick else 0
-        card = self.card_for(view.contract, self._memory_of(view), view.seat, view.declarer,
-                             _mask(view.hand), legal_mask, trick, win_pos)
+        choose = self.card_chooser(view.contract)
+        card = choose(self._memory_of(view), view.seat, view.declarer, _mask(view.hand), legal_mask, trick, win_pos)
         # Announce belote whenever the card opens one: the announcing action comes after the plain one.
         return [a for a in legal if a.card == card][-1]
 

@@ -46,10 +46,10 @@ class Table:
         ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
         memory = Memory(ruleset.tables[contract], ruleset.obligations[contract])
         observe = memory.observe
-        choosers = [p.card_for for p in self.players]
+        choosers = [p.card_chooser(contract) for p in self.players]
 
         def pick_card(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
-            card = choosers[seat](contract, memory, seat, declarer, hand, legal, trick, win_pos)
+            card = choosers[seat](memory, seat, declarer, hand, legal, trick, win_pos)
             observe(seat, card, trick, win_pos)
             return card
 
@@ -88,8 +88,9 @@ class Table:
             options = ruleset.declarations.choices(state.hands[seat], state.contract, seat)
             state.declare(tuple(self._declaration_for(seat, options)))
         else:
-            card = player.card_for(state.contract, memory, seat, state.declarer, state.hands[seat],
-                                   state.legal_card_mask(), state.trick, state.win_pos)
+            choose = player.card_chooser(state.contract)
+            card = choose(memory, seat, state.declarer, state.hands[seat], state.legal_card_mask(), state.trick,
+                          state.win_pos)
             memory.observe(seat, card, state.trick, state.win_pos)
             state.play_card(card, True)
         return memory
