@@ -1,14 +1,15 @@
 """Bot strength and simulation speed, each with what it is measured against.
 
-    python benchmarks/bots.py [--matches 500] [--deals 10000] [--workers 2] [--json]
+    python benchmarks/bots.py [--matches 500] [--deals 10000] [--workers 2] [--runs 5] [--json]
 
 Strength: the heuristic pair against the random pair over ``--matches`` seeded
 matches of ``bulgarian`` and of ``french`` (each pair sits on each side for half
 of them), as a win rate with its Wilson 95% interval. Target: at least 90%.
 
-Speed: the wall-clock time of ``belot compare bulgarian french --simulate N``
-(the command as a user runs it, start-up included, on ``--workers`` processes);
-then, measured in the same run on one core, the CPU time per deal of the same
+Speed: the median wall-clock time of ``--runs`` runs of ``belot compare bulgarian
+french --simulate N`` (the command as a user runs it, start-up included, on
+``--workers`` processes; one run on a shared machine says little); then,
+measured in the same run on one core, the CPU time per deal of the same
 simulation and of a random playout through the engine, whose ratio does not
 depend on how fast or how busy the machine is. Target: at most 5 s for
 N = 10,000 on two cores.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -46,13 +48,16 @@ def strength(variant: str, matches: int, workers: int, seed: int) -> dict[str, o
             "seconds": round(time.perf_counter() - started, 2)}
 
 
-def compare_timing(deals: int, workers: int) -> dict[str, object]:
-    """The compare command's wall-clock time; CPU time per deal of the same work and of random playouts on one core."""
+def compare_timing(deals: int, workers: int, runs: int) -> dict[str, object]:
+    """The compare command's wall-clock time over ``runs`` runs; CPU time per deal of the same work and of
+    random playouts on one core."""
     command = [sys.executable, "-m", "belot_rules", "compare", "bulgarian", "french", "--simulate", str(deals),
                "--workers", str(workers), "--json"]
-    started = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
-    seconds = time.perf_counter() - started
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
     rulesets = [load_variant("bulgarian"), load_variant("french")]
     sample = max(1, deals // 5)
     started = time.process_time()
@@ -65,7 +70,8 @@ def compare_timing(deals: int, workers: int) -> dict[str, object]:
             random_deal(ruleset, rng, number % 4)
     playout = (time.process_time() - started) / (2 * sample)
     return {"command": " ".join(["belot", *command[3:]]), "deals_per_variant": deals, "workers": workers,
-            "seconds": round(seconds, 2), "heuristic_cpu_us_per_deal": round(1e6 * heuristic),
+            "seconds": round(statistics.median(times), 2), "fastest": round(min(times), 2),
+            "slowest": round(max(times), 2), "runs": runs, "heuristic_cpu_us_per_deal": round(1e6 * heuristic),
             "random_playout_cpu_us_per_deal": round(1e6 * playout), "ratio": round(heuristic / playout, 2)}
 
 
@@ -74,12 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=5, help="times the compare command is timed (median reported)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result = {
         "strength": [strength(v, args.matches, args.workers, args.seed) for v in ("bulgarian", "french")],
-        "compare": compare_timing(args.deals, args.workers),
+        "compare": compare_timing(args.deals, args.workers, args.runs),
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -89,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
               f"= {100 * s['rate']:.1f}% (95% CI {100 * s['low']:.1f}-{100 * s['high']:.1f}%), "
               f"{s['deals']} deals in {s['seconds']} s")
     c = result["compare"]
-    print(f"{c['command']}: {c['seconds']} s on {c['workers']} workers; one core's CPU time per deal: "
+    print(f"{c['command']}: median {c['seconds']} s of {c['runs']} runs ({c['fastest']}-{c['slowest']} s) "
+          f"on {c['workers']} workers; one core's CPU time per deal: "
           f"{c['heuristic_cpu_us_per_deal']} us with heuristic bots, {c['random_playout_cpu_us_per_deal']} us "
           f"for a random playout (ratio {c['ratio']})")
     return 0
