@@ -81,7 +81,7 @@ def baseline_deal(rng: random.Random, tables: tuple[list[int], list[int], list[i
     return score[0], score[1]
 
 
-def measure(runs: list, deals: int, rounds: int = 5) -> list[float]:
+def measure(runs: list, deals: int, rounds: int = 15) -> list[float]:
     """Seconds per ``deals`` for each of ``runs``, interleaved in rounds so both see the same machine load.
 
     Each run's time is the CPU time of its fastest round scaled to ``deals``: the least disturbed
