@@ -507,3 +507,12 @@ def test_a_remembered_score_equals_one_worked_out_afresh(situations):
         for declarations in (hands_declarations(BG, contract, list(hands)), []):
             args = (contract, declarer, 1, tuple(points), tuple(tricks), winners[-1] & 1, declarations)
             assert warm.score(*args) == ScoringRules(BG.variant).score(*args)
+
+
+def test_a_fractional_bid_is_scored_afresh_not_as_the_whole_number_it_equals():
+    """110.0 == 110 in Python: a remembered score for 110 must not answer for 110.0 (its text differs)."""
+    whole = COINCHE.score("hearts", 0, 1, (120, 32), (5, 3), 0, (), 110)
+    fractional = COINCHE.score("hearts", 0, 1, (120, 32), (5, 3), 0, (), 110.0)
+    assert whole.lines[0].startswith("Contract: 110 hearts")
+    assert fractional.lines == ScoringRules(COINCHE.variant).score("hearts", 0, 1, (120, 32), (5, 3), 0, (), 110.0).lines
+    assert "DealScore(raw_points=" in repr(whole) and "notes" not in repr(whole)

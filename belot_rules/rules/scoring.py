@@ -21,6 +21,7 @@ from .tables import ContractTables, build_all_tables
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
 SPLIT, ALL, TIE, POT = "split", "all", "tie", "pot"  # how a verdict is scored
 DOUBLINGS = {2: "doubled", 4: "redoubled"}
+MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
 
@@ -44,6 +45,10 @@ class DealScore(NamedTuple):
     capot_team: int | None  # the team that took all eight tricks
     belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name != "notes")
+        return f"DealScore({shown})"
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -160,7 +165,7 @@ class ScoringRules:
         immutable, so those are worked out once: simulations meet the same totals over and over.
         """
         capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
-        if declarations:
+        if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
             return self._score(contract, declarer, multiplier, team_card_points, capot_team, last_trick_team,
                                declarations, bid, hanging_in, first_seat)
         key = (contract, declarer, multiplier, team_card_points[0], team_card_points[1], capot_team,
