@@ -324,3 +324,12 @@ def test_belote_of_four_hands_at_once_matches_each_hand_SF_bulgarian_5_3():
         assert r.belote_suits_of(hands, contract) == [r.belote_suits(h, contract) for h in hands]
     assert r.belote_suits_of(hands, "all_trumps") == [[2, 3], [1], [], []]
     assert r.belote_suits_of(hands, "hearts") == [[2], [], [], []]
+
+
+def test_a_belote_outside_the_four_seats_or_suits_is_refused():
+    """Seats and suits run 0-3; the shared belote objects must not wrap a bad index round."""
+    r = rules()
+    assert r.belote(3, 2).seat == 3 and r.belote(3, 2).suit == 2
+    for seat, suit in ((-1, 2), (4, 2), (0, 4)):
+        with pytest.raises(ValueError):
+            r.belote(seat, suit)

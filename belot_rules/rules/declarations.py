@@ -278,6 +278,8 @@ class DeclarationRules:
 
     def belote(self, seat: int, suit: int) -> Declaration:
         """The belote of ``seat`` in ``suit``, worth the variant's belote points (one shared object each)."""
+        if not (0 <= seat < 4 and 0 <= suit < 4):
+            raise ValueError(f"a belote needs a seat and a suit from 0 to 3, got seat {seat}, suit {suit}")
         return self._belotes[seat * 4 + suit]
 
     def quad(self, seat: int, rank: int, contract: str) -> Declaration:
