@@ -11,6 +11,7 @@ import pytest
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
+from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many
 from belot_rules.sim.stats import Mean, Rate, Tally, mean_interval, overlap, t_quantile, wilson
 
@@ -79,6 +80,14 @@ def test_one_and_two_workers_give_identical_results():
     two = simulate(ruleset, "deals", 600, seed=5, workers=2)
     assert one.tally == two.tally
     assert simulate(ruleset, "deals", 600, seed=6, workers=1).tally != one.tally
+
+
+def test_workers_borrow_the_parents_rulesets_and_the_parent_keeps_none():
+    """Forked workers start from the rulesets passed in; a long-lived caller does not accumulate them."""
+    house = load_variant("variants/examples/bulgarian-french-undertrump.yaml")
+    before = dict(simulate_module._COMPILED)
+    simulate(house, "deals", 300, seed=1, workers=2)
+    assert simulate_module._COMPILED == before
 
 
 def test_matches_are_reproducible_and_counted():

@@ -269,13 +269,19 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         for chunk in chunks:
             finished(chunk, *_timed_chunk(plan, chunk, rulesets[chunk.variant_index]))
     else:
-        for index, ruleset in enumerate(rulesets):  # forked workers inherit these instead of compiling again
-            _COMPILED.setdefault(_ruleset_key(plan, index), ruleset)
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
-                                 initargs=(plan,)) as pool:
-            futures = {pool.submit(_worker_chunk, chunk): chunk for chunk in chunks}
-            for future in as_completed(futures):
-                finished(futures[future], *future.result())
+        # Forked workers inherit these instead of compiling again; the parent forgets them afterwards.
+        lent = {_ruleset_key(plan, index): ruleset for index, ruleset in enumerate(rulesets)}
+        lent = {key: ruleset for key, ruleset in lent.items() if key not in _COMPILED}
+        _COMPILED.update(lent)
+        try:
+            with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
+                                     initargs=(plan,)) as pool:
+                futures = {pool.submit(_worker_chunk, chunk): chunk for chunk in chunks}
+                for future in as_completed(futures):
+                    finished(futures[future], *future.result())
+        finally:
+            for key in lent:
+                del _COMPILED[key]
     wall = time.perf_counter() - started
     # Several variants share the run's wall-clock time in proportion to the work each took.
     return [SimulationResult(r.name, r.contracts, mode, count, seats, seed, workers, tally,
