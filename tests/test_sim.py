@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -88,6 +89,7 @@ def test_workers_borrow_the_parents_rulesets_and_the_parent_keeps_none():
     before = dict(simulate_module._COMPILED)
     simulate(house, "deals", 300, seed=1, workers=2)
     assert simulate_module._COMPILED == before
+    assert gc.get_freeze_count() == 0  # the objects frozen for the run are handed back to the collector
 
 
 def test_matches_are_reproducible_and_counted():
