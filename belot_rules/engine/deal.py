@@ -361,7 +361,7 @@ class DealState:
             found += [belote(seat, suit) for seat, suit in self.belotes]
         return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
                                           self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
-                                          (self.dealer + 1) & 3)
+                                          self.first_seat)
 
     # ------------------------------------------------------------------ views
 

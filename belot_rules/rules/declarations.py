@@ -107,6 +107,7 @@ class DeclarationRules:
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
         self._player_chooses = decl.quad_sequence_overlap == "player_chooses"
+        self._prefer_quad = decl.quad_sequence_overlap == "prefer_quad"
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._made: dict[int, list[Declaration]] = {}
@@ -199,7 +200,7 @@ class DeclarationRules:
         quads = [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
                  for rank, mask, pts in info.quads if quad_ranks >> rank & 1]
         rest = hand_mask
-        if self._decl.quad_sequence_overlap == "prefer_quad":
+        if self._prefer_quad:
             for q in quads:
                 rest &= ~q.mask
         return quads + self._sequences(seat, rest)
