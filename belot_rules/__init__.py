@@ -27,14 +27,16 @@ def load_variant(name_or_path: str | Path) -> Ruleset:
     from .variant.loader import load_variant_model
 
     loaded = load_variant_model(name_or_path)
-    ruleset = _COMPILED.get(loaded.content_hash)
+    # The content hash covers the rules only: two files with the same rules keep their own names.
+    key = (loaded.content_hash, loaded.variant.name, loaded.variant.title, str(name_or_path))
+    ruleset = _COMPILED.get(key)
     if ruleset is None:
-        ruleset = _COMPILED[loaded.content_hash] = Ruleset(loaded.variant, loaded.content_hash, str(name_or_path))
+        ruleset = _COMPILED[key] = Ruleset(loaded.variant, loaded.content_hash, str(name_or_path))
     return ruleset
 
 
-# Compiled rulesets by content hash: loading the same rules twice compiles them once.
-_COMPILED: dict[str, Ruleset] = {}
+# Compiled rulesets by rules, name and source: loading the same file twice compiles it once.
+_COMPILED: dict[tuple[str, str, str, str], Ruleset] = {}
 
 
 def __getattr__(name: str) -> Any:

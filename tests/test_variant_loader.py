@@ -121,3 +121,16 @@ def test_loaded_variant_is_frozen() -> None:
     loaded: LoadedVariant = load_variant_model("french")
     with pytest.raises(Exception):
         loaded.variant.match.target = 500  # type: ignore[misc]
+
+
+def test_two_files_with_the_same_rules_compile_under_their_own_names(tmp_path: Path) -> None:
+    """The compiled-ruleset cache is keyed by rules and name: a house file is never shown as its parent."""
+    from belot_rules import load_variant
+
+    for name in ("alpha", "beta"):
+        (tmp_path / f"{name}.yaml").write_text(f"name: {name}\ntitle: {name.title()}\nextends: bulgarian\n")
+    alpha, beta = load_variant(tmp_path / "alpha.yaml"), load_variant(tmp_path / "beta.yaml")
+    assert (alpha.name, beta.name) == ("alpha", "beta")
+    assert beta.source.endswith("beta.yaml") and beta.variant.title == "Beta"
+    assert load_variant("bulgarian").name == "bulgarian"
+    assert load_variant(tmp_path / "beta.yaml") is beta
