@@ -243,6 +243,11 @@ def test_cli_score_without_a_variant_says_so(tmp_path, capsys):
     assert "--variant NAME, or a variant field in the file" in capsys.readouterr().err
 
 
+def test_cli_score_refuses_a_variant_field_that_is_not_text(tmp_path, capsys):
+    assert main(["score", write(tmp_path, {**outcome(), "variant": 5})]) == 1
+    assert "variant is a shipped name or a file path, not 5" in capsys.readouterr().err
+
+
 def test_cli_score_reports_problems_with_the_file_name(tmp_path, capsys):
     path = write(tmp_path, {**outcome(multiplier=2), "variant": "french"})
     assert main(["score", path]) == 1

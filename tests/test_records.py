@@ -66,6 +66,23 @@ def test_replay_cli_broken_files(tmp_path, capsys, content, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("score", "x", "deal.score: an object with match_points"),
+    ("hanging_in", "x", "deal.hanging_in: the reserve carried in, a whole number 0 or more"),
+    ("hanging_in", 2.5, "deal.hanging_in: the reserve carried in"),
+    ("hanging_in", -5, "deal.hanging_in: the reserve carried in"),
+    ("variant", 5, "variant is a shipped name or a file path, not 5"),
+])
+def test_replay_cli_refuses_mistyped_fields_by_name(tmp_path, capsys, field, value, message):
+    """A hand-edited record gets a one-line error naming the field, never a traceback or a made-up score."""
+    record = json.loads((ROOT / "examples" / "deal-record-bulgarian.json").read_text(encoding="utf-8"))
+    record[field] = value
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert message in capsys.readouterr().err
+
+
 def test_replay_cli_missing_file(capsys):
     assert main(["replay", "no-such-record.json"]) == 1
     assert "no such file" in capsys.readouterr().err

@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     name = args.variant or (record.get("variant") if isinstance(record, dict) else None)
     if not name:
         raise UserError(f"{args.file}: the record names no variant; give one with --variant")
+    if not isinstance(name, str):
+        raise UserError(f"{args.file}: variant is a shipped name or a file path, not {name!r}")
     if not args.variant and not is_name(str(name)):
         name = Path(args.file).parent / str(name)  # a variant file named in the record is found beside it
     try:

@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     name = args.variant or data.get("variant")
     if not name:
         raise UserError(f"{args.file}: say which rules score it: --variant NAME, or a variant field in the file")
+    if not isinstance(name, str):
+        raise UserError(f"{args.file}: variant is a shipped name or a file path, not {name!r}")
     if not args.variant and not is_name(str(name)):
         name = path.parent / str(name)  # a variant file named in the outcome is found beside it
     variant = load_variant_model(name).variant

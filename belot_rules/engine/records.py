@@ -98,6 +98,8 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
     if dealer not in (0, 1, 2, 3):
         raise RecordError(f"{where}.dealer: a seat 0-3, not {dealer!r}")
     hanging_in = raw.get("hanging_in", reserve)
+    if type(hanging_in) is not int or hanging_in < 0:
+        raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
     state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve)
@@ -112,6 +114,8 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         except UserError as err:
             raise RecordError(f"{where}.actions[{step}]: {err}") from None
     recorded = raw.get("score")
+    if recorded is not None and not isinstance(recorded, Mapping):
+        raise RecordError(f"{where}.score: an object with match_points, hanging_out and verdict, not {recorded!r}")
     if state.phase == OVER and recorded is not None and state.score is not None:
         got = state.score.to_dict()
         for key in ("match_points", "hanging_out", "verdict"):
