@@ -50,10 +50,6 @@ class Card(NamedTuple):
     def rank_char(self) -> str:
         return RANKS[self.rank]
 
-    @property
-    def suit_char(self) -> str:
-        return SUITS[self.suit]
-
     def __str__(self) -> str:
         return RANKS[self.rank] + SUITS[self.suit]
 
@@ -64,10 +60,6 @@ class Card(NamedTuple):
         """The card with its suit symbol and ``10`` for the ten, as printed for players."""
         rank = "10" if self.rank_char == "T" else self.rank_char
         return rank + SUIT_SYMBOLS[self.suit]
-
-    @classmethod
-    def parse(cls, text: str) -> Card:
-        return parse_card(text)
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i % 8, i // 8) for i in range(DECK_SIZE))
@@ -131,7 +123,3 @@ def iter_bits(mask: int) -> Iterator[int]:
 def cards_of(mask: int) -> list[Card]:
     """The cards of a card set in index order (suit, then natural rank)."""
     return [CARDS[i] for i in iter_bits(mask)]
-
-
-def count(mask: int) -> int:
-    return mask.bit_count()

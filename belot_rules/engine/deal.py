@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..errors import UserError
 from ..rules.bidding import Auction, Call, summarize
-from ..rules.declarations import Declaration
+from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
-from .actions import CALL, DECLARE, PLAY, Action, call_action, declare_action, play_action
+from .actions import CALL, DECLARE, Action, call_action, declare_action, play_action
 
-QUEEN, KING = 5, 6
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EVERY_CARD = list(range(32))  # a deck, sorted
 

@@ -23,7 +23,6 @@ from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
-SCHEMA_FILE = "deal-outcome.schema.json"
 CARD_PATTERN = "^([789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"
 MAX_ERRORS_SHOWN = 12
 

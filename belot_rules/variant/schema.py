@@ -22,7 +22,6 @@ from .meanings import MEANINGS
 from .model import Variant
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
-SCHEMA_FILE = "variant.schema.json"
 _RANK_INPUTS = [*RANKS, "10"]
 
 
