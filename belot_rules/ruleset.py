@@ -38,7 +38,7 @@ class Ruleset:
         }
         self.bidding: Bidding = build_bidding(variant)
         self.declarations = DeclarationRules(variant)
-        self.scoring = ScoringRules(variant, self.tables)
+        self.scoring = ScoringRules(variant, self.tables, self.declarations)
         self.match = MatchRules(variant)
 
     def __repr__(self) -> str:

@@ -106,10 +106,12 @@ class _Deal:
 class ScoringRules:
     """The scoring of one variant, every option resolved once."""
 
-    def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None) -> None:
+    def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None,
+                 declarations: DeclarationRules | None = None) -> None:
+        """``tables`` and ``declarations`` are the ruleset's own when it builds this; built here otherwise."""
         self.variant = variant
         self.tables = tables if tables is not None else build_all_tables(variant)
-        self.declarations = DeclarationRules(variant)
+        self.declarations = declarations if declarations is not None else DeclarationRules(variant)
         s = variant.scoring
         decl = variant.declarations
         points = variant.bidding.points
@@ -352,7 +354,7 @@ class ScoringRules:
         deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}",
                   rounder, totals[0], points[0], totals[1], points[1])
         if rounding.min_one:
-            unit = 1 if rounder.scale == 1 else 10
+            unit = rounder.scale
             for t in (0, 1):
                 if totals[t] > 0 and points[t] < unit:
                     points[1 - t] -= unit - points[t]
