@@ -218,16 +218,18 @@ def test_point_bids_are_folded_in_the_list_of_legal_calls():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 3), st.lists(st.floats(0, 0.999), max_size=30),
+@given(st.lists(st.tuples(st.integers(0, 3), st.lists(st.floats(0, 0.999), max_size=30)), min_size=1, max_size=6),
        st.sampled_from(["anyone", "forbidden", "contract_team_only"]))
-def test_ladder_calls_remembered_per_position_equal_the_rule_worked_out_afresh(first, choices, overbid):
-    """bulgarian.md §3: the remembered legal calls of a ladder auction are those the rule gives at each step."""
+def test_ladder_calls_remembered_per_position_equal_the_rule_worked_out_afresh(auctions, overbid):
+    """bulgarian.md §3: the remembered legal calls of a ladder auction are those the rule gives at each step,
+    also in later auctions through the same compiled bidding, as in a match."""
     variant = Variant(name="bg", title="bg", bidding={"doubles": {"overbid_after_double": overbid}})
     bidding = build_bidding(variant)
-    auction = Auction(first)
-    for choice in choices:
-        if auction.finished:
-            break
-        calls = bidding.legal_calls(auction)
-        assert calls == Bidding.legal_calls(bidding, auction)
-        bidding.apply(auction, calls[int(choice * len(calls))])
+    for first, choices in auctions:
+        auction = Auction(first)
+        for choice in choices:
+            if auction.finished:
+                break
+            calls = bidding.legal_calls(auction)
+            assert calls == Bidding.legal_calls(bidding, auction)
+            bidding.apply(auction, calls[int(choice * len(calls))])

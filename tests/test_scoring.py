@@ -497,16 +497,25 @@ def test_scoring_never_raises_and_conserves_the_reserve(deal, hands, name, decla
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(DEAL, st.permutations(range(32)), st.sampled_from(CONTRACTS), st.integers(0, 3)),
-                min_size=2, max_size=6))
+@given(st.lists(st.tuples(DEAL, st.permutations(range(32)), st.sampled_from(CONTRACTS), st.integers(0, 3),
+                          st.sampled_from([1, 2, 4]), st.integers(0, 40)), min_size=2, max_size=6))
 def test_a_remembered_score_equals_one_worked_out_afresh(situations):
     """Scores are remembered per situation: a scoring that has seen other deals answers as a new one does."""
     warm = ScoringRules(BG.variant)
-    for (deck, winners), hands, contract, declarer in situations * 2:
+    for (deck, winners), hands, contract, declarer, multiplier, hanging_in in situations * 2:
         points, tricks = played(BG, contract, deck, winners)
         for declarations in (hands_declarations(BG, contract, list(hands)), []):
-            args = (contract, declarer, 1, tuple(points), tuple(tricks), winners[-1] & 1, declarations)
+            args = (contract, declarer, multiplier, tuple(points), tuple(tricks), winners[-1] & 1, declarations,
+                    None, hanging_in)
             assert warm.score(*args) == ScoringRules(BG.variant).score(*args)
+
+
+def test_remembered_point_bid_scores_depend_on_the_bid_french_md_13():
+    """A point-bid variant's memo tells bids apart: the same cards make 80 and fail 160."""
+    warm = ScoringRules(COINCHE.variant)
+    for bid in (80, 100, 160, "capot", 80):
+        args = ("hearts", 0, 1, (110, 42), (6, 2), 0, (), bid, 0)
+        assert warm.score(*args) == ScoringRules(COINCHE.variant).score(*args)
 
 
 def test_a_fractional_bid_is_scored_afresh_not_as_the_whole_number_it_equals():

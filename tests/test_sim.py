@@ -83,11 +83,19 @@ def test_one_and_two_workers_give_identical_results():
     assert simulate(ruleset, "deals", 600, seed=6, workers=1).tally != one.tally
 
 
-def test_workers_borrow_the_parents_rulesets_and_the_parent_keeps_none():
+def test_workers_borrow_the_parents_rulesets_and_the_parent_keeps_none(monkeypatch):
     """Forked workers start from the rulesets passed in; a long-lived caller does not accumulate them."""
     house = load_variant("variants/examples/bulgarian-french-undertrump.yaml")
     before = dict(simulate_module._COMPILED)
-    simulate(house, "deals", 300, seed=1, workers=2)
+
+    def no_compiling(*args: object) -> None:
+        raise AssertionError("a worker compiled a ruleset instead of borrowing the parent's")
+
+    monkeypatch.setattr(simulate_module, "Ruleset", no_compiling)  # forked workers inherit the stub
+    lent = []
+    simulate(house, "deals", 300, seed=1, workers=2,
+             progress=lambda done, total: lent.append(house.content_hash in simulate_module._COMPILED))
+    assert lent[-1]
     assert simulate_module._COMPILED == before
     assert gc.get_freeze_count() == 0  # the objects frozen for the run are handed back to the collector
 
