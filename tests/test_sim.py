@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import gc
 import json
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -177,3 +179,16 @@ def test_no_progress_bar_without_a_terminal():
     done = subprocess.run([sys.executable, "-m", "belot_rules", "simulate", "--variant", "french", "--deals", "30",
                            "--workers", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_ctrl_c_stops_a_simulation_on_several_workers():
+    """Ctrl-C ends the run with status 130 and no traceback; the workers are not left to play every chunk
+    (ten million deals would outlast the timeout)."""
+    started = subprocess.Popen([sys.executable, "-m", "belot_rules", "simulate", "--variant", "bulgarian",
+                                "--deals", "10000000", "--workers", "2"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3)  # past start-up: the workers are playing
+    started.send_signal(signal.SIGINT)
+    _, err = started.communicate(timeout=60)
+    assert started.returncode == 130 and "Traceback" not in err

@@ -15,10 +15,12 @@ import gc
 import hashlib
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from ..engine.deal import DealState
@@ -196,6 +198,7 @@ def _start_worker(plan: Plan) -> None:
     """Keep the plan in the worker, so each chunk travels alone instead of with two variant models."""
     global _PLAN
     _PLAN = plan
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops handing out chunks
 
 
 def _worker_chunk(chunk: Chunk) -> tuple[Tally, float]:
@@ -252,9 +255,19 @@ def _run(plan: Plan, chunks: list[Chunk], rulesets: Sequence[Ruleset], workers: 
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
                                  initargs=(plan,)) as pool:
-            futures = {pool.submit(_worker_chunk, chunk): chunk for chunk in chunks}
-            for future in as_completed(futures):
-                finished(futures[future], *future.result())
+            # Two chunks per worker in flight: the workers never wait, and Ctrl-C waits for those alone.
+            waiting = iter(chunks)
+            running = {pool.submit(_worker_chunk, chunk): chunk for chunk in islice(waiting, 2 * workers)}
+            try:
+                while running:
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        finished(running.pop(future), *future.result())
+                        for chunk in islice(waiting, 1):
+                            running[pool.submit(_worker_chunk, chunk)] = chunk
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     finally:
         for key in lent:
             del _COMPILED[key]
