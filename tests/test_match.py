@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from belot_rules.engine.match import MAX_DEALS
+from belot_rules.errors import UserError
+from belot_rules.players import make_player
 from belot_rules.rules.scoring import DealScore, MatchEnd, MatchRules
+from belot_rules.ruleset import Ruleset
+from belot_rules.sim.table import Table
 from belot_rules.variant.model import Variant
 
 
@@ -86,3 +93,11 @@ def test_single_deal_more_points_wins_S4():
     assert play(rules(target=None), [((81, 81), deal((81, 81)))]) == [0]
     assert play(rules(target=None), [((60, 102), deal((60, 102), contract_team=0))]) == [1]
     assert play(rules(target=None), [((81, 81), deal((81, 81), verdict="failed", contract_team=0))]) == [1]
+
+
+def test_a_match_that_cannot_end_stops_with_an_error_after_max_deals():
+    """A valid file can set a target no match reaches: play stops with a user error, never runs forever."""
+    ruleset = Ruleset(Variant(name="far", title="Far", match={"target": 100_000_000}))
+    table = Table([make_player("heuristic", ruleset, seat) for seat in range(4)])
+    with pytest.raises(UserError, match=f"has not ended after {MAX_DEALS} deals"):
+        table.play_match(ruleset, seed=1)

@@ -11,11 +11,14 @@ import copy
 import random
 from dataclasses import dataclass, field
 
+from ..errors import UserError
 from ..rules.scoring import DealScore, MatchEnd
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer
 from .actions import Action
 from .deal import OVER, DealState, IllegalAction
+
+MAX_DEALS = 1000  # a match still going after this many deals cannot end: stop it with an error
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,11 @@ class MatchState:
         previous = self.current
         self.book_deal()
         if not self.over:
+            if len(self.deals) >= MAX_DEALS:
+                raise UserError(
+                    f"{self.ruleset.name}: the match has not ended after {MAX_DEALS} deals (board {self.board[0]} to "
+                    f"{self.board[1]}); its target may be out of reach, or no one ever bids"
+                )
             self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
 
     def book_deal(self) -> None:
