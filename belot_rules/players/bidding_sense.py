@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..cards import FULL_DECK
 from ..rules.bidding import CAPOT, PASS, Call
 from ..ruleset import Ruleset
 from .hand_strength import hand_valuer
@@ -23,7 +22,6 @@ from .hand_strength import hand_valuer
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
 PASSED_PARTNER = 0.85  # a partner who passed holds less than an average hand
 BIDDING_PARTNER = 1.1  # a partner who bid something holds high cards
-BELOTE_PAIR = 0b0110_0000  # the queen and king of a suit, within its byte
 NO_TRUMP_SUIT = ("no_trumps", "all_trumps")
 CAPOT_NEED = 1.25  # a capot is bid only when the team's estimate is this far above the whole deal
 
@@ -77,9 +75,6 @@ class BiddingSense:
         self.declarations = ruleset.declarations
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
-        # The king-queen pairs that score a belote in each contract.
-        self._belotes = {c: tuple(BELOTE_PAIR << (8 * suit) for suit in self.declarations.belote_suits(FULL_DECK, c))
-                         for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
         self._declaration_key = {c: (self.declarations.allows("sequence", c), c == "no_trumps") for c in self.total}
         # The points a bid must leave over its target, per contract: alone, and over the partner's contract
@@ -103,9 +98,7 @@ class BiddingSense:
             if held is None:
                 held = self._declared[key] = DECLARATION_WEIGHT * sum(
                     d.points for d in self.declarations.held(known, contract)) if key[0] else 0.0
-            for pair in self._belotes[contract]:
-                if known & pair == pair:
-                    held += self.belote_points
+            held += self.belote_points * len(self.declarations.belote_suits(known, contract))
             found = self._worth[contract] = (self.valuer.points(known, contract), held)
         return found
 
