@@ -69,7 +69,7 @@ class Ruleset:
         seat: int | None = None,
     ) -> list[Card]:
         """The cards of ``hand`` that ``seat`` may play onto ``trick`` ((seat, card) pairs in play order)."""
-        tables = self.contract_tables(contract)
+        self.contract_tables(contract)
         hand_mask = mask_of(parse_card(c) for c in hand)
         seats = [int(s) for s, _ in trick]
         cards = [parse_card(c).index for _, c in trick]
@@ -84,18 +84,16 @@ class Ruleset:
             raise UserError(
                 f"the trick's seats {seats} do not lead up to seat {seat}; seats play in order 0, 1, 2, 3"
             )
-        if not cards:
-            return cards_of(hand_mask)
-        win = tables.trick_winner_index(cards)
-        legal = self.obligations[contract].legal_fast(hand_mask, cards[0] >> 3, cards[win], win == len(cards) - 2)
-        return cards_of(legal)
+        return cards_of(self.obligations[contract].legal(hand_mask, cards))
 
     def illegal_reason(self, contract: str, hand: Iterable[CardLike], trick: Sequence[tuple[int, CardLike]],
                        card: CardLike) -> str:
-        """Why ``card`` may not be played, in a player's words."""
-        hand_mask = mask_of(parse_card(c) for c in hand)
+        """Why ``card`` may not be played, in a player's words (the card is assumed illegal)."""
+        self.contract_tables(contract)
         cards = [parse_card(c).index for _, c in trick]
-        return self.obligations[contract].reason(hand_mask, cards, parse_card(card).index)
+        if not cards:
+            raise UserError("any card of the hand may lead a trick")
+        return self.obligations[contract].reason(mask_of(parse_card(c) for c in hand), cards, parse_card(card).index)
 
     def trick_winner(self, contract: str, trick: Sequence[tuple[int, CardLike]]) -> int:
         """The seat that wins ``trick`` ((seat, card) pairs in play order)."""

@@ -108,3 +108,18 @@ def test_partner_master_void_readings_french_5_1_4(rule, hand, trick, expected):
     """rules/french.md §5.1 item 4 (partner_master_void) and C3."""
     # The partner (two seats back) is winning the trick in each case.
     assert legal("hearts", hand, trick, partner_winning_void=rule) == expected
+
+
+def test_public_api_says_why_a_card_is_refused_and_refuses_bad_questions_SF_bulgarian_4_2():
+    """Ruleset.illegal_reason names the obligation; an unknown contract or an empty trick is a user error."""
+    from belot_rules import load_variant
+    from belot_rules.errors import UserError
+
+    rules = load_variant("bulgarian")
+    assert rules.illegal_reason("hearts", ["7H", "JH", "AS"], [(0, "KC"), (1, "9H")], "AS") == \
+        "you must play a trump higher than the best trump on the table"
+    assert [str(c) for c in rules.legal_cards("hearts", ["7H", "JH", "AS"], [(0, "KC"), (1, "9H")], seat=2)] == ["JH"]
+    with pytest.raises(UserError, match="has no contract 'trumps'"):
+        rules.illegal_reason("trumps", ["7H"], [(0, "KC")], "7H")
+    with pytest.raises(UserError, match="any card of the hand may lead"):
+        rules.illegal_reason("hearts", ["7H"], [], "7H")
