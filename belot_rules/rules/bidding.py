@@ -262,6 +262,9 @@ class _TurnedCardRounds:
         extra = tuple(c for c in self.contracts if c not in SUIT_CONTRACTS)
         self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others.value else ()
         self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed.value
+        # What may be named, per turned suit and round (first or later): looked up at every call.
+        self.in_round = {(suit, first): self._contracts_in_round(suit, first)
+                         for suit in range(4) for first in (True, False)}
 
     def _contracts_in_round(self, turned_suit: int, first_round: bool) -> tuple[str, ...]:
         """Round 1: the turned suit (and, with ``turned_suit_and_others``, no-trumps / all-trumps);
@@ -274,7 +277,7 @@ class _TurnedCardRounds:
         return tuple(c for c in self.contracts if c in options)
 
     def _round_contracts(self, auction: Auction) -> tuple[str, ...]:
-        return self._contracts_in_round(auction.turned_suit, len(auction.calls) < 4)
+        return self.in_round[auction.turned_suit, len(auction.calls) < 4]
 
     def _all_rounds_passed(self, auction: Auction) -> bool:
         return auction.contract is None and len(auction.calls) >= 4 * self.rounds
@@ -286,9 +289,10 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self._init_rounds(variant)
+        self.round_bids = {key: [Call("bid", c) for c in contracts] for key, contracts in self.in_round.items()}
 
     def _bids(self, auction: Auction) -> list[Call]:
-        return [Call("bid", c) for c in self._round_contracts(auction)]
+        return self.round_bids[auction.turned_suit, len(auction.calls) < 4]
 
     def _is_over(self, auction: Auction) -> bool:
         return auction.contract is not None or self._all_rounds_passed(auction)
@@ -336,10 +340,8 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self._init_rounds(variant)
-        for suit in range(4):
-            for first_round in (True, False):
-                contracts = self._contracts_in_round(suit, first_round)
-                self.bids.setdefault(contracts, self._bid_list(contracts))
+        for contracts in self.in_round.values():
+            self.bids.setdefault(contracts, self._bid_list(contracts))
 
     def _allowed(self, auction: Auction) -> tuple[str, ...]:
         return self._round_contracts(auction)
