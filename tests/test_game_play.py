@@ -145,6 +145,15 @@ def test_record_is_accepted_by_replay(tmp_path: Path, capsys: pytest.CaptureFixt
     assert replayed["winner"] in (0, 1) and replayed["warnings"] == []  # the same rules, by their content hash
 
 
+@pytest.mark.parametrize("where", ["missing-folder/match.json", "."])
+def test_a_record_path_that_cannot_be_written_is_refused_before_play(
+        where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Not after a whole match: the mistyped path is named before the first deal."""
+    assert main(["play", "--watch", "--speed", "instant", "--record", str(tmp_path / where)]) == 1
+    captured = capsys.readouterr()
+    assert "a file to write the record to, in a folder that exists" in captured.err and captured.out == ""
+
+
 def test_variant_text_is_escaped(tmp_path: Path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("title: '[bold red]Our [table][/]'\nextends: bulgarian\n", encoding="utf-8")

@@ -49,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
     look = Look(ascii=args.ascii)
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
+    record = Path(args.record).expanduser() if args.record else None
+    if record is not None and (record.is_dir() or not record.parent.is_dir()):
+        raise UserError(f"--record {args.record}: a file to write the record to, in a folder that exists")
     resume_from: Path | None = None
     if args.resume is not None:
         given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
@@ -72,7 +75,6 @@ def run(args: argparse.Namespace) -> int:
     if session.seating.human is None:
         save_path = None
     live = console.is_terminal and args.speed != "instant"
-    record = Path(args.record).expanduser() if args.record else None
     return Game(session, console, source, look, args.speed, live, save_path, record).run()
 
 
