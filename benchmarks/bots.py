@@ -84,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.matches < 2 or args.deals < 1 or args.runs < 1:
+        parser.error("--matches needs at least 2 (each pair sits on each side), --deals and --runs at least 1")
     result = {
         "strength": [strength(v, args.matches, args.workers, args.seed) for v in ("bulgarian", "french")],
         "compare": compare_timing(args.deals, args.workers, args.runs),
