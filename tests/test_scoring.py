@@ -525,3 +525,10 @@ def test_a_fractional_bid_is_scored_afresh_not_as_the_whole_number_it_equals():
     assert whole.lines[0].startswith("Contract: 110 hearts")
     assert fractional.lines == ScoringRules(COINCHE.variant).score("hearts", 0, 1, (120, 32), (5, 3), 0, (), 110.0).lines
     assert "DealScore(raw_points=" in repr(whole) and "notes" not in repr(whole)
+
+
+def test_the_explanation_names_a_doubling_as_the_variant_does_FFB_K():
+    """bidding.doubles.names: coinche says coinche / surcoinche, the Bulgarian tables contra / recontra."""
+    assert ", coinche ×2" in score(COINCHE, "hearts", 0, (120, 42), m=2, bid=80).lines[0]
+    assert ", surcoinche ×4" in score(COINCHE, "hearts", 0, (120, 42), m=4, bid=80).lines[0]
+    assert ", recontra ×4" in score(BG, "hearts", 0, (120, 42), m=4).lines[0]

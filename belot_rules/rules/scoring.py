@@ -20,7 +20,6 @@ from .tables import ContractTables, build_all_tables
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
 SPLIT, ALL, TIE, POT = "split", "all", "tie", "pot"  # how a verdict is scored
-DOUBLINGS = {2: "doubled", 4: "redoubled"}
 MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
@@ -117,6 +116,8 @@ class ScoringRules:
         points = variant.bidding.points
         self._s = s
         self._last = s.last_trick
+        doubles = variant.bidding.doubles
+        self._doubling_names = dict(zip(doubles.multipliers, doubles.names))  # 2: contra (coinche), 4: ...
         self._point_bids = variant.bidding.uses_points
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
@@ -190,7 +191,7 @@ class ScoringRules:
         deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [])
         note = deal.note
         note("Contract: {}{} by seat {} (team {}){}", self._bid_text(bid), contract.replace("_", " "), declarer, ct,
-             f", {DOUBLINGS.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
+             f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
         note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
         cards[last_trick_team] += self._last
         note("Last trick: team {} +{}", last_trick_team, self._last)
