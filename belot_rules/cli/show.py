@@ -23,14 +23,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from ..variant.explain import submodel
+from ..variant.explain import PHASES, submodel
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, shipped_dir
 from ..variant.meanings import meaning
 from ..variant.model import Belote, Declarations, Match, Variant
 from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
-
-PHASES = ("cards", "deal", "bidding", "play", "declarations", "scoring", "match", "table")
 
 
 def register(subparsers: Any) -> None:

@@ -18,13 +18,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..variant.explain import submodel
+from ..variant.explain import PHASES, submodel
 from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
 from .simulate import SimulationResult
 from .stats import Mean, Rate, overlap
-
-PHASES = ("cards", "deal", "bidding", "play", "declarations", "scoring", "match", "table")
 
 
 @dataclass(frozen=True, slots=True)

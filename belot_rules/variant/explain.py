@@ -82,6 +82,10 @@ def submodel(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+# The sections of a variant, in file order: the phases that show and compare group options by.
+PHASES = tuple(name for name, field in Variant.model_fields.items() if submodel(field.annotation) is not None)
+
+
 def annotation_at(path: KeyPath) -> Any | None:
     """The type the model expects at a key path of a variant file, or None for an unknown key."""
     annotation: Any = Variant
