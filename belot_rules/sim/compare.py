@@ -93,8 +93,9 @@ class ComparedStatistic:
 
 
 def compare_results(results: Sequence[SimulationResult]) -> list[ComparedStatistic]:
-    """The statistics of several simulations lined up by name, in report order (contracts in ladder order)."""
-    by_variant = [{(s.group, s.key): s for s in r.statistics()} for r in results]
+    """The statistics of several simulations lined up by name, in report order (contracts in ladder order);
+    a statistic a variant cannot produce is ``None`` for it, and left out when no variant can produce it."""
+    by_variant = [{(s.group, s.key): s for s in r.shown()} for r in results]
     labels: dict[tuple[str, str], str] = {}
     for stats in by_variant:
         for name, stat in stats.items():
