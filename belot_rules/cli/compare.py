@@ -9,12 +9,11 @@ the statistics side by side, marking those whose 95% intervals do not overlap.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from itertools import groupby
 from typing import Any
 
 from rich.markup import escape
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from .. import load_variant
@@ -86,17 +85,67 @@ def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -
             if not row.differs:
                 out.print(f"  [dim]{escape(row.option)}: {escape(plain(row.values[0]))} (all)[/]")
                 continue
-            values = Table.grid(padding=(0, 2))
-            values.add_column(style="dim")
-            values.add_column(style="bold")
-            values.add_column(style="dim")
-            for name, value, said in zip(names, row.values, row.meanings or [None] * len(names)):
-                values.add_row(escape(name), escape(plain(value)), escape(said or ""))
             out.print(f"  [cyan]{escape(row.option)}[/]")
-            out.print(Padding(values, (0, 0, 0, 6), expand=False))
-            out.print(Padding(Text(row.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+            for line in value_lines(names, row, out.width):
+                out.print(line, soft_wrap=True)
+            for line in textwrap.wrap(row.description, max(20, out.width - INDENT)):
+                out.print(Text(" " * INDENT + line, style="dim"), soft_wrap=True)
     if hidden:
         out.print(f"\n[dim]{hidden} equal options hidden; --all lists them.[/]")
+
+
+INDENT = 6  # of a rule's values and description below its name
+MIN_SAID = 24  # narrower than this, what a value means goes below it instead of beside it
+
+
+def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
+    """Each variant's value of a rule in columns that never cut a name short or break an item of a value:
+    name, value (wrapped between items), then what it means (wrapped in words; below the value when the
+    line is too narrow). A variant that does not use the rule says so instead."""
+    name_width = max(len(n) for n in names)
+    room = max(20, width - INDENT - name_width - 2)
+    values = [_wrap_items(_items(v), room) for v in row.values]
+    value_width = max(len(line) for lines in values for line in lines)
+    said_width = room - value_width - 2
+    below = said_width < MIN_SAID
+    said_at = INDENT + name_width + 2 + (0 if below else value_width + 2)
+    lines = []
+    for name, value, said, unused in zip(names, values, row.meanings or [None] * len(names),
+                                         row.unused or [None] * len(names)):
+        said = f"not used: {unused}" if unused else said or ""
+        said_lines = textwrap.wrap(said, max(20, width - said_at)) if said else []
+        for number, part in enumerate(value):
+            line = Text(" " * INDENT)
+            line.append(f"{name if number == 0 else '':<{name_width}}  ", style="dim")
+            line.append(part, style="dim" if unused else "bold")
+            if not below and number < len(said_lines):
+                line.append(" " * (value_width - len(part) + 2) + said_lines[number], style="dim")
+            lines.append(line)
+        extra = said_lines if below else said_lines[len(value):]
+        lines += [Text(" " * said_at + part, style="dim") for part in extra]
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def _items(value: Any) -> list[str]:
+    """A value as the pieces a line may break between: list items, table entries (``A 11,``), or one piece."""
+    if isinstance(value, list) and value:
+        return [plain(v) for v in value]
+    if isinstance(value, dict) and value:
+        entries = [f"{k} {plain(v)}" for k, v in value.items()]
+        return [f"{e}," for e in entries[:-1]] + entries[-1:]
+    return [plain(value)]
+
+
+def _wrap_items(items: list[str], width: int) -> list[str]:
+    lines = [items[0]]
+    for item in items[1:]:
+        if len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _print_simulation(out: Any, names: list[str], results: list[SimulationResult],
