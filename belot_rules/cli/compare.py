@@ -21,6 +21,7 @@ from ..errors import UserError
 from ..ruleset import Ruleset
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
 from ..sim.simulate import DEALS, SimulationResult, parse_seats, simulate_many
+from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
 from .show import plain_value as plain
 from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
@@ -46,6 +47,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if len(args.variants) < 2:
         raise UserError("compare needs at least two variants, e.g. belot compare bulgarian french")
+    bases = [load_variant_model(v) for v in args.variants]
     rulesets = [load_variant(v) for v in args.variants]
     names = _column_names(rulesets, args.variants)
     every = compare_rules([r.variant for r in rulesets], show_all=True)
@@ -58,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
             results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, args.workers, progress)
     compared = compare_results(results) if results else []
     if args.json:
-        print_json(_as_json(args, rulesets, names, rows, hidden, results, compared))
+        print_json(_as_json(args, rulesets, bases, names, rows, hidden, results, compared))
         return 0
     out = console()
+    _print_bases(out, names, bases)
     _print_rules(out, names, rows, hidden)
     if results:
         _print_simulation(out, names, results, compared)
@@ -71,6 +74,19 @@ def _column_names(rulesets: list[Ruleset], given: list[str]) -> list[str]:
     """Each variant's name, or what was typed when two variants share a name."""
     names = [r.name for r in rulesets]
     return [n if names.count(n) == 1 else g for n, g in zip(names, given)]
+
+
+def _print_bases(out: Any, names: list[str], bases: list[LoadedVariant]) -> None:
+    """Where each variant's rules come from, so a house file that forgot its ``extends`` shows it."""
+    width = max(len(n) for n in names)
+    for name, base in zip(names, bases):
+        said = textwrap.wrap(f"rules from {rules_from(base)}", max(20, out.width - width - 2))
+        out.print(Text(f"{name:<{width}}  ", style="bold").append(said[0], style="dim"), soft_wrap=True)
+        for line in said[1:] + [f"note: {w.message}" for w in base.warnings]:
+            for part in textwrap.wrap(line, max(20, out.width - width - 2)):
+                out.print(Text(" " * (width + 2) + part, style="yellow" if line.startswith("note") else "dim"),
+                          soft_wrap=True)
+    out.print()
 
 
 def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -> None:
@@ -164,8 +180,9 @@ def _print_simulation(out: Any, names: list[str], results: list[SimulationResult
     out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
 
 
-def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], names: list[str], rows: list[RuleRow], hidden: int,
-             results: list[SimulationResult], compared: list[ComparedStatistic]) -> dict[str, Any]:
+def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[LoadedVariant], names: list[str],
+             rows: list[RuleRow], hidden: int, results: list[SimulationResult],
+             compared: list[ComparedStatistic]) -> dict[str, Any]:
     simulation = None
     if results:
         simulation = {
@@ -178,8 +195,9 @@ def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], names: list[str]
             "differences": [s.to_dict() for s in compared if s.marked],
         }
     return {
-        "variants": [{"name": n, "title": r.variant.title, "source": given}
-                     for n, r, given in zip(names, rulesets, args.variants)],
+        "variants": [{"name": n, "title": r.variant.title, "source": given, "rules_from": rules_from(base),
+                      "warnings": [w.as_dict() for w in base.warnings]}
+                     for n, r, base, given in zip(names, rulesets, bases, args.variants)],
         "rules": [row.to_dict() for row in rows],
         "equal_options_hidden": hidden,
         "simulation": simulation,

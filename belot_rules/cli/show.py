@@ -24,7 +24,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..variant.explain import PHASES, submodel
-from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, shipped_dir
+from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
 from ..variant.unused import unused_reason, unused_rules
@@ -99,8 +99,9 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
     if variant.description:
         _print_wrapped(out, variant.description, 0)
-    chain = " extends ".join(_file_or_name(p) for p in loaded.chain)
-    out.print(f"[dim]{escape(chain)} · rules hash {loaded.content_hash}[/]")
+    _print_wrapped(out, f"Rules from {rules_from(loaded)} · rules hash {loaded.content_hash}", 0, "dim")
+    for warning in loaded.warnings:
+        _print_wrapped(out, f"Note: {warning.message}.", 0, "yellow")
     unused = unused_rules(variant)
     for phase, group in groupby(entries(Variant, variant.model_dump(mode="json")), key=lambda e: e.path[0]):
         if phase not in PHASES:
@@ -141,11 +142,6 @@ def _print_wrapped(out: Console, text: str, indent: int, style: str = "") -> Non
             out.print(Text(" " * indent + line, style=style), soft_wrap=True)
 
 
-def _file_or_name(path: Path) -> str:
-    """A shipped variant by its name (where it is installed is no concern of a player), another file by its path."""
-    return path.stem if path.parent.resolve() == shipped_dir().resolve() else display_name(path)
-
-
 _DERIVED = {"name": "file name", "title": "parent's title"}
 
 
@@ -182,6 +178,8 @@ def _as_json(loaded: LoadedVariant) -> dict[str, Any]:
         "description": variant.description,
         "extends": variant.extends,
         "chain": [display_name(p) for p in loaded.chain],
+        "rules_from": rules_from(loaded),
+        "warnings": [w.as_dict() for w in loaded.warnings],
         "content_hash": loaded.content_hash,
         "rules": rules_only,
         "origins": {
