@@ -27,6 +27,21 @@ SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
 
 
+class ScoreParts(NamedTuple):
+    """What one team's raw total is made of; the five parts add up to its ``raw_points``.
+
+    ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
+    sequences and quads that count for the team after the contest and a capot's rules;
+    ``bonus`` is the capot bonus.
+    """
+
+    cards: int
+    last_trick: int
+    declarations: int
+    belote: int
+    bonus: int
+
+
 class DealScore(NamedTuple):
     """The result of one deal: raw totals, what goes on the board, what waits, and why.
 
@@ -44,10 +59,11 @@ class DealScore(NamedTuple):
     capot_team: int | None  # the team that took all eight tricks
     belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
+    parts: tuple[ScoreParts, ...] = ()  # per team: what its raw total is made of
     match_winner: int | None = None  # a team this deal makes win the match at once (a game-winning declaration)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name != "notes")
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
         return f"DealScore({shown})"
 
     @property
@@ -131,6 +147,8 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = s.tie in ("hanging", "litige") or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        self.verdicts = (MADE, FAILED, self._tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
@@ -204,19 +222,24 @@ class ScoringRules:
         note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
         cards[last_trick_team] += self._last
         note("Last trick: team {} +{}", last_trick_team, self._last)
+        last = [0, 0]
+        last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
             note("No-trumps: card points and last trick ×{}: team 0 {}, team 1 {}", c.factor, cards[0], cards[1])
-        if capot_team is not None and c.capot_bonus:
-            self._capot(deal, capot_team, ct, c.capot_bonus)
+        if capot_team is not None and c.capot_bonus and self._capot(deal, capot_team, ct, c.capot_bonus):
+            last = [0, 0]  # the bonus replaced the cards, last trick included
         match_winner = None
         if declarations:
             self._declarations(res, declarations, deal)
             match_winner = self._game_winning(declarations, deal)
         if c.contract_factor != 1:
             self._contract_factor(deal, contract, c.contract_factor)
+            last = [c.contract_factor * last[0], c.contract_factor * last[1]]
         raw = (deal.raw(0), deal.raw(1))
+        parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
+                      for t in (0, 1))
         note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
@@ -242,7 +265,7 @@ class ScoringRules:
         note("Match points: team 0 {}, team 1 {}{}", points[0], points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
-                         only, tuple(deal.notes), match_winner)
+                         only, tuple(deal.notes), parts, match_winner)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -264,19 +287,22 @@ class ScoringRules:
             return 0
         return self._capot_value if self._is_capot_bid(bid) else int(bid)
 
-    def _capot(self, deal: _Deal, capot_team: int, ct: int, bonus: int) -> None:
+    def _capot(self, deal: _Deal, capot_team: int, ct: int, bonus: int) -> bool:
         """The capot bonus: on top of the cards, or instead of them (``replaces_card_points``, baloot.md
-        §7.2 kaboot); under ``team: takers_only`` (klaverjas.md §6.3) the defenders' capot scores nothing more."""
+        §7.2 kaboot; then True); under ``team: takers_only`` (klaverjas.md §6.3) the defenders' capot
+        scores nothing more."""
         if self._capot_takers_only and capot_team != ct:
             deal.note("Team {} took all 8 tricks as defenders: no capot bonus, which only the takers score",
                       capot_team)
-        elif self._capot_replaces:
+            return False
+        if self._capot_replaces:
             deal.note("Capot: team {} took all 8 tricks and scores {} instead of its cards ({})", capot_team, bonus,
                       deal.cards[capot_team])
             deal.cards[capot_team] = bonus
-        else:
-            deal.bonus[capot_team] = bonus
-            deal.note("Capot: team {} took all 8 tricks +{}", capot_team, bonus)
+            return True
+        deal.bonus[capot_team] = bonus
+        deal.note("Capot: team {} took all 8 tricks +{}", capot_team, bonus)
+        return False
 
     def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
         """The team of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
