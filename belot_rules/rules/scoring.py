@@ -145,6 +145,8 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = s.tie in ("hanging", "litige") or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        self.verdicts = (MADE, FAILED, self._tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
