@@ -13,7 +13,7 @@ from rich.console import Console
 
 from ..errors import UserError
 from .game.clock import InputSource, TerminalInput
-from .game.look import THEMES, Look
+from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import SPEEDS, Game, confirm
 from .game.save import SavedGame, default_save_path, read_save
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if args.open and not args.watch:
         raise UserError("--open shows every hand, so it goes only with --watch")
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
-    console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
+    console = Console(highlight=False, emoji=False, color_system=None if plain else "auto",
+                      file=AsciiOnly(sys.stdout) if args.ascii else None)
     look = Look(ascii=args.ascii, suit_styles=THEMES[args.theme])
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
     record = Path(args.record).expanduser() if args.record else None
