@@ -416,7 +416,7 @@ class TableApp(App[int]):
         if calls:
             body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls))))
         title = f"Deal {row.number}" + (": everybody passed" if row.score is None else "")
-        self.push_screen(MessageScreen(title, Group(*body)), lambda _: self.next_deal())
+        self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
         self.held = None
@@ -442,7 +442,7 @@ class TableApp(App[int]):
         if totals:
             parts.append(Text(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
                               f"won {totals['wins']}; t shows all your statistics."))
-        self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave"),
+        self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
     # ------------------------------------------------------------------ the player's choices
@@ -660,7 +660,7 @@ class TableApp(App[int]):
         self.refresh_table()
 
     def page(self, title: str, body: RenderableType) -> None:
-        self.push_screen(MessageScreen(title, body, "Enter or Esc to close"), lambda _: self.advance())
+        self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
 
     def action_help(self) -> None:
         grid = Table.grid(padding=(0, 2))

@@ -24,15 +24,17 @@ class MessageScreen(ModalScreen[None]):
         Binding("pagedown", "scroll(10)", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue") -> None:
+    def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
+                 ascii: bool = False) -> None:
         super().__init__()
         self.title_text, self.body, self.closing = title, body, closing
+        self.scrolling = "(^v scroll)" if ascii else "(↑↓ scroll)"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="message"):
             with VerticalScroll(id="message-body"):
                 yield Static(self.body)
-            yield Static(f"{self.closing} (↑↓ scroll)", id="message-closing")
+            yield Static(f"{self.closing} {self.scrolling}", id="message-closing")
 
     def on_mount(self) -> None:
         box = self.query_one("#message")
