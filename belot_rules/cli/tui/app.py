@@ -415,11 +415,12 @@ class TableApp(App[int]):
         self.shown = deal
         self.refresh_table()
         row = self.session.rows[-1]
-        body: list[RenderableType] = [self.draw.deal_score(row)]
+        body: list[RenderableType] = self.draw.deal_lines(row) or [Text("Nobody bid, so nothing is scored; "
+                                                                           "a new deal follows.")]
         calls = self.draw.calls(deal, passes=False)
         if calls:
-            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls))))
-        title = f"Deal {row.number}" + (": everybody passed" if row.score is None else "")
+            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
+        title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
