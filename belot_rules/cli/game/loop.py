@@ -184,8 +184,11 @@ class Game:
         if session.rows:
             self.show(self.draw.sheet())
         why = "Time ran out. " if session.forfeit is not None else ""
-        winner = session.seating.team_phrase(session.winner, start=True)
-        self.show(Text.assemble(why, (f"{winner} wins the match", "bold"),
+        if session.winner is None:  # a match of a fixed number of deals that ended level
+            result = "The match is drawn"
+        else:
+            result = f"{session.seating.team_phrase(session.winner, start=True)} wins the match"
+        self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
 
     # ------------------------------------------------------------------ the player's decisions
