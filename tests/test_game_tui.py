@@ -215,7 +215,7 @@ def test_a_finished_match_counts_in_the_statistics(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
         stats = read_stats(tmp_path / "statistics.json")
-        assert stats["french-single-deal"]["heuristic"]["games"] == 1
+        assert stats["french-single-deal"]["normal"]["games"] == 1
         json.loads((tmp_path / "statistics.json").read_text())
 
     run(match)

@@ -36,7 +36,7 @@ from ..game.save import write_record_file, write_save
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
 from ..game.stats import describe as describe_stats
-from ..game.stats import level_of, read_stats, record_match
+from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import card_lines, joined, seats_table
 from .screens import MessageScreen, QuestionScreen
@@ -298,7 +298,7 @@ class TableApp(App[int]):
         number = session.deal_number if deal is session.deal else len(session.rows)
         first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
-                              f" {look.dot} bots: {level_of(session)} {look.dot} seed {session.seed}")
+                              f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
@@ -445,7 +445,7 @@ class TableApp(App[int]):
         if session.rows:
             parts.append(self.draw.sheet())
         if totals:
-            parts.append(Text(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+            parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}; t shows all your statistics."))
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
