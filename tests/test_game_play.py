@@ -134,6 +134,13 @@ def test_ascii_and_no_color_outputs() -> None:
     assert re.search(r"Trick 1: \w+ (10|[2-9JQKA])[CDHS] ", ascii_run.stdout)
 
 
+def test_ascii_prints_nothing_but_ascii_titles_transliterated() -> None:
+    """--ascii means ASCII: "Belote coinchée" (coinche.yaml's title) is written "Belote coinchee"."""
+    run = belot("play", "coinche", "--watch", "--speed", "instant", "--seed", "3", "--target", "1", "--ascii")
+    assert run.returncode == 0 and run.stdout.isascii()
+    assert "Belote coinchee" in run.stdout and "90 clubs" in run.stdout
+
+
 def test_record_is_accepted_by_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "match.json"
     assert main(["play", "--watch", "--speed", "instant", "--seed", "4", "--target", "40",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from rich.console import Console
 
 from ..errors import UserError
 from .game.clock import InputSource, TerminalInput
-from .game.look import Look
+from .game.look import AsciiOnly, Look
 from .game.loop import SPEEDS, Game, confirm
 from .game.save import SavedGame, default_save_path, read_save
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
@@ -46,7 +47,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
-    console = Console(highlight=False, emoji=False, color_system=None if plain else "auto")
+    console = Console(highlight=False, emoji=False, color_system=None if plain else "auto",
+                      file=AsciiOnly(sys.stdout) if args.ascii else None)
     look = Look(ascii=args.ascii)
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
     record = Path(args.record).expanduser() if args.record else None

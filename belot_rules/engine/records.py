@@ -135,7 +135,8 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     if recorded_hash and ruleset.content_hash and recorded_hash != ruleset.content_hash:
         warnings.append(
             f"the record was made with a different version of {ruleset.name} "
-            f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules"
+            f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules "
+            "(replay --save OUT writes it again with them)"
         )
     if record.get("format") == DEAL_FORMAT:
         state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
@@ -164,6 +165,16 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         match.deals.append(FinishedDeal.of(match.current))
     return ReplayResult(ruleset.name, tuple(match.deals), (match.board[0], match.board[1]), match.winner,
                         tuple(warnings))
+
+
+def rerecorded(ruleset: Ruleset, record: Mapping[str, Any], result: ReplayResult) -> dict[str, Any]:
+    """A replayed record written again with the rules it was replayed with: their hash, the recomputed scores."""
+    head = {"format": record.get("format"), "version": VERSION, "variant": record.get("variant", ruleset.name),
+            "variant_hash": ruleset.content_hash, "seed": record.get("seed")}
+    if record.get("format") == DEAL_FORMAT:
+        return {**head, **deal_to_dict(result.deals[0])}
+    return {**head, "deals": [deal_to_dict(d) for d in result.deals], "board": list(result.board),
+            "winner": result.winner}
 
 
 def deal_record(state: DealState, seed: int | None = None) -> dict[str, Any]:

@@ -27,6 +27,21 @@ SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
 
 
+class ScoreParts(NamedTuple):
+    """What one team's raw total is made of; the five parts add up to its ``raw_points``.
+
+    ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
+    sequences and quads that count for the team after the contest and a capot's rules;
+    ``bonus`` is the capot bonus.
+    """
+
+    cards: int
+    last_trick: int
+    declarations: int
+    belote: int
+    bonus: int
+
+
 class DealScore(NamedTuple):
     """The result of one deal: raw totals, what goes on the board, what waits, and why.
 
@@ -44,9 +59,10 @@ class DealScore(NamedTuple):
     capot_team: int | None  # the team that took all eight tricks
     belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
+    parts: tuple[ScoreParts, ...] = ()  # per team: what its raw total is made of
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name != "notes")
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
         return f"DealScore({shown})"
 
     @property
@@ -129,6 +145,8 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = s.tie in ("hanging", "litige") or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        self.verdicts = (MADE, FAILED, self._tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
@@ -195,6 +213,8 @@ class ScoringRules:
         note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
         cards[last_trick_team] += self._last
         note("Last trick: team {} +{}", last_trick_team, self._last)
+        last = [0, 0]
+        last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
@@ -205,6 +225,8 @@ class ScoringRules:
         if declarations:
             self._declarations(res, deal)
         raw = (deal.raw(0), deal.raw(1))
+        parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
+                      for t in (0, 1))
         note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
@@ -228,7 +250,7 @@ class ScoringRules:
         note("Match points: team 0 {}, team 1 {}{}", points[0], points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
-                         only, tuple(deal.notes))
+                         only, tuple(deal.notes), parts)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""

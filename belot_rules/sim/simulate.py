@@ -88,6 +88,20 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.observe(f"match_points.team{team}", score.match_points[team])
 
 
+def unreachable(ruleset: Ruleset) -> frozenset[tuple[str, str]]:
+    """The (group, key) of the statistics the variant cannot produce: a verdict its scoring never gives,
+    a doubling level it lacks, declarations or belote it does not play. They stay in the JSON (always 0)."""
+    variant = ruleset.variant
+    possible = {
+        **{("outcomes", v): v in ruleset.scoring.verdicts for v in VERDICTS},
+        ("events", "doubled"): variant.bidding.doubles.max_level >= 1,
+        ("events", "redoubled"): variant.bidding.doubles.max_level >= 2,
+        ("events", "declarations"): variant.declarations.enabled,
+        ("events", "belote"): variant.declarations.belote.enabled,
+    }
+    return frozenset(name for name, can in possible.items() if not can)
+
+
 @dataclass(frozen=True, slots=True)
 class Statistic:
     """One reported number: where it goes in the JSON (group, key), its label, and its value."""
@@ -111,6 +125,7 @@ class SimulationResult:
     workers: int
     tally: Tally
     seconds: float  # wall-clock time spent on this variant (its share when several variants ran together)
+    unreachable: frozenset[tuple[str, str]] = frozenset()  # statistics the variant cannot produce (see unreachable)
 
     @property
     def deals_per_second(self) -> float:
@@ -133,8 +148,12 @@ class SimulationResult:
                                 t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
         return stats
 
+    def shown(self) -> list[Statistic]:
+        """The statistics a report shows: those the variant can produce (no litige row for Bulgarian)."""
+        return [s for s in self.statistics() if (s.group, s.key) not in self.unreachable]
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form; its keys are documented in the README and kept stable."""
+        """The JSON form; its keys are documented in the README and kept stable (every statistic, reachable or not)."""
         data: dict[str, Any] = {
             "variant": self.variant,
             "mode": self.mode,
@@ -311,7 +330,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     wall = time.perf_counter() - started
     # Several variants share the run's wall-clock time in proportion to the work each took.
     return [SimulationResult(r.name, r.contracts, mode, count, seats, seed, workers, tally,
-                             wall * spent / sum(busy) if sum(busy) else wall)
+                             wall * spent / sum(busy) if sum(busy) else wall, unreachable(r))
             for r, tally, spent in zip(rulesets, tallies, busy)]
 
 
