@@ -13,11 +13,12 @@ from rich.console import Console
 
 from ..errors import UserError
 from .game.clock import InputSource, TerminalInput
-from .game.look import AsciiOnly, Look
+from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import SPEEDS, Game, confirm
 from .game.save import SavedGame, default_save_path, read_save
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
+from .game.stats import stats_path
 
 DEFAULT_VARIANT = "bulgarian"
 
@@ -36,7 +37,15 @@ def register(subparsers: Any) -> None:
                         help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
     parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
     parser.add_argument("--speed", choices=list(SPEEDS), default="normal", help="how fast the bots move (default: normal)")
-    parser.add_argument("--watch", action="store_true", help="four bots play; you watch")
+    parser.add_argument("--watch", action="store_true", help="only bots play; you watch")
+    parser.add_argument("--open", action="store_true", help="with --watch: show every hand")
+    parser.add_argument("--plain", action="store_true",
+                        help="the line-by-line game (what screen readers and scripts use; the default when the "
+                             "output is not a terminal) instead of the full-screen table")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play a card by itself when it is the only legal one (f turns it on and off)")
+    parser.add_argument("--theme", choices=list(THEMES), default="four-colour",
+                        help="the suits' colours (default: four-colour); the suit is always written too")
     parser.add_argument("--record", metavar="FILE", help="write the match record (for belot replay) to FILE")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="continue a saved game (default: the game saved last)")
@@ -46,10 +55,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.open and not args.watch:
+        raise UserError("--open shows every hand, so it goes only with --watch")
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto",
                       file=AsciiOnly(sys.stdout) if args.ascii else None)
-    look = Look(ascii=args.ascii)
+    look = Look(ascii=args.ascii, suit_styles=THEMES[args.theme])
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
     record = Path(args.record).expanduser() if args.record else None
     if record is not None and (record.is_dir() or not record.parent.is_dir()):
@@ -76,8 +87,27 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if session.seating.human is None:
         save_path = None
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        return full_screen(args, session, look, save_path, record, console, plain)
     live = console.is_terminal and args.speed != "instant"
-    return Game(session, console, source, look, args.speed, live, save_path, record).run()
+    return Game(session, console, source, look, args.speed, live, save_path, record, open_hands=args.open,
+                autoplay=args.autoplay).run()
+
+
+def full_screen(args: argparse.Namespace, session: Session, look: Look, save_path: Path | None,
+                record: Path | None, console: Console, plain: bool) -> int:
+    """The match on the full-screen table; on leaving, how to continue it."""
+    from .tui.app import TableApp  # textual is loaded only for the full-screen game
+
+    if plain:
+        os.environ["NO_COLOR"] = "1"  # textual reads it when the app starts
+    app = TableApp(session, look, args.speed, save_path, record, open_hands=args.open, autoplay=args.autoplay,
+                   stats_path=stats_path())
+    status = app.run()
+    if app.saved_on_quit:
+        resume = "belot play --resume" + ("" if save_path == default_save_path() else f" {save_path}")
+        console.print(f"Game saved. Continue it with: {resume}", markup=False, soft_wrap=True)
+    return status or 0
 
 
 def new_game(args: argparse.Namespace, console: Console, source: InputSource,

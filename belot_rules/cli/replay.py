@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             "board": list(result.board),
             "winner": result.winner,
             "warnings": list(result.warnings),
-        })
+        } | ({"drawn": True} if result.drawn else {}))
         return 0
     out = console()
     for warning in result.warnings:
@@ -98,5 +98,7 @@ def run(args: argparse.Namespace) -> int:
     total = f"Board: team 0 {result.board[0]}, team 1 {result.board[1]}"
     if result.winner is not None:
         total += f"; team {result.winner} wins the match"
+    elif result.drawn:
+        total += "; the match is drawn"
     out.print(total)
     return 0

@@ -160,7 +160,7 @@ def plain_value(value: Any) -> str:
     if isinstance(value, list):
         return " ".join(plain_value(v) for v in value) if value else "(none)"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items()) if value else "(none)"
+        return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items()) or "(none)"
     return str(value)
 
 

@@ -386,11 +386,14 @@ class DealState:
             self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
-        declared = self.declared
-        found = [d for seat in sorted(declared) for d in declared[seat]]
+        rules = self.ruleset.declarations
+        if rules.from_tricks:
+            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(self.contract, cards, winner)]
+        else:
+            declared = self.declared
+            found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
-            belote = self.ruleset.declarations.belote
-            found += [belote(seat, suit) for seat, suit in self.belotes]
+            found += [rules.belote(seat, suit) for seat, suit in self.belotes]
         return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
                                           self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
                                           self.first_seat)

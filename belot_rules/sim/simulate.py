@@ -146,6 +146,8 @@ class SimulationResult:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
             stats += [Statistic("match", f"team{team}_wins", f"matches won by team {team}",
                                 t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
+            if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
+                stats.append(Statistic("match", "draws", "matches drawn", t.rate("draws", t.matches)))
         return stats
 
     def shown(self) -> list[Statistic]:
@@ -243,7 +245,7 @@ def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tall
         table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(plan.seats)])
         match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
         tally.matches += 1
-        tally.count(f"wins.team{match.winner}")
+        tally.count("draws" if match.drawn else f"wins.team{match.winner}")
         tally.observe("match_length", len(match.deals))
     return tally
 

@@ -35,15 +35,17 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         for name in ("multipliers", "overbid_after_double", "redouble_ends_auction", "after_bidding",
                      "match_winning_level", "condition"):
             unused[("bidding", "doubles", name)] = reason
-        for path in (("doubled_winner",), ("doubled_tie",), ("rounding", "doubled"), ("capot", "multiplied_by_double")):
+        for path in (("doubled_winner",), ("doubled_tie",), ("doubled_made",), ("rounding", "doubled"),
+                     ("capot", "multiplied_by_double")):
             unused[("scoring", *path)] = reason
+        unused[("declarations", "belote", "multiplied_by_double")] = reason
     for kind in ("no_trumps", "all_trumps"):
         if kind not in bidding.contracts:
             reason = f"{kind} is not among bidding.contracts"
             unused[("cards", kind)] = unused[("scoring", "rounding", kind)] = reason
             if kind == "no_trumps":
                 for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
-                             ("declarations", "no_trumps_quads")):
+                             ("scoring", "capot", "no_trumps_bonus"), ("declarations", "no_trumps_quads")):
                     unused[path] = reason
     if deal.first_dealer != "fixed_seat":
         unused[("deal", "first_dealer_seat")] = f"deal.first_dealer is {deal.first_dealer}"
@@ -53,8 +55,8 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         for name in Declarations.model_fields:
             if name not in ("enabled", "belote"):
                 unused[("declarations", name)] = "declarations.enabled is false"
-    elif decl.contest != "unified":
-        unused[("declarations", "quad_beats_equal_sequence")] = "declarations.contest is separate"
+    else:
+        unused.update(_contest_unused(decl))
     if not decl.belote.enabled:
         for name in Belote.model_fields:
             if name != "enabled":
@@ -62,12 +64,34 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     for kind in ("suit", "no_trumps", "all_trumps"):
         if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
             unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
-    if variant.match.target is None:
+    match = variant.match
+    if match.target is None:
+        fixed = match.deals is not None
         for name in Match.model_fields:
-            if name != "target":
-                unused[("match", name)] = "match.target null plays a single deal"
+            if name != "target" and not (fixed and name in ("deals", "deals_tie")):
+                unused[("match", name)] = (f"match.deals plays {match.deals} deals" if fixed
+                                           else "match.target null plays a single deal")
+    else:
+        unused[("match", "deals_tie")] = "match.target ends the match, not a fixed number of deals"
     if variant.table.move_clock.seconds is None:
         unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
+    return unused
+
+
+def _contest_unused(decl: Declarations) -> dict[KeyPath, str]:
+    """What the contest between teams' declarations does not use: all of it when there is none."""
+    unused: dict[KeyPath, str] = {}
+    if decl.contest != "unified":
+        unused[("declarations", "quad_beats_equal_sequence")] = f"declarations.contest is {decl.contest}"
+    if decl.contest == "none":
+        for name in ("sequence_compare", "tie", "winner_scores"):
+            unused[("declarations", name)] = "declarations.contest none keeps every declaration"
+    if decl.source == "tricks":
+        reason = "declarations.source tricks finds melds in each trick's four cards"
+        for name in ("quad_sequence_overlap", "long_run", "count_without_tricks", "wins_match_length"):
+            unused[("declarations", name)] = reason
+        for name in ("play_condition", "forced_card", "announcement"):
+            unused[("declarations", "belote", name)] = reason
     return unused
 
 

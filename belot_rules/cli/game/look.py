@@ -19,10 +19,17 @@ from ...rules.bidding import CAPOT, Call
 from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
+# Colour themes for the suits (C D H S); the suit's symbol or letter is always written as well.
+THEMES = {
+    "four-colour": SUIT_STYLES,
+    "two-colour": ("bold", "red", "red", "bold"),  # the printed deck: black and red
+    # Okabe-Ito colours, told apart with any of the common colour blindnesses: yellow, sky blue, vermillion, plain
+    "colour-blind": ("#F0E442", "#56B4E9", "#D55E00", "bold"),
+}
 ASCII_SIMPLE = Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
 ASCII_TEXT = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "×": "x", "·": "-", "›": ">",
                             "…": "...", "–": "-", "—": "-", "≠": "!=", "✓": "+", "✗": "x", "▶": ">",
-                            "“": '"', "”": '"', "‘": "'", "’": "'", "\u00a0": " "})
+                            "↑": "^", "↓": "v", "←": "<-", "“": '"', "”": '"', "‘": "'", "’": "'", "\u00a0": " "})
 
 
 def ascii_text(text: str) -> str:
@@ -50,6 +57,7 @@ class Look:
 
     ascii: bool = False
     doublings: tuple[tuple[int, str], ...] = ((2, "contra"), (4, "recontra"))  # multiplier and name per level
+    suit_styles: tuple[str, ...] = SUIT_STYLES  # one of THEMES
 
     def for_variant(self, variant: Variant) -> Look:
         """This look with the variant's names for its doubling levels (coinche, surcoinche ...)."""
@@ -94,7 +102,7 @@ class Look:
     def card(self, card: Card | str | int, style: str = "") -> Text:
         """A card in its suit's colour, plus ``style`` (dim, strike ...)."""
         card = CARDS[card] if isinstance(card, int) else parse_card(card)
-        return Text(self.card_name(card), style=f"{SUIT_STYLES[card.suit]} {style}".strip())
+        return Text(self.card_name(card), style=f"{self.suit_styles[card.suit]} {style}".strip())
 
     def contract(self, contract: str) -> str:
         """``hearts ♥``, ``no trumps``."""

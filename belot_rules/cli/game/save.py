@@ -48,6 +48,8 @@ def write_record_file(session: Session, path: Path) -> None:
     rules go in a small house-rules file beside the record, which the record names.
     """
     record = match_record(session.match)
+    if session.undone:  # moves the player took back, each with the deal and the step it was taken back to
+        record["undone"] = session.undone
     try:
         if session.target is not None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
