@@ -234,6 +234,8 @@ class Renderer:
             tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points)" for t in (0, 1)]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
+        if seating.level is not None:
+            title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
     def board(self) -> Text:
