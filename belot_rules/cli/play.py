@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 
 from ..errors import UserError
+from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import SPEEDS, Game, confirm
@@ -35,6 +36,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
     parser.add_argument("--seats", metavar="P0,P1,P2,P3",
                         help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
+    parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
+                        help="how well the bots play: " + "; ".join(f"{lv.name}: {lv.description}" for lv in LEVELS)
+                        + f" (default: {DEFAULT_LEVEL})")
     parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
     parser.add_argument("--speed", choices=list(SPEEDS), default="normal", help="how fast the bots move (default: normal)")
     parser.add_argument("--watch", action="store_true", help="only bots play; you watch")
@@ -68,9 +72,10 @@ def run(args: argparse.Namespace) -> int:
     resume_from: Path | None = None
     if args.resume is not None:
         given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
-                                          ("--seats", args.seats), ("--target", args.target)) if value is not None]
+                                          ("--seats", args.seats), ("--target", args.target),
+                                          ("--level", args.level)) if value is not None]
         if given or args.watch:
-            raise UserError(f"--resume continues a saved game with its own rules, seed and seats; "
+            raise UserError(f"--resume continues a saved game with its own rules, seed, seats and level; "
                             f"leave out {', '.join(given) or '--watch'}")
         resume_from = Path(args.resume).expanduser() if args.resume else default_save_path()
     save_path: Path | None
@@ -115,9 +120,14 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
     """A new match, unless the player prefers to finish the game saved last (None: they stopped)."""
     if args.target is not None and args.target < 1:
         raise UserError("--target must be at least 1")
+    if args.seats and args.level:
+        raise UserError("--level chooses every bot and --seats each one: give one of them")
     players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
+    bot = level(args.level).bot if args.level else DEFAULT_BOT
+    if args.level:
+        players = tuple(p if p == HUMAN else bot for p in players)
     if args.watch:
-        players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+        players = tuple(bot if p == HUMAN else p for p in players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target)  # a wrong name stops here
     save_path = default_save_path()
