@@ -23,7 +23,7 @@ from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_r
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate_many
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
-from .report import require_matplotlib, write_report
+from .report import check_report, write_report
 from .show import plain_value as plain
 from .sim_view import add_simulation_options, bar_width, grouped_table, positive_int, progress_bar, speed_line, \
     value_cell
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     rows = every if args.all else [row for row in every if row.differs]
     hidden = len(every) - len(rows)
     if args.report:
-        require_matplotlib()
+        check_report(args.report)
     matches = args.matches
     if matches is None and args.report and args.simulate:
         matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)

@@ -26,8 +26,11 @@ COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 MARK = "≠"
 
 
-def require_matplotlib() -> None:
-    """Fail before a long simulation, not after it, when the charts cannot be drawn."""
+def check_report(path: str) -> None:
+    """Fail before a long simulation, not after it, when the page could not be drawn or written."""
+    target = Path(path).expanduser()
+    if target.is_dir() or not target.parent.is_dir():
+        raise UserError(f"--report {path}: a file to write the page to, in a folder that exists")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
