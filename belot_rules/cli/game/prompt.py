@@ -13,7 +13,7 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
-from ...rules.bidding import CAPOT, Call
+from ...rules.bidding import Call, point_range, step_words
 from ...rules.declarations import KING, QUEEN
 from ...variant.model import SUIT_CONTRACTS
 from .look import Look
@@ -103,9 +103,9 @@ def point_bids(legal: Sequence[Action]) -> str:
     bids = [a.call for a in legal if a.call.points is not None]
     if not bids:
         return ""
-    values = sorted({c.points for c in bids if c.points != CAPOT})
-    span = [f"{values[0]} to {values[-1]}"] if values else []
-    if any(c.points == CAPOT for c in bids):
+    values, step, capot = point_range(bids)
+    span = [f"{values[0]} to {values[-1]}{step_words(step)}"] if values else []
+    if capot:
         span.append("capot")
     trumps = list(dict.fromkeys(c.contract.replace("_", " ") for c in bids))
     example = f"{values[0] if values else 'capot'} {trumps[0]}"

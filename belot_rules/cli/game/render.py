@@ -340,12 +340,20 @@ class Renderer:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
             return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
+                     padding=(0, 1), width=FRAME_WIDTH)
+
+    def deal_title(self, row: SheetRow) -> Text:
+        """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
-        title = Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
-                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
-        lines = [Text(self.words(line)) for line in score.lines]
-        return Panel(Group(*lines), title=title, title_align="left", box=self.look.box, padding=(0, 1),
-                     width=FRAME_WIDTH)
+        if score is None:
+            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
+                             f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+
+    def deal_lines(self, row: SheetRow) -> list[Text]:
+        """The score's explanation, a sentence a line, in the table's words."""
+        return [Text(self.words(line)) for line in row.score.lines] if row.score is not None else []
 
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""
