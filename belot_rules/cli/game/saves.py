@@ -46,7 +46,8 @@ from ...engine.records import match_record, write_record
 from ...errors import FileError, UserError
 from ...files import MAX_RECORD_BYTES, CutShort, excerpt, read_json
 from ...variant.loader import is_name, name_from_file
-from .seating import parse_seats
+from ...players.levels import level_of
+from .seating import HUMAN, parse_seats
 from .session import Session
 
 try:
@@ -218,6 +219,10 @@ class SaveSlot:
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
 
+    def resume_command(self) -> str:
+        """What the player types to continue the game saved here (a slot's game is the one saved last)."""
+        return "belot play --resume" + ("" if self.in_saves else f" {self.path}")
+
 
 def latest_slot() -> SaveSlot | None:
     """The slot saved to last, for ``--resume`` without a file."""
@@ -263,6 +268,8 @@ def write_record_file(session: Session, path: Path) -> None:
     rules go in a small house-rules file beside the record, which the record names.
     """
     record = match_record(session.match)
+    if session.undone:  # moves the player took back, each with the deal and the step it was taken back to
+        record["undone"] = session.undone
     try:
         if session.target is not None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
@@ -301,7 +308,9 @@ class SavedGame:
         """One line to recognise the game by."""
         deal = self.deal or max(len(self.record["deals"]), 1)
         board = self.record["board"]
-        return f"{excerpt(self.variant).strip(chr(34))}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
+        found = level_of([p for p in self.seats if p != HUMAN])
+        shown = f", {found.name}" if found is not None else ""
+        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
