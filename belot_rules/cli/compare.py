@@ -24,8 +24,8 @@ from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_r
 from ..sim.simulate import DEALS, SimulationResult, parse_seats, simulate_many
 from .output import console, print_json
 from .show import plain_value as plain
-from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
-    speed_line
+from .sim_view import add_simulation_options, backend_for, grouped_table, positive_int, print_loads, progress_bar, \
+    show_interval, show_value, speed_line
 
 MARK = "≠"
 
@@ -55,8 +55,12 @@ def run(args: argparse.Namespace) -> int:
     results: list[SimulationResult] = []
     if args.simulate:
         seats = parse_seats(args.seats)
-        with progress_bar(not args.json, f"simulating {len(rulesets)} variants") as progress:
-            results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, args.workers, progress)
+        with backend_for(args) as backend, \
+                progress_bar(not args.json, f"simulating {len(rulesets)} variants") as progress:
+            results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, progress=progress,
+                                    backend=backend, out=args.out, resume=args.resume)
+        if args.verbose:
+            print_loads(results[0].loads)
     compared = compare_results(results) if results else []
     if args.json:
         print_json(_as_json(args, rulesets, names, rows, hidden, results, compared))
@@ -123,7 +127,8 @@ def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], names: list[str]
             "deals": args.simulate,
             "seats": list(results[0].seats),
             "seed": args.seed,
-            "workers": args.workers,
+            "workers": results[0].workers,
+            "backend": results[0].backend,
             "seconds": round(sum(r.seconds for r in results), 3),
             "results": [r.to_dict() for r in results],
             "differences": [s.to_dict() for s in compared if s.marked],
