@@ -95,6 +95,26 @@ class DealState:
         state.auction = Auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
         return state
 
+    @classmethod
+    def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
+                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0) -> DealState:
+        """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
+
+        For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
+        after the other, so a record of this deal shows who held what, not how it was dealt.
+        """
+        ruleset.contract_tables(contract)
+        deck = tuple(card for hand in hands for card in iter_bits(hand))
+        state = cls(ruleset, dealer, deck, hanging_in)
+        seats = len(state.hands)
+        if len(hands) != seats or sorted(deck) != EVERY_CARD:
+            raise UserError(f"hands must be {seats} card sets holding each of the 32 cards exactly once")
+        state.dealer = dealer % seats
+        state.hands = list(hands)
+        state.auction = None
+        state._open_play(contract, declarer, multiplier, bid)
+        return state
+
     def clone(self) -> DealState:
         """An independent copy (the ruleset and deck are shared; they are immutable)."""
         return DealState(
@@ -223,8 +243,13 @@ class DealState:
         self._begin_play(contract, declarer, multiplier, bid)
 
     def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
-        self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
+        self.declarer = declarer
         self._deal_rest()
+        self._open_play(contract, declarer, multiplier, bid)
+
+    def _open_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
+        """Every hand is complete: trick 1 begins (with declarations where the seat holds some)."""
+        self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self.leader = self.first_seat
         self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, contract)
         self.phase = PLAYING
@@ -353,11 +378,14 @@ class DealState:
             self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
-        declared = self.declared
-        found = [d for seat in sorted(declared) for d in declared[seat]]
+        rules = self.ruleset.declarations
+        if rules.from_tricks:
+            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(self.contract, cards, winner)]
+        else:
+            declared = self.declared
+            found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
-            belote = self.ruleset.declarations.belote
-            found += [belote(seat, suit) for seat, suit in self.belotes]
+            found += [rules.belote(seat, suit) for seat, suit in self.belotes]
         return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
                                           self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
                                           self.first_seat)

@@ -81,7 +81,12 @@ class MatchState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.drawn
+
+    @property
+    def drawn(self) -> bool:
+        """A match of a fixed number of deals that ended level (``match.deals_tie: draw``)."""
+        return self.end_state is not None and self.end_state.drawn
 
     def to_act(self) -> int:
         return -1 if self.over else self.current.to_act

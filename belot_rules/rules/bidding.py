@@ -75,14 +75,34 @@ def summarize(calls: list[Call]) -> str:
     points = [c for c in calls if c.kind == "bid" and c.points is not None]
     if len(points) <= 6:
         return ", ".join(map(str, calls))
-    values = sorted({c.points for c in points})
-    numeric = [v for v in values if v != CAPOT]
     contracts = list(dict.fromkeys(c.contract for c in points))
-    span = f"{numeric[0]} to {numeric[-1]}" if numeric else ""
-    span += (" and capot" if span else "capot") if CAPOT in values else ""
-    folded = f"a bid of {span} in {' / '.join(contracts)} (like '{points[0]}')"
+    folded = f"{point_bids_in_words(points)}, in {' / '.join(contracts)} (like '{points[0]}')"
     others = [str(c) for c in calls if c not in points]
     return ", ".join(others[:1] + [folded] + others[1:])
+
+
+def point_range(bids: list[Call]) -> tuple[list[int], int | None, bool]:
+    """The numbers of ``bids`` in order, their step (None if uneven or a single one), and whether capot is among them."""
+    values = {c.points for c in bids if c.points is not None}
+    numeric = sorted(v for v in values if v != CAPOT)
+    steps = {b - a for a, b in zip(numeric, numeric[1:])}
+    return numeric, steps.pop() if len(steps) == 1 else None, CAPOT in values
+
+
+def step_words(step: int | None) -> str:
+    """`` in tens`` or `` in steps of 5``; nothing for an uneven or single bid."""
+    return "" if step is None else " in tens" if step == 10 else f" in steps of {step}"
+
+
+def point_bids_in_words(bids: list[Call], rule: bool = False) -> str:
+    """``a bid of 80 to 160 in tens, or capot``; as a ``rule``: ``bids go in tens from 80 to 160, or capot``."""
+    numeric, step, capot = point_range(bids)
+    if not numeric:
+        return "only capot" if capot else "no point bid"
+    steps = step_words(step)
+    span = f"{numeric[0]}" + (f" to {numeric[-1]}" if len(numeric) > 1 else "")
+    said = f"bids go{steps} from {span}" if rule else f"a bid of {span}{steps}"
+    return said + (", or capot" if capot else "")
 
 
 PASS = Call("pass")
@@ -206,8 +226,21 @@ class Bidding:
         if (call.points is None) != (bids[0].points is None):
             return "bids here are points and a contract, like '90 hearts'" if call.points is None \
                 else "bids here name a contract only, like 'hearts'"
-        return f"a bid must be higher than {auction.points}" if auction.points is not None and (
-            call.points or 0) <= auction.points else "that is not one of the bids this variant allows"
+        if auction.points is not None and call.points is not None and call.points <= auction.points:
+            return f"a bid must be higher than {auction.points}; {self._point_bids_now(bids, call)}"
+        return self._point_bids_now(bids, call)
+
+    @staticmethod
+    def _point_bids_now(bids: list[Call], call: Call) -> str:
+        """What may be bid in the call's contract now, with the nearest bids to a number that falls between."""
+        allowed = [b for b in bids if b.contract == call.contract]
+        said = point_bids_in_words(allowed, rule=True)
+        numeric, _, _ = point_range(allowed)
+        if call.points is not None and numeric and numeric[0] < call.points < numeric[-1]:
+            below = max(v for v in numeric if v < call.points)
+            above = min(v for v in numeric if v > call.points)
+            said += f"; the nearest are {below} and {above}"
+        return said
 
     def _doubling_reason(self, auction: Auction, call: Call) -> str:
         if self.max_level == 0:

@@ -27,6 +27,21 @@ SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
 
 
+class ScoreParts(NamedTuple):
+    """What one team's raw total is made of; the five parts add up to its ``raw_points``.
+
+    ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
+    sequences and quads that count for the team after the contest and a capot's rules;
+    ``bonus`` is the capot bonus.
+    """
+
+    cards: int
+    last_trick: int
+    declarations: int
+    belote: int
+    bonus: int
+
+
 class DealScore(NamedTuple):
     """The result of one deal: raw totals, what goes on the board, what waits, and why.
 
@@ -44,9 +59,11 @@ class DealScore(NamedTuple):
     capot_team: int | None  # the team that took all eight tricks
     belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
+    parts: tuple[ScoreParts, ...] = ()  # per team: what its raw total is made of
+    match_winner: int | None = None  # a team this deal makes win the match at once (a game-winning declaration)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name != "notes")
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
         return f"DealScore({shown})"
 
     @property
@@ -65,7 +82,7 @@ class DealScore(NamedTuple):
             "multiplier": self.multiplier,
             "capot_team": self.capot_team,
             "lines": list(self.lines),
-        }
+        } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
 class _Terms(tuple):
@@ -82,6 +99,7 @@ class _ContractScoring:
     factor: int  # the no-trumps factor, 1 elsewhere
     capot_bonus: int
     rounder: Rounder
+    contract_factor: int  # scoring.contract_factors: every point of the deal, before rounding
 
 
 @dataclass(slots=True)
@@ -129,9 +147,16 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = s.tie in ("hanging", "litige") or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        self.verdicts = (MADE, FAILED, self._tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._capot_takers_only = s.capot.team == "takers_only"
+        self._capot_replaces = s.capot.replaces_card_points
+        self._belote_doubled = decl.belote.multiplied_by_double
+        self._verdict_on_board = s.verdict_on == "board_points"
+        self._doubled_split = s.doubled_made == "each_team_own"
         self._contracts = {c: self._compile(c) for c in self.tables}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
 
@@ -139,8 +164,10 @@ class ScoringRules:
         s = self._s
         kind = contract_kind(contract)
         factor = s.no_trumps_factor if kind == "no_trumps" else 1
-        bonus = s.capot.bonus * (factor if s.capot.multiplied_by_no_trumps_factor else 1)
-        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding))
+        bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
+        bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
+        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
+                                s.contract_factors.get(contract, 1))
 
     # ------------------------------------------------------------------ the entry point
 
@@ -195,27 +222,37 @@ class ScoringRules:
         note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
         cards[last_trick_team] += self._last
         note("Last trick: team {} +{}", last_trick_team, self._last)
+        last = [0, 0]
+        last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
             note("No-trumps: card points and last trick ×{}: team 0 {}, team 1 {}", c.factor, cards[0], cards[1])
-        if capot_team is not None and c.capot_bonus:
-            deal.bonus[capot_team] = c.capot_bonus
-            note("Capot: team {} took all 8 tricks +{}", capot_team, c.capot_bonus)
+        if capot_team is not None and c.capot_bonus and self._capot(deal, capot_team, ct, c.capot_bonus):
+            last = [0, 0]  # the bonus replaced the cards, last trick included
+        match_winner = None
         if declarations:
-            self._declarations(res, deal)
+            self._declarations(res, declarations, deal)
+            match_winner = self._game_winning(declarations, deal)
+        if c.contract_factor != 1:
+            self._contract_factor(deal, contract, c.contract_factor)
+            last = [c.contract_factor * last[0], c.contract_factor * last[1]]
         raw = (deal.raw(0), deal.raw(1))
+        parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
+                      for t in (0, 1))
         note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
             note("For the contract (without {}): team 0 {}, team 1 {}", self._left_out, test[0], test[1])
+        if self._verdict_on_board:
+            test = self._board_test(test, ct, multiplier, c.rounder, deal)
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
         new_reserve = 0
         only = (False, False)
         if how == SPLIT:
-            points, only = self._split(deal, ct, self._bid_value(bid), c.rounder)
+            points, only = self._split(deal, ct, self._bid_value(bid), c.rounder, multiplier)
         elif how == ALL:
             points, only = self._winner_takes_all(deal, winner, verdict, multiplier, bid, c.rounder)
         elif how == TIE:
@@ -228,7 +265,7 @@ class ScoringRules:
         note("Match points: team 0 {}, team 1 {}{}", points[0], points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
-                         only, tuple(deal.notes))
+                         only, tuple(deal.notes), parts, match_winner)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -250,7 +287,44 @@ class ScoringRules:
             return 0
         return self._capot_value if self._is_capot_bid(bid) else int(bid)
 
-    def _declarations(self, res: Resolution, deal: _Deal) -> None:
+    def _capot(self, deal: _Deal, capot_team: int, ct: int, bonus: int) -> bool:
+        """The capot bonus: on top of the cards, or instead of them (``replaces_card_points``, baloot.md
+        §7.2 kaboot; then True); under ``team: takers_only`` (klaverjas.md §6.3) the defenders' capot
+        scores nothing more."""
+        if self._capot_takers_only and capot_team != ct:
+            deal.note("Team {} took all 8 tricks as defenders: no capot bonus, which only the takers score",
+                      capot_team)
+            return False
+        if self._capot_replaces:
+            deal.note("Capot: team {} took all 8 tricks and scores {} instead of its cards ({})", capot_team, bonus,
+                      deal.cards[capot_team])
+            deal.cards[capot_team] = bonus
+            return True
+        deal.bonus[capot_team] = bonus
+        deal.note("Capot: team {} took all 8 tricks +{}", capot_team, bonus)
+        return False
+
+    def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
+        """The team of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
+        length = self.declarations.wins_match_length
+        for d in declarations:
+            if d.kind == "sequence" and d.length >= length:
+                deal.note("Seat {} declared {}: team {} wins the match at once", d.seat, d, d.team)
+                return d.team
+        return None
+
+    @staticmethod
+    def _contract_factor(deal: _Deal, contract: str, factor: int) -> None:
+        """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): every point counts ``factor`` times."""
+        for part in (deal.cards, deal.bonus, deal.decl):
+            part[0] *= factor
+            part[1] *= factor
+        deal.belote = (deal.belote[0] * factor, deal.belote[1] * factor)
+        deal.note("{} ×{}: team 0 {}, team 1 {}", contract.replace("_", " ").capitalize(), factor,
+                  deal.raw(0), deal.raw(1))
+
+    def _declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
+                      deal: _Deal) -> None:
         """Explain the contest, then apply ``when_capot`` and ``count_without_tricks``.
 
         A capot'd team's declarations pass to the capot team under ``to_capot_team``
@@ -258,9 +332,15 @@ class ScoringRules:
         trick loses them (BIN/NIK keep them: bulgarian.md §5.4).
         """
         note = deal.note
-        for d in res.kept:
-            note("{}: seat {} {} counts for team {}", "Belote" if d.kind == "belote" else "Declaration",
-                 d.seat, d, d.team)
+        if self.declarations.from_tricks:
+            kept = set(res.kept)
+            for d in declarations:  # in the order of the tricks
+                if d in kept:
+                    note("In a trick won by seat {}: {} for team {}", d.seat, d, d.team)
+        else:
+            for d in res.kept:
+                note("{}: seat {} {} counts for team {}", "Belote" if d.kind == "belote" else "Declaration",
+                     d.seat, d, d.team)
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
         capot = deal.capot_team
@@ -276,6 +356,17 @@ class ScoringRules:
             deal.decl[loser] = 0
 
     # ------------------------------------------------------------------ the verdict
+
+    def _board_test(self, test: tuple[int, ...], ct: int, multiplier: int, rounder: Rounder,
+                    deal: _Deal) -> tuple[int, ...]:
+        """``verdict_on: board_points`` (baloot.md §7.3, TAZ): the rounded points decide; equal ones leave
+        the raw totals to decide, unless a doubled tie fails the contract (``doubled_tie: taker_fails``)."""
+        board = self._round_pair([test[0], test[1]], ct, rounder)
+        deal.note("On the board ({}): team 0 {}, team 1 {}", rounder, board[0], board[1])
+        if board[0] != board[1] or (multiplier > 1 and self._s.doubled_tie == "taker_fails"):
+            return (board[0], board[1])
+        deal.note("Equal on the board: the totals decide")
+        return test
 
     def _decide(self, test: tuple[int, ...], ct: int, capot_team: int | None, bid: int | str | None,
                 multiplier: int, deal: _Deal) -> tuple[str, str, int]:
@@ -294,6 +385,10 @@ class ScoringRules:
         if doubled and a == d and s.doubled_tie == "all_to_reserve":
             deal.note("Equal totals under a double ({} = {}): everything waits for a later deal", a, d)
             return self._tie_verdict, POT, -1
+        if doubled and a == d and s.doubled_tie == "taker_fails":
+            deal.note("Failed: the takers (team {}) have {}, as many as the defenders' {}; a doubled tie fails",
+                      ct, a, d)
+            return FAILED, ALL, 1 - ct
         if doubled and a != d and s.doubled_winner == "more_points":
             winner = ct if a > d else 1 - ct
             deal.note("Doubled: team {} has more points ({} to {}) and wins the deal", winner, max(a, d), min(a, d))
@@ -304,7 +399,8 @@ class ScoringRules:
         deal.note(text, ct, a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
-        return verdict, (SPLIT if verdict == MADE and not doubled else ALL), (ct if verdict == MADE else 1 - ct)
+        split = verdict == MADE and (not doubled or self._doubled_split)
+        return verdict, (SPLIT if split else ALL), (ct if verdict == MADE else 1 - ct)
 
     def _contract_result(self, a: int, d: int, takers_capot: bool, bid: int | str | None) -> tuple[str, str]:
         """The verdict and its explanation template (values: takers' team, their total, defenders', bid)."""
@@ -328,30 +424,22 @@ class ScoringRules:
 
     # ------------------------------------------------------------------ the ways a deal is scored
 
-    def _split(self, deal: _Deal, ct: int, bid_value: int, rounder: Rounder) -> tuple[list[int], tuple[bool, bool]]:
-        """A made, undoubled contract: each team records its own total (bulgarian.md §7-8, french.md §9).
+    def _split(self, deal: _Deal, ct: int, bid_value: int, rounder: Rounder,
+               multiplier: int = 1) -> tuple[list[int], tuple[bool, bool]]:
+        """A made contract: each team records its own total (bulgarian.md §7-8, french.md §9).
 
-        ``per_team``: each total rounded on its own, the tie digit going up for the team with
-        fewer points (on equal totals the defenders count as fewer). ``leader_then_remainder``
-        (BIN): the leader rounds, the other gets the rounded deal total minus that. ``min_one``
-        (BIN, bulgarian.md §8): a non-zero total never records 0; it takes one unit from the leader.
+        ``min_one`` (BIN, bulgarian.md §8): a non-zero total never records 0; it takes one unit from
+        the leader. A doubled contract lands here under ``doubled_made: each_team_own`` (baloot.md
+        §7.4: "multiply both teams' GP"), a belote that is not ``multiplied_by_double`` added after.
         """
-        df = 1 - ct
         totals = [deal.raw(0), deal.raw(1)]
         if bid_value:
             deal.note("Bid added to the takers: {} + {} = {}", totals[ct], bid_value, totals[ct] + bid_value)
             totals[ct] += bid_value
-        points = [0, 0]
+        immune = (0, 0) if multiplier == 1 or self._belote_doubled else deal.belote
+        totals = [totals[0] - immune[0], totals[1] - immune[1]]
         rounding = self._s.rounding
-        if rounding.made == "leader_then_remainder":
-            lead = ct if totals[ct] >= totals[df] else df
-            points[lead] = rounder.round(totals[lead], rounder.board_up(False))
-            points[1 - lead] = rounder.round(totals[0] + totals[1]) - points[lead]
-        else:
-            for t in (0, 1):
-                other = totals[1 - t]
-                lower = totals[t] < other or (totals[t] == other and t == df)
-                points[t] = rounder.round(totals[t], rounder.board_up(lower))
+        points = self._round_pair(totals, ct, rounder)
         deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}",
                   rounder, totals[0], points[0], totals[1], points[1])
         if rounding.min_one:
@@ -361,7 +449,29 @@ class ScoringRules:
                     points[1 - t] -= unit - points[t]
                     points[t] = unit
                     deal.note("Team {} has points, so it records {}, taken from team {}", t, unit, 1 - t)
+        if multiplier > 1:
+            points = [multiplier * points[t] + rounder.round(immune[t]) for t in (0, 1)]
+            deal.note("Multiplier ×{}{}: team 0 {}, team 1 {}", multiplier,
+                      " (belote not multiplied)" if any(immune) else "", points[0], points[1])
         return points, (points[0] > 0 and totals[0] == deal.belote[0], points[1] > 0 and totals[1] == deal.belote[1])
+
+    def _round_pair(self, totals: list[int], ct: int, rounder: Rounder) -> list[int]:
+        """Both teams' totals on the board.
+
+        ``per_team``: each total rounded on its own, the tie digit going up for the team with
+        fewer points (on equal totals the defenders count as fewer); ``pair_to_total`` then evens
+        the pair out (baloot.md §7.1). ``leader_then_remainder`` (BIN): the leader rounds, the
+        other gets the rounded deal total minus that.
+        """
+        df = 1 - ct
+        if self._s.rounding.made == "leader_then_remainder":
+            points = [0, 0]
+            lead = ct if totals[ct] >= totals[df] else df
+            points[lead] = rounder.round(totals[lead], rounder.board_up(False))
+            points[1 - lead] = rounder.round(totals[0] + totals[1]) - points[lead]
+            return points
+        ups = [rounder.board_up(totals[t] < totals[1 - t] or (totals[t] == totals[1 - t] and t == df)) for t in (0, 1)]
+        return rounder.round_pair(totals, ups)
 
     def _winner_takes_all(self, deal: _Deal, winner: int, verdict: str, multiplier: int, bid: int | str | None,
                           rounder: Rounder) -> tuple[list[int], tuple[bool, bool]]:
@@ -402,20 +512,19 @@ class ScoringRules:
         if self._point_bids:
             rule = self._s.point_bids
             fixed = rule.fixed_card_total if deal.capot_team is None else rule.fixed_capot_total
-        unmultiplied = 0
+        apart: list[tuple[str, int]] = []  # parts the double does not multiply
         if fixed is not None:
             parts = [("cards (fixed)", fixed)]
         else:
             parts = [("cards", deal.cards[0] + deal.cards[1])]
-            bonus = deal.bonus[0] + deal.bonus[1]
-            if multiplier > 1 and not self._s.capot.multiplied_by_double:
-                unmultiplied = bonus
-            else:
-                parts.append(("capot", bonus))
+            bonus = ("capot", deal.bonus[0] + deal.bonus[1])
+            (apart if multiplier > 1 and not self._s.capot.multiplied_by_double else parts).append(bonus)
         parts.append(("declarations", deal.decl[winner] + (deal.decl[loser] if with_declarations else 0)))
-        parts.append(("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0)))
+        belote = ("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0))
+        (apart if multiplier > 1 and not self._belote_doubled else parts).append(belote)
         parts.append(("bid", self._bid_value(bid)))
         total = sum(v for _, v in parts)
+        unmultiplied = sum(v for _, v in apart)
         deal.note("Team {} takes the deal: {} = {}", winner, _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
@@ -423,7 +532,7 @@ class ScoringRules:
             return points
         points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
         deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single_text, total,
-                  f" + capot {unmultiplied} (not multiplied)" if unmultiplied else "", points)
+                  f" + {_Terms(apart)} (not multiplied)" if unmultiplied else "", points)
         return points
 
     def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
@@ -486,9 +595,11 @@ class ScoringRules:
 
 @dataclass(slots=True)
 class MatchEnd:
-    """What the end-of-match rule remembers between deals: the score a team must reach."""
+    """What the end-of-match rule remembers between deals: the score a team must reach, the deals scored."""
 
-    bar: int | None  # None: a single deal decides
+    bar: int | None  # None: a single deal (or match.deals deals) decides
+    deals: int = 0  # deals scored so far (all-pass deals do not count)
+    drawn: bool = False  # a match of a fixed number of deals ended level under deals_tie: draw
 
 
 class MatchRules:
@@ -498,6 +609,8 @@ class MatchRules:
         m = variant.match
         self._m = m
         self._bar = None if m.target is None else m.target + (1 if m.compare == "exceed" else 0)
+        self._deals = m.deals if m.target is None else None
+        self._draw = m.deals_tie == "draw"
 
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
@@ -507,7 +620,8 @@ class MatchRules:
         """The winning team after a deal (``board`` already includes it), or None to play on.
 
         Both teams over the bar: the higher wins, equal plays on (SF/HIT). A deal everybody passed
-        never ends a match. Valat exception (bulgarian.md §10): ``raise_bar_to_leader_plus_one``
+        never ends a match; a deal with a ``match_winner`` (a game-winning declaration, bela.md §5)
+        ends it at once. Valat exception (bulgarian.md §10): ``raise_bar_to_leader_plus_one``
         (SF) lifts the bar to the leader's score + 1 when a valat deal reaches it;
         ``one_more_deal`` (HIT/HLP) and ``no_go_out_on_valat_deal`` (NIK) both mean a valat deal
         cannot end the match and the next deal that is neither all-pass nor valat decides: the
@@ -517,6 +631,11 @@ class MatchRules:
         """
         if score is None:
             return None
+        state.deals += 1
+        if score.match_winner is not None:
+            return score.match_winner
+        if self._deals is not None:
+            return self._fixed_deals_winner(state, board)
         if state.bar is None:
             return self._single_deal_winner(board, score)
         over = [t for t in (0, 1) if board[t] >= state.bar]
@@ -535,6 +654,14 @@ class MatchRules:
         if self._m.belote_alone_cannot_win and score.belote_only[leader]:
             return None
         return leader
+
+    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, int]) -> int | None:
+        """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the
+        last deal the higher board wins; a level board is a draw, or (``one_more_deal``) play goes on."""
+        if state.deals < self._deals or board[0] == board[1]:
+            state.drawn = state.deals >= self._deals and self._draw
+            return None
+        return 0 if board[0] > board[1] else 1
 
     @staticmethod
     def _single_deal_winner(board: list[int] | tuple[int, int], score: DealScore) -> int:

@@ -87,6 +87,20 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.observe(f"match_points.team{team}", score.match_points[team])
 
 
+def unreachable(ruleset: Ruleset) -> frozenset[tuple[str, str]]:
+    """The (group, key) of the statistics the variant cannot produce: a verdict its scoring never gives,
+    a doubling level it lacks, declarations or belote it does not play. They stay in the JSON (always 0)."""
+    variant = ruleset.variant
+    possible = {
+        **{("outcomes", v): v in ruleset.scoring.verdicts for v in VERDICTS},
+        ("events", "doubled"): variant.bidding.doubles.max_level >= 1,
+        ("events", "redoubled"): variant.bidding.doubles.max_level >= 2,
+        ("events", "declarations"): variant.declarations.enabled,
+        ("events", "belote"): variant.declarations.belote.enabled,
+    }
+    return frozenset(name for name, can in possible.items() if not can)
+
+
 @dataclass(frozen=True, slots=True)
 class Statistic:
     """One reported number: where it goes in the JSON (group, key), its label, and its value."""
@@ -110,6 +124,7 @@ class SimulationResult:
     workers: int
     tally: Tally
     seconds: float  # wall-clock time spent on this variant (its share when several variants ran together)
+    unreachable: frozenset[tuple[str, str]] = frozenset()  # statistics the variant cannot produce (see unreachable)
     backend: str = "local"
     loads: tuple[WorkerLoad, ...] = ()  # what each worker of the run played, and its overhead
 
@@ -132,10 +147,16 @@ class SimulationResult:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
             stats += [Statistic("match", f"team{team}_wins", f"matches won by team {team}",
                                 t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
+            if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
+                stats.append(Statistic("match", "draws", "matches drawn", t.rate("draws", t.matches)))
         return stats
 
+    def shown(self) -> list[Statistic]:
+        """The statistics a report shows: those the variant can produce (no litige row for Bulgarian)."""
+        return [s for s in self.statistics() if (s.group, s.key) not in self.unreachable]
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form; its keys are documented in the README and kept stable."""
+        """The JSON form; its keys are documented in the README and kept stable (every statistic, reachable or not)."""
         data: dict[str, Any] = {
             "variant": self.variant,
             "mode": self.mode,
@@ -243,7 +264,7 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
         table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(plan.seats)])
         match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
         tally.matches += 1
-        tally.count(f"wins.team{match.winner}")
+        tally.count("draws" if match.drawn else f"wins.team{match.winner}")
         tally.observe("match_length", len(match.deals))
     return tally
 
@@ -310,7 +331,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         wall = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
         # Several variants share the run's wall-clock time in proportion to the work each took.
         done = [SimulationResult(r.name, r.contracts, mode, count, seats, seed, backend.workers, tally,
-                                 wall * spent / sum(busy) if sum(busy) else wall, backend.name,
+                                 wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
                                  tuple(loads.workers.values()))
                 for r, tally, spent in zip(rulesets, tallies, busy)]
         if results:

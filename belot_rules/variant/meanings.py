@@ -97,7 +97,14 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.ContestScope: {
         "separate": "sequences compete with sequences, quads with quads",
-        "unified": "sequences and quads compete in one contest, by value",
+        "unified": "sequences and quads compete in one contest, by value: the team with the best single "
+        "declaration scores all of its own",
+        "none": "no contest: each team keeps all of its own declarations",
+    },
+    m.MeldSource: {
+        "hand": "sequences, quads and belote are held in a hand and declared",
+        "tricks": "sequences, quads and the king and queen of trumps are found among the four cards of each "
+        "trick and score for the team that wins it (roem)",
     },
     m.SequenceCompare: {
         "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
@@ -157,6 +164,25 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.DoubledTie: {
         "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
         "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
+        "taker_fails": "under contra, equal totals: the contract fails",
+    },
+    m.DoubledMade: {
+        "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
+        "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
+    },
+    m.VerdictOn: {
+        "raw_points": "the contract is judged on the raw totals",
+        "board_points": "the contract is judged on the rounded board points; equal board points are judged "
+        "on the raw totals",
+    },
+    m.CapotTeam: {
+        "either": "whichever team takes every trick scores the capot",
+        "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
+    },
+    m.DealsTie: {
+        "draw": "a match of a fixed number of deals that ends level is a draw",
+        "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "
+        "until a team leads",
     },
     m.RoundingUnit: {
         "tens": "the board records totals divided by ten (162 is 16)",
@@ -168,6 +194,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "half_down": "a last digit of 6 to 9 rounds up, 0 to 5 down",
         "tie_digit": "a last digit below tie_digit rounds down, above it up; on tie_digit the team with "
         "fewer points rounds up, the other down",
+        "pair_to_total": "a last digit of 6 to 9 rounds up, 0 to 5 down; if the two teams then add up to more "
+        "(or less) than the deal total rounded so, the team with the larger last digit (equal: more points) "
+        "gives back (or takes) one",
+        "even_tens": "a total between two tens rounds to the one that is even in tens (66 is 13.2 tens: 14)",
     },
     m.MadeRounding: {
         "per_team": "in a made contract each team's total is rounded on its own",

@@ -415,6 +415,12 @@ class QuadSequenceOverlap(str, Enum):
 class ContestScope(str, Enum):
     separate = "separate"
     unified = "unified"
+    none = "none"
+
+
+class MeldSource(str, Enum):
+    hand = "hand"
+    tricks = "tricks"
 
 
 class SequenceCompare(str, Enum):
@@ -496,6 +502,9 @@ class Belote(Rule):
         False,
         description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
     )
+    multiplied_by_double: bool = Field(
+        True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
+    )
 
 
 def _length_key(value: object) -> int:
@@ -510,6 +519,13 @@ class Declarations(Rule):
     """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
 
     enabled: bool = Field(True, description="Whether sequences and quads are declared at all (belote is separate).")
+    source: MeldSource = Field(
+        MeldSource.hand,
+        description=(
+            "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
+            "the four cards of each trick and scored by the team that wins it (Klaverjas roem)."
+        ),
+    )
     contracts: list[ContractKind] = Field(
         ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
     )
@@ -538,7 +554,10 @@ class Declarations(Rule):
     )
     contest: ContestScope = Field(
         ContestScope.separate,
-        description="separate: sequences compete with sequences and quads with quads; unified: one contest over both, by value.",
+        description=(
+            "separate: sequences compete with sequences and quads with quads; unified: one contest over both, "
+            "by value (the best single declaration takes all its team's); none: both teams keep their own."
+        ),
     )
     sequence_compare: SequenceCompare = Field(
         SequenceCompare.class_then_top,
@@ -559,6 +578,11 @@ class Declarations(Rule):
     )
     count_without_tricks: bool = Field(
         True, description="Whether a team that wins no trick still scores its declarations."
+    )
+    wins_match_length: int | None = Field(
+        None, ge=3, le=8,
+        description="A sequence of this many cards or more, declared, wins the match at once (Bela's 8-card "
+        "'belot'); null: no declaration ends the match.",
     )
     count_for_contract: bool = Field(
         True, description="Whether declarations count when deciding if the contract is made."
@@ -623,6 +647,22 @@ class DoubledWinner(str, Enum):
 class DoubledTie(str, Enum):
     all_to_reserve = "all_to_reserve"
     as_undoubled = "as_undoubled"
+    taker_fails = "taker_fails"
+
+
+class DoubledMade(str, Enum):
+    takes_all = "takes_all"
+    each_team_own = "each_team_own"
+
+
+class VerdictOn(str, Enum):
+    raw_points = "raw_points"
+    board_points = "board_points"
+
+
+class CapotTeam(str, Enum):
+    either = "either"
+    takers_only = "takers_only"
 
 
 class RoundingMode(str, Enum):
@@ -630,6 +670,8 @@ class RoundingMode(str, Enum):
     half_up = "half_up"
     half_down = "half_down"
     tie_digit = "tie_digit"
+    pair_to_total = "pair_to_total"
+    even_tens = "even_tens"
 
 
 class RoundingUnit(str, Enum):
@@ -659,7 +701,10 @@ class ContractRounding(Rule):
         RoundingMode.half_up,
         description=(
             "none: exact; half_up: last digit 5-9 up; half_down: 6-9 up; tie_digit: digits below tie_digit "
-            "round down, above it up, and on tie_digit the team with fewer points rounds up, the other down."
+            "round down, above it up, and on tie_digit the team with fewer points rounds up, the other down; "
+            "pair_to_total: half_down, then the team with the larger last digit (equal: more points) gives "
+            "back or takes the unit that makes the pair add up to the deal total rounded half_down (Baloot "
+            "Hokum); even_tens: a total between two tens rounds to the one that is even in tens (Baloot Sun)."
         ),
     )
     tie_digit: int = Field(5, ge=1, le=9, description="The shared digit of tie_digit rounding (6 in suits, 4 in all-trumps).")
@@ -711,6 +756,19 @@ class Capot(Rule):
     """One team takes all eight tricks (valat, capot)."""
 
     bonus: int = Field(90, ge=0, description="Points added for taking every trick (90: 162 becomes 252).")
+    no_trumps_bonus: int | None = Field(
+        None, ge=0, description="The capot bonus in no-trumps when it differs (before the no-trumps factor); null: bonus."
+    )
+    team: CapotTeam = Field(
+        CapotTeam.either,
+        description="Which team scores a capot: either; or takers_only, the defenders taking every trick being a "
+        "plain failure (Klaverjas pit).",
+    )
+    replaces_card_points: bool = Field(
+        False,
+        description="The capot team scores the bonus instead of its card points and last trick (Baloot kaboot: "
+        "250 in Hokum) rather than on top of them.",
+    )
     multiplied_by_no_trumps_factor: bool = Field(
         False, description="Whether the no-trumps factor also doubles the capot bonus."
     )
@@ -737,6 +795,17 @@ class Scoring(Rule):
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
     no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
+    contract_factors: dict[Contract, Annotated[int, Field(ge=1)]] = Field(
+        {},
+        description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
+        "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
+        "Baloot: Sun 2); contracts left out count 1.",
+    )
+    verdict_on: VerdictOn = Field(
+        VerdictOn.raw_points,
+        description="Whether the contract is judged on the raw totals, or on the rounded board points with "
+        "equal board points judged on the raw totals (Baloot khasara).",
+    )
     capot: Capot = Field(default_factory=Capot, description="Taking all eight tricks.")
     tie: Tie = Field(
         Tie.hanging,
@@ -752,7 +821,13 @@ class Scoring(Rule):
     )
     doubled_tie: DoubledTie = Field(
         DoubledTie.all_to_reserve,
-        description="Under contra, equal totals: the multiplied total waits in reserve, or the tie rule applies as undoubled.",
+        description="Under contra, equal totals: the multiplied total waits in reserve, the tie rule applies as "
+        "undoubled, or the contract fails.",
+    )
+    doubled_made: DoubledMade = Field(
+        DoubledMade.takes_all,
+        description="A doubled contract that is made: the takers take everything, or each team scores its own "
+        "points multiplied (Baloot).",
     )
     point_bids: PointBidScoring = Field(default_factory=PointBidScoring, description="Point-bid contracts.")
     rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
@@ -773,11 +848,25 @@ class TargetCompare(str, Enum):
     exceed = "exceed"
 
 
+class DealsTie(str, Enum):
+    draw = "draw"
+    one_more_deal = "one_more_deal"
+
+
 class Match(Rule):
     """When a match ends and who wins it."""
 
     target: int | None = Field(
-        151, ge=1, description="Match points that win the match; null plays a single deal."
+        151, ge=1, description="Match points that win the match; null plays a single deal, or match.deals deals."
+    )
+    deals: int | None = Field(
+        None, ge=1, le=100,
+        description="With target null: a match of this many scored deals, the higher total winning "
+        "(Klaverjas: 16); null: no fixed number.",
+    )
+    deals_tie: DealsTie = Field(
+        DealsTie.draw,
+        description="A match of a fixed number of deals ending level: a draw, or one more deal until a team leads.",
     )
     compare: TargetCompare = Field(
         TargetCompare.reach, description="reach: the target or more wins; exceed: strictly more than the target."
@@ -883,6 +972,50 @@ class Variant(Rule):
                     problems.append(
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
                     )
+        problems += self._meld_problems() + self._scoring_problems()
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _meld_problems(self) -> list[str]:
+        """Melds found in tricks are credited to each trick's winner: nothing to compare, announce or hold."""
+        decl = self.declarations
+        if decl.source != MeldSource.tricks:
+            return []
+        problems = []
+        if decl.contest != ContestScope.none:
+            problems.append(
+                f"declarations.source tricks credits each trick's melds to the team that wins it, so there is no "
+                f"contest between the teams' melds: set declarations.contest to none, not {decl.contest}"
+            )
+        if decl.belote.enabled and decl.belote.announcement == BeloteAnnouncement.required:
+            problems.append(
+                "declarations.source tricks finds the king and queen of trumps among a trick's cards, where nobody "
+                "announces them: set declarations.belote.announcement to automatic"
+            )
+        if decl.wins_match_length is not None:
+            problems.append(
+                f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
+                "four cards are not a hand: set it to null or declarations.source to hand"
+            )
+        return problems
+
+    def _scoring_problems(self) -> list[str]:
+        problems = []
+        unplayed = [c for c in self.scoring.contract_factors if c not in self.bidding.contracts]
+        if unplayed:
+            problems.append(
+                f"scoring.contract_factors names {', '.join(unplayed)}, which bidding.contracts does not play; "
+                f"contracts played: {', '.join(self.bidding.contracts)}"
+            )
+        if self.scoring.contract_factors and self.bidding.uses_points:
+            problems.append(
+                f"scoring.contract_factors multiply the points a point bid is judged on; bidding.style "
+                f"{self.bidding.style} bids points: leave contract_factors out"
+            )
+        if self.match.deals is not None and self.match.target is not None:
+            problems.append(
+                f"match.deals {self.match.deals} and match.target {self.match.target} are both set; a match ends "
+                "after a fixed number of deals or at a target: set match.target to null for a fixed number of deals"
+            )
+        return problems

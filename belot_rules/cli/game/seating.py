@@ -16,6 +16,7 @@ from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
 from ...players import REGISTRY, make_player
+from ...players.levels import Level, level_of
 from ...ruleset import Ruleset
 
 HUMAN = "you"
@@ -51,6 +52,11 @@ class Seating:
     def human(self) -> int | None:
         """The human's seat, or None when four bots play."""
         return self.players.index(HUMAN) if HUMAN in self.players else None
+
+    @property
+    def level(self) -> Level | None:
+        """The level the bots play at, when they all play one (see :mod:`belot_rules.players.levels`)."""
+        return level_of([p for p in self.players if p != HUMAN])
 
     @property
     def reference(self) -> int:

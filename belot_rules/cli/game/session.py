@@ -89,6 +89,7 @@ class Session:
     rows: list[SheetRow] = field(default_factory=list)
     last_deal: DealState | None = None  # the most recently finished deal
     forfeit: int | None = None  # a team that lost the match on time
+    undone: list[dict[str, object]] = field(default_factory=list)  # moves taken back, for the record
 
     @classmethod
     def start(cls, variant: str, seed: int, players: tuple[str, ...], target: int | None = None) -> Session:
@@ -137,6 +138,33 @@ class Session:
             self.rows.append(SheetRow.of(len(self.rows) + 1, deal, self.match.board))
             self.last_deal = deal
         return deal
+
+    def take_back(self) -> list[str]:
+        """Undo the player's last call, declaration or card of this deal and the bots' moves after it.
+
+        The match is replayed from its seed up to that move, as a resume does, so the sheet
+        and the bots' later choices are exactly what they would have been. Returns the moves
+        taken back (none when the player has not acted in this deal); they are kept in
+        :attr:`undone` for the record.
+        """
+        deal, human = self.deal, self.seating.human
+        if deal is None or human is None:
+            return []
+        probe = DealState.start(self.ruleset, deal.deck, deal.dealer, deal.hanging_in)
+        last = None
+        for step, action in enumerate(deal.history):
+            if probe.to_act == human:
+                last = step
+            probe.apply(action)
+        if last is None:
+            return []
+        taken = [str(a) for a in deal.history[last:]]
+        kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
+        self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
+        for action in kept:
+            self.apply(action)
+        self.undone.append({"deal": self.deal_number, "at": last, "actions": taken})
+        return taken
 
     def last_trick(self) -> tuple[DealState, int] | None:
         """The deal and index of the most recent trick played, in this deal or the one before."""
