@@ -210,12 +210,20 @@ class _ProcessPool:
         return ProcessPoolExecutor(max_workers=self.slots, initializer=_start_local_worker, initargs=(self.work,))
 
     def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
-        return self.executor.submit(_play_in_local_worker, chunk), self.executor
+        try:
+            future = self.executor.submit(_play_in_local_worker, chunk)
+        except BrokenProcessPool:  # broken since the last result came in
+            self._replace()
+            future = self.executor.submit(_play_in_local_worker, chunk)
+        return future, self.executor
 
     def recover(self, ticket: Any, error: BaseException) -> None:
         if isinstance(error, BrokenProcessPool) and ticket is self.executor:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._new()
+            self._replace()
+
+    def _replace(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._new()
 
     def close(self, stop: bool) -> None:
         if not stop:
