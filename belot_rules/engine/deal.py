@@ -78,12 +78,16 @@ class DealState:
     belotes: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) that counted
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
+    level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0) -> DealState:
-        """Deal the first packets from ``deck`` (top card first) and open the auction."""
+    def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0,
+              board: tuple[int, int] = (0, 0)) -> DealState:
+        """Deal the first packets from ``deck`` (top card first) and open the auction.
+
+        ``board`` is the match score before this deal, which a conditional double looks at."""
         if sorted(deck) != EVERY_CARD:
             raise UserError("a deck must hold each of the 32 cards exactly once")
         state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
@@ -92,7 +96,10 @@ class DealState:
             hands[(first + offset) & 3] |= 1 << deck[position]
         if ruleset.dealing.turned_position >= 0:
             state.turned_card = deck[ruleset.dealing.turned_position]
-        state.auction = Auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
+        turned = state.turned_card
+        speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
+        state.auction = Auction(speaker, turned >> 3 if turned >= 0 else -1, turned_rank=turned & 7 if turned >= 0 else -1,
+                                board=board)
         return state
 
     @classmethod
@@ -122,7 +129,7 @@ class DealState:
             self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.team_points), list(self.team_tricks), dict(self.declared),
-            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score,
+            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
         )
 
     # ------------------------------------------------------------------ queries
@@ -234,6 +241,7 @@ class DealState:
         if self.auction.contract is None:
             self.phase = OVER
             return
+        self.level = self.auction.level
         self._begin_play(self.auction.contract, self.auction.declarer, bidding.multiplier(self.auction),
                          self.auction.points)
 

@@ -49,6 +49,28 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
         "point_bids": "each bid names a number of points and a trump, higher than the last bid",
         "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
+        "single_call": "each player in turn names any contract or passes; the first contract named is played "
+        "(Klaverjas, Bela)",
+    },
+    m.ForcedCall: {
+        "none": "anyone may pass; when everyone passes the deal is void",
+        "first_speaker": "the first to speak must name a contract (Klaverjas 'verplicht')",
+        "last_speaker": "when all before have passed, the last to speak must name a contract (Bela 'mus': the "
+        "dealer)",
+        "first_speaker_again": "when everyone has passed, the first to speak must name a contract (Klaverjas: the "
+        "dealer after four passes)",
+    },
+    m.FirstSpeaker: {
+        "after_dealer": "the player after the dealer speaks first",
+        "dealer": "the dealer speaks first, the player after him still leads",
+    },
+    m.Overcall: {
+        "none": "the first contract taken ends the bidding",
+        "higher_contract": "after a take the bidding goes on: each call names a contract higher in "
+        "bidding.contracts, three passes end it (belote bridgée)",
+        "higher_kind_seat_priority": "after a take only a higher kind of contract overcalls (no-trumps or "
+        "all-trumps over a suit), and a player who speaks earlier may take a no-trumps or all-trumps contract "
+        "over by naming it too (Baloot's Sun); three passes end it",
     },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
@@ -80,6 +102,15 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.Undertrump: {
         "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
         "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
+        "forbidden_unless_only_trumps": "void in the led suit and unable to beat an opponent's trump: a plain "
+        "card must be discarded; a lower trump only when nothing else is held",
+    },
+    m.PlainSuitOvertake: {
+        "never": "following a plain suit, any card of it may be played",
+        "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
+        "also over the partner",
+        "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
+        "best card if able, unless their partner is winning",
     },
     m.AllTrumpsOvertake: {
         "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",

@@ -221,6 +221,25 @@ class BiddingStyle(str, Enum):
     turned_card = "turned_card"
     point_bids = "point_bids"
     turned_card_point_bids = "turned_card_point_bids"
+    single_call = "single_call"
+
+
+class ForcedCall(str, Enum):
+    none = "none"
+    first_speaker = "first_speaker"
+    last_speaker = "last_speaker"
+    first_speaker_again = "first_speaker_again"
+
+
+class FirstSpeaker(str, Enum):
+    after_dealer = "after_dealer"
+    dealer = "dealer"
+
+
+class Overcall(str, Enum):
+    none = "none"
+    higher_contract = "higher_contract"
+    higher_kind_seat_priority = "higher_kind_seat_priority"
 
 
 class OverbidAfterDouble(str, Enum):
@@ -239,11 +258,41 @@ class Round1Contracts(str, Enum):
     turned_suit_and_others = "turned_suit_and_others"
 
 
+class DoubleCondition(Rule):
+    """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
+
+    kinds: list[ContractKind] = Field(
+        [], description="Contract kinds under this condition; empty: every contract may be doubled freely."
+    )
+    doubler_below: int = Field(100, ge=0, description="The doubling team must have fewer match points than this.")
+    taker_above: int = Field(100, ge=0, description="The contract team must have more match points than this.")
+
+
+class Ashkal(Rule):
+    """A bid that makes the caller's partner the taker, who then receives the turned card (Baloot)."""
+
+    enabled: bool = Field(False, description="Whether ashkal may be called.")
+    contract: Contract = Field("no_trumps", description="The contract an ashkal bids for the partner (Baloot: Sun).")
+    speakers: list[Annotated[int, Field(ge=1, le=4)]] = Field(
+        [3, 4], description="Who may call it, by place in the order of speaking (1 is the first speaker)."
+    )
+    not_on_ranks: list[RankName] = Field(
+        ["A"], description="Turned-card ranks on which ashkal may not be called (Baloot: an ace)."
+    )
+
+    @field_validator("not_on_ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> object:
+        return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+
 class Doubles(Rule):
-    """Contra / recontra (coinche / surcoinche)."""
+    """Contra / recontra (coinche / surcoinche) and longer doubling ladders."""
 
     max_level: int = Field(
-        2, ge=0, le=3, description="0: no doubling; 1: contra only; 2: contra and recontra; 3: a third regional level."
+        2, ge=0, le=4,
+        description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
+        "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
     )
     multipliers: list[int] = Field(
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
@@ -260,6 +309,20 @@ class Doubles(Rule):
         description="What the table calls each doubling level, as players see it (coinche: coinche, surcoinche); "
         "'double' and 'redouble' are always understood too.",
     )
+    after_bidding: bool = Field(
+        False,
+        description="Doubles are called once the bidding has ended, not among the bids: the opponents of the taker "
+        "are asked first, then each level's callers in turn, until both players of that team pass (Baloot).",
+    )
+    match_winning_level: int | None = Field(
+        None, ge=1, le=4,
+        description="The doubling level (1 is the first double) whose deal decides the whole match: its winner "
+        "wins the match (Baloot's gahwa); null for none.",
+    )
+    condition: DoubleCondition = Field(
+        default_factory=lambda: DoubleCondition(),
+        description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
+    )
 
     @model_validator(mode="after")
     def _levels(self) -> Doubles:
@@ -267,8 +330,14 @@ class Doubles(Rule):
             raise ValueError(
                 f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}"
             )
-        if any(b <= a for a, b in zip([1, *self.multipliers], self.multipliers)):
+        growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
+        if any(b <= a for a, b in zip([1, *growing], growing)):
             raise ValueError(f"multipliers must grow with each level, got {self.multipliers}")
+        if self.match_winning_level is not None and self.match_winning_level > self.max_level:
+            raise ValueError(
+                f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
+                "no deal could reach it"
+            )
         if len(self.names) < self.max_level:
             raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         return self
@@ -325,7 +394,27 @@ class Bidding(Rule):
     )
     points: PointBids = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
     rounds: int = Field(
-        2, ge=1, le=2, description="Turned-card bidding: how many rounds are bid before the deal is void."
+        2, ge=1, le=2,
+        description="Turned-card and single-call bidding: how many rounds are bid before the deal is void.",
+    )
+    first_speaker: FirstSpeaker = Field(
+        FirstSpeaker.after_dealer,
+        description="Who speaks first in the bidding: the player after the dealer, or the dealer (Klaverjas NKU); "
+        "the player after the dealer leads the first trick either way.",
+    )
+    forced_call: ForcedCall = Field(
+        ForcedCall.none,
+        description="Whether someone must name a contract instead of passing, so that no deal is void.",
+    )
+    overcall: Overcall = Field(
+        Overcall.none,
+        description="Turned-card and single-call bidding: what may be called over a contract already taken.",
+    )
+    ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        {},
+        description="What the table calls a contract, as players see it: suit (any trump suit, said before the "
+        "suit: Hokum), no_trumps (Sun, sans atout) or all_trumps (tout atout); unnamed ones keep their English name.",
     )
 
     @field_validator("contracts")
@@ -337,6 +426,11 @@ class Bidding(Rule):
         if not value:
             raise ValueError("at least one contract must be playable")
         return value
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether the bidding goes round by round until a first take (turned-card and single-call styles)."""
+        return self.style in (BiddingStyle.turned_card.value, BiddingStyle.single_call.value)
 
     @property
     def uses_turned_card(self) -> bool:
@@ -365,6 +459,13 @@ class PartnerWinningVoid(str, Enum):
 class Undertrump(str, Enum):
     never_required = "never_required"
     required = "required"
+    forbidden_unless_only_trumps = "forbidden_unless_only_trumps"
+
+
+class PlainSuitOvertake(str, Enum):
+    never = "never"
+    always = "always"
+    unless_partner_winning = "unless_partner_winning"
 
 
 class AllTrumpsOvertake(str, Enum):
@@ -390,7 +491,19 @@ class Play(Rule):
     )
     undertrump: Undertrump = Field(
         Undertrump.never_required,
-        description="Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card) or required (play a lower trump).",
+        description=(
+            "Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card), "
+            "required (play a lower trump) or forbidden_unless_only_trumps (discard; a lower trump only when "
+            "nothing else is held, Amsterdam Klaverjas)."
+        ),
+    )
+    plain_suit_overtake: PlainSuitOvertake = Field(
+        PlainSuitOvertake.never,
+        description=(
+            "Following a plain suit (in a suit contract or no-trumps) while no trump is in the trick, a player "
+            "must beat the best card of the led suit if able: never, always (Bela's 'uber'), or unless their "
+            "partner is winning."
+        ),
     )
     all_trumps_overtake: AllTrumpsOvertake = Field(
         AllTrumpsOvertake.always,
@@ -960,11 +1073,36 @@ class Variant(Rule):
                 f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
                 "use turned_card or turned_card_point_bids"
             )
-        if self.bidding.style == BiddingStyle.turned_card and self.bidding.doubles.max_level:
+        bidding = self.bidding
+        doubles = bidding.doubles
+        if (bidding.in_rounds and bidding.overcall == Overcall.none and doubles.max_level
+                and not doubles.after_bidding):
             problems.append(
-                "turned_card bidding ends at the first take, so nobody can double: set bidding.doubles.max_level to 0"
+                f"{bidding.style} bidding with overcall none ends at the first take, so nobody can double among "
+                "the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level to 0"
             )
-        if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
+        if bidding.overcall != Overcall.none and not bidding.in_rounds:
+            problems.append(
+                f"bidding.overcall {bidding.overcall} is for turned_card and single_call bidding; "
+                f"{bidding.style} bidding has its own way of bidding higher: set overcall to none"
+            )
+        if bidding.ashkal.enabled:
+            if not turned:
+                problems.append("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
+                                "after_first_packets")
+            if bidding.ashkal.contract not in bidding.contracts:
+                problems.append(f"bidding.ashkal.contract {bidding.ashkal.contract} is not one of bidding.contracts")
+            if bidding.uses_points:
+                problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
+        unplayed = [k for k in bidding.contract_names
+                    if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
+        if unplayed:
+            problems.append(f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play")
+        if doubles.condition.kinds and not doubles.max_level:
+            problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
+        if doubles.after_bidding and not doubles.max_level:
+            problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
+        if bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in bidding.contracts):
             problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
         if self.declarations.belote.enabled:
             for kind in self.declarations.belote.contracts:

@@ -18,11 +18,22 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
     if not bidding.uses_turned_card:
         reason = f"bidding.style {bidding.style} has no turned card"
-        for name in ("round2_turned_suit", "round1_contracts", "rounds"):
+        for name in ("round2_turned_suit", "round1_contracts", "ashkal"):
             unused[("bidding", name)] = reason
+        if not bidding.in_rounds:
+            unused[("bidding", "rounds")] = reason
+    if not bidding.in_rounds:
+        unused[("bidding", "overcall")] = f"bidding.style {bidding.style} has its own way of bidding higher"
+    elif not bidding.ashkal.enabled and bidding.uses_turned_card:
+        for name in ("contract", "speakers", "not_on_ranks"):
+            unused[("bidding", "ashkal", name)] = "bidding.ashkal.enabled is false"
+    if not bidding.doubles.condition.kinds:
+        for name in ("doubler_below", "taker_above"):
+            unused[("bidding", "doubles", "condition", name)] = "doubles.condition.kinds is empty"
     if bidding.doubles.max_level == 0:
         reason = "doubles.max_level 0 allows no contra"
-        for name in ("multipliers", "overbid_after_double", "redouble_ends_auction"):
+        for name in ("multipliers", "overbid_after_double", "redouble_ends_auction", "after_bidding",
+                     "match_winning_level", "condition"):
             unused[("bidding", "doubles", name)] = reason
         for path in (("doubled_winner",), ("doubled_tie",), ("doubled_made",), ("rounding", "doubled"),
                      ("capot", "multiplied_by_double")):
