@@ -130,6 +130,38 @@ def show_interval(value: Rate | Mean | None) -> str:
     return f"{low:.1f}–{high:.1f}"
 
 
+BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a character cell
+MAX_BAR = 10
+
+
+def bar_width(width: int, label_width: int, columns: int) -> int:
+    """How wide a rate's bar may be so that a table of ``columns`` values still fits ``width``; 0 for none."""
+    label_width = max(label_width, *(len(title) for title in GROUP_TITLES.values()))
+    spare = (width - label_width - 6 - columns * (VALUE_WIDTH + 3)) // columns - 1
+    return min(MAX_BAR, spare) if spare >= 3 else 0
+
+
+def rate_bar(value: Rate | Mean | None, width: int) -> str:
+    """A small bar for a rate (a full bar is 100%) followed by a space; blank for a mean, none when ``width`` is 0."""
+    if width == 0:
+        return ""
+    if not isinstance(value, Rate):
+        return " " * (width + 1)
+    eighths = round(value.value * width * 8)
+    bar = "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+    return f"[bright_black on grey15]{bar:<{width}}[/] "
+
+
+def value_cell(value: Rate | Mean | None, bar: int) -> str:
+    """A statistic's cell: its bar (for a rate), the value and its interval, each in a column of its own width."""
+    if value is None:
+        return "-"
+    return f"{rate_bar(value, bar)}[bold]{show_value(value):>6}[/] [dim]{show_interval(value):>12}[/]"
+
+
+VALUE_WIDTH = 6 + 1 + 12  # the value, a space, the interval
+
+
 def grouped_table(headers: list[str], rows: Iterable[tuple[str, list[str]]]) -> Table:
     """One table of statistics; ``rows`` are (group, cells) and each group opens a titled section."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)

@@ -37,6 +37,7 @@ MAX_COUNT = {DEALS: 10**9, MATCHES: 10**8}  # per run: a billion deals is days o
 DEFAULT_SEATS = ("heuristic",) * 4
 VERDICTS = ("made", "failed", "hanging", "litige")
 EVENTS = ("capot", "doubled", "redoubled", "declarations", "belote")
+POINTS_BIN = 10  # the contract team's raw points per deal are counted in bins this wide
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -83,6 +84,8 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("declarations")
     if deal.belotes or melds_in_tricks and any(p.belote for p in score.parts):
         tally.count("belote")
+    taken = score.raw_points[score.contract_team]
+    tally.count(f"taker_points.{taken - taken % POINTS_BIN}")
     for team in (0, 1):
         tally.observe(f"raw_points.team{team}", score.raw_points[team])
         tally.observe(f"match_points.team{team}", score.match_points[team])
@@ -148,6 +151,8 @@ class SimulationResult:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
             stats += [Statistic("match", f"team{team}_wins", f"matches won by team {team}",
                                 t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
+            stats.append(Statistic("match", "first_bidder_wins", "won by the first bidder's team",
+                                   t.rate("wins.first_bidder", t.matches)))
             if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
                 stats.append(Statistic("match", "draws", "matches drawn", t.rate("draws", t.matches)))
         return stats
@@ -174,7 +179,17 @@ class SimulationResult:
         for stat in self.statistics():
             data.setdefault(stat.group, {})[stat.key] = stat.value.to_dict()
         data.setdefault("match", None)
+        data["distributions"] = {
+            "contract_team_raw_points": {"bin": POINTS_BIN, "counts": self.histogram("taker_points")},
+            "match_length": {"bin": 1, "counts": self.histogram("match_length")} if self.mode == MATCHES else None,
+        }
         return data
+
+    def histogram(self, quantity: str) -> dict[str, int]:
+        """How many deals (or matches) fell in each bin of ``quantity``, bins in order, as JSON keys."""
+        prefix = f"{quantity}."
+        bins = sorted(int(name[len(prefix):]) for name in self.tally.counts if name.startswith(prefix))
+        return {str(b): self.tally.counts[f"{prefix}{b}"] for b in bins}
 
 
 # ----------------------------------------------------------------------------- the work
@@ -263,10 +278,20 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
     for number in range(chunk.start, chunk.start + chunk.size):
         match_seed = derive_seed(plan.seed, MATCHES, number)
         table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(plan.seats)])
-        match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
+        first_bidders: list[int] = []  # the team that bids and leads first in the match
+
+        def on_deal(deal: DealState) -> None:
+            if not first_bidders:
+                first_bidders.append(deal.first_seat % 2)
+            record_deal(tally, deal)
+
+        match = table.play_match(ruleset, match_seed, on_deal=on_deal)
         tally.matches += 1
         tally.count("draws" if match.drawn else f"wins.team{match.winner}")
+        if first_bidders and match.winner == first_bidders[0]:
+            tally.count("wins.first_bidder")
         tally.observe("match_length", len(match.deals))
+        tally.count(f"match_length.{len(match.deals)}")
     return tally
 
 
