@@ -23,7 +23,8 @@ from typing import Any
 
 from ..engine.deal import DealState
 from ..errors import UserError
-from ..players import REGISTRY, make_player
+from ..players import REGISTRY, check_player, make_player
+from ..players.outside import is_outside
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
@@ -53,9 +54,11 @@ def parse_seats(text: str | Sequence[str]) -> tuple[str, ...]:
         names *= 4
     if len(names) != 4 or not all(names):
         raise UserError(f"--seats takes four bot names separated by commas (seats 0,1,2,3), got {text!r}")
-    unknown = [n for n in names if n not in REGISTRY]
-    if unknown:
-        raise UserError(f"no bot called {unknown[0]!r}; bots: {', '.join(sorted(REGISTRY))}")
+    for name in names:
+        if name not in REGISTRY and not is_outside(name):
+            raise UserError(f"no bot called {name!r}; bots: {', '.join(sorted(REGISTRY))}, "
+                            "or an outside bot as path/to/file.py:Name or module:Name")
+        check_player(name)
     return tuple(names)
 
 
