@@ -24,8 +24,8 @@ from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_r
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate_many
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
-from .report import require_matplotlib, write_report
-from .show import plain_value as plain
+from .report import check_report, write_report
+from .show import plain_value as plain, value_items
 from .sim_view import add_simulation_options, backend_for, bar_width, grouped_table, positive_int, print_loads, \
     progress_bar, speed_line, value_cell
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     rows = every if args.all else [row for row in every if row.differs]
     hidden = len(every) - len(rows)
     if args.report:
-        require_matplotlib()
+        check_report(args.report)
     matches = args.matches
     if matches is None and args.report and args.simulate:
         matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)
@@ -158,7 +158,7 @@ def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
     line is too narrow). A variant that does not use the rule says so instead."""
     name_width = max(len(n) for n in names)
     room = max(20, width - INDENT - name_width - 2)
-    values = [_wrap_items(_items(v), room) for v in row.values]
+    values = [_wrap_items(value_items(v), room) for v in row.values]
     value_width = max(len(line) for lines in values for line in lines)
     said_width = room - value_width - 2
     below = said_width < MIN_SAID
@@ -180,16 +180,6 @@ def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
     for line in lines:
         line.rstrip()
     return lines
-
-
-def _items(value: Any) -> list[str]:
-    """A value as the pieces a line may break between: list items, table entries (``A 11,``), or one piece."""
-    if isinstance(value, list) and value:
-        return [plain(v) for v in value]
-    if isinstance(value, dict) and value:
-        entries = [f"{k} {plain(v)}" for k, v in value.items()]
-        return [f"{e}," for e in entries[:-1]] + entries[-1:]
-    return [plain(value)]
 
 
 def _wrap_items(items: list[str], width: int) -> list[str]:
