@@ -301,6 +301,8 @@ class TableApp(App[int]):
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
+            if deal.turned_card >= 0:  # everyone saw it go to the taker
+                second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
         return Text("\n").join([first, second.append_text(self.draw.board())])
@@ -366,7 +368,10 @@ class TableApp(App[int]):
         legal = deal.legal_actions()
         choices = self.query_one("#choices", OptionList)
         if deal.phase in (BIDDING, DECLARING):
-            self.menu = legal
+            # in the order the line game numbers them; with point bids, pass and the doublings first,
+            # so a long list of bids does not push a coinche out of view
+            points = any(a.kind == CALL and a.call.points is not None for a in legal)
+            self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
             choices.clear_options()
             choices.add_options([self.option_text(i, False) for i in range(len(legal))])
             choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
@@ -626,7 +631,7 @@ class TableApp(App[int]):
         self.save()
         self.shown, self.held = self.session.deal, None
         count = len(taken) - 1
-        self.note = f"Took back your move ({taken[0]})" + (f" and {count} after it" if count else "") + "."
+        self.note = f"Took back: {self.describe(taken[0])}" + (f", and {count} after it" if count else "") + "."
         self.query_one("#choices").display = False
         self.menu = []
         self.refresh_table()
