@@ -998,6 +998,13 @@ class Match(Rule):
         False, description="A team whose contract failed cannot reach the target with its belote alone."
     )
 
+    @property
+    def length(self) -> str:
+        """How long a match is, in words: ``match to 151``, ``16 deals`` or ``a single deal``."""
+        if self.target is not None:
+            return f"match to {self.target}"
+        return f"{self.deals} deals" if self.deals and self.deals > 1 else "a single deal"
+
 
 class Timeout(str, Enum):
     lose_match = "lose_match"
