@@ -745,6 +745,7 @@ class Tie(str, Enum):
     litige = "litige"
     taker_fails = "taker_fails"
     taker_makes = "taker_makes"
+    half_bete = "half_bete"
 
 
 class ReserveGoesTo(str, Enum):
@@ -924,7 +925,8 @@ class Scoring(Rule):
         Tie.hanging,
         description=(
             "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
-            "later deal), taker_fails or taker_makes."
+            "later deal), taker_fails, taker_makes, or half_bete (the takers score nothing, the defenders "
+            "their own)."
         ),
     )
     reserve: Reserve = Field(default_factory=Reserve, description="Hanging points or litige reserve.")
