@@ -1,10 +1,12 @@
 """Bot strength and simulation speed, each with what it is measured against.
 
     python benchmarks/bots.py [--matches 500] [--deals 10000] [--workers 2] [--runs 5] [--json]
+                              [--variants bulgarian french ...] [--no-timing]
 
 Strength: the heuristic pair against the random pair over ``--matches`` seeded
-matches of ``bulgarian`` and of ``french`` (each pair sits on each side for half
-of them), as a win rate with its Wilson 95% interval. Target: at least 90%.
+matches of each of ``--variants`` (default ``bulgarian`` and ``french``; each pair
+sits on each side for half of them), as a win rate with its Wilson 95% interval.
+Target: at least 90%.
 
 Speed: the median wall-clock time of ``--runs`` runs of ``belot compare bulgarian
 french --simulate N`` (the command as a user runs it, start-up included, on
@@ -83,12 +85,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="times the compare command is timed (median reported)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--variants", nargs="+", default=["bulgarian", "french"], metavar="VARIANT",
+                        help="the variants whose matches measure strength")
+    parser.add_argument("--no-timing", action="store_true", help="measure strength only, not the compare command")
     args = parser.parse_args(argv)
     if args.matches < 2 or args.deals < 1 or args.runs < 1:
         parser.error("--matches needs at least 2 (each pair sits on each side), --deals and --runs at least 1")
     result = {
-        "strength": [strength(v, args.matches, args.workers, args.seed) for v in ("bulgarian", "french")],
-        "compare": compare_timing(args.deals, args.workers, args.runs),
+        "strength": [strength(v, args.matches, args.workers, args.seed) for v in args.variants],
+        "compare": None if args.no_timing else compare_timing(args.deals, args.workers, args.runs),
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -98,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
               f"= {100 * s['rate']:.1f}% (95% CI {100 * s['low']:.1f}-{100 * s['high']:.1f}%), "
               f"{s['deals']} deals in {s['seconds']} s")
     c = result["compare"]
+    if c is None:
+        return 0
     print(f"{c['command']}: median {c['seconds']} s of {c['runs']} runs ({c['fastest']}-{c['slowest']} s) "
           f"on {c['workers']} workers; one core's CPU time per deal: "
           f"{c['heuristic_cpu_us_per_deal']} us with heuristic bots, {c['random_playout_cpu_us_per_deal']} us "
