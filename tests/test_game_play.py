@@ -207,7 +207,7 @@ def test_a_finished_match_counts_in_the_statistics(data_home: Path) -> None:
     stats = json.loads((data_home / "belot-rules" / "statistics.json").read_text())
     counts = stats["variants"]["french-single-deal"]["random"]
     assert counts["games"] == 1 and counts["wins"] in (0, 1)
-    assert "Your french-single-deal games against random: 1" in played.text
+    assert "Your french-single-deal games (bots: random): 1" in played.text
 
 
 def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:

@@ -168,6 +168,7 @@ class ScoringRules:
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._game_winning_length = decl.wins_match_length  # None: no declaration wins the match
         self._capot_takers_only = s.capot.team == "takers_only"
         self._capot_replaces = s.capot.replaces_card_points
         self._belote_doubled = decl.belote.multiplied_by_double
@@ -249,7 +250,8 @@ class ScoringRules:
         match_winner = None
         if declarations:
             self._declarations(res, declarations, deal)
-            match_winner = self._game_winning(declarations, deal)
+            if self._game_winning_length:
+                match_winner = self._game_winning(declarations, deal)
         if c.contract_factor != 1:
             self._contract_factor(deal, contract, c.contract_factor)
             last = [c.contract_factor * last[0], c.contract_factor * last[1]]
@@ -322,7 +324,7 @@ class ScoringRules:
 
     def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
         """The team of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
-        length = self.declarations.wins_match_length
+        length = self._game_winning_length
         for d in declarations:
             if d.kind == "sequence" and d.length >= length:
                 deal.note("Seat {} declared {}: team {} wins the match at once", d.seat, d, d.team)

@@ -79,9 +79,10 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("doubled")
     if level >= 2:
         tally.count("redoubled")
-    if any(deal.declared.values()):
+    melds_in_tricks = deal.ruleset.declarations.from_tricks  # then nothing is declared: count what scored
+    if any(deal.declared.values()) or melds_in_tricks and any(p.declarations for p in score.parts):
         tally.count("declarations")
-    if deal.belotes:
+    if deal.belotes or melds_in_tricks and any(p.belote for p in score.parts):
         tally.count("belote")
     for team in (0, 1):
         tally.observe(f"raw_points.team{team}", score.raw_points[team])

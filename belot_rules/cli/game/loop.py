@@ -37,7 +37,7 @@ from .render import Renderer, call_menu_text, does, help_panel, sort_hand
 from .save import default_save_path, write_record_file, write_save
 from .seating import DEFAULT_BOT
 from .session import Session
-from .stats import level_of, record_match
+from .stats import opponents, record_match
 
 SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two moves
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
@@ -216,7 +216,7 @@ class Game:
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
         totals = record_match(session)
         if totals:
-            self.show(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+            self.show(f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, "
                       f"won {totals['wins']}.")
         if self.live:
             try:

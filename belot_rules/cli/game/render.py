@@ -173,7 +173,9 @@ class Renderer:
         if completed is not None:
             leader, cards, winner = deal.tricks[completed]
             shown = [((leader + i) % 4, c) for i, c in enumerate(cards)]
-            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}", style="bold")
+            melds = sum(d.points for d in self.melds(deal, completed))
+            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}"
+                          + (f"\nmelds +{melds}" if melds else ""), style="bold")
         else:
             shown = [((deal.leader + i) % 4, c) for i, c in enumerate(deal.trick)]
             center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of 8", style="dim")
@@ -241,7 +243,12 @@ class Renderer:
         if clock.seconds is not None and seating.human is not None:
             lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
         if deal.tricks:
-            tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points)" for t in (0, 1)]
+            melds = [0, 0]
+            for index in range(len(deal.tricks)):
+                for d in self.melds(deal, index):
+                    melds[d.team] += d.points
+            tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points" + (f", melds {melds[t]})" if any(melds)
+                                                                               else ")") for t in (0, 1)]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
         if seating.level is not None:
@@ -330,7 +337,16 @@ class Renderer:
         if index == 7:
             points += deal.ruleset.variant.scoring.last_trick
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
+        melds = self.melds(deal, index)
+        if melds:
+            text.append(look.words(", melds: " + ", ".join(str(d) for d in melds)), style="bold")
         return text
+
+    @staticmethod
+    def melds(deal: DealState, index: int) -> tuple[Declaration, ...]:
+        """The melds trick ``index`` holds, for the team that won it (where melds come from tricks)."""
+        _, cards, winner = deal.tricks[index]
+        return deal.ruleset.declarations.in_trick(deal.contract, cards, winner)
 
     def declaration(self, deal: DealState, declaration: Declaration) -> str:
         """A declaration as the table knows it: another player's by its kind and value while the deal is played.
@@ -363,12 +379,20 @@ class Renderer:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
             return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
+                     padding=(0, 1), width=FRAME_WIDTH)
+
+    def deal_title(self, row: SheetRow) -> Text:
+        """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
-        title = Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
-                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
-        lines = [Text(self.words(line)) for line in score.lines]
-        return Panel(Group(*lines), title=title, title_align="left", box=self.look.box, padding=(0, 1),
-                     width=FRAME_WIDTH)
+        if score is None:
+            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
+                             f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+
+    def deal_lines(self, row: SheetRow) -> list[Text]:
+        """The score's explanation, a sentence a line, in the table's words."""
+        return [Text(self.words(line)) for line in row.score.lines] if row.score is not None else []
 
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""

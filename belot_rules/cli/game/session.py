@@ -15,11 +15,9 @@ from pathlib import Path
 from ...engine.actions import Action
 from ...engine.deal import OVER, DealState
 from ...engine.match import MatchState
-from ...rules.declarations import Declaration
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
-from ...variant.model import contract_kind
 from .seating import Seating, bot_choice, decision_seed
 
 
@@ -47,32 +45,15 @@ class SheetRow:
         if score is None:
             return cls(number, deal.dealer, None, -1, 1, None, (0, 0), (0, 0), (0, 0), (0, 0), None,
                        (board[0], board[1]))
-        ruleset = deal.ruleset
-        scoring = ruleset.variant.scoring
-        no_trumps = contract_kind(deal.contract) == "no_trumps"
-        factor = scoring.no_trumps_factor if no_trumps else 1
-        last_team = deal.tricks[-1][2] & 1
-        cards = _per_team(lambda t: (deal.team_points[t] + (scoring.last_trick if t == last_team else 0)) * factor)
-        bonus = scoring.capot.bonus * (factor if scoring.capot.multiplied_by_no_trumps_factor else 1)
-        capot = _per_team(lambda t: bonus if score.capot_team == t else 0)
-        belote = _belote_points(deal)
-        declarations = _per_team(lambda t: score.raw_points[t] - cards[t] - capot[t] - belote[t])
+        parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
-                   cards, capot, declarations, belote, score, (board[0], board[1]))
+                   _per_team(lambda t: parts[t].cards + parts[t].last_trick), _per_team(lambda t: parts[t].bonus),
+                   _per_team(lambda t: parts[t].declarations), _per_team(lambda t: parts[t].belote), score,
+                   (board[0], board[1]))
 
 
 def _per_team(value: Callable[[int], int]) -> tuple[int, int]:
     return value(0), value(1)
-
-
-def _belote_points(deal: DealState) -> tuple[int, int]:
-    """The belote each team scored: played belotes, less any a sequence absorbed."""
-    points = deal.ruleset.variant.declarations.belote.points
-    declared = [d for seat in sorted(deal.declared) for d in deal.declared[seat]]
-    belotes = [Declaration.belote(seat, suit, points) for seat, suit in deal.belotes]
-    if not belotes:
-        return 0, 0
-    return deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat).belote
 
 
 @dataclass
