@@ -19,6 +19,7 @@ def test_the_parts_of_each_deal_add_up(variant: str) -> None:
     for row in scored:
         scoring = session.ruleset.variant.scoring
         factor = scoring.no_trumps_factor if contract_kind(row.contract) == "no_trumps" else 1
+        factor *= scoring.contract_factors.get(row.contract, 1)  # belote bridgée: clubs x1 ... all-trumps x6
         assert sum(row.cards) == session.ruleset.deck_total[row.contract] * factor
         for team in (0, 1):
             parts = (row.cards[team], row.declarations[team], row.belote[team], row.capot[team])
