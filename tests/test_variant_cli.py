@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from belot_rules.cli import main
-from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.loader import load_variant_model, shipped_names
 
 ROOT = Path(__file__).parent.parent
 
