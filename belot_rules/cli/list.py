@@ -13,6 +13,7 @@ from ..variant.loader import load_variant_model, shipped_names
 from .output import console, print_json
 
 OTHER = "Other"  # the group of a shipped file that names no family
+SHORT = 60  # a description's words before a colon, up to this long, say what the variant is
 
 
 def register(subparsers: Any) -> None:
@@ -25,10 +26,13 @@ def register(subparsers: Any) -> None:
 
 
 def summary(description: str) -> str:
-    """The first sentence of a variant's description: what ``belot list`` says of it."""
+    """What ``belot list`` says of a variant: its description's first sentence, or the part of it before
+    a colon (the descriptions read "Pilotta of Cyprus: all 8 cards dealt ...")."""
     text = " ".join(description.split())
     match = re.search(r"\.(\s|$)", text)
-    return text[: match.start() + 1] if match else text
+    sentence = text[: match.start() + 1] if match else text
+    head, colon, _ = sentence.partition(": ")
+    return head if colon and len(head) <= SHORT else sentence
 
 
 def run(args: argparse.Namespace) -> int:
