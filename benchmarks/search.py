@@ -34,7 +34,7 @@ from belot_rules.players.levels import LEVELS, level_player
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
 from belot_rules.sim.duel import duel
-from playouts import _baseline_tables, baseline_deal  # the plain loop, beside this file
+from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
 
 TRUMP = 2  # hearts
 # Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
@@ -104,19 +104,6 @@ def tuned_deal(rng: random.Random) -> tuple[int, int]:
         score[leader & 1] += total
     score[leader & 1] += 10
     return score[0], score[1]
-
-
-def measure(runs: list, units: int, rounds: int = 15) -> list[float]:
-    """CPU seconds per ``units`` for each of ``runs``, interleaved in rounds; the fastest round counts."""
-    chunk = max(1, units // rounds)
-    best = [float("inf")] * len(runs)
-    for _ in range(rounds):
-        for i, run in enumerate(runs):
-            start = time.process_time()
-            for _ in range(chunk):
-                run()
-            best[i] = min(best[i], time.process_time() - start)
-    return [b * units / chunk for b in best]
 
 
 def loop(deals: int, seed: int) -> dict[str, object]:
