@@ -195,6 +195,9 @@ def test_compare_report_without_matplotlib_says_how_to_get_it_before_simulating(
     assert main(["compare", "bulgarian", "french", "--simulate", "100000", "--report", str(tmp_path / "r.html")]) == 1
     assert "pip install 'belot-rules[report]'" in capsys.readouterr().err
     assert not (tmp_path / "r.html").exists()
+    monkeypatch.delitem(sys.modules, "matplotlib")
+    assert main(["compare", "bulgarian", "french", "--simulate", "100000", "--report", str(tmp_path / "no" / "r.html")]) == 1
+    assert "a file to write the page to, in a folder that exists" in capsys.readouterr().err
 
 
 def test_terminal_tables_draw_bars_for_rates_where_there_is_room(capsys, monkeypatch):

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import UserError
 from ..sim.simulate import SimulationResult
+from .show import value_items
 from .sim_view import GROUP_TITLES
 
 # Okabe-Ito: told apart by colour-blind readers too; a variant keeps its colour in every chart.
@@ -26,8 +27,11 @@ COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 MARK = "≠"
 
 
-def require_matplotlib() -> None:
-    """Fail before a long simulation, not after it, when the charts cannot be drawn."""
+def check_report(path: str) -> None:
+    """Fail before a long simulation, not after it, when the page could not be drawn or written."""
+    target = Path(path).expanduser()
+    if target.is_dir() or not target.parent.is_dir():
+        raise UserError(f"--report {path}: a file to write the page to, in a folder that exists")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -64,7 +68,7 @@ def render(data: dict[str, Any], deal_results: Sequence[SimulationResult],
 def _variants(variants: list[dict[str, Any]]) -> str:
     items = []
     for index, v in enumerate(variants):
-        notes = "".join(f'<p class="note">Note: {html.escape(w["message"])}</p>' for w in v["warnings"])
+        notes = "".join(f'<p class="note">Note: {_code(w["message"])}</p>' for w in v["warnings"])
         items.append(f'<li><span class="swatch" style="background:{_colour(index)}"></span>'
                      f'<b>{html.escape(v["name"])}</b> ({html.escape(v["source"])}): rules from '
                      f'{_code(v["rules_from"])}{notes}</li>')
@@ -84,7 +88,7 @@ def _rules(names: list[str], data: dict[str, Any]) -> str:
         cells = []
         for value, meaning, unused in zip(row["values"], row["meanings"], row["unused"]):
             said = f"not used: {unused}" if unused else meaning or ""
-            cells.append(f'<td class="{"unused" if unused else ""}"><b>{html.escape(_plain(value))}</b>'
+            cells.append(f'<td class="{"unused" if unused else ""}"><b>{_value(value)}</b>'
                          f'{f"<br><small>{html.escape(said)}</small>" if said else ""}</td>')
         equal = "" if row["differs"] else " equal"
         body.append(f'<tr class="rule{equal}"><td><code>{html.escape(row["option"])}</code>'
@@ -95,10 +99,9 @@ def _rules(names: list[str], data: dict[str, Any]) -> str:
             f'<tbody>{"".join(body)}</tbody></table>{more}</section>')
 
 
-def _plain(value: Any) -> str:
-    from .show import plain_value
-
-    return plain_value(value)
+def _value(value: Any) -> str:
+    """A rule's value, its items (``A 11,``) never broken across lines."""
+    return " ".join(f'<span class="item">{html.escape(item)}</span>' for item in value_items(value))
 
 
 def _code(text: str) -> str:
@@ -380,6 +383,7 @@ table.stats td span { color: #555; } td.mark { color: #b35900; font-weight: bold
 figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: .9rem; }
 svg.chart { width: 100%; height: auto; display: block; }
 ul.variants { padding-left: 0; list-style: none; } ul.variants li { margin: .3rem 0; }
+.item { white-space: nowrap; }
 .swatch { display: inline-block; width: .9em; height: .9em; margin-right: .4em; vertical-align: -0.1em; }
 .note { color: #8a5a00; margin: .2rem 0 0 1.3em; font-size: .9rem; }
 details summary { cursor: pointer; font-weight: bold; margin-top: 1rem; }
