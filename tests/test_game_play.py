@@ -243,3 +243,13 @@ def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
                 return
             session.apply(session.bot_action("heuristic"))
     raise AssertionError("no belote in 200 deals")
+
+
+def test_undo_takes_back_the_last_card_and_the_record_says_so(tmp_path: Path) -> None:
+    """u takes back the player's last card and the bots' moves after it; the record lists them under undone."""
+    record = tmp_path / "match.json"
+    played = play(lines=["1", "1", "1", "1", "1", "u"], seed=6, record_path=record)
+    assert "Took back: play K♥, and 3 moves after it." in played.text
+    undone = played.session.undone
+    assert undone and undone[0]["deal"] == 1 and undone[0]["actions"]
+    assert json.loads(record.read_text())["undone"] == undone

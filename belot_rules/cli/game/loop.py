@@ -34,7 +34,7 @@ from .prompt import (
     point_bids,
 )
 from .render import Renderer, call_menu_text, does, help_panel, sort_hand
-from .save import default_save_path, write_record_file, write_save
+from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
 from .session import Session
 from .stats import opponents, record_match
@@ -63,7 +63,7 @@ class Game:
     look: Look = field(default_factory=Look)
     speed: str = "normal"
     live: bool = False
-    save_path: Path | None = None
+    slot: SaveSlot | None = None  # where the game is saved after every move; None: unsaved
     record_path: Path | None = None
     now: Now = time.monotonic
     sleep: Callable[[float], None] = time.sleep
@@ -226,7 +226,8 @@ class Game:
     # ------------------------------------------------------------------ the player's decisions
 
     def decide(self, deal: DealState) -> Action | None:
-        """Ask the player until a valid choice comes; None when time ran out and the match is lost."""
+        """Ask the player until a valid choice comes; None when time ran out and the match is lost, or the
+        player took a move back."""
         clock = self.move_clock()
         legal = deal.legal_actions()
         if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
@@ -240,6 +241,8 @@ class Game:
             try:
                 line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(deal, menu), clock)
                 asked = command(line)
+                if asked == "undo" and self.take_back():
+                    return None
                 if asked is not None:
                     self.run_command(asked, deciding=True)
                     if asked in LONG_OUTPUT and self.live:
@@ -354,6 +357,8 @@ class Game:
                 print_rules(session.loaded, out=self.console)
         elif name == "rules":
             print_rules(session.loaded, out=self.console)
+        elif name == "undo":
+            self.show("Nothing of yours to take back in this deal.")
         elif name == "hint" and not deciding:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
@@ -364,10 +369,21 @@ class Game:
             self.saved("Game saved.")
             raise Stop(0)
 
+    def take_back(self) -> bool:
+        """Undo the player's last move of this deal (and the bots' after it); whether there was one."""
+        taken = self.session.take_back()
+        if not taken:
+            return False
+        self.save()
+        more = f", and {len(taken) - 1} move{'s' if len(taken) > 2 else ''} after it" if len(taken) > 1 else ""
+        self.show(f"Took back: {self.describe(taken[0])}{more}.", style="bold")
+        return True
+
     def saved(self, note: str) -> None:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
-        command = "belot play --resume" + ("" if self.save_path == default_save_path() else f" {self.save_path}")
-        self.console.print(Text(f"{note} Continue it with: {command}", style="bold"), soft_wrap=True)
+        if self.slot is None:  # the save failed on the way: said when it did
+            return
+        self.console.print(Text(f"{note} Continue it with: {self.slot.resume_command()}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 
@@ -406,8 +422,14 @@ class Game:
     # ------------------------------------------------------------------ saving and leaving
 
     def save(self) -> None:
-        if self.save_path is not None:
-            write_save(self.session, self.save_path)
+        """Save after a move; a save that fails is said on screen and the game goes on unsaved."""
+        if self.slot is None:
+            return
+        try:
+            self.slot.write(self.session)
+        except SaveUnavailable as err:
+            self.slot = None
+            self.show(f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.", style="bold red")
 
     def write_record(self) -> None:
         if self.record_path is not None:
@@ -417,7 +439,7 @@ class Game:
         """Ctrl-C: keep the game to finish later (exit 0), or drop it (exit 130)."""
         self.console.print()
         self.write_record()
-        if self.save_path is None or self.session.over:
+        if self.slot is None or self.session.over:
             self.show("Stopped.")
             return 130
         try:
@@ -431,7 +453,7 @@ class Game:
             self.save()
             self.saved("Game saved.")
             return 0
-        self.save_path.unlink(missing_ok=True)
+        self.slot.discard()
         self.show("The game is not kept.")
         return 130
 
@@ -440,7 +462,7 @@ class Game:
         self.console.print()
         self.save()
         self.write_record()
-        if self.save_path is not None:
+        if self.slot is not None:
             self.saved("Input ended. Game saved.")
         return 0
 

@@ -33,7 +33,7 @@ SEAT_WORD = re.compile(r"\b(seat|team|Team) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
-COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · q save and quit"
+COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
 
 
@@ -96,6 +96,7 @@ def help_rows() -> list[tuple[str, str]]:
         ("s", "the score sheet"),
         ("r", "the rules of this variant"),
         ("h", "a hint: what the bot would do in your place"),
+        ("u", "undo: take back your last call or card of this deal"),
         ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
         ("q", "save and quit; belot play --resume continues the game"),
     ]

@@ -120,7 +120,7 @@ class Session:
             self.last_deal = deal
         return deal
 
-    def take_back(self) -> list[str]:
+    def take_back(self) -> list[Action]:
         """Undo the player's last call, declaration or card of this deal and the bots' moves after it.
 
         The match is replayed from its seed up to that move, as a resume does, so the sheet
@@ -139,12 +139,12 @@ class Session:
             probe.apply(action)
         if last is None:
             return []
-        taken = [str(a) for a in deal.history[last:]]
+        taken = deal.history[last:]
         kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
         self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
         for action in kept:
             self.apply(action)
-        self.undone.append({"deal": self.deal_number, "at": last, "actions": taken})
+        self.undone.append({"deal": self.deal_number, "at": last, "actions": [str(a) for a in taken]})
         return taken
 
     def last_trick(self) -> tuple[DealState, int] | None:

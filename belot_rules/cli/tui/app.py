@@ -27,12 +27,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...cards import Card
 from ...engine.actions import CALL, DECLARE, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, OVER, DealState
-from ...errors import UserError
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option
 from ..game.render import Renderer, does, help_rows, sort_hand
-from ..game.save import write_record_file, write_save
+from ..game.saves import SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
 from ..game.stats import describe as describe_stats
@@ -194,14 +193,14 @@ class TableApp(App[int]):
         Binding("minus", "speed(-1)", show=False),
     ]
 
-    def __init__(self, session: Session, look: Look, speed: str = "normal", save_path: Path | None = None,
+    def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
                  stats_path: Path | None = None) -> None:
         super().__init__()
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
-        self.speed, self.save_path, self.record_path = speed, save_path, record_path
+        self.speed, self.slot, self.record_path = speed, slot, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode = SORTS[0]
         self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
@@ -302,6 +301,8 @@ class TableApp(App[int]):
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
+            if deal.turned_card >= 0:  # everyone saw it go to the taker
+                second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
         return Text("\n").join([first, second.append_text(self.draw.board())])
@@ -367,7 +368,10 @@ class TableApp(App[int]):
         legal = deal.legal_actions()
         choices = self.query_one("#choices", OptionList)
         if deal.phase in (BIDDING, DECLARING):
-            self.menu = legal
+            # in the order the line game numbers them; with point bids, pass and the doublings first,
+            # so a long list of bids does not push a coinche out of view
+            points = any(a.kind == CALL and a.call.points is not None for a in legal)
+            self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
             choices.clear_options()
             choices.add_options([self.option_text(i, False) for i in range(len(legal))])
             choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
@@ -627,7 +631,7 @@ class TableApp(App[int]):
         self.save()
         self.shown, self.held = self.session.deal, None
         count = len(taken) - 1
-        self.note = f"Took back your move ({taken[0]})" + (f" and {count} after it" if count else "") + "."
+        self.note = f"Took back: {self.describe(taken[0])}" + (f", and {count} after it" if count else "") + "."
         self.query_one("#choices").display = False
         self.menu = []
         self.refresh_table()
@@ -740,17 +744,19 @@ class TableApp(App[int]):
     def action_quit_game(self) -> None:
         self.save()
         self.write_record()
-        self.saved_on_quit = self.save_path is not None and not self.session.over
+        self.saved_on_quit = self.slot is not None and not self.session.over
         self.exit(0)
 
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
-        if self.save_path is not None:
+        """Save after a move; a save that fails is said on the status line and the game goes on unsaved."""
+        if self.slot is not None:
             try:
-                write_save(self.session, self.save_path)
-            except UserError as err:
-                self.note = str(err)
+                self.slot.write(self.session)
+            except SaveUnavailable as err:
+                self.slot = None
+                self.note = f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved."
 
     def write_record(self) -> None:
         if self.record_path is not None:
