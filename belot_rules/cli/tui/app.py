@@ -210,6 +210,7 @@ class TableApp(App[int]):
         self.timer: Timer | None = None
         self.clock: Timer | None = None
         self.deadline = 0.0
+        self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.menu: list[Action] = []  # the calls or declarations offered
         self.note = ""  # a message for the status line, kept until the next move
         self.saved_on_quit = False
@@ -333,7 +334,7 @@ class TableApp(App[int]):
                     DECLARING: "Declare: ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             if self.clock is not None:
-                text += f" {self.look.dot} {max(round(self.deadline - time.monotonic()), 0)} s left"
+                text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
             verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
@@ -451,7 +452,8 @@ class TableApp(App[int]):
             parts.append(self.draw.sheet())
         if totals:
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
-                              f"won {totals['wins']}; t shows all your statistics."))
+                              f"won {totals['wins']}."))
+        self.update_status()
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
@@ -481,7 +483,8 @@ class TableApp(App[int]):
                 self.act(announce[index])
 
         self.push_screen(QuestionScreen(f"Announce the belote with {card}?",
-                                        [f"play {card}, announcing belote", f"play {card} without announcing"]),
+                                        [f"play {card}, announcing belote", f"play {card} without announcing"],
+                                        self.look.ascii),
                          answered)
 
     def option_text(self, index: int, highlighted: bool) -> str:
@@ -589,7 +592,7 @@ class TableApp(App[int]):
         seconds = self.session.ruleset.variant.table.move_clock.seconds
         if seconds is None or self.clock is not None:
             return
-        self.deadline = time.monotonic() + seconds
+        self.deadline = self.now() + seconds
         self.clock = self.set_interval(1, self.tick)
 
     def stop_clock(self) -> None:
@@ -598,7 +601,7 @@ class TableApp(App[int]):
             self.clock = None
 
     def tick(self) -> None:
-        if time.monotonic() < self.deadline:
+        if self.now() < self.deadline:
             self.update_status()
             return
         self.stop_clock()
