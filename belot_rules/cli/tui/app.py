@@ -617,6 +617,10 @@ class TableApp(App[int]):
 
     # ------------------------------------------------------------------ keys
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo, hints and forced cards are for a player: hidden (and off) while bots play alone."""
+        return not (self.human is None and action in ("undo", "hint", "forced"))
+
     def action_undo(self) -> None:
         if self.human is None:
             self.refuse("Nothing to undo: no seat is yours.")
