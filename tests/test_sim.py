@@ -18,7 +18,7 @@ from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many, unreachable
 from belot_rules.sim.stats import Mean, Rate, Tally, mean_interval, overlap, t_quantile, wilson
 
-TOP_KEYS = ["variant", "mode", "seats", "seed", "workers", "deals", "matches", "played_deals", "seconds",
+TOP_KEYS = ["variant", "mode", "seats", "seed", "workers", "backend", "deals", "matches", "played_deals", "seconds",
             "deals_per_second", "contracts", "outcomes", "events", "raw_points", "match_points", "match",
             "distributions"]
 RATE_KEYS = ["count", "of", "rate", "low", "high"]

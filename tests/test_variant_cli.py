@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from belot_rules.cli import main
-from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.loader import load_variant_model, shipped_names
 
 ROOT = Path(__file__).parent.parent
 
@@ -138,9 +138,14 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 6 and lines[0].startswith("bulgarian ")
+    heading = lines.index("Bulgarian")
+    assert lines[heading + 1].startswith("  bulgarian ") and "French" in lines and "Croatian" in lines
     assert main(["list", "--json"]) == 0
-    assert {e["name"] for e in json.loads(capsys.readouterr().out)} >= {"french", "coinche"}
+    listed = json.loads(capsys.readouterr().out)
+    assert {e["name"] for e in listed} >= {"french", "coinche"}
+    assert {e["family"] for e in listed if e["name"].startswith("bulgarian")} == {"Bulgarian"}
+    assert {e["summary"] for e in listed if e["name"] in ("bulgarian", "pilotta")} == {
+        "Bridge-Belot as played in Bulgaria", "Pilotta of Cyprus"}
 
 
 def test_schema_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,14 +19,15 @@ from rich.text import Text
 from .. import load_variant
 from ..errors import UserError
 from ..ruleset import Ruleset
+from ..sim.backends import Backend
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate_many
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
 from .report import check_report, write_report
 from .show import plain_value as plain, value_items
-from .sim_view import add_simulation_options, bar_width, grouped_table, positive_int, progress_bar, speed_line, \
-    value_cell
+from .sim_view import add_simulation_options, backend_for, bar_width, grouped_table, positive_int, print_loads, \
+    progress_bar, speed_line, value_cell
 
 MARK = "≠"
 DEALS_PER_MATCH, MIN_MATCHES = 20, 10  # matches a report simulates when --matches is not given
@@ -68,8 +69,14 @@ def run(args: argparse.Namespace) -> int:
     if matches is None and args.report and args.simulate:
         matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)
     seats = parse_seats(args.seats)
-    results = _simulate(args, rulesets, DEALS, args.simulate, seats)
-    match_results = _simulate(args, rulesets, MATCHES, matches, seats)
+    if args.out and args.simulate and matches:
+        raise UserError("--out holds one run: use it with --simulate or with --matches, not both")
+    results: list[SimulationResult] = []
+    match_results: list[SimulationResult] = []
+    if args.simulate or matches:
+        with backend_for(args) as backend:
+            results = _simulate(args, backend, rulesets, DEALS, args.simulate, seats)
+            match_results = _simulate(args, backend, rulesets, MATCHES, matches, seats)
     data = _as_json(args, rulesets, bases, names, rows, hidden, results, match_results)
     if args.report:
         write_report(args.report, data, results, match_results)
@@ -89,12 +96,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace, rulesets: list[Ruleset], mode: str, count: int | None,
+def _simulate(args: argparse.Namespace, backend: Backend, rulesets: list[Ruleset], mode: str, count: int | None,
               seats: tuple[str, ...]) -> list[SimulationResult]:
     if not count:
         return []
     with progress_bar(not args.json, f"simulating {len(rulesets)} variants: {mode}") as progress:
-        return simulate_many(rulesets, mode, count, seats, args.seed, args.workers, progress)
+        results = simulate_many(rulesets, mode, count, seats, args.seed, progress=progress, backend=backend,
+                                out=args.out, resume=args.resume)
+    if args.verbose:
+        print_loads(results[0].loads)
+    return results
 
 
 def _column_names(rulesets: list[Ruleset], given: list[str]) -> list[str]:
@@ -210,7 +221,8 @@ def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[Load
             "deals": args.simulate,
             "seats": list((results or match_results)[0].seats),
             "seed": args.seed,
-            "workers": args.workers,
+            "workers": (results or match_results)[0].workers,
+            "backend": (results or match_results)[0].backend,
             "seconds": round(sum(r.seconds for r in (*results, *match_results)), 3),
             "results": [r.to_dict() for r in results],
             "differences": _differences(results),

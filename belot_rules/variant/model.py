@@ -168,6 +168,11 @@ class Deal(Rule):
         TurnedCard.none,
         description="Whether the next card of the stock is turned face up after the first packets (French 'la retourne').",
     )
+    talon: bool = Field(
+        False,
+        description="The second packets are each player's talon: dealt face down with the first ones and picked "
+        "up once the bidding is over (Bela). The same cards reach the same players; only the telling differs.",
+    )
     second_packets_start: SecondPacketsStart = Field(
         SecondPacketsStart.after_dealer,
         description="Who receives the first packet after the bidding: the player after the dealer, or the taker.",
@@ -210,6 +215,11 @@ class Deal(Rule):
             )
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
             raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
+        if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
+            raise ValueError(
+                "a talon is the second packets dealt face down before the bidding: it needs second_packets and "
+                "no turned card (the taker's turned card would change who gets which card)"
+            )
         return self
 
 
@@ -745,6 +755,7 @@ class Tie(str, Enum):
     litige = "litige"
     taker_fails = "taker_fails"
     taker_makes = "taker_makes"
+    half_bete = "half_bete"
 
 
 class ReserveGoesTo(str, Enum):
@@ -924,7 +935,8 @@ class Scoring(Rule):
         Tie.hanging,
         description=(
             "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
-            "later deal), taker_fails or taker_makes."
+            "later deal), taker_fails, taker_makes, or half_bete (the takers score nothing, the defenders "
+            "their own)."
         ),
     )
     reserve: Reserve = Field(default_factory=Reserve, description="Hanging points or litige reserve.")
@@ -998,6 +1010,13 @@ class Match(Rule):
         False, description="A team whose contract failed cannot reach the target with its belote alone."
     )
 
+    @property
+    def length(self) -> str:
+        """How long a match is, in words: ``match to 151``, ``16 deals`` or ``a single deal``."""
+        if self.target is not None:
+            return f"match to {self.target}"
+        return f"{self.deals} deals" if self.deals and self.deals > 1 else "a single deal"
+
 
 class Timeout(str, Enum):
     lose_match = "lose_match"
@@ -1030,6 +1049,11 @@ class Variant(Rule):
     name: str = Field(description="Short name, as used on the command line.", pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str = Field(description="Full name shown to players.")
     description: str = Field("", description="A paragraph on what this rule set is and where its rules come from.")
+    family: str = Field(
+        "", max_length=40,
+        description="The family of rule sets this one belongs to, by country or tradition (Bulgarian, French, "
+        "Dutch, Croatian, Saudi, ...): `belot list` groups the shipped variants by it.",
+    )
     extends: str | None = Field(
         None, description="A shipped variant name or a relative path whose rules this file starts from."
     )
