@@ -352,9 +352,29 @@ class TableApp(App[int]):
         if deal.to_act == self.human:
             self.ask(deal)
             return
+        if self.skipping or not SPEEDS[self.speed]:
+            self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
+            return
         moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1
-        delay = 0.0 if self.skipping else SPEEDS[self.speed] * moves
-        self.timer = self.set_timer(max(delay, MIN_DELAY), self.bot_move)
+        self.timer = self.set_timer(SPEEDS[self.speed] * moves, self.bot_move)
+
+    def bots_at_once(self) -> None:
+        """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
+        self.timer = None
+        deal = self.session.deal
+        if deal is None or len(self.screen_stack) > 1:
+            return
+        while deal.phase != OVER and deal.to_act != self.human:
+            action = self.session.bot_action(self.session.seating.players[deal.to_act])
+            self.session.apply(action)
+            if action.kind == PLAY:
+                self.held = len(deal.tricks) - 1 if not deal.trick else None
+        self.save()
+        if deal.phase == OVER:
+            self.deal_over(deal)
+            return
+        self.refresh_table()
+        self.advance()
 
     def bot_move(self) -> None:
         self.timer = None
@@ -663,7 +683,7 @@ class TableApp(App[int]):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
-            self.bot_move() if self.held is None else self.advance()
+            self.advance()
         self.update_status()
 
     def action_speed(self, step: int) -> None:
