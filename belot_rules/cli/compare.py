@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     hidden = len(every) - len(rows)
     results: list[SimulationResult] = []
     if args.simulate:
-        seats = parse_seats(args.seats)
+        seats = parse_seats(args.seats, max(r.seating.players for r in rulesets))
         with progress_bar(not args.json, f"simulating {len(rulesets)} variants") as progress:
             results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, args.workers, progress)
     compared = compare_results(results) if results else []

@@ -15,7 +15,7 @@ from .game.clock import InputSource, TerminalInput
 from .game.look import Look
 from .game.loop import SPEEDS, Game, confirm
 from .game.save import SavedGame, default_save_path, read_save
-from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
+from .game.seating import DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 
 DEFAULT_VARIANT = "bulgarian"
@@ -83,11 +83,11 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
     """A new match, unless the player prefers to finish the game saved last (None: they stopped)."""
     if args.target is not None and args.target < 1:
         raise UserError("--target must be at least 1")
-    players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
-    if args.watch:
-        players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+    players = parse_seats(args.seats) if args.seats else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target)  # a wrong name stops here
+    session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target,
+                            watch=args.watch)  # a wrong name stops here
+    players = session.seating.players
     save_path = default_save_path()
     if HUMAN in players and save_path.is_file():
         try:

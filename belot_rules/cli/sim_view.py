@@ -38,8 +38,9 @@ def positive_int(text: str) -> int:
 
 def add_simulation_options(parser: argparse.ArgumentParser) -> None:
     """``--seats``, ``--seed``, ``--workers`` and ``--json``."""
-    parser.add_argument("--seats", default=",".join(DEFAULT_SEATS), metavar="B0,B1,B2,B3",
-                        help="the bot in each seat, seats 0-3 (teams 0+2 and 1+3); default: heuristic in all four")
+    parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
+                        help="the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
+                             "every seat; default: heuristic in every seat")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
     parser.add_argument("--workers", type=positive_int, default=default_workers(), metavar="W",
                         help="processes to use (default: every core); results do not depend on it")

@@ -1,4 +1,4 @@
-"""One deal, step by step: dealing, the auction, declarations, eight tricks, the score.
+"""One deal, step by step: dealing, the auction, declarations, the tricks, the score.
 
 :class:`DealState` is a position in the OpenSpiel sense: it says whose turn it
 is and what they may do, applies an action (an illegal one raises and leaves the
@@ -22,7 +22,6 @@ from ..variant.model import SUIT_CONTRACTS
 from .actions import CALL, DECLARE, Action, call_action, declare_action, play_action
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
-EVERY_CARD = list(range(32))  # a deck, sorted
 
 
 class IllegalAction(UserError):
@@ -59,7 +58,7 @@ class DealState:
     dealer: int
     deck: tuple[int, ...]
     hanging_in: int = 0
-    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hands: list[int] = field(default_factory=list)
     turned_card: int = -1
     phase: str = BIDDING
     auction: Auction | None = None
@@ -71,10 +70,10 @@ class DealState:
     trick: list[int] = field(default_factory=list)
     win_pos: int = 0
     tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)
-    team_points: list[int] = field(default_factory=lambda: [0, 0])
-    team_tricks: list[int] = field(default_factory=lambda: [0, 0])
+    side_points: list[int] = field(default_factory=list)  # card points per side of the board
+    side_tricks: list[int] = field(default_factory=list)
     declared: dict[int, tuple[Declaration, ...]] = field(default_factory=dict)
-    belote_suits: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    belote_suits: list[list[int]] = field(default_factory=list)
     belotes: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) that counted
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
@@ -84,15 +83,18 @@ class DealState:
     @classmethod
     def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0) -> DealState:
         """Deal the first packets from ``deck`` (top card first) and open the auction."""
-        if sorted(deck) != EVERY_CARD:
-            raise UserError("a deck must hold each of the 32 cards exactly once")
-        state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
-        first, hands = state.first_seat, state.hands
+        table = ruleset.seating
+        if tuple(sorted(deck)) != table.cards:
+            raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
+        players, sides = table.players, table.sides
+        state = cls(ruleset, dealer % players, tuple(deck), hanging_in, [0] * players,
+                    side_points=[0] * sides, side_tricks=[0] * sides, belote_suits=[[] for _ in range(players)])
+        first, hands, order = state.first_seat, state.hands, table.order
         for offset, position in ruleset.dealing.first:
-            hands[(first + offset) & 3] |= 1 << deck[position]
+            hands[order[first + offset]] |= 1 << deck[position]
         if ruleset.dealing.turned_position >= 0:
             state.turned_card = deck[ruleset.dealing.turned_position]
-        state.auction = Auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
+        state.auction = ruleset.bidding.auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
         return state
 
     def clone(self) -> DealState:
@@ -101,7 +103,7 @@ class DealState:
             self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands),
             self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
-            list(self.tricks), list(self.team_points), list(self.team_tricks), dict(self.declared),
+            list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score,
         )
 
@@ -109,7 +111,7 @@ class DealState:
 
     @property
     def first_seat(self) -> int:
-        return (self.dealer + 1) % 4
+        return self.ruleset.seating.order[self.dealer + 1]
 
     @property
     def to_act(self) -> int:
@@ -117,7 +119,7 @@ class DealState:
         if self.phase == BIDDING:
             return self.auction.to_act
         if self.phase in (PLAYING, DECLARING):
-            return (self.leader + len(self.trick)) % 4
+            return self.ruleset.seating.order[self.leader + len(self.trick)]
         return -1
 
     @property
@@ -132,7 +134,7 @@ class DealState:
         if not trick:
             return hand
         return self.ruleset.obligations[self.contract].legal_fast(
-            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - 2
+            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
 
     def legal_actions(self) -> list[Action]:
@@ -232,10 +234,11 @@ class DealState:
 
     def _deal_rest(self) -> None:
         first, taker, hands, deck = self.first_seat, self.declarer, self.hands, self.deck
-        if self.turned_card >= 0:
+        dealing, order = self.ruleset.dealing, self.ruleset.seating.order
+        if dealing.turned_to_taker:
             hands[taker] |= 1 << self.turned_card
-        for offset, position in self.ruleset.dealing.second[(taker - first) & 3]:
-            hands[(first + offset) & 3] |= 1 << deck[position]
+        for offset, position in dealing.second[(taker - first) % dealing.players]:
+            hands[order[first + offset]] |= 1 << deck[position]
 
     def _maybe_declare(self) -> None:
         """In trick 1, a seat holding declarations first chooses what to declare."""
@@ -258,7 +261,8 @@ class DealState:
     def play_card(self, card: int, announce_belote: bool = False) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""
         trick = self.trick
-        seat = (self.leader + len(trick)) & 3
+        table = self.ruleset.seating
+        seat = table.order[self.leader + len(trick)]
         if self.belote_suits[seat] and self._opens_belote(seat, card):
             self._belote(seat, card, announce_belote)
         self.hands[seat] ^= 1 << card
@@ -269,7 +273,7 @@ class DealState:
             suit = card >> 3
             if (suit == best >> 3 or suit == tables.trump_suit) and tables.strength[card] > tables.strength[best]:
                 self.win_pos = len(trick) - 1
-        if len(trick) == 4:
+        if len(trick) == table.players:
             self._close_trick()
         elif not self.tricks:
             self._maybe_declare()
@@ -296,31 +300,37 @@ class DealState:
         choices = self.ruleset.declarations.choices
         strength, points, trump = tables.strength, tables.points, tables.trump_suit
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
-        team_points, team_tricks = self.team_points, self.team_tricks
+        side_points, side_tricks = self.side_points, self.side_tricks
+        table = self.ruleset.seating
+        order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
+        back = table.partner_back
         leader, trick, win = self.leader, self.trick, self.win_pos
-        while len(tricks) < 8:
+        while len(tricks) < deal_tricks:
             best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
             first_trick = not tricks
-            for pos in range(len(trick), 4):
-                seat = (leader + pos) & 3
+            taken = 0
+            for card in trick:
+                taken += points[card]
+            for pos in range(len(trick), players):
+                seat = order[leader + pos]
                 hand = hands[seat]
                 if first_trick and seat not in declared:
                     options = choices(hand, contract, seat)
                     declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
-                card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand, seat, hand, trick, win)
+                card = pick_card(legal_fast(hand, led, best, win == pos - back) if pos else hand, seat, hand, trick, win)
                 if belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce(seat))
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
+                taken += points[card]
                 if not pos:
                     led, best = card >> 3, card
                 elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
                     win, best = pos, card
-            winner = (leader + win) & 3
-            a, b, c, d = trick
-            team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
-            team_tricks[winner & 1] += 1
+            winner = order[leader + win]
+            side_points[side_of[winner]] += taken
+            side_tricks[side_of[winner]] += 1
             tricks.append((leader, tuple(trick), winner))
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
@@ -339,16 +349,18 @@ class DealState:
             self.belotes.append((seat, suit))
 
     def _close_trick(self) -> None:
-        winner = (self.leader + self.win_pos) & 3
+        table = self.ruleset.seating
+        winner = table.order[self.leader + self.win_pos]
         points = self.ruleset.tables[self.contract].points
-        a, b, c, d = trick = self.trick
-        self.team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
-        self.team_tricks[winner & 1] += 1
+        trick = self.trick
+        side = table.side_of[winner]
+        self.side_points[side] += sum(points[card] for card in trick)
+        self.side_tricks[side] += 1
         self.tricks.append((self.leader, tuple(trick), winner))
         self.trick = []
         self.win_pos = 0
         self.leader = winner
-        if len(self.tricks) == 8:
+        if len(self.tricks) == table.hand_size:
             self.phase = OVER
             self.score = self._score(winner)
 
@@ -358,15 +370,16 @@ class DealState:
         if self.belotes:
             belote = self.ruleset.declarations.belote
             found += [belote(seat, suit) for seat, suit in self.belotes]
-        return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
-                                          self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
+        return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.side_points,
+                                          self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
+                                          self.bid, self.hanging_in,
                                           self.first_seat)
 
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
-        trick_seats = [(self.leader + i) % 4 for i in range(len(self.trick))]
+        trick_seats = [self.ruleset.seating.order[self.leader + i] for i in range(len(self.trick))]
         return SeatView(
             seat=seat,
             hand=tuple(str(c) for c in cards_of(self.hands[seat])),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import UserError
+from .seating import Seating
 from ..variant.model import (
     CONTRACTS,
     SUIT_CONTRACTS,
@@ -95,6 +96,7 @@ class Auction:
     """The state of one auction; copied with the deal state."""
 
     first_seat: int
+    players: int
     turned_suit: int = -1
     calls: list[tuple[int, Call]] = field(default_factory=list)
     contract: str | None = None
@@ -106,24 +108,30 @@ class Auction:
 
     @property
     def to_act(self) -> int:
-        return (self.first_seat + len(self.calls)) % 4
+        return (self.first_seat + len(self.calls)) % self.players
 
     def copy(self) -> Auction:
-        return Auction(self.first_seat, self.turned_suit, list(self.calls), self.contract, self.points,
+        return Auction(self.first_seat, self.players, self.turned_suit, list(self.calls), self.contract, self.points,
                        self.declarer, self.level, self.passes, self.finished)
 
 
 class Bidding:
     """Shared parts of every style: doubling, the end of the auction, applying calls."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, seating: Seating) -> None:
         bidding = variant.bidding
+        self.players = seating.players
+        self.side_of = seating.side_of
         self.contracts = tuple(bidding.contracts)
         self.rank = {c: i for i, c in enumerate(self.contracts)}
         self.max_level = bidding.doubles.max_level
         self.multipliers = (1, *bidding.doubles.multipliers)
         self.overbid_after_double = bidding.doubles.overbid_after_double
         self.redouble_ends = bidding.doubles.redouble_ends_auction
+
+    def auction(self, first_seat: int, turned_suit: int = -1) -> Auction:
+        """A new auction opened by ``first_seat``."""
+        return Auction(first_seat, self.players, turned_suit)
 
     def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
         """Every call the seat to act may make."""
@@ -136,7 +144,7 @@ class Bidding:
         return self.multipliers[auction.level]
 
     def _doubles(self, auction: Auction) -> list[Call]:
-        seat_team, holder_team = auction.to_act % 2, auction.declarer % 2
+        seat_team, holder_team = self.side_of[auction.to_act], self.side_of[auction.declarer]
         # Even levels are raised by the opponents of the contract (contra), odd ones by its team.
         if (auction.level % 2 == 0) == (seat_team != holder_team):
             return [DOUBLE if auction.level == 0 else REDOUBLE]
@@ -149,7 +157,7 @@ class Bidding:
         if rule == OverbidAfterDouble.forbidden.value:
             return False
         if rule == OverbidAfterDouble.contract_team_only.value:
-            return auction.to_act % 2 == auction.declarer % 2
+            return self.side_of[auction.to_act] == self.side_of[auction.declarer]
         return True
 
     def _bids(self, auction: Auction) -> list[Call]:
@@ -172,10 +180,10 @@ class Bidding:
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
-            return auction.passes >= 4
+            return auction.passes >= self.players
         if self.redouble_ends and auction.level >= 2:
             return True
-        return auction.passes >= 3
+        return auction.passes >= self.players - 1
 
     def check(self, auction: Auction, call: Call) -> None:
         """Raise :class:`IllegalCall` with the reason and the legal calls if ``call`` is not one of them."""
@@ -228,8 +236,8 @@ class Bidding:
 class LadderBidding(Bidding):
     """Bulgarian: each bid names a contract higher on the ladder (rules/bulgarian.md §3)."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         bids = [Call("bid", c) for c in self.contracts]
         # The bids above each standing contract (index 0: no contract yet).
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
@@ -238,7 +246,7 @@ class LadderBidding(Bidding):
     def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
         """Remembered per standing contract, doubling level and whether the seat to act is on the
         contract's team: on a ladder the legal calls depend on nothing else."""
-        key = (auction.contract, auction.level, (auction.to_act - auction.declarer) % 2 == 0)
+        key = (auction.contract, auction.level, self.side_of[auction.to_act] == self.side_of[auction.declarer])
         calls = self._legal.get(key)
         if calls is None:
             calls = self._legal[key] = super().legal_calls(auction)
@@ -277,22 +285,22 @@ class _TurnedCardRounds:
         return tuple(c for c in self.contracts if c in options)
 
     def _round_contracts(self, auction: Auction) -> tuple[str, ...]:
-        return self.in_round[auction.turned_suit, len(auction.calls) < 4]
+        return self.in_round[auction.turned_suit, len(auction.calls) < auction.players]
 
     def _all_rounds_passed(self, auction: Auction) -> bool:
-        return auction.contract is None and len(auction.calls) >= 4 * self.rounds
+        return auction.contract is None and len(auction.calls) >= auction.players * self.rounds
 
 
 class TurnedCardBidding(_TurnedCardRounds, Bidding):
     """French: take the turned suit in round 1, name another suit in round 2 (rules/french.md §4)."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         self._init_rounds(variant)
         self.round_bids = {key: [Call("bid", c) for c in contracts] for key, contracts in self.in_round.items()}
 
     def _bids(self, auction: Auction) -> list[Call]:
-        return self.round_bids[auction.turned_suit, len(auction.calls) < 4]
+        return self.round_bids[auction.turned_suit, len(auction.calls) < auction.players]
 
     def _is_over(self, auction: Auction) -> bool:
         return auction.contract is not None or self._all_rounds_passed(auction)
@@ -301,8 +309,8 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
 class PointBidding(Bidding):
     """Coinche: bid points and a contract, each bid higher than the last (rules/french.md §13)."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         points = variant.bidding.points
         values = list(range(points.minimum, points.maximum + 1, points.step))
         if points.maximum_means_capot:
@@ -337,8 +345,8 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
     ``round2_turned_suit`` and ``rounds`` (passes for that many rounds void the deal).
     """
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         self._init_rounds(variant)
         for contracts in self.in_round.values():
             self.bids.setdefault(contracts, self._bid_list(contracts))
@@ -351,12 +359,13 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
             return self._all_rounds_passed(auction)
         return super()._is_over(auction)
 
-def build_bidding(variant: Variant) -> Bidding:
-    """The bidding strategy of ``variant``."""
+def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
+    """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
+    seating = seating if seating is not None else Seating.build(variant)
     style = variant.bidding.style
     return {
         BiddingStyle.contract_ladder.value: LadderBidding,
         BiddingStyle.turned_card.value: TurnedCardBidding,
         BiddingStyle.point_bids.value: PointBidding,
         BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
-    }[style](variant)
+    }[style](variant, seating)

@@ -20,6 +20,7 @@ from ..cards import RANKS, SUIT_NAMES, SUITS, CardError, parse_card, parse_rank,
 from ..errors import UserError
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
+from .seating import Seating
 from .scoring import DealScore, ScoringRules
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -59,7 +60,9 @@ CardText = Annotated[
     BeforeValidator(_card),
     Field(description="A card: rank then suit, like JH or 10S.", json_schema_extra={"pattern": CARD_PATTERN}),
 ]
-Seat = Annotated[int, Field(ge=0, le=3, description="A seat, 0-3 in order of play; teams are {0, 2} and {1, 3}.")]
+Seat = Annotated[int, Field(ge=0, le=3, description=(
+    "A seat, numbered from 0 in order of play (0-3 at four, where the teams are {0, 2} and {1, 3}; 0-1 at two, "
+    "0-2 at three)."))]
 
 
 class _Strict(BaseModel):
@@ -67,10 +70,12 @@ class _Strict(BaseModel):
 
 
 class Trick(_Strict):
-    """One trick: its four cards in the order played and the seat that won it."""
+    """One trick: its cards in the order played (one per player) and the seat that won it."""
 
     winner: Seat
-    cards: list[CardText] = Field(min_length=4, max_length=4, description="The four cards, in the order played.")
+    cards: list[CardText] = Field(
+        min_length=2, max_length=4, description="One card per player (four at four players), in the order played."
+    )
 
 
 class SequenceDeclaration(_Strict):
@@ -119,7 +124,8 @@ class DealOutcome(_Strict):
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
     tricks: list[Trick] = Field(
-        min_length=8, max_length=8, description="The eight tricks in order; the last is the last trick."
+        min_length=1, max_length=16,
+        description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last trick.",
     )
     declarations: list[DeclarationEntry] = Field(
         [], description="Sequences and quads declared, and the belotes that counted in play."
@@ -205,19 +211,20 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     if problems:
         raise OutcomeError("\n".join(problems))
     tables = scoring.tables[model.contract]
-    points = [0, 0]
-    tricks = [0, 0]
+    table = scoring.seating
+    points = [0] * table.sides
+    tricks = [0] * table.sides
     for trick in model.tricks:
-        team = trick.winner & 1
-        tricks[team] += 1
-        points[team] += sum(tables.points[parse_card(c).index] for c in trick.cards)
+        side = table.side_of[trick.winner]
+        tricks[side] += 1
+        points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
     return scoring.score(
         contract=model.contract,
         declarer=model.declarer,
         multiplier=model.multiplier,
-        team_card_points=(points[0], points[1]),
-        team_tricks=(tricks[0], tricks[1]),
-        last_trick_team=model.tricks[-1].winner & 1,
+        team_card_points=tuple(points),
+        team_tricks=tuple(tricks),
+        last_trick_team=table.side_of[model.tricks[-1].winner],
         declarations=declarations,
         bid=model.bid,
         hanging_in=model.hanging_in,
@@ -238,6 +245,27 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[str]:
     if outcome.multiplier not in allowed:
         problems.append(f"multiplier: {name} allows {', '.join(map(str, allowed))}, not {outcome.multiplier}")
     problems += _check_bid(variant, outcome.bid)
+    return problems + _check_table(scoring.seating, name, outcome)
+
+
+def _check_table(table: Seating, name: str, outcome: DealOutcome) -> list[str]:
+    """Seats, trick sizes, the number of tricks and the cards must be those of the variant's table."""
+    problems = []
+    last = table.players - 1
+    seats = [("declarer", outcome.declarer), ("first_leader", outcome.first_leader)]
+    seats += [(f"tricks[{i}].winner", t.winner) for i, t in enumerate(outcome.tricks)]
+    seats += [(f"declarations[{i}].seat", d.seat) for i, d in enumerate(outcome.declarations)]
+    problems += [f"{where}: {name} has {table.players} players, seats 0-{last}, not {seat}"
+                 for where, seat in seats if seat > last]
+    if len(outcome.tricks) != table.hand_size:
+        problems.append(f"tricks: {name} plays {table.hand_size} tricks, not {len(outcome.tricks)}")
+    for i, trick in enumerate(outcome.tricks):
+        if len(trick.cards) != table.players:
+            problems.append(f"tricks[{i}].cards: a trick of {name} has {table.players} cards, one per player, "
+                            f"not {len(trick.cards)}")
+        for j, card in enumerate(trick.cards):
+            if not table.pack_mask >> parse_card(card).index & 1:
+                problems.append(f"tricks[{i}].cards[{j}]: {card} is not in the {table.pack_size}-card pack of {name}")
     return problems
 
 

@@ -14,8 +14,9 @@ from typing import Any, NamedTuple
 
 from ..variant.model import Variant, contract_kind
 from .bidding import CAPOT
-from .declarations import NOTHING, Declaration, DeclarationRules, Resolution
+from .declarations import NOTHING, CampNames, Declaration, DeclarationRules, Resolution
 from .rounding import Rounder
+from .seating import Seating
 from .tables import ContractTables, build_all_tables
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
@@ -35,14 +36,14 @@ class DealScore(NamedTuple):
     dataclass: it is as immutable and several times cheaper to build, once per deal.
     """
 
-    raw_points: tuple[int, int]  # before rounding: cards, last trick, NT factor, capot, declarations, belotes
-    match_points: tuple[int, int]  # added to the board, including a reserve this deal collects
+    raw_points: tuple[int, ...]  # per side: cards, last trick, NT factor, capot, declarations, belotes
+    match_points: tuple[int, ...]  # per side: added to the board, including a reserve this deal collects
     hanging_out: int  # reserve left for a later deal, in board units
     verdict: str  # made / failed / hanging / litige
-    contract_team: int
+    contract_team: int  # the takers' side on the board
     multiplier: int
-    capot_team: int | None  # the team that took all eight tricks
-    belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
+    capot_team: int | None  # the side that took every trick
+    belote_only: tuple[bool, ...] = (False, False)  # a side whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
 
     def __repr__(self) -> str:
@@ -94,6 +95,9 @@ class _Deal:
     belote: tuple[int, int]
     capot_team: int | None
     notes: list[Note]
+    names: CampNames  # how the explanation names the two camps
+
+    camp_of: Any  # seat -> 0 for the takers' camp or 1, when camps are not the board's sides
 
     def raw(self, team: int) -> int:
         return self.cards[team] + self.bonus[team] + self.decl[team] + self.belote[team]
@@ -106,9 +110,14 @@ class ScoringRules:
     """The scoring of one variant, every option resolved once."""
 
     def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None,
-                 declarations: DeclarationRules | None = None) -> None:
-        """``tables`` and ``declarations`` are the ruleset's own when it builds this; built here otherwise."""
+                 declarations: DeclarationRules | None = None, seating: Seating | None = None) -> None:
+        """``tables``, ``declarations`` and ``seating`` are the ruleset's own when it builds this; built here otherwise."""
         self.variant = variant
+        self.seating = seating if seating is not None else Seating.build(variant)
+        self._side_of = self.seating.side_of
+        self._names = CampNames.of(self.seating)
+        self._tricks = self.seating.hand_size
+        self._pooled = self.seating.sides != 2  # the taker's opponents pool their points for the deal
         self.tables = tables if tables is not None else build_all_tables(variant)
         self.declarations = declarations if declarations is not None else DeclarationRules(variant)
         s = variant.scoring
@@ -149,8 +158,8 @@ class ScoringRules:
         contract: str,
         declarer: int,
         multiplier: int,
-        team_card_points: tuple[int, int] | list[int],
-        team_tricks: tuple[int, int] | list[int],
+        team_card_points: tuple[int, ...] | list[int],
+        team_tricks: tuple[int, ...] | list[int],
         last_trick_team: int,
         declarations: list[Declaration] | tuple[Declaration, ...] = (),
         bid: int | str | None = None,
@@ -159,7 +168,8 @@ class ScoringRules:
     ) -> DealScore:
         """Score a played deal.
 
-        ``team_card_points`` are the card points each team took (without the last trick);
+        ``team_card_points`` are the card points each side of the board took (without the last
+        trick), ``team_tricks`` its tricks and ``last_trick_team`` the side of the last trick;
         ``declarations`` are the sequences and quads declared and the belotes that counted in
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
@@ -167,6 +177,9 @@ class ScoringRules:
         Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
         immutable, so those are worked out once: simulations meet the same totals over and over.
         """
+        if self._pooled:
+            return self._score_pooled(contract, declarer, multiplier, team_card_points, team_tricks,
+                                      last_trick_team, declarations, bid, hanging_in, first_seat)
         capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
         if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
             return self._score(contract, declarer, multiplier, team_card_points, capot_team, last_trick_team,
@@ -183,34 +196,38 @@ class ScoringRules:
 
     def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, int] | list[int],
                capot_team: int | None, last_trick_team: int, declarations: list[Declaration] | tuple[Declaration, ...],
-               bid: int | str | None, hanging_in: int, first_seat: int) -> DealScore:
+               bid: int | str | None, hanging_in: int, first_seat: int,
+               camps: tuple[int, ...] | None = None) -> DealScore:
         c = self._contracts[contract]
-        ct = declarer & 1
+        ct = self._side_of[declarer] if camps is None else 0
+        names = self._names if camps is None else CampNames.of(self.seating, declarer)
+        n0, n1 = names.first, names.second
         cards = [team_card_points[0], team_card_points[1]]
-        res = self.declarations.resolve(declarations, contract, first_seat) if declarations else NOTHING
-        deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [])
+        res = self.declarations.resolve(declarations, contract, first_seat, camps, names) if declarations else NOTHING
+        deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [], names,
+                     self._side_of if camps is None else camps)
         note = deal.note
-        note("Contract: {}{} by seat {} (team {}){}", self._bid_text(bid), contract.replace("_", " "), declarer, ct,
+        note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer, names[ct],
              f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
-        note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
+        note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
         cards[last_trick_team] += self._last
-        note("Last trick: team {} +{}", last_trick_team, self._last)
+        note("Last trick: {} +{}", names[last_trick_team], self._last)
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
-            note("No-trumps: card points and last trick ×{}: team 0 {}, team 1 {}", c.factor, cards[0], cards[1])
+            note("No-trumps: card points and last trick ×{}: {} {}, {} {}", c.factor, n0, cards[0], n1, cards[1])
         if capot_team is not None and c.capot_bonus:
             deal.bonus[capot_team] = c.capot_bonus
-            note("Capot: team {} took all 8 tricks +{}", capot_team, c.capot_bonus)
+            note("Capot: {} took all {} tricks +{}", names[capot_team], self._tricks, c.capot_bonus)
         if declarations:
             self._declarations(res, deal)
         raw = (deal.raw(0), deal.raw(1))
-        note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
+        note("Totals: {} {}, {} {}", n0, raw[0], n1, raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
-            note("For the contract (without {}): team 0 {}, team 1 {}", self._left_out, test[0], test[1])
+            note("For the contract (without {}): {} {}, {} {}", self._left_out, n0, test[0], n1, test[1])
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
         new_reserve = 0
         only = (False, False)
@@ -225,10 +242,52 @@ class ScoringRules:
             new_reserve = self._everything(deal, ct, True, True, multiplier, bid, c.rounder)
             note("Nobody scores; {} goes to the reserve", new_reserve)
         hanging_out = self._reserve(verdict, winner, hanging_in, new_reserve, points, deal)
-        note("Match points: team 0 {}, team 1 {}{}", points[0], points[1],
+        note("Match points: {} {}, {} {}{}", n0, points[0], n1, points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
                          only, tuple(deal.notes))
+
+    def _score_pooled(self, contract: str, declarer: int, multiplier: int, seat_points: tuple[int, ...] | list[int],
+                      seat_tricks: tuple[int, ...] | list[int], last_seat: int,
+                      declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None,
+                      hanging_in: int, first_seat: int) -> DealScore:
+        """The taker alone against the others (belote-a-trois.md §3 one_vs_two), scored per player.
+
+        The deal is scored between two camps, the taker and the pooled defence, by the same rules
+        as a team game; then the defence's share goes to its players: in proportion to the card
+        points each took when the contract is made or hangs, in equal parts when the defence takes
+        the deal whole ("the opponents share all points"); an odd unit goes to the defender first
+        in play order.
+        """
+        seating = self.seating
+        camps = tuple(seating.camp_of(seat, declarer) for seat in seating.seats)
+        defenders = [seat for seat in seating.seats if camps[seat]]
+        points = [seat_points[declarer], sum(seat_points[d] for d in defenders)]
+        tricks = [seat_tricks[declarer], sum(seat_tricks[d] for d in defenders)]
+        capot = 1 if tricks[0] == 0 else 0 if tricks[1] == 0 else None
+        camp = self._score(contract, declarer, multiplier, points, capot, camps[last_seat], declarations, bid,
+                           hanging_in, first_seat, camps)
+        order = sorted(defenders, key=lambda seat: (seat - first_seat) % seating.players)
+        own = [seat_points[d] + (self._last if d == last_seat else 0) for d in order]
+        equal = camp.verdict == FAILED
+        notes = list(camp.notes)
+
+        def per_player(pair: tuple[int, int]) -> tuple[int, ...]:
+            shares = _shares(pair[1], [1] * len(order) if equal or not sum(own) else own)
+            result = [0] * seating.players
+            result[declarer] = pair[0]
+            for seat, share in zip(order, shares):
+                result[seat] = share
+            return tuple(result)
+
+        match_points = per_player(camp.match_points)
+        if camp.match_points[1]:
+            notes.append(("The defence's {} is shared {}: {}", (
+                camp.match_points[1], "equally" if equal or not sum(own) else "by the card points each took",
+                ", ".join(f"player {seat} {match_points[seat]}" for seat in order))))
+        return DealScore(per_player(camp.raw_points), match_points, camp.hanging_out, camp.verdict, declarer,
+                         multiplier, declarer if camp.capot_team == 0 else None, (False,) * seating.players,
+                         tuple(notes))
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -259,8 +318,8 @@ class ScoringRules:
         """
         note = deal.note
         for d in res.kept:
-            note("{}: seat {} {} counts for team {}", "Belote" if d.kind == "belote" else "Declaration",
-                 d.seat, d, d.team)
+            note("{}: seat {} {} counts for {}", "Belote" if d.kind == "belote" else "Declaration",
+                 d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
         capot = deal.capot_team
@@ -268,11 +327,12 @@ class ScoringRules:
             return
         loser = 1 - capot
         if self._when_capot == "to_capot_team":
-            note("Team {}'s declarations ({}) pass to team {}, which took every trick", loser, deal.decl[loser], capot)
+            note("{}'s declarations ({}) pass to {}, which took every trick", deal.names[loser].capitalize(),
+                 deal.decl[loser], deal.names[capot])
             deal.decl[capot] += deal.decl[loser]
             deal.decl[loser] = 0
         elif not self._count_without_tricks:
-            note("Team {} took no trick: its declarations ({}) do not count", loser, deal.decl[loser])
+            note("{} took no trick: its declarations ({}) do not count", deal.names[loser].capitalize(), deal.decl[loser])
             deal.decl[loser] = 0
 
     # ------------------------------------------------------------------ the verdict
@@ -296,12 +356,12 @@ class ScoringRules:
             return self._tie_verdict, POT, -1
         if doubled and a != d and s.doubled_winner == "more_points":
             winner = ct if a > d else 1 - ct
-            deal.note("Doubled: team {} has more points ({} to {}) and wins the deal", winner, max(a, d), min(a, d))
+            deal.note("Doubled: {} has more points ({} to {}) and wins the deal", deal.names[winner], max(a, d), min(a, d))
             return (MADE if winner == ct else FAILED), ALL, winner
         verdict, text = self._contract_result(a, d, capot_team == ct, bid)
         if verdict == MADE and self._point_bids and bid is not None:
             text += ", and took every trick (capot bid)" if self._is_capot_bid(bid) else ", and reached the bid {3}"
-        deal.note(text, ct, a, d, bid)
+        deal.note(text, deal.names[ct], a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
         return verdict, (SPLIT if verdict == MADE and not doubled else ALL), (ct if verdict == MADE else 1 - ct)
@@ -311,20 +371,20 @@ class ScoringRules:
         if self._point_bids and bid is not None:
             if self._is_capot_bid(bid):
                 if not takers_capot:
-                    return FAILED, "Failed: the takers (team {}) did not take every trick (capot bid)"
+                    return FAILED, "Failed: the takers ({}) did not take every trick (capot bid)"
             elif a < int(bid):
-                return FAILED, "Failed: the takers (team {0}) have {1}, less than the bid {3}"
+                return FAILED, "Failed: the takers ({0}) have {1}, less than the bid {3}"
         if a > d:
-            return MADE, "Made: the takers (team {0}) have {1}, more than the defenders' {2}"
+            return MADE, "Made: the takers ({0}) have {1}, more than the defenders' {2}"
         if a < d:
-            return FAILED, "Failed: the takers (team {}) have {}, less than the defenders' {}"
+            return FAILED, "Failed: the takers ({}) have {}, less than the defenders' {}"
         tie = self._s.tie
         if tie == "taker_makes":
-            return MADE, "Made: the takers (team {0}) have {1}, as many as the defenders' {2}; a tie is made"
+            return MADE, "Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made"
         if tie == "taker_fails":
-            return FAILED, "Failed: the takers (team {}) have {}, as many as the defenders' {}; a tie fails"
+            return FAILED, "Failed: the takers ({}) have {}, as many as the defenders' {}; a tie fails"
         name = self._tie_verdict.capitalize()
-        return self._tie_verdict, name + ": the takers (team {0}) and the defenders have {1} each"
+        return self._tie_verdict, name + ": the takers ({0}) and the defenders have {1} each"
 
     # ------------------------------------------------------------------ the ways a deal is scored
 
@@ -352,15 +412,16 @@ class ScoringRules:
                 other = totals[1 - t]
                 lower = totals[t] < other or (totals[t] == other and t == df)
                 points[t] = rounder.round(totals[t], rounder.board_up(lower))
-        deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}",
-                  rounder, totals[0], points[0], totals[1], points[1])
+        deal.note("Rounding ({}): {} {} → {}, {} {} → {}",
+                  rounder, deal.names[0], totals[0], points[0], deal.names[1], totals[1], points[1])
         if rounding.min_one:
             unit = rounder.scale
             for t in (0, 1):
                 if totals[t] > 0 and points[t] < unit:
                     points[1 - t] -= unit - points[t]
                     points[t] = unit
-                    deal.note("Team {} has points, so it records {}, taken from team {}", t, unit, 1 - t)
+                    deal.note("{} has points, so it records {}, taken from {}", deal.names[t].capitalize(), unit,
+                              deal.names[1 - t])
         return points, (points[0] > 0 and totals[0] == deal.belote[0], points[1] > 0 and totals[1] == deal.belote[1])
 
     def _winner_takes_all(self, deal: _Deal, winner: int, verdict: str, multiplier: int, bid: int | str | None,
@@ -376,17 +437,18 @@ class ScoringRules:
         loser = 1 - winner
         transfer = verdict == MADE or self._failed_transfer
         if deal.decl[loser]:
-            deal.note("Team {}'s declarations ({}) {}", loser, deal.decl[loser],
-                      f"go to team {winner}" if transfer else "are void")
+            deal.note("{}'s declarations ({}) {}", deal.names[loser].capitalize(), deal.decl[loser],
+                      f"go to {deal.names[winner]}" if transfer else "are void")
         kept = deal.belote[loser] if self._belote_kept else 0
         if deal.belote[loser]:
-            deal.note("Team {} {} ({})", loser, "keeps its belote" if kept else f"loses its belote to team {winner}",
+            deal.note("{} {} ({})", deal.names[loser].capitalize(),
+                      "keeps its belote" if kept else f"loses its belote to {deal.names[winner]}",
                       deal.belote[loser])
         points = [0, 0]
         points[winner] = self._everything(deal, winner, transfer, not kept, multiplier, bid, rounder)
         if kept:
             points[loser] = rounder.round(kept)
-            deal.note("Team {} records its belote: {} → {}", loser, kept, points[loser])
+            deal.note("{} records its belote: {} → {}", deal.names[loser].capitalize(), kept, points[loser])
         return points, (loser == 0 and points[0] > 0, loser == 1 and points[1] > 0)
 
     def _everything(self, deal: _Deal, winner: int, with_declarations: bool, with_belote: bool,
@@ -416,7 +478,7 @@ class ScoringRules:
         parts.append(("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0)))
         parts.append(("bid", self._bid_value(bid)))
         total = sum(v for _, v in parts)
-        deal.note("Team {} takes the deal: {} = {}", winner, _Terms(parts), total)
+        deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
             deal.note("Rounding ({}): {} → {}", rounder.single_text, total, points)
@@ -448,9 +510,9 @@ class ScoringRules:
         points = [0, 0]
         points[df] = self._multiplied(multiplier, deal.raw(df), rounder, defenders_up)
         reserve = self._multiplied(multiplier, deal.raw(ct), rounder, reserve_up)
-        deal.note("Rounding ({}){}: defenders (team {}) {} → {}; takers (team {}) {} → {} to the reserve",
-                  rounder, f", ×{multiplier}" if multiplier > 1 else "", df, deal.raw(df), points[df],
-                  ct, deal.raw(ct), reserve)
+        deal.note("Rounding ({}){}: defenders ({}) {} → {}; takers ({}) {} → {} to the reserve",
+                  rounder, f", ×{multiplier}" if multiplier > 1 else "", deal.names[df], deal.raw(df), points[df],
+                  deal.names[ct], deal.raw(ct), reserve)
         only = points[df] > 0 and deal.raw(df) == deal.belote[df]
         return points, reserve, (only and df == 0, only and df == 1)
 
@@ -477,8 +539,18 @@ class ScoringRules:
             deal.note("The reserve carried in ({}) waits: only a made contract collects it", hanging_in)
             return hanging_in
         points[winner] += hanging_in
-        deal.note("Reserve carried in: {} to team {}", hanging_in, winner)
+        deal.note("Reserve carried in: {} to {}", hanging_in, deal.names[winner])
         return 0
+
+
+def _shares(total: int, weights: list[int]) -> list[int]:
+    """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
+    whole = sum(weights)
+    shares = [total * w // whole for w in weights]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in by_remainder[:total - sum(shares)]:
+        shares[i] += 1
+    return shares
 
 
 # ----------------------------------------------------------------------------- the match
@@ -502,7 +574,7 @@ class MatchRules:
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
 
-    def winner(self, state: MatchEnd, board: list[int] | tuple[int, int], score: DealScore | None,
+    def winner(self, state: MatchEnd, board: list[int] | tuple[int, ...], score: DealScore | None,
                capot: bool) -> int | None:
         """The winning team after a deal (``board`` already includes it), or None to play on.
 
@@ -519,7 +591,7 @@ class MatchRules:
             return None
         if state.bar is None:
             return self._single_deal_winner(board, score)
-        over = [t for t in (0, 1) if board[t] >= state.bar]
+        over = [t for t in range(len(board)) if board[t] >= state.bar]
         if not over:
             return None
         exception = self._m.valat_exception
@@ -527,9 +599,9 @@ class MatchRules:
             if exception == "raise_bar_to_leader_plus_one":
                 state.bar = max(board) + 1
             return None
-        if len(over) == 2 and board[0] == board[1]:
-            return None
         leader = max(over, key=lambda t: board[t])
+        if sum(board[t] == board[leader] for t in over) > 1:
+            return None
         if self._m.must_score_in_final_deal and score.match_points[leader] <= 0:
             return None
         if self._m.belote_alone_cannot_win and score.belote_only[leader]:
@@ -537,8 +609,12 @@ class MatchRules:
         return leader
 
     @staticmethod
-    def _single_deal_winner(board: list[int] | tuple[int, int], score: DealScore) -> int:
+    def _single_deal_winner(board: list[int] | tuple[int, ...], score: DealScore) -> int:
         """``target: null`` (seed 004): more points wins; equal, the team that won the deal."""
-        if board[0] != board[1]:
-            return 0 if board[0] > board[1] else 1
-        return score.contract_team if score.verdict == MADE else 1 - score.contract_team
+        best = max(board)
+        leaders = [t for t, points in enumerate(board) if points == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        if score.verdict == MADE or score.contract_team not in leaders:
+            return score.contract_team if score.contract_team in leaders else leaders[0]
+        return next(t for t in leaders if t != score.contract_team)

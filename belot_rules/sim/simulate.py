@@ -46,13 +46,16 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def parse_seats(text: str | Sequence[str]) -> tuple[str, ...]:
-    """Four bot names from ``B0,B1,B2,B3`` (or one name for every seat)."""
+def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) -> tuple[str, ...]:
+    """One bot name per seat from ``B0,B1,...`` (or one name for every seat)."""
     names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text)]
     if len(names) == 1:
-        names *= 4
-    if len(names) != 4 or not all(names):
-        raise UserError(f"--seats takes four bot names separated by commas (seats 0,1,2,3), got {text!r}")
+        names *= players
+    if len(names) != players or not all(names):
+        words = {2: "two", 3: "three", 4: "four"}
+        seats = ",".join(str(seat) for seat in range(players))
+        raise UserError(f"--seats takes {words.get(players, players)} bot names separated by commas "
+                        f"(seats {seats}), got {text!r}")
     unknown = [n for n in names if n not in REGISTRY]
     if unknown:
         raise UserError(f"no bot called {unknown[0]!r}; bots: {', '.join(sorted(REGISTRY))}")
@@ -83,9 +86,9 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("declarations")
     if deal.belotes:
         tally.count("belote")
-    for team in (0, 1):
-        tally.observe(f"raw_points.team{team}", score.raw_points[team])
-        tally.observe(f"match_points.team{team}", score.match_points[team])
+    for key, raw, points in zip(deal.ruleset.seating.side_keys, score.raw_points, score.match_points):
+        tally.observe(f"raw_points.{key}", raw)
+        tally.observe(f"match_points.{key}", points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,7 @@ class SimulationResult:
     workers: int
     tally: Tally
     seconds: float  # wall-clock time spent on this variant (its share when several variants ran together)
+    sides: tuple[str, ...] = ("team0", "team1")  # the board's sides as keys: teams, or players alone
 
     @property
     def deals_per_second(self) -> float:
@@ -125,12 +129,12 @@ class SimulationResult:
         stats += [Statistic("outcomes", v, v, t.rate(f"outcome.{v}", played)) for v in VERDICTS]
         stats += [Statistic("events", e, e, t.rate(e, played)) for e in EVENTS]
         for quantity in ("raw_points", "match_points"):
-            stats += [Statistic(quantity, f"team{team}", f"{quantity.replace('_', ' ')} team {team}",
-                                t.mean(f"{quantity}.team{team}")) for team in (0, 1)]
+            stats += [Statistic(quantity, side, f"{quantity.replace('_', ' ')} {_spoken(side)}",
+                                t.mean(f"{quantity}.{side}")) for side in self.sides]
         if self.mode == MATCHES:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
-            stats += [Statistic("match", f"team{team}_wins", f"matches won by team {team}",
-                                t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
+            stats += [Statistic("match", f"{side}_wins", f"matches won by {_spoken(side)}",
+                                t.rate(f"wins.{side}", t.matches)) for side in self.sides]
         return stats
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +155,12 @@ class SimulationResult:
             data.setdefault(stat.group, {})[stat.key] = stat.value.to_dict()
         data.setdefault("match", None)
         return data
+
+
+def _spoken(side: str) -> str:
+    """``team0`` as a label says it: team 0."""
+    name = side.rstrip("0123456789")
+    return f"{name} {side[len(name):]}"
 
 
 # ----------------------------------------------------------------------------- the work
@@ -212,19 +222,23 @@ def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tall
     tally = Tally()
     if plan.mode == DEALS:
         chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
-        table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(plan.seats)])
+    seating = ruleset.seating
+    seats = plan.seats[:seating.players]
+    if plan.mode == DEALS:
+        chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
+        table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(seats)])
         rng = random.Random(chunk_seed)
         for number in range(chunk.start, chunk.start + chunk.size):
-            deck = list(range(32))
+            deck = list(seating.cards)
             rng.shuffle(deck)
-            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % 4)))
+            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % seating.players)))
         return tally
     for number in range(chunk.start, chunk.start + chunk.size):
         match_seed = derive_seed(plan.seed, MATCHES, number)
-        table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(plan.seats)])
+        table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
         match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
         tally.matches += 1
-        tally.count(f"wins.team{match.winner}")
+        tally.count(f"wins.{seating.side_keys[match.winner]}")
         tally.observe("match_length", len(match.deals))
     return tally
 
@@ -282,7 +296,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         raise UserError(f"the number of {mode} to simulate must be at least 1, got {count}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
-    seats = parse_seats(seats)
+    seats = parse_seats(seats, max(r.seating.players for r in rulesets))
     plan = Plan(tuple((r.variant, r.content_hash) for r in rulesets), mode, seats, seed)
     chunks = _chunks(len(rulesets), mode, count)
     tallies = [Tally() for _ in rulesets]
@@ -310,8 +324,8 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         gc.unfreeze()
     wall = time.perf_counter() - started
     # Several variants share the run's wall-clock time in proportion to the work each took.
-    return [SimulationResult(r.name, r.contracts, mode, count, seats, seed, workers, tally,
-                             wall * spent / sum(busy) if sum(busy) else wall)
+    return [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, workers, tally,
+                             wall * spent / sum(busy) if sum(busy) else wall, r.seating.side_keys)
             for r, tally, spent in zip(rulesets, tallies, busy)]
 
 

@@ -8,11 +8,11 @@ actions, rebuilds the very same sheet.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.actions import Action
+from ...errors import UserError
 from ...engine.deal import OVER, DealState
 from ...engine.match import MatchState
 from ...rules.declarations import Declaration
@@ -20,7 +20,7 @@ from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
 from ...variant.model import contract_kind
-from .seating import Seating, bot_choice, decision_seed
+from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
 
 
 @dataclass(frozen=True)
@@ -33,46 +33,53 @@ class SheetRow:
     declarer: int
     multiplier: int
     bid: int | None
-    cards: tuple[int, int]  # card points and last trick (times the no-trumps factor)
-    capot: tuple[int, int]  # capot bonus
-    declarations: tuple[int, int]  # sequences and quads that counted
-    belote: tuple[int, int]
+    cards: tuple[int, ...]  # per side: card points and last trick (times the no-trumps factor)
+    capot: tuple[int, ...]  # capot bonus
+    declarations: tuple[int, ...]  # sequences and quads that counted
+    belote: tuple[int, ...]
     score: DealScore | None
-    board: tuple[int, int]  # the board after this deal
+    board: tuple[int, ...]  # the board after this deal
 
     @classmethod
     def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
         """The row of a finished deal, its parts split out of the score's raw totals."""
         score = deal.score
+        table = deal.ruleset.seating
+        sides = range(table.sides)
+        none = (0,) * table.sides
         if score is None:
-            return cls(number, deal.dealer, None, -1, 1, None, (0, 0), (0, 0), (0, 0), (0, 0), None,
-                       (board[0], board[1]))
+            return cls(number, deal.dealer, None, -1, 1, None, none, none, none, none, None, tuple(board))
         ruleset = deal.ruleset
         scoring = ruleset.variant.scoring
         no_trumps = contract_kind(deal.contract) == "no_trumps"
         factor = scoring.no_trumps_factor if no_trumps else 1
-        last_team = deal.tricks[-1][2] & 1
-        cards = _per_team(lambda t: (deal.team_points[t] + (scoring.last_trick if t == last_team else 0)) * factor)
+        last_side = table.side_of[deal.tricks[-1][2]]
+        cards = tuple((deal.side_points[t] + (scoring.last_trick if t == last_side else 0)) * factor for t in sides)
         bonus = scoring.capot.bonus * (factor if scoring.capot.multiplied_by_no_trumps_factor else 1)
-        capot = _per_team(lambda t: bonus if score.capot_team == t else 0)
+        capot = tuple(bonus if score.capot_team == t else 0 for t in sides)
         belote = _belote_points(deal)
-        declarations = _per_team(lambda t: score.raw_points[t] - cards[t] - capot[t] - belote[t])
+        declarations = tuple(score.raw_points[t] - cards[t] - capot[t] - belote[t] for t in sides)
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
-                   cards, capot, declarations, belote, score, (board[0], board[1]))
+                   cards, capot, declarations, belote, score, tuple(board))
 
 
-def _per_team(value: Callable[[int], int]) -> tuple[int, int]:
-    return value(0), value(1)
-
-
-def _belote_points(deal: DealState) -> tuple[int, int]:
-    """The belote each team scored: played belotes, less any a sequence absorbed."""
+def _belote_points(deal: DealState) -> tuple[int, ...]:
+    """The belote each side scored: played belotes, less any a sequence absorbed."""
     points = deal.ruleset.variant.declarations.belote.points
     declared = [d for seat in sorted(deal.declared) for d in deal.declared[seat]]
     belotes = [Declaration.belote(seat, suit, points) for seat, suit in deal.belotes]
+    table = deal.ruleset.seating
+    result = [0] * table.sides
     if not belotes:
-        return 0, 0
-    return deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat).belote
+        return tuple(result)
+    if table.sides == 2:
+        return deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat).belote
+    kept = deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat,
+                                              table.camps[deal.declarer]).kept
+    for d in kept:
+        if d.kind == "belote":
+            result[d.seat] += d.points
+    return tuple(result)
 
 
 @dataclass
@@ -91,12 +98,24 @@ class Session:
     forfeit: int | None = None  # a team that lost the match on time
 
     @classmethod
-    def start(cls, variant: str, seed: int, players: tuple[str, ...], target: int | None = None) -> Session:
-        """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``."""
+    def start(cls, variant: str, seed: int, players: tuple[str, ...] | None, target: int | None = None,
+              watch: bool = False) -> Session:
+        """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``.
+
+        ``players`` None seats you against bots; ``watch`` puts a bot in your seat."""
         loaded = load_variant_model(variant)
         source = variant if is_name(variant) else str(Path(variant).expanduser().resolve())
         ruleset, shown = compile_with_target(loaded, target, source)
-        seating = Seating(players, clockwise=ruleset.variant.deal.direction == "clockwise")
+        table = ruleset.seating
+        players = players if players is not None else default_seats(table.players)
+        if watch:
+            players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+        if len(players) != table.players:
+            words = {2: "two", 3: "three", 4: "four"}
+            raise UserError(f"{ruleset.variant.title} is played by {words[table.players]}: --seats takes "
+                            f"{words[table.players]} comma-separated players, like "
+                            f"{','.join(default_seats(table.players))}; got {len(players)}")
+        seating = Seating(players, table.side_of, clockwise=ruleset.variant.deal.direction == "clockwise")
         return cls(shown, ruleset, source, target, seed, seating, MatchState.new(ruleset, seed))
 
     @property
@@ -105,7 +124,10 @@ class Session:
 
     @property
     def winner(self) -> int | None:
-        return 1 - self.forfeit if self.forfeit is not None else self.match.winner
+        if self.forfeit is None:
+            return self.match.winner
+        board = self.match.board
+        return max((side for side in range(len(board)) if side != self.forfeit), key=board.__getitem__)
 
     @property
     def deal(self) -> DealState | None:
