@@ -213,8 +213,21 @@ def test_an_illegal_call_says_why(variant, calls, call, reason):
 
 
 def test_point_bids_are_folded_in_the_list_of_legal_calls():
-    with pytest.raises(IllegalCall, match=r"legal calls: pass, a bid of 100 to 160 and capot in clubs / diamonds"):
+    with pytest.raises(IllegalCall, match=r"legal calls: pass, a bid of 100 to 160 in tens, or capot, in clubs / diamonds"):
         auction_after(COINCHE, "90 hearts, 80 spades")
+
+
+@pytest.mark.parametrize(("calls", "said"), [
+    ("125 clubs", "bids go in tens from 80 to 160, or capot; the nearest are 120 and 130"),
+    ("70 clubs", "bids go in tens from 80 to 160, or capot"),
+    ("90 hearts, 170 spades", "bids go in tens from 100 to 160, or capot"),
+    ("90 hearts, 85 spades", "a bid must be higher than 90; bids go in tens from 100 to 160, or capot"),
+])
+def test_a_refused_point_bid_says_which_bids_are_valid(calls, said):
+    """coinche.yaml [auction.min_bid] [auction.step] (FFB-C/K): bids go up in tens from 80, then capot; a refusal says so."""
+    with pytest.raises(IllegalCall) as refused:
+        auction_after(COINCHE, calls)
+    assert f": {said}; legal calls: " in str(refused.value)
 
 
 @settings(max_examples=200, deadline=None)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.sim.compare import ComparedStatistic, compare_results, compare_rules
@@ -90,3 +92,43 @@ def test_each_differing_value_is_said_in_words():
     rows = compare_rules([load_variant("bulgarian").variant, load_variant("french-single-deal").variant])
     undertrump = next(r for r in rows if r.option == "undertrump")
     assert undertrump.meanings[1] == "void in the led suit and unable to beat an opponent's trump: a lower trump must be played"
+
+
+LONG_NAMED = """extends: bulgarian
+cards:
+  plain:
+    points: {A: 11, T: 10, K: 4, Q: 3, J: 2, '9': 1}
+scoring:
+  rounding:
+    all_trumps: {mode: half_up, tie_digit: 7}
+"""
+
+
+def test_unused_on_both_sides_is_no_difference_and_unused_on_one_side_says_so():
+    """French rounds half-up (french.yaml scoring.rounding): its tie digit is unused, so 5 vs 6 is only shown as such."""
+    bulgarian, french = load_variant("bulgarian").variant, load_variant("french").variant
+    tie_digit = next(r for r in compare_rules([bulgarian, french]) if r.option == "rounding.suit.tie_digit")
+    assert tie_digit.unused == (None, "only tie_digit rounding has a tie digit")
+    both_half_up = bulgarian.model_copy(update={"scoring": french.scoring})
+    assert not any(r.option.endswith("tie_digit") for r in compare_rules([both_half_up, french]))
+    # French plays no no-trumps and no contra: what it sets for them differs from Bulgarian only as unused
+    for row in compare_rules([french, french.model_copy(update={"scoring": bulgarian.scoring})]):
+        assert row.option not in ("no_trumps_factor", "doubled_winner")
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_compare_layout_keeps_names_whole_and_values_unbroken(tmp_path, capsys, monkeypatch, columns):
+    house = tmp_path / "my-very-long-house-rules-name.yaml"
+    house.write_text(LONG_NAMED)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert main(["compare", "bulgarian-cut-only", str(house)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= columns and line == line.rstrip() for line in lines)
+    names = [line.split()[0] for line in lines if line.startswith("      ") and line.split()[0].startswith(("bulg", "my-"))]
+    assert set(names) == {"bulgarian-cut-only", "my-very-long-house-rules-name"}
+    values = "\n".join(lines)
+    assert "J 2, 9 1" in values.replace("\n", " ") and "J\n" not in values and ", 9\n" not in values
+    if columns >= 80:
+        assert "A 11, T 10, K 4, Q 3, J 2, 9 1" in values
+    unused = next(i for i, line in enumerate(lines) if line.strip().startswith("rounding.all_trumps.tie_digit"))
+    assert "not used: only tie_digit" in " ".join(" ".join(lines[unused:unused + 5]).split())

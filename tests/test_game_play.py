@@ -134,6 +134,13 @@ def test_ascii_and_no_color_outputs() -> None:
     assert re.search(r"Trick 1: \w+ (10|[2-9JQKA])[CDHS] ", ascii_run.stdout)
 
 
+def test_ascii_prints_nothing_but_ascii_titles_transliterated() -> None:
+    """--ascii means ASCII: "Belote coinchée" (coinche.yaml's title) is written "Belote coinchee"."""
+    run = belot("play", "coinche", "--watch", "--speed", "instant", "--seed", "3", "--target", "1", "--ascii")
+    assert run.returncode == 0 and run.stdout.isascii()
+    assert "Belote coinchee" in run.stdout and "90 clubs" in run.stdout
+
+
 def test_record_is_accepted_by_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "match.json"
     assert main(["play", "--watch", "--speed", "instant", "--seed", "4", "--target", "40",
@@ -171,3 +178,53 @@ def test_variant_text_is_escaped(tmp_path: Path) -> None:
 def test_bad_options_are_sentences(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", *args]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_the_auction_on_request_and_in_the_deal_summary() -> None:
+    """a shows every call of the deal, also once play has begun; the deal's score ends with the calls."""
+    played = play(lines=["1", "1", "1", "1", "a"], seed=6)
+    assert played.text.count("Calls: ") >= 2
+    summary = played.text.split("Match points:")[1]
+    assert "Calls: " in summary.split("Enter for the next deal")[0]
+
+
+def test_a_forced_card_is_played_for_the_player_who_turns_it_on() -> None:
+    played = play(seed=6, autoplay=True)
+    assert "may be played: played for you" in played.text
+    played = play(lines=["f"], seed=6)
+    assert "now played for you" in played.text and "played for you." in played.text
+
+
+def test_watching_with_open_hands_lists_every_hand() -> None:
+    played = play("french", seed=4, players=("heuristic",) * 4, target=None, open_hands=True, then=None)
+    deal_start = played.text.split("Deal 1:")[1].splitlines()
+    assert [line.split(":")[0] for line in deal_start[1:5]] == ["South", "East", "North", "West"]
+
+
+def test_a_finished_match_counts_in_the_statistics(data_home: Path) -> None:
+    played = play("french-single-deal", seed=2, target=None)
+    assert played.session.over
+    stats = json.loads((data_home / "belot-rules" / "statistics.json").read_text())
+    counts = stats["variants"]["french-single-deal"]["random"]
+    assert counts["games"] == 1 and counts["wins"] in (0, 1)
+    assert "Your french-single-deal games against random: 1" in played.text
+
+
+def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
+    """'kh belote' plays the card where the variant scores belote by itself (bulgarian.md: automatic)."""
+    from belot_rules.cli.game.prompt import parse_card_choice
+
+    for seed in range(200):
+        session = Session.start("bulgarian", seed, ("heuristic",) * 4)
+        while session.deal is not None and session.deal_number == 1:
+            deal = session.deal
+            pairs = deal.belote_suits[deal.to_act] if deal.phase == PLAYING else []
+            cards = [a.card for a in deal.legal_actions() if deal.phase == PLAYING and a.card >> 3 in pairs
+                     and a.card & 7 in (5, 6)]
+            if cards:
+                name = f"{CARDS[cards[0]]} belote".lower()
+                actions = parse_card_choice(name, deal, [], Look())
+                assert [a.card for a in actions] == [cards[0]]
+                return
+            session.apply(session.bot_action("heuristic"))
+    raise AssertionError("no belote in 200 deals")

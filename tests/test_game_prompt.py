@@ -66,7 +66,7 @@ def test_an_impossible_point_bid_says_what_is_open() -> None:
     legal = bidding("coinche").legal_actions()
     with pytest.raises(Refusal) as refused:
         parse_call("85 h", legal, call_menu(legal), LOOK)
-    assert "80 to 160 or capot" in str(refused.value) and "1 pass" in str(refused.value)
+    assert "80 to 160 in tens or capot" in str(refused.value) and "1 pass" in str(refused.value)
 
 
 def test_unknown_words_are_refused_with_the_choices() -> None:

@@ -8,7 +8,7 @@ import pytest
 from belot_rules.engine.match import MAX_DEALS
 from belot_rules.errors import UserError
 from belot_rules.players import make_player
-from belot_rules.rules.scoring import DealScore, MatchEnd, MatchRules
+from belot_rules.rules.scoring import DealScore, MatchRules
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.table import Table
 from belot_rules.variant.model import Variant
@@ -61,7 +61,7 @@ def test_valat_raises_the_bar_to_leader_plus_one_SF_F4():
     match = rules(valat_exception="raise_bar_to_leader_plus_one")
     state = match.initial_state()
     assert match.winner(state, [155, 20], deal((25, 0), capot=0), True) is None
-    assert state == MatchEnd(156)
+    assert state.bar == 156
     assert match.winner(state, [155, 36], deal((0, 16), verdict="failed"), False) is None
     assert match.winner(state, [165, 42], deal((10, 6)), False) == 0
 
@@ -101,3 +101,55 @@ def test_a_match_that_cannot_end_stops_with_an_error_after_max_deals():
     table = Table([make_player("heuristic", ruleset, seat) for seat in range(4)])
     with pytest.raises(UserError, match=f"has not ended after {MAX_DEALS} deals"):
         table.play_match(ruleset, seed=1)
+
+
+# ----------------------------------------------------------------------------- a fixed number of deals
+
+
+def fixed(**match: object) -> MatchRules:
+    return rules(target=None, **match)
+
+
+def test_sixteen_deals_the_higher_total_wins_klaverjas_7():
+    """family/klaverjas.md §7 (NKU-H, PAG, WNL): a match of 16 deals; the highest total wins."""
+    match = fixed(deals=16)
+    state = match.initial_state()
+    winners = [match.winner(state, (100 * n, 90 * n), deal((100, 90)), False) for n in range(1, 17)]
+    assert winners == [None] * 15 + [0]
+
+
+def test_all_pass_deals_do_not_count_towards_the_fixed_number():
+    match = fixed(deals=2)
+    assert play(match, [((10, 0), deal((10, 0))), ((10, 0), None), ((10, 20), deal((0, 20)))]) == [None, None, 1]
+
+
+def test_a_level_fixed_match_is_a_draw_klaverjas_7():
+    """klaverjas.md §7: "ties stay ties"."""
+    match = fixed(deals=1)
+    state = match.initial_state()
+    assert match.winner(state, (81, 81), deal((81, 81)), False) is None
+    assert state.drawn
+
+
+def test_a_level_fixed_match_may_go_on_one_deal_at_a_time():
+    match = fixed(deals=1, deals_tie="one_more_deal")
+    state = match.initial_state()
+    assert match.winner(state, (81, 81), deal((81, 81)), False) is None
+    assert not state.drawn
+    assert match.winner(state, (81, 81), deal((0, 0)), False) is None
+    assert match.winner(state, (81, 100), deal((0, 19)), False) == 1
+
+
+def test_a_drawn_match_ends_the_table_and_its_record_replays():
+    ruleset = Ruleset(Variant(name="t", title="t", match={"target": None, "deals": 2}))
+    match = Table([make_player("random", ruleset, s) for s in range(4)]).play_match(ruleset, 3)
+    assert match.over and len([d for d in match.deals if d.score]) == 2
+    assert match.drawn == (match.board[0] == match.board[1])
+
+
+def test_a_deal_that_wins_the_match_ends_it_at_once_bela_5():
+    """family/bela.md §5 (B4U "igra završava"), baloot.md §8 (GR: a won Gahwa ends the match): a deal
+    result naming ``match_winner`` ends the match whatever the board."""
+    belot = DealScore((0, 0), (10, 152), 0, "made", 1, 1, None, match_winner=0)
+    assert play(rules(), [((20, 30), deal((20, 30))), ((30, 182), belot)]) == [None, 0]
+    assert play(rules(target=None, deals=16), [((30, 182), belot)]) == [0]

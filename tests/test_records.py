@@ -94,3 +94,43 @@ def test_deal_record_of_a_random_deal_validates():
     ruleset = load_variant("french-point-bids")
     state = DealState.start(ruleset, random.Random(3).sample(range(32), 32), 1)
     jsonschema.validate(deal_record(state, 3), RECORD_SCHEMA)
+
+
+def _readme_json_blocks() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in readme.split("```json\n")[1:]]
+
+
+def test_shipped_examples_and_readme_are_in_step_with_the_shipped_variants(tmp_path):
+    """A stale example or quoted hash makes `belot replay` warn a new reader: they follow the variants.
+
+    Refresh a stale record with `belot replay FILE --save FILE` (it checks every step and score first).
+    """
+    for path in sorted((ROOT / "examples").glob("deal-record-*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        ruleset = load_variant(record["variant"])
+        assert record["variant_hash"] == ruleset.content_hash, f"{path.name} is stale: belot replay {path.name} --save"
+        assert replay(ruleset, record).warnings == ()
+    quoted = next(b for b in _readme_json_blocks() if "deal-record" in b)
+    example = json.loads((ROOT / "examples" / "deal-record-bulgarian.json").read_text(encoding="utf-8"))
+    head = json.loads(quoted.replace('"...32 cards, top first"', '"..."').replace(', "...": "..."', "")
+                      .replace(', "..."]', "]"))
+    assert head["variant_hash"] == example["variant_hash"] and head["seed"] == example["seed"]
+    assert example["deck"][:len(head["deck"])] == head["deck"]
+    assert example["actions"][:len(head["actions"])] == head["actions"]
+    assert all(example["score"][key] == value for key, value in head["score"].items())
+    outcome = next(b for b in _readme_json_blocks() if '"tricks"' in b)
+    assert json.loads(outcome) == json.loads((ROOT / "examples" / "deal-outcome-french.json").read_text(encoding="utf-8"))
+
+
+def test_replay_save_writes_a_stale_record_again_with_the_current_hash(tmp_path, capsys):
+    record = json.loads((ROOT / "examples" / "deal-record-bulgarian.json").read_text(encoding="utf-8"))
+    record["variant_hash"] = "0123456789abcdef"
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(old), "--save", str(new)]) == 0
+    assert "--save OUT" in capsys.readouterr().out
+    saved = json.loads(new.read_text(encoding="utf-8"))
+    assert saved == {**record, "variant_hash": load_variant("bulgarian").content_hash}
+    assert main(["replay", str(new)]) == 0
+    assert "warning" not in capsys.readouterr().out

@@ -15,7 +15,7 @@ from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
 from belot_rules.sim import simulate as simulate_module
-from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many
+from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many, unreachable
 from belot_rules.sim.stats import Mean, Rate, Tally, mean_interval, overlap, t_quantile, wilson
 
 TOP_KEYS = ["variant", "mode", "seats", "seed", "workers", "deals", "matches", "played_deals", "seconds",
@@ -166,6 +166,22 @@ def test_simulate_command_tables(capsys):
     assert main(["simulate", "--variant", "coinche", "--matches", "2", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "coinche" in out and "matches won by team 0" in out and "deals/s" in out
+
+
+@pytest.mark.parametrize(("variant", "left_out", "kept"), [
+    ("bulgarian", ["litige"], ["hanging", "redoubled"]),  # bulgarian.md: hanging points, never litige
+    ("coinche", ["hanging", "litige"], ["redoubled"]),  # coinche.yaml scoring.tie taker_fails: a tie fails
+    ("french", ["hanging", "doubled", "redoubled"], ["litige"]),  # french.yaml: litige, no contra
+])
+def test_simulate_tables_leave_out_what_the_variant_cannot_produce(capsys, variant, left_out, kept):
+    """A row a variant cannot produce is no statistic of it; the JSON keeps every key (a rate of 0)."""
+    assert main(["simulate", "--variant", variant, "--deals", "30", "--workers", "1"]) == 0
+    rows = {line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert not rows & set(left_out) and set(kept) <= rows
+    assert main(["simulate", "--variant", variant, "--deals", "30", "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert all(data[group][key]["count"] == 0 for group, key in unreachable(load_variant(variant)))
+    assert {"hanging", "litige"} <= set(data["outcomes"])
 
 
 def test_simulate_command_user_errors(capsys):

@@ -71,7 +71,8 @@ def test_show_names_a_shipped_parent_not_where_it_is_installed(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.yaml").write_text("extends: bulgarian-cut-only\n")
     assert main(["show", "mine.yaml"]) == 0
-    assert "mine.yaml extends bulgarian-cut-only extends bulgarian · rules hash" in capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Rules from `mine.yaml`, then `bulgarian-cut-only`, then `bulgarian`, then the built-in defaults · rules" in out
 
 
 def test_show_wraps_without_trailing_spaces(
@@ -189,3 +190,46 @@ def test_validate_imports_neither_the_other_verbs_nor_the_rules_engine() -> None
               "print(sorted(m for m in sys.modules if m.startswith(('belot_rules.cli.', 'belot_rules.rul'))))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines()[-1] == "['belot_rules.cli.output', 'belot_rules.cli.validate']"
+
+
+def test_the_built_in_defaults_are_the_bulgarian_rules() -> None:
+    """The model's defaults are bulgarian.yaml's rules (bulgarian.md): what a file without extends starts from."""
+    from belot_rules.variant.loader import content_hash, defaults_are
+    from belot_rules.variant.model import Variant
+
+    assert defaults_are() == "bulgarian"
+    assert content_hash(Variant(name="x", title="x")) == load_variant_model("bulgarian").content_hash
+
+
+def test_a_file_without_extends_is_told_where_its_other_rules_come_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A French table that forgets `extends: french` would otherwise play Bulgarian without a word."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad7.yaml").write_text("title: no extends\nmatch: {target: 101}\n")
+    assert main(["validate", "bad7.yaml"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "rules from `bad7.yaml`, then the built-in defaults, which are Bulgarian Belot (`bulgarian`)" in out
+    assert ("note: bad7.yaml:1:1: no `extends`, and the sections cards, deal, bidding, play, declarations, "
+            "scoring, table are not stated: they get the built-in defaults, which are Bulgarian Belot") in out
+    assert "add a line such as `extends: french`" in out
+    assert main(["show", "bad7.yaml"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Rules from `bad7.yaml`, then the built-in defaults, which are Bulgarian Belot" in out
+    assert "Note: no `extends`, and the sections cards" in out
+    assert main(["compare", "bad7.yaml", "bulgarian", "--json"]) == 0
+    bad7, bulgarian = json.loads(capsys.readouterr().out)["variants"]
+    assert bad7["warnings"] and not bulgarian["warnings"]
+    assert bulgarian["rules_from"] == "`bulgarian`, then the built-in defaults"
+
+
+def test_a_file_that_states_every_section_or_extends_gets_no_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "full.yaml").write_text((ROOT / "variants" / "french.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "house.yaml").write_text("extends: french\nmatch: {target: 501}\n")
+    assert main(["validate", "--json", "full.yaml", "house.yaml", "french"]) == 0
+    full, house, french = json.loads(capsys.readouterr().out)
+    assert full["warnings"] == house["warnings"] == french["warnings"] == []
+    assert house["rules_from"].startswith("`house.yaml`, then `french`, then the built-in defaults")

@@ -372,3 +372,31 @@ def test_broken_parent_is_reported_with_the_way_it_was_reached(tmp_path: Path) -
     message = problems_of(tmp_path, "extends: parent.yaml\n")
     assert "parent.yaml: is a binary file" in message
     assert "reached through extends: " in message
+
+
+def test_a_misspelt_extends_hides_none_of_the_files_own_mistakes(tmp_path: Path) -> None:
+    """The README promises every problem at once: an unknown parent does not stop the file's own checks."""
+    message = problems_of(tmp_path, (
+        "extends: bulgarain\n"
+        "play: {undertrum: required}\n"
+        "match: {target: yes}\n"
+        "scoring: {last_trick: 010}\n"
+        "deal: {shuffle: shufled}\n"
+        "declarations: {belote: {enabled: maybe}}\n"
+    ))
+    lines = message.splitlines()
+    assert lines[0].startswith("house.yaml:1:10: no shipped variant named `bulgarain`; did you mean `bulgarian`")
+    assert any(line.startswith("house.yaml:2:8: play.undertrum: unknown key `undertrum`") for line in lines)
+    assert any(line.startswith("house.yaml:3:17: match.target: expected a number; YAML 1.1 reads `yes`") for line in lines)
+    assert any(line.startswith("house.yaml:4:23: YAML 1.1 reads `010` as the octal number 8") for line in lines)
+    assert any(line.startswith("house.yaml:5:17: deal.shuffle: `shufled` is not a valid value") for line in lines)
+    assert any(line.startswith("house.yaml:6:34: declarations.belote.enabled: should be true or false") for line in lines)
+    assert len(lines) == 6 and "title: missing" not in message
+
+
+def test_a_broken_chain_still_checks_every_file_it_reached(tmp_path: Path) -> None:
+    (tmp_path / "parent.yaml").write_text("title: Parent\nextends: nowhere.yaml\nplay: {undertrump: sometimes}\n")
+    message = problems_of(tmp_path, "extends: parent.yaml\nmatch: {targt: 101}\n")
+    assert "house.yaml:2:9: match.targt: unknown key `targt`" in message
+    assert "parent.yaml:2:10: extends `nowhere.yaml`: no such file" in message
+    assert "parent.yaml:3:20: play.undertrump: `sometimes` is not a valid value" in message

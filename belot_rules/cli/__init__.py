@@ -18,7 +18,7 @@ import sys
 from .. import __version__
 from ..errors import UserError
 
-COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate"]
+COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate", "duel"]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

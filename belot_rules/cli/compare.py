@@ -9,12 +9,11 @@ the statistics side by side, marking those whose 95% intervals do not overlap.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from itertools import groupby
 from typing import Any
 
 from rich.markup import escape
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from .. import load_variant
@@ -22,6 +21,7 @@ from ..errors import UserError
 from ..ruleset import Ruleset
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
 from ..sim.simulate import DEALS, SimulationResult, parse_seats, simulate_many
+from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
 from .show import plain_value as plain
 from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
@@ -47,6 +47,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if len(args.variants) < 2:
         raise UserError("compare needs at least two variants, e.g. belot compare bulgarian french")
+    bases = [load_variant_model(v) for v in args.variants]
     rulesets = [load_variant(v) for v in args.variants]
     names = _column_names(rulesets, args.variants)
     every = compare_rules([r.variant for r in rulesets], show_all=True)
@@ -59,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
             results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, args.workers, progress)
     compared = compare_results(results) if results else []
     if args.json:
-        print_json(_as_json(args, rulesets, names, rows, hidden, results, compared))
+        print_json(_as_json(args, rulesets, bases, names, rows, hidden, results, compared))
         return 0
     out = console()
+    _print_bases(out, names, bases)
     _print_rules(out, names, rows, hidden)
     if results:
         _print_simulation(out, names, results, compared)
@@ -72,6 +74,19 @@ def _column_names(rulesets: list[Ruleset], given: list[str]) -> list[str]:
     """Each variant's name, or what was typed when two variants share a name."""
     names = [r.name for r in rulesets]
     return [n if names.count(n) == 1 else g for n, g in zip(names, given)]
+
+
+def _print_bases(out: Any, names: list[str], bases: list[LoadedVariant]) -> None:
+    """Where each variant's rules come from, so a house file that forgot its ``extends`` shows it."""
+    width = max(len(n) for n in names)
+    for name, base in zip(names, bases):
+        said = textwrap.wrap(f"rules from {rules_from(base)}", max(20, out.width - width - 2))
+        out.print(Text(f"{name:<{width}}  ", style="bold").append(said[0], style="dim"), soft_wrap=True)
+        for line in said[1:] + [f"note: {w.message}" for w in base.warnings]:
+            for part in textwrap.wrap(line, max(20, out.width - width - 2)):
+                out.print(Text(" " * (width + 2) + part, style="yellow" if line.startswith("note") else "dim"),
+                          soft_wrap=True)
+    out.print()
 
 
 def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -> None:
@@ -86,17 +101,67 @@ def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -
             if not row.differs:
                 out.print(f"  [dim]{escape(row.option)}: {escape(plain(row.values[0]))} (all)[/]")
                 continue
-            values = Table.grid(padding=(0, 2))
-            values.add_column(style="dim")
-            values.add_column(style="bold")
-            values.add_column(style="dim")
-            for name, value, said in zip(names, row.values, row.meanings or [None] * len(names)):
-                values.add_row(escape(name), escape(plain(value)), escape(said or ""))
             out.print(f"  [cyan]{escape(row.option)}[/]")
-            out.print(Padding(values, (0, 0, 0, 6), expand=False))
-            out.print(Padding(Text(row.description, style="dim"), (0, 0, 0, 6), expand=False), soft_wrap=False)
+            for line in value_lines(names, row, out.width):
+                out.print(line, soft_wrap=True)
+            for line in textwrap.wrap(row.description, max(20, out.width - INDENT)):
+                out.print(Text(" " * INDENT + line, style="dim"), soft_wrap=True)
     if hidden:
         out.print(f"\n[dim]{hidden} equal options hidden; --all lists them.[/]")
+
+
+INDENT = 6  # of a rule's values and description below its name
+MIN_SAID = 24  # narrower than this, what a value means goes below it instead of beside it
+
+
+def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
+    """Each variant's value of a rule in columns that never cut a name short or break an item of a value:
+    name, value (wrapped between items), then what it means (wrapped in words; below the value when the
+    line is too narrow). A variant that does not use the rule says so instead."""
+    name_width = max(len(n) for n in names)
+    room = max(20, width - INDENT - name_width - 2)
+    values = [_wrap_items(_items(v), room) for v in row.values]
+    value_width = max(len(line) for lines in values for line in lines)
+    said_width = room - value_width - 2
+    below = said_width < MIN_SAID
+    said_at = INDENT + name_width + 2 + (0 if below else value_width + 2)
+    lines = []
+    for name, value, said, unused in zip(names, values, row.meanings or [None] * len(names),
+                                         row.unused or [None] * len(names)):
+        said = f"not used: {unused}" if unused else said or ""
+        said_lines = textwrap.wrap(said, max(20, width - said_at)) if said else []
+        for number, part in enumerate(value):
+            line = Text(" " * INDENT)
+            line.append(f"{name if number == 0 else '':<{name_width}}  ", style="dim")
+            line.append(part, style="dim" if unused else "bold")
+            if not below and number < len(said_lines):
+                line.append(" " * (value_width - len(part) + 2) + said_lines[number], style="dim")
+            lines.append(line)
+        extra = said_lines if below else said_lines[len(value):]
+        lines += [Text(" " * said_at + part, style="dim") for part in extra]
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
+def _items(value: Any) -> list[str]:
+    """A value as the pieces a line may break between: list items, table entries (``A 11,``), or one piece."""
+    if isinstance(value, list) and value:
+        return [plain(v) for v in value]
+    if isinstance(value, dict) and value:
+        entries = [f"{k} {plain(v)}" for k, v in value.items()]
+        return [f"{e}," for e in entries[:-1]] + entries[-1:]
+    return [plain(value)]
+
+
+def _wrap_items(items: list[str], width: int) -> list[str]:
+    lines = [items[0]]
+    for item in items[1:]:
+        if len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _print_simulation(out: Any, names: list[str], results: list[SimulationResult],
@@ -115,8 +180,9 @@ def _print_simulation(out: Any, names: list[str], results: list[SimulationResult
     out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
 
 
-def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], names: list[str], rows: list[RuleRow], hidden: int,
-             results: list[SimulationResult], compared: list[ComparedStatistic]) -> dict[str, Any]:
+def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[LoadedVariant], names: list[str],
+             rows: list[RuleRow], hidden: int, results: list[SimulationResult],
+             compared: list[ComparedStatistic]) -> dict[str, Any]:
     simulation = None
     if results:
         simulation = {
@@ -129,8 +195,9 @@ def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], names: list[str]
             "differences": [s.to_dict() for s in compared if s.marked],
         }
     return {
-        "variants": [{"name": n, "title": r.variant.title, "source": given}
-                     for n, r, given in zip(names, rulesets, args.variants)],
+        "variants": [{"name": n, "title": r.variant.title, "source": given, "rules_from": rules_from(base),
+                      "warnings": [w.as_dict() for w in base.warnings]}
+                     for n, r, base, given in zip(names, rulesets, bases, args.variants)],
         "rules": [row.to_dict() for row in rows],
         "equal_options_hidden": hidden,
         "simulation": simulation,

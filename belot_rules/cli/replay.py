@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from .. import load_variant
-from ..engine.records import RecordError, replay
+from ..engine.records import RecordError, replay, rerecorded, write_record
 from ..errors import UserError
 from ..variant.loader import is_name
 from .output import console, print_json
@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", help="a record written by 'belot play --record' or another program")
     parser.add_argument("--variant", help="the variant name or file (default: the one the record names)")
     parser.add_argument("--json", action="store_true", help="print the replayed scores as JSON")
+    parser.add_argument("--save", metavar="OUT",
+                        help="write the record again, with the hash of the rules it was replayed with (OUT may be FILE)")
     parser.set_defaults(run=run)
 
 
@@ -60,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
         result = replay(ruleset, record)
     except RecordError as err:
         raise UserError(f"{args.file}: {err}") from None
+    if args.save:
+        try:
+            write_record(rerecorded(ruleset, record, result), args.save)
+        except OSError as err:
+            raise UserError(f"{args.save}: cannot be written ({err.strerror or err.__class__.__name__})") from None
     if args.json:
         print_json({
             "variant": result.variant,
@@ -69,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             "board": list(result.board),
             "winner": result.winner,
             "warnings": list(result.warnings),
-        })
+        } | ({"drawn": True} if result.drawn else {}))
         return 0
     out = console()
     for warning in result.warnings:
@@ -92,5 +99,7 @@ def run(args: argparse.Namespace) -> int:
     total = "Board: " + ", ".join(f"{side} {points}" for side, points in zip(sides, result.board))
     if result.winner is not None:
         total += f"; {sides[result.winner]} wins the match"
+    elif result.drawn:
+        total += "; the match is drawn"
     out.print(total)
     return 0

@@ -24,9 +24,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..variant.explain import PHASES, submodel
-from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, shipped_dir
+from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
-from ..variant.model import Belote, Declarations, Match, Variant
+from ..variant.model import Variant
+from ..variant.unused import unused_reason, unused_rules
 from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
 
@@ -98,8 +99,9 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
     if variant.description:
         _print_wrapped(out, variant.description, 0)
-    chain = " extends ".join(_file_or_name(p) for p in loaded.chain)
-    out.print(f"[dim]{escape(chain)} · rules hash {loaded.content_hash}[/]")
+    _print_wrapped(out, f"Rules from {rules_from(loaded)} · rules hash {loaded.content_hash}", 0, "dim")
+    for warning in loaded.warnings:
+        _print_wrapped(out, f"Note: {warning.message}.", 0, "yellow")
     unused = unused_rules(variant)
     for phase, group in groupby(entries(Variant, variant.model_dump(mode="json")), key=lambda e: e.path[0]):
         if phase not in PHASES:
@@ -107,7 +109,7 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
         set_aside: dict[str, list[str]] = {}
         for entry in group:
             rest = entry.path[1:]
-            reason = next((unused[entry.path[:n]] for n in range(2, len(entry.path) + 1) if entry.path[:n] in unused), None)
+            reason = unused_reason(unused, entry.path)
             if not rest:
                 heading = phase.capitalize()
                 first, *more = textwrap.wrap(f"{heading}  {entry.description}", max(20, out.width))
@@ -131,57 +133,6 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
             _print_wrapped(out, f"Not used, as {reason}: {', '.join(names)}.", 2, "dim")
 
 
-def unused_rules(variant: Variant) -> dict[KeyPath, str]:
-    """Rules (or whole sections) that other rules switch off, each with the reason in words."""
-    bidding, deal, decl = variant.bidding, variant.deal, variant.declarations
-    unused: dict[KeyPath, str] = {}
-    if not bidding.uses_points:
-        reason = f"bidding.style {bidding.style} has no point bids"
-        unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
-    if not bidding.uses_turned_card:
-        reason = f"bidding.style {bidding.style} has no turned card"
-        for name in ("round2_turned_suit", "round1_contracts", "rounds"):
-            unused[("bidding", name)] = reason
-    if bidding.doubles.max_level == 0:
-        reason = "doubles.max_level 0 allows no contra"
-        for name in ("multipliers", "overbid_after_double", "redouble_ends_auction"):
-            unused[("bidding", "doubles", name)] = reason
-        for path in (("doubled_winner",), ("doubled_tie",), ("rounding", "doubled"), ("capot", "multiplied_by_double")):
-            unused[("scoring", *path)] = reason
-    for kind in ("no_trumps", "all_trumps"):
-        if kind not in bidding.contracts:
-            reason = f"{kind} is not among bidding.contracts"
-            unused[("cards", kind)] = unused[("scoring", "rounding", kind)] = reason
-            if kind == "no_trumps":
-                for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
-                             ("declarations", "no_trumps_quads")):
-                    unused[path] = reason
-    if deal.first_dealer != "fixed_seat":
-        unused[("deal", "first_dealer_seat")] = f"deal.first_dealer is {deal.first_dealer}"
-    if deal.shuffle == "full_shuffle":
-        unused[("deal", "cut_min")] = "deal.shuffle full_shuffle never cuts the pack"
-    if not decl.enabled:
-        for name in Declarations.model_fields:
-            if name not in ("enabled", "belote"):
-                unused[("declarations", name)] = "declarations.enabled is false"
-    elif decl.contest != "unified":
-        unused[("declarations", "quad_beats_equal_sequence")] = "declarations.contest is separate"
-    if not decl.belote.enabled:
-        for name in Belote.model_fields:
-            if name != "enabled":
-                unused[("declarations", "belote", name)] = "declarations.belote.enabled is false"
-    for kind in ("suit", "no_trumps", "all_trumps"):
-        if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
-            unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
-    if variant.match.target is None:
-        for name in Match.model_fields:
-            if name != "target":
-                unused[("match", name)] = "match.target null plays a single deal"
-    if variant.table.move_clock.seconds is None:
-        unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
-    return unused
-
-
 def _print_wrapped(out: Console, text: str, indent: int, style: str = "") -> None:
     """Text wrapped to the console, indented, without the trailing spaces rich pads wrapped lines with."""
     for number, paragraph in enumerate(text.strip().split("\n\n")):
@@ -189,11 +140,6 @@ def _print_wrapped(out: Console, text: str, indent: int, style: str = "") -> Non
             out.print()
         for line in textwrap.wrap(paragraph, max(20, out.width - indent)):
             out.print(Text(" " * indent + line, style=style), soft_wrap=True)
-
-
-def _file_or_name(path: Path) -> str:
-    """A shipped variant by its name (where it is installed is no concern of a player), another file by its path."""
-    return path.stem if path.parent.resolve() == shipped_dir().resolve() else display_name(path)
 
 
 _DERIVED = {"name": "file name", "title": "parent's title"}
@@ -214,7 +160,7 @@ def plain_value(value: Any) -> str:
     if isinstance(value, list):
         return " ".join(plain_value(v) for v in value) if value else "(none)"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items()) or "(none)"
     return str(value)
 
 
@@ -232,6 +178,8 @@ def _as_json(loaded: LoadedVariant) -> dict[str, Any]:
         "description": variant.description,
         "extends": variant.extends,
         "chain": [display_name(p) for p in loaded.chain],
+        "rules_from": rules_from(loaded),
+        "warnings": [w.as_dict() for w in loaded.warnings],
         "content_hash": loaded.content_hash,
         "rules": rules_only,
         "origins": {

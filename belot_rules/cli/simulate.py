@@ -50,4 +50,4 @@ def render(result: SimulationResult) -> None:
     out.print()
     out.print(grouped_table(["statistic", "value", "95% interval"],
                             ((s.group, [escape(s.label), f"[bold]{show_value(s.value)}[/]", show_interval(s.value)])
-                             for s in result.statistics())))
+                             for s in result.shown())))

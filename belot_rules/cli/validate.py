@@ -8,7 +8,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..errors import MAX_PROBLEMS_SHOWN, Problem, UserError, VariantError
-from ..variant.loader import load_variant_model
+from ..variant.loader import load_variant_model, rules_from
 from .output import console, print_json
 
 
@@ -39,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
                     f"[green]✓[/] {file}: [bold]{escape(result['title'])}[/]"
                     f" [dim](name {escape(result['name'])}, rules hash {result['content_hash']})[/]"
                 )
+                out.print(f"  [dim]rules from {escape(result['rules_from'])}[/]")
+                for warning in result["warnings"]:
+                    out.print(f"  [yellow]note:[/] {escape(str(Problem(**warning)))}")
             else:
                 err.print(f"[red]✗[/] {file}")
                 problems = result["problems"]
@@ -64,5 +67,7 @@ def check(file: str) -> dict[str, Any]:
         "name": variant.name,
         "title": variant.title,
         "content_hash": loaded.content_hash,
+        "rules_from": rules_from(loaded),
+        "warnings": [w.as_dict() for w in loaded.warnings],
         "problems": [],
     }

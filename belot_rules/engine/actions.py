@@ -46,3 +46,30 @@ def play_action(card: int, belote: bool = False) -> Action:
 
 def declare_action(declarations: tuple[Declaration, ...]) -> Action:
     return Action(DECLARE, declarations=declarations)
+
+
+def declare_everything(legal: list[Action]) -> Action:
+    """Of the legal declaration actions, the one declaring the most points (every combination the seat holds).
+
+    Where a card may serve in only one of two combinations the rules offer each choice
+    separately; this takes the richest, the first of equals.
+    """
+    return max(legal, key=lambda a: sum(d.points for d in a.declarations))
+
+
+def distinct_cards(legal: list[Action]) -> list[Action]:
+    """The legal card plays without the belote-announcing copies: one action per card.
+
+    Where a variant requires the belote to be announced, :meth:`DealState.legal_actions`
+    offers a card that opens a belote twice, plain and announcing; a bot that wants to
+    choose among cards only picks here, then passes its card through :func:`announcing`.
+    """
+    return [a for a in legal if not a.belote]
+
+
+def announcing(action: Action, legal: list[Action]) -> Action:
+    """``action``'s card played announcing belote when the rules offer that, else ``action`` itself."""
+    for other in legal:
+        if other.belote and other.card == action.card:
+            return other
+    return action

@@ -1,4 +1,4 @@
-"""One deal, step by step: dealing, the auction, declarations, the tricks, the score.
+"""One deal, step by step: dealing, the auction, declarations, eight tricks, the score.
 
 :class:`DealState` is a position in the OpenSpiel sense: it says whose turn it
 is and what they may do, applies an action (an illegal one raises and leaves the
@@ -77,24 +77,62 @@ class DealState:
     belotes: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) that counted
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
+    level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0) -> DealState:
-        """Deal the first packets from ``deck`` (top card first) and open the auction."""
+    def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0,
+              board: tuple[int, ...] = (0, 0)) -> DealState:
+        """Deal the first packets from ``deck`` (top card first) and open the auction.
+
+        ``board`` is the match score before this deal, which a conditional double looks at."""
         table = ruleset.seating
         if tuple(sorted(deck)) != table.cards:
             raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
-        players, sides = table.players, table.sides
-        state = cls(ruleset, dealer % players, tuple(deck), hanging_in, [0] * players,
-                    side_points=[0] * sides, side_tricks=[0] * sides, belote_suits=[[] for _ in range(players)])
+        state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
         first, hands, order = state.first_seat, state.hands, table.order
         for offset, position in ruleset.dealing.first:
             hands[order[first + offset]] |= 1 << deck[position]
         if ruleset.dealing.turned_position >= 0:
             state.turned_card = deck[ruleset.dealing.turned_position]
-        state.auction = ruleset.bidding.auction(first, state.turned_card >> 3 if state.turned_card >= 0 else -1)
+        turned = state.turned_card
+        speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
+        state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
+                                turned_rank=turned & 7 if turned >= 0 else -1, board=board)
+        return state
+
+    @classmethod
+    def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
+        """A deal with empty hands and nothing taken, sized for the ruleset's table."""
+        table = ruleset.seating
+        return cls(ruleset, dealer % table.players, deck, hanging_in, [0] * table.players,
+                   side_points=[0] * table.sides, side_tricks=[0] * table.sides,
+                   belote_suits=[[] for _ in table.seats])
+
+    @classmethod
+    def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
+                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0) -> DealState:
+        """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
+
+        For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
+        after the other, so a record of this deal shows who held what, not how it was dealt.
+        """
+        ruleset.contract_tables(contract)
+        deck = tuple(card for hand in hands for card in iter_bits(hand))
+        state = cls._empty(ruleset, dealer, deck, hanging_in)
+        table = ruleset.seating
+        seats = table.players
+        dealt = 0
+        for hand in hands:
+            dealt |= hand
+        if len(hands) != seats or sum(h.bit_count() for h in hands) != table.players * table.hand_size \
+                or dealt.bit_count() != len(deck) or dealt & ~table.pack_mask:
+            raise UserError(f"hands must be {seats} card sets holding {table.players * table.hand_size} different "
+                            f"cards of the {table.pack_size}-card pack")
+        state.hands = list(hands)
+        state.auction = None
+        state._open_play(contract, declarer, multiplier, bid)
         return state
 
     def clone(self) -> DealState:
@@ -104,7 +142,7 @@ class DealState:
             self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
-            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score,
+            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
         )
 
     # ------------------------------------------------------------------ queries
@@ -216,6 +254,7 @@ class DealState:
         if self.auction.contract is None:
             self.phase = OVER
             return
+        self.level = self.auction.level
         self._begin_play(self.auction.contract, self.auction.declarer, bidding.multiplier(self.auction),
                          self.auction.points)
 
@@ -225,8 +264,13 @@ class DealState:
         self._begin_play(contract, declarer, multiplier, bid)
 
     def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
-        self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
+        self.declarer = declarer
         self._deal_rest()
+        self._open_play(contract, declarer, multiplier, bid)
+
+    def _open_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
+        """Every hand is complete: trick 1 begins (with declarations where the seat holds some)."""
+        self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self.leader = self.first_seat
         self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, contract)
         self.phase = PLAYING
@@ -365,11 +409,14 @@ class DealState:
             self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
-        declared = self.declared
-        found = [d for seat in sorted(declared) for d in declared[seat]]
+        rules = self.ruleset.declarations
+        if rules.from_tricks:
+            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(self.contract, cards, winner)]
+        else:
+            declared = self.declared
+            found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
-            belote = self.ruleset.declarations.belote
-            found += [belote(seat, suit) for seat, suit in self.belotes]
+            found += [rules.belote(seat, suit) for seat, suit in self.belotes]
         return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.side_points,
                                           self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
                                           self.bid, self.hanging_in,

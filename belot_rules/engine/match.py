@@ -34,11 +34,12 @@ class FinishedDeal:
     declarer: int
     multiplier: int
     bid: int | None
+    level: int = 0  # the doubling level reached; see Bidding.wins_match
 
     @classmethod
     def of(cls, deal: DealState) -> FinishedDeal:
         return cls(deal.dealer, deal.deck, deal.hanging_in, tuple(str(a) for a in deal.history), deal.score,
-                   deal.contract, deal.declarer, deal.multiplier, deal.bid)
+                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level)
 
     @property
     def capot(self) -> bool:
@@ -84,7 +85,12 @@ class MatchState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.drawn
+
+    @property
+    def drawn(self) -> bool:
+        """A match of a fixed number of deals that ended level (``match.deals_tie: draw``)."""
+        return self.end_state is not None and self.end_state.drawn
 
     def to_act(self) -> int:
         return -1 if self.over else self.current.to_act
@@ -131,7 +137,7 @@ class MatchState:
     def start_deal(self, dealer: int, deck: tuple[int, ...]) -> None:
         """Deal ``deck`` with ``dealer`` dealing, carrying the reserve in."""
         self.dealer = dealer
-        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve)
+        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, (self.board[0], self.board[1]))
 
     def _next_dealer(self, all_passed: bool) -> int:
         deal = self.ruleset.variant.deal

@@ -56,7 +56,7 @@ def match_record(match: MatchState) -> dict[str, Any]:
         "deals": [deal_to_dict(d) for d in deals],
         "board": list(match.board),
         "winner": match.winner,
-    }
+    } | ({"drawn": True} if match.drawn else {})
 
 
 def write_record(record: Mapping[str, Any], path: str | Path) -> None:
@@ -76,6 +76,7 @@ class ReplayResult:
     board: tuple[int, ...]  # per side: team or player
     winner: int | None
     warnings: tuple[str, ...]
+    drawn: bool = False  # a match of a fixed number of deals that ended level
 
 
 def _deck(ruleset: Ruleset, raw: object, where: str) -> tuple[int, ...]:
@@ -140,7 +141,8 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     if recorded_hash and ruleset.content_hash and recorded_hash != ruleset.content_hash:
         warnings.append(
             f"the record was made with a different version of {ruleset.name} "
-            f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules"
+            f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules "
+            "(replay --save OUT writes it again with them)"
         )
     if record.get("format") == DEAL_FORMAT:
         state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
@@ -156,20 +158,31 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     for number, raw in enumerate(deals):
         where = f"deals[{number}]"
         if match.over:
-            raise RecordError(f"{where}: the match was already won by {ruleset.seating.side_name(match.winner)}")
+            over = "drawn" if match.drawn else f"won by {ruleset.seating.side_name(match.winner)}"
+            raise RecordError(f"{where}: the match was already {over}")
         match.current = _replay_deal(ruleset, raw, where, match.reserve)
         match.dealer = match.current.dealer
         if match.current.phase == OVER:
             match.book_deal()
         elif number != len(deals) - 1:
             raise RecordError(f"{where}: the deal is unfinished but more deals follow")
-    for key, got in (("board", list(match.board)), ("winner", match.winner)):
+    for key, got in (("board", list(match.board)), ("winner", match.winner), ("drawn", match.drawn)):
         if key in record and record[key] != got:
             raise RecordError(f"{key}: the record says {record[key]!r} but the replay gives {got!r}")
     if match.current is not None and match.current.history:
         match.deals.append(FinishedDeal.of(match.current))
     return ReplayResult(ruleset.name, tuple(match.deals), tuple(match.board), match.winner,
-                        tuple(warnings))
+                        tuple(warnings), match.drawn)
+
+
+def rerecorded(ruleset: Ruleset, record: Mapping[str, Any], result: ReplayResult) -> dict[str, Any]:
+    """A replayed record written again with the rules it was replayed with: their hash, the recomputed scores."""
+    head = {"format": record.get("format"), "version": VERSION, "variant": record.get("variant", ruleset.name),
+            "variant_hash": ruleset.content_hash, "seed": record.get("seed")}
+    if record.get("format") == DEAL_FORMAT:
+        return {**head, **deal_to_dict(result.deals[0])}
+    return {**head, "deals": [deal_to_dict(d) for d in result.deals], "board": list(result.board),
+            "winner": result.winner}
 
 
 def deal_record(state: DealState, seed: int | None = None) -> dict[str, Any]:

@@ -7,13 +7,17 @@ from collections.abc import Callable
 from ..errors import UserError
 from ..ruleset import Ruleset
 from .base import Player
+from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
+from .search import SearchPlayer
 
 # Each entry builds a player that knows the rules it plays under and has its own seed.
 REGISTRY: dict[str, Callable[[Ruleset, int | None], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
+    "search": SearchPlayer,
 }
 
 
@@ -25,4 +29,4 @@ def make_player(name: str, ruleset: Ruleset, seed: int | None = None) -> Player:
         raise UserError(f"no player called {name!r}; players: {', '.join(sorted(REGISTRY))}") from None
 
 
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "make_player"]
+__all__ = ["EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "make_player"]

@@ -125,6 +125,7 @@ class BiddingSense:
                     return call
         # The contract with the widest margin for its size (the first of equals), bid as high as the estimate allows.
         over = standing.partner_contract if ours else None  # bidding another contract is bidding over the partner
+        forced = PASS not in legal  # someone must name a contract: the best one, however poor
         viable = []
         best, best_ratio = "", 0.0
         for call in legal:
@@ -133,14 +134,17 @@ class BiddingSense:
             contract = call.contract
             margin = self._margin(contract, known, standing, call.points) - self._bid_need[contract][
                 over is not None and contract != over]
-            if margin >= 0:
+            if margin >= 0 or forced:
                 viable.append(call)
                 ratio = margin / self.total[contract]
                 if not best or ratio > best_ratio:
                     best, best_ratio = contract, ratio
         if not viable:
             return PASS
-        return max((c for c in viable if c.contract == best), key=lambda c: c.points or 0)
+        options = [c for c in viable if c.contract == best]
+        if best_ratio < 0:  # a forced call the hand does not cover: as low as possible
+            return min(options, key=lambda c: c.points or 0)
+        return max(options, key=lambda c: c.points or 0)
 
     def _need(self, contract: str | None, fraction: float) -> float:
         return fraction * self.total[contract]

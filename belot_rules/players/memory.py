@@ -39,6 +39,12 @@ class Memory:
         self.excluded = [0] * players
         self.observed = 0  # cards seen so far, in play order
 
+    def copy(self) -> Memory:
+        """An independent memory that has seen the same cards (search plays many futures from one)."""
+        twin = Memory(self.tables, self.obligations)
+        twin.played, twin.excluded, twin.observed = self.played, list(self.excluded), self.observed
+        return twin
+
     def catch_up(self, history: Sequence[Play]) -> None:
         """Observe the cards of ``history`` (every card played so far) that this memory has not seen."""
         for seat, card, before, win_pos in history[self.observed:]:

@@ -12,19 +12,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import RANKS
 from ..errors import UserError
-from .seating import Seating
 from ..variant.model import (
     CONTRACTS,
     SUIT_CONTRACTS,
     BiddingStyle,
+    FirstSpeaker,
+    ForcedCall,
     OverbidAfterDouble,
+    Overcall,
     Round1Contracts,
     Round2TurnedSuit,
     Variant,
+    contract_kind,
 )
+from .seating import Seating
 
 CAPOT = 10_000  # the value of a capot bid: above every numeric bid
+NEVER = 1 << 30  # a number of calls no auction reaches
+KIND_RANK = {"suit": 0, "no_trumps": 1, "all_trumps": 2}  # which kind of contract overcalls which
 
 
 class IllegalCall(UserError):
@@ -35,7 +42,7 @@ class IllegalCall(UserError):
 class Call:
     """One call of the auction."""
 
-    kind: str  # pass / bid / double / redouble
+    kind: str  # pass / bid / ashkal / double / redouble
     contract: str | None = None
     points: int | None = None  # point bids only; CAPOT for a capot bid
 
@@ -56,7 +63,7 @@ class Call:
         aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
                    "surcoinche": "redouble", "surcontre": "redouble", "p": "pass"}
         head = aliases.get(words[0], words[0])
-        if len(words) == 1 and head in ("pass", "double", "redouble"):
+        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal"):
             return cls(head)
         if len(words) == 1 and head in CONTRACTS:
             return cls("bid", head)
@@ -66,7 +73,7 @@ class Call:
             if head.isdigit():
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
-            f"{text!r} is not a call; calls are pass, double, redouble, a contract "
+            f"{text!r} is not a call; calls are pass, double, redouble, ashkal, a contract "
             f"({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 
@@ -76,24 +83,50 @@ def summarize(calls: list[Call]) -> str:
     points = [c for c in calls if c.kind == "bid" and c.points is not None]
     if len(points) <= 6:
         return ", ".join(map(str, calls))
-    values = sorted({c.points for c in points})
-    numeric = [v for v in values if v != CAPOT]
     contracts = list(dict.fromkeys(c.contract for c in points))
-    span = f"{numeric[0]} to {numeric[-1]}" if numeric else ""
-    span += (" and capot" if span else "capot") if CAPOT in values else ""
-    folded = f"a bid of {span} in {' / '.join(contracts)} (like '{points[0]}')"
+    folded = f"{point_bids_in_words(points)}, in {' / '.join(contracts)} (like '{points[0]}')"
     others = [str(c) for c in calls if c not in points]
     return ", ".join(others[:1] + [folded] + others[1:])
+
+
+def point_range(bids: list[Call]) -> tuple[list[int], int | None, bool]:
+    """The numbers of ``bids`` in order, their step (None if uneven or a single one), and whether capot is among them."""
+    values = {c.points for c in bids if c.points is not None}
+    numeric = sorted(v for v in values if v != CAPOT)
+    steps = {b - a for a, b in zip(numeric, numeric[1:])}
+    return numeric, steps.pop() if len(steps) == 1 else None, CAPOT in values
+
+
+def step_words(step: int | None) -> str:
+    """`` in tens`` or `` in steps of 5``; nothing for an uneven or single bid."""
+    return "" if step is None else " in tens" if step == 10 else f" in steps of {step}"
+
+
+def point_bids_in_words(bids: list[Call], rule: bool = False) -> str:
+    """``a bid of 80 to 160 in tens, or capot``; as a ``rule``: ``bids go in tens from 80 to 160, or capot``."""
+    numeric, step, capot = point_range(bids)
+    if not numeric:
+        return "only capot" if capot else "no point bid"
+    steps = step_words(step)
+    span = f"{numeric[0]}" + (f" to {numeric[-1]}" if len(numeric) > 1 else "")
+    said = f"bids go{steps} from {span}" if rule else f"a bid of {span}{steps}"
+    return said + (", or capot" if capot else "")
 
 
 PASS = Call("pass")
 DOUBLE = Call("double")
 REDOUBLE = Call("redouble")
+ASHKAL = Call("ashkal")
 
 
 @dataclass(slots=True)
 class Auction:
-    """The state of one auction; copied with the deal state."""
+    """The state of one auction; copied with the deal state.
+
+    ``board`` is the match score before the deal, for doubles allowed only to a team that is
+    behind; ``doubling`` is set once the bidding has ended and a doubling round follows it,
+    where ``skip`` passes over the seats whose team may not raise.
+    """
 
     first_seat: int
     players: int
@@ -105,14 +138,26 @@ class Auction:
     level: int = 0  # 0 none, 1 contra, 2 recontra, 3 ...
     passes: int = 0  # consecutive passes
     finished: bool = False
+    turned_rank: int = -1  # natural rank index (0 is the 7) of the turned card
+    board: tuple[int, ...] = (0, 0)  # per side
+    doubling: bool = False
+    skip: int = 0
 
     @property
     def to_act(self) -> int:
-        return (self.first_seat + len(self.calls)) % self.players
+        return (self.first_seat + len(self.calls) + self.skip) % self.players
 
     def copy(self) -> Auction:
         return Auction(self.first_seat, self.players, self.turned_suit, list(self.calls), self.contract, self.points,
-                       self.declarer, self.level, self.passes, self.finished)
+                       self.declarer, self.level, self.passes, self.finished, self.turned_rank, self.board,
+                       self.doubling, self.skip)
+
+    def caller(self) -> int:
+        """The seat that called the standing contract (an ashkal's caller is not its declarer)."""
+        for seat, call in reversed(self.calls):
+            if call.kind in ("bid", "ashkal"):
+                return seat
+        return -1
 
 
 class Bidding:
@@ -120,14 +165,35 @@ class Bidding:
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         bidding = variant.bidding
+        doubles = bidding.doubles
         self.players = seating.players
         self.side_of = seating.side_of
+        self.partner = tuple(seating.partner(seat) for seat in seating.seats)
+        self.team_size = len(seating.side_seats(0))  # seats that answer a double together
         self.contracts = tuple(bidding.contracts)
         self.rank = {c: i for i, c in enumerate(self.contracts)}
-        self.max_level = bidding.doubles.max_level
-        self.multipliers = (1, *bidding.doubles.multipliers)
-        self.overbid_after_double = bidding.doubles.overbid_after_double
-        self.redouble_ends = bidding.doubles.redouble_ends_auction
+        self.max_level = doubles.max_level
+        self.multipliers = (1, *doubles.multipliers)
+        self.overbid_after_double = doubles.overbid_after_double
+        self.redouble_ends = doubles.redouble_ends_auction
+        self.after_bidding = doubles.after_bidding and doubles.max_level > 0
+        self.match_winning_level = doubles.match_winning_level or 0
+        self.condition_kinds = frozenset(doubles.condition.kinds)
+        self.doubler_below, self.taker_above = doubles.condition.doubler_below, doubles.condition.taker_above
+        self.dealer_speaks_first = bidding.first_speaker == FirstSpeaker.dealer.value
+        ashkal = bidding.ashkal
+        self.ashkal = ashkal.contract if ashkal.enabled else None
+        self.ashkal_positions = frozenset(p - 1 for p in ashkal.speakers)
+        self.ashkal_barred_ranks = frozenset(RANKS.index(r) for r in ashkal.not_on_ranks)
+        # Calls after which an auction without a contract is void, and the call that may not be a pass.
+        rounds = bidding.rounds if bidding.in_rounds or bidding.uses_turned_card else 1
+        self.void_at = seating.players * rounds
+        forced = bidding.forced_call
+        self.forced_at = {ForcedCall.none.value: -1, ForcedCall.first_speaker.value: 0,
+                          ForcedCall.last_speaker.value: self.void_at - 1,
+                          ForcedCall.first_speaker_again.value: self.void_at}[forced]
+        if forced != ForcedCall.none.value:
+            self.void_at = NEVER
 
     def auction(self, first_seat: int, turned_suit: int = -1) -> Auction:
         """A new auction opened by ``first_seat``."""
@@ -135,19 +201,56 @@ class Bidding:
 
     def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
         """Every call the seat to act may make."""
-        calls = [PASS, *self._bids(auction)]
-        if auction.contract is not None and auction.level < self.max_level:
+        if auction.doubling:
+            return (PASS, self._raise(auction)) if self._may_raise(auction) else (PASS,)
+        calls = self._calls(auction)
+        if len(auction.calls) == self.forced_at and auction.contract is None:
+            return calls[1:]  # the pass, always first, is not allowed
+        return calls
+
+    def _calls(self, auction: Auction) -> tuple[Call, ...]:
+        """The calls of the bidding itself, the pass first."""
+        bids = self._bids(auction)
+        calls = [PASS, *bids]
+        if self.ashkal is not None and self._may_ashkal(auction, bids):
+            calls.append(ASHKAL)
+        if auction.contract is not None and not self.after_bidding and self._may_raise(auction):
             calls += self._doubles(auction)
         return tuple(calls)
 
+    def _may_ashkal(self, auction: Auction, bids: list[Call]) -> bool:
+        """Ashkal: where the seat could bid the ashkal contract itself, from its place in the order of
+        speaking and unless the turned card's rank bars it."""
+        return ((auction.to_act - auction.first_seat) % self.players in self.ashkal_positions
+                and auction.turned_rank not in self.ashkal_barred_ranks
+                and any(b.contract == self.ashkal and b.points is None for b in bids))
+
     def multiplier(self, auction: Auction) -> int:
         return self.multipliers[auction.level]
+
+    def wins_match(self, level: int) -> bool:
+        """Whether a deal doubled to ``level`` decides the whole match (Baloot's gahwa)."""
+        return 0 < self.match_winning_level <= level
+
+    def _raise(self, auction: Auction) -> Call:
+        return DOUBLE if auction.level == 0 else REDOUBLE
+
+    def _may_raise(self, auction: Auction) -> bool:
+        """Whether the contract may be doubled once more at all: below the top level and, for a
+        first double under a condition, only by a team behind on the board."""
+        if auction.level >= self.max_level:
+            return False
+        if auction.level or contract_kind(auction.contract) not in self.condition_kinds:
+            return True
+        taker = self.side_of[auction.declarer]
+        doubler = max(points for side, points in enumerate(auction.board) if side != taker)
+        return doubler < self.doubler_below and auction.board[taker] > self.taker_above
 
     def _doubles(self, auction: Auction) -> list[Call]:
         seat_team, holder_team = self.side_of[auction.to_act], self.side_of[auction.declarer]
         # Even levels are raised by the opponents of the contract (contra), odd ones by its team.
         if (auction.level % 2 == 0) == (seat_team != holder_team):
-            return [DOUBLE if auction.level == 0 else REDOUBLE]
+            return [self._raise(auction)]
         return []
 
     def _may_overbid(self, auction: Auction) -> bool:
@@ -167,20 +270,42 @@ class Bidding:
         """Apply a call (already checked legal) to ``auction``."""
         seat = auction.to_act
         auction.calls.append((seat, call))
-        if call.kind == "pass":
+        kind = call.kind
+        if kind == "pass":
             auction.passes += 1
+            if auction.doubling:
+                auction.skip += 1  # the next seat's team is not the one asked
         else:
             auction.passes = 0
-            if call.kind == "bid":
+            if kind == "bid":
                 auction.contract, auction.points, auction.declarer, auction.level = (
                     call.contract, call.points, seat, 0)
+            elif kind == "ashkal":
+                auction.contract, auction.points, auction.declarer, auction.level = (
+                    self.ashkal, None, self.partner[seat], 0)
             else:
                 auction.level += 1
+        if auction.doubling:
+            auction.finished = self._doubling_over(auction)
+            return
         auction.finished = self._is_over(auction)
+        if auction.finished and self.after_bidding and auction.contract is not None:
+            self._open_doubling(auction)
+
+    def _open_doubling(self, auction: Auction) -> None:
+        """The bidding is over: the doubling round begins with the opponent after the taker."""
+        auction.doubling, auction.passes, auction.finished = True, 0, not self._may_raise(auction)
+        auction.skip += (auction.declarer + 1 - auction.to_act) % self.players
+
+    def _doubling_over(self, auction: Auction) -> bool:
+        """Both players of the team asked have passed, or the ladder is at its top."""
+        if self.redouble_ends and auction.level >= 2:
+            return True
+        return auction.passes >= self.team_size or not self._may_raise(auction)
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
-            return auction.passes >= self.players
+            return auction.passes >= self.void_at
         if self.redouble_ends and auction.level >= 2:
             return True
         return auction.passes >= self.players - 1
@@ -196,8 +321,14 @@ class Bidding:
 
     def reason(self, auction: Auction, call: Call) -> str:
         """Why ``call`` is not legal now, in a player's words (``call`` is assumed illegal)."""
+        if call.kind == "pass":
+            return "nobody has named a contract, and this player may not pass: someone must name one"
         if call.kind in ("double", "redouble"):
             return self._doubling_reason(auction, call)
+        if auction.doubling:
+            return "the bidding is over; now the contract may only be doubled or passed"
+        if call.kind == "ashkal":
+            return self._ashkal_reason(auction)
         if call.contract not in self.rank:
             return f"this variant has no {call.contract.replace('_', ' ')} contract"
         if not self._may_overbid(auction):
@@ -214,8 +345,31 @@ class Bidding:
         if (call.points is None) != (bids[0].points is None):
             return "bids here are points and a contract, like '90 hearts'" if call.points is None \
                 else "bids here name a contract only, like 'hearts'"
-        return f"a bid must be higher than {auction.points}" if auction.points is not None and (
-            call.points or 0) <= auction.points else "that is not one of the bids this variant allows"
+        if auction.points is not None and call.points is not None and call.points <= auction.points:
+            return f"a bid must be higher than {auction.points}; {self._point_bids_now(bids, call)}"
+        return self._point_bids_now(bids, call)
+
+    @staticmethod
+    def _point_bids_now(bids: list[Call], call: Call) -> str:
+        """What may be bid in the call's contract now, with the nearest bids to a number that falls between."""
+        allowed = [b for b in bids if b.contract == call.contract]
+        said = point_bids_in_words(allowed, rule=True)
+        numeric, _, _ = point_range(allowed)
+        if call.points is not None and numeric and numeric[0] < call.points < numeric[-1]:
+            below = max(v for v in numeric if v < call.points)
+            above = min(v for v in numeric if v > call.points)
+            said += f"; the nearest are {below} and {above}"
+        return said
+
+    def _ashkal_reason(self, auction: Auction) -> str:
+        if self.ashkal is None:
+            return "this variant has no ashkal"
+        if (auction.to_act - auction.first_seat) % self.players not in self.ashkal_positions:
+            places = " and ".join(str(p + 1) for p in sorted(self.ashkal_positions))
+            return f"only the players speaking in places {places} may call ashkal"
+        if auction.turned_rank in self.ashkal_barred_ranks:
+            return f"ashkal may not be called on a turned {RANKS[auction.turned_rank]}"
+        return f"{self.ashkal.replace('_', ' ')} may not be bid now, so neither may ashkal"
 
     def _doubling_reason(self, auction: Auction, call: Call) -> str:
         if self.max_level == 0:
@@ -224,6 +378,11 @@ class Bidding:
             return "there is no contract to double yet"
         if auction.level >= self.max_level:
             return "the contract cannot be doubled any further"
+        if not self._may_raise(auction):
+            return (f"{auction.contract.replace('_', ' ')} may be doubled only by a team with fewer than "
+                    f"{self.doubler_below} points against more than {self.taker_above}")
+        if self.after_bidding and not auction.doubling:
+            return "doubles are called once the bidding is over"
         if call.kind == "redouble" and auction.level == 0:
             return "only a doubled contract can be redoubled"
         if call.kind == "double" and auction.level > 0:
@@ -243,13 +402,16 @@ class LadderBidding(Bidding):
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
         self._legal: dict[tuple[str | None, int, bool], tuple[Call, ...]] = {}
 
-    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
+    def _calls(self, auction: Auction) -> tuple[Call, ...]:
         """Remembered per standing contract, doubling level and whether the seat to act is on the
-        contract's team: on a ladder the legal calls depend on nothing else."""
+        contract's team: on a ladder the legal calls depend on nothing else (conditional doubles
+        and ashkal, which do, are not remembered)."""
+        if self.condition_kinds or self.ashkal is not None:
+            return super()._calls(auction)
         key = (auction.contract, auction.level, self.side_of[auction.to_act] == self.side_of[auction.declarer])
         calls = self._legal.get(key)
         if calls is None:
-            calls = self._legal[key] = super().legal_calls(auction)
+            calls = self._legal[key] = super()._calls(auction)
         return calls
 
     def _bids(self, auction: Auction) -> list[Call]:
@@ -288,22 +450,67 @@ class _TurnedCardRounds:
         return self.in_round[auction.turned_suit, len(auction.calls) < auction.players]
 
     def _all_rounds_passed(self, auction: Auction) -> bool:
-        return auction.contract is None and len(auction.calls) >= auction.players * self.rounds
+        return auction.contract is None and len(auction.calls) >= self.void_at
 
 
 class TurnedCardBidding(_TurnedCardRounds, Bidding):
-    """French: take the turned suit in round 1, name another suit in round 2 (rules/french.md §4)."""
+    """French: take the turned suit in round 1, name another suit in round 2 (rules/french.md §4).
+
+    With ``bidding.overcall`` the bidding goes on after the first take: up the ladder of
+    ``bidding.contracts`` (belote bridgée), or by a higher kind of contract, an earlier speaker
+    taking a no-trumps or all-trumps contract over by naming it too (Baloot's Sun, baloot.md §3).
+    """
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         super().__init__(variant, seating)
         self._init_rounds(variant)
         self.round_bids = {key: [Call("bid", c) for c in contracts] for key, contracts in self.in_round.items()}
+        self.overcall = variant.bidding.overcall
+        bids = [Call("bid", c) for c in self.contracts]
+        if self.overcall == Overcall.higher_contract.value:
+            self.over = {c: bids[i + 1:] for i, c in enumerate(self.contracts)}
+        else:
+            self.over = {c: [b for b in bids if KIND_RANK[contract_kind(b.contract)] > KIND_RANK[contract_kind(c)]]
+                         for c in self.contracts}
+        self.priority = self.overcall == Overcall.higher_kind_seat_priority.value
+        self.top_kind = max(KIND_RANK[contract_kind(c)] for c in self.contracts)
 
     def _bids(self, auction: Auction) -> list[Call]:
-        return self.round_bids[auction.turned_suit, len(auction.calls) < auction.players]
+        if auction.contract is None:
+            return self.round_bids[auction.turned_suit, len(auction.calls) < auction.players]
+        if self.overcall == Overcall.none.value or not self._may_overbid(auction):
+            return []
+        over = self.over[auction.contract]
+        if self.priority and contract_kind(auction.contract) != "suit" and self._speaks_before(
+                auction, auction.to_act, auction.caller()):
+            return [Call("bid", auction.contract), *over]
+        return over
+
+    @staticmethod
+    def _speaks_before(auction: Auction, seat: int, other: int) -> bool:
+        """Whether ``seat`` comes before ``other`` in the order of speaking (it has priority)."""
+        first, players = auction.first_seat, auction.players
+        return (seat - first) % players < (other - first) % players
 
     def _is_over(self, auction: Auction) -> bool:
-        return auction.contract is not None or self._all_rounds_passed(auction)
+        if auction.contract is None:
+            return self._all_rounds_passed(auction)
+        if self.overcall == Overcall.none.value:
+            return True
+        if self.priority and KIND_RANK[contract_kind(auction.contract)] == self.top_kind \
+                and auction.caller() == auction.first_seat:
+            return True  # the top contract, called by the first speaker: nobody can take it over
+        return super()._is_over(auction)
+
+
+class SingleCallBidding(TurnedCardBidding):
+    """Klaverjas and Bela: each player in turn names any contract or passes; the first named is played
+    (klaverjas.md §3, bela.md §3). Forced calls (``bidding.forced_call``) keep a deal from being void."""
+
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
+        bids = [Call("bid", c) for c in self.contracts]
+        self.round_bids = {(-1, True): bids, (-1, False): bids}
 
 
 class PointBidding(Bidding):
@@ -359,6 +566,7 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
             return self._all_rounds_passed(auction)
         return super()._is_over(auction)
 
+
 def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
     """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
     seating = seating if seating is not None else Seating.build(variant)
@@ -368,4 +576,5 @@ def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
         BiddingStyle.turned_card.value: TurnedCardBidding,
         BiddingStyle.point_bids.value: PointBidding,
         BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
+        BiddingStyle.single_call.value: SingleCallBidding,
     }[style](variant, seating)

@@ -4,6 +4,10 @@ Sequences and quads (rules/bulgarian.md §5, rules/french.md §7) are found with
 tables built once per variant: for each of the 256 possible holdings of a suit,
 the runs it contains. Belote (K+Q of a trump suit) is separate: it is never part
 of the contest and always scores for its team, subject to its play condition.
+
+With ``source: tricks`` (Klaverjas roem, family/klaverjas.md §5) the same tables
+are applied to the four cards of each trick instead of to a hand, and what they
+hold is credited to the seat that wins the trick.
 """
 
 from __future__ import annotations
@@ -121,12 +125,16 @@ class DeclarationRules:
         self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(9)]
         self._by_class = decl.sequence_compare == "class_then_top"
         self._unified = decl.contest == "unified"
+        self._no_contest = decl.contest == "none"
+        self.from_tricks = decl.source == "tricks"  # melds are found in each trick's cards, not declared
+        self.wins_match_length = decl.wins_match_length or 9  # 9: no run is that long
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
         self._player_chooses = decl.quad_sequence_overlap == "player_chooses"
         self._prefer_quad = decl.quad_sequence_overlap == "prefer_quad"
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
+        self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
         self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in seating.seats for suit in range(4))
 
@@ -164,7 +172,7 @@ class DeclarationRules:
         kind = contract_kind(contract)
         decl = self._decl
         trump_suit = SUIT_CONTRACTS.index(contract) if kind == "suit" else -1
-        allowed = decl.enabled and kind in decl.contracts
+        allowed = decl.enabled and kind in decl.contracts  # in tricks (from_tricks) instead of hands
         table = decl.no_trumps_quads if kind == "no_trumps" and decl.no_trumps_quads is not None else decl.quads
         quads = tuple(
             (RANKS.index(r), sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)), pts)
@@ -209,18 +217,12 @@ class DeclarationRules:
         info = self._contracts[contract]
         quad_ranks = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks
         runs = self._runs
-        if not info.allowed or not (quad_ranks or runs[hand_mask & 0xFF] or runs[hand_mask >> 8 & 0xFF]
+        if not info.allowed or self.from_tricks or not (quad_ranks or runs[hand_mask & 0xFF] or runs[hand_mask >> 8 & 0xFF]
                                     or runs[hand_mask >> 16 & 0xFF] or runs[hand_mask >> 24 & 0xFF]):
             return []  # most hands: settled by these table look-ups
         if not quad_ranks:
             return self._sequences(seat, hand_mask)
-        quads = [Declaration(seat, QUAD, -1, rank, 4, mask, pts)
-                 for rank, mask, pts in info.quads if quad_ranks >> rank & 1]
-        rest = hand_mask
-        if self._prefer_quad:
-            for q in quads:
-                rest &= ~q.mask
-        return quads + self._sequences(seat, rest)
+        return self.held_melds(hand_mask, contract, seat)
 
     def choices(self, hand_mask: int, contract: str, seat: int = 0) -> list[list[Declaration]]:
         """The sets of declarations a player may choose between (one set unless ``player_chooses``).
@@ -254,8 +256,11 @@ class DeclarationRules:
         return [suit for suit, mask in self._contracts[contract].belote_pairs if hand_mask & mask == mask]
 
     def belote_suits_of(self, hands: list[int], contract: str) -> list[list[int]]:
-        """:meth:`belote_suits` of every hand in one call (once per deal, when play begins)."""
+        """:meth:`belote_suits` of every hand in one call (once per deal, when play begins); none when the
+        king and queen score from a trick's cards."""
         found: list[list[int]] = [[] for _ in hands]
+        if self.from_tricks:
+            return found
         for suit, mask in self._contracts[contract].belote_pairs:
             for seat, hand in enumerate(hands):
                 if hand & mask == mask:
@@ -277,6 +282,38 @@ class DeclarationRules:
             return True
         suit = card >> 3
         return suit == trick_cards_before[0] >> 3 or suit == tables.trump_suit
+
+    # ------------------------------------------------------------------ melds in a trick
+
+    def in_trick(self, contract: str, cards: tuple[int, ...] | list[int], winner: int) -> tuple[Declaration, ...]:
+        """The melds among a trick's four cards, credited to ``winner`` (``source: tricks``; else none).
+
+        klaverjas.md §5: a run of 3 or 4 cards of one suit, four of a kind, and the king and queen
+        of trumps ("stuk"), which also stacks on a run holding them (Q-K-A of trumps = 20 + 20).
+        Worked out once per contract, trick and winner: a trick's melds never change.
+        """
+        if not self.from_tricks:
+            return ()
+        mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+        key = (contract, mask << 2 | winner)
+        found = self._in_trick.get(key)
+        if found is None:
+            info = self._contracts[contract]
+            held = self.held_melds(mask, contract, winner) if info.allowed else []
+            held += [self.belote(winner, suit) for suit, pair in info.belote_pairs if mask & pair == pair]
+            found = self._in_trick[key] = tuple(held)
+        return found
+
+    def held_melds(self, mask: int, contract: str, seat: int) -> list[Declaration]:
+        """Sequences and quads among ``mask`` whatever the source (what :meth:`held` finds in a hand)."""
+        info = self._contracts[contract]
+        quad_ranks = mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & info.quad_ranks
+        quads = [Declaration(seat, QUAD, -1, rank, 4, m, pts) for rank, m, pts in info.quads if quad_ranks >> rank & 1]
+        rest = mask
+        if self._prefer_quad:
+            for q in quads:
+                rest &= ~q.mask
+        return quads + self._sequences(seat, rest)
 
     # ------------------------------------------------------------------ building from a score sheet
 
@@ -341,7 +378,8 @@ class DeclarationRules:
 
         Default (SF, HIT, NIK; bulgarian.md §5.4): sequences and quads are two contests; the team
         with the highest scores all of its own, the other none; equal best sequences cancel.
-        ``unified`` (BIN; french.md §7) is one contest by value. Belote never takes part.
+        ``unified`` (BIN; french.md §7) is one contest by value. ``none`` (klaverjas.md §5: "both
+        sides keep their own roem") keeps every declaration. Belote never takes part.
         ``camps`` gives each seat's camp (0 or 1) when it is not its side (a taker against the
         rest); ``names`` how the explanation names the two camps.
         """
@@ -359,8 +397,10 @@ class DeclarationRules:
             else:
                 groups[0 if self._unified or d.kind == SEQUENCE else 1][camp[d.seat]].append(d)
         trump_suit = self._contracts[contract].trump_suit
+        if self._no_contest:
+            kept += [d for d in declarations if d.kind != BELOTE]
         for teams in groups:
-            if teams[0] or teams[1]:
+            if (teams[0] or teams[1]) and not self._no_contest:
                 self._contest(teams, trump_suit, first_seat, kept, cancelled, names)
         points = [0, 0]
         for d in kept:

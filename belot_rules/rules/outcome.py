@@ -207,7 +207,10 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     )
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
-    declarations = _declarations(scoring, model, problems)
+    if scoring.declarations.from_tricks:
+        declarations = _trick_melds(scoring, model, problems)
+    else:
+        declarations = _declarations(scoring, model, problems)
     if problems:
         raise OutcomeError("\n".join(problems))
     tables = scoring.tables[model.contract]
@@ -283,6 +286,18 @@ def _check_bid(variant: Variant, bid: int | str | None) -> list[str]:
         return [(f"bid: {bid} is not a bid of {variant.name}; bids run from {points.minimum} to "
                  f"{points.maximum} in steps of {points.step}")]
     return []
+
+
+def _trick_melds(scoring: ScoringRules, outcome: DealOutcome, problems: list[str]) -> list[Declaration]:
+    """``source: tricks``: the melds are in the tricks' cards (klaverjas.md §5), nothing is declared."""
+    if outcome.declarations:
+        problems.append(f"declarations: {scoring.variant.name} scores melds from the cards of each trick; "
+                        "leave the declarations out")
+    if outcome.contract not in scoring.tables:
+        return []
+    rules = scoring.declarations
+    return [d for t in outcome.tricks
+            for d in rules.in_trick(outcome.contract, [parse_card(c).index for c in t.cards], t.winner)]
 
 
 def _declarations(scoring: ScoringRules, outcome: DealOutcome, problems: list[str]) -> list[Declaration]:

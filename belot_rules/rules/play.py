@@ -13,6 +13,7 @@ from ..cards import SUIT_MASKS
 from ..variant.model import (
     AllTrumpsOvertake,
     PartnerWinningVoid,
+    PlainSuitOvertake,
     Play,
     TrumpLeadOvertrump,
     Undertrump,
@@ -26,6 +27,14 @@ MUST_OVERTRUMP = "you must play a trump higher than the best trump on the table"
 MUST_UNDERTRUMP = "you cannot overtrump, but you must still play a trump"
 MUST_OVERTAKE = "you must beat the best card of the led suit"
 PARTNER_TRUMP_MUST_BEAT = "if you trump over your partner's trick, your trump must beat the table"
+NO_UNDERTRUMP = "you may not play a trump lower than the table's while you hold another card"
+
+# Undertrump rules, as the small integers the per-card path compares.
+UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.value: 1,
+                    Undertrump.forbidden_unless_only_trumps.value: 2}
+# Plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning.
+HEAD_CODES = {PlainSuitOvertake.never.value: 0, PlainSuitOvertake.always.value: 1,
+              PlainSuitOvertake.unless_partner_winning.value: 2}
 
 
 class Obligations:
@@ -41,7 +50,8 @@ class Obligations:
         "raise_on_trump_lead_over_partner",
         "overtake_over_partner",
         "partner_void",
-        "undertrump_required",
+        "undertrump",
+        "head_plain",
     )
 
     def __init__(self, tables: ContractTables, play: Play, partner_back: int = 2) -> None:
@@ -55,7 +65,8 @@ class Obligations:
         self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == TrumpLeadOvertrump.always.value
         self.overtake_over_partner = play.all_trumps_overtake == AllTrumpsOvertake.always.value
         self.partner_void = play.partner_winning_void
-        self.undertrump_required = play.undertrump == Undertrump.required.value
+        self.undertrump = UNDERTRUMP_CODES[play.undertrump]
+        self.head_plain = HEAD_CODES[play.plain_suit_overtake]
 
     def legal(self, hand: int, trick: list[int] | tuple[int, ...]) -> int:
         """The card set ``hand`` may play onto ``trick`` (cards in play order)."""
@@ -69,6 +80,8 @@ class Obligations:
         follow = hand & SUIT_MASKS[led_suit]
         kind = self.kind
         if kind == "no_trumps":
+            if follow and self.head_plain and self._heads(led_suit, winning_card, partner_winning):
+                return (follow & self.stronger[winning_card]) or follow
             return follow or hand
         if kind == "all_trumps":
             if not follow:
@@ -78,7 +91,11 @@ class Obligations:
             return (follow & self.stronger[winning_card]) or follow
         trump_suit = self.trump_suit
         if follow:
-            if led_suit != trump_suit or (partner_winning and not self.raise_on_trump_lead_over_partner):
+            if led_suit != trump_suit:
+                if self.head_plain and self._heads(led_suit, winning_card, partner_winning):
+                    return (follow & self.stronger[winning_card]) or follow
+                return follow
+            if partner_winning and not self.raise_on_trump_lead_over_partner:
                 return follow
             return (follow & self.stronger[winning_card]) or follow
         trumps = hand & self.trump_mask
@@ -98,7 +115,16 @@ class Obligations:
             return trumps
         if over:
             return over
-        return trumps if self.undertrump_required else hand
+        undertrump = self.undertrump
+        if not undertrump:
+            return hand
+        return trumps if undertrump == 1 else (hand & ~trumps) or hand
+
+    def _heads(self, led_suit: int, winning_card: int, partner_winning: bool) -> bool:
+        """Whether a player following the plain ``led_suit`` must beat the card winning the trick:
+        only while that card is of the led suit (a trump in the trick frees him)."""
+        head = self.head_plain
+        return bool(head) and (winning_card >> 3) == led_suit and not (partner_winning and head == 2)
 
     def reason(self, hand: int, trick: list[int] | tuple[int, ...], card: int) -> str:
         """Why ``card`` may not be played (assumes it is illegal)."""
@@ -107,16 +133,18 @@ class Obligations:
         if follow and not (1 << card) & follow:
             return FOLLOW_SUIT
         if follow:
-            return MUST_OVERTRUMP if self.kind == "suit" else MUST_OVERTAKE
+            return MUST_OVERTRUMP if self.kind == "suit" and led_suit == self.trump_suit else MUST_OVERTAKE
         win = self.tables.trick_winner_index(trick)
         if win == len(trick) - self.partner_back and self.partner_void == PartnerWinningVoid.overtrump_if_trumping.value:
             return PARTNER_TRUMP_MUST_BEAT
         trumped = (trick[win] >> 3) == self.trump_suit
         if not trumped:
             return MUST_TRUMP
-        if (1 << card) & self.trump_mask:
-            return MUST_OVERTRUMP
         trumps = hand & self.trump_mask
+        if (1 << card) & self.trump_mask:
+            if self.undertrump == 2 and not trumps & self.stronger[trick[win]]:
+                return NO_UNDERTRUMP
+            return MUST_OVERTRUMP
         if trumps & self.stronger[trick[win]]:
             return MUST_OVERTRUMP
         return MUST_UNDERTRUMP

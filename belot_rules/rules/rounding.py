@@ -4,7 +4,9 @@ Bulgarian tables record tens (162 -> 16) and share a *tie digit* between the two
 teams: on it the team with fewer points rounds up and the other down, so the two
 rounded totals of a made contract add up to the rounded deal total
 (rules/bulgarian.md §8). French tables round each team to the nearest ten
-(162 -> 160, rules/french.md §10).
+(162 -> 160, rules/french.md §10). Baloot (family/baloot.md §7.1) rounds its Hokum
+pair half down and then evens the pair out to the rounded deal total, and its Sun
+totals to whichever neighbouring ten is even.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from ..variant.model import ContractRounding, Rounding
 
 HALF = 5  # the digit half_up / half_down decide on
+DIGITS, PAIR, EVEN = "digits", "pair", "even"  # how a total is rounded: by its last digit, as a pair, to even tens
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,7 @@ class Rounder:
     scale: int  # 1 when the board counts tens, 10 when it counts points
     board_text: str  # the rule for two teams' totals, in a player's words
     single_text: str  # the rule for a total one team takes alone
+    style: str = DIGITS
 
     @classmethod
     def build(cls, rule: ContractRounding, rounding: Rounding) -> Rounder:
@@ -41,6 +45,14 @@ class Rounder:
             return cls(False, digit, None, scale, board, f"{unit}; a last digit of {digit} or more rounds up")
         if rule.mode == "none" and scale == 10:
             return cls(True, HALF, True, scale, "exact points", "exact points")
+        if rule.mode == "pair_to_total":
+            single = f"{unit}; a last digit of {HALF + 1} or more rounds up"
+            board = (f"{single}; the team with the larger last digit gives back or takes one to make the "
+                     "deal total")
+            return cls(False, HALF, False, scale, board, single, PAIR)
+        if rule.mode == "even_tens":
+            text = f"{unit}; a total between two tens rounds to the even one"
+            return cls(False, HALF, None, scale, text, text, EVEN)
         up = rule.mode != "half_down"
         text = f"{unit}; a last digit of {HALF if up else HALF + 1} or more rounds up"
         return cls(False, HALF, up, scale, text, text)
@@ -50,12 +62,26 @@ class Rounder:
         up for a tie digit)."""
         if self.exact:
             return total
+        tens, digit = divmod(total, 10)
+        if self.style == EVEN:
+            return (tens + (digit > 0 and tens & 1)) * self.scale
         if up is None:
             up = self.default_up is not False
-        tens, digit = divmod(total, 10)
         if digit > self.tie_digit or (digit == self.tie_digit and up):
             tens += 1
         return tens * self.scale
+
+    def round_pair(self, totals: list[int], ups: list[bool]) -> list[int]:
+        """Two teams' totals, each rounded its way (``ups``); a ``pair_to_total`` pair is then evened
+        out to the deal total rounded the same way, by the team with the larger last digit (equal:
+        the larger total) giving back or taking one unit (baloot.md §7.1: 96/66 -> 10 + 7 -> 9/7)."""
+        points = [self.round(totals[0], ups[0]), self.round(totals[1], ups[1])]
+        if self.style == PAIR:
+            extra = points[0] + points[1] - self.round(totals[0] + totals[1])
+            if extra:
+                team = 0 if (totals[0] % 10, totals[0]) >= (totals[1] % 10, totals[1]) else 1
+                points[team] -= extra
+        return points
 
     def board_up(self, lower: bool) -> bool:
         """Which way the tie digit goes for a team on the board (``lower``: it has fewer points)."""

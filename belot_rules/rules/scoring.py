@@ -28,6 +28,21 @@ SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB 
 Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
 
 
+class ScoreParts(NamedTuple):
+    """What one side's raw total is made of; the five parts add up to its ``raw_points``.
+
+    ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
+    sequences and quads that count for the team after the contest and a capot's rules;
+    ``bonus`` is the capot bonus.
+    """
+
+    cards: int
+    last_trick: int
+    declarations: int
+    belote: int
+    bonus: int
+
+
 class DealScore(NamedTuple):
     """The result of one deal: raw totals, what goes on the board, what waits, and why.
 
@@ -45,9 +60,11 @@ class DealScore(NamedTuple):
     capot_team: int | None  # the side that took every trick
     belote_only: tuple[bool, ...] = (False, False)  # a side whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
+    parts: tuple[ScoreParts, ...] = ()  # per side: what its raw total is made of
+    match_winner: int | None = None  # a side this deal makes win the match at once (a game-winning declaration)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name != "notes")
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
         return f"DealScore({shown})"
 
     @property
@@ -66,7 +83,7 @@ class DealScore(NamedTuple):
             "multiplier": self.multiplier,
             "capot_team": self.capot_team,
             "lines": list(self.lines),
-        }
+        } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
 class _Terms(tuple):
@@ -83,6 +100,7 @@ class _ContractScoring:
     factor: int  # the no-trumps factor, 1 elsewhere
     capot_bonus: int
     rounder: Rounder
+    contract_factor: int  # scoring.contract_factors: every point of the deal, before rounding
 
 
 @dataclass(slots=True)
@@ -96,8 +114,7 @@ class _Deal:
     capot_team: int | None
     notes: list[Note]
     names: CampNames  # how the explanation names the two camps
-
-    camp_of: Any  # seat -> 0 for the takers' camp or 1, when camps are not the board's sides
+    camp_of: tuple[int, ...]  # per seat: 0 in the takers' camp or 1 (the sides, with two of them)
 
     def raw(self, team: int) -> int:
         return self.cards[team] + self.bonus[team] + self.decl[team] + self.belote[team]
@@ -111,7 +128,8 @@ class ScoringRules:
 
     def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None,
                  declarations: DeclarationRules | None = None, seating: Seating | None = None) -> None:
-        """``tables``, ``declarations`` and ``seating`` are the ruleset's own when it builds this; built here otherwise."""
+        """``tables``, ``declarations`` and ``seating`` are the ruleset's own when it builds this; built here
+        otherwise."""
         self.variant = variant
         self.seating = seating if seating is not None else Seating.build(variant)
         self._side_of = self.seating.side_of
@@ -119,7 +137,7 @@ class ScoringRules:
         self._tricks = self.seating.hand_size
         self._pooled = self.seating.sides != 2  # the taker's opponents pool their points for the deal
         self.tables = tables if tables is not None else build_all_tables(variant)
-        self.declarations = declarations if declarations is not None else DeclarationRules(variant)
+        self.declarations = declarations if declarations is not None else DeclarationRules(variant, self.seating)
         s = variant.scoring
         decl = variant.declarations
         points = variant.bidding.points
@@ -138,9 +156,16 @@ class ScoringRules:
         self._count_without_tricks = decl.count_without_tricks
         self._failed_transfer = decl.when_failed == "to_defenders"
         self._tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = s.tie in ("hanging", "litige") or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        self.verdicts = (MADE, FAILED, self._tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._capot_takers_only = s.capot.team == "takers_only"
+        self._capot_replaces = s.capot.replaces_card_points
+        self._belote_doubled = decl.belote.multiplied_by_double
+        self._verdict_on_board = s.verdict_on == "board_points"
+        self._doubled_split = s.doubled_made == "each_team_own"
         self._contracts = {c: self._compile(c) for c in self.tables}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
 
@@ -148,8 +173,10 @@ class ScoringRules:
         s = self._s
         kind = contract_kind(contract)
         factor = s.no_trumps_factor if kind == "no_trumps" else 1
-        bonus = s.capot.bonus * (factor if s.capot.multiplied_by_no_trumps_factor else 1)
-        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding))
+        bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
+        bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
+        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
+                                s.contract_factors.get(contract, 1))
 
     # ------------------------------------------------------------------ the entry point
 
@@ -194,10 +221,11 @@ class ScoringRules:
                                                     last_trick_team, (), bid, hanging_in, first_seat)
         return score
 
-    def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, int] | list[int],
+    def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, ...] | list[int],
                capot_team: int | None, last_trick_team: int, declarations: list[Declaration] | tuple[Declaration, ...],
                bid: int | str | None, hanging_in: int, first_seat: int,
                camps: tuple[int, ...] | None = None) -> DealScore:
+        """Score between two camps: the sides of the board, or (``camps``, per seat) a taker and the rest."""
         c = self._contracts[contract]
         ct = self._side_of[declarer] if camps is None else 0
         names = self._names if camps is None else CampNames.of(self.seating, declarer)
@@ -212,27 +240,37 @@ class ScoringRules:
         note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
         cards[last_trick_team] += self._last
         note("Last trick: {} +{}", names[last_trick_team], self._last)
+        last = [0, 0]
+        last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
             note("No-trumps: card points and last trick ×{}: {} {}, {} {}", c.factor, n0, cards[0], n1, cards[1])
-        if capot_team is not None and c.capot_bonus:
-            deal.bonus[capot_team] = c.capot_bonus
-            note("Capot: {} took all {} tricks +{}", names[capot_team], self._tricks, c.capot_bonus)
+        if capot_team is not None and c.capot_bonus and self._capot(deal, capot_team, ct, c.capot_bonus):
+            last = [0, 0]  # the bonus replaced the cards, last trick included
+        match_winner = None
         if declarations:
-            self._declarations(res, deal)
+            self._declarations(res, declarations, deal)
+            match_winner = self._game_winning(declarations, deal)
+        if c.contract_factor != 1:
+            self._contract_factor(deal, contract, c.contract_factor)
+            last = [c.contract_factor * last[0], c.contract_factor * last[1]]
         raw = (deal.raw(0), deal.raw(1))
+        parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
+                      for t in (0, 1))
         note("Totals: {} {}, {} {}", n0, raw[0], n1, raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
             note("For the contract (without {}): {} {}, {} {}", self._left_out, n0, test[0], n1, test[1])
+        if self._verdict_on_board:
+            test = self._board_test(test, ct, multiplier, c.rounder, deal)
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
         new_reserve = 0
         only = (False, False)
         if how == SPLIT:
-            points, only = self._split(deal, ct, self._bid_value(bid), c.rounder)
+            points, only = self._split(deal, ct, self._bid_value(bid), c.rounder, multiplier)
         elif how == ALL:
             points, only = self._winner_takes_all(deal, winner, verdict, multiplier, bid, c.rounder)
         elif how == TIE:
@@ -245,7 +283,7 @@ class ScoringRules:
         note("Match points: {} {}, {} {}{}", n0, points[0], n1, points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
-                         only, tuple(deal.notes))
+                         only, tuple(deal.notes), parts, match_winner)
 
     def _score_pooled(self, contract: str, declarer: int, multiplier: int, seat_points: tuple[int, ...] | list[int],
                       seat_tricks: tuple[int, ...] | list[int], last_seat: int,
@@ -260,7 +298,7 @@ class ScoringRules:
         in play order.
         """
         seating = self.seating
-        camps = tuple(seating.camp_of(seat, declarer) for seat in seating.seats)
+        camps = seating.camps[declarer]
         defenders = [seat for seat in seating.seats if camps[seat]]
         points = [seat_points[declarer], sum(seat_points[d] for d in defenders)]
         tricks = [seat_tricks[declarer], sum(seat_tricks[d] for d in defenders)]
@@ -269,25 +307,28 @@ class ScoringRules:
                            hanging_in, first_seat, camps)
         order = sorted(defenders, key=lambda seat: (seat - first_seat) % seating.players)
         own = [seat_points[d] + (self._last if d == last_seat else 0) for d in order]
-        equal = camp.verdict == FAILED
+        equal = camp.verdict == FAILED or not sum(own)
         notes = list(camp.notes)
 
-        def per_player(pair: tuple[int, int]) -> tuple[int, ...]:
-            shares = _shares(pair[1], [1] * len(order) if equal or not sum(own) else own)
+        def per_player(pair: tuple[int, ...]) -> tuple[int, ...]:
             result = [0] * seating.players
             result[declarer] = pair[0]
-            for seat, share in zip(order, shares):
+            for seat, share in zip(order, _shares(pair[1], [1] * len(order) if equal else own)):
                 result[seat] = share
             return tuple(result)
 
         match_points = per_player(camp.match_points)
         if camp.match_points[1]:
             notes.append(("The defence's {} is shared {}: {}", (
-                camp.match_points[1], "equally" if equal or not sum(own) else "by the card points each took",
+                camp.match_points[1], "equally" if equal else "by the card points each defender took",
                 ", ".join(f"player {seat} {match_points[seat]}" for seat in order))))
+        winner = None
+        if camp.match_winner is not None:
+            length = self.declarations.wins_match_length
+            winner = next(d.seat for d in declarations if d.kind == "sequence" and d.length >= length)
         return DealScore(per_player(camp.raw_points), match_points, camp.hanging_out, camp.verdict, declarer,
                          multiplier, declarer if camp.capot_team == 0 else None, (False,) * seating.players,
-                         tuple(notes))
+                         tuple(notes), (), winner)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -309,7 +350,46 @@ class ScoringRules:
             return 0
         return self._capot_value if self._is_capot_bid(bid) else int(bid)
 
-    def _declarations(self, res: Resolution, deal: _Deal) -> None:
+    def _capot(self, deal: _Deal, capot_team: int, ct: int, bonus: int) -> bool:
+        """The capot bonus: on top of the cards, or instead of them (``replaces_card_points``, baloot.md
+        §7.2 kaboot; then True); under ``team: takers_only`` (klaverjas.md §6.3) the defenders' capot
+        scores nothing more."""
+        name = deal.names[capot_team]
+        if self._capot_takers_only and capot_team != ct:
+            deal.note("{} took all {} tricks as defenders: no capot bonus, which only the takers score",
+                      name.capitalize(), self._tricks)
+            return False
+        if self._capot_replaces:
+            deal.note("Capot: {} took all {} tricks and scores {} instead of its cards ({})", name, self._tricks,
+                      bonus, deal.cards[capot_team])
+            deal.cards[capot_team] = bonus
+            return True
+        deal.bonus[capot_team] = bonus
+        deal.note("Capot: {} took all {} tricks +{}", name, self._tricks, bonus)
+        return False
+
+    def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
+        """The camp of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
+        length = self.declarations.wins_match_length
+        for d in declarations:
+            if d.kind == "sequence" and d.length >= length:
+                camp = deal.camp_of[d.seat]
+                deal.note("Seat {} declared {}: {} wins the match at once", d.seat, d, deal.names[camp])
+                return camp
+        return None
+
+    @staticmethod
+    def _contract_factor(deal: _Deal, contract: str, factor: int) -> None:
+        """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): every point counts ``factor`` times."""
+        for part in (deal.cards, deal.bonus, deal.decl):
+            part[0] *= factor
+            part[1] *= factor
+        deal.belote = (deal.belote[0] * factor, deal.belote[1] * factor)
+        deal.note("{} ×{}: {} {}, {} {}", contract.replace("_", " ").capitalize(), factor,
+                  deal.names[0], deal.raw(0), deal.names[1], deal.raw(1))
+
+    def _declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
+                      deal: _Deal) -> None:
         """Explain the contest, then apply ``when_capot`` and ``count_without_tricks``.
 
         A capot'd team's declarations pass to the capot team under ``to_capot_team``
@@ -317,9 +397,15 @@ class ScoringRules:
         trick loses them (BIN/NIK keep them: bulgarian.md §5.4).
         """
         note = deal.note
-        for d in res.kept:
-            note("{}: seat {} {} counts for {}", "Belote" if d.kind == "belote" else "Declaration",
-                 d.seat, d, deal.names[deal.camp_of[d.seat]])
+        if self.declarations.from_tricks:
+            kept = set(res.kept)
+            for d in declarations:  # in the order of the tricks
+                if d in kept:
+                    note("In a trick won by seat {}: {} for {}", d.seat, d, deal.names[deal.camp_of[d.seat]])
+        else:
+            for d in res.kept:
+                note("{}: seat {} {} counts for {}", "Belote" if d.kind == "belote" else "Declaration",
+                     d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
         capot = deal.capot_team
@@ -332,10 +418,22 @@ class ScoringRules:
             deal.decl[capot] += deal.decl[loser]
             deal.decl[loser] = 0
         elif not self._count_without_tricks:
-            note("{} took no trick: its declarations ({}) do not count", deal.names[loser].capitalize(), deal.decl[loser])
+            note("{} took no trick: its declarations ({}) do not count", deal.names[loser].capitalize(),
+                 deal.decl[loser])
             deal.decl[loser] = 0
 
     # ------------------------------------------------------------------ the verdict
+
+    def _board_test(self, test: tuple[int, ...], ct: int, multiplier: int, rounder: Rounder,
+                    deal: _Deal) -> tuple[int, ...]:
+        """``verdict_on: board_points`` (baloot.md §7.3, TAZ): the rounded points decide; equal ones leave
+        the raw totals to decide, unless a doubled tie fails the contract (``doubled_tie: taker_fails``)."""
+        board = self._round_pair([test[0], test[1]], ct, rounder)
+        deal.note("On the board ({}): {} {}, {} {}", rounder, deal.names[0], board[0], deal.names[1], board[1])
+        if board[0] != board[1] or (multiplier > 1 and self._s.doubled_tie == "taker_fails"):
+            return (board[0], board[1])
+        deal.note("Equal on the board: the totals decide")
+        return test
 
     def _decide(self, test: tuple[int, ...], ct: int, capot_team: int | None, bid: int | str | None,
                 multiplier: int, deal: _Deal) -> tuple[str, str, int]:
@@ -354,9 +452,14 @@ class ScoringRules:
         if doubled and a == d and s.doubled_tie == "all_to_reserve":
             deal.note("Equal totals under a double ({} = {}): everything waits for a later deal", a, d)
             return self._tie_verdict, POT, -1
+        if doubled and a == d and s.doubled_tie == "taker_fails":
+            deal.note("Failed: the takers ({}) have {}, as many as the defenders' {}; a doubled tie fails",
+                      deal.names[ct], a, d)
+            return FAILED, ALL, 1 - ct
         if doubled and a != d and s.doubled_winner == "more_points":
             winner = ct if a > d else 1 - ct
-            deal.note("Doubled: {} has more points ({} to {}) and wins the deal", deal.names[winner], max(a, d), min(a, d))
+            deal.note("Doubled: {} has more points ({} to {}) and wins the deal", deal.names[winner], max(a, d),
+                      min(a, d))
             return (MADE if winner == ct else FAILED), ALL, winner
         verdict, text = self._contract_result(a, d, capot_team == ct, bid)
         if verdict == MADE and self._point_bids and bid is not None:
@@ -364,7 +467,8 @@ class ScoringRules:
         deal.note(text, deal.names[ct], a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
-        return verdict, (SPLIT if verdict == MADE and not doubled else ALL), (ct if verdict == MADE else 1 - ct)
+        split = verdict == MADE and (not doubled or self._doubled_split)
+        return verdict, (SPLIT if split else ALL), (ct if verdict == MADE else 1 - ct)
 
     def _contract_result(self, a: int, d: int, takers_capot: bool, bid: int | str | None) -> tuple[str, str]:
         """The verdict and its explanation template (values: takers' team, their total, defenders', bid)."""
@@ -388,30 +492,22 @@ class ScoringRules:
 
     # ------------------------------------------------------------------ the ways a deal is scored
 
-    def _split(self, deal: _Deal, ct: int, bid_value: int, rounder: Rounder) -> tuple[list[int], tuple[bool, bool]]:
-        """A made, undoubled contract: each team records its own total (bulgarian.md §7-8, french.md §9).
+    def _split(self, deal: _Deal, ct: int, bid_value: int, rounder: Rounder,
+               multiplier: int = 1) -> tuple[list[int], tuple[bool, bool]]:
+        """A made contract: each team records its own total (bulgarian.md §7-8, french.md §9).
 
-        ``per_team``: each total rounded on its own, the tie digit going up for the team with
-        fewer points (on equal totals the defenders count as fewer). ``leader_then_remainder``
-        (BIN): the leader rounds, the other gets the rounded deal total minus that. ``min_one``
-        (BIN, bulgarian.md §8): a non-zero total never records 0; it takes one unit from the leader.
+        ``min_one`` (BIN, bulgarian.md §8): a non-zero total never records 0; it takes one unit from
+        the leader. A doubled contract lands here under ``doubled_made: each_team_own`` (baloot.md
+        §7.4: "multiply both teams' GP"), a belote that is not ``multiplied_by_double`` added after.
         """
-        df = 1 - ct
         totals = [deal.raw(0), deal.raw(1)]
         if bid_value:
             deal.note("Bid added to the takers: {} + {} = {}", totals[ct], bid_value, totals[ct] + bid_value)
             totals[ct] += bid_value
-        points = [0, 0]
+        immune = (0, 0) if multiplier == 1 or self._belote_doubled else deal.belote
+        totals = [totals[0] - immune[0], totals[1] - immune[1]]
         rounding = self._s.rounding
-        if rounding.made == "leader_then_remainder":
-            lead = ct if totals[ct] >= totals[df] else df
-            points[lead] = rounder.round(totals[lead], rounder.board_up(False))
-            points[1 - lead] = rounder.round(totals[0] + totals[1]) - points[lead]
-        else:
-            for t in (0, 1):
-                other = totals[1 - t]
-                lower = totals[t] < other or (totals[t] == other and t == df)
-                points[t] = rounder.round(totals[t], rounder.board_up(lower))
+        points = self._round_pair(totals, ct, rounder)
         deal.note("Rounding ({}): {} {} → {}, {} {} → {}",
                   rounder, deal.names[0], totals[0], points[0], deal.names[1], totals[1], points[1])
         if rounding.min_one:
@@ -422,7 +518,29 @@ class ScoringRules:
                     points[t] = unit
                     deal.note("{} has points, so it records {}, taken from {}", deal.names[t].capitalize(), unit,
                               deal.names[1 - t])
+        if multiplier > 1:
+            points = [multiplier * points[t] + rounder.round(immune[t]) for t in (0, 1)]
+            deal.note("Multiplier ×{}{}: {} {}, {} {}", multiplier, " (belote not multiplied)" if any(immune) else "",
+                      deal.names[0], points[0], deal.names[1], points[1])
         return points, (points[0] > 0 and totals[0] == deal.belote[0], points[1] > 0 and totals[1] == deal.belote[1])
+
+    def _round_pair(self, totals: list[int], ct: int, rounder: Rounder) -> list[int]:
+        """Both teams' totals on the board.
+
+        ``per_team``: each total rounded on its own, the tie digit going up for the team with
+        fewer points (on equal totals the defenders count as fewer); ``pair_to_total`` then evens
+        the pair out (baloot.md §7.1). ``leader_then_remainder`` (BIN): the leader rounds, the
+        other gets the rounded deal total minus that.
+        """
+        df = 1 - ct
+        if self._s.rounding.made == "leader_then_remainder":
+            points = [0, 0]
+            lead = ct if totals[ct] >= totals[df] else df
+            points[lead] = rounder.round(totals[lead], rounder.board_up(False))
+            points[1 - lead] = rounder.round(totals[0] + totals[1]) - points[lead]
+            return points
+        ups = [rounder.board_up(totals[t] < totals[1 - t] or (totals[t] == totals[1 - t] and t == df)) for t in (0, 1)]
+        return rounder.round_pair(totals, ups)
 
     def _winner_takes_all(self, deal: _Deal, winner: int, verdict: str, multiplier: int, bid: int | str | None,
                           rounder: Rounder) -> tuple[list[int], tuple[bool, bool]]:
@@ -464,20 +582,19 @@ class ScoringRules:
         if self._point_bids:
             rule = self._s.point_bids
             fixed = rule.fixed_card_total if deal.capot_team is None else rule.fixed_capot_total
-        unmultiplied = 0
+        apart: list[tuple[str, int]] = []  # parts the double does not multiply
         if fixed is not None:
             parts = [("cards (fixed)", fixed)]
         else:
             parts = [("cards", deal.cards[0] + deal.cards[1])]
-            bonus = deal.bonus[0] + deal.bonus[1]
-            if multiplier > 1 and not self._s.capot.multiplied_by_double:
-                unmultiplied = bonus
-            else:
-                parts.append(("capot", bonus))
+            bonus = ("capot", deal.bonus[0] + deal.bonus[1])
+            (apart if multiplier > 1 and not self._s.capot.multiplied_by_double else parts).append(bonus)
         parts.append(("declarations", deal.decl[winner] + (deal.decl[loser] if with_declarations else 0)))
-        parts.append(("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0)))
+        belote = ("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0))
+        (apart if multiplier > 1 and not self._belote_doubled else parts).append(belote)
         parts.append(("bid", self._bid_value(bid)))
         total = sum(v for _, v in parts)
+        unmultiplied = sum(v for _, v in apart)
         deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
@@ -485,7 +602,7 @@ class ScoringRules:
             return points
         points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
         deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single_text, total,
-                  f" + capot {unmultiplied} (not multiplied)" if unmultiplied else "", points)
+                  f" + {_Terms(apart)} (not multiplied)" if unmultiplied else "", points)
         return points
 
     def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
@@ -543,24 +660,16 @@ class ScoringRules:
         return 0
 
 
-def _shares(total: int, weights: list[int]) -> list[int]:
-    """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
-    whole = sum(weights)
-    shares = [total * w // whole for w in weights]
-    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
-    for i in by_remainder[:total - sum(shares)]:
-        shares[i] += 1
-    return shares
-
-
 # ----------------------------------------------------------------------------- the match
 
 
 @dataclass(slots=True)
 class MatchEnd:
-    """What the end-of-match rule remembers between deals: the score a team must reach."""
+    """What the end-of-match rule remembers between deals: the score a team must reach, the deals scored."""
 
-    bar: int | None  # None: a single deal decides
+    bar: int | None  # None: a single deal (or match.deals deals) decides
+    deals: int = 0  # deals scored so far (all-pass deals do not count)
+    drawn: bool = False  # a match of a fixed number of deals ended level under deals_tie: draw
 
 
 class MatchRules:
@@ -570,6 +679,8 @@ class MatchRules:
         m = variant.match
         self._m = m
         self._bar = None if m.target is None else m.target + (1 if m.compare == "exceed" else 0)
+        self._deals = m.deals if m.target is None else None
+        self._draw = m.deals_tie == "draw"
 
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
@@ -579,7 +690,8 @@ class MatchRules:
         """The winning team after a deal (``board`` already includes it), or None to play on.
 
         Both teams over the bar: the higher wins, equal plays on (SF/HIT). A deal everybody passed
-        never ends a match. Valat exception (bulgarian.md §10): ``raise_bar_to_leader_plus_one``
+        never ends a match; a deal with a ``match_winner`` (a game-winning declaration, bela.md §5)
+        ends it at once. Valat exception (bulgarian.md §10): ``raise_bar_to_leader_plus_one``
         (SF) lifts the bar to the leader's score + 1 when a valat deal reaches it;
         ``one_more_deal`` (HIT/HLP) and ``no_go_out_on_valat_deal`` (NIK) both mean a valat deal
         cannot end the match and the next deal that is neither all-pass nor valat decides: the
@@ -589,6 +701,11 @@ class MatchRules:
         """
         if score is None:
             return None
+        state.deals += 1
+        if score.match_winner is not None:
+            return score.match_winner
+        if self._deals is not None:
+            return self._fixed_deals_winner(state, board)
         if state.bar is None:
             return self._single_deal_winner(board, score)
         over = [t for t in range(len(board)) if board[t] >= state.bar]
@@ -608,13 +725,37 @@ class MatchRules:
             return None
         return leader
 
+    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...]) -> int | None:
+        """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the
+        last deal the higher board wins; a level board is a draw, or (``one_more_deal``) play goes on."""
+        leaders = _leaders(board)
+        if state.deals < self._deals or len(leaders) > 1:
+            state.drawn = state.deals >= self._deals and self._draw
+            return None
+        return leaders[0]
+
     @staticmethod
     def _single_deal_winner(board: list[int] | tuple[int, ...], score: DealScore) -> int:
-        """``target: null`` (seed 004): more points wins; equal, the team that won the deal."""
-        best = max(board)
-        leaders = [t for t, points in enumerate(board) if points == best]
+        """``target: null`` (seed 004): more points wins; equal, the side that won the deal."""
+        leaders = _leaders(board)
         if len(leaders) == 1:
             return leaders[0]
-        if score.verdict == MADE or score.contract_team not in leaders:
-            return score.contract_team if score.contract_team in leaders else leaders[0]
+        if score.contract_team in leaders and score.verdict == MADE:
+            return score.contract_team
         return next(t for t in leaders if t != score.contract_team)
+
+
+def _leaders(board: list[int] | tuple[int, ...]) -> list[int]:
+    """The sides with the highest score."""
+    best = max(board)
+    return [t for t, points in enumerate(board) if points == best]
+
+
+def _shares(total: int, weights: list[int]) -> list[int]:
+    """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
+    whole = sum(weights)
+    shares = [total * w // whole for w in weights]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in by_remainder[:total - sum(shares)]:
+        shares[i] += 1
+    return shares

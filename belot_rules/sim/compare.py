@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from ..variant.explain import PHASES, submodel
 from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
+from ..variant.unused import unused_reason, unused_rules
 from .simulate import SimulationResult
 from .stats import Mean, Rate, overlap
 
@@ -34,14 +35,18 @@ class RuleRow:
     description: str
     values: tuple[Any, ...]  # JSON values, one per variant
     meanings: tuple[str | None, ...] = ()  # what each value does at the table, where it is a named choice
+    unused: tuple[str | None, ...] = ()  # per variant, why other rules switch this one off (None: it is used)
 
     @property
     def differs(self) -> bool:
-        return len({json.dumps(v, sort_keys=True) for v in self.values}) > 1
+        """Values differ and some variant uses the rule: a tie digit nobody rounds with is no difference."""
+        used = not self.unused or not all(self.unused)
+        return used and len({json.dumps(v, sort_keys=True) for v in self.values}) > 1
 
     def to_dict(self) -> dict[str, Any]:
         return {"phase": self.phase, "option": self.option, "description": self.description,
-                "values": list(self.values), "meanings": list(self.meanings), "differs": self.differs}
+                "values": list(self.values), "meanings": list(self.meanings),
+                "unused": list(self.unused) or [None] * len(self.values), "differs": self.differs}
 
 
 def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
@@ -63,12 +68,14 @@ def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
 def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:
     """The options that differ between ``variants`` (every option with ``show_all``), phase by phase."""
     dumps = [v.model_dump(mode="json") for v in variants]
+    switched_off = [unused_rules(v) for v in variants]
     rows = []
     for path, description, annotation in _options(Variant):
         if path[0] in PHASES:
             values = tuple(_value(d, path) for d in dumps)
             rows.append(RuleRow(path[0], ".".join(path[1:]), description, values,
-                                tuple(meaning(annotation, v) for v in values)))
+                                tuple(meaning(annotation, v) for v in values),
+                                tuple(unused_reason(off, path) for off in switched_off)))
     rows.sort(key=lambda row: PHASES.index(row.phase))
     return rows if show_all else [row for row in rows if row.differs]
 
@@ -93,8 +100,9 @@ class ComparedStatistic:
 
 
 def compare_results(results: Sequence[SimulationResult]) -> list[ComparedStatistic]:
-    """The statistics of several simulations lined up by name, in report order (contracts in ladder order)."""
-    by_variant = [{(s.group, s.key): s for s in r.statistics()} for r in results]
+    """The statistics of several simulations lined up by name, in report order (contracts in ladder order);
+    a statistic a variant cannot produce is ``None`` for it, and left out when no variant can produce it."""
+    by_variant = [{(s.group, s.key): s for s in r.shown()} for r in results]
     labels: dict[tuple[str, str], str] = {}
     for stats in by_variant:
         for name, stat in stats.items():

@@ -91,6 +91,20 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.observe(f"match_points.{key}", points)
 
 
+def unreachable(ruleset: Ruleset) -> frozenset[tuple[str, str]]:
+    """The (group, key) of the statistics the variant cannot produce: a verdict its scoring never gives,
+    a doubling level it lacks, declarations or belote it does not play. They stay in the JSON (always 0)."""
+    variant = ruleset.variant
+    possible = {
+        **{("outcomes", v): v in ruleset.scoring.verdicts for v in VERDICTS},
+        ("events", "doubled"): variant.bidding.doubles.max_level >= 1,
+        ("events", "redoubled"): variant.bidding.doubles.max_level >= 2,
+        ("events", "declarations"): variant.declarations.enabled,
+        ("events", "belote"): variant.declarations.belote.enabled,
+    }
+    return frozenset(name for name, can in possible.items() if not can)
+
+
 @dataclass(frozen=True, slots=True)
 class Statistic:
     """One reported number: where it goes in the JSON (group, key), its label, and its value."""
@@ -114,6 +128,7 @@ class SimulationResult:
     workers: int
     tally: Tally
     seconds: float  # wall-clock time spent on this variant (its share when several variants ran together)
+    unreachable: frozenset[tuple[str, str]] = frozenset()  # statistics the variant cannot produce (see unreachable)
     sides: tuple[str, ...] = ("team0", "team1")  # the board's sides as keys: teams, or players alone
 
     @property
@@ -135,10 +150,16 @@ class SimulationResult:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
             stats += [Statistic("match", f"{side}_wins", f"matches won by {_spoken(side)}",
                                 t.rate(f"wins.{side}", t.matches)) for side in self.sides]
+            if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
+                stats.append(Statistic("match", "draws", "matches drawn", t.rate("draws", t.matches)))
         return stats
 
+    def shown(self) -> list[Statistic]:
+        """The statistics a report shows: those the variant can produce (no litige row for Bulgarian)."""
+        return [s for s in self.statistics() if (s.group, s.key) not in self.unreachable]
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form; its keys are documented in the README and kept stable."""
+        """The JSON form; its keys are documented in the README and kept stable (every statistic, reachable or not)."""
         data: dict[str, Any] = {
             "variant": self.variant,
             "mode": self.mode,
@@ -238,7 +259,7 @@ def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tall
         table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
         match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
         tally.matches += 1
-        tally.count(f"wins.{seating.side_keys[match.winner]}")
+        tally.count("draws" if match.drawn else f"wins.{seating.side_keys[match.winner]}")
         tally.observe("match_length", len(match.deals))
     return tally
 
@@ -325,7 +346,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     wall = time.perf_counter() - started
     # Several variants share the run's wall-clock time in proportion to the work each took.
     return [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, workers, tally,
-                             wall * spent / sum(busy) if sum(busy) else wall, r.seating.side_keys)
+                             wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), r.seating.side_keys)
             for r, tally, spent in zip(rulesets, tallies, busy)]
 
 

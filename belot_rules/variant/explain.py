@@ -42,9 +42,19 @@ class Sources:
         return Problem(place.file, message, place.line, place.column)
 
 
-def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> list[Problem]:
-    """One problem per pydantic error, placed at the key or value it is about."""
-    return [_explain_one(e, data, nodes, sources) for e in err.errors(include_url=False)]
+def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
+            parent_missing: bool = False) -> list[Problem]:
+    """One problem per pydantic error, placed at the key or value it is about.
+
+    With ``parent_missing`` the rules a parent would have given are unknown: a missing field or a
+    section's rule that weighs several options against each other may be the parent's to settle,
+    so only what is wrong in the values written here is reported.
+    """
+    errors = err.errors(include_url=False)
+    if parent_missing:
+        errors = [e for e in errors if e["type"] != "missing"
+                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0])))]
+    return [_explain_one(e, data, nodes, sources) for e in errors]
 
 
 def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> list[Problem]:

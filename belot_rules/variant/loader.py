@@ -17,13 +17,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from .explain import Sources, explain, find_key, norm_key, norm_path, suggest, wrong_booleans
+from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, submodel, suggest, wrong_booleans
 from .model import Variant
 from .yamlsafe import KeyPath, NodeInfo, Place, YamlDoc, display_name, read_yaml
 
@@ -44,6 +45,7 @@ class LoadedVariant:
     chain: tuple[Path, ...]
     origins: dict[KeyPath, Path]
     content_hash: str
+    warnings: tuple[Problem, ...] = ()  # nothing wrong, but worth a word: sections left to the built-in defaults
 
     def origin(self, path: KeyPath) -> Path | None:
         """The file that set the rule at ``path`` (``("deal", "shuffle")``), or None for a model default."""
@@ -81,16 +83,22 @@ def resolve_source(name_or_path: str | Path) -> Path:
 
 
 def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
-    """Load, merge and validate a variant; every problem found is raised together as a :class:`VariantError`."""
-    docs = _read_chain(resolve_source(name_or_path))
+    """Load, merge and validate a variant; every problem found is raised together as a :class:`VariantError`.
+
+    When a parent cannot be read (a misspelt ``extends``, a broken or cyclic chain), the files that
+    could be read are still checked on their own, so their unknown keys, wrong types and YAML traps
+    are reported with the broken link; only what the missing rules could settle is left unsaid.
+    """
+    docs, broken = _read_chain(resolve_source(name_or_path))
     merged, nodes = _merge_chain(docs)
     sources = Sources(docs[0].name, tuple(d.name for d in docs), name_from_file="name" not in docs[0].data)
-    problems = [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
+    problems = [*broken]
+    problems += [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
     problems += wrong_booleans(merged, nodes, sources)
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as err:
-        problems += explain(err, merged, nodes, sources)
+        problems += explain(err, merged, nodes, sources, parent_missing=bool(broken))
     if problems:
         problems = _first_at_each_place(problems)
         order = {name: i for i, name in enumerate(sources.chain)}
@@ -98,7 +106,73 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
         raise VariantError(problems)
     by_name = {d.name: d.path for d in docs}
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
-    return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant))
+    return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant),
+                         _base_warnings(docs[-1], merged))
+
+
+def defaults_are() -> str | None:
+    """The shipped variant whose rules the model's defaults are (``bulgarian``), or None if none is."""
+    return _defaults_are()
+
+
+@cache
+def _defaults_are() -> str | None:
+    defaults = content_hash(Variant(name="defaults", title="defaults"))
+    for path in sorted(shipped_dir().glob("*.yaml")):
+        doc = read_yaml(path, keep_going=True)
+        if "extends" not in doc.data and not doc.problems:
+            try:
+                if content_hash(Variant.model_validate(doc.data)) == defaults:
+                    return path.stem
+            except ValidationError:
+                continue
+    return None
+
+
+def defaults_in_words() -> str:
+    """The built-in defaults as a player would want them named: whose rules they are."""
+    name = defaults_are()
+    if name is None:
+        return "the built-in defaults"
+    title = read_yaml(shipped_dir() / f"{name}.yaml", keep_going=True).data.get("title", name)
+    return f"the built-in defaults, which are {title} (`{name}`)"
+
+
+def _base_warnings(root: YamlDoc, merged: dict[Any, Any]) -> tuple[Problem, ...]:
+    """A chain that starts from no variant yet leaves whole sections unstated gets the defaults for them:
+    say so, since a French table that forgot ``extends: french`` would otherwise play Bulgarian unawares."""
+    if "extends" in root.data:
+        return ()
+    unstated = [phase for phase in PHASES if find_key(merged, phase) is None]
+    if not unstated:
+        return ()
+    return (Problem(root.name, f"no `extends`, and the sections {', '.join(unstated)} are not stated: they get "
+                    f"{defaults_in_words()}; to start from another variant add a line such as `extends: french` "
+                    "(belot list names them)", 1, 1),)
+
+
+def rules_from(loaded: LoadedVariant) -> str:
+    """Where a variant's rules come from, nearest first: ``my.yaml, then french, then the built-in defaults``."""
+    names = [shipped_name(p) for p in loaded.chain]
+    files = [f"`{name or display_name(p)}`" for name, p in zip(names, loaded.chain)]
+    stated = set(loaded.origins)
+    if any(path not in stated for path in _leaf_paths(Variant) if path[0] in PHASES):
+        files.append("the built-in defaults" if defaults_are() in names else defaults_in_words())
+    return ", then ".join(files)
+
+
+def shipped_name(path: Path) -> str | None:
+    """The name of a shipped variant file (where it is installed is no concern of a player), else None."""
+    return path.stem if path.parent.resolve() == shipped_dir().resolve() else None
+
+
+def _leaf_paths(model: type[Any], path: KeyPath = ()) -> Iterator[KeyPath]:
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is None:
+            yield (*path, name)
+        else:
+            yield from _leaf_paths(section, (*path, name))
 
 
 def _first_at_each_place(problems: list[Problem]) -> list[Problem]:
@@ -133,8 +207,8 @@ def _unknown_name(name: str) -> str:
     return f"no shipped variant named `{name}`; {suggest(name, shipped_names(), 'shipped variants')}"
 
 
-def _read_chain(path: Path) -> list[YamlDoc]:
-    """The file and its ancestors, the file first; a cycle, a missing or broken parent names the chain."""
+def _read_chain(path: Path) -> tuple[list[YamlDoc], list[Problem]]:
+    """The file and its ancestors, the file first, and what broke the chain: a cycle, a missing or broken parent."""
     docs: list[YamlDoc] = []
     seen: set[Path] = set()
     while True:
@@ -144,18 +218,21 @@ def _read_chain(path: Path) -> list[YamlDoc]:
             if not docs:
                 raise
             chain = " -> ".join([*(d.name for d in docs), display_name(path)])
-            raise VariantError([*err.problems, Problem(docs[0].name, f"reached through extends: {chain}")]) from None
+            return docs, [*err.problems, Problem(docs[0].name, f"reached through extends: {chain}")]
         docs.append(doc)
         seen.add(path.resolve())
         if "extends" not in doc.data:
-            return docs
+            return docs, []
         ref = doc.data["extends"]
-        parent = _parent(doc, ref, docs)
+        try:
+            parent = _parent(doc, ref, docs)
+        except VariantError as err:
+            return docs, err.problems
         if parent.resolve() in seen:
             chain = " -> ".join([*(d.name for d in docs), display_name(parent)])
-            raise _at_extends(doc, f"extends `{ref}` makes a cycle: {chain}")
+            return docs, _at_extends(doc, f"extends `{ref}` makes a cycle: {chain}").problems
         if len(docs) >= MAX_CHAIN:
-            raise _at_extends(doc, f"extends goes more than {MAX_CHAIN} files deep")
+            return docs, _at_extends(doc, f"extends goes more than {MAX_CHAIN} files deep").problems
         path = parent
 
 

@@ -64,6 +64,28 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
         "point_bids": "each bid names a number of points and a trump, higher than the last bid",
         "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
+        "single_call": "each player in turn names any contract or passes; the first contract named is played "
+        "(Klaverjas, Bela)",
+    },
+    m.ForcedCall: {
+        "none": "anyone may pass; when everyone passes the deal is void",
+        "first_speaker": "the first to speak must name a contract (Klaverjas 'verplicht')",
+        "last_speaker": "when all before have passed, the last to speak must name a contract (Bela 'mus': the "
+        "dealer)",
+        "first_speaker_again": "when everyone has passed, the first to speak must name a contract (Klaverjas: the "
+        "dealer after four passes)",
+    },
+    m.FirstSpeaker: {
+        "after_dealer": "the player after the dealer speaks first",
+        "dealer": "the dealer speaks first, the player after him still leads",
+    },
+    m.Overcall: {
+        "none": "the first contract taken ends the bidding",
+        "higher_contract": "after a take the bidding goes on: each call names a contract higher in "
+        "bidding.contracts, three passes end it (belote bridgée)",
+        "higher_kind_seat_priority": "after a take only a higher kind of contract overcalls (no-trumps or "
+        "all-trumps over a suit), and a player who speaks earlier may take a no-trumps or all-trumps contract "
+        "over by naming it too (Baloot's Sun); three passes end it",
     },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
@@ -95,6 +117,15 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.Undertrump: {
         "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
         "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
+        "forbidden_unless_only_trumps": "void in the led suit and unable to beat an opponent's trump: a plain "
+        "card must be discarded; a lower trump only when nothing else is held",
+    },
+    m.PlainSuitOvertake: {
+        "never": "following a plain suit, any card of it may be played",
+        "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
+        "also over the partner",
+        "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
+        "best card if able, unless their partner is winning",
     },
     m.AllTrumpsOvertake: {
         "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
@@ -112,7 +143,14 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.ContestScope: {
         "separate": "sequences compete with sequences, quads with quads",
-        "unified": "sequences and quads compete in one contest, by value",
+        "unified": "sequences and quads compete in one contest, by value: the team with the best single "
+        "declaration scores all of its own",
+        "none": "no contest: each team keeps all of its own declarations",
+    },
+    m.MeldSource: {
+        "hand": "sequences, quads and belote are held in a hand and declared",
+        "tricks": "sequences, quads and the king and queen of trumps are found among the four cards of each "
+        "trick and score for the team that wins it (roem)",
     },
     m.SequenceCompare: {
         "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
@@ -172,6 +210,25 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.DoubledTie: {
         "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
         "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
+        "taker_fails": "under contra, equal totals: the contract fails",
+    },
+    m.DoubledMade: {
+        "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
+        "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
+    },
+    m.VerdictOn: {
+        "raw_points": "the contract is judged on the raw totals",
+        "board_points": "the contract is judged on the rounded board points; equal board points are judged "
+        "on the raw totals",
+    },
+    m.CapotTeam: {
+        "either": "whichever team takes every trick scores the capot",
+        "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
+    },
+    m.DealsTie: {
+        "draw": "a match of a fixed number of deals that ends level is a draw",
+        "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "
+        "until a team leads",
     },
     m.RoundingUnit: {
         "tens": "the board records totals divided by ten (162 is 16)",
@@ -183,6 +240,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "half_down": "a last digit of 6 to 9 rounds up, 0 to 5 down",
         "tie_digit": "a last digit below tie_digit rounds down, above it up; on tie_digit the team with "
         "fewer points rounds up, the other down",
+        "pair_to_total": "a last digit of 6 to 9 rounds up, 0 to 5 down; if the two teams then add up to more "
+        "(or less) than the deal total rounded so, the team with the larger last digit (equal: more points) "
+        "gives back (or takes) one",
+        "even_tens": "a total between two tens rounds to the one that is even in tens (66 is 13.2 tens: 14)",
     },
     m.MadeRounding: {
         "per_team": "in a made contract each team's total is rounded on its own",

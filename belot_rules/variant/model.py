@@ -256,6 +256,25 @@ class BiddingStyle(str, Enum):
     turned_card = "turned_card"
     point_bids = "point_bids"
     turned_card_point_bids = "turned_card_point_bids"
+    single_call = "single_call"
+
+
+class ForcedCall(str, Enum):
+    none = "none"
+    first_speaker = "first_speaker"
+    last_speaker = "last_speaker"
+    first_speaker_again = "first_speaker_again"
+
+
+class FirstSpeaker(str, Enum):
+    after_dealer = "after_dealer"
+    dealer = "dealer"
+
+
+class Overcall(str, Enum):
+    none = "none"
+    higher_contract = "higher_contract"
+    higher_kind_seat_priority = "higher_kind_seat_priority"
 
 
 class OverbidAfterDouble(str, Enum):
@@ -274,11 +293,41 @@ class Round1Contracts(str, Enum):
     turned_suit_and_others = "turned_suit_and_others"
 
 
+class DoubleCondition(Rule):
+    """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
+
+    kinds: list[ContractKind] = Field(
+        [], description="Contract kinds under this condition; empty: every contract may be doubled freely."
+    )
+    doubler_below: int = Field(100, ge=0, description="The doubling team must have fewer match points than this.")
+    taker_above: int = Field(100, ge=0, description="The contract team must have more match points than this.")
+
+
+class Ashkal(Rule):
+    """A bid that makes the caller's partner the taker, who then receives the turned card (Baloot)."""
+
+    enabled: bool = Field(False, description="Whether ashkal may be called.")
+    contract: Contract = Field("no_trumps", description="The contract an ashkal bids for the partner (Baloot: Sun).")
+    speakers: list[Annotated[int, Field(ge=1, le=4)]] = Field(
+        [3, 4], description="Who may call it, by place in the order of speaking (1 is the first speaker)."
+    )
+    not_on_ranks: list[RankName] = Field(
+        ["A"], description="Turned-card ranks on which ashkal may not be called (Baloot: an ace)."
+    )
+
+    @field_validator("not_on_ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> object:
+        return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+
 class Doubles(Rule):
-    """Contra / recontra (coinche / surcoinche)."""
+    """Contra / recontra (coinche / surcoinche) and longer doubling ladders."""
 
     max_level: int = Field(
-        2, ge=0, le=3, description="0: no doubling; 1: contra only; 2: contra and recontra; 3: a third regional level."
+        2, ge=0, le=4,
+        description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
+        "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
     )
     multipliers: list[int] = Field(
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
@@ -295,6 +344,20 @@ class Doubles(Rule):
         description="What the table calls each doubling level, as players see it (coinche: coinche, surcoinche); "
         "'double' and 'redouble' are always understood too.",
     )
+    after_bidding: bool = Field(
+        False,
+        description="Doubles are called once the bidding has ended, not among the bids: the opponents of the taker "
+        "are asked first, then each level's callers in turn, until both players of that team pass (Baloot).",
+    )
+    match_winning_level: int | None = Field(
+        None, ge=1, le=4,
+        description="The doubling level (1 is the first double) whose deal decides the whole match: its winner "
+        "wins the match (Baloot's gahwa); null for none.",
+    )
+    condition: DoubleCondition = Field(
+        default_factory=lambda: DoubleCondition(),
+        description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
+    )
 
     @model_validator(mode="after")
     def _levels(self) -> Doubles:
@@ -302,8 +365,14 @@ class Doubles(Rule):
             raise ValueError(
                 f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}"
             )
-        if any(b <= a for a, b in zip([1, *self.multipliers], self.multipliers)):
+        growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
+        if any(b <= a for a, b in zip([1, *growing], growing)):
             raise ValueError(f"multipliers must grow with each level, got {self.multipliers}")
+        if self.match_winning_level is not None and self.match_winning_level > self.max_level:
+            raise ValueError(
+                f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
+                "no deal could reach it"
+            )
         if len(self.names) < self.max_level:
             raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         return self
@@ -360,7 +429,27 @@ class Bidding(Rule):
     )
     points: PointBids = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
     rounds: int = Field(
-        2, ge=1, le=2, description="Turned-card bidding: how many rounds are bid before the deal is void."
+        2, ge=1, le=2,
+        description="Turned-card and single-call bidding: how many rounds are bid before the deal is void.",
+    )
+    first_speaker: FirstSpeaker = Field(
+        FirstSpeaker.after_dealer,
+        description="Who speaks first in the bidding: the player after the dealer, or the dealer (Klaverjas NKU); "
+        "the player after the dealer leads the first trick either way.",
+    )
+    forced_call: ForcedCall = Field(
+        ForcedCall.none,
+        description="Whether someone must name a contract instead of passing, so that no deal is void.",
+    )
+    overcall: Overcall = Field(
+        Overcall.none,
+        description="Turned-card and single-call bidding: what may be called over a contract already taken.",
+    )
+    ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        {},
+        description="What the table calls a contract, as players see it: suit (any trump suit, said before the "
+        "suit: Hokum), no_trumps (Sun, sans atout) or all_trumps (tout atout); unnamed ones keep their English name.",
     )
 
     @field_validator("contracts")
@@ -372,6 +461,11 @@ class Bidding(Rule):
         if not value:
             raise ValueError("at least one contract must be playable")
         return value
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether the bidding goes round by round until a first take (turned-card and single-call styles)."""
+        return self.style in (BiddingStyle.turned_card.value, BiddingStyle.single_call.value)
 
     @property
     def uses_turned_card(self) -> bool:
@@ -400,6 +494,13 @@ class PartnerWinningVoid(str, Enum):
 class Undertrump(str, Enum):
     never_required = "never_required"
     required = "required"
+    forbidden_unless_only_trumps = "forbidden_unless_only_trumps"
+
+
+class PlainSuitOvertake(str, Enum):
+    never = "never"
+    always = "always"
+    unless_partner_winning = "unless_partner_winning"
 
 
 class AllTrumpsOvertake(str, Enum):
@@ -425,7 +526,19 @@ class Play(Rule):
     )
     undertrump: Undertrump = Field(
         Undertrump.never_required,
-        description="Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card) or required (play a lower trump).",
+        description=(
+            "Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card), "
+            "required (play a lower trump) or forbidden_unless_only_trumps (discard; a lower trump only when "
+            "nothing else is held, Amsterdam Klaverjas)."
+        ),
+    )
+    plain_suit_overtake: PlainSuitOvertake = Field(
+        PlainSuitOvertake.never,
+        description=(
+            "Following a plain suit (in a suit contract or no-trumps) while no trump is in the trick, a player "
+            "must beat the best card of the led suit if able: never, always (Bela's 'uber'), or unless their "
+            "partner is winning."
+        ),
     )
     all_trumps_overtake: AllTrumpsOvertake = Field(
         AllTrumpsOvertake.always,
@@ -450,6 +563,12 @@ class QuadSequenceOverlap(str, Enum):
 class ContestScope(str, Enum):
     separate = "separate"
     unified = "unified"
+    none = "none"
+
+
+class MeldSource(str, Enum):
+    hand = "hand"
+    tricks = "tricks"
 
 
 class SequenceCompare(str, Enum):
@@ -531,6 +650,9 @@ class Belote(Rule):
         False,
         description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
     )
+    multiplied_by_double: bool = Field(
+        True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
+    )
 
 
 def _length_key(value: object) -> int:
@@ -545,6 +667,13 @@ class Declarations(Rule):
     """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
 
     enabled: bool = Field(True, description="Whether sequences and quads are declared at all (belote is separate).")
+    source: MeldSource = Field(
+        MeldSource.hand,
+        description=(
+            "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
+            "the four cards of each trick and scored by the team that wins it (Klaverjas roem)."
+        ),
+    )
     contracts: list[ContractKind] = Field(
         ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
     )
@@ -573,7 +702,10 @@ class Declarations(Rule):
     )
     contest: ContestScope = Field(
         ContestScope.separate,
-        description="separate: sequences compete with sequences and quads with quads; unified: one contest over both, by value.",
+        description=(
+            "separate: sequences compete with sequences and quads with quads; unified: one contest over both, "
+            "by value (the best single declaration takes all its team's); none: both teams keep their own."
+        ),
     )
     sequence_compare: SequenceCompare = Field(
         SequenceCompare.class_then_top,
@@ -594,6 +726,11 @@ class Declarations(Rule):
     )
     count_without_tricks: bool = Field(
         True, description="Whether a team that wins no trick still scores its declarations."
+    )
+    wins_match_length: int | None = Field(
+        None, ge=3, le=8,
+        description="A sequence of this many cards or more, declared, wins the match at once (Bela's 8-card "
+        "'belot'); null: no declaration ends the match.",
     )
     count_for_contract: bool = Field(
         True, description="Whether declarations count when deciding if the contract is made."
@@ -658,6 +795,22 @@ class DoubledWinner(str, Enum):
 class DoubledTie(str, Enum):
     all_to_reserve = "all_to_reserve"
     as_undoubled = "as_undoubled"
+    taker_fails = "taker_fails"
+
+
+class DoubledMade(str, Enum):
+    takes_all = "takes_all"
+    each_team_own = "each_team_own"
+
+
+class VerdictOn(str, Enum):
+    raw_points = "raw_points"
+    board_points = "board_points"
+
+
+class CapotTeam(str, Enum):
+    either = "either"
+    takers_only = "takers_only"
 
 
 class RoundingMode(str, Enum):
@@ -665,6 +818,8 @@ class RoundingMode(str, Enum):
     half_up = "half_up"
     half_down = "half_down"
     tie_digit = "tie_digit"
+    pair_to_total = "pair_to_total"
+    even_tens = "even_tens"
 
 
 class RoundingUnit(str, Enum):
@@ -694,7 +849,10 @@ class ContractRounding(Rule):
         RoundingMode.half_up,
         description=(
             "none: exact; half_up: last digit 5-9 up; half_down: 6-9 up; tie_digit: digits below tie_digit "
-            "round down, above it up, and on tie_digit the team with fewer points rounds up, the other down."
+            "round down, above it up, and on tie_digit the team with fewer points rounds up, the other down; "
+            "pair_to_total: half_down, then the team with the larger last digit (equal: more points) gives "
+            "back or takes the unit that makes the pair add up to the deal total rounded half_down (Baloot "
+            "Hokum); even_tens: a total between two tens rounds to the one that is even in tens (Baloot Sun)."
         ),
     )
     tie_digit: int = Field(5, ge=1, le=9, description="The shared digit of tie_digit rounding (6 in suits, 4 in all-trumps).")
@@ -746,6 +904,19 @@ class Capot(Rule):
     """One team takes all eight tricks (valat, capot)."""
 
     bonus: int = Field(90, ge=0, description="Points added for taking every trick (90: 162 becomes 252).")
+    no_trumps_bonus: int | None = Field(
+        None, ge=0, description="The capot bonus in no-trumps when it differs (before the no-trumps factor); null: bonus."
+    )
+    team: CapotTeam = Field(
+        CapotTeam.either,
+        description="Which team scores a capot: either; or takers_only, the defenders taking every trick being a "
+        "plain failure (Klaverjas pit).",
+    )
+    replaces_card_points: bool = Field(
+        False,
+        description="The capot team scores the bonus instead of its card points and last trick (Baloot kaboot: "
+        "250 in Hokum) rather than on top of them.",
+    )
     multiplied_by_no_trumps_factor: bool = Field(
         False, description="Whether the no-trumps factor also doubles the capot bonus."
     )
@@ -772,6 +943,17 @@ class Scoring(Rule):
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
     no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
+    contract_factors: dict[Contract, Annotated[int, Field(ge=1)]] = Field(
+        {},
+        description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
+        "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
+        "Baloot: Sun 2); contracts left out count 1.",
+    )
+    verdict_on: VerdictOn = Field(
+        VerdictOn.raw_points,
+        description="Whether the contract is judged on the raw totals, or on the rounded board points with "
+        "equal board points judged on the raw totals (Baloot khasara).",
+    )
     capot: Capot = Field(default_factory=Capot, description="Taking all eight tricks.")
     tie: Tie = Field(
         Tie.hanging,
@@ -787,7 +969,13 @@ class Scoring(Rule):
     )
     doubled_tie: DoubledTie = Field(
         DoubledTie.all_to_reserve,
-        description="Under contra, equal totals: the multiplied total waits in reserve, or the tie rule applies as undoubled.",
+        description="Under contra, equal totals: the multiplied total waits in reserve, the tie rule applies as "
+        "undoubled, or the contract fails.",
+    )
+    doubled_made: DoubledMade = Field(
+        DoubledMade.takes_all,
+        description="A doubled contract that is made: the takers take everything, or each team scores its own "
+        "points multiplied (Baloot).",
     )
     point_bids: PointBidScoring = Field(default_factory=PointBidScoring, description="Point-bid contracts.")
     rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
@@ -808,11 +996,25 @@ class TargetCompare(str, Enum):
     exceed = "exceed"
 
 
+class DealsTie(str, Enum):
+    draw = "draw"
+    one_more_deal = "one_more_deal"
+
+
 class Match(Rule):
     """When a match ends and who wins it."""
 
     target: int | None = Field(
-        151, ge=1, description="Match points that win the match; null plays a single deal."
+        151, ge=1, description="Match points that win the match; null plays a single deal, or match.deals deals."
+    )
+    deals: int | None = Field(
+        None, ge=1, le=100,
+        description="With target null: a match of this many scored deals, the higher total winning "
+        "(Klaverjas: 16); null: no fixed number.",
+    )
+    deals_tie: DealsTie = Field(
+        DealsTie.draw,
+        description="A match of a fixed number of deals ending level: a draw, or one more deal until a team leads.",
     )
     compare: TargetCompare = Field(
         TargetCompare.reach, description="reach: the target or more wins; exceed: strictly more than the target."
@@ -921,11 +1123,36 @@ class Variant(Rule):
                 f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
                 "use turned_card or turned_card_point_bids"
             )
-        if self.bidding.style == BiddingStyle.turned_card and self.bidding.doubles.max_level:
+        bidding = self.bidding
+        doubles = bidding.doubles
+        if (bidding.in_rounds and bidding.overcall == Overcall.none and doubles.max_level
+                and not doubles.after_bidding):
             problems.append(
-                "turned_card bidding ends at the first take, so nobody can double: set bidding.doubles.max_level to 0"
+                f"{bidding.style} bidding with overcall none ends at the first take, so nobody can double among "
+                "the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level to 0"
             )
-        if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
+        if bidding.overcall != Overcall.none and not bidding.in_rounds:
+            problems.append(
+                f"bidding.overcall {bidding.overcall} is for turned_card and single_call bidding; "
+                f"{bidding.style} bidding has its own way of bidding higher: set overcall to none"
+            )
+        if bidding.ashkal.enabled:
+            if not turned:
+                problems.append("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
+                                "after_first_packets")
+            if bidding.ashkal.contract not in bidding.contracts:
+                problems.append(f"bidding.ashkal.contract {bidding.ashkal.contract} is not one of bidding.contracts")
+            if bidding.uses_points:
+                problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
+        unplayed = [k for k in bidding.contract_names
+                    if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
+        if unplayed:
+            problems.append(f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play")
+        if doubles.condition.kinds and not doubles.max_level:
+            problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
+        if doubles.after_bidding and not doubles.max_level:
+            problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
+        if bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in bidding.contracts):
             problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
         if self.declarations.belote.enabled:
             for kind in self.declarations.belote.contracts:
@@ -933,7 +1160,7 @@ class Variant(Rule):
                     problems.append(
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
                     )
-        problems += self._table_problems()
+        problems += self._table_problems() + self._meld_problems() + self._scoring_problems()
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -977,4 +1204,47 @@ class Variant(Rule):
         if 2 * deal.cut_min > pack:
             problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
                             f"at most {pack // 2}")
+        return problems
+
+    def _meld_problems(self) -> list[str]:
+        """Melds found in tricks are credited to each trick's winner: nothing to compare, announce or hold."""
+        decl = self.declarations
+        if decl.source != MeldSource.tricks:
+            return []
+        problems = []
+        if decl.contest != ContestScope.none:
+            problems.append(
+                f"declarations.source tricks credits each trick's melds to the team that wins it, so there is no "
+                f"contest between the teams' melds: set declarations.contest to none, not {decl.contest}"
+            )
+        if decl.belote.enabled and decl.belote.announcement == BeloteAnnouncement.required:
+            problems.append(
+                "declarations.source tricks finds the king and queen of trumps among a trick's cards, where nobody "
+                "announces them: set declarations.belote.announcement to automatic"
+            )
+        if decl.wins_match_length is not None:
+            problems.append(
+                f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
+                "four cards are not a hand: set it to null or declarations.source to hand"
+            )
+        return problems
+
+    def _scoring_problems(self) -> list[str]:
+        problems = []
+        unplayed = [c for c in self.scoring.contract_factors if c not in self.bidding.contracts]
+        if unplayed:
+            problems.append(
+                f"scoring.contract_factors names {', '.join(unplayed)}, which bidding.contracts does not play; "
+                f"contracts played: {', '.join(self.bidding.contracts)}"
+            )
+        if self.scoring.contract_factors and self.bidding.uses_points:
+            problems.append(
+                f"scoring.contract_factors multiply the points a point bid is judged on; bidding.style "
+                f"{self.bidding.style} bids points: leave contract_factors out"
+            )
+        if self.match.deals is not None and self.match.target is not None:
+            problems.append(
+                f"match.deals {self.match.deals} and match.target {self.match.target} are both set; a match ends "
+                "after a fixed number of deals or at a target: set match.target to null for a fixed number of deals"
+            )
         return problems

@@ -46,6 +46,25 @@ class TerminalInput:
     def __init__(self, stream: TextIO | None = None, echo: Callable[[str], None] | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = None if self.stream.isatty() else echo
+        self.settings: list | None = None  # the terminal's own settings while typing is not echoed
+
+    def hold(self) -> None:
+        """Stop the terminal echoing keys between questions, so typing ahead never lands in the table."""
+        if os.name == "posix" and self.stream.isatty() and self.settings is None:
+            import termios
+
+            self.settings = termios.tcgetattr(self.stream.fileno())
+            quiet = termios.tcgetattr(self.stream.fileno())
+            quiet[3] &= ~termios.ECHO
+            termios.tcsetattr(self.stream.fileno(), termios.TCSANOW, quiet)
+
+    def close(self) -> None:
+        """The terminal echoes again, as it did before :meth:`hold`."""
+        if self.settings is not None:
+            import termios
+
+            termios.tcsetattr(self.stream.fileno(), termios.TCSANOW, self.settings)
+            self.settings = None
 
     def discard_pending(self) -> None:
         """Forget keys typed before the question was on the screen (they answered an older one)."""
@@ -55,6 +74,16 @@ class TerminalInput:
             termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)
 
     def read_line(self, timeout: float | None) -> str:
+        held = self.settings is not None
+        if held:
+            self.close()  # the answer itself is echoed
+        try:
+            return self._read_line(timeout)
+        finally:
+            if held:
+                self.hold()
+
+    def _read_line(self, timeout: float | None) -> str:
         if timeout is not None and os.name == "posix" and self.stream.isatty():
             ready, _, _ = select.select([self.stream], [], [], max(timeout, 0.0))
             if not ready:

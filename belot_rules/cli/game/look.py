@@ -7,7 +7,9 @@ as a symbol or, with ``--ascii``, as its letter. Colour is never the only cue.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
+from typing import TextIO
 
 from rich.box import ASCII, ROUNDED, SIMPLE, Box
 from rich.text import Text
@@ -17,15 +19,45 @@ from ...rules.bidding import CAPOT, Call
 from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
+# Colour themes for the suits (C D H S); the suit's symbol or letter is always written as well.
+THEMES = {
+    "four-colour": SUIT_STYLES,
+    "two-colour": ("bold", "red", "red", "bold"),  # the printed deck: black and red
+    # Okabe-Ito colours, told apart with any of the common colour blindnesses: yellow, sky blue, vermillion, plain
+    "colour-blind": ("#F0E442", "#56B4E9", "#D55E00", "bold"),
+}
 ASCII_SIMPLE = Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
 ASCII_TEXT = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "×": "x", "·": "-", "›": ">",
-                            "…": "..."})
+                            "…": "...", "–": "-", "—": "-", "≠": "!=", "✓": "+", "✗": "x", "▶": ">",
+                            "↑": "^", "↓": "v", "←": "<-", "“": '"', "”": '"', "‘": "'", "’": "'", "\u00a0": " "})
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in ASCII: suit symbols as letters, accents dropped (coinchée -> coinchee), anything else ``?``."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(ASCII_TEXT))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).encode("ascii", "replace").decode("ascii")
+
+
+class AsciiOnly:
+    """A text stream that writes ASCII only, for ``--ascii``: whatever a screen holds (a variant's title,
+    a house file's description) reaches the terminal transliterated."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(ascii_text(text))
+
+    def __getattr__(self, name: str) -> object:  # flush, isatty, fileno, encoding ...
+        return getattr(self._stream, name)
+
 @dataclass(frozen=True)
 class Look:
     """Symbols or plain letters; the styles of the four suits; the table's words for doubling."""
 
     ascii: bool = False
     doublings: tuple[tuple[int, str], ...] = ((2, "contra"), (4, "recontra"))  # multiplier and name per level
+    suit_styles: tuple[str, ...] = SUIT_STYLES  # one of THEMES
 
     def for_variant(self, variant: Variant) -> Look:
         """This look with the variant's names for its doubling levels (coinche, surcoinche ...)."""
@@ -56,7 +88,7 @@ class Look:
 
     def words(self, text: str) -> str:
         """Text from the rules (declarations, score lines) in this look: letters for suit symbols in ASCII."""
-        return text.translate(ASCII_TEXT) if self.ascii else text
+        return ascii_text(text) if self.ascii else text
 
     def suit(self, suit: int) -> str:
         return SUITS[suit] if self.ascii else SUIT_SYMBOLS[suit]
@@ -70,7 +102,7 @@ class Look:
     def card(self, card: Card | str | int, style: str = "") -> Text:
         """A card in its suit's colour, plus ``style`` (dim, strike ...)."""
         card = CARDS[card] if isinstance(card, int) else parse_card(card)
-        return Text(self.card_name(card), style=f"{SUIT_STYLES[card.suit]} {style}".strip())
+        return Text(self.card_name(card), style=f"{self.suit_styles[card.suit]} {style}".strip())
 
     def contract(self, contract: str) -> str:
         """``hearts ♥``, ``no trumps``."""

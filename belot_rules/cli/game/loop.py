@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from ...engine.actions import CALL, DECLARE, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, OVER, DealState
+from ...engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
@@ -37,6 +37,7 @@ from .render import Renderer, call_menu_text, does, help_panel, sort_hand
 from .save import default_save_path, write_record_file, write_save
 from .seating import DEFAULT_BOT
 from .session import Session
+from .stats import level_of, record_match
 
 SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two moves
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
@@ -66,6 +67,8 @@ class Game:
     record_path: Path | None = None
     now: Now = time.monotonic
     sleep: Callable[[float], None] = time.sleep
+    open_hands: bool = False  # watching: every hand shown
+    autoplay: bool = False  # a card that is the only legal one is played for the player
 
     def __post_init__(self) -> None:
         self.look = self.look.for_variant(self.session.ruleset.variant)
@@ -79,6 +82,9 @@ class Game:
 
     def run(self) -> int:
         """Play to the end of the match; the exit status (0, or 130 for an interrupt without saving)."""
+        hold = getattr(self.source, "hold", None)
+        if hold is not None and self.live:
+            hold()  # typing while the bots move is not echoed into the table
         try:
             self.intro()
             while not self.session.over:
@@ -91,6 +97,10 @@ class Game:
             return self.interrupted()
         except EOFError:
             return self.input_ended()
+        finally:
+            close = getattr(self.source, "close", None)
+            if close is not None:
+                close()  # the terminal echoes typing again
 
     def intro(self) -> None:
         session = self.session
@@ -120,8 +130,10 @@ class Game:
             self.show("This match is over; belot play starts a new one.", style="bold")
         elif session.action_count:
             self.show(f"Resuming deal {session.deal_number}.", style="bold")
-        if self.live:
-            self.pause(DEAL_PAUSE)  # the table is about to be drawn over this
+        if self.live and self.human is not None:
+            self.read("Enter to start")  # the table is about to be drawn over this
+        elif self.live:
+            self.pause(DEAL_PAUSE)
 
     def step(self) -> None:
         """One action: the player's or a bot's."""
@@ -144,17 +156,20 @@ class Game:
     def new_deal(self, deal: DealState) -> None:
         """The deal begins: on a terminal the new hand is drawn before the bots speak."""
         if self.live and deal.to_act != self.human:
-            self.redraw(self.draw.frame(deal, self.session.deal_number))
+            self.redraw(self.draw.frame(deal, self.session.deal_number, open_hands=self.open_hands))
         elif not self.live:
             self.show(Text(f"Deal {self.session.deal_number}: {does(self.session.seating.name(deal.dealer), 'deal')}",
                            style="bold"))
+            if self.open_hands:
+                for line in self.draw.open_hands(deal):
+                    self.show(line)
 
     def after(self, deal: DealState, seat: int, action: Action, belote: bool) -> None:
         """Show what ``action`` did (``belote``: it scored a belote): a transcript line, or the table redrawn."""
         name = self.session.seating.name(seat)
         completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
         if self.live:
-            self.redraw(self.draw.frame(deal, self.number_of(deal), completed))
+            self.redraw(self.draw.frame(deal, self.number_of(deal), completed, open_hands=self.open_hands))
         elif action.kind == CALL:
             self.show(f"{name}: {self.look.call(action.call)}")
         elif action.kind == DECLARE and action.declarations:
@@ -173,12 +188,21 @@ class Game:
         return self.session.deal_number if deal is self.session.deal else len(self.session.rows)
 
     def deal_over(self) -> None:
+        """The deal's score and its auction; on a terminal drawn under the header alone, so both fit 80x24."""
         row = self.session.rows[-1]
-        self.show(self.draw.deal_score(row))
+        deal = self.session.last_deal
+        summary = [self.draw.deal_score(row)]
+        if deal is not None and deal.auction.calls and row.score is not None:
+            summary.append(self.draw.auction(deal))
+        if self.live:
+            self.redraw(Group(self.draw.header(deal, row.number), *summary))
+        else:
+            for part in summary:
+                self.show(part)
         self.write_record()
         if self.session.over:
             return
-        if row.score is not None and self.human is not None:
+        if self.human is not None and (row.score is not None or self.live):
             self.ask_enter()
         else:
             self.pause(DEAL_PAUSE)
@@ -190,16 +214,30 @@ class Game:
         if session.rows:
             self.show(self.draw.sheet())
         why = "Time ran out. " if session.forfeit is not None else ""
-        winner = session.seating.team_phrase(session.winner, start=True)
-        self.show(Text.assemble(why, (f"{winner} wins the match", "bold"),
+        if session.winner is None:  # a match of a fixed number of deals that ended level
+            result = "The match is drawn"
+        else:
+            result = f"{session.seating.team_phrase(session.winner, start=True)} wins the match"
+        self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
-
+        totals = record_match(session)
+        if totals:
+            self.show(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+                      f"won {totals['wins']}.")
+        if self.live:
+            try:
+                self.read("Enter to leave")
+            except EOFError:
+                pass
     # ------------------------------------------------------------------ the player's decisions
 
     def decide(self, deal: DealState) -> Action | None:
         """Ask the player until a valid choice comes; None when time ran out and the match is lost."""
         clock = self.move_clock()
         legal = deal.legal_actions()
+        if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
+            self.show(f"Only {self.look.card_name(legal[0].card)} may be played: played for you.")
+            return legal[0]
         menu, cards = self.menu(deal, legal)
         self.present(deal, menu, cards, legal)
         discard_pending(self.source)  # keys typed while the bots played were not meant for this question
@@ -281,19 +319,11 @@ class Game:
 
     def timeout(self, legal: list[Action]) -> Action | None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""
-        rule = self.session.ruleset.variant.table.move_clock.on_timeout
         self.console.print()
-        if rule == "lose_match":
-            self.session.forfeit = self.session.seating.side_of[self.human]
+        action, message = out_of_time(self.session, legal, self.describe)
+        if action is None:
             self.save()
-            self.show("Time is up. At this table a player who runs out of time loses the match.", style="bold red")
-            return None
-        if rule == "random_legal_move":
-            action = random.Random(self.session.decision_seed()).choice(legal)
-            self.show(f"Time is up: a random legal move is made for you: {self.describe(action)}.", style="bold red")
-        else:
-            action = self.session.bot_action(DEFAULT_BOT)
-            self.show(f"Time is up: the {DEFAULT_BOT} bot moves for you: {self.describe(action)}.", style="bold red")
+        self.show(message, style="bold red")
         return action
 
     def describe(self, action: Action) -> str:
@@ -312,6 +342,13 @@ class Game:
         session = self.session
         if name == "help":
             self.show(help_panel(self.look))
+        elif name == "auction":
+            deal = session.deal or session.last_deal
+            self.show(self.draw.auction(deal) if deal is not None else "No call yet.")
+        elif name == "forced":
+            self.autoplay = not self.autoplay
+            self.show("A card that is the only legal one is now played for you." if self.autoplay
+                      else "You now play every card yourself, forced or not.")
         elif name == "last":
             last = session.last_trick()
             self.show(self.draw.trick(last[0], last[1], f"Trick {last[1] + 1}") if last else "No trick played yet.")
@@ -412,6 +449,20 @@ class Game:
         if self.save_path is not None:
             self.saved("Input ended. Game saved.")
         return 0
+
+
+def out_of_time(session: Session, legal: list[Action], describe: Callable[[Action], str]) -> tuple[Action | None, str]:
+    """The variant's rule for the player out of time: the move made for them (None: their team
+    loses the match, already marked on ``session``) and the sentence that says so."""
+    rule = session.ruleset.variant.table.move_clock.on_timeout
+    if rule == "lose_match":
+        session.forfeit = session.seating.side_of[session.seating.human]
+        return None, "Time is up. At this table a player who runs out of time loses the match."
+    if rule == "random_legal_move":
+        action = random.Random(session.decision_seed()).choice(legal)
+        return action, f"Time is up: a random legal move is made for you: {describe(action)}."
+    action = session.bot_action(DEFAULT_BOT)
+    return action, f"Time is up: the {DEFAULT_BOT} bot moves for you: {describe(action)}."
 
 
 def read_line(console: Console, source: InputSource, look: Look, prompt: str, clock: MoveClock | None = None) -> str:

@@ -13,12 +13,13 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
-from ...rules.bidding import CAPOT, Call
+from ...rules.bidding import Call, point_range, step_words
+from ...rules.declarations import KING, QUEEN
 from ...variant.model import SUIT_CONTRACTS
 from .look import Look
 
-COMMANDS = {"?": "help", "help": "help", "l": "last", "s": "sheet", "r": "rules", "h": "hint", "q": "quit",
-            "quit": "quit"}
+COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
+            "f": "forced", "q": "quit", "quit": "quit"}
 YES, NO = ("", "y", "yes"), ("n", "no")
 BELOTE = " belote"
 
@@ -102,9 +103,9 @@ def point_bids(legal: Sequence[Action]) -> str:
     bids = [a.call for a in legal if a.call.points is not None]
     if not bids:
         return ""
-    values = sorted({c.points for c in bids if c.points != CAPOT})
-    span = [f"{values[0]} to {values[-1]}"] if values else []
-    if any(c.points == CAPOT for c in bids):
+    values, step, capot = point_range(bids)
+    span = [f"{values[0]} to {values[-1]}{step_words(step)}"] if values else []
+    if capot:
         span.append("capot")
     trumps = list(dict.fromkeys(c.contract.replace("_", " ") for c in bids))
     example = f"{values[0] if values else 'capot'} {trumps[0]}"
@@ -151,8 +152,15 @@ def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: 
     if not (1 << card) & deal.hands[seat]:
         raise Refusal(f"You do not hold {shown}.")
     if belote and any(a.card == card for a in deal.legal_actions()):
+        if not deal.ruleset.declarations.belote_announced and _opens_belote(deal, card):
+            return [a for a in deal.legal_actions() if a.card == card]  # scored without announcing it here
         raise Refusal(f"{shown} does not start a belote.")
     view = deal.view(seat)
     reason = deal.ruleset.illegal_reason(deal.contract, view.hand, view.trick, CARDS[card])
     led = look.contract(SUIT_CONTRACTS[deal.trick[0] >> 3])
     raise Refusal(f"You may not play {shown} ({led} led): {reason}.")
+
+
+def _opens_belote(deal: DealState, card: int) -> bool:
+    """Whether ``card`` is a king or queen of a belote its player still holds both cards of."""
+    return card & 7 in (KING, QUEEN) and (card >> 3) in deal.belote_suits[deal.to_act]

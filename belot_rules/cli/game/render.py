@@ -84,23 +84,29 @@ def call_menu_text(menu: Sequence[Action], bids: str, look: Look) -> Text:
     return text
 
 
-def help_panel(look: Look) -> Panel:
-    """Everything a new player needs, on one screen."""
-    rows = [
+def help_rows() -> list[tuple[str, str]]:
+    """What may be typed at a prompt, and the commands: the help of both interfaces."""
+    return [
         ("Calls", "type the number of a call, or its name: pass, hearts, nt, contra; point bids like 90 h"),
         ("Cards", "type the number of a card, or its name: jh, 10s, qd; 'kh belote' announces a belote"),
         ("Declarations", "Enter declares what you hold, n declares nothing"),
         ("?", "this help"),
+        ("a", "the auction of this deal"),
         ("l", "the last trick"),
         ("s", "the score sheet"),
         ("r", "the rules of this variant"),
         ("h", "a hint: what the bot would do in your place"),
+        ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
         ("q", "save and quit; belot play --resume continues the game"),
     ]
+
+
+def help_panel(look: Look) -> Panel:
+    """Everything a new player needs, on one screen."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for key, what in rows:
+    for key, what in help_rows():
         grid.add_row(key, what)
     return Panel(grid, title="Help", title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
@@ -154,11 +160,13 @@ class Renderer:
 
     # ------------------------------------------------------------------ the table
 
-    def frame(self, deal: DealState, number: int, completed: int | None = None, legal: Sequence[int] = ()) -> Group:
+    def frame(self, deal: DealState, number: int, completed: int | None = None, legal: Sequence[int] = (),
+              open_hands: bool = False) -> Group:
         """The table of deal ``number`` as the player (or the watcher) sees it now.
 
         ``completed`` is the index of a trick that just ended, held on the table for a
-        moment; ``legal`` are the cards to number in the hand.
+        moment; ``legal`` are the cards to number in the hand; ``open_hands``: every hand
+        is shown (watching bots).
         """
         session, look, seating = self.session, self.look, self.session.seating
         table = deal.ruleset.seating
@@ -171,19 +179,34 @@ class Renderer:
             center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of {table.hand_size}",
                           style="dim")
         parts: list[RenderableType] = [self.header(deal, number), self.table(deal, shown, center, completed is None)]
+        bids = self.calls(deal, passes=False)
         if deal.contract is None:
             parts.append(self.auction(deal))
-        elif deal.tricks and completed is None:
+        elif len(bids) > 1:  # the header names the contract; who else bid or doubled stays in view
+            parts.append(Text(self.look.words("Bids: " + f" {look.dot} ".join(bids))))
+        if deal.contract is not None and deal.tricks and completed is None:
             parts.append(self.trick(deal, len(deal.tricks) - 1, "Last trick"))
         announced = self.announcements(deal)
         if announced:
             parts.append(announced)
+        if open_hands:
+            parts += self.open_hands(deal)
         if seating.human is not None:
             hand = deal.view(seating.human).hand
             if hand:
                 parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
             parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
         return Group(*parts)
+
+    def open_hands(self, deal: DealState) -> list[Text]:
+        """Every seat's hand, one line each (for watching bots with ``--open``)."""
+        seating = self.session.seating
+        lines = []
+        for seat in range(len(seating.players)):
+            line = Text(f"{seating.name(seat)}: ", style="bold")
+            cards = sort_hand(self.session.ruleset, deal.contract, deal.view(seat).hand)
+            lines.append(line.append_text(Text(" ").join(self.look.card(c) for c in cards)))
+        return lines
 
     def header(self, deal: DealState, number: int) -> Panel:
         """Variant, deal, contract, match score and reserve, in a box at the top."""
@@ -213,6 +236,8 @@ class Renderer:
             tricks = [f"{deal.side_tricks[t]} ({deal.side_points[t]} points)" for t in range(len(deal.side_points))]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
+        if seating.level is not None:
+            title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
     def board(self) -> Text:
@@ -270,6 +295,11 @@ class Renderer:
             return Text(f"Calls: none yet; {does(seating.name(deal.first_seat), 'speak')} first", style="dim")
         return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {look.call(c)}" for s, c in calls))
 
+    def calls(self, deal: DealState, passes: bool = True) -> list[str]:
+        """The auction, a call a line (``Left hearts ♥``); without ``passes`` only bids and doublings."""
+        seating, look = self.session.seating, self.look
+        return [f"{seating.name(s)} {look.call(c)}" for s, c in deal.auction.calls if passes or c.kind != "pass"]
+
     def trick(self, deal: DealState, index: int, label: str) -> Text:
         """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
         seating, look = self.session.seating, self.look
@@ -298,13 +328,17 @@ class Renderer:
         kind = SEQUENCE_NAMES[declaration.length] if declaration.kind == SEQUENCE else "four of a kind"
         return f"{kind} ({declaration.points})"
 
-    def announcements(self, deal: DealState) -> Text | None:
-        """Declarations and belotes announced in this deal."""
+    def announced(self, deal: DealState) -> list[str]:
+        """Declarations and belotes announced in this deal, one item per seat and declaration."""
         seating = self.session.seating
         view = deal.view(seating.reference)
         items = [f"{seating.name(seat)} {self.declaration(deal, d)}"
                  for seat in sorted(deal.declared) for d in deal.declared[seat]]
-        items += [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
+        return items + [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
+
+    def announcements(self, deal: DealState) -> Text | None:
+        """Declarations and belotes announced in this deal, on one line."""
+        items = self.announced(deal)
         return Text("Declared: " + f" {self.look.dot} ".join(items)) if items else None
 
     # ------------------------------------------------------------------ scores

@@ -20,7 +20,8 @@ import yaml
 from ...cards import CARDS
 from ...engine.records import match_record, write_record
 from ...errors import UserError
-from .seating import parse_seats
+from ...players.levels import level_of
+from .seating import HUMAN, parse_seats
 from .session import Session
 
 SAVE_FORMAT = "belot-rules/saved-game"
@@ -48,6 +49,8 @@ def write_record_file(session: Session, path: Path) -> None:
     rules go in a small house-rules file beside the record, which the record names.
     """
     record = match_record(session.match)
+    if session.undone:  # moves the player took back, each with the deal and the step it was taken back to
+        record["undone"] = session.undone
     try:
         if session.target is not None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
@@ -105,7 +108,9 @@ class SavedGame:
         """One line to recognise the game by."""
         deal = self.deal or max(len(self.record["deals"]), 1)
         board = self.record["board"]
-        return f"{self.variant}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
+        found = level_of([p for p in self.seats if p != HUMAN])
+        shown = f", {found.name}" if found is not None else ""
+        return f"{self.variant}{shown}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""

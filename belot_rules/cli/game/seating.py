@@ -16,6 +16,7 @@ from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
 from ...players import REGISTRY, make_player
+from ...players.levels import Level, level_of
 from ...ruleset import Ruleset
 
 HUMAN = "you"
@@ -27,9 +28,9 @@ RELATIVE = {4: ("You", "Right", "Partner", "Left"), 3: ("You", "Right", "Left"),
 COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
 
 
-def default_seats(players: int) -> tuple[str, ...]:
-    """You, then a bot in every other seat."""
-    return (HUMAN,) + (DEFAULT_BOT,) * (players - 1)
+def default_seats(players: int, bot: str = DEFAULT_BOT) -> tuple[str, ...]:
+    """You, then ``bot`` in every other seat."""
+    return (HUMAN,) + (bot,) * (players - 1)
 
 
 def parse_seats(text: str) -> tuple[str, ...]:
@@ -65,6 +66,11 @@ class Seating:
     def human(self) -> int | None:
         """The human's seat, or None when four bots play."""
         return self.players.index(HUMAN) if HUMAN in self.players else None
+
+    @property
+    def level(self) -> Level | None:
+        """The level the bots play at, when they all play one (see :mod:`belot_rules.players.levels`)."""
+        return level_of([p for p in self.players if p != HUMAN])
 
     @property
     def reference(self) -> int:

@@ -96,20 +96,21 @@ class Session:
     rows: list[SheetRow] = field(default_factory=list)
     last_deal: DealState | None = None  # the most recently finished deal
     forfeit: int | None = None  # a team that lost the match on time
+    undone: list[dict[str, object]] = field(default_factory=list)  # moves taken back, for the record
 
     @classmethod
     def start(cls, variant: str, seed: int, players: tuple[str, ...] | None, target: int | None = None,
-              watch: bool = False) -> Session:
+              bot: str = DEFAULT_BOT, watch: bool = False) -> Session:
         """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``.
 
-        ``players`` None seats you against bots; ``watch`` puts a bot in your seat."""
+        ``players`` None seats you against ``bot`` in every other seat; ``watch`` puts ``bot`` in your seat."""
         loaded = load_variant_model(variant)
         source = variant if is_name(variant) else str(Path(variant).expanduser().resolve())
         ruleset, shown = compile_with_target(loaded, target, source)
         table = ruleset.seating
-        players = players if players is not None else default_seats(table.players)
+        players = players if players is not None else default_seats(table.players, bot)
         if watch:
-            players = tuple(DEFAULT_BOT if p == HUMAN else p for p in players)
+            players = tuple(bot if p == HUMAN else p for p in players)
         if len(players) != table.players:
             words = {2: "two", 3: "three", 4: "four"}
             raise UserError(f"{ruleset.variant.title} is played by {words[table.players]}: --seats takes "
@@ -159,6 +160,33 @@ class Session:
             self.rows.append(SheetRow.of(len(self.rows) + 1, deal, self.match.board))
             self.last_deal = deal
         return deal
+
+    def take_back(self) -> list[str]:
+        """Undo the player's last call, declaration or card of this deal and the bots' moves after it.
+
+        The match is replayed from its seed up to that move, as a resume does, so the sheet
+        and the bots' later choices are exactly what they would have been. Returns the moves
+        taken back (none when the player has not acted in this deal); they are kept in
+        :attr:`undone` for the record.
+        """
+        deal, human = self.deal, self.seating.human
+        if deal is None or human is None:
+            return []
+        probe = DealState.start(self.ruleset, deal.deck, deal.dealer, deal.hanging_in)
+        last = None
+        for step, action in enumerate(deal.history):
+            if probe.to_act == human:
+                last = step
+            probe.apply(action)
+        if last is None:
+            return []
+        taken = [str(a) for a in deal.history[last:]]
+        kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
+        self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
+        for action in kept:
+            self.apply(action)
+        self.undone.append({"deal": self.deal_number, "at": last, "actions": taken})
+        return taken
 
     def last_trick(self) -> tuple[DealState, int] | None:
         """The deal and index of the most recent trick played, in this deal or the one before."""

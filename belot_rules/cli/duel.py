@@ -1,0 +1,74 @@
+"""``belot duel``: two bots in duplicate, every deal played twice with the bots' seats swapped."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.markup import escape
+
+from .. import load_variant
+from ..sim.duel import DuelResult, duel
+from ..sim.simulate import default_workers
+from .output import console, print_json
+from .sim_view import positive_int, progress_bar
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "duel",
+        help="duplicate deals (and matches) between two bots",
+        description="Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
+                    "and report the first bot's advantage per deal with 95%% intervals over the deal pairs. "
+                    "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
+                    "module:Name. The same seed gives the same numbers with any number of workers.",
+    )
+    parser.add_argument("first", metavar="X", help="the first bot")
+    parser.add_argument("second", metavar="Y", help="the second bot")
+    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
+    parser.add_argument("--deals", type=positive_int, required=True, metavar="N", help="deal pairs to play")
+    parser.add_argument("--full", action="store_true",
+                        help="the bots bid too (without it the heuristic bidder bids for every seat, so both "
+                             "tables of a pair play the same contract and only the card play differs)")
+    parser.add_argument("--matches", type=int, default=0, metavar="M",
+                        help="with --full, also play M pairs of whole matches and count the matches won")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
+    parser.add_argument("--workers", type=positive_int, default=default_workers(), metavar="W",
+                        help="processes to use (default: every core); results do not depend on it")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ruleset = load_variant(args.variant)
+    with progress_bar(not args.json, f"{ruleset.name}: {args.first} vs {args.second}") as progress:
+        result = duel(ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed,
+                      args.workers, progress)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        render(result)
+    return 0
+
+
+def render(result: DuelResult) -> None:
+    out = console()
+    first, second = (escape(b) for b in result.bots)
+    data = result.to_dict()
+    mode = "bidding and card play" if result.full else "card play (the heuristic bidder bids)"
+    out.print(f"[bold]{escape(result.variant)}[/]: {first} against {second}, {data['deal_pairs']:,} deal pairs, "
+              f"{mode}")
+    out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) · {result.seconds:.1f} s[/]")
+    for label, key in (("card points", "card_points"), ("match points", "match_points")):
+        d = data[key]
+        out.print(f"{first} − {second}, {label} per deal: [bold]{d['mean']:+.2f}[/] "
+                  f"(95% interval {d['low']:+.2f} to {d['high']:+.2f})")
+    for row in data["contracts"]:
+        rate = f" ({100 * row['made'] / row['taken']:.0f}%)" if row["taken"] else ""
+        out.print(f"contracts taken by {escape(row['bot'])}'s side: {row['taken']}, made {row['made']}{rate}")
+    speeds = data["decisions_per_second"]
+    out.print(f"decisions per second: {first} {speeds[0]:,.1f}, {second} {speeds[1]:,.1f}")
+    matches = data["matches"]
+    if matches:
+        out.print(f"matches won by {first}: {matches['won'][0]} of {matches['played']} "
+                  f"({100 * matches['rate']:.1f}%, 95% interval {100 * matches['low']:.1f}–{100 * matches['high']:.1f}%)")

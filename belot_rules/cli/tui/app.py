@@ -1,0 +1,737 @@
+"""The table, full screen: seats, the trick, your hand, the auction and the scores, played with keys or the mouse.
+
+:class:`TableApp` plays a :class:`~belot_rules.cli.game.session.Session` as the line game does:
+the bots move on timers at the chosen speed (a key skips ahead), the player chooses with the
+arrows and Enter, a number, a typed name after ``/``, or a click, and every move is saved.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Footer, Input, OptionList, Static
+
+from ...cards import Card
+from ...engine.actions import CALL, DECLARE, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, OVER, DealState
+from ...errors import UserError
+from ..game.look import THEMES, Look
+from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
+from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option
+from ..game.render import Renderer, does, help_rows, sort_hand
+from ..game.save import write_record_file, write_save
+from ..game.seating import DEFAULT_BOT
+from ..game.session import Session
+from ..game.stats import describe as describe_stats
+from ..game.stats import level_of, read_stats, record_match
+from ..show import print_rules
+from .drawing import card_lines, joined, seats_table
+from .screens import MessageScreen, QuestionScreen
+
+CARD_WIDTH = 5
+MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
+SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
+SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
+SPEED_ORDER = ("slow", "normal", "fast", "instant")
+KEYS = (
+    ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
+    ("1-9", "the numbered card, call or declaration"),
+    ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
+    ("mouse", "click a card or a call"),
+    ("a", "the whole auction"),
+    ("y", "this deal's tricks and the earlier deals"),
+    ("s", "the score sheet"),
+    ("r", "the rules of this variant"),
+    ("h", "a hint: what the bot would do in your place"),
+    ("u", "undo: take back your last card or call"),
+    ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
+    ("o", "sort the hand another way"),
+    ("c", "suit colours: four-colour, two-colour, colour-blind"),
+    ("space", "skip ahead to your next move"),
+    ("+ -", "bots faster, slower"),
+    ("t", "your statistics"),
+    ("q", "save and quit; belot play --resume continues"),
+)
+
+
+def sorted_hand(deal: DealState, seat: int, mode: str) -> list[Card]:
+    """The seat's hand in the player's chosen order."""
+    hand = sort_hand(deal.ruleset, deal.contract, deal.view(seat).hand)
+    if mode == "rank":
+        order = deal.ruleset.variant.cards.plain.order
+        hand.sort(key=lambda c: (c.suit, -order.index(c.rank_char)))
+    return hand
+
+
+class HandView(Widget, can_focus=True):
+    """The player's hand, drawn card by card; when a card is to be played, the legal ones are numbered."""
+
+    BINDINGS = [
+        Binding("left,up", "move(-1)", "Card", show=False),
+        Binding("right,down", "move(1)", show=False),
+        Binding("home", "move(-99)", show=False),
+        Binding("end", "move(99)", show=False),
+        Binding("enter", "play", "Play", show=False),
+    ]
+
+    class Chosen(Message):
+        """The player chose a card (maybe one the rules forbid: the table says why)."""
+
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, look: Look, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.look = look
+        self.cards: list[Card] = []
+        self.legal: list[int] | None = None  # legal cards in hand order while the player must play
+        self.selected = 0
+
+    def show(self, look: Look, cards: list[Card], legal: list[int] | None, selected: int | None = None) -> None:
+        self.look, self.cards, self.legal = look, cards, legal
+        if legal is not None:
+            keep = self.selected_card
+            self.selected = legal.index(keep) if keep in legal else 0 if selected is None else selected
+        self.refresh(layout=True)
+
+    @property
+    def selected_card(self) -> int | None:
+        if not self.legal:
+            return None
+        return self.legal[min(self.selected, len(self.legal) - 1)]
+
+    def select(self, card: int) -> None:
+        if self.legal and card in self.legal:
+            self.selected = self.legal.index(card)
+            self.refresh()
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text("(no cards)", style="dim")
+        lines = [Text(), Text(), Text(), Text()]
+        chosen = self.selected_card
+        for card in self.cards:
+            playable = self.legal is None or card.index in self.legal
+            style = "" if playable else "dim"
+            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style)):
+                line.append_text(part)
+            lines[3].append(self.label(card.index).center(CARD_WIDTH), style="bold" if playable else "dim")
+        return joined(lines)
+
+    def label(self, card: int) -> str:
+        """Under a card: its number when legal, a marker under the chosen one, a cross when forbidden."""
+        if self.legal is None:
+            return ""
+        if card not in self.legal:
+            return "x" if self.look.ascii else "×"
+        number = str(self.legal.index(card) + 1)
+        if card == self.selected_card:
+            return f"^{number}^" if self.look.ascii else f"▲{number}▲"
+        return number
+
+    def get_content_width(self, container: object, viewport: object) -> int:  # noqa: D102
+        return max(len(self.cards) * CARD_WIDTH, 10)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
+        return 4
+
+    def action_move(self, step: int) -> None:
+        if self.legal:
+            self.selected = max(0, min(len(self.legal) - 1, self.selected + step))
+            self.refresh()
+
+    def action_play(self) -> None:
+        if self.selected_card is not None:
+            self.post_message(self.Chosen(self.selected_card))
+
+    def on_click(self, event: events.Click) -> None:
+        position = event.x // CARD_WIDTH
+        if 0 <= position < len(self.cards):
+            card = self.cards[position].index
+            self.select(card)
+            self.post_message(self.Chosen(card))
+
+
+class TableApp(App[int]):
+    """One match at the table, full screen."""
+
+    CSS_PATH = "table.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    TITLE = "belot"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "sheet", "Sheet"),
+        Binding("y", "history", "History"),
+        Binding("a", "auction", "Auction", show=False),
+        Binding("r", "rules", "Rules"),
+        Binding("space", "skip", "Skip"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
+        Binding("slash", "type", "Type", show=False),
+        Binding("escape", "close_typing", show=False),
+        Binding("f", "forced", show=False),
+        Binding("o", "sort", show=False),
+        Binding("c", "colours", show=False),
+        Binding("t", "stats", show=False),
+        Binding("plus,equals_sign", "speed(1)", show=False),
+        Binding("minus", "speed(-1)", show=False),
+    ]
+
+    def __init__(self, session: Session, look: Look, speed: str = "normal", save_path: Path | None = None,
+                 record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
+                 stats_path: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.look = look.for_variant(session.ruleset.variant)
+        self.draw = Renderer(session, self.look)
+        self.speed, self.save_path, self.record_path = speed, save_path, record_path
+        self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
+        self.sort_mode = SORTS[0]
+        self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
+        self.held: int | None = None  # a completed trick kept on the table until the next card
+        self.skipping = False
+        self.timer: Timer | None = None
+        self.clock: Timer | None = None
+        self.deadline = 0.0
+        self.menu: list[Action] = []  # the calls or declarations offered
+        self.note = ""  # a message for the status line, kept until the next move
+        self.saved_on_quit = False
+
+    @property
+    def human(self) -> int | None:
+        return self.session.seating.human
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="seats")
+                yield HandView(self.look, id="hand")
+            with VerticalScroll(id="side"):
+                yield Static(id="tally")
+                yield Static(id="auction")
+                yield OptionList(id="choices")
+                yield Static(id="declared")
+                yield Static(id="last")
+        yield Input(id="typed", placeholder="a card (jh, 'kh belote'), a call (hearts, 90 h) or a command; Esc closes")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for name, title in (("auction", "Auction"), ("choices", "Your choice"), ("declared", "Declared"),
+                            ("last", "Last trick"), ("hand", "Your hand")):
+            self.query_one(f"#{name}").border_title = title
+        if self.look.ascii:
+            self.screen.add_class("ascii")
+        self.query_one("#choices").display = False
+        self.query_one("#typed").display = False
+        if self.human is None:
+            self.query_one("#hand").display = False
+        self.refresh_table()
+        if self.session.over:
+            self.match_over()
+        elif self.session.action_count:
+            self.note = f"Resuming deal {self.session.deal_number}."
+        self.advance()
+
+    def refresh_table(self) -> None:
+        """Draw everything from the session (after each move, undo, theme or sort change)."""
+        deal = self.shown or self.session.deal
+        if deal is None:
+            return
+        self.query_one("#header", Static).update(self.header(deal))
+        width = self.query_one("#left").size.width or 48
+        self.query_one("#seats", Static).update(seats_table(self.draw, deal, self.held, self.open_hands, width))
+        tally = self.tally(deal)
+        self.query_one("#tally", Static).update(tally)
+        self.query_one("#tally").display = bool(tally.plain)
+        auction = self.query_one("#auction", Static)
+        during = deal.contract is None and deal.phase != OVER
+        calls = self.draw.calls(deal, passes=during)
+        if not during and len(calls) < len(deal.auction.calls):
+            calls.append("the others passed" if calls else "everybody passed")
+        auction.update(Text(self.look.words("\n".join(calls)) if calls else
+                            f"{does(self.session.seating.name(deal.first_seat), 'speak')} first"))
+        declared = self.draw.announced(deal)
+        widget = self.query_one("#declared", Static)
+        widget.display = bool(declared)
+        widget.update(Text("\n".join(declared)))
+        last = self.query_one("#last", Static)
+        last.display = bool(deal.tricks)
+        if deal.tricks:
+            last.update(self.draw.trick(deal, len(deal.tricks) - 1, f"{len(deal.tricks)}"))
+        if self.human is not None:
+            hand = self.query_one(HandView)
+            playing = deal.phase not in (BIDDING, DECLARING, OVER) and deal.to_act == self.human
+            legal = [c.index for c in sorted_hand(deal, self.human, self.sort_mode)
+                     if playing and any(a.card == c.index for a in deal.legal_actions())]
+            hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None)
+        self.update_status()
+
+    def header(self, deal: DealState) -> Text:
+        """Two lines: the variant, deal, dealer and level; the contract and the match score."""
+        session, look = self.session, self.look
+        number = session.deal_number if deal is session.deal else len(session.rows)
+        first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
+                              does(session.seating.name(deal.dealer), "deal"),
+                              f" {look.dot} bots: {level_of(session)}")
+        if deal.contract is not None:
+            second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
+                                                                     deal.declarer), "bold"), f" {look.dot} ")
+        else:
+            second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
+        return Text("\n").join([first, second.append_text(self.draw.board())])
+
+    def tally(self, deal: DealState) -> Text:
+        """Tricks and card points of this deal, and the clock of the variant."""
+        lines = []
+        if deal.tricks:
+            seating = self.session.seating
+            lines.append(f"Tricks {self.look.dot} points")
+            lines += [f"{seating.team_name(t)} {deal.team_tricks[t]} {self.look.dot} {deal.team_points[t]}"
+                      for t in seating.teams_in_order()]
+        clock = self.session.ruleset.variant.table.move_clock
+        if clock.seconds is not None and self.human is not None:
+            lines.append(f"Clock: {clock.seconds} s a move")
+        return Text("\n".join(lines))
+
+    def update_status(self) -> None:
+        """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
+        session = self.session
+        deal = session.deal
+        if session.over:
+            text = "The match is over. q leaves."
+        elif deal is None or self.shown is not deal:
+            text = "Enter for the next deal."
+        elif deal.to_act == self.human:
+            text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
+                    DECLARING: "Declare: ↑↓ and Enter"}.get(
+                deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
+            if self.clock is not None:
+                text += f" {self.look.dot} {max(round(self.deadline - time.monotonic()), 0)} s left"
+        else:
+            verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
+            text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
+        shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
+        self.query_one("#status", Static).update(Text(self.look.words(shown)))
+
+    # ------------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """What comes next: a bot's move after the pause, the player's decision, or nothing while a page is open."""
+        if self.timer is not None or len(self.screen_stack) > 1 or self.session.over:
+            return
+        deal = self.session.deal
+        if self.shown is not deal:
+            return
+        if deal.to_act == self.human:
+            self.ask(deal)
+            return
+        moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1
+        delay = 0.0 if self.skipping else SPEEDS[self.speed] * moves
+        self.timer = self.set_timer(max(delay, MIN_DELAY), self.bot_move)
+
+    def bot_move(self) -> None:
+        self.timer = None
+        deal = self.session.deal
+        if deal is None or deal.to_act == self.human or len(self.screen_stack) > 1:
+            return
+        self.act(self.session.bot_action(self.session.seating.players[deal.to_act]))
+
+    def ask(self, deal: DealState) -> None:
+        """The player's turn: offer the calls or declarations, or number the legal cards."""
+        self.start_clock()
+        legal = deal.legal_actions()
+        choices = self.query_one("#choices", OptionList)
+        if deal.phase in (BIDDING, DECLARING):
+            self.menu = legal
+            choices.clear_options()
+            choices.add_options([f"{i}. {self.describe(a, short=True)}" if i <= 9 else self.describe(a, short=True)
+                                 for i, a in enumerate(legal, 1)])
+            choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
+            choices.display = True
+            choices.highlighted = 0
+            choices.focus()
+            self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
+        else:
+            self.menu = []
+            choices.display = False
+            hand = self.query_one(HandView)
+            hand.focus()
+            cards = {a.card for a in legal}
+            if self.autoplay and len(cards) == 1 and len(legal) == 1:
+                self.note = f"Only {self.look.card_name(legal[0].card)} could be played: played for you."
+                self.call_later(self.act, legal[0])
+                return
+        self.skipping = False
+        self.refresh_table()
+
+    def act(self, action: Action) -> None:
+        """Apply a move (the player's or a bot's), save, redraw, and go on."""
+        self.stop_clock()
+        deal = self.session.deal
+        if deal is None:
+            return
+        if deal.to_act == self.human:
+            self.query_one("#choices").display = False
+            if self.note.startswith(("Only", "Hint", "Took")) is False:
+                self.note = ""
+        self.session.apply(action)
+        self.save()
+        if action.kind == PLAY:
+            self.held = len(deal.tricks) - 1 if not deal.trick else None
+        if deal.phase == OVER:
+            self.deal_over(deal)
+            return
+        self.refresh_table()
+        self.advance()
+
+    def deal_over(self, deal: DealState) -> None:
+        """The deal's score stays until the player dismisses it; the match result after the last deal."""
+        self.write_record()
+        self.skipping = False
+        self.shown = deal
+        self.refresh_table()
+        row = self.session.rows[-1]
+        body: list[RenderableType] = [self.draw.deal_score(row)]
+        calls = self.draw.calls(deal, passes=False)
+        if calls:
+            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls))))
+        title = f"Deal {row.number}" + (": everybody passed" if row.score is None else "")
+        self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
+
+    def next_deal(self) -> None:
+        self.held = None
+        self.note = ""
+        if self.session.over:
+            self.match_over()
+            return
+        self.shown = self.session.deal
+        self.refresh_table()
+        self.advance()
+
+    def match_over(self) -> None:
+        """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
+        session = self.session
+        self.write_record()
+        totals = record_match(session, self.stats_path) if self.stats_path else None
+        winner = session.seating.team_phrase(session.winner, start=True)
+        why = "Time ran out. " if session.forfeit is not None else ""
+        parts: list[RenderableType] = [Text.assemble(why, (f"{winner} wins the match", "bold"),
+                                                     f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
+        if session.rows:
+            parts.append(self.draw.sheet())
+        if totals:
+            parts.append(Text(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+                              f"won {totals['wins']}; t shows all your statistics."))
+        self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
+                         lambda _: self.exit(0))
+
+    # ------------------------------------------------------------------ the player's choices
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        deal = self.session.deal
+        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING) or self.shown is not deal:
+            return
+        try:
+            actions = parse_card_choice(self.look.card_name(message.card), deal, [], self.look)
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+            return
+        self.play_card(actions)
+
+    def play_card(self, actions: list[Action]) -> None:
+        """Play a card; when it may announce a belote, ask first."""
+        if len(actions) == 1:
+            self.act(actions[0])
+            return
+        announce = sorted(actions, key=lambda a: not a.belote)
+        card = self.look.card_name(announce[0].card)
+
+        def answered(index: int | None) -> None:
+            if index is not None and index >= 0:
+                self.act(announce[index])
+
+        self.push_screen(QuestionScreen(f"Announce the belote with {card}?",
+                                        [f"play {card}, announcing belote", f"play {card} without announcing"]),
+                         answered)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "choices" and self.menu and event.option_index < len(self.menu):
+            self.act(self.menu[event.option_index])
+
+    def on_key(self, event: events.Key) -> None:
+        """Number keys choose the numbered card, call or declaration."""
+        deal = self.session.deal
+        if (not event.character or not event.character.isdigit() or deal is None or deal.to_act != self.human
+                or self.shown is not deal or self.query_one("#typed").has_focus):
+            return
+        number = int(event.character) or 10
+        event.stop()
+        if self.menu:
+            if number <= len(self.menu):
+                self.act(self.menu[number - 1])
+            return
+        hand = self.query_one(HandView)
+        if hand.legal and number <= len(hand.legal):
+            hand.select(hand.legal[number - 1])
+            hand.action_play()
+
+    def action_type(self) -> None:
+        typed = self.query_one("#typed", Input)
+        typed.display = True
+        typed.value = ""
+        typed.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed card, call, declaration or command, read as the line game reads it."""
+        line = event.value
+        self.close_typing()
+        asked = command(line)
+        if asked is not None:
+            actions = {"help": self.action_help, "last": self.action_history, "sheet": self.action_sheet,
+                       "rules": self.action_rules, "hint": self.action_hint, "quit": self.action_quit_game}
+            actions[asked]()
+            return
+        deal = self.session.deal
+        if deal is None or deal.to_act != self.human or self.shown is not deal:
+            self.refuse("It is not your turn.")
+            return
+        try:
+            if deal.phase == BIDDING:
+                why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
+                menu = [a for a in self.menu if a.call.points is None]
+                self.act(parse_call(line, self.menu, menu, self.look, why))
+            elif deal.phase == DECLARING:
+                self.act(parse_option(line, self.menu))
+            else:
+                hand = self.query_one(HandView)
+                menu = [next(a for a in deal.legal_actions() if a.card == c) for c in hand.legal or []]
+                self.play_card(parse_card_choice(line, deal, menu, self.look))
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+
+    def action_close_typing(self) -> None:
+        if self.query_one("#typed").display:
+            self.close_typing()
+
+    def close_typing(self) -> None:
+        typed = self.query_one("#typed", Input)
+        typed.display = False
+        deal = self.session.deal
+        if self.menu:
+            self.query_one("#choices").focus()
+        elif deal is not None and deal.to_act == self.human:
+            self.query_one(HandView).focus()
+
+    def refuse(self, text: str) -> None:
+        self.note = ("x " if self.look.ascii else "✗ ") + text
+        self.update_status()
+        self.bell()
+
+    def describe(self, action: Action, short: bool = False) -> str:
+        """An action in the table's words (``short``: a call without the word 'call')."""
+        if action.kind == CALL:
+            return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
+        if action.kind == DECLARE:
+            if not action.declarations:
+                return "declare nothing"
+            return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
+        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
+
+    # ------------------------------------------------------------------ the move clock
+
+    def start_clock(self) -> None:
+        seconds = self.session.ruleset.variant.table.move_clock.seconds
+        if seconds is None or self.clock is not None:
+            return
+        self.deadline = time.monotonic() + seconds
+        self.clock = self.set_interval(1, self.tick)
+
+    def stop_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+
+    def tick(self) -> None:
+        if time.monotonic() < self.deadline:
+            self.update_status()
+            return
+        self.stop_clock()
+        deal = self.session.deal
+        action, message = out_of_time(self.session, deal.legal_actions(), self.describe)
+        self.note = message
+        if action is None:
+            self.save()
+            self.query_one("#choices").display = False
+            self.match_over()
+        else:
+            self.act(action)
+
+    # ------------------------------------------------------------------ keys
+
+    def action_undo(self) -> None:
+        if self.human is None:
+            self.refuse("Nothing to undo: no seat is yours.")
+            return
+        if self.shown is not self.session.deal or len(self.screen_stack) > 1:
+            self.refuse("The deal is scored; it cannot be taken back.")
+            return
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        self.stop_clock()
+        taken = self.session.take_back()
+        if not taken:
+            self.refuse("Nothing of yours to take back in this deal.")
+            return
+        self.save()
+        self.shown, self.held = self.session.deal, None
+        count = len(taken) - 1
+        self.note = f"Took back your move ({taken[0]})" + (f" and {count} after it" if count else "") + "."
+        self.query_one("#choices").display = False
+        self.menu = []
+        self.refresh_table()
+        self.advance()
+
+    def action_hint(self) -> None:
+        deal = self.session.deal
+        if deal is None or deal.to_act != self.human or self.shown is not deal:
+            self.refuse("Nothing to decide yet: a hint comes with your next move.")
+            return
+        action = self.session.bot_action(DEFAULT_BOT)
+        if action.kind == PLAY:
+            self.query_one(HandView).select(action.card)
+        elif action in self.menu:
+            self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
+        self.note = f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}."
+        self.update_status()
+
+    def action_skip(self) -> None:
+        """The bots move at once until the player's next decision (or the end of the deal)."""
+        self.skipping = True
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+            self.bot_move() if self.held is None else self.advance()
+        self.update_status()
+
+    def action_speed(self, step: int) -> None:
+        index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
+        self.speed = SPEED_ORDER[index]
+        self.note = f"Bots: {self.speed}."
+        self.update_status()
+
+    def action_forced(self) -> None:
+        self.autoplay = not self.autoplay
+        self.note = "A forced card is played for you." if self.autoplay else "You play forced cards yourself."
+        self.update_status()
+
+    def action_sort(self) -> None:
+        self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
+        self.note = f"Hand sorted {SORT_WORDS[self.sort_mode]}."
+        self.refresh_table()
+
+    def action_colours(self) -> None:
+        names = list(THEMES)
+        current = next((n for n in names if THEMES[n] == self.look.suit_styles), names[0])
+        name = names[(names.index(current) + 1) % len(names)]
+        self.look = replace(self.look, suit_styles=THEMES[name])
+        self.draw = Renderer(self.session, self.look)
+        self.note = f"Suit colours: {name}."
+        self.refresh_table()
+
+    def page(self, title: str, body: RenderableType) -> None:
+        self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
+
+    def action_help(self) -> None:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+        for key, what in [*KEYS, *help_rows()[:3]]:
+            grid.add_row(key, self.look.words(what))
+        self.page("Keys", grid)
+
+    def action_sheet(self) -> None:
+        body = Group(self.draw.sheet(), self.draw.board()) if self.session.rows else self.draw.board()
+        self.page("Score sheet", body)
+
+    def action_auction(self) -> None:
+        deal = self.shown or self.session.deal
+        calls = self.draw.calls(deal) if deal is not None else []
+        self.page("Auction", Text(self.look.words("\n".join(calls)) if calls else "No call yet."))
+
+    def action_history(self) -> None:
+        """This deal, call by call and trick by trick, and one line for each earlier deal."""
+        deal = self.shown or self.session.deal
+        lines: list[RenderableType] = []
+        if deal is not None:
+            lines.append(Text("This deal", style="bold"))
+            calls = self.draw.calls(deal)
+            lines.append(Text(self.look.words("Calls: " + f" {self.look.dot} ".join(calls)) if calls else "No call yet."))
+            lines += [self.draw.trick(deal, i, f"Trick {i + 1}") for i in range(len(deal.tricks))]
+        if self.session.rows:
+            lines.append(Text("\nEarlier deals", style="bold"))
+            for row in self.session.rows:
+                if row.score is None:
+                    lines.append(Text(f"{row.number}. everybody passed"))
+                else:
+                    contract = self.draw.contract(row.contract, row.multiplier, row.bid, row.declarer)
+                    points = self.draw.pairs([f"+{p}" for p in row.score.match_points])
+                    lines.append(Text(f"{row.number}. {contract}: {row.score.verdict} {self.look.dot} {points}"))
+        self.page("History", Group(*lines))
+
+    def action_rules(self) -> None:
+        console = Console(file=io.StringIO(), width=76, record=True, color_system="truecolor")
+        print_rules(self.session.loaded, out=console)
+        self.page(f"Rules: {self.session.ruleset.variant.title}", Text.from_ansi(console.export_text(styles=True)))
+
+    def action_stats(self) -> None:
+        rows = describe_stats(read_stats(self.stats_path)) if self.stats_path else []
+        if not rows:
+            self.page("Statistics", Text("No finished match yet: statistics count every match you finish."))
+            return
+        table = Table(box=self.look.rule_box, padding=(0, 1), pad_edge=False)
+        for name in ("variant", "bots", "games", "won", "rate", "avg pts", "contracts", "capots"):
+            table.add_column(name, justify="left" if name in ("variant", "bots") else "right")
+        for row in rows:
+            table.add_row(*row)
+        self.page("Statistics", table)
+
+    def action_quit_game(self) -> None:
+        self.save()
+        self.write_record()
+        self.saved_on_quit = self.save_path is not None and not self.session.over
+        self.exit(0)
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            try:
+                write_save(self.session, self.save_path)
+            except UserError as err:
+                self.note = str(err)
+
+    def write_record(self) -> None:
+        if self.record_path is not None:
+            write_record_file(self.session, self.record_path)
+

@@ -1,0 +1,107 @@
+"""Cards drawn as small boxes, and the seats around the trick, as rich text sized for the table.
+
+A chosen card is drawn with a double frame and a marker under it, a card the rules forbid
+with a cross under it as well as dimmed: colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from ...engine.deal import DealState
+from ..game.look import Look
+from ..game.render import Renderer, does, sort_hand
+
+# Where each seat sits in the 3x3 grid (row, column), by the number of seats and the seat's offset from the bottom.
+POSITIONS = {
+    2: ((2, 1), (0, 1)),
+    3: ((2, 1), (1, 2), (1, 0)),
+    4: ((2, 1), (1, 2), (0, 1), (1, 0)),
+}
+FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
+    (False, False): "┌─┐│└┘", (False, True): "╔═╗║╚╝",
+    (True, False): "+-+|++", (True, True): "#=#H##",
+}
+
+
+def card_lines(look: Look, card: int | None, chosen: bool = False, style: str = "") -> list[Text]:
+    """Three lines: a framed card (``None``: its back), in its suit's colour plus ``style``."""
+    tl, h, tr, v, bl, br = FRAMES[(look.ascii, chosen)]
+    if card is None:
+        face = Text("###" if look.ascii else "░░░", style="dim")
+    else:
+        face = look.card(card, f"bold {style}".strip())
+        face.pad_right(3 - len(face))
+    middle = Text(v, style=style).append_text(face).append(v, style=style)
+    return [Text(tl + h * 3 + tr, style=style), middle, Text(bl + h * 3 + br, style=style)]
+
+
+def joined(lines: Sequence[Text]) -> Text:
+    return Text("\n").join(lines)
+
+
+def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: bool, width: int) -> Table:
+    """The seats around the middle: each with its name, the dealer and turn marks, and its card in the trick
+    (or its call while bidding); the middle says which trick it is, or shows the turned card.
+
+    ``held``: a trick just completed, kept on the table until the next card. ``open_hands``:
+    every hand shown (watching bots).
+    """
+    session, look = draw.session, draw.look
+    seating = session.seating
+    seats = len(seating.players)
+    if held is not None:
+        leader, cards, winner = deal.tricks[held]
+        shown = {(leader + i) % seats: c for i, c in enumerate(cards)}
+        points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
+        middle = Text(f"{does(seating.name(winner), 'take')}\ntrick {held + 1}\n+{points}", style="bold")
+    else:
+        shown = {(deal.leader + i) % seats: c for i, c in enumerate(deal.trick)}
+        if deal.contract is None:
+            turned = deal.view(seating.reference).turned_card
+            middle = joined([Text("turned card"), *card_lines(look, deal.turned_card)]) if turned else Text(
+                "bidding", style="dim")
+        else:
+            total = len(deal.tricks) + bin(deal.hands[deal.to_act]).count("1")
+            middle = Text(f"trick {len(deal.tricks) + 1} of {total}", style="dim")
+    calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
+    cell_width = max(width // 3 - 1, 8)
+    cells = [[Text(), Text(), Text()] for _ in range(3)]
+    for seat in range(seats):
+        row, column = POSITIONS[seats][seating.offset(seat)]
+        name = Text()
+        if seat == deal.to_act and held is None:
+            name.append(f"{look.pointer} ", style="bold")
+        name.append(seating.name(seat), style="bold underline" if seat == seating.human else "bold")
+        if seat == deal.dealer:
+            name.append(f" {look.dot} dealer", style="dim")
+        parts = [name]
+        if seat in shown:
+            parts += card_lines(look, shown[seat])
+        elif seat in calls:
+            parts.append(Text(calls[seat], style="italic"))
+        if seat != seating.human and (open_hands or seat in calls or seat not in shown):
+            parts.append(other_hand(draw, deal, seat, open_hands))
+        if row == 2:  # the bottom seat: its card above its name
+            parts = parts[1:] + parts[:1]
+        cells[row][column] = joined(parts)
+    cells[1][1] = middle
+    grid = Table.grid(padding=(0, 1), expand=True)
+    for _ in range(3):
+        grid.add_column(width=cell_width, justify="center")
+    for row in cells:
+        grid.add_row(*row)
+    return grid
+
+
+def other_hand(draw: Renderer, deal: DealState, seat: int, open_hands: bool) -> Text:
+    """Another seat's hand: its cards when hands are open, else how many it holds."""
+    hand = deal.hands[seat]
+    if open_hands:
+        return Text(" ").join(draw.look.card(c) for c in sort_hand(deal.ruleset, deal.contract,
+                                                                   deal.view(seat).hand))
+    count = bin(hand).count("1")
+    return Text(f"{count} card{'s' if count != 1 else ''}", style="dim")

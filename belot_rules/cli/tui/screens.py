@@ -1,0 +1,76 @@
+"""Pages over the table: messages that stay until dismissed, long pages to scroll, a yes/no question."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+
+
+class MessageScreen(ModalScreen[None]):
+    """A message or a page (score, sheet, rules, help) over the table; Enter or Esc closes it.
+
+    The box leaves the table's header in view, so the contract and the match score stay readable.
+    """
+
+    BINDINGS = [
+        Binding("enter,escape,space", "close", "Close", priority=True),
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
+                 ascii: bool = False) -> None:
+        super().__init__()
+        self.title_text, self.body, self.closing = title, body, closing
+        self.scrolling = "(^v scroll)" if ascii else "(↑↓ scroll)"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="message"):
+            with VerticalScroll(id="message-body"):
+                yield Static(self.body)
+            yield Static(f"{self.closing} {self.scrolling}", id="message-closing")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#message")
+        box.border_title = self.title_text
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#message-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+
+class QuestionScreen(ModalScreen[int]):
+    """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse."""
+
+    BINDINGS = [Binding("escape", "answer(-1)", "Back")]
+
+    def __init__(self, question: str, answers: list[str]) -> None:
+        super().__init__()
+        self.question, self.answers = question, answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="question"):
+            yield Static(self.question)
+            yield OptionList(*[f"{i}. {a}" for i, a in enumerate(self.answers, 1)], id="answers")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def on_key(self, event) -> None:  # noqa: ANN001 - textual's Key event
+        if event.character and event.character.isdigit() and 1 <= int(event.character) <= len(self.answers):
+            event.stop()
+            self.dismiss(int(event.character) - 1)
+
+    def action_answer(self, index: int) -> None:
+        self.dismiss(index)

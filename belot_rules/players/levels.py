@@ -1,0 +1,61 @@
+"""Levels of play for a person at the table: easy, normal and hard, each a bot of the registry.
+
+A level is only a name for a bot kind, so a game stores its seats' bot names and its
+level follows from them (:func:`level_of`); front ends offer :data:`LEVELS` in order,
+build opponents with :func:`level_player` and show :attr:`Level.title`.
+
+- easy: ``easy``, the heuristic bot that plays a random legal card a third of the time;
+- normal: ``heuristic``, rule-of-thumb bidding and card play (answers in well under 50 ms);
+- hard: ``search``, Monte-Carlo search over deals that fit what it has seen (about 0.1-0.5 s a move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UserError
+from ..ruleset import Ruleset
+from . import make_player
+from .base import Player
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level: its name, the bot kind that plays it, and a line saying how it plays."""
+
+    name: str
+    bot: str
+    description: str
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", "easy", "plays a random legal card a third of the time, otherwise like normal"),
+    Level("normal", "heuristic", "bids from hand strength and plays by rules of thumb from the cards it has seen"),
+    Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them"),
+)
+DEFAULT_LEVEL = "normal"
+_BY_NAME = {level.name: level for level in LEVELS}
+
+
+def level(name: str) -> Level:
+    """The level called ``name``; a :class:`UserError` names the levels otherwise."""
+    try:
+        return _BY_NAME[name.strip().lower()]
+    except KeyError:
+        raise UserError(f"no level called {name!r}; levels: {', '.join(_BY_NAME)}") from None
+
+
+def level_player(name: str, ruleset: Ruleset, seed: int | None = None) -> Player:
+    """A new opponent playing at level ``name`` under ``ruleset``."""
+    return make_player(level(name).bot, ruleset, seed)
+
+
+def level_of(bots: tuple[str, ...] | list[str]) -> Level | None:
+    """The level every one of ``bots`` plays at, or None for a mix or a bot outside the levels."""
+    found = {level.bot: level for level in LEVELS}
+    levels = {found.get(bot) for bot in bots}
+    return levels.pop() if len(levels) == 1 else None

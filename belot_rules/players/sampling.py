@@ -1,0 +1,245 @@
+"""Deals a seat cannot tell apart from the real one: the determinizations the search bot plays out.
+
+From a :class:`SeatView` alone, :class:`Knowledge` gathers what the seat knows of
+every other hand: how many cards each still holds, the cards each cannot hold
+(a suit it did not follow, a trump it could not have held when it failed to
+overtrump: :class:`~belot_rules.players.memory.Memory`), and the cards each
+must hold (the other card of an announced belote, the unplayed cards of its
+declarations, the turned card the taker picked up). :meth:`Knowledge.sample`
+deals the unseen cards to fit all of that, and :class:`AuctionModel` prefers
+deals on which the other seats would have made the calls they made, as the
+heuristic bidder would have: a deal where a seat's call disagrees with its
+sampled hand is kept only with probability ``MISFIT`` per disagreeing call.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..cards import CARDS, FULL_DECK, RANKS, iter_bits
+from ..engine.deal import EVERY_CARD, DealState, SeatView
+from ..rules.bidding import Call
+from ..ruleset import Ruleset
+from ..variant.model import SUIT_CONTRACTS
+from .bidding_sense import BiddingSense
+from .memory import Memory, plays
+
+CARD_INDEX = {str(card): card.index for card in CARDS}
+MISFIT = 0.2  # the chance of keeping a deal per call the auction model says the seat would not have made
+LOG_MISFIT = math.log(MISFIT)
+FIT_TRIES = 6  # deals drawn per sample before the best-fitting one so far is kept
+DEAL_TRIES = 30  # random assignments tried before the card-by-card constraints are relaxed
+
+
+class Seats(NamedTuple):
+    """The table as sampling and scoring need it: how many seats and whose side each is on."""
+
+    players: int
+    side_of: tuple[int, ...]
+
+
+@lru_cache(maxsize=32)
+def seats_of(ruleset: Ruleset) -> Seats:
+    """The seats of ``ruleset``'s table, read from its compiled dealing (each seat gets a first packet)."""
+    players = len({offset for offset, _ in ruleset.dealing.first})
+    return Seats(players, tuple(seat % 2 for seat in range(players)))
+
+
+def mask_of(cards: Sequence[str]) -> int:
+    mask = 0
+    for text in cards:
+        mask |= 1 << CARD_INDEX[text]
+    return mask
+
+
+@lru_cache(maxsize=32)
+def declared_cards(ruleset: Ruleset) -> dict[tuple[str, str], int]:
+    """The cards of each declaration a seat can show, by (contract, its text in a view)."""
+    rules = ruleset.declarations
+    order = [RANKS.index(r) for r in ruleset.variant.cards.sequence_order]
+    shapes = [sum(1 << (8 * suit + r) for r in order[i:j + 1])
+              for suit in range(4) for i in range(len(order)) for j in range(i + 2, len(order))]
+    shapes += [sum(1 << (8 * suit + rank) for suit in range(4)) for rank in range(8)]
+    found: dict[tuple[str, str], int] = {}
+    for contract in ruleset.contracts:
+        for shape in shapes:
+            for declaration in rules.held(shape, contract):
+                found[(contract, str(declaration))] = declaration.mask
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat knows of the hands during card play; ``sample`` deals the rest."""
+
+    seat: int
+    hand: int
+    unknown: int  # cards another seat holds
+    need: tuple[int, ...]  # per seat: cards still in its hand
+    allowed: tuple[int, ...]  # per seat: the unknown cards it may hold
+    forced: tuple[int, ...]  # per seat: the unknown cards it must hold
+    played: tuple[int, ...]  # per seat: the cards it has played
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, view: SeatView, memory: Memory) -> Knowledge:
+        """Read the view; ``memory`` has seen every card played so far (it gives the exclusions)."""
+        players = seats_of(ruleset).players
+        seat, hand = view.seat, mask_of(view.hand)
+        played = [0] * players
+        for leader, cards, _ in view.tricks:
+            for pos, text in enumerate(cards):
+                played[(leader + pos) % players] |= 1 << CARD_INDEX[text]
+        for who, text in view.trick:
+            played[who] |= 1 << CARD_INDEX[text]
+        gone = sum(played)
+        unknown = FULL_DECK & ~hand & ~gone
+        start = hand.bit_count() + played[seat].bit_count()  # every hand starts the play as large
+        need = [start - p.bit_count() for p in played]
+        need[seat] = hand.bit_count()
+        forced = [0] * players
+        contract = view.contract
+        for who, suit_name in view.belotes:
+            forced[who] |= ruleset.declarations.belote(who, SUIT_CONTRACTS.index(suit_name)).mask
+        shown = declared_cards(ruleset)
+        for who, text in view.declared:
+            forced[who] |= shown.get((contract, text), 0)
+        if view.turned_card is not None and view.declarer >= 0:
+            forced[view.declarer] |= 1 << CARD_INDEX[view.turned_card]
+        forced = [f & unknown for f in forced]
+        forced[seat] = 0
+        allowed = [unknown & ~memory.excluded[s] | forced[s] for s in range(players)]
+        allowed[seat] = 0
+        need[seat] = 0
+        return cls(seat, hand, unknown, tuple(need), tuple(allowed), tuple(forced), tuple(played))
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Every seat's hand: this seat's own, the others dealt from the unknown cards to fit what is known.
+
+        Cards that few seats may hold are placed first, each to a seat with room drawn in
+        proportion to that room; after ``DEAL_TRIES`` dead ends the exclusions are dropped
+        (the counts and the forced cards are always kept).
+        """
+        for attempt in range(DEAL_TRIES + 1):
+            hands = self._deal(rng, relaxed=attempt == DEAL_TRIES)
+            if hands is not None:
+                hands[self.seat] = self.hand
+                return hands
+        raise AssertionError("a relaxed deal always succeeds")
+
+    def _deal(self, rng: random.Random, relaxed: bool) -> list[int] | None:
+        hands = list(self.forced)
+        room = [n - f.bit_count() for n, f in zip(self.need, self.forced)]
+        free = self.unknown & ~sum(self.forced)
+        allowed = [(free if relaxed else a & free) if room[s] > 0 else 0 for s, a in enumerate(self.allowed)]
+        seats = range(len(hands))
+        cards = list(iter_bits(free))
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(a >> c & 1 for a in allowed))
+        for card in cards:
+            options = [s for s in seats if room[s] and allowed[s] >> card & 1]
+            if not options:
+                return None
+            pick = rng.randrange(sum(room[s] for s in options))
+            for s in options:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            hands[s] |= 1 << card
+            room[s] -= 1
+        return hands
+
+
+class AuctionModel:
+    """The calls the other seats made, and whether the heuristic bidder would make them from a given hand."""
+
+    def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
+        self.sense = BiddingSense(ruleset)
+        self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
+        bidding = ruleset.bidding
+        probe = _probe(ruleset, view.dealer)
+        auction = probe.auction.copy()
+        self.calls: list[tuple[int, list[tuple[int, Call]], tuple[Call, ...], Call]] = []
+        for who, text in view.calls:
+            call = Call.parse(text)
+            if who != view.seat:
+                self.calls.append((who, list(auction.calls), bidding.legal_calls(auction), call))
+            bidding.apply(auction, call)
+        self.calls.sort(key=lambda c: c[0])  # a seat's calls together: the bidder values each hand once
+
+    def misfits(self, hands: Sequence[int], limit: int) -> int:
+        """How many of the other seats' calls the bidder would not have made holding ``hands`` (up to ``limit``)."""
+        choose, turned = self.sense.choose, self.turned
+        wrong = 0
+        for who, before, legal, call in self.calls:
+            if choose(who, hands[who], before, turned, legal) != call:
+                wrong += 1
+                if wrong >= limit:
+                    break
+        return wrong
+
+    def fit(self, draw: Callable[[], tuple[list[int], list[int]]], rng: random.Random) -> list[int]:
+        """A deal from ``draw()`` (the hands, and the hands as they were in the auction), kept with
+        probability ``MISFIT`` per misfit; after ``FIT_TRIES`` draws the best-fitting one."""
+        best, fewest = None, len(self.calls) + 1
+        for _ in range(FIT_TRIES):
+            hands, bid_hands = draw()
+            if not self.calls:
+                return hands
+            # Kept with probability MISFIT ** misfits: draw the number of misfits allowed first.
+            allowed = int(math.log(rng.random() or 1e-300) / LOG_MISFIT)
+            wrong = self.misfits(bid_hands, min(allowed, fewest - 1) + 1)
+            if wrong <= allowed:
+                return hands
+            if wrong < fewest:
+                best, fewest = hands, wrong
+        return best if best is not None else hands
+
+
+@lru_cache(maxsize=64)
+def _probe_hands(ruleset: Ruleset, dealer: int) -> tuple[tuple[int, ...], int]:
+    """The deck positions of each seat's first packets, and of the turned card (-1 without one)."""
+    probe = _probe(ruleset, dealer)
+    return tuple(probe.hands), probe.turned_card
+
+
+def _probe(ruleset: Ruleset, dealer: int) -> DealState:
+    """A deal of the sorted deck: each card is its own position in the deck."""
+    return DealState.start(ruleset, EVERY_CARD, dealer)
+
+
+def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A deck (top card first) that gives this seat its hand and shows its turned card, and the hands at bid time.
+
+    The positions come from dealing a sorted deck: there each position's card is its own index.
+    """
+    positions, turned_at = _probe_hands(ruleset, view.dealer)
+    hand = [CARD_INDEX[c] for c in view.hand]
+    deck = [-1] * len(EVERY_CARD)
+    for position, card in zip(iter_bits(positions[view.seat]), hand):
+        deck[position] = card
+    taken = mask_of(view.hand)
+    if turned_at >= 0 and view.turned_card:
+        deck[turned_at] = CARD_INDEX[view.turned_card]
+        taken |= 1 << deck[turned_at]
+    rest = [c for c in EVERY_CARD if not taken >> c & 1]
+    rng.shuffle(rest)
+    fill = iter(rest)
+    deck = [card if card >= 0 else next(fill) for card in deck]
+    bid_hands = [sum(1 << deck[p] for p in iter_bits(mask)) for mask in positions]
+    return deck, bid_hands
+
+
+def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:
+    """A memory that has seen every card of the view's tricks and current trick."""
+    tables = ruleset.tables[view.contract]
+    memory = Memory(tables, ruleset.obligations[view.contract])
+    tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
+    memory.catch_up(list(plays(tables, tricks)))
+    return memory

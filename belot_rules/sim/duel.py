@@ -1,0 +1,191 @@
+"""``belot duel``: two bots in duplicate, deal pairs (and match pairs) cut into seeded chunks.
+
+Every pair draws its deck and its players' seeds from the duel's seed and its
+own number, so the result does not depend on the number of workers. The
+reported differences are the first bot's points minus the second's per deal,
+with 95% intervals over the deal pairs (the pairs are independent; the two
+tables of a pair are not).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import UserError
+from ..players import make_player
+from ..players.sampling import seats_of
+from ..ruleset import Ruleset
+from ..variant.model import Variant
+from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
+from .simulate import derive_seed
+from .stats import Mean, Rate
+
+DEALS, MATCHES = "deals", "matches"
+CHUNK = {DEALS: 10, MATCHES: 1}  # pairs per chunk
+
+Progress = Callable[[int, int], None]  # (pairs done, pairs in all)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelChunk:
+    """Deal pairs or match pairs ``start`` .. ``start + size - 1``."""
+
+    mode: str
+    index: int
+    start: int
+    size: int
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        return (0 if self.mode == DEALS else 1, self.index)
+
+
+@dataclass(frozen=True)
+class DuelWork:
+    """What any worker needs to play any chunk of a duel (picklable: the variant travels as its model)."""
+
+    variant: Variant
+    content_hash: str
+    bots: tuple[str, str]
+    full: bool
+    seed: int
+
+    def play(self, chunk: DuelChunk) -> DuplicateTally:
+        ruleset = _ruleset(self)
+        bots: list[MakePlayer] = [_maker(name) for name in self.bots]
+        players = seats_of(ruleset).players
+        tally = DuplicateTally()
+        for number in range(chunk.start, chunk.start + chunk.size):
+            pair_seed = derive_seed(self.seed, chunk.mode, number)
+            seeds = [derive_seed(pair_seed, seat) for seat in range(players)]
+            if chunk.mode == MATCHES:
+                play_match_pair(ruleset, pair_seed, bots, seeds, tally)
+                continue
+            rng = random.Random(pair_seed)
+            deck = list(range(32))
+            rng.shuffle(deck)
+            while not play_deal_pair(ruleset, deck, number % players, bots, seeds, self.full, tally):
+                rng.shuffle(deck)  # everyone passed: card play duplicate needs a contract
+        return tally
+
+
+def _maker(name: str) -> MakePlayer:
+    return lambda ruleset, seed: make_player(name, ruleset, seed)
+
+
+_COMPILED: dict[str, Ruleset] = {}
+
+
+def _ruleset(work: DuelWork) -> Ruleset:
+    key = work.content_hash or work.variant.model_dump_json()
+    if key not in _COMPILED:
+        _COMPILED[key] = Ruleset(work.variant, work.content_hash)
+    return _COMPILED[key]
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """A finished duel, from the first bot's side."""
+
+    variant: str
+    bots: tuple[str, str]
+    full: bool
+    seed: int
+    workers: int
+    tally: DuplicateTally
+    seconds: float
+
+    def card_points(self) -> tuple[float, tuple[float, float], int]:
+        """Mean difference per deal, its 95% interval and the number of pairs."""
+        return _per_deal(self.tally.card_points.mean())
+
+    def match_points(self) -> tuple[float, tuple[float, float], int]:
+        return _per_deal(self.tally.match_points.mean())
+
+    def decisions_per_second(self) -> tuple[float, float]:
+        t = self.tally
+        return tuple(d / s if s > 0 else 0.0 for d, s in zip(t.decisions, t.seconds))  # type: ignore[return-value]
+
+    def match_rate(self) -> Rate | None:
+        return Rate(self.tally.match_wins[0], self.tally.matches) if self.tally.matches else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form; its keys are documented in the README."""
+        t = self.tally
+
+        def difference(value: tuple[float, tuple[float, float], int]) -> dict[str, Any]:
+            mean, (low, high), pairs = value
+            return {"mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4), "pairs": pairs}
+
+        rate = self.match_rate()
+        return {
+            "variant": self.variant,
+            "bots": list(self.bots),
+            "full": self.full,
+            "seed": self.seed,
+            "workers": self.workers,
+            "deal_pairs": t.card_points.n,
+            "seconds": round(self.seconds, 3),
+            "card_points": difference(self.card_points()),
+            "match_points": difference(self.match_points()),
+            "contracts": [{"bot": b, "taken": t.taken[i], "made": t.made[i]} for i, b in enumerate(self.bots)],
+            "decisions_per_second": [round(v, 2) for v in self.decisions_per_second()],
+            "matches": None if rate is None else {"pairs": t.matches // 2, "played": t.matches,
+                                                   "won": list(t.match_wins), **rate.to_dict()},
+        }
+
+
+def _per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
+    """A pair's sum covers two deals: halve the mean and its interval."""
+    low, high = mean.interval
+    return mean.value / 2, (low / 2, high / 2), mean.n
+
+
+def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, matches: int = 0, seed: int = 0,
+         workers: int = 1, progress: Progress | None = None) -> DuelResult:
+    """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``."""
+    if len(bots) != 2:
+        raise UserError(f"a duel is between two bots, got {len(bots)}")
+    if deals < 1:
+        raise UserError(f"--deals must be at least 1, got {deals}")
+    if matches and not full:
+        raise UserError("--matches plays whole matches, which include the auction: add --full")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
+    for name in bots:
+        make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
+    work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
+    chunks = _chunks(DEALS, deals) + _chunks(MATCHES, matches)
+    total = deals + matches
+    tally = DuplicateTally()
+    done = 0
+    started = time.perf_counter()
+    if progress:
+        progress(0, total)
+
+    def finished(chunk: DuelChunk, result: DuplicateTally) -> None:
+        nonlocal done
+        tally.merge(result)
+        done += chunk.size
+        if progress:
+            progress(done, total)
+
+    _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
+    if workers == 1:
+        for chunk in chunks:
+            finished(chunk, work.play(chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+            for chunk, result in zip(chunks, pool.map(work.play, chunks)):
+                finished(chunk, result)
+    return DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, workers, tally, time.perf_counter() - started)
+
+
+def _chunks(mode: str, count: int) -> list[DuelChunk]:
+    size = CHUNK[mode]
+    return [DuelChunk(mode, i, start, min(size, count - start)) for i, start in enumerate(range(0, count, size))]

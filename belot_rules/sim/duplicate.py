@@ -1,0 +1,139 @@
+"""Duplicate play: the same deal played twice with the two bots' seats swapped.
+
+Luck in the cards cancels out of the difference between the two tables, so a
+few hundred deal pairs tell two bots apart where thousands of single deals
+would not. A pair's two tables start from the same deck and dealer. In card
+play duplicate (``full=False``) the auction is the heuristic bidder's at every
+seat, the same at both tables, so both play the same contract and only the
+card play and declarations differ; with ``full=True`` the bots bid as well.
+:func:`play_match_pair` plays two whole matches from one seed the same way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine.actions import Action
+from ..engine.deal import BIDDING, OVER, DealState, SeatView
+from ..players.base import Player
+from ..players.heuristic import HeuristicPlayer
+from ..players.sampling import seats_of
+from ..ruleset import Ruleset
+from ..sim.table import Table
+from .stats import Sums
+
+MakePlayer = Callable[[Ruleset, int], Player]  # (ruleset, seed) -> a new player
+
+
+class Timed:
+    """A player whose decisions are counted and timed (every decision through its view)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        started = time.perf_counter()
+        action = self.player.choose(view, legal)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
+@dataclass(slots=True)
+class DuplicateTally:
+    """What a set of pairs showed, from the first bot's side: mergeable across chunks."""
+
+    card_points: Sums = field(default_factory=Sums)  # per pair: first bot's minus second's, both tables added
+    match_points: Sums = field(default_factory=Sums)
+    taken: list[int] = field(default_factory=lambda: [0, 0])  # contracts taken by each bot's side
+    made: list[int] = field(default_factory=lambda: [0, 0])
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    matches: int = 0
+    match_wins: list[int] = field(default_factory=lambda: [0, 0])
+
+    def merge(self, other: DuplicateTally) -> None:
+        self.card_points.merge(other.card_points)
+        self.match_points.merge(other.match_points)
+        self.matches += other.matches
+        for i in (0, 1):
+            self.taken[i] += other.taken[i]
+            self.made[i] += other.made[i]
+            self.decisions[i] += other.decisions[i]
+            self.seconds[i] += other.seconds[i]
+            self.match_wins[i] += other.match_wins[i]
+
+    def add_pair(self, tables: Sequence[DealState], first_side: Sequence[int]) -> None:
+        """Count one pair: ``tables[h]`` was played with the first bot on side ``first_side[h]``."""
+        cards = match = 0
+        for state, side in zip(tables, first_side):
+            score = state.score
+            if score is None:  # everyone passed at this table
+                continue
+            points = [p.cards + p.last_trick for p in score.parts]
+            cards += _margin(points, side)
+            match += _margin(score.match_points, side)
+            bot = 0 if score.contract_team == side else 1
+            self.taken[bot] += 1
+            self.made[bot] += score.verdict == "made"
+        self.card_points.add(cards)
+        self.match_points.add(match)
+
+    def add_time(self, timed: Sequence[Timed], bot_of: Sequence[int]) -> None:
+        for player, bot in zip(timed, bot_of):
+            self.decisions[bot] += player.decisions
+            self.seconds[bot] += player.seconds
+
+
+def _margin(points: Sequence[int], side: int) -> int:
+    """Side ``side``'s points over the other sides' (two sides: the difference)."""
+    others = [p for s, p in enumerate(points) if s != side]
+    return points[side] * len(others) - sum(others)
+
+
+def seating(ruleset: Ruleset, first_side: int) -> list[int]:
+    """Which bot (0 or 1) sits at each seat when the first bot plays for side ``first_side``."""
+    return [0 if side == first_side else 1 for side in seats_of(ruleset).side_of]
+
+
+def play_deal_pair(ruleset: Ruleset, deck: Sequence[int], dealer: int, bots: Sequence[MakePlayer],
+                   seeds: Sequence[int], full: bool, tally: DuplicateTally) -> bool:
+    """Play ``deck`` at two tables, the first bot on side 0 then on side 1, and count the pair.
+
+    ``seeds`` gives each seat's player its seed (the same seat gets the same seed at both tables).
+    In card play duplicate a deck everyone passes is not played: False, and nothing is counted.
+    """
+    start = DealState.start(ruleset, deck, dealer)
+    if not full:
+        auctioneer = Table([HeuristicPlayer(ruleset)] * len(seeds))
+        while start.phase == BIDDING:
+            auctioneer.act(start)
+        if start.phase == OVER:
+            return False
+    tables = []
+    for first_side in (0, 1):
+        bot_of = seating(ruleset, first_side)
+        timed = [Timed(bots[bot](ruleset, seed)) for bot, seed in zip(bot_of, seeds)]
+        state = start.clone()
+        Table(timed).play_deal(state)
+        tables.append(state)
+        tally.add_time(timed, bot_of)
+    tally.add_pair(tables, (0, 1))
+    return True
+
+
+def play_match_pair(ruleset: Ruleset, seed: int, bots: Sequence[MakePlayer], seeds: Sequence[int],
+                    tally: DuplicateTally) -> None:
+    """Two whole matches from ``seed`` (the same first deck), the first bot on side 0 then on side 1."""
+    for first_side in (0, 1):
+        bot_of = seating(ruleset, first_side)
+        timed = [Timed(bots[bot](ruleset, s)) for bot, s in zip(bot_of, seeds)]
+        match = Table(timed).play_match(ruleset, seed)
+        tally.matches += 1
+        tally.match_wins[0 if match.winner == first_side else 1] += 1
+        tally.add_time(timed, bot_of)

@@ -1,0 +1,100 @@
+"""Rules that other rules switch off: point-bid limits in a contract-ladder game, a tie digit without
+tie-digit rounding. ``belot show`` names them together as not used; ``belot compare`` does not count
+a difference in them as one when no variant uses them, and marks them where one variant does not.
+"""
+
+from __future__ import annotations
+
+from .model import Belote, Declarations, Match, Variant
+from .yamlsafe import KeyPath
+
+
+def unused_rules(variant: Variant) -> dict[KeyPath, str]:
+    """Rules (or whole sections) that other rules switch off, each with the reason in words."""
+    bidding, deal, decl = variant.bidding, variant.deal, variant.declarations
+    unused: dict[KeyPath, str] = {}
+    if not bidding.uses_points:
+        reason = f"bidding.style {bidding.style} has no point bids"
+        unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
+    if not bidding.uses_turned_card:
+        reason = f"bidding.style {bidding.style} has no turned card"
+        for name in ("round2_turned_suit", "round1_contracts", "ashkal"):
+            unused[("bidding", name)] = reason
+        if not bidding.in_rounds:
+            unused[("bidding", "rounds")] = reason
+    if not bidding.in_rounds:
+        unused[("bidding", "overcall")] = f"bidding.style {bidding.style} has its own way of bidding higher"
+    elif not bidding.ashkal.enabled and bidding.uses_turned_card:
+        for name in ("contract", "speakers", "not_on_ranks"):
+            unused[("bidding", "ashkal", name)] = "bidding.ashkal.enabled is false"
+    if not bidding.doubles.condition.kinds:
+        for name in ("doubler_below", "taker_above"):
+            unused[("bidding", "doubles", "condition", name)] = "doubles.condition.kinds is empty"
+    if bidding.doubles.max_level == 0:
+        reason = "doubles.max_level 0 allows no contra"
+        for name in ("multipliers", "overbid_after_double", "redouble_ends_auction", "after_bidding",
+                     "match_winning_level", "condition"):
+            unused[("bidding", "doubles", name)] = reason
+        for path in (("doubled_winner",), ("doubled_tie",), ("doubled_made",), ("rounding", "doubled"),
+                     ("capot", "multiplied_by_double")):
+            unused[("scoring", *path)] = reason
+        unused[("declarations", "belote", "multiplied_by_double")] = reason
+    for kind in ("no_trumps", "all_trumps"):
+        if kind not in bidding.contracts:
+            reason = f"{kind} is not among bidding.contracts"
+            unused[("cards", kind)] = unused[("scoring", "rounding", kind)] = reason
+            if kind == "no_trumps":
+                for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
+                             ("scoring", "capot", "no_trumps_bonus"), ("declarations", "no_trumps_quads")):
+                    unused[path] = reason
+    if deal.first_dealer != "fixed_seat":
+        unused[("deal", "first_dealer_seat")] = f"deal.first_dealer is {deal.first_dealer}"
+    if deal.shuffle == "full_shuffle":
+        unused[("deal", "cut_min")] = "deal.shuffle full_shuffle never cuts the pack"
+    if not decl.enabled:
+        for name in Declarations.model_fields:
+            if name not in ("enabled", "belote"):
+                unused[("declarations", name)] = "declarations.enabled is false"
+    else:
+        unused.update(_contest_unused(decl))
+    if not decl.belote.enabled:
+        for name in Belote.model_fields:
+            if name != "enabled":
+                unused[("declarations", "belote", name)] = "declarations.belote.enabled is false"
+    for kind in ("suit", "no_trumps", "all_trumps"):
+        if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
+            unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
+    match = variant.match
+    if match.target is None:
+        fixed = match.deals is not None
+        for name in Match.model_fields:
+            if name != "target" and not (fixed and name in ("deals", "deals_tie")):
+                unused[("match", name)] = (f"match.deals plays {match.deals} deals" if fixed
+                                           else "match.target null plays a single deal")
+    else:
+        unused[("match", "deals_tie")] = "match.target ends the match, not a fixed number of deals"
+    if variant.table.move_clock.seconds is None:
+        unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
+    return unused
+
+
+def _contest_unused(decl: Declarations) -> dict[KeyPath, str]:
+    """What the contest between teams' declarations does not use: all of it when there is none."""
+    unused: dict[KeyPath, str] = {}
+    if decl.contest != "unified":
+        unused[("declarations", "quad_beats_equal_sequence")] = f"declarations.contest is {decl.contest}"
+    if decl.contest == "none":
+        for name in ("sequence_compare", "tie", "winner_scores"):
+            unused[("declarations", name)] = "declarations.contest none keeps every declaration"
+    if decl.source == "tricks":
+        reason = "declarations.source tricks finds melds in each trick's four cards"
+        for name in ("quad_sequence_overlap", "long_run", "count_without_tricks", "wins_match_length"):
+            unused[("declarations", name)] = reason
+        for name in ("play_condition", "forced_card", "announcement"):
+            unused[("declarations", "belote", name)] = reason
+    return unused
+
+
+def unused_reason(unused: dict[KeyPath, str], path: KeyPath) -> str | None:
+    """Why the rule at ``path`` (or the section holding it) is not used, or None when it is."""
+    return next((unused[path[:n]] for n in range(2, len(path) + 1) if path[:n] in unused), None)

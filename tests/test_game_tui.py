@@ -1,0 +1,281 @@
+"""The full-screen table, driven headless with Textual's pilot: whole deals of every shipped variant,
+undo, the pages, resume, and the layout pinned at 80x24 and 120x40.
+
+The layout snapshots are the screen's text in ``tests/golden/tui-*.txt``; after a deliberate
+change to the table, ``BELOT_UPDATE_GOLDEN=1 python -m pytest tests/test_game_tui.py`` rewrites them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from game_script import check_golden
+
+from belot_rules.cli.game.look import Look
+from belot_rules.cli.game.save import read_save
+from belot_rules.cli.game.session import Session
+from belot_rules.cli.game.stats import read_stats
+from belot_rules.cli.tui.app import HandView, TableApp
+from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
+from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
+from belot_rules.variant.loader import shipped_names
+
+PLAYER = ("you", "heuristic", "heuristic", "heuristic")
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves and statistics go to a temporary data directory, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def screen_text(app: TableApp) -> str:
+    """What the screen shows, as text, one line a row (trailing blanks dropped)."""
+    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips()) + "\n"
+
+
+def table_app(variant: str, seed: int, tmp_path: Path | None = None, **options: object) -> TableApp:
+    session = Session.start(variant, seed, options.pop("players", PLAYER), options.pop("target", None))
+    save = tmp_path / "game.json" if tmp_path else None
+    stats = tmp_path / "statistics.json" if tmp_path else None
+    return TableApp(session, Look(**options.pop("look", {})), "instant", save, stats_path=stats, **options)
+
+
+def waiting(app: TableApp) -> bool:
+    """The table waits for the player (a move or a page to dismiss), not for a bot."""
+    deal = app.session.deal
+    return len(app.screen_stack) > 1 or app.session.over or (deal is not None and deal.to_act == app.human
+                                                              and app.shown is deal)
+
+
+async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
+    """Let the bots move until the player is asked something."""
+    for _ in range(400):
+        await pilot.pause()
+        if waiting(app):
+            return
+    raise AssertionError("the bots never stopped")
+
+
+async def bid_something(pilot, app: TableApp) -> None:  # noqa: ANN001
+    """Choose the first bid offered (not pass or a doubling), with the arrows and Enter."""
+    bids = [i for i, a in enumerate(app.menu) if a.call.kind == "bid"]
+    steps = bids[0] if bids else 0
+    for _ in range(steps):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # noqa: ANN001
+    """Play one whole deal with the arrows and Enter; the titles of the messages on the way.
+
+    ``undo``: take back the first card once, and check it is back in the hand.
+    """
+    number = app.session.deal_number
+    titles = []
+    while True:
+        await settle(pilot, app)
+        if isinstance(app.screen, MessageScreen):
+            titles.append(str(app.screen.title_text))
+            await pilot.press("enter")
+            if app.session.over or app.session.deal_number > number:
+                await settle(pilot, app)
+                return titles
+            continue
+        if isinstance(app.screen, QuestionScreen):
+            await pilot.press("enter")
+            continue
+        deal = app.session.deal
+        if deal.phase == BIDDING:
+            await bid_something(pilot, app)
+        elif deal.phase == DECLARING:
+            await pilot.press("enter")
+        elif undo and deal.phase == PLAYING and any(a.kind == "play" for a in deal.history):
+            undo = False
+            held = len(app.query_one(HandView).cards)
+            await pilot.press("u")
+            await settle(pilot, app)
+            assert app.session.undone, "the undo is recorded"
+            assert len(app.query_one(HandView).cards) == held + 1  # the card is back in the hand
+            assert "Took back" in screen_text(app)
+        else:
+            await pilot.press("enter")
+
+
+def run(test: Callable[..., object], *args: object) -> None:
+    asyncio.run(test(*args))
+
+
+@pytest.mark.parametrize("variant", shipped_names())
+def test_a_whole_deal_of_each_shipped_variant_with_arrows_and_enter(variant: str, tmp_path: Path) -> None:
+    """Bidding, declaring, playing and the deal's score (which stays until dismissed), undo on the way."""
+
+    async def whole_deal() -> None:
+        app = table_app(variant, 11, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            titles = await play_deal(pilot, app, undo=True)
+            assert titles and titles[-1].startswith("Deal 1")
+            assert app.session.rows and app.session.rows[0].number == 1
+            saved = read_save(tmp_path / "game.json")
+            assert len(saved.record["deals"]) >= 1
+
+    run(whole_deal)
+
+
+def test_every_page_opens_over_the_table_and_closes(tmp_path: Path) -> None:
+    """?, s, y, a, r and t show a page that Esc closes; the header stays in view at 80x24."""
+
+    async def pages() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            for key, title in (("question_mark", "Keys"), ("s", "Score sheet"), ("y", "History"),
+                               ("a", "Auction"), ("r", "Rules"), ("t", "Statistics")):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, MessageScreen) and app.screen.title_text.startswith(title)
+                text = screen_text(app)
+                assert "Bulgarian Belot · Deal 1" in text.splitlines()[0]
+                await pilot.press("escape")
+                await pilot.pause()
+                assert not isinstance(app.screen, MessageScreen)
+
+    run(pages)
+
+
+def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
+    """A number chooses a call; / and a name plays a card; a forbidden card is refused with the rule, marked."""
+
+    async def keys() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2")  # spades, the second call offered
+            await settle(pilot, app)
+            deal = app.session.deal
+            assert deal.contract == "spades" or deal.phase != BIDDING
+            while app.session.deal.phase != PLAYING or app.session.deal.trick == []:
+                if isinstance(app.screen, (MessageScreen, QuestionScreen)) or app.session.deal.phase != PLAYING:
+                    await pilot.press("enter")
+                else:
+                    break
+                await settle(pilot, app)
+            deal = app.session.deal
+            hand = app.query_one(HandView)
+            forbidden = [c for c in hand.cards if c.index not in (hand.legal or [])]
+            text = screen_text(app)
+            if forbidden:
+                assert "×" in text  # a forbidden card is marked, not only dimmed
+                await pilot.press("slash")
+                for key in str(forbidden[0]).lower():
+                    await pilot.press(key)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert "✗ You may not play" in screen_text(app)
+            before = len(deal.history)
+            await pilot.press("1")
+            await pilot.pause()
+            assert len(app.session.deal.history) > before or app.session.deal is not deal
+
+    run(keys)
+
+
+def test_watching_with_open_hands_shows_every_hand() -> None:
+    async def watch() -> None:
+        app = table_app("french", 4, players=("heuristic",) * 4, open_hands=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "cards" not in text  # no hidden hand: every seat's cards are written out
+            assert "South" in text and "North" in text
+            await pilot.press("space")  # the bots move at once to the deal's score
+            await settle(pilot, app)
+            assert isinstance(app.screen, MessageScreen)
+
+    run(watch)
+
+
+def test_a_finished_match_counts_in_the_statistics(tmp_path: Path) -> None:
+    async def match() -> None:
+        app = table_app("french-single-deal", 5, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            titles = []
+            while not app.session.over:
+                titles += await play_deal(pilot, app)
+            assert isinstance(app.screen, MessageScreen) and app.screen.title_text == "The match is over"
+            assert "wins the match" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+        stats = read_stats(tmp_path / "statistics.json")
+        assert stats["french-single-deal"]["heuristic"]["games"] == 1
+        json.loads((tmp_path / "statistics.json").read_text())
+
+    run(match)
+
+
+def test_resume_draws_the_saved_deal(tmp_path: Path) -> None:
+    """A game saved mid-deal comes back on the table as it was, saying it resumes."""
+
+    async def first() -> None:
+        app = table_app("french", 8, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await bid_something(pilot, app)
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+
+    async def again() -> None:
+        saved = read_save(tmp_path / "game.json")
+        session = saved.restore(saved.start())
+        app = TableApp(session, Look(), "instant", tmp_path / "game.json")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "Resuming deal 1" in screen_text(app)
+            assert session.deal.history
+
+    run(first)
+    run(again)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
+    """The table while bidding and while playing, as text, at the two sizes the game is made for."""
+
+    async def snapshot() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            bidding = screen_text(app)
+            await pilot.press("2")
+            await settle(pilot, app)
+            while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
+                await pilot.press("enter")
+                await settle(pilot, app)
+            playing = screen_text(app)
+        check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
+        for text in (bidding, playing):
+            assert all(len(line) <= size[0] for line in text.splitlines())
+
+    run(snapshot)
+
+
+def test_ascii_draws_no_box_characters() -> None:
+    async def plain() -> None:
+        app = table_app("coinche", 2, look={"ascii": True})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("o")
+            await pilot.press("c")
+            await pilot.pause()
+            text = screen_text(app)
+            assert not any(ch in text for ch in "♣♦♥♠┌╔▲×")
+            assert "+---+" in text
+
+    run(plain)
