@@ -87,15 +87,15 @@ class DealState:
         """Deal the first packets from ``deck`` (top card first) and open the auction.
 
         ``board`` is the match score before this deal, which a conditional double looks at."""
-        table = ruleset.seating
-        if tuple(sorted(deck)) != table.cards:
+        table, dealing = ruleset.seating, ruleset.dealing
+        if sorted(deck) != dealing.sorted_pack:
             raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
         state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
-        first, hands, order = state.first_seat, state.hands, table.order
-        for offset, position in ruleset.dealing.first:
-            hands[order[first + offset]] |= 1 << deck[position]
-        if ruleset.dealing.turned_position >= 0:
-            state.turned_card = deck[ruleset.dealing.turned_position]
+        first, hands = table.order[state.dealer + 1], state.hands
+        for seat, position in dealing.first_from[first]:
+            hands[seat] |= 1 << deck[position]
+        if dealing.turned_position >= 0:
+            state.turned_card = deck[dealing.turned_position]
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
         state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
@@ -105,10 +105,10 @@ class DealState:
     @classmethod
     def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
         """A deal with empty hands and nothing taken, sized for the ruleset's table."""
-        table = ruleset.seating
-        return cls(ruleset, dealer % table.players, deck, hanging_in, [0] * table.players,
-                   side_points=[0] * table.sides, side_tricks=[0] * table.sides,
-                   belote_suits=[[] for _ in table.seats])
+        players, sides = ruleset.seating.players, ruleset.seating.sides
+        # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
+        return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
+                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0)
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
@@ -128,8 +128,8 @@ class DealState:
             dealt |= hand
         if len(hands) != seats or sum(h.bit_count() for h in hands) != table.players * table.hand_size \
                 or dealt.bit_count() != len(deck) or dealt & ~table.pack_mask:
-            raise UserError(f"hands must be {seats} card sets holding {table.players * table.hand_size} different "
-                            f"cards of the {table.pack_size}-card pack")
+            raise UserError(f"hands must be {seats} card sets of {table.hand_size} cards, each card of the "
+                            f"{table.pack_size}-card pack exactly once")
         state.hands = list(hands)
         state.auction = None
         state._open_play(contract, declarer, multiplier, bid)
@@ -277,12 +277,11 @@ class DealState:
         self._maybe_declare()
 
     def _deal_rest(self) -> None:
-        first, taker, hands, deck = self.first_seat, self.declarer, self.hands, self.deck
-        dealing, order = self.ruleset.dealing, self.ruleset.seating.order
+        taker, hands, deck, dealing = self.declarer, self.hands, self.deck, self.ruleset.dealing
         if dealing.turned_to_taker:
             hands[taker] |= 1 << self.turned_card
-        for offset, position in dealing.second[(taker - first) % dealing.players]:
-            hands[order[first + offset]] |= 1 << deck[position]
+        for seat, position in dealing.second_from[self.first_seat][taker]:
+            hands[seat] |= 1 << deck[position]
 
     def _maybe_declare(self) -> None:
         """In trick 1, a seat holding declarations first chooses what to declare."""
@@ -349,12 +348,12 @@ class DealState:
         order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
         back = table.partner_back
         leader, trick, win = self.leader, self.trick, self.win_pos
+        taken = 0  # card points in the trick so far
+        for card in trick:
+            taken += points[card]
         while len(tricks) < deal_tricks:
             best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
             first_trick = not tricks
-            taken = 0
-            for card in trick:
-                taken += points[card]
             for pos in range(len(trick), players):
                 seat = order[leader + pos]
                 hand = hands[seat]
@@ -373,8 +372,10 @@ class DealState:
                 elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
                     win, best = pos, card
             winner = order[leader + win]
-            side_points[side_of[winner]] += taken
-            side_tricks[side_of[winner]] += 1
+            side = side_of[winner]
+            side_points[side] += taken
+            side_tricks[side] += 1
+            taken = 0
             tricks.append((leader, tuple(trick), winner))
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads

@@ -41,7 +41,7 @@ class Memory:
 
     def copy(self) -> Memory:
         """An independent memory that has seen the same cards (search plays many futures from one)."""
-        twin = Memory(self.tables, self.obligations)
+        twin = Memory(self.tables, self.obligations, len(self.excluded))
         twin.played, twin.excluded, twin.observed = self.played, list(self.excluded), self.observed
         return twin
 

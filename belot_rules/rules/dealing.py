@@ -36,6 +36,16 @@ class Dealing:
         self.stock_start = stock + sum(deal.second_packets) * players - self.turned_to_taker
         self.shuffle = deal.shuffle
         self.cut_min = deal.cut_min
+        # The same tables by absolute seat: first_from[first seat] and second_from[first seat][taker] hold
+        # (seat, deck position) pairs, so dealing a hand is one loop with no seat arithmetic.
+        order = seating.order
+        self.first_from = tuple(tuple((order[first + offset], position) for offset, position in self.first)
+                                for first in seating.seats)
+        self.second_from = tuple(
+            tuple(tuple((order[first + offset], position) for offset, position in self.second[(taker - first) % players])
+                  for taker in seating.seats)
+            for first in seating.seats)
+        self.sorted_pack = list(seating.cards)  # what a deck is once sorted
 
     def _second(self, packets: list[int], stock: int, taker: int, from_taker: bool) -> tuple[tuple[int, int], ...]:
         start = taker if from_taker else 0

@@ -306,7 +306,7 @@ class TableApp(App[int]):
         if deal.tricks:
             seating = self.session.seating
             lines.append(f"Tricks {self.look.dot} points")
-            lines += [f"{seating.team_name(t)} {deal.team_tricks[t]} {self.look.dot} {deal.team_points[t]}"
+            lines += [f"{seating.team_name(t)} {deal.side_tricks[t]} {self.look.dot} {deal.side_points[t]}"
                       for t in seating.teams_in_order()]
         clock = self.session.ruleset.variant.table.move_clock
         if clock.seconds is not None and self.human is not None:
