@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 
 import pytest
 
@@ -132,3 +134,80 @@ def test_compare_layout_keeps_names_whole_and_values_unbroken(tmp_path, capsys, 
         assert "A 11, T 10, K 4, Q 3, J 2, 9 1" in values
     unused = next(i for i, line in enumerate(lines) if line.strip().startswith("rounding.all_trumps.tie_digit"))
     assert "not used: only tie_digit" in " ".join(" ".join(lines[unused:unused + 5]).split())
+
+
+def _cell(page: str, stat: str, variant: str) -> str:
+    found = re.search(rf'<td data-stat="{re.escape(stat)}" data-variant="{re.escape(variant)}"[^>]*>(.*?)</td>', page)
+    assert found, f"no cell for {stat} of {variant}"
+    return found.group(1)
+
+
+def _said(stat: dict) -> list[str]:
+    """How the report writes one JSON statistic: value, 95% interval and count."""
+    if "rate" in stat:
+        return [f"{100 * stat['rate']:.1f}%", f"{100 * stat['low']:.1f}–{100 * stat['high']:.1f}%",
+                f"{stat['count']:,} of {stat['of']:,}"]
+    return [f"{stat['mean']:.1f}", f"{stat['low']:.1f}–{stat['high']:.1f}", f"n = {stat['n']:,}"]
+
+
+LOADS_SOMETHING = re.compile(r"""(?:src|href|action|data)\s*=\s*["']?\s*(?:https?:)?//|url\(\s*["']?\s*(?:https?:)?//"""
+                             r"""|@import|<script|<link|<iframe|<img|<object|<embed""", re.IGNORECASE)
+
+
+def test_compare_report_is_one_self_contained_page_with_every_statistic_of_the_json(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    house = tmp_path / "undertrump.yaml"
+    house.write_text(HOUSE_RULES)
+    report = tmp_path / "report.html"
+    assert main(["compare", "bulgarian", str(house), "french", "--simulate", "60", "--matches", "3",
+                 "--workers", "1", "--report", str(report), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    page = report.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") >= 7
+    assert not LOADS_SOMETHING.search(page), LOADS_SOMETHING.search(page)
+    assert "<code>undertrump</code>" in page and "the built-in defaults" in page
+    simulation = data["simulation"]
+    runs = [*simulation["results"], *simulation["match_results"]]
+    assert len(runs) == 6 and {r["mode"] for r in runs} == {"deals", "matches"}
+    for run, name in zip(runs, [v["name"] for v in data["variants"]] * 2):
+        assert f"{run['deals']:,} deals dealt, {run['played_deals']:,} played" in page
+        assert f"{run['seconds']} s ({run['deals_per_second']:,} deals/s)" in page
+        for group in ("contracts", "outcomes", "events", "raw_points", "match_points", "match"):
+            for key, stat in (run[group] or {}).items():
+                cell = _cell(page.split("Every statistic of the matches")[run["mode"] == "matches"], f"{group}.{key}",
+                             name)
+                assert all(said in cell for said in _said(stat)), (group, key, cell)
+    for histogram_name, position in (("contract_team_raw_points", 0), ("match_length", 1)):
+        chunks = page.split("The counts (")[1:]
+        for run, name in zip(simulation["results"] if position == 0 else simulation["match_results"],
+                             [v["name"] for v in data["variants"]]):
+            row = re.search(rf'<tr data-histogram="{re.escape(name)}"><td>[^<]*</td><td>(.*?)</td></tr>',
+                            chunks[position]).group(1)
+            for start, count in run["distributions"][histogram_name]["counts"].items():
+                assert f'data-bin="{start}">' in row and f": {count:,}</span>" in row
+    for difference in simulation["differences"]:
+        row = re.search(rf"<tr><td>{re.escape(difference['label'])}</td>.*?</tr>", page).group(0)
+        assert row.endswith('<td class="mark">≠</td></tr>')
+
+
+def test_compare_report_without_matplotlib_says_how_to_get_it_before_simulating(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    assert main(["compare", "bulgarian", "french", "--simulate", "100000", "--report", str(tmp_path / "r.html")]) == 1
+    assert "pip install 'belot-rules[report]'" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+    monkeypatch.delitem(sys.modules, "matplotlib")
+    assert main(["compare", "bulgarian", "french", "--simulate", "100000", "--report", str(tmp_path / "no" / "r.html")]) == 1
+    assert "a file to write the page to, in a folder that exists" in capsys.readouterr().err
+
+
+def test_terminal_tables_draw_bars_for_rates_where_there_is_room(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "110")
+    assert main(["compare", "bulgarian", "french", "--simulate", "40", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    made = next(line for line in lines if line.split()[:1] == ["made"])
+    assert made.count("█") >= 2 and all(len(line) <= 110 for line in lines)
+    raw = next(line for line in lines if "raw points team 0" in line)
+    assert "█" not in raw  # a mean has no bar
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["compare", "bulgarian", "french", "--simulate", "40", "--workers", "1"]) == 0
+    assert all(len(line) <= 80 for line in capsys.readouterr().out.splitlines())

@@ -207,7 +207,7 @@ def test_a_finished_match_counts_in_the_statistics(data_home: Path) -> None:
     stats = json.loads((data_home / "belot-rules" / "statistics.json").read_text())
     counts = stats["variants"]["french-single-deal"]["random"]
     assert counts["games"] == 1 and counts["wins"] in (0, 1)
-    assert "Your french-single-deal games against random: 1" in played.text
+    assert "Your french-single-deal games (bots: random): 1" in played.text
 
 
 def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
@@ -228,3 +228,13 @@ def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
                 return
             session.apply(session.bot_action("heuristic"))
     raise AssertionError("no belote in 200 deals")
+
+
+def test_undo_takes_back_the_last_card_and_the_record_says_so(tmp_path: Path) -> None:
+    """u takes back the player's last card and the bots' moves after it; the record lists them under undone."""
+    record = tmp_path / "match.json"
+    played = play(lines=["1", "1", "1", "1", "1", "u"], seed=6, record_path=record)
+    assert "Took back: play K♥, and 3 moves after it." in played.text
+    undone = played.session.undone
+    assert undone and undone[0]["deal"] == 1 and undone[0]["actions"]
+    assert json.loads(record.read_text())["undone"] == undone

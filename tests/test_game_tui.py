@@ -20,6 +20,7 @@ from belot_rules.cli.game.save import read_save
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui.app import HandView, TableApp
+from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
 from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
 from belot_rules.variant.loader import shipped_names
@@ -29,7 +30,8 @@ PLAYER = ("you", "heuristic", "heuristic", "heuristic")
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saves and statistics go to a temporary data directory, never the user's."""
+    """Saves and statistics go to a temporary data directory, never the user's; messages close at once."""
+    monkeypatch.setattr(screens, "TYPED_AHEAD", 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
     return tmp_path / "data"
@@ -213,7 +215,7 @@ def test_a_finished_match_counts_in_the_statistics(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
         stats = read_stats(tmp_path / "statistics.json")
-        assert stats["french-single-deal"]["heuristic"]["games"] == 1
+        assert stats["french-single-deal"]["normal"]["games"] == 1
         json.loads((tmp_path / "statistics.json").read_text())
 
     run(match)

@@ -18,8 +18,9 @@ from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many, unreachable
 from belot_rules.sim.stats import Mean, Rate, Tally, mean_interval, overlap, t_quantile, wilson
 
-TOP_KEYS = ["variant", "mode", "seats", "seed", "workers", "deals", "matches", "played_deals", "seconds",
-            "deals_per_second", "contracts", "outcomes", "events", "raw_points", "match_points", "match"]
+TOP_KEYS = ["variant", "mode", "seats", "seed", "workers", "backend", "deals", "matches", "played_deals", "seconds",
+            "deals_per_second", "contracts", "outcomes", "events", "raw_points", "match_points", "match",
+            "distributions"]
 RATE_KEYS = ["count", "of", "rate", "low", "high"]
 MEAN_KEYS = ["n", "mean", "low", "high"]
 
@@ -111,6 +112,13 @@ def test_matches_are_reproducible_and_counted():
     assert data["matches"] == 12
     assert data["match"]["team0_wins"]["count"] + data["match"]["team1_wins"]["count"] == 12
     assert data["match"]["length"]["n"] == 12 and data["deals"] >= 12
+    first = data["match"]["first_bidder_wins"]
+    assert first["of"] == 12 and first["count"] <= 12
+    lengths = data["distributions"]["match_length"]
+    assert sum(lengths["counts"].values()) == 12 and lengths["bin"] == 1
+    assert sum(int(n) * c for n, c in lengths["counts"].items()) == round(data["match"]["length"]["mean"] * 12)
+    points = data["distributions"]["contract_team_raw_points"]
+    assert sum(points["counts"].values()) == data["played_deals"] and all(int(b) % 10 == 0 for b in points["counts"])
 
 
 def test_json_keys_are_stable():

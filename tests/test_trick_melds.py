@@ -196,4 +196,4 @@ def test_roem_deals_card_points_and_replay_invariants(seed: int, player: str) ->
     state = random_deal(RULES, random.Random(seed), dealer=seed % 4, contract="hearts")
     assert sum(state.side_points) + 10 == 162
     melds = sum(d.points for _, cards, w in state.tricks for d in RULES.declarations.in_trick("hearts", cards, w))
-    assert sum(state.score.raw_points) == 162 + melds + (100 if state.score.capot_team == 0 else 0)
+    assert sum(state.score.raw_points) == 162 + melds + (100 if state.score.capot_team == state.score.contract_team else 0)

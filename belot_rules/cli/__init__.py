@@ -5,7 +5,8 @@ default; adding a verb means writing its module and naming it in ``COMMANDS``. A
 command line that starts with a verb imports that verb's module alone, so a command
 does not pay at start-up for the libraries of the others. Only this package prints
 and only it imports rich. A :class:`UserError` becomes its message
-on stderr and exit status 1; Ctrl-C exits with 130; neither shows a traceback.
+on stderr and exit status 1; Ctrl-C exits with 130 (SIGTERM or SIGHUP stopping a simulation, with 128 +
+the signal); neither shows a traceback.
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as err:
         print(str(err), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM / SIGHUP during a long run
+        return 128 + getattr(stop, "signum", 2)
     except BrokenPipeError:  # the reader (``| head``) went away: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -19,15 +19,18 @@ from rich.text import Text
 from .. import load_variant
 from ..errors import UserError
 from ..ruleset import Ruleset
+from ..sim.backends import Backend
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
-from ..sim.simulate import DEALS, SimulationResult, parse_seats, simulate_many
+from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate_many
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
-from .show import plain_value as plain
-from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
-    speed_line
+from .report import check_report, write_report
+from .show import plain_value as plain, value_items
+from .sim_view import add_simulation_options, backend_for, bar_width, grouped_table, positive_int, print_loads, \
+    progress_bar, speed_line, value_cell
 
 MARK = "≠"
+DEALS_PER_MATCH, MIN_MATCHES = 20, 10  # matches a report simulates when --matches is not given
 
 
 def register(subparsers: Any) -> None:
@@ -40,6 +43,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("variants", nargs="+", metavar="NAME_OR_FILE", help="two or more variants")
     parser.add_argument("--all", action="store_true", help="also list the options that are equal")
     parser.add_argument("--simulate", type=positive_int, metavar="N", help="simulate N deals of each variant")
+    parser.add_argument("--matches", type=positive_int, metavar="M",
+                        help="also simulate M whole matches of each variant: match length, wins, the first "
+                             f"bidder's advantage (with --report: one per {DEALS_PER_MATCH} deals, at least "
+                             f"{MIN_MATCHES}, unless given)")
+    parser.add_argument("--report", metavar="FILE",
+                        help="write the comparison, with charts, as one self-contained HTML file "
+                             "(needs matplotlib: pip install 'belot-rules[report]')")
     add_simulation_options(parser)
     parser.set_defaults(run=run)
 
@@ -53,21 +63,49 @@ def run(args: argparse.Namespace) -> int:
     every = compare_rules([r.variant for r in rulesets], show_all=True)
     rows = every if args.all else [row for row in every if row.differs]
     hidden = len(every) - len(rows)
+    if args.report:
+        check_report(args.report)
+    matches = args.matches
+    if matches is None and args.report and args.simulate:
+        matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)
+    seats = parse_seats(args.seats, max(r.seating.players for r in rulesets))
+    if args.out and args.simulate and matches:
+        raise UserError("--out holds one run: use it with --simulate or with --matches, not both")
     results: list[SimulationResult] = []
-    if args.simulate:
-        seats = parse_seats(args.seats, max(r.seating.players for r in rulesets))
-        with progress_bar(not args.json, f"simulating {len(rulesets)} variants") as progress:
-            results = simulate_many(rulesets, DEALS, args.simulate, seats, args.seed, args.workers, progress)
-    compared = compare_results(results) if results else []
+    match_results: list[SimulationResult] = []
+    if args.simulate or matches:
+        with backend_for(args) as backend:
+            results = _simulate(args, backend, rulesets, DEALS, args.simulate, seats)
+            match_results = _simulate(args, backend, rulesets, MATCHES, matches, seats)
+    data = _as_json(args, rulesets, bases, names, rows, hidden, results, match_results)
+    if args.report:
+        write_report(args.report, data, results, match_results)
     if args.json:
-        print_json(_as_json(args, rulesets, bases, names, rows, hidden, results, compared))
+        print_json(data)
         return 0
     out = console()
     _print_bases(out, names, bases)
     _print_rules(out, names, rows, hidden)
-    if results:
-        _print_simulation(out, names, results, compared)
+    for run in (results, match_results):
+        if run:
+            _print_simulation(out, names, run, compare_results(run))
+    if results or match_results:
+        out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
+    if args.report:
+        out.print(f"\nReport written to [bold]{escape(args.report)}[/] (open it in a browser).")
     return 0
+
+
+def _simulate(args: argparse.Namespace, backend: Backend, rulesets: list[Ruleset], mode: str, count: int | None,
+              seats: tuple[str, ...]) -> list[SimulationResult]:
+    if not count:
+        return []
+    with progress_bar(not args.json, f"simulating {len(rulesets)} variants: {mode}") as progress:
+        results = simulate_many(rulesets, mode, count, seats, args.seed, progress=progress, backend=backend,
+                                out=args.out, resume=args.resume)
+    if args.verbose:
+        print_loads(results[0].loads)
+    return results
 
 
 def _column_names(rulesets: list[Ruleset], given: list[str]) -> list[str]:
@@ -120,7 +158,7 @@ def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
     line is too narrow). A variant that does not use the rule says so instead."""
     name_width = max(len(n) for n in names)
     room = max(20, width - INDENT - name_width - 2)
-    values = [_wrap_items(_items(v), room) for v in row.values]
+    values = [_wrap_items(value_items(v), room) for v in row.values]
     value_width = max(len(line) for lines in values for line in lines)
     said_width = room - value_width - 2
     below = said_width < MIN_SAID
@@ -144,16 +182,6 @@ def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
     return lines
 
 
-def _items(value: Any) -> list[str]:
-    """A value as the pieces a line may break between: list items, table entries (``A 11,``), or one piece."""
-    if isinstance(value, list) and value:
-        return [plain(v) for v in value]
-    if isinstance(value, dict) and value:
-        entries = [f"{k} {plain(v)}" for k, v in value.items()]
-        return [f"{e}," for e in entries[:-1]] + entries[-1:]
-    return [plain(value)]
-
-
 def _wrap_items(items: list[str], width: int) -> list[str]:
     lines = [items[0]]
     for item in items[1:]:
@@ -168,31 +196,39 @@ def _print_simulation(out: Any, names: list[str], results: list[SimulationResult
                       compared: list[ComparedStatistic]) -> None:
     first = results[0]
     deals = sum(r.tally.deals for r in results)
+    if first.mode == MATCHES:  # the deals of the matches were counted above already: their ends only
+        compared = [s for s in compared if s.group == "match"]
     out.print()
-    out.print(f"[bold]Simulation[/]: {first.count:,} deals of each variant, "
-              f"seats {escape(', '.join(first.seats))}, seed {first.seed}; "
-              f"{speed_line(deals, sum(r.seconds for r in results))}")
+    said = (f"Simulation: {first.count:,} {first.mode} of each variant, seats {', '.join(first.seats)}, "
+            f"seed {first.seed}; {speed_line(deals, sum(r.seconds for r in results))}")
+    for line in textwrap.wrap(said, max(20, out.width)):
+        out.print(Text(line), soft_wrap=True)
     out.print()
+    label_width = max(len(s.label) for s in compared)
+    bar = bar_width(out.width, label_width, len(names))
     out.print(grouped_table(
         ["statistic", *names, ""],
-        ((s.group, [escape(s.label), *(f"[bold]{show_value(v)}[/] [dim]{show_interval(v)}[/]" for v in s.values),
+        ((s.group, [escape(s.label), *(value_cell(v, bar) for v in s.values),
                     f"[bold yellow]{MARK}[/]" if s.marked else ""]) for s in compared)))
-    out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
 
 
 def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[LoadedVariant], names: list[str],
              rows: list[RuleRow], hidden: int, results: list[SimulationResult],
-             compared: list[ComparedStatistic]) -> dict[str, Any]:
+             match_results: list[SimulationResult]) -> dict[str, Any]:
     simulation = None
-    if results:
+    if results or match_results:
         simulation = {
             "deals": args.simulate,
-            "seats": list(results[0].seats),
+            "seats": list((results or match_results)[0].seats),
             "seed": args.seed,
-            "workers": args.workers,
-            "seconds": round(sum(r.seconds for r in results), 3),
+            "workers": (results or match_results)[0].workers,
+            "backend": (results or match_results)[0].backend,
+            "seconds": round(sum(r.seconds for r in (*results, *match_results)), 3),
             "results": [r.to_dict() for r in results],
-            "differences": [s.to_dict() for s in compared if s.marked],
+            "differences": _differences(results),
+            "matches": match_results[0].count if match_results else None,
+            "match_results": [r.to_dict() for r in match_results],
+            "match_differences": _differences(match_results),
         }
     return {
         "variants": [{"name": n, "title": r.variant.title, "source": given, "rules_from": rules_from(base),
@@ -202,3 +238,7 @@ def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[Load
         "equal_options_hidden": hidden,
         "simulation": simulation,
     }
+
+
+def _differences(results: list[SimulationResult]) -> list[dict[str, Any]]:
+    return [s.to_dict() for s in compare_results(results) if s.marked] if results else []

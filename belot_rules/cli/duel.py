@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..sim.duel import DuelResult, duel
-from ..sim.simulate import default_workers
+from ..sim.backends import default_workers
 from .output import console, print_json
 from .sim_view import positive_int, progress_bar
 

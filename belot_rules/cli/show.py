@@ -164,6 +164,16 @@ def plain_value(value: Any) -> str:
     return str(value)
 
 
+def value_items(value: Any) -> list[str]:
+    """A value as the pieces a line may break between: list items, table entries (``A 11,``), or one piece."""
+    if isinstance(value, list) and value:
+        return [plain_value(v) for v in value]
+    if isinstance(value, dict) and value:
+        entries = [f"{k} {plain_value(v)}" for k, v in value.items()]
+        return [f"{e}," for e in entries[:-1]] + entries[-1:]
+    return [plain_value(value)]
+
+
 def _flow(value: Any) -> str:
     text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 16)
     return text.removesuffix("...\n").strip()

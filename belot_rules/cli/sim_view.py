@@ -1,4 +1,4 @@
-"""What ``simulate`` and ``compare`` share: their options, the progress bar, and how numbers are shown."""
+"""What the simulating commands share: their options, the backend, the progress bar, and how numbers are shown."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from ..sim.simulate import DEFAULT_SEATS, Progress as ProgressCallback, default_workers
+from ..errors import UserError
+from ..sim.backends import BACKENDS, Backend, WorkerLoad, combined, open_backend
+from ..sim.runs import Progress as ProgressCallback
+from ..sim.simulate import DEFAULT_SEATS
 from ..sim.stats import Mean, Rate
 from .output import console
 
@@ -36,33 +39,75 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_simulation_options(parser: argparse.ArgumentParser) -> None:
-    """``--seats``, ``--seed``, ``--workers`` and ``--json``."""
-    parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
-                        help="the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
-                             "every seat; default: heuristic in every seat")
+def add_simulation_options(parser: argparse.ArgumentParser, seats: bool = True) -> None:
+    """``--seats``, ``--seed``, ``--json`` and the run options of :func:`add_run_options`."""
+    if seats:
+        parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
+                            help="the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
+                                 "every seat; default: heuristic in every seat")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
-    parser.add_argument("--workers", type=positive_int, default=default_workers(), metavar="W",
-                        help="processes to use (default: every core); results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    add_run_options(parser)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Where and how a long run plays: ``--backend``, ``--address``, ``--workers``, ``--out``, ``--resume``, ``--verbose``."""
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="local: worker processes here (default); ray: a Ray cluster (pip install '.[cluster]')")
+    parser.add_argument("--address", metavar="ADDRESS",
+                        help="the Ray cluster to join (host:port); default: $RAY_ADDRESS, else a Ray started for the run")
+    parser.add_argument("--workers", type=positive_int, metavar="W",
+                        help="workers to use (default: every core, or every CPU of the cluster); "
+                             "results do not depend on it")
+    parser.add_argument("--out", metavar="FILE.jsonl", help="stream each finished chunk to this results file")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the stopped run in the --out file, playing only what it lacks")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print each worker's overhead (scheduling, serialising rules and results) on stderr")
+
+
+def backend_for(args: argparse.Namespace) -> Backend:
+    """The backend the run options name (a context manager: a Ray started for the run stops with it)."""
+    if args.resume and not args.out:
+        raise UserError("--resume continues the run in an --out file: give it, e.g. --out results.jsonl --resume")
+    return open_backend(args.backend, args.workers, args.address)
+
+
+def print_loads(loads: Iterable[WorkerLoad]) -> None:
+    """Each worker's overhead as a share of its busy time, on stderr (``--verbose``)."""
+    err = console(stderr=True)
+    loads = sorted(loads, key=lambda load: load.worker)
+    for load in loads:
+        err.print(f"worker {escape(load.worker)}: {load.chunks} chunks, busy {load.busy:.2f} s, "
+                  f"overhead {100 * load.overhead:.1f}%")
+    if loads:
+        total = combined(loads)
+        err.print(f"all {len(loads)} workers: overhead {100 * total.overhead:.1f}% of their busy time "
+                  f"(scheduling, serialising rules and results)")
 
 
 @contextmanager
 def progress_bar(enabled: bool, label: str) -> Iterator[ProgressCallback | None]:
-    """A progress callback drawing a bar on a terminal's stderr, or None when there is no terminal."""
+    """A progress callback drawing a bar with the time left on a terminal's stderr, or None without a terminal."""
     err = console(stderr=True)
     if not enabled or not err.is_terminal:
         yield None
         return
     # Imported here: output to a file or a pipe, or --json, does not pay for loading the bar.
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
 
     # Refreshed from the callback only: no drawing thread while worker processes are forked.
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, auto_refresh=False) as bar:
+                  TextColumn("left"), TimeRemainingColumn(), console=err, transient=True, auto_refresh=False) as bar:
         task = bar.add_task(label, total=None)
+        started = False
 
         def update(done: int, total: int) -> None:
+            nonlocal started
+            if not started:  # what a resumed run finished earlier does not count in its speed
+                bar.reset(task, total=total, completed=done)
+                started = True
             bar.update(task, completed=done, total=total)
             bar.refresh()
 
@@ -84,6 +129,38 @@ def show_interval(value: Rate | Mean | None) -> str:
     if isinstance(value, Rate):
         return f"{100 * low:.1f}–{100 * high:.1f}%"
     return f"{low:.1f}–{high:.1f}"
+
+
+BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a character cell
+MAX_BAR = 10
+
+
+def bar_width(width: int, label_width: int, columns: int) -> int:
+    """How wide a rate's bar may be so that a table of ``columns`` values still fits ``width``; 0 for none."""
+    label_width = max(label_width, *(len(title) for title in GROUP_TITLES.values()))
+    spare = (width - label_width - 6 - columns * (VALUE_WIDTH + 3)) // columns - 1
+    return min(MAX_BAR, spare) if spare >= 3 else 0
+
+
+def rate_bar(value: Rate | Mean | None, width: int) -> str:
+    """A small bar for a rate (a full bar is 100%) followed by a space; blank for a mean, none when ``width`` is 0."""
+    if width == 0:
+        return ""
+    if not isinstance(value, Rate):
+        return " " * (width + 1)
+    eighths = round(value.value * width * 8)
+    bar = "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+    return f"[bright_black on grey15]{bar:<{width}}[/] "
+
+
+def value_cell(value: Rate | Mean | None, bar: int) -> str:
+    """A statistic's cell: its bar (for a rate), the value and its interval, each in a column of its own width."""
+    if value is None:
+        return "-"
+    return f"{rate_bar(value, bar)}[bold]{show_value(value):>6}[/] [dim]{show_interval(value):>12}[/]"
+
+
+VALUE_WIDTH = 6 + 1 + 12  # the value, a space, the interval
 
 
 def grouped_table(headers: list[str], rows: Iterable[tuple[str, list[str]]]) -> Table:

@@ -10,8 +10,8 @@ from rich.markup import escape
 from .. import load_variant
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate
 from .output import console, print_json
-from .sim_view import add_simulation_options, grouped_table, positive_int, progress_bar, show_interval, show_value, \
-    speed_line
+from .sim_view import add_simulation_options, backend_for, bar_width, grouped_table, positive_int, print_loads, \
+    progress_bar, rate_bar, show_interval, show_value, speed_line
 
 
 def register(subparsers: Any) -> None:
@@ -33,8 +33,11 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
     seats = parse_seats(args.seats, ruleset.seating.players)
     mode, count = (DEALS, args.deals) if args.deals is not None else (MATCHES, args.matches)
-    with progress_bar(not args.json, f"{ruleset.name}: {mode}") as progress:
-        result = simulate(ruleset, mode, count, seats, args.seed, args.workers, progress)
+    with backend_for(args) as backend, progress_bar(not args.json, f"{ruleset.name}: {mode}") as progress:
+        result = simulate(ruleset, mode, count, seats, args.seed, progress=progress, backend=backend, out=args.out,
+                          resume=args.resume)
+    if args.verbose:
+        print_loads(result.loads)
     if args.json:
         print_json(result.to_dict())
     else:
@@ -46,8 +49,10 @@ def render(result: SimulationResult) -> None:
     out = console()
     matches = f"{result.tally.matches:,} matches, " if result.mode == MATCHES else ""
     out.print(f"[bold]{escape(result.variant)}[/]: {matches}{speed_line(result.tally.deals, result.seconds)}")
-    out.print(f"[dim]seats {escape(', '.join(result.seats))} · seed {result.seed} · {result.workers} worker(s)[/]")
+    out.print(f"[dim]seats {escape(', '.join(result.seats))} · seed {result.seed} · {result.workers} worker(s) ({result.backend})[/]")
     out.print()
+    shown = result.shown()
+    bar = bar_width(out.width, max(len(s.label) for s in shown), 1)
     out.print(grouped_table(["statistic", "value", "95% interval"],
-                            ((s.group, [escape(s.label), f"[bold]{show_value(s.value)}[/]", show_interval(s.value)])
-                             for s in result.shown())))
+                            ((s.group, [escape(s.label), f"{rate_bar(s.value, bar)}[bold]{show_value(s.value):>6}[/]",
+                                        show_interval(s.value)]) for s in shown)))

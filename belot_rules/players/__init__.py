@@ -1,4 +1,4 @@
-"""Players by name: ``make_player("random", ruleset, seed)``."""
+"""Players by name: ``make_player("random", ruleset, seed)``, or an outside bot's ``path/to/file.py:Name``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..ruleset import Ruleset
 from .base import Player
 from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
+from .outside import is_outside, load_factory, make_outside
 from .random_player import RandomPlayer
 from .search import SearchPlayer
 
@@ -22,11 +23,27 @@ REGISTRY: dict[str, Callable[[Ruleset, int | None], Player]] = {
 
 
 def make_player(name: str, ruleset: Ruleset, seed: int | None = None) -> Player:
-    """A new player of the kind ``name`` for ``ruleset``, with its own seed."""
-    try:
+    """A new player of the kind ``name`` (a registry name or an outside bot's spec) for ``ruleset``, with its seed."""
+    if name in REGISTRY:
         return REGISTRY[name](ruleset, seed)
-    except KeyError:
-        raise UserError(f"no player called {name!r}; players: {', '.join(sorted(REGISTRY))}") from None
+    if is_outside(name):
+        return make_outside(name, ruleset, seed)
+    raise _no_such_player(name)
 
 
-__all__ = ["EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "make_player"]
+def check_player(name: str) -> str:
+    """``name`` if it names a player (an outside bot is loaded to check it); a :class:`UserError` otherwise."""
+    if name in REGISTRY:
+        return name
+    if is_outside(name):
+        load_factory(name)
+        return name
+    raise _no_such_player(name)
+
+
+def _no_such_player(name: str) -> UserError:
+    return UserError(f"no player called {name!r}; players: {', '.join(sorted(REGISTRY))}, "
+                     "or an outside bot as path/to/file.py:Name or module:Name")
+
+
+__all__ = ["EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "check_player", "make_player"]

@@ -82,6 +82,8 @@ class BiddingSense:
         self.declarations = ruleset.declarations
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
+        factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
+        self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
         self._declaration_key = {c: (self.declarations.allows("sequence", c), c == "no_trumps") for c in self.total}
         # The points a bid must leave over its target, per contract: alone, and over the partner's contract
@@ -136,7 +138,7 @@ class BiddingSense:
                 over is not None and contract != over]
             if margin >= 0 or forced:
                 viable.append(call)
-                ratio = margin / self.total[contract]
+                ratio = margin * self._weight[contract]
                 if not best or ratio > best_ratio:
                     best, best_ratio = contract, ratio
         if not viable:

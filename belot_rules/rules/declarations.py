@@ -127,7 +127,6 @@ class DeclarationRules:
         self._unified = decl.contest == "unified"
         self._no_contest = decl.contest == "none"
         self.from_tricks = decl.source == "tricks"  # melds are found in each trick's cards, not declared
-        self.wins_match_length = decl.wins_match_length or 9  # 9: no run is that long
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
         self._player_chooses = decl.quad_sequence_overlap == "player_chooses"

@@ -161,6 +161,7 @@ class ScoringRules:
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._game_winning_length = decl.wins_match_length  # None: no declaration wins the match
         self._capot_takers_only = s.capot.team == "takers_only"
         self._capot_replaces = s.capot.replaces_card_points
         self._belote_doubled = decl.belote.multiplied_by_double
@@ -251,7 +252,8 @@ class ScoringRules:
         match_winner = None
         if declarations:
             self._declarations(res, declarations, deal)
-            match_winner = self._game_winning(declarations, deal)
+            if self._game_winning_length:
+                match_winner = self._game_winning(declarations, deal)
         if c.contract_factor != 1:
             self._contract_factor(deal, contract, c.contract_factor)
             last = [c.contract_factor * last[0], c.contract_factor * last[1]]
@@ -310,25 +312,31 @@ class ScoringRules:
         equal = camp.verdict == FAILED or not sum(own)
         notes = list(camp.notes)
 
-        def per_player(pair: tuple[int, ...]) -> tuple[int, ...]:
+        weights = [1] * len(order) if equal else own
+
+        def per_player(pair: tuple[int, ...]) -> list[int]:
             result = [0] * seating.players
             result[declarer] = pair[0]
-            for seat, share in zip(order, _shares(pair[1], [1] * len(order) if equal else own)):
+            for seat, share in zip(order, _shares(pair[1], weights)):
                 result[seat] = share
-            return tuple(result)
+            return result
 
-        match_points = per_player(camp.match_points)
+        # Each part of the defence's raw total is shared like its points; a player's raw total is his parts.
+        columns = [per_player((taker_part, defence_part)) for taker_part, defence_part in zip(*camp.parts)]
+        parts = tuple(ScoreParts(*(column[seat] for column in columns)) for seat in seating.seats)
+        raw = tuple(sum(part) for part in parts)
+        match_points = tuple(per_player(camp.match_points))
         if camp.match_points[1]:
             notes.append(("The defence's {} is shared {}: {}", (
                 camp.match_points[1], "equally" if equal else "by the card points each defender took",
                 ", ".join(f"player {seat} {match_points[seat]}" for seat in order))))
         winner = None
         if camp.match_winner is not None:
-            length = self.declarations.wins_match_length
+            length = self._game_winning_length
             winner = next(d.seat for d in declarations if d.kind == "sequence" and d.length >= length)
-        return DealScore(per_player(camp.raw_points), match_points, camp.hanging_out, camp.verdict, declarer,
-                         multiplier, declarer if camp.capot_team == 0 else None, (False,) * seating.players,
-                         tuple(notes), (), winner)
+        return DealScore(raw, match_points, camp.hanging_out, camp.verdict, declarer, multiplier,
+                         declarer if camp.capot_team == 0 else None, (False,) * seating.players, tuple(notes), parts,
+                         winner)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -370,7 +378,7 @@ class ScoringRules:
 
     def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
         """The camp of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
-        length = self.declarations.wins_match_length
+        length = self._game_winning_length
         for d in declarations:
             if d.kind == "sequence" and d.length >= length:
                 camp = deal.camp_of[d.seat]

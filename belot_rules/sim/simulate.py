@@ -5,8 +5,8 @@ of workers) and every chunk, deal and match draws its own seed from the
 simulation's seed. The same seed therefore gives the same numbers with one
 worker or eight, and two variants simulated with the same seed see the same
 shuffled decks and seat the same bots, which is what makes a side-by-side
-comparison fair. One worker runs in this process; more use
-:class:`concurrent.futures.ProcessPoolExecutor`.
+comparison fair. A backend (:mod:`.backends`) plays the chunks: this process, local
+worker processes or a Ray cluster; :mod:`.runs` streams them to a results file.
 """
 
 from __future__ import annotations
@@ -15,29 +15,30 @@ import gc
 import hashlib
 import os
 import random
-import signal
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from ..engine.deal import DealState
 from ..errors import UserError
-from ..players import REGISTRY, make_player
+from ..players import REGISTRY, check_player, make_player
+from ..players.outside import is_outside
 from ..ruleset import Ruleset
 from ..variant.model import Variant
-from .stats import Mean, Rate, Tally
+from .backends import Backend, Played, WorkerLoad, open_backend
+from .runs import Progress, ResultsFile, play_run
+from .stats import Mean, Rate, Tally, tally_from_json, tally_to_json
 from .table import Table
 
 DEALS, MATCHES = "deals", "matches"
 CHUNK = {DEALS: 250, MATCHES: 10}  # deals or matches per chunk
+MAX_COUNT = {DEALS: 10**9, MATCHES: 10**8}  # per run: a billion deals is days of a large cluster
 DEFAULT_SEATS = ("heuristic",) * 4
 VERDICTS = ("made", "failed", "hanging", "litige")
 EVENTS = ("capot", "doubled", "redoubled", "declarations", "belote")
-
-Progress = Callable[[int, int], None]  # (units done, units in all)
+POINTS_BIN = 10  # the contract team's raw points per deal are counted in bins this wide
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -56,9 +57,11 @@ def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) ->
         seats = ",".join(str(seat) for seat in range(players))
         raise UserError(f"--seats takes {words.get(players, players)} bot names separated by commas "
                         f"(seats {seats}), got {text!r}")
-    unknown = [n for n in names if n not in REGISTRY]
-    if unknown:
-        raise UserError(f"no bot called {unknown[0]!r}; bots: {', '.join(sorted(REGISTRY))}")
+    for name in names:
+        if name not in REGISTRY and not is_outside(name):
+            raise UserError(f"no bot called {name!r}; bots: {', '.join(sorted(REGISTRY))}, "
+                            "or an outside bot as path/to/file.py:Name or module:Name")
+        check_player(name)
     return tuple(names)
 
 
@@ -82,10 +85,13 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("doubled")
     if level >= 2:
         tally.count("redoubled")
-    if any(deal.declared.values()):
+    melds_in_tricks = deal.ruleset.declarations.from_tricks  # then nothing is declared: count what scored
+    if any(deal.declared.values()) or melds_in_tricks and any(p.declarations for p in score.parts):
         tally.count("declarations")
-    if deal.belotes:
+    if deal.belotes or melds_in_tricks and any(p.belote for p in score.parts):
         tally.count("belote")
+    taken = score.raw_points[score.contract_team]
+    tally.count(f"taker_points.{taken - taken % POINTS_BIN}")
     for key, raw, points in zip(deal.ruleset.seating.side_keys, score.raw_points, score.match_points):
         tally.observe(f"raw_points.{key}", raw)
         tally.observe(f"match_points.{key}", points)
@@ -129,6 +135,8 @@ class SimulationResult:
     tally: Tally
     seconds: float  # wall-clock time spent on this variant (its share when several variants ran together)
     unreachable: frozenset[tuple[str, str]] = frozenset()  # statistics the variant cannot produce (see unreachable)
+    backend: str = "local"
+    loads: tuple[WorkerLoad, ...] = ()  # what each worker of the run played, and its overhead
     sides: tuple[str, ...] = ("team0", "team1")  # the board's sides as keys: teams, or players alone
 
     @property
@@ -150,6 +158,8 @@ class SimulationResult:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
             stats += [Statistic("match", f"{side}_wins", f"matches won by {_spoken(side)}",
                                 t.rate(f"wins.{side}", t.matches)) for side in self.sides]
+            stats.append(Statistic("match", "first_bidder_wins", "won by the first bidder's team",
+                                   t.rate("wins.first_bidder", t.matches)))
             if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
                 stats.append(Statistic("match", "draws", "matches drawn", t.rate("draws", t.matches)))
         return stats
@@ -166,6 +176,7 @@ class SimulationResult:
             "seats": list(self.seats),
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "deals": self.tally.deals,
             "matches": self.tally.matches if self.mode == MATCHES else None,
             "played_deals": self.tally.counts.get("played", 0),
@@ -175,7 +186,17 @@ class SimulationResult:
         for stat in self.statistics():
             data.setdefault(stat.group, {})[stat.key] = stat.value.to_dict()
         data.setdefault("match", None)
+        data["distributions"] = {
+            "contract_team_raw_points": {"bin": POINTS_BIN, "counts": self.histogram("taker_points")},
+            "match_length": {"bin": 1, "counts": self.histogram("match_length")} if self.mode == MATCHES else None,
+        }
         return data
+
+    def histogram(self, quantity: str) -> dict[str, int]:
+        """How many deals (or matches) fell in each bin of ``quantity``, bins in order, as JSON keys."""
+        prefix = f"{quantity}."
+        bins = sorted(int(name[len(prefix):]) for name in self.tally.counts if name.startswith(prefix))
+        return {str(b): self.tally.counts[f"{prefix}{b}"] for b in bins}
 
 
 def _spoken(side: str) -> str:
@@ -189,12 +210,31 @@ def _spoken(side: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """A fixed slice of the work: deals or matches ``start`` .. ``start + size - 1``."""
+    """A fixed slice of the work: deals or matches ``start`` .. ``start + size - 1`` of one variant."""
 
     variant_index: int
     index: int
     start: int
     size: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.variant_index, self.index
+
+
+@dataclass(frozen=True)
+class Chunks:
+    """Every chunk of a simulation, made as they are asked for (a billion deals take no memory up front)."""
+
+    variants: int
+    mode: str
+    count: int
+
+    def __iter__(self) -> Iterator[Chunk]:
+        size = CHUNK[self.mode]
+        for v in range(self.variants):
+            for i, start in enumerate(range(0, self.count, size)):
+                yield Chunk(v, i, start, min(size, self.count - start))
 
 
 @dataclass(frozen=True)
@@ -206,9 +246,19 @@ class Plan:
     seats: tuple[str, ...]
     seed: int
 
+    def play(self, chunk: Chunk) -> Tally:
+        """The work of a backend: one chunk's tally."""
+        return play_chunk(self, chunk)
+
+    def describe(self, count: int) -> dict[str, Any]:
+        """The settings that decide every chunk's result, as a results file's first line holds them."""
+        return {"kind": "simulation", "variants": [[v.name, h or _ruleset_key(self, i)]
+                                                   for i, (v, h) in enumerate(self.variants)],
+                "mode": self.mode, "count": count, "chunk": CHUNK[self.mode], "seats": list(self.seats),
+                "seed": self.seed}
+
 
 _COMPILED: dict[str, Ruleset] = {}  # per process: rulesets compiled from a plan, by content hash
-_PLAN: Plan | None = None  # per worker process: the plan every chunk it plays belongs to
 
 
 def _ruleset_key(plan: Plan, index: int) -> str:
@@ -225,26 +275,12 @@ def _ruleset(plan: Plan, index: int) -> Ruleset:
     return ruleset
 
 
-def _start_worker(plan: Plan) -> None:
-    """Keep the plan in the worker, so each chunk travels alone instead of with two variant models."""
-    global _PLAN
-    _PLAN = plan
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops handing out chunks
-
-
-def _worker_chunk(chunk: Chunk) -> tuple[Tally, float]:
-    assert _PLAN is not None, "a worker plays chunks only after _start_worker"
-    return _timed_chunk(_PLAN, chunk)
-
-
-def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tally:
+def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
     """Play one chunk and count what happened; the same plan and chunk always give the same tally."""
-    ruleset = ruleset or _ruleset(plan, chunk.variant_index)
-    tally = Tally()
-    if plan.mode == DEALS:
-        chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
+    ruleset = _ruleset(plan, chunk.variant_index)
     seating = ruleset.seating
     seats = plan.seats[:seating.players]
+    tally = Tally()
     if plan.mode == DEALS:
         chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
         table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(seats)])
@@ -257,105 +293,98 @@ def play_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> Tall
     for number in range(chunk.start, chunk.start + chunk.size):
         match_seed = derive_seed(plan.seed, MATCHES, number)
         table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
-        match = table.play_match(ruleset, match_seed, on_deal=lambda deal: record_deal(tally, deal))
+        first_bidders: list[int] = []  # the side that bids and leads first in the match
+
+        def on_deal(deal: DealState) -> None:
+            if not first_bidders:
+                first_bidders.append(seating.side_of[deal.first_seat])
+            record_deal(tally, deal)
+
+        match = table.play_match(ruleset, match_seed, on_deal=on_deal)
         tally.matches += 1
         tally.count("draws" if match.drawn else f"wins.{seating.side_keys[match.winner]}")
+        if first_bidders and match.winner == first_bidders[0]:
+            tally.count("wins.first_bidder")
         tally.observe("match_length", len(match.deals))
+        tally.count(f"match_length.{len(match.deals)}")
     return tally
 
 
-def _timed_chunk(plan: Plan, chunk: Chunk, ruleset: Ruleset | None = None) -> tuple[Tally, float]:
-    started = time.perf_counter()
-    tally = play_chunk(plan, chunk, ruleset)
-    return tally, time.perf_counter() - started
+@contextmanager
+def lent(plan: Plan, rulesets: Sequence[Ruleset]) -> Iterator[None]:
+    """Chunks played here or in forked workers use the caller's rulesets; the process forgets them afterwards.
 
-
-def _chunks(variants: int, mode: str, count: int) -> list[Chunk]:
-    size = CHUNK[mode]
-    return [Chunk(v, i, start, min(size, count - start))
-            for v in range(variants) for i, start in enumerate(range(0, count, size))]
-
-
-def _run(plan: Plan, chunks: list[Chunk], rulesets: Sequence[Ruleset], workers: int,
-         finished: Callable[[Chunk, Tally, float], None]) -> None:
-    """Play every chunk, here or on ``workers`` processes, handing each result to ``finished``."""
-    if workers == 1:
-        for chunk in chunks:
-            finished(chunk, *_timed_chunk(plan, chunk, rulesets[chunk.variant_index]))
-        return
-    # Forked workers inherit these instead of compiling again; the parent forgets them afterwards.
-    lent = {_ruleset_key(plan, index): ruleset for index, ruleset in enumerate(rulesets)}
-    lent = {key: ruleset for key, ruleset in lent.items() if key not in _COMPILED}
-    _COMPILED.update(lent)
+    What exists now (modules, models, compiled rules) outlives the run: frozen, the collector
+    stops walking it at every full collection (~10% of a simulation), and forked workers
+    share its pages.
+    """
+    lending = {_ruleset_key(plan, index): ruleset for index, ruleset in enumerate(rulesets)}
+    lending = {key: ruleset for key, ruleset in lending.items() if key not in _COMPILED}
+    _COMPILED.update(lending)
+    gc.freeze()
     try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_start_worker,
-                                 initargs=(plan,)) as pool:
-            # Two chunks per worker in flight: the workers never wait, and Ctrl-C waits for those alone.
-            waiting = iter(chunks)
-            running = {pool.submit(_worker_chunk, chunk): chunk for chunk in islice(waiting, 2 * workers)}
-            try:
-                while running:
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        finished(running.pop(future), *future.result())
-                        for chunk in islice(waiting, 1):
-                            running[pool.submit(_worker_chunk, chunk)] = chunk
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        yield
     finally:
-        for key in lent:
+        gc.unfreeze()
+        for key in lending:
             del _COMPILED[key]
 
 
-def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Sequence[str] = DEFAULT_SEATS,
-                  seed: int = 0, workers: int = 1, progress: Progress | None = None) -> list[SimulationResult]:
-    """Simulate ``count`` deals or matches of each ruleset with the same bots and seeds; one pool serves all."""
-    if mode not in CHUNK:
-        raise UserError(f"simulate deals or matches, not {mode!r}")
+def check_count(mode: str, count: int) -> None:
+    """Refuse a count below 1 or beyond what one run may play."""
     if count < 1:
         raise UserError(f"the number of {mode} to simulate must be at least 1, got {count}")
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, got {workers}")
+    if count > MAX_COUNT[mode]:
+        raise UserError(f"--{mode} {count} is more than one run plays (at most {MAX_COUNT[mode]:,} {mode}); "
+                        f"split it into several runs with different seeds")
+
+
+def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Sequence[str] = DEFAULT_SEATS,
+                  seed: int = 0, workers: int = 1, progress: Progress | None = None,
+                  backend: Backend | None = None, out: str | os.PathLike[str] | None = None,
+                  resume: bool = False) -> list[SimulationResult]:
+    """Simulate ``count`` deals or matches of each ruleset with the same bots and seeds; one pool serves all.
+
+    ``backend`` plays the chunks (default: ``workers`` local processes); ``out`` streams each
+    finished chunk to a results file, and ``resume`` continues the run such a file holds.
+    """
+    if mode not in CHUNK:
+        raise UserError(f"simulate deals or matches, not {mode!r}")
+    check_count(mode, count)
     seats = parse_seats(seats, max(r.seating.players for r in rulesets))
+    backend = backend or open_backend("local", workers)
     plan = Plan(tuple((r.variant, r.content_hash) for r in rulesets), mode, seats, seed)
-    chunks = _chunks(len(rulesets), mode, count)
+    if resume and out is None:
+        raise UserError("--resume continues the run in an --out file: give it")
+    results = None if out is None else ResultsFile(out, plan.describe(count), resume, tally_to_json, tally_from_json)
     tallies = [Tally() for _ in rulesets]
     busy = [0.0 for _ in rulesets]  # seconds the workers spent on each variant
-    done = 0
-    total = count * len(rulesets)
+
+    def finished(chunk: Chunk, played: Played) -> None:
+        tallies[chunk.variant_index].merge(played.result)
+        busy[chunk.variant_index] += played.seconds
+
     started = time.perf_counter()
-    if progress:
-        progress(0, total)
-
-    def finished(chunk: Chunk, tally: Tally, seconds: float) -> None:
-        nonlocal done
-        tallies[chunk.variant_index].merge(tally)
-        busy[chunk.variant_index] += seconds
-        done += chunk.size
-        if progress:
-            progress(done, total)
-
-    # What exists now (modules, models, compiled rules) outlives the run: frozen, the collector stops
-    # walking it at every full collection (~10% of a simulation), and forked workers share its pages.
-    gc.freeze()
     try:
-        _run(plan, chunks, rulesets, workers, finished)
+        with lent(plan, rulesets):
+            loads = play_run(backend, plan, Chunks(len(rulesets), mode, count), finished, count * len(rulesets),
+                             progress, results)
+        wall = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
+        # Several variants share the run's wall-clock time in proportion to the work each took.
+        done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, backend.workers,
+                                 tally, wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
+                                 tuple(loads.workers.values()), r.seating.side_keys)
+                for r, tally, spent in zip(rulesets, tallies, busy)]
+        if results:
+            results.finish([r.to_dict() for r in done])
     finally:
-        gc.unfreeze()
-    wall = time.perf_counter() - started
-    # Several variants share the run's wall-clock time in proportion to the work each took.
-    return [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, workers, tally,
-                             wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), r.seating.side_keys)
-            for r, tally, spent in zip(rulesets, tallies, busy)]
+        if results:
+            results.close()
+    return done
 
 
 def simulate(ruleset: Ruleset, mode: str, count: int, seats: Sequence[str] = DEFAULT_SEATS, seed: int = 0,
-             workers: int = 1, progress: Progress | None = None) -> SimulationResult:
+             workers: int = 1, progress: Progress | None = None, backend: Backend | None = None,
+             out: str | os.PathLike[str] | None = None, resume: bool = False) -> SimulationResult:
     """Simulate ``count`` deals or matches of one ruleset."""
-    return simulate_many([ruleset], mode, count, seats, seed, workers, progress)[0]
-
-
-def default_workers() -> int:
-    """Every core this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return simulate_many([ruleset], mode, count, seats, seed, workers, progress, backend, out, resume)[0]

@@ -149,3 +149,27 @@ class Tally:
 
     def mean(self, quantity: str) -> Mean:
         return self.sums.get(quantity, Sums()).mean()
+
+
+def tally_to_json(tally: Tally) -> dict[str, Any]:
+    """A tally as JSON (for results files); :func:`tally_from_json` reads it back exactly."""
+    return {"deals": tally.deals, "matches": tally.matches, "counts": dict(sorted(tally.counts.items())),
+            "sums": {name: [s.n, s.total, s.squares] for name, s in sorted(tally.sums.items())}}
+
+
+def tally_from_json(data: Any) -> Tally:
+    """The tally :func:`tally_to_json` wrote; anything else is a ValueError."""
+    def whole(value: Any) -> int:
+        if type(value) is not int:
+            raise ValueError(f"expected a whole number, got {str(value)[:40]!r}")
+        return value
+
+    if not isinstance(data, dict) or not isinstance(data.get("counts"), dict) or not isinstance(data.get("sums"), dict):
+        raise ValueError("a tally has deals, matches, counts and sums")
+    tally = Tally(whole(data.get("deals")), Counter({str(k): whole(v) for k, v in data["counts"].items()}),
+                  matches=whole(data.get("matches")))
+    for name, sums in data["sums"].items():
+        if not isinstance(sums, list) or len(sums) != 3:
+            raise ValueError(f"the sums of {str(name)[:40]!r} are [n, total, squares]")
+        tally.sums[str(name)] = Sums(*(whole(v) for v in sums))
+    return tally

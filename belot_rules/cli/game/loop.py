@@ -37,7 +37,7 @@ from .render import Renderer, call_menu_text, does, help_panel, sort_hand
 from .save import default_save_path, write_record_file, write_save
 from .seating import DEFAULT_BOT
 from .session import Session
-from .stats import level_of, record_match
+from .stats import opponents, record_match
 
 SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two moves
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
@@ -222,7 +222,7 @@ class Game:
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
         totals = record_match(session)
         if totals:
-            self.show(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+            self.show(f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, "
                       f"won {totals['wins']}.")
         if self.live:
             try:
@@ -232,7 +232,8 @@ class Game:
     # ------------------------------------------------------------------ the player's decisions
 
     def decide(self, deal: DealState) -> Action | None:
-        """Ask the player until a valid choice comes; None when time ran out and the match is lost."""
+        """Ask the player until a valid choice comes; None when time ran out and the match is lost, or the
+        player took a move back."""
         clock = self.move_clock()
         legal = deal.legal_actions()
         if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
@@ -246,6 +247,8 @@ class Game:
             try:
                 line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(deal, menu), clock)
                 asked = command(line)
+                if asked == "undo" and self.take_back():
+                    return None
                 if asked is not None:
                     self.run_command(asked, deciding=True)
                     if asked in LONG_OUTPUT and self.live:
@@ -360,6 +363,8 @@ class Game:
                 print_rules(session.loaded, out=self.console)
         elif name == "rules":
             print_rules(session.loaded, out=self.console)
+        elif name == "undo":
+            self.show("Nothing of yours to take back in this deal.")
         elif name == "hint" and not deciding:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
@@ -369,6 +374,16 @@ class Game:
             self.save()
             self.saved("Game saved.")
             raise Stop(0)
+
+    def take_back(self) -> bool:
+        """Undo the player's last move of this deal (and the bots' after it); whether there was one."""
+        taken = self.session.take_back()
+        if not taken:
+            return False
+        self.save()
+        more = f", and {len(taken) - 1} move{'s' if len(taken) > 2 else ''} after it" if len(taken) > 1 else ""
+        self.show(f"Took back: {self.describe(taken[0])}{more}.", style="bold")
+        return True
 
     def saved(self, note: str) -> None:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""

@@ -19,7 +19,7 @@ from ...variant.model import SUIT_CONTRACTS
 from .look import Look
 
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
-            "f": "forced", "q": "quit", "quit": "quit"}
+            "f": "forced", "u": "undo", "undo": "undo", "q": "quit", "quit": "quit"}
 YES, NO = ("", "y", "yes"), ("n", "no")
 BELOTE = " belote"
 

@@ -33,7 +33,7 @@ SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
-COMMAND_KEYS = "? help · l last trick · s score sheet · r rules · h hint · q save and quit"
+COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
 
 
@@ -96,6 +96,7 @@ def help_rows() -> list[tuple[str, str]]:
         ("s", "the score sheet"),
         ("r", "the rules of this variant"),
         ("h", "a hint: what the bot would do in your place"),
+        ("u", "undo: take back your last call or card of this deal"),
         ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
         ("q", "save and quit; belot play --resume continues the game"),
     ]
@@ -173,7 +174,9 @@ class Renderer:
         if completed is not None:
             leader, cards, winner = deal.tricks[completed]
             shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
-            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}", style="bold")
+            melds = sum(d.points for d in self.melds(deal, completed))
+            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}"
+                          + (f"\nmelds +{melds}" if melds else ""), style="bold")
         else:
             shown = [(table.order[deal.leader + i], c) for i, c in enumerate(deal.trick)]
             center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of {table.hand_size}",
@@ -233,7 +236,13 @@ class Renderer:
         if clock.seconds is not None and seating.human is not None:
             lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
         if deal.tricks:
-            tricks = [f"{deal.side_tricks[t]} ({deal.side_points[t]} points)" for t in range(len(deal.side_points))]
+            side_of = deal.ruleset.seating.side_of
+            melds = [0] * len(deal.side_points)
+            for index in range(len(deal.tricks)):
+                for d in self.melds(deal, index):
+                    melds[side_of[d.seat]] += d.points
+            tricks = [f"{deal.side_tricks[t]} ({deal.side_points[t]} points" + (f", melds {melds[t]})" if any(melds)
+                                                                               else ")") for t in range(len(melds))]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
         if seating.level is not None:
@@ -314,7 +323,16 @@ class Renderer:
         if index == deal.ruleset.seating.hand_size - 1:
             points += deal.ruleset.variant.scoring.last_trick
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
+        melds = self.melds(deal, index)
+        if melds:
+            text.append(look.words(", melds: " + ", ".join(str(d) for d in melds)), style="bold")
         return text
+
+    @staticmethod
+    def melds(deal: DealState, index: int) -> tuple[Declaration, ...]:
+        """The melds trick ``index`` holds, for the team that won it (where melds come from tricks)."""
+        _, cards, winner = deal.tricks[index]
+        return deal.ruleset.declarations.in_trick(deal.contract, cards, winner)
 
     def declaration(self, deal: DealState, declaration: Declaration) -> str:
         """A declaration as the table knows it: another player's by its kind and value while the deal is played.
@@ -347,12 +365,20 @@ class Renderer:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
             return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
+                     padding=(0, 1), width=FRAME_WIDTH)
+
+    def deal_title(self, row: SheetRow) -> Text:
+        """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
-        title = Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
-                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
-        lines = [Text(self.words(line)) for line in score.lines]
-        return Panel(Group(*lines), title=title, title_align="left", box=self.look.box, padding=(0, 1),
-                     width=FRAME_WIDTH)
+        if score is None:
+            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+        return Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
+                             f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+
+    def deal_lines(self, row: SheetRow) -> list[Text]:
+        """The score's explanation, a sentence a line, in the table's words."""
+        return [Text(self.words(line)) for line in row.score.lines] if row.score is not None else []
 
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""

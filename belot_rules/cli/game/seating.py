@@ -10,12 +10,13 @@ resumed game makes exactly the choices the interrupted one would have made.
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from dataclasses import dataclass
 
 from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
-from ...players import REGISTRY, make_player
+from ...players import REGISTRY, check_player, make_player
 from ...players.levels import Level, level_of
 from ...ruleset import Ruleset
 
@@ -35,15 +36,29 @@ def default_seats(players: int, bot: str = DEFAULT_BOT) -> tuple[str, ...]:
 
 def parse_seats(text: str) -> tuple[str, ...]:
     """The seats of ``--seats`` (``you`` or a bot's name each), in play order: two to four of them."""
-    seats = tuple(part.strip().lower() for part in text.split(","))
+    seats = tuple(_seat(part.strip()) for part in text.split(","))
     if not 2 <= len(seats) <= 4:
         raise UserError(f"--seats takes one comma-separated player per seat, like {','.join(DEFAULT_SEATS)}")
     for seat in seats:
-        if seat != HUMAN and seat not in REGISTRY:
-            raise UserError(f"--seats: no player called {seat!r}; players: {HUMAN}, {', '.join(sorted(REGISTRY))}")
+        if seat != HUMAN:
+            try:
+                check_player(seat)
+            except UserError as err:
+                raise UserError(f"--seats: {err}; or {HUMAN}") from None
     if seats.count(HUMAN) > 1:
         raise UserError("--seats: only one seat can be you")
     return seats
+
+
+def _seat(text: str) -> str:
+    """A seat's player: names in lower case, an outside bot's file made absolute, its module as given."""
+    lower = text.lower()
+    if lower == HUMAN or lower in REGISTRY:
+        return lower
+    where, colon, name = text.rpartition(":")
+    if colon and where.endswith(".py"):  # the saved game resumes from any folder
+        return f"{Path(where).expanduser().resolve()}:{name}"
+    return text
 
 
 @dataclass(frozen=True)

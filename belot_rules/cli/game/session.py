@@ -15,11 +15,9 @@ from ...engine.actions import Action
 from ...errors import UserError
 from ...engine.deal import OVER, DealState
 from ...engine.match import MatchState
-from ...rules.declarations import Declaration
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
-from ...variant.model import contract_kind
 from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
 
 
@@ -49,37 +47,11 @@ class SheetRow:
         none = (0,) * table.sides
         if score is None:
             return cls(number, deal.dealer, None, -1, 1, None, none, none, none, none, None, tuple(board))
-        ruleset = deal.ruleset
-        scoring = ruleset.variant.scoring
-        no_trumps = contract_kind(deal.contract) == "no_trumps"
-        factor = scoring.no_trumps_factor if no_trumps else 1
-        last_side = table.side_of[deal.tricks[-1][2]]
-        cards = tuple((deal.side_points[t] + (scoring.last_trick if t == last_side else 0)) * factor for t in sides)
-        bonus = scoring.capot.bonus * (factor if scoring.capot.multiplied_by_no_trumps_factor else 1)
-        capot = tuple(bonus if score.capot_team == t else 0 for t in sides)
-        belote = _belote_points(deal)
-        declarations = tuple(score.raw_points[t] - cards[t] - capot[t] - belote[t] for t in sides)
+        parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
-                   cards, capot, declarations, belote, score, tuple(board))
-
-
-def _belote_points(deal: DealState) -> tuple[int, ...]:
-    """The belote each side scored: played belotes, less any a sequence absorbed."""
-    points = deal.ruleset.variant.declarations.belote.points
-    declared = [d for seat in sorted(deal.declared) for d in deal.declared[seat]]
-    belotes = [Declaration.belote(seat, suit, points) for seat, suit in deal.belotes]
-    table = deal.ruleset.seating
-    result = [0] * table.sides
-    if not belotes:
-        return tuple(result)
-    if table.sides == 2:
-        return deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat).belote
-    kept = deal.ruleset.declarations.resolve(declared + belotes, deal.contract, deal.first_seat,
-                                              table.camps[deal.declarer]).kept
-    for d in kept:
-        if d.kind == "belote":
-            result[d.seat] += d.points
-    return tuple(result)
+                   tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
+                   tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
+                   tuple(board))
 
 
 @dataclass
@@ -161,7 +133,7 @@ class Session:
             self.last_deal = deal
         return deal
 
-    def take_back(self) -> list[str]:
+    def take_back(self) -> list[Action]:
         """Undo the player's last call, declaration or card of this deal and the bots' moves after it.
 
         The match is replayed from its seed up to that move, as a resume does, so the sheet
@@ -180,12 +152,12 @@ class Session:
             probe.apply(action)
         if last is None:
             return []
-        taken = [str(a) for a in deal.history[last:]]
+        taken = deal.history[last:]
         kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
         self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
         for action in kept:
             self.apply(action)
-        self.undone.append({"deal": self.deal_number, "at": last, "actions": taken})
+        self.undone.append({"deal": self.deal_number, "at": last, "actions": [str(a) for a in taken]})
         return taken
 
     def last_trick(self) -> tuple[DealState, int] | None:

@@ -37,9 +37,17 @@ def read_stats(path: Path | None = None) -> dict[str, dict[str, dict[str, int]]]
 
 
 def level_of(session: Session) -> str:
-    """The level the player played against: the bots' kind (one name, or several joined)."""
+    """The level the player played against (easy, normal, hard), or the bots' kinds joined for another table."""
+    if session.seating.level is not None:
+        return session.seating.level.name
     bots = [p for seat, p in enumerate(session.seating.players) if seat != session.seating.human]
     return "+".join(dict.fromkeys(bots))
+
+
+def opponents(session: Session) -> str:
+    """The bots in words: ``level Normal``, or ``bots: random`` when they play at no one level."""
+    level = session.seating.level
+    return f"level {level.title}" if level is not None else f"bots: {level_of(session)}"
 
 
 def match_counts(session: Session) -> dict[str, int]:

@@ -36,12 +36,13 @@ from ..game.save import write_record_file, write_save
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
 from ..game.stats import describe as describe_stats
-from ..game.stats import level_of, read_stats, record_match
+from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import card_lines, joined, seats_table
 from .screens import MessageScreen, QuestionScreen
 
 CARD_WIDTH = 5
+PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
 SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
@@ -101,11 +102,11 @@ class HandView(Widget, can_focus=True):
         self.legal: list[int] | None = None  # legal cards in hand order while the player must play
         self.selected = 0
 
-    def show(self, look: Look, cards: list[Card], legal: list[int] | None, selected: int | None = None) -> None:
+    def show(self, look: Look, cards: list[Card], legal: list[int] | None) -> None:
+        keep = self.selected_card
         self.look, self.cards, self.legal = look, cards, legal
         if legal is not None:
-            keep = self.selected_card
-            self.selected = legal.index(keep) if keep in legal else 0 if selected is None else selected
+            self.selected = legal.index(keep) if keep in legal else 0
         self.refresh(layout=True)
 
     @property
@@ -252,6 +253,11 @@ class TableApp(App[int]):
             self.note = f"Resuming deal {self.session.deal_number}."
         self.advance()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
+        self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
+        self.refresh_table()
+
     def refresh_table(self) -> None:
         """Draw everything from the session (after each move, undo, theme or sort change)."""
         deal = self.shown or self.session.deal
@@ -292,10 +298,12 @@ class TableApp(App[int]):
         number = session.deal_number if deal is session.deal else len(session.rows)
         first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
-                              f" {look.dot} bots: {level_of(session)}")
+                              f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
+            if deal.turned_card >= 0:  # everyone saw it go to the taker
+                second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
         return Text("\n").join([first, second.append_text(self.draw.board())])
@@ -305,9 +313,8 @@ class TableApp(App[int]):
         lines = []
         if deal.tricks:
             seating = self.session.seating
-            lines.append(f"Tricks {self.look.dot} points")
-            lines += [f"{seating.team_name(t)} {deal.side_tricks[t]} {self.look.dot} {deal.side_points[t]}"
-                      for t in seating.teams_in_order()]
+            lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
+                      f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
         clock = self.session.ruleset.variant.table.move_clock
         if clock.seconds is not None and self.human is not None:
             lines.append(f"Clock: {clock.seconds} s a move")
@@ -362,10 +369,12 @@ class TableApp(App[int]):
         legal = deal.legal_actions()
         choices = self.query_one("#choices", OptionList)
         if deal.phase in (BIDDING, DECLARING):
-            self.menu = legal
+            # in the order the line game numbers them; with point bids, pass and the doublings first,
+            # so a long list of bids does not push a coinche out of view
+            points = any(a.kind == CALL and a.call.points is not None for a in legal)
+            self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
             choices.clear_options()
-            choices.add_options([f"{i}. {self.describe(a, short=True)}" if i <= 9 else self.describe(a, short=True)
-                                 for i, a in enumerate(legal, 1)])
+            choices.add_options([self.option_text(i, False) for i in range(len(legal))])
             choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
             choices.display = True
             choices.highlighted = 0
@@ -411,11 +420,12 @@ class TableApp(App[int]):
         self.shown = deal
         self.refresh_table()
         row = self.session.rows[-1]
-        body: list[RenderableType] = [self.draw.deal_score(row)]
+        body: list[RenderableType] = self.draw.deal_lines(row) or [Text("Nobody bid, so nothing is scored; "
+                                                                           "a new deal follows.")]
         calls = self.draw.calls(deal, passes=False)
         if calls:
-            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls))))
-        title = f"Deal {row.number}" + (": everybody passed" if row.score is None else "")
+            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
+        title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
@@ -440,7 +450,7 @@ class TableApp(App[int]):
         if session.rows:
             parts.append(self.draw.sheet())
         if totals:
-            parts.append(Text(f"Your {session.ruleset.name} games against {level_of(session)}: {totals['games']}, "
+            parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}; t shows all your statistics."))
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
@@ -473,6 +483,22 @@ class TableApp(App[int]):
         self.push_screen(QuestionScreen(f"Announce the belote with {card}?",
                                         [f"play {card}, announcing belote", f"play {card} without announcing"]),
                          answered)
+
+    def option_text(self, index: int, highlighted: bool) -> str:
+        """An offered call or declaration: its number (1-9), and a pointer when it is the one Enter takes."""
+        mark = f"{self.look.pointer} " if highlighted else "  "
+        number = f"{index + 1}. " if index < 9 else "   "
+        return mark + number + self.describe(self.menu[index], short=True)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted choice gets a pointer as well as the highlight's colour."""
+        if event.option_list.id != "choices" or not self.menu:
+            return
+        for index in range(min(len(self.menu), event.option_list.option_count)):
+            marked = index == event.option_index
+            text = self.option_text(index, marked)
+            if str(event.option_list.get_option_at_index(index).prompt) != text:
+                event.option_list.replace_option_prompt_at_index(index, text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "choices" and self.menu and event.option_index < len(self.menu):
@@ -606,7 +632,7 @@ class TableApp(App[int]):
         self.save()
         self.shown, self.held = self.session.deal, None
         count = len(taken) - 1
-        self.note = f"Took back your move ({taken[0]})" + (f" and {count} after it" if count else "") + "."
+        self.note = f"Took back: {self.describe(taken[0])}" + (f", and {count} after it" if count else "") + "."
         self.query_one("#choices").display = False
         self.menu = []
         self.refresh_table()
@@ -700,7 +726,7 @@ class TableApp(App[int]):
         self.page("History", Group(*lines))
 
     def action_rules(self) -> None:
-        console = Console(file=io.StringIO(), width=76, record=True, color_system="truecolor")
+        console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
         print_rules(self.session.loaded, out=console)
         self.page(f"Rules: {self.session.ruleset.variant.title}", Text.from_ansi(console.export_text(styles=True)))
 

@@ -66,7 +66,12 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
                 "bidding", style="dim")
         else:
             total = len(deal.tricks) + bin(deal.hands[deal.to_act]).count("1")
-            middle = Text(f"trick {len(deal.tricks) + 1} of {total}", style="dim")
+            lines = [f"trick {len(deal.tricks) + 1} of {total}"]
+            if deal.trick:
+                best = deal.ruleset.tables[deal.contract].trick_winner_index(list(deal.trick))
+                lines += [f"{seating.name(deal.leader)} led",
+                          f"{seating.name((deal.leader + best) % seats)} {'wins' if seating.human is None else 'winning'}"]
+            middle = Text("\n".join(lines), style="dim")
     calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
     cell_width = max(width // 3 - 1, 8)
     cells = [[Text(), Text(), Text()] for _ in range(3)]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
+
+
+TYPED_AHEAD = 0.4  # seconds: keys this soon after a message appears were meant for the table
 
 
 class MessageScreen(ModalScreen[None]):
@@ -39,8 +44,19 @@ class MessageScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         box = self.query_one("#message")
         box.border_title = self.title_text
+        self.shown_at = time.monotonic()
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The body scrolls within four fifths of the screen, so the closing line stays in view."""
+        self.query_one("#message-body").styles.max_height = max(self.app.size.height * 4 // 5 - 3, 3)
 
     def action_close(self) -> None:
+        if time.monotonic() - self.shown_at < TYPED_AHEAD:
+            return  # a key pressed for the last card must not close the message before it is read
         self.dismiss(None)
 
     def action_scroll(self, lines: int) -> None:

@@ -1,0 +1,99 @@
+"""Bots from outside the package: ``path/to/file.py:Name`` or ``module:Name`` wherever a bot is named.
+
+``Name`` is a class (or any callable) that takes ``(ruleset, seed)`` and returns a player:
+an object with ``choose(view, legal) -> Action`` (:class:`~belot_rules.players.base.Player`).
+A spec is loaded once per process; every mistake in it (no such file or module, an error
+while importing it, no such name, a name that does not build a player) is a
+:class:`UserError` that says which.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import UserError
+from ..ruleset import Ruleset
+from .base import Player
+
+Factory = Callable[[Ruleset, "int | None"], Player]
+FORMS = "a bot's name, path/to/file.py:Name or module:Name"
+
+
+def is_outside(spec: str) -> bool:
+    """Whether ``spec`` names an outside bot (it has a ``:`` before a name)."""
+    where, colon, name = spec.rpartition(":")
+    return bool(colon and where and name)
+
+
+@lru_cache(maxsize=None)
+def load_factory(spec: str) -> Factory:
+    """The callable ``spec`` names, checked to exist and be callable."""
+    where, _, name = spec.rpartition(":")
+    module = _load_file(where) if where.endswith(".py") else _load_module(where)
+    found = getattr(module, name, None)
+    if found is None:
+        defined = sorted(n for n, v in vars(module).items() if isinstance(v, type) and not n.startswith("_")
+                         and getattr(v, "__module__", None) == module.__name__)
+        hint = f"; it defines {', '.join(defined)}" if defined else ""
+        raise UserError(f"bot {spec!r}: {where} has no {name!r}{hint}")
+    if not callable(found):
+        raise UserError(f"bot {spec!r}: {name} is not a class or function that builds a player from (ruleset, seed)")
+    return found
+
+
+def make_outside(spec: str, ruleset: Ruleset, seed: int | None) -> Player:
+    """A player built by the outside factory ``spec``, checked against the player protocol."""
+    factory = load_factory(spec)
+    try:
+        player = factory(ruleset, seed)
+    except Exception as err:  # the bot's own code: its error is reported, not a traceback
+        raise UserError(f"bot {spec!r}: building it with (ruleset, seed) failed: {type(err).__name__}: {err}") from None
+    if not callable(getattr(player, "choose", None)):
+        raise UserError(f"bot {spec!r}: what it builds has no choose(view, legal) method, so it cannot play")
+    if not isinstance(getattr(player, "name", None), str):
+        try:
+            player.name = spec  # type: ignore[misc]
+        except AttributeError:
+            pass
+    return player
+
+
+def _load_file(path_text: str) -> object:
+    path = Path(path_text).expanduser()
+    if not path.is_file():
+        raise UserError(f"bot file {path_text!r} not found ({FORMS})")
+    name = f"belot_outside_bot_{abs(hash(str(path.resolve())))}"
+    loader_spec = importlib.util.spec_from_file_location(name, path)
+    if loader_spec is None or loader_spec.loader is None:
+        raise UserError(f"bot file {path_text!r} cannot be loaded as Python")
+    module = importlib.util.module_from_spec(loader_spec)
+    sys.modules[name] = module
+    try:
+        loader_spec.loader.exec_module(module)
+    except Exception as err:
+        del sys.modules[name]
+        raise UserError(f"bot file {path_text}: loading it failed: {_describe(err)}") from None
+    return module
+
+
+def _load_module(name: str) -> object:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name and name.startswith(err.name):
+            raise UserError(f"no module {name!r} to load a bot from ({FORMS})") from None
+        raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
+    except Exception as err:
+        raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
+
+
+def _describe(err: BaseException) -> str:
+    """The error and, for a syntax error, where it is."""
+    if isinstance(err, SyntaxError):
+        return f"SyntaxError: {err.msg} (line {err.lineno})"
+    return f"{type(err).__name__}: {err}"

@@ -1,0 +1,440 @@
+"""Where a run's chunks are played: here, on local worker processes, or on a Ray cluster.
+
+A long run (a simulation, a duel, a tournament) is cut into chunks whose result depends
+on the chunk alone (its seeds come from its index), never on which worker plays it, when,
+or how many times. So every backend, with any number of workers, gives the same results,
+and a chunk can be played again when its worker is lost. The whole interface:
+
+    work = MyWork(...)                      # picklable, sent once to each worker;
+                                            #   work.play(chunk) -> a picklable result
+    with open_backend("local", workers=4) as backend:   # or "ray", address=...
+        backend.run(work, chunks, finished)  # chunks: any iterable, read lazily;
+                                             #   finished(chunk, played) as each one ends,
+                                             #   in any order
+
+A chunk is any picklable object with a ``key`` (a tuple of ints, unique in the run: results
+files name chunks by it) and a ``size`` (units of work, for progress). A backend keeps two
+chunks per worker in flight (a worker never waits for its next one, and a stop waits for
+those alone), plays a chunk again when it fails (at most ``RETRIES`` more times, then stops
+with :class:`ChunkFailed`), and stops as for Ctrl-C on SIGTERM and SIGHUP: it hands out no
+more chunks, ends its workers and raises :class:`Stopped` (a KeyboardInterrupt).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import chain, islice
+from typing import Any, Protocol
+
+from ..errors import UserError
+
+BACKENDS = ("local", "ray")
+RETRIES = 3  # times a failed chunk is played again before the run stops
+IN_FLIGHT = 2  # chunks handed to each worker ahead of its results
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGINT,)
+INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' (or pip install ray)"
+
+
+class Chunk(Protocol):
+    """A slice of a run's work; what it plays must follow from the chunk and the work alone."""
+
+    @property
+    def key(self) -> tuple[int, ...]: ...
+
+    @property
+    def size(self) -> int: ...
+
+
+class Work(Protocol):
+    """What every worker needs to play any chunk of a run (picklable)."""
+
+    def play(self, chunk: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A chunk's result, who played it, and what it cost (seconds on that worker's clock)."""
+
+    result: Any
+    worker: str  # host:pid
+    seconds: float  # inside Work.play
+    since_start: float  # from the worker receiving the work to this result being ready to send
+
+
+Finished = Callable[[Any, Played], None]
+
+
+class ChunkFailed(UserError):
+    """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
+
+    def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
+        detail = (str(error).strip().splitlines() or [""])[0][:300]
+        super().__init__(f"chunk {list(chunk.key)} failed {attempts} times, the run stops; last error: "
+                         f"{type(error).__name__}: {detail}")
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP stopped a run; commands exit as for Ctrl-C, with status 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+# ----------------------------------------------------------------------------- what a worker does
+
+_WORKER: tuple[Any, str, float] | None = None  # in a local worker process: its work, name and start time
+
+
+def _worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _play(work: Work, chunk: Any, name: str, born: float) -> tuple[bytes, str, float, float]:
+    """Play one chunk; the result is pickled here so that its cost counts in the worker's busy time."""
+    started = time.perf_counter()
+    result = work.play(chunk)
+    seconds = time.perf_counter() - started
+    payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+    return payload, name, seconds, time.perf_counter() - born
+
+
+def _unpack(returned: tuple[bytes, str, float, float]) -> Played:
+    payload, name, seconds, since_start = returned
+    return Played(pickle.loads(payload), name, seconds, since_start)
+
+
+def _start_local_worker(work: Work) -> None:
+    global _WORKER
+    _WORKER = (work, _worker_name(), time.perf_counter())
+    # Ctrl-C and a closed terminal reach the whole process group: they are the parent's to handle.
+    for signum in GROUP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited through fork
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker whose parent died (even by SIGKILL) exits instead of idling as an orphan."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _play_in_local_worker(chunk: Any) -> tuple[bytes, str, float, float]:
+    assert _WORKER is not None, "a local worker plays chunks only after _start_local_worker"
+    return _play(_WORKER[0], chunk, *_WORKER[1:])
+
+
+_RAY_WORKS: dict[str, tuple[Any, str, float]] = {}  # in a Ray worker process: recent runs' work, name, start
+
+
+def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float]:
+    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run.
+
+    The work comes inside a list, so Ray hands over its reference instead of unpickling it for every chunk.
+    """
+    import ray
+
+    key = work[0].hex()
+    known = _RAY_WORKS.get(key)
+    if known is None:
+        born = time.perf_counter()
+        while len(_RAY_WORKS) >= 4:  # a long-lived cluster serves many runs: keep the latest few
+            del _RAY_WORKS[next(iter(_RAY_WORKS))]
+        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{ray.util.get_node_ip_address()}:{os.getpid()}", born)
+    return _play(known[0], chunk, *known[1:])
+
+
+# ----------------------------------------------------------------------------- pools of workers
+
+
+class _Pool(Protocol):
+    """One run's workers: ``slots`` of them, each fed by the run loop."""
+
+    slots: int
+    ahead: int  # chunks each slot is handed ahead of its results
+
+    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]: ...  # the future and a ticket for recover
+
+    def recover(self, ticket: Any, error: BaseException) -> None: ...  # replace what broke, if anything did
+
+    def close(self, stop: bool) -> None: ...  # stop: end the workers now, dropping the chunks they hold
+
+
+class _HerePool:
+    """One worker: this process, playing each chunk as it is submitted."""
+
+    slots, ahead = 1, IN_FLIGHT
+
+    def __init__(self, work: Work) -> None:
+        self.work, self.name, self.born = work, _worker_name(), time.perf_counter()
+
+    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(_play(self.work, chunk, self.name, self.born))
+        except Exception as error:  # noqa: BLE001 - the run loop retries it, then reports it
+            future.set_exception(error)
+        return future, None
+
+    def recover(self, ticket: Any, error: BaseException) -> None:
+        pass
+
+    def close(self, stop: bool) -> None:
+        pass
+
+
+class _ProcessPool:
+    """Worker processes on this machine; a pool broken by a lost worker is replaced."""
+
+    ahead = IN_FLIGHT
+
+    def __init__(self, work: Work, workers: int) -> None:
+        self.work, self.slots = work, workers
+        self.executor = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.slots, initializer=_start_local_worker, initargs=(self.work,))
+
+    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
+        try:
+            future = self.executor.submit(_play_in_local_worker, chunk)
+        except BrokenProcessPool:  # broken since the last result came in
+            self._replace()
+            future = self.executor.submit(_play_in_local_worker, chunk)
+        return future, self.executor
+
+    def recover(self, ticket: Any, error: BaseException) -> None:
+        if isinstance(error, BrokenProcessPool) and ticket is self.executor:
+            self._replace()
+
+    def _replace(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._new()
+
+    def close(self, stop: bool) -> None:
+        if not stop:
+            self.executor.shutdown(wait=True)
+            return
+        # The chunks the workers hold are dropped (a resumed run plays them again): end the workers now.
+        processes = list((getattr(self.executor, "_processes", None) or {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+
+
+class _RayPool:
+    """Ray tasks, ``slots`` of them in flight at a time; Ray places them, and a task lost with its worker
+    process or node fails here and is played again."""
+
+    ahead = 2  # more would run more tasks at once than the run's workers on a cluster with more CPUs
+
+    def __init__(self, ray: Any, work: Work, workers: int) -> None:
+        self.ray, self.slots = ray, workers
+        self.work = [ray.put(work)]
+        self.task = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
+
+        self.running: dict[Future[Any], Any] = {}  # future -> the task's reference, to cancel it on a stop
+
+    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
+        ref = self.task.remote(self.work, chunk)
+        future = ref.future()
+        self.running[future] = ref
+        future.add_done_callback(lambda done: self.running.pop(done, None))
+        return future, None
+
+    def recover(self, ticket: Any, error: BaseException) -> None:
+        pass
+
+    def close(self, stop: bool) -> None:
+        if stop:
+            for ref in list(self.running.values()):
+                self.ray.cancel(ref, force=True)
+
+
+# ----------------------------------------------------------------------------- backends
+
+
+class Backend:
+    """Plays chunks of work on ``workers`` workers; see the module's docstring."""
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise UserError(f"--workers must be at least 1, got {workers}")
+        self.workers = workers
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def _pool(self, work: Work, workers: int) -> _Pool:
+        return _HerePool(work) if workers == 1 else _ProcessPool(work, workers)
+
+    def run(self, work: Work, chunks: Iterable[Any], finished: Finished) -> None:
+        """Play every chunk, handing each result to ``finished`` as it arrives."""
+        waiting = iter(chunks)
+        first = list(islice(waiting, IN_FLIGHT * self.workers))
+        if not first:
+            return
+        pool = self._pool(work, min(self.workers, len(first)))
+        waiting = chain(first, waiting)
+        running: dict[Future[Any], tuple[Any, int, int, Any]] = {}  # future -> chunk, attempt, slot, ticket
+
+        def send(chunk: Any, attempt: int, slot: int) -> None:
+            future, ticket = pool.submit(chunk, slot)
+            running[future] = (chunk, attempt, slot, ticket)
+
+        with _stop_signals():
+            try:
+                for number, chunk in enumerate(islice(waiting, pool.ahead * pool.slots)):
+                    send(chunk, 0, number % pool.slots)
+                while running:
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        chunk, attempt, slot, ticket = running.pop(future)
+                        try:
+                            played = _unpack(future.result())
+                        except Exception as error:  # noqa: BLE001 - a lost worker or a failing chunk
+                            if attempt >= RETRIES:
+                                raise ChunkFailed(chunk, attempt + 1, error) from None
+                            pool.recover(ticket, error)
+                            send(chunk, attempt + 1, slot)
+                            continue
+                        finished(chunk, played)
+                        for chunk in islice(waiting, 1):
+                            send(chunk, 0, slot)
+            except BaseException:
+                pool.close(stop=True)
+                raise
+            pool.close(stop=False)
+
+
+class RayBackend(Backend):
+    """Workers as Ray actors: on the cluster at ``address``, or on a Ray started here for the run."""
+
+    name = "ray"
+
+    def __init__(self, workers: int | None, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise UserError(INSTALL_RAY) from None
+        self.ray = ray
+        self.owned = False
+        address = address or os.environ.get("RAY_ADDRESS") or None
+        if not ray.is_initialized():
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "logging_level": logging.ERROR}
+            if address is None:
+                options["num_cpus"] = max(1, default_workers() if workers is None else workers)
+            try:
+                ray.init(address=address or "local", **options)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                raise UserError(f"cannot reach the Ray cluster at {address}: {error}") from None
+            self.owned = True
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        if workers is not None and workers > cpus:
+            self.close()
+            raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs")
+        super().__init__(cpus if workers is None else workers)
+
+    def _pool(self, work: Work, workers: int) -> _Pool:
+        return _RayPool(self.ray, work, workers)
+
+    def close(self) -> None:
+        if self.owned:
+            self.ray.shutdown()
+            self.owned = False
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
+    """The backend called ``name``: ``local`` (``workers`` processes, default every core) or ``ray``."""
+    if name == "ray":
+        return RayBackend(workers, address)
+    if name != "local":
+        raise UserError(f"no backend called {name!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None:
+        raise UserError("--address is for --backend ray")
+    return Backend(default_workers() if workers is None else workers)
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` in this (main) thread while the run lasts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+# ----------------------------------------------------------------------------- what the workers cost
+
+
+@dataclass(slots=True)
+class WorkerLoad:
+    """One worker's chunks, the seconds it spent playing them, and its busy time (overhead included)."""
+
+    worker: str
+    chunks: int = 0
+    playing: float = 0.0
+    busy: float = 0.0
+
+    @property
+    def overhead(self) -> float:
+        """The share of busy time not spent playing: scheduling, receiving the work, serialising results."""
+        return max(0.0, 1.0 - self.playing / self.busy) if self.busy > 0 else 0.0
+
+
+class Loads:
+    """Per-worker load of a run, from the chunks it finished."""
+
+    def __init__(self) -> None:
+        self.workers: dict[str, WorkerLoad] = {}
+
+    def add(self, played: Played) -> None:
+        load = self.workers.get(played.worker)
+        if load is None:
+            load = self.workers[played.worker] = WorkerLoad(played.worker)
+        load.chunks += 1
+        load.playing += played.seconds
+        load.busy = max(load.busy, played.since_start)
+
+
+def combined(loads: Iterable[WorkerLoad]) -> WorkerLoad:
+    """Several workers' loads as one: their overhead is the share of all their busy time."""
+    loads = list(loads)
+    return WorkerLoad("all", sum(w.chunks for w in loads), sum(w.playing for w in loads), sum(w.busy for w in loads))
