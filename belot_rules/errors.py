@@ -33,8 +33,8 @@ class Problem:
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
 
-class VariantError(UserError):
-    """A variant file (or its chain of ``extends``) that cannot be loaded; carries every problem found."""
+class FileError(UserError):
+    """A file that cannot be read or used; carries every problem found, each placed in the file."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = list(problems)
@@ -46,3 +46,7 @@ class VariantError(UserError):
         if hidden > 0:
             shown.append(f"... and {hidden} more problem{'s' if hidden > 1 else ''}")
         return "\n".join(shown)
+
+
+class VariantError(FileError):
+    """A variant file (or its chain of ``extends``) that cannot be loaded; carries every problem found."""

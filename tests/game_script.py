@@ -12,6 +12,7 @@ from rich.console import Console
 from belot_rules.cli.game.clock import MoveTimeout
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.loop import Game
+from belot_rules.cli.game.saves import SaveSlot
 from belot_rules.cli.game.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -96,6 +97,9 @@ def play(variant: str = "bulgarian", lines: list[str | tuple[str, float]] | None
     console = recording_console()
     script = ScriptedInput(list(lines or []), console, then, interrupts=tuple(options.pop("interrupts", ())))
     session = session or Session.start(variant, seed, players, target)
+    if options.get("save_path") is not None:
+        options["slot"] = SaveSlot.at(options.pop("save_path"))  # type: ignore[arg-type]
+    options.pop("save_path", None)
     game = Game(session, console, script, look or Look(), now=script.clock, sleep=lambda seconds: None,
                 **options)  # type: ignore[arg-type]
     status = game.run()

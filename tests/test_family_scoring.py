@@ -1,5 +1,5 @@
 """Scoring rules of the wider Belot family, each pinned to its section of family/*.md: Baloot's rounding
-and kaboot (baloot.md §7, TAZ), per-contract multipliers (belote-bridgee.md §6), a belote immune to
+and kaboot as variants/baloot.yaml scores them (baloot.md §7, TAZ), per-contract multipliers (belote-bridgee.md §6), a belote immune to
 doubling (baloot.md §5.3), a game-winning declaration (bela.md §5) and a capot for the takers only
 (klaverjas.md §6.3)."""
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from belot_rules import load_variant
 from belot_rules.cards import parse_card
 from belot_rules.rules.declarations import Declaration
 from belot_rules.rules.rounding import Rounder
@@ -22,28 +23,7 @@ def variant(**sections: Any) -> Variant:
     return Variant.model_validate({"name": "t", "title": "t", **sections})
 
 
-BALOOT = {  # the scoring side of family/baloot.md (Sun = no_trumps, Hokum = a suit)
-    "bidding": {"contracts": ["clubs", "diamonds", "hearts", "spades", "no_trumps"],
-                "doubles": {"max_level": 3, "multipliers": [2, 3, 4], "names": ["double", "three", "four"]}},
-    "declarations": {
-        "contest": "unified", "tie": "first_in_play_order", "contracts": ["suit", "no_trumps"],
-        "sequences": {3: 20, 4: 50, 5: 100},
-        "quads": {"A": 100, "K": 100, "Q": 100, "J": 100, "T": 100},
-        "no_trumps_quads": {"A": 200, "K": 100, "Q": 100, "J": 100, "T": 100},
-        "quad_order": ["A", "K", "Q", "J", "T"],
-        "belote": {"contracts": ["suit"], "counts_for_contract": False, "kept_when_failed": True,
-                   "multiplied_by_double": False},
-    },
-    "scoring": {
-        "no_trumps_factor": 1, "contract_factors": {"no_trumps": 2}, "verdict_on": "board_points",
-        "tie": "taker_makes", "doubled_winner": "contract_result", "doubled_tie": "taker_fails",
-        "doubled_made": "each_team_own",
-        "capot": {"bonus": 250, "no_trumps_bonus": 220, "replaces_card_points": True},
-        "rounding": {"unit": "tens", "suit": {"mode": "pair_to_total"}, "no_trumps": {"mode": "even_tens"}},
-    },
-    "match": {"target": 152},
-}
-BALOOT_RULES = ScoringRules(variant(**BALOOT))
+BALOOT_RULES = load_variant("baloot").scoring  # the shipped file (Sun = no_trumps, Hokum = a suit)
 
 
 def baloot(contract: str, raw: tuple[int, int], declarer: int = 0, multiplier: int = 1,

@@ -10,7 +10,7 @@ import pytest
 from game_script import RANDOM_BOTS, play
 
 from belot_rules.cli import main
-from belot_rules.cli.game.save import data_dir, default_save_path, read_save
+from belot_rules.cli.game.saves import SaveSlot, data_dir, read_save, saves_dir
 from belot_rules.engine.records import match_record
 
 SEATS = ("--seats", ",".join(RANDOM_BOTS))
@@ -32,7 +32,7 @@ def belot_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
 
 def test_the_default_save_is_in_the_user_data_directory(data_home: Path) -> None:
     assert data_dir() == data_home / "belot-rules"
-    assert default_save_path().parent == data_dir()
+    assert saves_dir().parent == data_dir()
 
 
 def test_end_of_input_mid_deal_saves_and_resume_reaches_the_same_match(tmp_path: Path) -> None:
@@ -117,7 +117,7 @@ def test_changed_rules_are_detected(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
     status, out = belot_play(monkeypatch, capsys, "n\n", "--resume")
     assert status == 0 and "have changed since this game was saved" in out and "Stopped" in out
-    assert default_save_path().is_file()
+    assert SaveSlot.for_variant(str(rules.resolve())).path.is_file()
 
     status, out = belot_play(monkeypatch, capsys, "y\nq\n", "--resume")
     assert status == 0 and "Resuming deal 1." in out

@@ -17,7 +17,7 @@ from belot_rules.cli.game.clock import TerminalInput, discard_pending
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.loop import Game
 from belot_rules.cli.game.render import Renderer
-from belot_rules.cli.game.save import read_save, write_save
+from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import Session
 
 
@@ -83,7 +83,7 @@ def test_the_unfinished_game_is_named_by_the_deal_about_to_be_played(tmp_path: P
     while not session.rows:
         session.apply(session.bot_action("random"))
     save = tmp_path / "game.json"
-    write_save(session, save)  # deal 1 is over and deal 2 has not begun
+    SaveSlot.at(save).write(session)  # deal 1 is over and deal 2 has not begun
     assert ", deal 2, board " in read_save(save).summary()
 
 

@@ -16,7 +16,7 @@ import pytest
 from game_script import check_golden
 
 from belot_rules.cli.game.look import Look
-from belot_rules.cli.game.save import read_save
+from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui.app import HandView, TableApp
@@ -44,7 +44,7 @@ def screen_text(app: TableApp) -> str:
 
 def table_app(variant: str, seed: int, tmp_path: Path | None = None, **options: object) -> TableApp:
     session = Session.start(variant, seed, options.pop("players", PLAYER), options.pop("target", None))
-    save = tmp_path / "game.json" if tmp_path else None
+    save = SaveSlot.at(tmp_path / "game.json") if tmp_path else None
     stats = tmp_path / "statistics.json" if tmp_path else None
     return TableApp(session, Look(**options.pop("look", {})), "instant", save, stats_path=stats, **options)
 
@@ -236,7 +236,7 @@ def test_resume_draws_the_saved_deal(tmp_path: Path) -> None:
     async def again() -> None:
         saved = read_save(tmp_path / "game.json")
         session = saved.restore(saved.start())
-        app = TableApp(session, Look(), "instant", tmp_path / "game.json")
+        app = TableApp(session, Look(), "instant", SaveSlot.at(tmp_path / "game.json"))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             assert "Resuming deal 1" in screen_text(app)

@@ -10,7 +10,7 @@ from game_script import play
 
 from belot_rules import load_variant
 from belot_rules.cli import main
-from belot_rules.cli.game.save import read_save, write_save
+from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import Session
 from belot_rules.engine.deal import DealState
 from belot_rules.engine.runner import play_deal
@@ -48,7 +48,7 @@ def test_the_level_is_shown_on_the_table_and_kept_in_the_save(tmp_path: Path) ->
     text = play("french-single-deal", seed=3, players=("you", "easy", "easy", "easy")).text
     assert "French Belote, single deal · Easy" in text
     session = Session.start("bulgarian", 3, ("you", "easy", "easy", "easy"))
-    write_save(session, tmp_path / "game.json")
+    SaveSlot.at(tmp_path / "game.json").write(session)
     saved = read_save(tmp_path / "game.json")
     assert saved.seats == ("you", "easy", "easy", "easy") and saved.summary().startswith("bulgarian, easy, deal 1")
 

@@ -103,3 +103,13 @@ def test_a_lost_ray_worker_is_replaced_and_its_chunk_played_again(cluster, tmp_p
     with open_backend("ray", 2) as backend:
         backend.run(KillsItsWorker(), [Piece(i) for i in range(8)], finished)
     assert got == {i: i * 10 for i in range(8)} and (tmp_path / "killed").exists()
+
+
+def test_a_tournament_on_ray_matches_local(cluster):
+    from belot_rules.sim.tournament import tournament
+
+    ruleset = load_variant("bulgarian")
+    local = tournament(ruleset, ["heuristic", "random", "easy"], 30, seed=2).to_dict()
+    with open_backend("ray", 2) as backend:
+        on_ray = tournament(ruleset, ["heuristic", "random", "easy"], 30, seed=2, backend=backend).to_dict()
+    assert numbers(on_ray) == numbers(local) and on_ray["backend"] == "ray"

@@ -342,7 +342,7 @@ def test_extends_cycle_names_the_chain(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "got"),
-    [("extends:\n", "1:9: extends names one shipped variant (bulgarian, "), ("extends: [bulgarian, french]\n", "got a list"),
+    [("extends:\n", "1:9: extends names one shipped variant (baloot, bulgarian, "), ("extends: [bulgarian, french]\n", "got a list"),
      ("extends: {name: bulgarian}\n", "got a mapping"), ("extends: ''\n", "got nothing")],
 )
 def test_an_extends_that_names_nothing_or_several_says_what_it_takes(tmp_path: Path, text: str, got: str) -> None:

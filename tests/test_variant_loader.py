@@ -6,9 +6,11 @@ import pytest
 
 from belot_rules.variant.loader import LoadedVariant, load_variant_model, shipped_dir, shipped_names
 
-SHIPPED = ["bulgarian", "bulgarian-cut-only", "coinche", "french", "french-point-bids", "french-single-deal"]
+SHIPPED = ["baloot", "bulgarian", "bulgarian-cut-only", "coinche", "french", "french-point-bids", "french-single-deal",
+           "klaverjas-amsterdam", "klaverjas-rotterdam"]
 EXAMPLES = sorted((Path(__file__).parent.parent / "variants" / "examples").glob("*.yaml"))
-PARENTS = {"bulgarian-cut-only": "bulgarian", "french-single-deal": "french", "french-point-bids": "french", "coinche": "french"}
+PARENTS = {"bulgarian-cut-only": "bulgarian", "french-single-deal": "french", "french-point-bids": "french", "coinche": "french",
+           "klaverjas-rotterdam": "klaverjas-amsterdam"}
 
 
 def write(directory: Path, name: str, text: str) -> Path:
@@ -17,7 +19,7 @@ def write(directory: Path, name: str, text: str) -> Path:
     return path
 
 
-def test_the_six_variants_ship() -> None:
+def test_the_shipped_variants() -> None:
     assert shipped_names() == SHIPPED
 
 

@@ -6,17 +6,19 @@ import argparse
 import os
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from ..errors import UserError
+from ..files import excerpt, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import SPEEDS, Game, confirm
-from .game.save import SavedGame, default_save_path, read_save
+from .game.saves import SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 from .game.stats import stats_path
@@ -53,6 +55,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--record", metavar="FILE", help="write the match record (for belot replay) to FILE")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="continue a saved game (default: the game saved last)")
+    parser.add_argument("--slot", metavar="NAME",
+                        help="keep the game in the save slot NAME (default: one slot per variant)")
     parser.add_argument("--ascii", action="store_true", help="no box drawing; suits as the letters C D H S")
     parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR in the environment does the same)")
     parser.set_defaults(run=run)
@@ -66,58 +70,136 @@ def run(args: argparse.Namespace) -> int:
                       file=AsciiOnly(sys.stdout) if args.ascii else None)
     look = Look(ascii=args.ascii, suit_styles=THEMES[args.theme])
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
-    record = Path(args.record).expanduser() if args.record else None
-    if record is not None and (record.is_dir() or not record.parent.is_dir()):
-        raise UserError(f"--record {args.record}: a file to write the record to, in a folder that exists")
-    resume_from: Path | None = None
-    if args.resume is not None:
-        given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
-                                          ("--seats", args.seats), ("--target", args.target),
-                                          ("--level", args.level)) if value is not None]
-        if given or args.watch:
-            raise UserError(f"--resume continues a saved game with its own rules, seed, seats and level; "
-                            f"leave out {', '.join(given) or '--watch'}")
-        resume_from = Path(args.resume).expanduser() if args.resume else default_save_path()
-    save_path: Path | None
+    record = record_path(args.record)
+    if args.slot is not None:
+        slot_name(args.slot)
+    table = Table(console, source, look)
     try:  # the questions before the game: Ctrl-C leaves everything as it was
-        if resume_from is not None:
-            session, save_path = resume(read_save(resume_from), console, source, look), resume_from
-        else:
-            session, save_path = new_game(args, console, source, look)
+        session = resume_game(args, table) if args.resume is not None else new_game(args, table)
     except KeyboardInterrupt:
         console.print()
         console.print("Stopped; nothing was changed.", markup=False)
+        table.close()
         return 130
-    if session is None:
-        return 0
-    if session.seating.human is None:
-        save_path = None
-    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
-        return full_screen(args, session, look, save_path, record, console, plain)
-    live = console.is_terminal and args.speed != "instant"
-    return Game(session, console, source, look, args.speed, live, save_path, record, open_hands=args.open,
-                autoplay=args.autoplay).run()
+    except BaseException:
+        table.close()
+        raise
+    try:
+        if session is None:
+            return 0
+        if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+            return full_screen(args, session, look, table.slot, record, console, plain)
+        live = console.is_terminal and args.speed != "instant"
+        return Game(session, console, source, look, args.speed, live, table.slot, record, open_hands=args.open,
+                    autoplay=args.autoplay).run()
+    finally:
+        table.close()
 
 
-def full_screen(args: argparse.Namespace, session: Session, look: Look, save_path: Path | None,
+def full_screen(args: argparse.Namespace, session: Session, look: Look, slot: SaveSlot | None,
                 record: Path | None, console: Console, plain: bool) -> int:
     """The match on the full-screen table; on leaving, how to continue it."""
     from .tui.app import TableApp  # textual is loaded only for the full-screen game
 
     if plain:
         os.environ["NO_COLOR"] = "1"  # textual reads it when the app starts
-    app = TableApp(session, look, args.speed, save_path, record, open_hands=args.open, autoplay=args.autoplay,
+    app = TableApp(session, look, args.speed, slot, record, open_hands=args.open, autoplay=args.autoplay,
                    stats_path=stats_path())
     status = app.run()
-    if app.saved_on_quit:
-        resume = "belot play --resume" + ("" if save_path == default_save_path() else f" {save_path}")
-        console.print(f"Game saved. Continue it with: {resume}", markup=False, soft_wrap=True)
+    if app.saved_on_quit and app.slot is not None:
+        console.print(f"Game saved. Continue it with: {app.slot.resume_command()}", markup=False, soft_wrap=True)
     return status or 0
 
 
-def new_game(args: argparse.Namespace, console: Console, source: InputSource,
-             look: Look) -> tuple[Session | None, Path]:
-    """A new match, unless the player prefers to finish the game saved last (None: they stopped)."""
+def record_path(given: str | None) -> Path | None:
+    """The ``--record`` file, refused before the match if its folder does not exist or cannot be written."""
+    if given is None:
+        return None
+    record = Path(given).expanduser()
+    try:
+        usable = not record.is_dir() and record.parent.is_dir()
+    except OSError:  # a name too long for the file system
+        usable = False
+    if not usable:
+        raise UserError(f"--record {excerpt(given)}: a file to write the record to, in a folder that exists")
+    problem = unwritable(record.parent)
+    if problem:
+        raise UserError(f"--record {excerpt(given)}: cannot write in {record.parent}: {problem}")
+    return record
+
+
+@dataclass
+class Table:
+    """What the questions before a game need: where to ask, and the slot once one is taken."""
+
+    console: Console
+    source: InputSource
+    look: Look
+    slot: SaveSlot | None = None
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def confirm(self, question: str, default: bool) -> bool:
+        return confirm(self.console, self.source, self.look, question, default)
+
+    def take(self, slot: SaveSlot) -> bool:
+        """Lock ``slot`` for this game; False if the player stops because it cannot be saved to."""
+        try:
+            slot.open()
+        except SaveUnavailable as err:
+            self.say(f"{str(err)[:1].upper()}{str(err)[1:]}.")
+            if not self.confirm("Play without saving?", True):
+                self.say("Stopped; nothing was changed.")
+                return False
+            self.say("Playing unsaved: this game cannot be continued later.")
+            return True
+        self.slot = slot
+        return True
+
+    def close(self) -> None:
+        if self.slot is not None:
+            self.slot.close()
+
+
+def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
+    """The saved game ``--resume`` names, replayed to where it stopped."""
+    given = [flag for flag, value in (("VARIANT_OR_FILE", args.variant), ("--seed", args.seed),
+                                      ("--seats", args.seats), ("--target", args.target),
+                                      ("--level", args.level)) if value is not None]
+    if given or args.watch:
+        raise UserError(f"--resume continues a saved game with its own rules, seed, seats and level; "
+                        f"leave out {', '.join(given) or '--watch'}")
+    if args.resume and args.slot is not None:
+        raise UserError("--resume FILE names the save itself; leave out --slot")
+    if args.resume:
+        slot = SaveSlot.at(Path(args.resume).expanduser())
+    elif args.slot is not None:
+        slot = SaveSlot.named(args.slot)
+    else:
+        slot = latest_slot()
+        if slot is None:
+            raise UserError("no saved game to continue; start one with: belot play")
+    if not slot.path.exists():
+        raise UserError(f"{slot.path}: no saved game there; start one with: belot play")
+    if not table.take(slot):
+        return None
+    found = slot.look()
+    if found.cut_short:
+        raise UserError(f"{found.cut_short}\nThe saved game was cut short and cannot be resumed; "
+                        "belot play offers to move it aside and start a new game")
+    if found.saved is None:
+        raise UserError(found.note or f"{slot.path}: no saved game there; start one with: belot play")
+    try:
+        return resume(found.saved, table)
+    except UserError as err:
+        if not slot.in_saves:
+            raise
+        raise UserError(slot.aside_note(err)) from None
+
+
+def new_game(args: argparse.Namespace, table: Table) -> Session | None:
+    """A new match, unless the player prefers to finish the game saved in its slot (None: they stopped)."""
     if args.target is not None and args.target < 1:
         raise UserError("--target must be at least 1")
     if args.seats and args.level:
@@ -127,26 +209,42 @@ def new_game(args: argparse.Namespace, console: Console, source: InputSource,
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target,
                             bot=bot, watch=args.watch)  # a wrong name stops here
-    players = session.seating.players
-    save_path = default_save_path()
-    if HUMAN in players and save_path.is_file():
+    if HUMAN not in session.seating.players:
+        return session
+    slot = SaveSlot.named(args.slot) if args.slot is not None else SaveSlot.for_variant(session.source)
+    if not table.take(slot):
+        return None
+    if table.slot is None:  # playing unsaved
+        return session
+    found = slot.look()
+    if found.note:
+        table.say(found.note)
+    if found.cut_short:
+        table.say(f"The saved game in slot {slot.label} is cut short ({found.cut_short}); it cannot be resumed.")
+        if not table.confirm("Move it aside and start a new game?", True):
+            table.say(f"Stopped; the save is left as it was in {slot.path}.")
+            return None
+        table.say(f"It was moved to {slot.set_aside('cut-short')}.")
+    saved = found.saved
+    if saved is None or saved.finished:
+        return session
+    if table.confirm(f"You have an unfinished game ({saved.summary()}). Resume it?", True):
         try:
-            saved = read_save(save_path)
-        except UserError:
-            saved = None
-        if saved is not None and not saved.finished and confirm(
-                console, source, look, f"You have an unfinished game ({saved.summary()}). Resume it?", True):
-            return resume(saved, console, source, look), save_path
-    return session, save_path
+            return resume(saved, table)
+        except UserError as err:
+            table.say(slot.aside_note(err))
+            return session
+    where = slot.set_aside("kept")
+    table.say(f"The unfinished game is kept in {where}; belot play --resume {where} continues it.")
+    return session
 
 
-def resume(saved: SavedGame, console: Console, source: InputSource, look: Look) -> Session | None:
+def resume(saved: SavedGame, table: Table) -> Session | None:
     """The saved game replayed to where it stopped; None if its rules changed and the player stops."""
     session = saved.start()
     if saved.record.get("variant_hash") != session.ruleset.content_hash:
-        console.print(f"The rules of {saved.variant} have changed since this game was saved.", markup=False,
-                      soft_wrap=True)
-        if not confirm(console, source, look, "Continue under the new rules?", False):
-            console.print(f"Stopped; the saved game is kept in {saved.path}.", markup=False, soft_wrap=True)
+        table.say(f"The rules of {saved.variant} have changed since this game was saved.")
+        if not table.confirm("Continue under the new rules?", False):
+            table.say(f"Stopped; the saved game is kept in {saved.path}.")
             return None
     return saved.restore(session)

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..cards import CARDS, CardError, parse_card
 from ..errors import UserError
+from ..files import write_text_atomically
 from ..ruleset import Ruleset
 from .deal import OVER, DealState
 from .match import FinishedDeal, MatchState
@@ -60,11 +61,8 @@ def match_record(match: MatchState) -> dict[str, Any]:
 
 
 def write_record(record: Mapping[str, Any], path: str | Path) -> None:
-    """Write a record as JSON, atomically (a crash never leaves half a file)."""
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(target)
+    """Write a record as JSON, atomically (a crash or a second writer never leaves half a file)."""
+    write_text_atomically(Path(path), json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,10 +102,10 @@ class DuelResult:
 
     def card_points(self) -> tuple[float, tuple[float, float], int]:
         """Mean difference per deal, its 95% interval and the number of pairs."""
-        return _per_deal(self.tally.card_points.mean())
+        return per_deal(self.tally.card_points.mean())
 
     def match_points(self) -> tuple[float, tuple[float, float], int]:
-        return _per_deal(self.tally.match_points.mean())
+        return per_deal(self.tally.match_points.mean())
 
     def decisions_per_second(self) -> tuple[float, float]:
         t = self.tally
@@ -140,7 +140,7 @@ class DuelResult:
         }
 
 
-def _per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
+def per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
     """A pair's sum covers two deals: halve the mean and its interval."""
     low, high = mean.interval
     return mean.value / 2, (low / 2, high / 2), mean.n

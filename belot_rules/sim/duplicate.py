@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, OVER, DealState, SeatView
@@ -56,6 +57,7 @@ class DuplicateTally:
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     matches: int = 0
     match_wins: list[int] = field(default_factory=lambda: [0, 0])
+    outcomes: list[int] = field(default_factory=lambda: [0, 0, 0])  # pairs won, drawn, lost on match points
 
     def merge(self, other: DuplicateTally) -> None:
         self.card_points.merge(other.card_points)
@@ -67,6 +69,8 @@ class DuplicateTally:
             self.decisions[i] += other.decisions[i]
             self.seconds[i] += other.seconds[i]
             self.match_wins[i] += other.match_wins[i]
+        for i in (0, 1, 2):
+            self.outcomes[i] += other.outcomes[i]
 
     def add_pair(self, tables: Sequence[DealState], first_side: Sequence[int]) -> None:
         """Count one pair: ``tables[h]`` was played with the first bot on side ``first_side[h]``."""
@@ -83,11 +87,38 @@ class DuplicateTally:
             self.made[bot] += score.verdict == "made"
         self.card_points.add(cards)
         self.match_points.add(match)
+        self.outcomes[0 if match > 0 else 1 if match == 0 else 2] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The tally as JSON (for results files); :meth:`from_json` reads it back exactly."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in LISTS}
+        data.update(card_points=self.card_points.as_list(), match_points=self.match_points.as_list(),
+                    matches=self.matches)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> DuplicateTally:
+        """The tally :meth:`to_json` wrote; anything else is a ValueError."""
+        if not isinstance(data, dict) or type(data.get("matches")) is not int:
+            raise ValueError("a duplicate tally is an object with whole-number matches")
+        tally = cls(Sums.from_list(data.get("card_points")), Sums.from_list(data.get("match_points")),
+                    matches=data["matches"])
+        for name, length in LISTS.items():
+            value = data.get(name)
+            kind = float if name == "seconds" else int
+            if not isinstance(value, list) or len(value) != length or \
+                    not all(type(v) is int or (kind is float and type(v) is float) for v in value):
+                raise ValueError(f"{name} is a list of {length} numbers")
+            setattr(tally, name, list(value))
+        return tally
 
     def add_time(self, timed: Sequence[Timed], bot_of: Sequence[int]) -> None:
         for player, bot in zip(timed, bot_of):
             self.decisions[bot] += player.decisions
             self.seconds[bot] += player.seconds
+
+
+LISTS = {"taken": 2, "made": 2, "decisions": 2, "seconds": 2, "match_wins": 2, "outcomes": 3}  # per bot / result
 
 
 def _margin(points: Sequence[int], side: int) -> int:

@@ -115,6 +115,17 @@ class Sums:
     def mean(self) -> Mean:
         return Mean(self.n, self.total, self.squares)
 
+    def as_list(self) -> list[int]:
+        """``[n, total, squares]``, as results files hold sums."""
+        return [self.n, self.total, self.squares]
+
+    @classmethod
+    def from_list(cls, value: Any) -> Sums:
+        """The sums :meth:`as_list` wrote; anything else is a ValueError."""
+        if not isinstance(value, list) or len(value) != 3 or not all(type(v) is int for v in value):
+            raise ValueError(f"sums are [n, total, squares] in whole numbers, got {str(value)[:40]!r}")
+        return cls(*value)
+
 
 @dataclass(slots=True)
 class Tally:
@@ -154,7 +165,7 @@ class Tally:
 def tally_to_json(tally: Tally) -> dict[str, Any]:
     """A tally as JSON (for results files); :func:`tally_from_json` reads it back exactly."""
     return {"deals": tally.deals, "matches": tally.matches, "counts": dict(sorted(tally.counts.items())),
-            "sums": {name: [s.n, s.total, s.squares] for name, s in sorted(tally.sums.items())}}
+            "sums": {name: s.as_list() for name, s in sorted(tally.sums.items())}}
 
 
 def tally_from_json(data: Any) -> Tally:
@@ -169,7 +180,5 @@ def tally_from_json(data: Any) -> Tally:
     tally = Tally(whole(data.get("deals")), Counter({str(k): whole(v) for k, v in data["counts"].items()}),
                   matches=whole(data.get("matches")))
     for name, sums in data["sums"].items():
-        if not isinstance(sums, list) or len(sums) != 3:
-            raise ValueError(f"the sums of {str(name)[:40]!r} are [n, total, squares]")
-        tally.sums[str(name)] = Sums(*(whole(v) for v in sums))
+        tally.sums[str(name)] = Sums.from_list(sums)
     return tally

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from ..errors import Problem, UserError, VariantError
 from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, submodel, suggest, wrong_booleans
 from .model import Variant
-from .yamlsafe import KeyPath, NodeInfo, Place, YamlDoc, display_name, read_yaml
+from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "extends")
 # Rules left out of the content hash while they keep their default (see content_hash).
@@ -138,7 +138,7 @@ def defaults_in_words() -> str:
     return f"the built-in defaults, which are {title} (`{name}`)"
 
 
-def _base_warnings(root: YamlDoc, merged: dict[Any, Any]) -> tuple[Problem, ...]:
+def _base_warnings(root: Document, merged: dict[Any, Any]) -> tuple[Problem, ...]:
     """A chain that starts from no variant yet leaves whole sections unstated gets the defaults for them:
     say so, since a French table that forgot ``extends: french`` would otherwise play Bulgarian unawares."""
     if "extends" in root.data:
@@ -207,9 +207,9 @@ def _unknown_name(name: str) -> str:
     return f"no shipped variant named `{name}`; {suggest(name, shipped_names(), 'shipped variants')}"
 
 
-def _read_chain(path: Path) -> tuple[list[YamlDoc], list[Problem]]:
+def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
     """The file and its ancestors, the file first, and what broke the chain: a cycle, a missing or broken parent."""
-    docs: list[YamlDoc] = []
+    docs: list[Document] = []
     seen: set[Path] = set()
     while True:
         try:
@@ -236,7 +236,7 @@ def _read_chain(path: Path) -> tuple[list[YamlDoc], list[Problem]]:
         path = parent
 
 
-def _parent(doc: YamlDoc, ref: object, docs: list[YamlDoc]) -> Path:
+def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
     if not isinstance(ref, str) or not ref.strip():
         kinds = {list: "a list", dict: "a mapping", type(None): "nothing"}
         got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{ref}`")
@@ -257,12 +257,12 @@ def _parent(doc: YamlDoc, ref: object, docs: list[YamlDoc]) -> Path:
     return parent
 
 
-def _at_extends(doc: YamlDoc, message: str) -> VariantError:
+def _at_extends(doc: Document, message: str) -> VariantError:
     place = doc.nodes[("extends",)].value
     return VariantError([Problem(doc.name, message, place.line, place.column)])
 
 
-def _merge_chain(docs: list[YamlDoc]) -> tuple[dict[Any, Any], dict[KeyPath, NodeInfo]]:
+def _merge_chain(docs: list[Document]) -> tuple[dict[Any, Any], dict[KeyPath, NodeInfo]]:
     """Merge the chain root first; return the merged mapping and the place of every merged key path."""
     merged: dict[Any, Any] = {}
     nodes: dict[KeyPath, NodeInfo] = {}

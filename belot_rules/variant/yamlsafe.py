@@ -10,9 +10,7 @@ so that every later error can point into the file.
 
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,52 +21,19 @@ from yaml.resolver import Resolver
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..cards import RANKS
-from ..errors import Problem, VariantError
+from ..errors import FileError, Problem, VariantError
+from ..files import MAX_DEPTH, MAX_NUMBER_CHARS, Document, KeyPath, NodeInfo, Place, display_name, excerpt, read_text
 
 try:
     from yaml.cyaml import CParser
 except ImportError:  # PyYAML built without libyaml
     CParser = None
 
-MAX_BYTES = 1 << 20
-MAX_DEPTH = 32
-
-KeyPath = tuple[Any, ...]
-
 _TAG = "tag:yaml.org,2002:"
 _OCTAL = re.compile(r"[-+]?0[0-7]+")
 _CONSTRUCTOR = SafeConstructor()
 _PLAIN_TAGS = {"str", "int", "float", "bool", "null", "timestamp"}
-
-
-@dataclass(frozen=True)
-class Place:
-    """A position in a file, 1-based as editors show it."""
-
-    file: str
-    line: int
-    column: int
-
-
-@dataclass(frozen=True)
-class NodeInfo:
-    """Where a key and its value were written, and what YAML 1.1 did to them if it was surprising."""
-
-    key: Place | None
-    value: Place
-    note: str | None = None
-    written: str | None = None  # the text YAML 1.1 turned into a boolean (``no``), with the note
-
-
-@dataclass(frozen=True)
-class YamlDoc:
-    """A parsed file: its mapping and the place of every key path in it."""
-
-    path: Path
-    name: str
-    data: dict[Any, Any]
-    nodes: dict[KeyPath, NodeInfo]
-    problems: tuple[Problem, ...] = ()
+VARIANT_FILE = "a variant file"
 
 
 def norm_key(key: object) -> str:
@@ -84,78 +49,51 @@ def norm_path(path: KeyPath) -> KeyPath:
     return tuple(norm_key(k) for k in path)
 
 
-def display_name(path: Path) -> str:
-    """The path as the user would type it: relative to the working directory when inside it."""
-    absolute = Path(os.path.abspath(path))
-    try:
-        return str(absolute.relative_to(Path.cwd()))
-    except ValueError:
-        return str(absolute)
-
-
-def read_yaml(path: Path, keep_going: bool = False) -> YamlDoc:
+def read_yaml(path: Path, keep_going: bool = False) -> Document:
     """Read a variant file into a mapping with positions, or raise :class:`VariantError`.
 
     With ``keep_going``, problems that leave a usable mapping (a duplicate key, an octal
     number, a refused tag) are returned in ``problems`` instead, so that they are reported
     together with the problems of the rules themselves.
     """
+    try:
+        return read_yaml_document(path, VARIANT_FILE, keep_going)
+    except FileError as err:
+        raise VariantError(err.problems) from None
+
+
+def read_yaml_document(path: Path, what: str, keep_going: bool = False) -> Document:
+    """Read a YAML file (``what`` it holds, for messages) whose top level is a mapping; :class:`FileError` if not."""
     name = display_name(path)
-    text = _read_text(path, name)
+    text = read_text(path, "a .yaml file" if what == VARIANT_FILE else what, name=name)
     try:
         root = yaml.compose(text, Loader=_Loader)
     except _Refused as refused:
-        raise VariantError([_problem(name, refused.mark, refused.message)]) from None
+        message = refused.message.replace("{what}", what)
+        if what == VARIANT_FILE and message.startswith("aliases"):
+            message += ", or share rules with extends"
+        raise FileError([_problem(name, refused.mark, message)]) from None
     except yaml.MarkedYAMLError as err:
-        raise VariantError([_syntax_problem(name, err, text)]) from None
+        raise FileError([_syntax_problem(name, err, text)]) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
         message = f"contains the control character U+{_code(err.character):04X}; remove it"
-        raise VariantError([Problem(name, message, line, column)]) from None
+        raise FileError([Problem(name, message, line, column)]) from None
     except yaml.YAMLError as err:
-        raise VariantError([Problem(name, f"is not valid YAML: {' '.join(str(err).split())}")]) from None
+        raise FileError([Problem(name, f"is not valid YAML: {' '.join(str(err).split())[:200]}")]) from None
     if root is None or (isinstance(root, ScalarNode) and root.tag == _TAG + "null" and not root.value):
-        raise VariantError([Problem(name, "is empty; a variant file states its rules, or `extends:` another file")])
+        hint = "; a variant file states its rules, or `extends:` another file" if what == VARIANT_FILE else ""
+        raise FileError([Problem(name, f"is empty{hint}")])
     if not isinstance(root, MappingNode):
         kind = "list" if isinstance(root, SequenceNode) else "single value"
-        raise VariantError(
-            [_problem(name, root.start_mark, f"a variant file is a mapping of rules (title: ..., deal: ...), not a {kind}")]
-        )
-    converter = _Converter(name)
+        example = " of rules (title: ..., deal: ...)" if what == VARIANT_FILE else " (key: value lines)"
+        raise FileError([_problem(name, root.start_mark, f"{what} is a mapping{example}, not a {kind}")])
+    converter = _Converter(name, what)
     data = converter.convert(root, ())
     if converter.problems and not keep_going:
-        raise VariantError(converter.problems)
-    return YamlDoc(path=path, name=name, data=data, nodes=converter.nodes, problems=tuple(converter.problems))
-
-
-def _read_text(path: Path, name: str) -> str:
-    def fail(message: str) -> VariantError:
-        return VariantError([Problem(name, message)])
-
-    try:
-        if path.is_dir():
-            raise fail("is a directory; give the path of a .yaml file")
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise fail("no such file") from None
-    except PermissionError:
-        raise fail("cannot be read: permission denied") from None
-    except OSError as err:
-        raise fail(f"cannot be read: {err.strerror or err}") from None
-    if len(raw) > MAX_BYTES:
-        raise fail(f"is larger than {MAX_BYTES >> 20} MiB; a variant file is a few kilobytes of YAML")
-    if b"\0" in raw:
-        raise fail("is a binary file, not YAML text")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        start = raw.rfind(b"\n", 0, err.start) + 1
-        line = raw.count(b"\n", 0, err.start) + 1
-        column = len(raw[start : err.start].decode("utf-8", errors="replace")) + 1
-        message = f"the byte {raw[err.start]:#04x} is not UTF-8 text; save the file as UTF-8"
-        raise VariantError([Problem(name, message, line, column)]) from None
+        raise FileError(converter.problems)
+    return Document(path=path, name=name, data=data, nodes=converter.nodes, problems=tuple(converter.problems))
 
 
 class _Refused(Exception):
@@ -175,8 +113,7 @@ class _Guard:
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(
                 event.start_mark,
-                f"aliases (*{event.anchor}) are not allowed in variant files; "
-                "write the value out, or share rules with extends",
+                f"aliases (*{event.anchor[:40]}) are not allowed in {{what}}; write the value out",
             )
         self._depth += 1
         try:
@@ -204,8 +141,9 @@ else:
 class _Converter:
     """Turns composed nodes into plain values, recording places and collecting problems."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, what: str) -> None:
         self.name = name
+        self.what = what
         self.nodes: dict[KeyPath, NodeInfo] = {}
         self.problems: list[Problem] = []
 
@@ -213,6 +151,9 @@ class _Converter:
         return Place(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
 
     def convert(self, node: Node, path: KeyPath) -> Any:
+        if isinstance(node, (MappingNode, SequenceNode)) and node.tag.removeprefix(_TAG) not in ("map", "seq"):
+            self.refuse_tag(node)
+            return None
         if isinstance(node, MappingNode):
             return self.mapping(node, path)
         if isinstance(node, SequenceNode):
@@ -243,7 +184,7 @@ class _Converter:
             if same in first:
                 earlier, first_at = first[same]
                 if earlier == key:
-                    told = f"duplicate key `{key}` (first at line {first_at}, again at line {line})"
+                    told = f"duplicate key `{excerpt(key).strip(chr(34))}` (first at line {first_at}, again at line {line})"
                 else:
                     what = "rank" if same in RANKS else "length"
                     told = f"duplicate key `{key}`: `{earlier}` at line {first_at} is the same {what}"
@@ -263,14 +204,21 @@ class _Converter:
             return None
         if tag == "bool":
             return _CONSTRUCTOR.construct_yaml_bool(node)
+        if tag in ("int", "float") and len(node.value) > MAX_NUMBER_CHARS:
+            self.add(node, f"a number of {len(node.value)} characters; numbers here have at most {MAX_NUMBER_CHARS}")
+            return None
         if tag in ("int", "float"):
             value = _CONSTRUCTOR.construct_yaml_int(node) if tag == "int" else _CONSTRUCTOR.construct_yaml_float(node)
             surprise = _number_surprise(node.value, value)
             if surprise and not node.style:  # plain, not quoted
                 self.add(node, surprise)
             return value
-        self.add(node, f"the tag {node.tag.replace(_TAG, '!!')} is not allowed in a variant file; write a plain value")
+        self.refuse_tag(node)
         return None
+
+    def refuse_tag(self, node: Node) -> None:
+        tag = excerpt(node.tag.replace(_TAG, "!!"), 60).strip('"')
+        self.add(node, f"the tag {tag} is not allowed in {self.what}; write a plain value")
 
     def info(self, key: Place | None, node: Node) -> NodeInfo:
         note = self.note(node)

@@ -34,7 +34,7 @@ from .prompt import (
     point_bids,
 )
 from .render import Renderer, call_menu_text, does, help_panel, sort_hand
-from .save import default_save_path, write_record_file, write_save
+from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
 from .session import Session
 from .stats import opponents, record_match
@@ -63,7 +63,7 @@ class Game:
     look: Look = field(default_factory=Look)
     speed: str = "normal"
     live: bool = False
-    save_path: Path | None = None
+    slot: SaveSlot | None = None  # where the game is saved after every move; None: unsaved
     record_path: Path | None = None
     now: Now = time.monotonic
     sleep: Callable[[float], None] = time.sleep
@@ -387,8 +387,9 @@ class Game:
 
     def saved(self, note: str) -> None:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
-        command = "belot play --resume" + ("" if self.save_path == default_save_path() else f" {self.save_path}")
-        self.console.print(Text(f"{note} Continue it with: {command}", style="bold"), soft_wrap=True)
+        if self.slot is None:  # the save failed on the way: said when it did
+            return
+        self.console.print(Text(f"{note} Continue it with: {self.slot.resume_command()}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 
@@ -427,8 +428,14 @@ class Game:
     # ------------------------------------------------------------------ saving and leaving
 
     def save(self) -> None:
-        if self.save_path is not None:
-            write_save(self.session, self.save_path)
+        """Save after a move; a save that fails is said on screen and the game goes on unsaved."""
+        if self.slot is None:
+            return
+        try:
+            self.slot.write(self.session)
+        except SaveUnavailable as err:
+            self.slot = None
+            self.show(f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.", style="bold red")
 
     def write_record(self) -> None:
         if self.record_path is not None:
@@ -438,7 +445,7 @@ class Game:
         """Ctrl-C: keep the game to finish later (exit 0), or drop it (exit 130)."""
         self.console.print()
         self.write_record()
-        if self.save_path is None or self.session.over:
+        if self.slot is None or self.session.over:
             self.show("Stopped.")
             return 130
         try:
@@ -452,7 +459,7 @@ class Game:
             self.save()
             self.saved("Game saved.")
             return 0
-        self.save_path.unlink(missing_ok=True)
+        self.slot.discard()
         self.show("The game is not kept.")
         return 130
 
@@ -461,7 +468,7 @@ class Game:
         self.console.print()
         self.save()
         self.write_record()
-        if self.save_path is not None:
+        if self.slot is not None:
             self.saved("Input ended. Game saved.")
         return 0
 

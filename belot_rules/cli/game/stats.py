@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.records import write_record
-from .save import data_dir
+from .saves import data_dir
 from .session import Session
 
 STATS_NAME = "statistics.json"

@@ -27,12 +27,11 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...cards import Card
 from ...engine.actions import CALL, DECLARE, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, OVER, DealState
-from ...errors import UserError
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option
 from ..game.render import Renderer, does, help_rows, sort_hand
-from ..game.save import write_record_file, write_save
+from ..game.saves import SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
 from ..game.stats import describe as describe_stats
@@ -194,14 +193,14 @@ class TableApp(App[int]):
         Binding("minus", "speed(-1)", show=False),
     ]
 
-    def __init__(self, session: Session, look: Look, speed: str = "normal", save_path: Path | None = None,
+    def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
                  stats_path: Path | None = None) -> None:
         super().__init__()
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
-        self.speed, self.save_path, self.record_path = speed, save_path, record_path
+        self.speed, self.slot, self.record_path = speed, slot, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode = SORTS[0]
         self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
@@ -745,17 +744,19 @@ class TableApp(App[int]):
     def action_quit_game(self) -> None:
         self.save()
         self.write_record()
-        self.saved_on_quit = self.save_path is not None and not self.session.over
+        self.saved_on_quit = self.slot is not None and not self.session.over
         self.exit(0)
 
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
-        if self.save_path is not None:
+        """Save after a move; a save that fails is said on the status line and the game goes on unsaved."""
+        if self.slot is not None:
             try:
-                write_save(self.session, self.save_path)
-            except UserError as err:
-                self.note = str(err)
+                self.slot.write(self.session)
+            except SaveUnavailable as err:
+                self.slot = None
+                self.note = f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved."
 
     def write_record(self) -> None:
         if self.record_path is not None:
