@@ -49,12 +49,17 @@ class Standing(NamedTuple):
     partner_passed: bool
 
     @classmethod
-    def read(cls, seat: int, calls: Sequence[tuple[int, Call]], partner: int) -> Standing:
-        """``partner`` is the seat's partner, or -1 at a table without partners."""
+    def read(cls, seat: int, calls: Sequence[tuple[int, Call]], partner_of: Sequence[int],
+             ashkal: str | None = None) -> Standing:
+        """The standing of ``calls``; ``partner_of`` gives each seat's partner (-1 at a table without partners),
+        ``ashkal`` the contract an ashkal bids for the caller's partner."""
         contract = points = partner_contract = partner_points = None
         declarer = -1
+        partner = partner_of[seat]
         partner_called = False
         for who, call in calls:
+            if call.kind == "ashkal":
+                call, who = Call("bid", ashkal), partner_of[who]
             if call.kind == "bid":
                 contract, points, declarer = call.contract, call.points, who
                 if who == partner:
@@ -72,6 +77,7 @@ class BiddingSense:
         self.margins = margins
         self.valuer = hand_valuer(ruleset)
         self.seating = seating = ruleset.seating
+        self.partner_of = tuple(seating.partner(seat) for seat in seating.seats)
         # The points of the cards dealt, on average, and a seat's expected share of them.
         dealt = seating.players * seating.hand_size / seating.pack_size
         self.total = {c: total * dealt for c, total in self.valuer.total.items()}
@@ -82,6 +88,7 @@ class BiddingSense:
         self.declarations = ruleset.declarations
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
+        self.ashkal = ruleset.bidding.ashkal  # never called by this bot, but read in the calls of others
         factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
         self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
@@ -114,7 +121,7 @@ class BiddingSense:
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
         """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
-        standing = Standing.read(seat, calls, self.seating.partner(seat))
+        standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         ours = standing.declarer >= 0 and self.seating.same_side(standing.declarer, seat)
         for call in legal:
