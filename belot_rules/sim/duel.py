@@ -9,10 +9,10 @@ tables of a pair are not).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,9 @@ from ..players import make_player
 from ..players.sampling import seats_of
 from ..ruleset import Ruleset
 from ..variant.model import Variant
+from .backends import Backend, Played, WorkerLoad, open_backend
 from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
+from .runs import ResultsFile, play_run
 from .simulate import derive_seed
 from .stats import Mean, Rate
 
@@ -54,6 +56,11 @@ class DuelWork:
     bots: tuple[str, str]
     full: bool
     seed: int
+
+    def describe(self, deals: int, matches: int) -> dict[str, Any]:
+        """The settings that decide every chunk's result, as a results file's first line holds them."""
+        return {"kind": "duel", "variant": [self.variant.name, self.content_hash], "bots": list(self.bots),
+                "full": self.full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": self.seed}
 
     def play(self, chunk: DuelChunk) -> DuplicateTally:
         ruleset = _ruleset(self)
@@ -99,6 +106,7 @@ class DuelResult:
     workers: int
     tally: DuplicateTally
     seconds: float
+    loads: tuple[WorkerLoad, ...] = ()  # each worker's overhead (--verbose)
 
     def card_points(self) -> tuple[float, tuple[float, float], int]:
         """Mean difference per deal, its 95% interval and the number of pairs."""
@@ -147,43 +155,46 @@ def per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
 
 
 def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, matches: int = 0, seed: int = 0,
-         workers: int = 1, progress: Progress | None = None) -> DuelResult:
-    """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``."""
+         backend: Backend | None = None, progress: Progress | None = None,
+         out: str | os.PathLike[str] | None = None, resume: bool = False) -> DuelResult:
+    """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``.
+
+    The chunks run on ``backend`` (default: here, in this process); with ``out`` each finished
+    chunk is streamed to that results file, and ``resume`` plays only what it lacks.
+    """
     if len(bots) != 2:
         raise UserError(f"a duel is between two bots, got {len(bots)}")
     if deals < 1:
         raise UserError(f"--deals must be at least 1, got {deals}")
-    if matches and not full:
+    if matches < 0 or (matches and not full):
         raise UserError("--matches plays whole matches, which include the auction: add --full")
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, got {workers}")
+    if resume and out is None:
+        raise UserError("--resume continues the run in an --out file: give it")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
+    backend = backend or open_backend("local", 1)
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
     chunks = _chunks(DEALS, deals) + _chunks(MATCHES, matches)
-    total = deals + matches
+    results = None if out is None else ResultsFile(out, work.describe(deals, matches), resume,
+                                                   DuplicateTally.to_json, DuplicateTally.from_json)
     tally = DuplicateTally()
-    done = 0
-    started = time.perf_counter()
-    if progress:
-        progress(0, total)
 
-    def finished(chunk: DuelChunk, result: DuplicateTally) -> None:
-        nonlocal done
-        tally.merge(result)
-        done += chunk.size
-        if progress:
-            progress(done, total)
+    def finished(chunk: DuelChunk, played: Played) -> None:
+        tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    if workers == 1:
-        for chunk in chunks:
-            finished(chunk, work.play(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            for chunk, result in zip(chunks, pool.map(work.play, chunks)):
-                finished(chunk, result)
-    return DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, workers, tally, time.perf_counter() - started)
+    started = time.perf_counter()
+    try:
+        loads = play_run(backend, work, chunks, finished, deals + matches, progress, results)
+        seconds = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
+        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, seconds,
+                            tuple(loads.workers.values()))
+        if results:
+            results.finish(result.to_dict())
+    finally:
+        if results:
+            results.close()
+    return result
 
 
 def _chunks(mode: str, count: int) -> list[DuelChunk]:
