@@ -35,11 +35,12 @@ class FinishedDeal:
     multiplier: int
     bid: int | None
     level: int = 0  # the doubling level reached; see Bidding.wins_match
+    board_in: tuple[int, ...] = (0, 0)  # the match score before the deal, per side (conditional doubles look at it)
 
     @classmethod
     def of(cls, deal: DealState) -> FinishedDeal:
         return cls(deal.dealer, deal.deck, deal.hanging_in, tuple(str(a) for a in deal.history), deal.score,
-                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level)
+                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level, deal.auction.board)
 
     @property
     def capot(self) -> bool:
@@ -137,7 +138,7 @@ class MatchState:
     def start_deal(self, dealer: int, deck: tuple[int, ...]) -> None:
         """Deal ``deck`` with ``dealer`` dealing, carrying the reserve in."""
         self.dealer = dealer
-        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, (self.board[0], self.board[1]))
+        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, tuple(self.board))
 
     def _next_dealer(self, all_passed: bool) -> int:
         deal = self.ruleset.variant.deal

@@ -37,6 +37,7 @@ def deal_to_dict(deal: FinishedDeal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "deck": [str(CARDS[c]) for c in deal.deck],
         "hanging_in": deal.hanging_in,
+        **({"board_in": list(deal.board_in)} if any(deal.board_in) else {}),
         "actions": list(deal.actions),
         "score": deal.score.to_dict() if deal.score is not None else None,
     }
@@ -95,7 +96,9 @@ def _deck(ruleset: Ruleset, raw: object, where: str) -> tuple[int, ...]:
 
 
 def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int,
-                 board: tuple[int, int] = (0, 0)) -> DealState:
+                 board: tuple[int, int] | None = None) -> DealState:
+    """Replay one deal; ``board`` is the match score the deals before leave (None for a deal record,
+    whose own ``board_in`` says it)."""
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
     dealer = raw.get("dealer")
@@ -107,7 +110,13 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
-    state = DealState.start(ruleset, _deck(ruleset, raw.get("deck"), where), dealer, reserve, board)
+    sides = ruleset.seating.sides
+    board_in = raw.get("board_in", [0] * sides if board is None else list(board))
+    if not (isinstance(board_in, list) and len(board_in) == sides and all(type(p) is int for p in board_in)):
+        raise RecordError(f"{where}.board_in: the match score before the deal, {sides} whole numbers, not {board_in!r}")
+    if board is not None and tuple(board_in) != board:
+        raise RecordError(f"{where}.board_in is {board_in}, but the deals before leave the board at {list(board)}")
+    state = DealState.start(ruleset, _deck(ruleset, raw.get("deck"), where), dealer, reserve, tuple(board_in))
     actions = raw.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}.actions: a list of calls, declarations and cards")
@@ -159,7 +168,7 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         if match.over:
             over = "drawn" if match.drawn else f"won by {ruleset.seating.side_name(match.winner)}"
             raise RecordError(f"{where}: the match was already {over}")
-        match.current = _replay_deal(ruleset, raw, where, match.reserve, (match.board[0], match.board[1]))
+        match.current = _replay_deal(ruleset, raw, where, match.reserve, tuple(match.board))
         match.dealer = match.current.dealer
         if match.current.phase == OVER:
             match.book_deal()
