@@ -279,9 +279,19 @@ def write_record_file(session: Session, path: Path) -> None:
             rules.write_text(f"# The rules of a game of belot play --target {session.target}\n"
                              + yaml.safe_dump(house, sort_keys=False, allow_unicode=True), encoding="utf-8")
             record["variant"] = rules.name
+        elif not is_name(session.source):  # a house-rules file: named so that replay finds it from the record
+            record["variant"] = _relative_to(Path(session.source), path.parent)
         write_record(record, path)
     except OSError as err:
         raise UserError(f"{path}: cannot write the record: {err.strerror or err}") from None
+
+
+def _relative_to(file: Path, folder: Path) -> str:
+    """``file`` as a path from ``folder`` (a record names its variant file from where the record is)."""
+    try:
+        return Path(os.path.relpath(file, folder.resolve())).as_posix()
+    except ValueError:  # another drive
+        return str(file)
 
 
 @dataclass(frozen=True)
