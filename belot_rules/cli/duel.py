@@ -9,9 +9,8 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..sim.duel import DuelResult, duel
-from ..sim.backends import default_workers
 from .output import console, print_json
-from .sim_view import positive_int, progress_bar
+from .sim_view import add_run_options, backend_for, positive_int, print_loads, progress_bar
 
 
 def register(subparsers: Any) -> None:
@@ -33,17 +32,19 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--matches", type=int, default=0, metavar="M",
                         help="with --full, also play M pairs of whole matches and count the matches won")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
-    parser.add_argument("--workers", type=positive_int, default=default_workers(), metavar="W",
-                        help="processes to use (default: every core); results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    add_run_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
-    with progress_bar(not args.json, f"{ruleset.name}: {args.first} vs {args.second}") as progress:
+    with backend_for(args) as backend, \
+            progress_bar(not args.json, f"{ruleset.name}: {args.first} vs {args.second}") as progress:
         result = duel(ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed,
-                      args.workers, progress)
+                      progress=progress, backend=backend, out=args.out, resume=args.resume)
+    if args.verbose:
+        print_loads(result.loads)
     if args.json:
         print_json(result.to_dict())
     else:
@@ -58,7 +59,7 @@ def render(result: DuelResult) -> None:
     mode = "bidding and card play" if result.full else "card play (the heuristic bidder bids)"
     out.print(f"[bold]{escape(result.variant)}[/]: {first} against {second}, {data['deal_pairs']:,} deal pairs, "
               f"{mode}")
-    out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) · {result.seconds:.1f} s[/]")
+    out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) ({result.backend}) · {result.seconds:.1f} s[/]")
     for label, key in (("card points", "card_points"), ("match points", "match_points")):
         d = data[key]
         out.print(f"{first} − {second}, {label} per deal: [bold]{d['mean']:+.2f}[/] "

@@ -9,10 +9,10 @@ tables of a pair are not).
 
 from __future__ import annotations
 
+import os
 import random
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,14 +21,15 @@ from ..players import make_player
 from ..players.sampling import seats_of
 from ..ruleset import Ruleset
 from ..variant.model import Variant
+from .backends import Backend, Played, WorkerLoad, open_backend
 from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
+from .runs import Progress, ResultsFile, play_run
 from .simulate import derive_seed
 from .stats import Mean, Rate
 
 DEALS, MATCHES = "deals", "matches"
 CHUNK = {DEALS: 10, MATCHES: 1}  # pairs per chunk
-
-Progress = Callable[[int, int], None]  # (pairs done, pairs in all)
+MAX_PAIRS = 10**8  # deal pairs (and match pairs) in one run
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,8 @@ class DuelResult:
     workers: int
     tally: DuplicateTally
     seconds: float
+    backend: str = "local"
+    loads: tuple[WorkerLoad, ...] = ()  # what each worker of the run played, and its overhead
 
     def card_points(self) -> tuple[float, tuple[float, float], int]:
         """Mean difference per deal, its 95% interval and the number of pairs."""
@@ -129,6 +132,7 @@ class DuelResult:
             "full": self.full,
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "deal_pairs": t.card_points.n,
             "seconds": round(self.seconds, 3),
             "card_points": difference(self.card_points()),
@@ -147,45 +151,60 @@ def per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
 
 
 def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, matches: int = 0, seed: int = 0,
-         workers: int = 1, progress: Progress | None = None) -> DuelResult:
-    """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``."""
+         workers: int = 1, progress: Progress | None = None, backend: Backend | None = None,
+         out: str | os.PathLike[str] | None = None, resume: bool = False) -> DuelResult:
+    """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``.
+
+    ``backend`` plays the chunks (default: ``workers`` local processes); ``out`` streams each
+    finished chunk to a results file, and ``resume`` continues the run such a file holds.
+    """
     if len(bots) != 2:
         raise UserError(f"a duel is between two bots, got {len(bots)}")
     if deals < 1:
         raise UserError(f"--deals must be at least 1, got {deals}")
+    if max(deals, matches) > MAX_PAIRS:
+        raise UserError(f"a duel plays at most {MAX_PAIRS:,} deal pairs (and match pairs) in one run; split it "
+                        f"into several runs with different seeds")
     if matches and not full:
         raise UserError("--matches plays whole matches, which include the auction: add --full")
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, got {workers}")
+    if resume and out is None:
+        raise UserError("--resume continues the run in an --out file: give it")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
+    backend = backend or open_backend("local", workers)
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
-    chunks = _chunks(DEALS, deals) + _chunks(MATCHES, matches)
-    total = deals + matches
+    run = {"kind": "duel", "variant": [ruleset.variant.name, ruleset.content_hash], "bots": list(work.bots),
+           "full": full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": seed}
+    results = None if out is None else ResultsFile(out, run, resume, DuplicateTally.to_json, DuplicateTally.from_json)
     tally = DuplicateTally()
-    done = 0
-    started = time.perf_counter()
-    if progress:
-        progress(0, total)
 
-    def finished(chunk: DuelChunk, result: DuplicateTally) -> None:
-        nonlocal done
-        tally.merge(result)
-        done += chunk.size
-        if progress:
-            progress(done, total)
+    def finished(chunk: DuelChunk, played: Played) -> None:
+        tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    if workers == 1:
-        for chunk in chunks:
-            finished(chunk, work.play(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            for chunk, result in zip(chunks, pool.map(work.play, chunks)):
-                finished(chunk, result)
-    return DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, workers, tally, time.perf_counter() - started)
+    started = time.perf_counter()
+    try:
+        loads = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
+        seconds = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
+        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, seconds,
+                            backend.name, tuple(loads.workers.values()))
+        if results:
+            results.finish(result.to_dict())
+    finally:
+        if results:
+            results.close()
+    return result
 
 
-def _chunks(mode: str, count: int) -> list[DuelChunk]:
-    size = CHUNK[mode]
-    return [DuelChunk(mode, i, start, min(size, count - start)) for i, start in enumerate(range(0, count, size))]
+@dataclass(frozen=True)
+class DuelChunks:
+    """Every chunk of a duel, deal pairs then match pairs, made as they are asked for."""
+
+    deals: int
+    matches: int
+
+    def __iter__(self) -> Iterator[DuelChunk]:
+        for mode, count in ((DEALS, self.deals), (MATCHES, self.matches)):
+            size = CHUNK[mode]
+            for index, start in enumerate(range(0, count, size)):
+                yield DuelChunk(mode, index, start, min(size, count - start))
