@@ -189,3 +189,62 @@ def test_sun_doubled_only_by_a_team_behind_baloot_4_TAZ_sun_firewall():
 def test_doubles_among_the_bids_are_refused_with_the_reason_baloot_4():
     with pytest.raises(IllegalCall, match="once the bidding is over"):
         run(BALOOT, "hearts, double")
+
+
+# ---------------------------------------------------------------- whole deals, the bot, and validation
+
+
+def baloot_like() -> Ruleset:
+    return Ruleset(Variant(name="t", title="t", deal={"turned_card": "after_first_packets"}, bidding=BALOOT))
+
+
+def test_a_deal_doubled_to_gahwa_decides_the_match_baloot_4_GR():
+    """baloot.md §4 and §8 [GR]: the winner of a deal doubled to gahwa wins the whole match."""
+    from belot_rules.engine.match import MatchState
+    from belot_rules.engine.runner import play_deal
+    from belot_rules.players import make_player
+
+    rules = baloot_like()
+    match = MatchState.new(rules, seed=1, first_dealer=3)
+    deal = match.current
+    turned = ["clubs", "diamonds", "hearts", "spades"][deal.turned_card >> 3]
+    for call in ("pass", turned, "pass", "pass", "pass", "double", "pass", "redouble", "redouble", "redouble"):
+        deal.apply(call)
+    assert deal.level == 4 and deal.multiplier == 4
+    play_deal(deal, [make_player("random", rules, seat) for seat in range(4)])
+    assert deal.score.match_winner in (0, 1)
+    assert any("Gahwa was called" in line for line in deal.score.lines)
+    match.advance()
+    assert match.over and match.winner == deal.score.match_winner
+
+
+def test_heuristic_bots_bid_double_and_play_a_whole_match_under_the_new_bidding_options():
+    """The heuristic bot takes part in Sun overcalls, ashkal, the doubling ladder and forced calls."""
+    from belot_rules.engine.runner import play_match
+    from belot_rules.players import make_player
+
+    for rules, forced in ((baloot_like(), False), (Ruleset(variant(**{**SINGLE, "forced_call": "last_speaker"})), True)):
+        match = play_match(rules, [make_player("heuristic", rules, seat) for seat in range(4)], seed=2)
+        assert match.over
+        assert all(d.score is not None for d in match.deals) or not forced  # a forced call: no void deal
+
+
+@pytest.mark.parametrize(("rules", "expected"), [
+    ("bidding:\n  overcall: higher_kind_seat_priority\n",
+     "house.yaml:3:13: bidding.overcall higher_kind_seat_priority is for turned_card and single_call bidding"),
+    ("bidding:\n  ashkal: {enabled: true}\n", "house.yaml:3:11: bidding.ashkal gives the partner the turned card"),
+    ("bidding:\n  doubles: {match_winning_level: 3}\n", "house.yaml:3:34: bidding.doubles: match_winning_level 3 "
+     "is above max_level 2"),
+    ("bidding:\n  contract_names: {no_trumps: Sun}\n  contracts: [clubs, hearts]\n",
+     "bidding.contract_names names no_trumps, which this variant does not play"),
+    ("deal:\n  talon: true\n", "a talon is the second packets dealt face down before the bidding"),
+])
+def test_validate_refuses_nonsense_with_a_located_reason(tmp_path, capsys, rules, expected):
+    """Combinations that make no sense are refused at load time, placed in the file, with the reason."""
+    from belot_rules.cli import main
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: bulgarian\n" + rules.replace("deal:\n  talon", "deal:\n  second_packets: []\n"
+                                                           "  first_packets: [3, 2, 3]\n  talon"))
+    assert main(["validate", str(path)]) == 1
+    assert expected in capsys.readouterr().err

@@ -138,9 +138,14 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(shipped_names()) and any(line.startswith("bulgarian ") for line in lines)
+    heading = lines.index("Bulgarian")
+    assert lines[heading + 1].startswith("  bulgarian ") and "French" in lines and "Croatian" in lines
     assert main(["list", "--json"]) == 0
-    assert {e["name"] for e in json.loads(capsys.readouterr().out)} >= {"french", "coinche"}
+    listed = json.loads(capsys.readouterr().out)
+    assert {e["name"] for e in listed} >= {"french", "coinche"}
+    assert {e["family"] for e in listed if e["name"].startswith("bulgarian")} == {"Bulgarian"}
+    assert {e["summary"] for e in listed if e["name"] in ("bulgarian", "pilotta")} == {
+        "Bridge-Belot as played in Bulgaria", "Pilotta of Cyprus"}
 
 
 def test_schema_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

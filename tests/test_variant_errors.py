@@ -317,7 +317,7 @@ def test_yaml_surprises_are_reported_with_the_rule_mistakes(tmp_path: Path) -> N
     assert message.splitlines() == [
         "house.yaml:2:17: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
         "house.yaml:3:8: deal.shufle: unknown key `shufle`; did you mean `shuffle`? (valid keys here: first_packets, "
-        "second_packets, turned_card, second_packets_start, shuffle, cut_min, first_dealer, first_dealer_seat, "
+        "second_packets, turned_card, talon, second_packets_start, shuffle, cut_min, first_dealer, first_dealer_seat, "
         "rotation, all_pass, direction)",
         "house.yaml:3:45: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
         "house.yaml:5:1: duplicate key `play` (first at line 4, again at line 5); each key may appear once in a mapping",
@@ -342,7 +342,7 @@ def test_extends_cycle_names_the_chain(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "got"),
-    [("extends:\n", "1:9: extends names one shipped variant (baloot, bulgarian, "), ("extends: [bulgarian, french]\n", "got a list"),
+    [("extends:\n", "1:9: extends names one shipped variant (baloot, bazaar-blot, bela, "), ("extends: [bulgarian, french]\n", "got a list"),
      ("extends: {name: bulgarian}\n", "got a mapping"), ("extends: ''\n", "got nothing")],
 )
 def test_an_extends_that_names_nothing_or_several_says_what_it_takes(tmp_path: Path, text: str, got: str) -> None:

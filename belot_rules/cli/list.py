@@ -1,8 +1,10 @@
-"""``belot list``: the shipped variants, one line each."""
+"""``belot list``: the shipped variants grouped by family, one line each."""
 
 from __future__ import annotations
 
 import argparse
+import re
+from itertools import groupby
 from typing import Any
 
 from rich.markup import escape
@@ -10,33 +12,55 @@ from rich.markup import escape
 from ..variant.loader import load_variant_model, shipped_names
 from .output import console, print_json
 
+OTHER = "Other"  # the group of a shipped file that names no family
+SHORT = 60  # a description's words before a colon, up to this long, say what the variant is
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "list", help="list the shipped variants", description="List the variants shipped with belot-rules."
+        "list", help="list the shipped variants",
+        description="List the variants shipped with belot-rules, grouped by family (Bulgarian, French, Dutch, ...).",
     )
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
     parser.set_defaults(run=run)
 
 
+def summary(description: str) -> str:
+    """What ``belot list`` says of a variant: its description's first sentence, or the part of it before
+    a colon (the descriptions read "Pilotta of Cyprus: all 8 cards dealt ...")."""
+    text = " ".join(description.split())
+    match = re.search(r"\.(\s|$)", text)
+    sentence = text[: match.start() + 1] if match else text
+    head, colon, _ = sentence.partition(": ")
+    return head if colon and len(head) <= SHORT else sentence
+
+
 def run(args: argparse.Namespace) -> int:
     entries = []
     for name in shipped_names():
-        loaded = load_variant_model(name)
+        variant = load_variant_model(name)
         entries.append(
             {
                 "name": name,
-                "title": loaded.variant.title,
-                "extends": loaded.variant.extends,
-                "content_hash": loaded.content_hash,
+                "title": variant.variant.title,
+                "family": variant.variant.family or OTHER,
+                "summary": summary(variant.variant.description),
+                "extends": variant.variant.extends,
+                "content_hash": variant.content_hash,
             }
         )
+    entries.sort(key=lambda e: (e["family"] == OTHER, e["family"], e["name"]))
     if args.json:
         print_json(entries)
         return 0
     width = max(len(e["name"]) for e in entries)
     out = console()
-    for entry in entries:
-        extends = f"  [dim]extends {escape(entry['extends'])}[/]" if entry["extends"] else ""
-        out.print(f"[bold]{escape(entry['name']).ljust(width)}[/]  {escape(entry['title'])}{extends}")
+    room = max(20, out.width - width - 4)
+    for family, group in groupby(entries, key=lambda e: e["family"]):
+        out.print(f"[bold underline]{escape(family)}[/]")
+        for entry in group:
+            said = entry["summary"] or entry["title"]
+            if len(said) > room:
+                said = said[: room - 1].rstrip() + "…"
+            out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(said)}", soft_wrap=True)
     return 0

@@ -16,7 +16,7 @@ from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..errors import UserError
 from ..rules.bidding import Auction, Call, summarize
 from ..rules.declarations import KING, QUEEN, Declaration
-from ..rules.scoring import DealScore
+from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .actions import CALL, DECLARE, Action, call_action, declare_action, play_action
@@ -394,9 +394,12 @@ class DealState:
             found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
             found += [rules.belote(seat, suit) for seat, suit in self.belotes]
-        return self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
-                                          self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
-                                          self.first_seat)
+        score = self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
+                                           self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
+                                           self.first_seat)
+        if self.level and self.ruleset.bidding.wins_match(self.level):
+            return decided_by_doubling(score, self.ruleset.variant.bidding.doubles.names[self.level - 1])
+        return score
 
     # ------------------------------------------------------------------ views
 

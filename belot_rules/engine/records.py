@@ -90,7 +90,8 @@ def _deck(raw: object, where: str) -> tuple[int, ...]:
     return deck
 
 
-def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int) -> DealState:
+def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int,
+                 board: tuple[int, int] = (0, 0)) -> DealState:
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
     dealer = raw.get("dealer")
@@ -101,7 +102,7 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
-    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve)
+    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve, board)
     actions = raw.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}.actions: a list of calls, declarations and cards")
@@ -152,7 +153,7 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         if match.over:
             over = "drawn" if match.drawn else f"won by team {match.winner}"
             raise RecordError(f"{where}: the match was already {over}")
-        match.current = _replay_deal(ruleset, raw, where, match.reserve)
+        match.current = _replay_deal(ruleset, raw, where, match.reserve, (match.board[0], match.board[1]))
         match.dealer = match.current.dealer
         if match.current.phase == OVER:
             match.book_deal()

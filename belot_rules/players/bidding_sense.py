@@ -49,12 +49,15 @@ class Standing(NamedTuple):
     partner_passed: bool
 
     @classmethod
-    def read(cls, seat: int, calls: Sequence[tuple[int, Call]]) -> Standing:
+    def read(cls, seat: int, calls: Sequence[tuple[int, Call]], ashkal: str | None = None) -> Standing:
+        """The standing of ``calls``; ``ashkal`` is the contract an ashkal bids for the caller's partner."""
         contract = points = partner_contract = partner_points = None
         declarer = -1
         partner = (seat + 2) % 4
         partner_called = False
         for who, call in calls:
+            if call.kind == "ashkal":
+                call, who = Call("bid", ashkal), (who + 2) % 4
             if call.kind == "bid":
                 contract, points, declarer = call.contract, call.points, who
                 if who == partner:
@@ -75,6 +78,7 @@ class BiddingSense:
         self.declarations = ruleset.declarations
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
+        self.ashkal = ruleset.bidding.ashkal  # never called by this bot, but read in the calls of others
         factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
         self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
@@ -107,7 +111,7 @@ class BiddingSense:
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
         """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
-        standing = Standing.read(seat, calls)
+        standing = Standing.read(seat, calls, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 else 0)
         ours = standing.declarer >= 0 and (standing.declarer - seat) % 2 == 0
         for call in legal:

@@ -194,7 +194,7 @@ class Bidding:
         if auction.doubling:
             return (PASS, self._raise(auction)) if self._may_raise(auction) else (PASS,)
         calls = self._calls(auction)
-        if len(auction.calls) == self.forced_at and auction.contract is None:
+        if len(auction.calls) == self.forced_at and auction.contract is None:  # must_call, inline
             return calls[1:]  # the pass, always first, is not allowed
         return calls
 
@@ -214,6 +214,10 @@ class Bidding:
         return ((auction.to_act - auction.first_seat) % 4 in self.ashkal_positions
                 and auction.turned_rank not in self.ashkal_barred_ranks
                 and any(b.contract == self.ashkal and b.points is None for b in bids))
+
+    def must_call(self, auction: Auction) -> bool:
+        """Whether the seat to act may not pass (a forced call: Bela's mus, Klaverjas's verplicht)."""
+        return len(auction.calls) == self.forced_at and auction.contract is None
 
     def multiplier(self, auction: Auction) -> int:
         return self.multipliers[auction.level]

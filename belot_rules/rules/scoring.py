@@ -85,6 +85,22 @@ class DealScore(NamedTuple):
         } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
+def decided_by_doubling(score: DealScore, level_name: str) -> DealScore:
+    """``score`` of a deal doubled to the level that decides the match (Baloot's gahwa, baloot.md §4):
+    the winner of the deal, the takers when their contract is made and the defenders when it fails
+    (else the team with more points), wins the match."""
+    team = score.contract_team
+    if score.verdict == FAILED:
+        team = 1 - team
+    elif score.verdict != MADE:
+        a, b = score.match_points
+        team = 0 if a > b else 1 if b > a else None
+    if team is None:
+        return score
+    note = ("{} was called: team {} wins the deal and with it the match", (level_name.capitalize(), team))
+    return score._replace(match_winner=team, notes=(*score.notes, note))
+
+
 class _Terms(tuple):
     """Named parts of a sum, written ``cards 162 + belote 20`` only when the line is read."""
 

@@ -3,7 +3,7 @@
 A name without ``/`` or ``.yaml`` (``bulgarian``) is a shipped variant; anything else
 is a path. ``extends:`` names a shipped variant or a path relative to the extending
 file. Mappings merge deeply (a child states only what differs), lists and scalars
-replace. ``name``, ``title`` and ``description`` belong to each file and are never
+replace. ``name``, ``title``, ``description`` and ``family`` belong to each file and are never
 inherited: a missing ``name`` is the file name (lowercase, other characters as ``-``),
 a missing ``title`` is built from the name and the nearest ancestor's title, a missing
 description is empty.
@@ -27,7 +27,7 @@ from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, su
 from .model import Variant
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
-OWN_KEYS = ("name", "title", "description", "extends")
+OWN_KEYS = ("name", "title", "description", "family", "extends")
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -184,7 +184,7 @@ def _first_at_each_place(problems: list[Problem]) -> list[Problem]:
 
 
 def content_hash(variant: Variant) -> str:
-    """Hash of the rules alone (not the name, title, description or parent): same rules, same hash."""
+    """Hash of the rules alone (not the name, title, description, family or parent): same rules, same hash."""
     rules = variant.model_dump(mode="json", exclude=set(OWN_KEYS))
     canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]

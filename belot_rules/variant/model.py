@@ -168,6 +168,11 @@ class Deal(Rule):
         TurnedCard.none,
         description="Whether the next card of the stock is turned face up after the first packets (French 'la retourne').",
     )
+    talon: bool = Field(
+        False,
+        description="The second packets are each player's talon: dealt face down with the first ones and picked "
+        "up once the bidding is over (Bela). The same cards reach the same players; only the telling differs.",
+    )
     second_packets_start: SecondPacketsStart = Field(
         SecondPacketsStart.after_dealer,
         description="Who receives the first packet after the bidding: the player after the dealer, or the taker.",
@@ -210,6 +215,11 @@ class Deal(Rule):
             )
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
             raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
+        if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
+            raise ValueError(
+                "a talon is the second packets dealt face down before the bidding: it needs second_packets and "
+                "no turned card (the taker's turned card would change who gets which card)"
+            )
         return self
 
 
@@ -1030,6 +1040,11 @@ class Variant(Rule):
     name: str = Field(description="Short name, as used on the command line.", pattern=r"^[a-z0-9][a-z0-9_-]*$")
     title: str = Field(description="Full name shown to players.")
     description: str = Field("", description="A paragraph on what this rule set is and where its rules come from.")
+    family: str = Field(
+        "", max_length=40,
+        description="The family of rule sets this one belongs to, by country or tradition (Bulgarian, French, "
+        "Dutch, Croatian, Saudi, ...): `belot list` groups the shipped variants by it.",
+    )
     extends: str | None = Field(
         None, description="A shipped variant name or a relative path whose rules this file starts from."
     )

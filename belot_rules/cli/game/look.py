@@ -8,6 +8,7 @@ as a symbol or, with ``--ascii``, as its letter. Colour is never the only cue.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TextIO
 
@@ -58,11 +59,14 @@ class Look:
     ascii: bool = False
     doublings: tuple[tuple[int, str], ...] = ((2, "contra"), (4, "recontra"))  # multiplier and name per level
     suit_styles: tuple[str, ...] = SUIT_STYLES  # one of THEMES
+    contract_names: tuple[tuple[str, str], ...] = ()  # the table's words: (contract or "suit", name)
 
     def for_variant(self, variant: Variant) -> Look:
-        """This look with the variant's names for its doubling levels (coinche, surcoinche ...)."""
-        doubles = variant.bidding.doubles
-        return replace(self, doublings=tuple(zip(doubles.multipliers, doubles.names)))
+        """This look with the variant's names for its doubling levels (coinche, surcoinche, gahwa ...) and
+        contracts (Sun, Hokum, sans atout ...)."""
+        bidding = variant.bidding
+        return replace(self, doublings=tuple(zip(bidding.doubles.multipliers, bidding.doubles.names)),
+                       contract_names=tuple(bidding.contract_names.items()))
 
     @property
     def box(self) -> Box:
@@ -105,23 +109,47 @@ class Look:
         return Text(self.card_name(card), style=f"{self.suit_styles[card.suit]} {style}".strip())
 
     def contract(self, contract: str) -> str:
-        """``hearts ♥``, ``no trumps``."""
+        """``hearts ♥``, ``no trumps``; in the variant's words, ``Hokum hearts ♥``, ``Sun``, ``sans atout``."""
+        names = dict(self.contract_names)
+        if contract in names:
+            return names[contract]
         name = contract.replace("_", " ")
-        if contract in SUIT_CONTRACTS and not self.ascii:
-            return f"{name} {self.suit(SUIT_CONTRACTS.index(contract))}"
+        if contract in SUIT_CONTRACTS:
+            if "suit" in names:
+                name = f"{names['suit']} {name}"
+            if not self.ascii:
+                return f"{name} {self.suit(SUIT_CONTRACTS.index(contract))}"
         return name
 
-    def call(self, call: Call) -> str:
-        """A call as the table says it: ``pass``, ``hearts ♥``, ``90 spades ♠``, ``contra ×2``."""
+    def call(self, call: Call, level: int | None = None) -> str:
+        """A call as the table says it: ``pass``, ``hearts ♥``, ``90 spades ♠``, ``contra ×2``.
+
+        ``level`` is the doubling level the call raises (0 undoubled), which names a raise on a
+        ladder of more than two levels (Baloot's three, four, gahwa); without it a double is the
+        first level and a redouble the second."""
         if call.kind == "pass":
             return "pass"
+        if call.kind == "ashkal":
+            return "ashkal"
         if call.kind != "bid":
-            level = self.doublings[0 if call.kind == "double" else 1]
-            return f"{level[1]} {self.times}{level[0]}"
+            index = (0 if call.kind == "double" else 1) if level is None else level
+            multiplier, name = self.doublings[min(index, len(self.doublings) - 1)]
+            return f"{name} {self.times}{multiplier}"
         if call.points is None:
             return self.contract(call.contract)
         points = "capot" if call.points == CAPOT else str(call.points)
         return f"{points} {self.contract(call.contract)}"
+
+    def calls(self, calls: Sequence[tuple[int, Call]]) -> list[tuple[int, str]]:
+        """An auction's calls as the table says them, each raise named by the level it reaches."""
+        said, level = [], 0
+        for seat, call in calls:
+            said.append((seat, self.call(call, level)))
+            if call.kind in ("double", "redouble"):
+                level += 1
+            elif call.kind != "pass":
+                level = 0
+        return said
 
     def multiplier(self, multiplier: int, named: bool = True) -> str:
         """``×2 contra`` for a doubled contract (``×2`` unless ``named``), nothing for an undoubled one."""

@@ -165,7 +165,7 @@ class Game:
         if self.live:
             self.redraw(self.draw.frame(deal, self.number_of(deal), completed, open_hands=self.open_hands))
         elif action.kind == CALL:
-            self.show(f"{name}: {self.look.call(action.call)}")
+            self.show(f"{name}: {self.look.calls(deal.auction.calls)[-1][1]}")
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(deal, d) for d in action.declarations))
         elif completed is not None:
@@ -282,7 +282,7 @@ class Game:
                 self.console.clear()
             self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
             if deal.phase == BIDDING:
-                self.console.print(call_menu_text(menu, point_bids(legal), self.look))
+                self.console.print(call_menu_text(menu, point_bids(legal), self.look, deal.auction.level))
             elif deal.phase == DECLARING:
                 self.options(menu)
 

@@ -30,7 +30,7 @@ CONTRACT_WORDS = {
     "at": "all_trumps", "alltrumps": "all_trumps", "ta": "all_trumps",
 }
 SUIT_LETTERS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-CALL_WORDS = {"x": "double", "xx": "redouble", "passe": "pass"}
+CALL_WORDS = {"x": "double", "xx": "redouble", "passe": "pass", "ashkal": "ashkal"}
 PHRASES = {"no trumps": "no_trumps", "all trumps": "all_trumps", "sans atout": "no_trumps",
            "tout atout": "all_trumps"}
 
@@ -82,9 +82,10 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
 def _call_text(text: str, look: Look) -> str:
     """A typed call in the engine's words: symbols, ``nt``, ``x``, the variant's doubling names, suit letters."""
     line = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
-    for phrase, contract in PHRASES.items():
-        line = line.replace(phrase, contract)
-    doublings = {name.lower(): kind for (_, name), kind in zip(look.doublings, ("double", "redouble"))}
+    named = {name.lower(): "" if key == "suit" else key for key, name in look.contract_names}
+    for phrase, contract in (*named.items(), *PHRASES.items()):  # the variant's words: Sun, Hokum hearts
+        line = " ".join(line.replace(phrase, contract).split())
+    doublings = {name.lower(): "double" if level == 0 else "redouble" for level, (_, name) in enumerate(look.doublings)}
     words = [doublings.get(w, CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w))) for w in line.split()]
     if len(words) == 2 and (words[0].isdigit() or words[0] == "capot"):
         words[1] = SUIT_LETTERS.get(words[1], words[1])

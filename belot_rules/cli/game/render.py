@@ -73,12 +73,13 @@ def hand_line(cards: Sequence[Card], legal: Sequence[int], look: Look) -> Text:
     return text
 
 
-def call_menu_text(menu: Sequence[Action], bids: str, look: Look) -> Text:
-    """``1:pass  2:hearts ♥  3:contra ×2`` and, with point bids, how to type a bid."""
+def call_menu_text(menu: Sequence[Action], bids: str, look: Look, level: int = 0) -> Text:
+    """``1:pass  2:hearts ♥  3:contra ×2`` and, with point bids, how to type a bid (``level``: the
+    standing doubling level, which names a raise)."""
     text = Text()
     for i, action in enumerate(menu, 1):
         text.append(f"{i}:", style="bold")
-        text.append(f"{look.call(action.call)}   ")
+        text.append(f"{look.call(action.call, level)}   ")
     if bids:
         text.append(f"\nor bid {bids}")
     return text
@@ -214,6 +215,9 @@ class Renderer:
         session, look, seating = self.session, self.look, self.session.seating
         lines = [Text.assemble(("Deal ", "bold"), str(number), f" {look.dot} ",
                                does(seating.name(deal.dealer), "deal"))]
+        rules = session.ruleset.variant
+        if deal.contract is None and deal.auction.doubling:
+            lines.append(Text.assemble("Doubling ", (self.ladder(deal), "bold")))
         if deal.contract is None:
             line = Text("Bidding")
             turned = deal.view(seating.reference).turned_card
@@ -222,12 +226,18 @@ class Renderer:
                 line.append_text(look.card(turned, "bold"))
                 if len(deal.auction.calls) >= 4:
                     line.append(f" {look.dot} second round")
+            if rules.deal.talon:
+                line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+            if session.ruleset.bidding.must_call(deal.auction):
+                line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
             lines[0].append(f" {look.dot} ").append_text(line)
         else:
             contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
                                                                  deal.declarer), "bold"))
             if deal.turned_card >= 0:  # everyone saw it go to the taker
                 contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
+            if rules.deal.talon and not deal.tricks:
+                contract.append(f" {look.dot} talons picked up")
             lines.append(contract)
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
@@ -246,6 +256,18 @@ class Renderer:
             title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
+    def ladder(self, deal: DealState) -> str:
+        """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
+        decides the match marked."""
+        doubles = self.session.ruleset.variant.bidding.doubles
+        steps = []
+        for level in range(deal.auction.level, doubles.max_level):
+            step = f"{doubles.names[level]} {self.look.times}{doubles.multipliers[level]}"
+            if doubles.match_winning_level == level + 1:
+                step += " (wins the match)"
+            steps.append(step)
+        return f" {'>' if self.look.ascii else '›'} ".join(steps) or "at its top"
+
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
         match = self.session.match
@@ -259,7 +281,7 @@ class Renderer:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
         look, seating = self.look, self.session.seating
         cards = dict(shown)
-        calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
+        calls = dict(look.calls(deal.auction.calls)) if deal.contract is None else {}
         winner = -1
         if shown and deal.contract:
             winner = shown[deal.ruleset.tables[deal.contract].trick_winner_index([c for _, c in shown])][0]
@@ -294,12 +316,13 @@ class Renderer:
         calls = deal.auction.calls
         if not calls:
             return Text(f"Calls: none yet; {does(seating.name(deal.first_seat), 'speak')} first", style="dim")
-        return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {look.call(c)}" for s, c in calls))
+        return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
 
     def calls(self, deal: DealState, passes: bool = True) -> list[str]:
         """The auction, a call a line (``Left hearts ♥``); without ``passes`` only bids and doublings."""
         seating, look = self.session.seating, self.look
-        return [f"{seating.name(s)} {look.call(c)}" for s, c in deal.auction.calls if passes or c.kind != "pass"]
+        return [f"{seating.name(s)} {said}" for (s, said), (_, c) in zip(look.calls(deal.auction.calls), deal.auction.calls)
+                if passes or c.kind != "pass"]
 
     def trick(self, deal: DealState, index: int, label: str) -> Text:
         """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
