@@ -9,8 +9,8 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..sim.duel import DuelResult, duel
-from .output import console, print_json
-from .sim_view import add_run_options, backend_for, positive_int, print_loads, progress_bar
+from .output import console
+from .sim_view import add_run_options, play_and_show, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -39,17 +39,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
-    with backend_for(args) as backend, \
-            progress_bar(not args.json, f"{ruleset.name}: {args.first} vs {args.second}") as progress:
-        result = duel(ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed,
-                      progress=progress, backend=backend, out=args.out, resume=args.resume)
-    if args.verbose:
-        print_loads(result.loads)
-    if args.json:
-        print_json(result.to_dict())
-    else:
-        render(result)
-    return 0
+    return play_and_show(args, f"{ruleset.name}: {args.first} vs {args.second}", lambda backend, progress: duel(
+        ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, progress=progress,
+        backend=backend, out=args.out, resume=args.resume), render)
 
 
 def render(result: DuelResult) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +22,7 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
-from .runs import Progress, ResultsFile, play_run
+from .runs import Progress, play_run, results_file
 from .simulate import derive_seed
 from .stats import Mean, Rate
 
@@ -167,32 +166,23 @@ def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, 
                         f"into several runs with different seeds")
     if matches and not full:
         raise UserError("--matches plays whole matches, which include the auction: add --full")
-    if resume and out is None:
-        raise UserError("--resume continues the run in an --out file: give it")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
     backend = backend or open_backend("local", workers)
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
     run = {"kind": "duel", "variant": [ruleset.variant.name, ruleset.content_hash], "bots": list(work.bots),
            "full": full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": seed}
-    results = None if out is None else ResultsFile(out, run, resume, DuplicateTally.to_json, DuplicateTally.from_json)
     tally = DuplicateTally()
 
     def finished(chunk: DuelChunk, played: Played) -> None:
         tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    started = time.perf_counter()
-    try:
-        loads = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
-        seconds = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
-        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, seconds,
-                            backend.name, tuple(loads.workers.values()))
-        if results:
-            results.finish(result.to_dict())
-    finally:
-        if results:
-            results.close()
+    with results_file(out, run, resume, DuplicateTally.to_json, DuplicateTally.from_json) as results:
+        session = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
+        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, session.seconds,
+                            backend.name, tuple(session.loads.workers.values()))
+        session.finish(result.to_dict())
     return result
 
 
