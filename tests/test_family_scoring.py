@@ -179,3 +179,12 @@ def test_validate_refuses_factors_on_point_bids_and_unplayed_contracts() -> None
         variant(bidding={"style": "point_bids"}, scoring={"contract_factors": {"hearts": 2}})
     with pytest.raises(ValueError, match="set match.target to null"):
         variant(match={"deals": 16})
+
+
+def test_half_bete_the_takers_score_nothing_the_defenders_their_own_klaberjass_6() -> None:
+    """family/klaberjass.md: equal ("half bete"): the maker scores nothing, the opponent his own total;
+    less ("bete"): the opponent scores both totals."""
+    rules = ScoringRules(variant(scoring={"tie": "half_bete", "rounding": {"unit": "points", "suit": {"mode": "none"}}}))
+    half = rules.score("hearts", 0, 1, (71, 81), (4, 4), 0)
+    assert (half.verdict, half.match_points) == ("failed", (0, 81))
+    assert rules.score("hearts", 0, 1, (70, 82), (4, 4), 0).match_points == (0, 162)

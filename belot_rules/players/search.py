@@ -117,8 +117,6 @@ class SearchPlayer:
                 self._replay_declaration(world, declared)
                 card = CARD_INDEX[text]
                 world.play_card(card, (world.to_act, card >> 3) in belotes)
-        if world.to_act != view.seat:
-            self._replay_declaration(world, declared)
         return world
 
     def _replay_declaration(self, world: DealState, declared: dict[int, set[str]]) -> None:

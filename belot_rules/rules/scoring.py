@@ -19,7 +19,7 @@ from .rounding import Rounder
 from .tables import ContractTables, build_all_tables
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
-SPLIT, ALL, TIE, POT = "split", "all", "tie", "pot"  # how a verdict is scored
+SPLIT, ALL, TIE, POT, HALF = "split", "all", "tie", "pot", "half"  # how a verdict is scored
 MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
@@ -269,8 +269,11 @@ class ScoringRules:
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
         new_reserve = 0
         only = (False, False)
-        if how == SPLIT:
+        if how in (SPLIT, HALF):
             points, only = self._split(deal, ct, self._bid_value(bid), c.rounder, multiplier)
+            if how == HALF:
+                note("Half bete: the takers (team {}) score nothing, the defenders their own", ct)
+                points[ct] = 0
         elif how == ALL:
             points, only = self._winner_takes_all(deal, winner, verdict, multiplier, bid, c.rounder)
         elif how == TIE:
@@ -417,6 +420,8 @@ class ScoringRules:
         deal.note(text, ct, a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
+        if verdict == FAILED and a == d and self._s.tie == "half_bete":
+            return verdict, HALF, 1 - ct  # klaberjass.md: "the maker scores nothing, the opponent his own total"
         split = verdict == MADE and (not doubled or self._doubled_split)
         return verdict, (SPLIT if split else ALL), (ct if verdict == MADE else 1 - ct)
 
@@ -435,7 +440,7 @@ class ScoringRules:
         tie = self._s.tie
         if tie == "taker_makes":
             return MADE, "Made: the takers (team {0}) have {1}, as many as the defenders' {2}; a tie is made"
-        if tie == "taker_fails":
+        if tie in ("taker_fails", "half_bete"):
             return FAILED, "Failed: the takers (team {}) have {}, as many as the defenders' {}; a tie fails"
         name = self._tie_verdict.capitalize()
         return self._tie_verdict, name + ": the takers (team {0}) and the defenders have {1} each"

@@ -183,6 +183,7 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "for a later deal",
         "taker_fails": "equal totals: the contract fails",
         "taker_makes": "equal totals: the contract is made",
+        "half_bete": "equal totals (half bete): the takers score nothing, the defenders their own points",
     },
     m.ReserveGoesTo: {
         "next_deal_winner": "the reserve goes to the winner of the next scored deal",

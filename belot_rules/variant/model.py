@@ -755,6 +755,7 @@ class Tie(str, Enum):
     litige = "litige"
     taker_fails = "taker_fails"
     taker_makes = "taker_makes"
+    half_bete = "half_bete"
 
 
 class ReserveGoesTo(str, Enum):
@@ -934,7 +935,8 @@ class Scoring(Rule):
         Tie.hanging,
         description=(
             "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
-            "later deal), taker_fails or taker_makes."
+            "later deal), taker_fails, taker_makes, or half_bete (the takers score nothing, the defenders "
+            "their own)."
         ),
     )
     reserve: Reserve = Field(default_factory=Reserve, description="Hanging points or litige reserve.")
@@ -1007,6 +1009,13 @@ class Match(Rule):
     belote_alone_cannot_win: bool = Field(
         False, description="A team whose contract failed cannot reach the target with its belote alone."
     )
+
+    @property
+    def length(self) -> str:
+        """How long a match is, in words: ``match to 151``, ``16 deals`` or ``a single deal``."""
+        if self.target is not None:
+            return f"match to {self.target}"
+        return f"{self.deals} deals" if self.deals and self.deals > 1 else "a single deal"
 
 
 class Timeout(str, Enum):

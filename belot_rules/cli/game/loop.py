@@ -105,9 +105,7 @@ class Game:
     def intro(self) -> None:
         session = self.session
         variant = session.ruleset.variant
-        target = variant.match.target
-        self.show(Text.assemble((variant.title, "bold"), f" {self.look.dot} ",
-                                f"match to {target}" if target else "a single deal",
+        self.show(Text.assemble((variant.title, "bold"), f" {self.look.dot} ", variant.match.length,
                                 f" {self.look.dot} seed {session.seed}"))
         seating = session.seating
 

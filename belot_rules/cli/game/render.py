@@ -271,8 +271,8 @@ class Renderer:
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
         match = self.session.match
-        target = self.session.ruleset.variant.match.target
-        line = Text.assemble(f"Match to {target}: " if target else "Single deal: ", (self.pairs(match.board), "bold"))
+        length = self.session.ruleset.variant.match.length.removeprefix("a ")
+        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(match.board), "bold"))
         if match.reserve:
             line.append(f" {self.look.dot} {self.reserve_word} {match.reserve}")
         return line

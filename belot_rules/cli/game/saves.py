@@ -275,7 +275,7 @@ def write_record_file(session: Session, path: Path) -> None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
             variant = session.ruleset.variant
             house = {"name": f"{variant.name}-to-{session.target}", "title": f"{variant.title}, to {session.target}",
-                     "extends": session.source, "match": {"target": session.target}}
+                     "extends": session.source, "match": {"target": session.target, "deals": None}}
             rules.write_text(f"# The rules of a game of belot play --target {session.target}\n"
                              + yaml.safe_dump(house, sort_keys=False, allow_unicode=True), encoding="utf-8")
             record["variant"] = rules.name

@@ -163,7 +163,7 @@ def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) 
     too, for ``r`` to show the rules actually played.
     """
     if target is not None:
-        match = loaded.variant.match.model_copy(update={"target": target})
+        match = loaded.variant.match.model_copy(update={"target": target, "deals": None})
         variant = loaded.variant.model_copy(update={"match": match})
         loaded = dataclasses.replace(loaded, variant=variant, content_hash=content_hash(variant))
     return Ruleset(loaded.variant, loaded.content_hash, source), loaded

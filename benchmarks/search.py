@@ -1,0 +1,184 @@
+"""The search bot: its inner loop against a tuned bitmask loop, decision times per level, duplicate strength.
+
+    python benchmarks/search.py loop [--deals 3000] [--json]
+    python benchmarks/search.py levels [--variant bulgarian] [--deals 4] [--json]
+    python benchmarks/search.py strength [--variants bulgarian,french,coinche] [--deals 100] [--workers 1] [--json]
+
+``loop``: on one core, interleaved in rounds and timed in CPU seconds (so the ratios hold on a
+busy machine): a hand-tuned random playout of a Bulgarian hearts deal (cards re-encoded so a
+stronger card of a suit is a higher bit, per-byte tables from a card set to its cards, a random
+index into that list), the plain loop of ``playouts.py``, the engine's random playout of the same contract (``random_deal``), and
+the search's rollout (the heuristic bot's card play at every seat from trick 1 of a sampled deal,
+memory included, as :class:`SearchPlayer` runs it once per candidate and sampled deal).
+
+``levels``: the time each level's bot takes per decision (calls, declarations and cards that
+leave a choice) in whole deals bid and played by that level at every seat, on one core:
+median, 90th percentile and the largest. Targets: hard <= 0.5 s median, easy and normal < 50 ms.
+
+``strength``: ``belot duel search heuristic`` in card play duplicate, per variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from belot_rules import load_variant
+from belot_rules.engine.deal import DealState
+from belot_rules.engine.playout import random_deal
+from belot_rules.players.levels import LEVELS, level_player
+from belot_rules.players.memory import Memory
+from belot_rules.players.search import SearchPlayer
+from belot_rules.sim.duel import duel
+from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
+
+TRUMP = 2  # hearts
+# Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
+PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
+TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+HALF_CARDS = tuple(tuple(b for b in range(16) if half >> b & 1) for half in range(1 << 16))  # a 16-bit set's cards
+HALF_COUNT = tuple(len(cards) for cards in HALF_CARDS)
+ABOVE = tuple(((0xFF << (c & 7) + 1) & 0xFF) << (c & ~7) for c in range(32))  # stronger cards of c's suit
+BIT = tuple(1 << c for c in range(32))
+
+
+def _tuned_points() -> tuple[int, ...]:
+    """Card points by contract-relative code (suit * 8 + strength within the suit)."""
+    points = [0] * 32
+    for rank in range(8):
+        for suit in range(4):
+            strength, table = (TRUMP_STRENGTH, TRUMP_POINTS) if suit == TRUMP else (PLAIN_STRENGTH, PLAIN_POINTS)
+            points[suit * 8 + strength[rank]] = table[rank]
+    return tuple(points)
+
+
+TUNED_POINTS = _tuned_points()
+
+
+def tuned_deal(rng: random.Random) -> tuple[int, int]:
+    """One hearts deal, random legal cards, Bulgarian obligations, card points per team, in contract-relative codes."""
+    d = list(range(32))
+    rng.shuffle(d)
+    bit = BIT
+    hands = [bit[d[i]] | bit[d[i + 1]] | bit[d[i + 2]] | bit[d[i + 3]] | bit[d[i + 4]] | bit[d[i + 5]]
+             | bit[d[i + 6]] | bit[d[i + 7]] for i in (0, 8, 16, 24)]
+    rand = rng.random
+    trumps = 0xFF << 8 * TRUMP
+    points, above, half_cards, half_count = TUNED_POINTS, ABOVE, HALF_CARDS, HALF_COUNT
+    leader, score = 0, [0, 0]
+    for _ in range(8):
+        best = first = -1
+        win = total = 0
+        for pos in range(4):
+            seat = (leader + pos) & 3
+            hand = hands[seat]
+            if pos == 0:
+                legal = hand
+            else:
+                follow = hand & (0xFF << (first & ~7))
+                if follow:
+                    legal = ((follow & above[best]) or follow) if first >> 3 == TRUMP else follow
+                elif win == pos - 2 or not hand & trumps:
+                    legal = hand
+                elif best >> 3 == TRUMP:
+                    legal = (hand & above[best]) or hand
+                else:
+                    legal = hand & trumps
+            low = legal & 0xFFFF
+            count = half_count[low]
+            pick = int(rand() * (count + half_count[legal >> 16]))
+            card = half_cards[low][pick] if pick < count else 16 + half_cards[legal >> 16][pick - count]
+            hands[seat] = hand ^ bit[card]
+            total += points[card]
+            if pos == 0:
+                first = best = card
+            elif (card >> 3 == best >> 3 and card > best) or (card >> 3 == TRUMP and best >> 3 != TRUMP):
+                best, win = card, pos
+        leader = (leader + win) & 3
+        score[leader & 1] += total
+    score[leader & 1] += 10
+    return score[0], score[1]
+
+
+def loop(deals: int, seed: int) -> dict[str, object]:
+    ruleset = load_variant("bulgarian")
+    search = SearchPlayer(ruleset, seed)
+    tuned_rng, engine_rng, search_rng = (random.Random(seed + i) for i in range(3))
+    tables, obligations = ruleset.tables["hearts"], ruleset.obligations["hearts"]
+
+    def rollout() -> None:
+        deck = list(range(32))
+        search_rng.shuffle(deck)
+        state = DealState.from_hands(ruleset, [sum(1 << c for c in deck[i::4]) for i in range(4)], 0, "hearts", 1)
+        search._roll_out(state, Memory(tables, obligations))
+
+    plain_rng, plain_tables = random.Random(seed + 3), _baseline_tables()
+    seconds = measure([lambda: tuned_deal(tuned_rng), lambda: baseline_deal(plain_rng, plain_tables),
+                       lambda: random_deal(ruleset, engine_rng, 0, "hearts"), rollout], deals)
+    tuned, plain, engine, rollouts = (deals / s for s in seconds)
+    return {"deals": deals, "tuned_loop_per_second": round(tuned), "plain_loop_per_second": round(plain),
+            "engine_random_per_second": round(engine),
+            "search_rollouts_per_second": round(rollouts), "engine_to_tuned": round(engine / tuned, 3),
+            "rollout_to_tuned": round(rollouts / tuned, 3)}
+
+
+def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
+    """Per level: seconds per decision that left a choice, over ``deals`` deals played by that level at every seat."""
+    ruleset = load_variant(variant)
+    result: dict[str, object] = {"variant": variant, "deals": deals}
+    for lv in LEVELS:
+        times: list[float] = []
+        rng = random.Random(seed)
+        for number in range(deals):
+            deck = list(range(32))
+            rng.shuffle(deck)
+            state = DealState.start(ruleset, deck, number % 4)
+            players = [level_player(lv.name, ruleset, seed + seat) for seat in range(4)]
+            while state.score is None and state.phase != "over":
+                legal = state.legal_actions()
+                view = state.view(state.to_act)
+                started = time.process_time()
+                action = players[state.to_act].choose(view, legal)
+                if len({(a.kind, a.card, a.call, a.declarations) for a in legal}) > 1:
+                    times.append(time.process_time() - started)
+                state.apply(action)
+        times.sort()
+        result[lv.name] = {"decisions": len(times), "median_ms": round(1000 * statistics.median(times), 2),
+                           "p90_ms": round(1000 * times[int(0.9 * (len(times) - 1))], 2),
+                           "max_ms": round(1000 * times[-1], 2)}
+    return result
+
+
+def strength(variants: list[str], deals: int, workers: int, seed: int) -> list[dict[str, object]]:
+    return [duel(load_variant(v), ("search", "heuristic"), deals, seed=seed, workers=workers).to_dict()
+            for v in variants]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("part", choices=["loop", "levels", "strength"])
+    parser.add_argument("--variant", default="bulgarian")
+    parser.add_argument("--variants", default="bulgarian,french,coinche")
+    parser.add_argument("--deals", type=int)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.part == "loop":
+        result: object = loop(args.deals or 3000, args.seed)
+    elif args.part == "levels":
+        result = levels(args.variant, args.deals or 4, args.seed)
+    else:
+        result = strength(args.variants.split(","), args.deals or 100, args.workers, args.seed)
+    print(json.dumps(result, indent=None if args.json else 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
