@@ -33,6 +33,7 @@ from belot_rules.engine.playout import random_deal
 from belot_rules.players.levels import LEVELS, level_player
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
+from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import duel
 from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
 
@@ -156,8 +157,9 @@ def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
 
 
 def strength(variants: list[str], deals: int, workers: int, seed: int) -> list[dict[str, object]]:
-    return [duel(load_variant(v), ("search", "heuristic"), deals, seed=seed, workers=workers).to_dict()
-            for v in variants]
+    with open_backend("local", workers) as backend:
+        return [duel(load_variant(v), ("search", "heuristic"), deals, seed=seed, backend=backend).to_dict()
+                for v in variants]
 
 
 def main(argv: list[str] | None = None) -> int:

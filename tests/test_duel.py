@@ -11,6 +11,7 @@ from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
 from belot_rules.rules.scoring import DealScore, ScoreParts
+from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import DuelResult, duel
 from belot_rules.sim.duplicate import DuplicateTally
 
@@ -58,8 +59,9 @@ def test_a_bot_against_itself_differs_by_nothing() -> None:
 
 def test_duel_results_do_not_depend_on_workers() -> None:
     ruleset = load_variant("french")
-    one = duel(ruleset, ("random", "heuristic"), 12, full=True, seed=2, workers=1).to_dict()
-    two = duel(ruleset, ("random", "heuristic"), 12, full=True, seed=2, workers=2).to_dict()
+    one = duel(ruleset, ("random", "heuristic"), 12, full=True, seed=2).to_dict()
+    with open_backend("local", 2) as backend:
+        two = duel(ruleset, ("random", "heuristic"), 12, full=True, seed=2, backend=backend).to_dict()
     for key in ("card_points", "match_points", "contracts", "deal_pairs"):
         assert one[key] == two[key]
 
@@ -83,3 +85,13 @@ def test_duel_user_errors(argv: list[str], message: str, capsys: pytest.CaptureF
 def test_duel_refuses_a_third_bot() -> None:
     with pytest.raises(UserError, match="two bots"):
         duel(load_variant("french"), ("random", "random", "random"), 1)
+
+
+def test_a_duel_streamed_to_a_results_file_resumes_to_the_same_numbers(tmp_path) -> None:
+    ruleset = load_variant("french")
+    out = tmp_path / "duel.jsonl"
+    whole = duel(ruleset, ("random", "heuristic"), 20, seed=5, out=out).to_dict()
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:2]) + "\n")  # the run line and the first chunk: stopped after one chunk
+    resumed = duel(ruleset, ("random", "heuristic"), 20, seed=5, out=out, resume=True).to_dict()
+    assert resumed["card_points"] == whole["card_points"] and resumed["contracts"] == whole["contracts"]

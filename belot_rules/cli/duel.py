@@ -10,7 +10,7 @@ from rich.markup import escape
 from .. import load_variant
 from ..sim.duel import DuelResult, duel
 from .output import console
-from .sim_view import add_run_options, play_and_show, positive_int
+from .sim_view import add_simulation_options, play_and_show, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -31,17 +31,15 @@ def register(subparsers: Any) -> None:
                              "tables of a pair play the same contract and only the card play differs)")
     parser.add_argument("--matches", type=int, default=0, metavar="M",
                         help="with --full, also play M pairs of whole matches and count the matches won")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    add_run_options(parser)
+    add_simulation_options(parser, seats=False)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
     return play_and_show(args, f"{ruleset.name}: {args.first} vs {args.second}", lambda backend, progress: duel(
-        ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, progress=progress,
-        backend=backend, out=args.out, resume=args.resume), render)
+        ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, backend, progress,
+        args.out, args.resume), render)
 
 
 def render(result: DuelResult) -> None:

@@ -55,6 +55,11 @@ class DuelWork:
     full: bool
     seed: int
 
+    def describe(self, deals: int, matches: int) -> dict[str, Any]:
+        """The settings that decide every chunk's result, as a results file's first line holds them."""
+        return {"kind": "duel", "variant": [self.variant.name, self.content_hash], "bots": list(self.bots),
+                "full": self.full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": self.seed}
+
     def play(self, chunk: DuelChunk) -> DuplicateTally:
         ruleset = _ruleset(self)
         bots: list[MakePlayer] = [_maker(name) for name in self.bots]
@@ -67,7 +72,7 @@ class DuelWork:
                 play_match_pair(ruleset, pair_seed, bots, seeds, tally)
                 continue
             rng = random.Random(pair_seed)
-            deck = list(range(32))
+            deck = list(ruleset.seating.cards)
             rng.shuffle(deck)
             while not play_deal_pair(ruleset, deck, number % players, bots, seeds, self.full, tally):
                 rng.shuffle(deck)  # everyone passed: card play duplicate needs a contract
@@ -100,7 +105,7 @@ class DuelResult:
     tally: DuplicateTally
     seconds: float
     backend: str = "local"
-    loads: tuple[WorkerLoad, ...] = ()  # what each worker of the run played, and its overhead
+    loads: tuple[WorkerLoad, ...] = ()  # each worker's overhead (--verbose)
 
     def card_points(self) -> tuple[float, tuple[float, float], int]:
         """Mean difference per deal, its 95% interval and the number of pairs."""
@@ -150,35 +155,34 @@ def per_deal(mean: Mean) -> tuple[float, tuple[float, float], int]:
 
 
 def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, matches: int = 0, seed: int = 0,
-         workers: int = 1, progress: Progress | None = None, backend: Backend | None = None,
+         backend: Backend | None = None, progress: Progress | None = None,
          out: str | os.PathLike[str] | None = None, resume: bool = False) -> DuelResult:
     """``deals`` deal pairs (and with ``full``, ``matches`` match pairs) between ``bots[0]`` and ``bots[1]``.
 
-    ``backend`` plays the chunks (default: ``workers`` local processes); ``out`` streams each
-    finished chunk to a results file, and ``resume`` continues the run such a file holds.
+    The chunks run on ``backend`` (default: here, in this process); with ``out`` each finished
+    chunk is streamed to that results file, and ``resume`` plays only what it lacks.
     """
     if len(bots) != 2:
         raise UserError(f"a duel is between two bots, got {len(bots)}")
     if deals < 1:
         raise UserError(f"--deals must be at least 1, got {deals}")
+    if matches < 0 or (matches and not full):
+        raise UserError("--matches plays whole matches, which include the auction: add --full")
     if max(deals, matches) > MAX_PAIRS:
         raise UserError(f"a duel plays at most {MAX_PAIRS:,} deal pairs (and match pairs) in one run; split it "
                         f"into several runs with different seeds")
-    if matches and not full:
-        raise UserError("--matches plays whole matches, which include the auction: add --full")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
-    backend = backend or open_backend("local", workers)
+    backend = backend or open_backend("local", 1)
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
-    run = {"kind": "duel", "variant": [ruleset.variant.name, ruleset.content_hash], "bots": list(work.bots),
-           "full": full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": seed}
     tally = DuplicateTally()
 
     def finished(chunk: DuelChunk, played: Played) -> None:
         tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    with results_file(out, run, resume, DuplicateTally.to_json, DuplicateTally.from_json) as results:
+    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json,
+                      DuplicateTally.from_json) as results:
         session = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
         result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, session.seconds,
                             backend.name, tuple(session.loads.workers.values()))
