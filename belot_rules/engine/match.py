@@ -35,11 +35,12 @@ class FinishedDeal:
     multiplier: int
     bid: int | None
     level: int = 0  # the doubling level reached; see Bidding.wins_match
+    board_in: tuple[int, int] = (0, 0)  # the match score before the deal (conditional doubles look at it)
 
     @classmethod
     def of(cls, deal: DealState) -> FinishedDeal:
         return cls(deal.dealer, deal.deck, deal.hanging_in, tuple(str(a) for a in deal.history), deal.score,
-                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level)
+                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level, deal.auction.board)
 
     @property
     def capot(self) -> bool:

@@ -37,6 +37,7 @@ def deal_to_dict(deal: FinishedDeal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "deck": [str(CARDS[c]) for c in deal.deck],
         "hanging_in": deal.hanging_in,
+        **({"board_in": list(deal.board_in)} if any(deal.board_in) else {}),
         "actions": list(deal.actions),
         "score": deal.score.to_dict() if deal.score is not None else None,
     }
@@ -91,7 +92,9 @@ def _deck(raw: object, where: str) -> tuple[int, ...]:
 
 
 def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int,
-                 board: tuple[int, int] = (0, 0)) -> DealState:
+                 board: tuple[int, int] | None = None) -> DealState:
+    """Replay one deal; ``board`` is the match score the deals before leave (None for a deal record,
+    whose own ``board_in`` says it)."""
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
     dealer = raw.get("dealer")
@@ -102,7 +105,12 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
-    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve, board)
+    board_in = raw.get("board_in", [0, 0] if board is None else list(board))
+    if not (isinstance(board_in, list) and len(board_in) == 2 and all(type(p) is int for p in board_in)):
+        raise RecordError(f"{where}.board_in: the match score before the deal, two whole numbers, not {board_in!r}")
+    if board is not None and tuple(board_in) != board:
+        raise RecordError(f"{where}.board_in is {board_in}, but the deals before leave the board at {list(board)}")
+    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve, (board_in[0], board_in[1]))
     actions = raw.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}.actions: a list of calls, declarations and cards")

@@ -163,7 +163,8 @@ class Game:
         if self.live:
             self.redraw(self.draw.frame(deal, self.number_of(deal), completed, open_hands=self.open_hands))
         elif action.kind == CALL:
-            self.show(f"{name}: {self.look.calls(deal.auction.calls)[-1][1]}")
+            forced = deal.ruleset.bidding.forced_at == len(deal.auction.calls) - 1
+            self.show(f"{name}: {self.look.calls(deal.auction.calls)[-1][1]}" + (" (a forced call)" if forced else ""))
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(deal, d) for d in action.declarations))
         elif completed is not None:

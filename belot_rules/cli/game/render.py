@@ -224,7 +224,7 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= 4:
+                if len(deal.auction.calls) >= 4 and deal.auction.contract is None:
                     line.append(f" {look.dot} second round")
             if rules.deal.talon:
                 line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
