@@ -313,8 +313,8 @@ class TableApp(App[int]):
         lines = []
         if deal.tricks:
             seating = self.session.seating
-            lines += [f"{seating.team_name(t)}: {deal.team_tricks[t]} trick{'s' if deal.team_tricks[t] != 1 else ''}, "
-                      f"{deal.team_points[t]} points" for t in seating.teams_in_order()]
+            lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
+                      f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
         clock = self.session.ruleset.variant.table.move_clock
         if clock.seconds is not None and self.human is not None:
             lines.append(f"Clock: {clock.seconds} s a move")
