@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import re
 import signal
 import socket
 import threading
@@ -80,7 +81,9 @@ class ChunkFailed(UserError):
     """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
 
     def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
-        detail = (str(error).strip().splitlines() or [""])[0][:300]
+        cause = getattr(error, "cause", None)  # what a Ray task raised, inside Ray's wrapper
+        error = cause if isinstance(cause, BaseException) else error
+        detail = re.sub(r"\x1b\[[0-9;]*m", "", (str(error).strip().splitlines() or [""])[0])[:300]
         super().__init__(f"chunk {list(chunk.key)} failed {attempts} times, the run stops; last error: "
                          f"{type(error).__name__}: {detail}")
 
