@@ -84,3 +84,12 @@ def test_validate_reports_them_as_located_lines(tmp_path: Path, capsys: pytest.C
     assert main(["validate", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path.name}:3:" in err and f"{path.name}:6:14:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("match:\n  target: " + "9" * 5000 + "\n", "house.yaml:3:11: a number of 5000 characters; numbers here have at most 24"),
+    ("match: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than 32 levels deep"),
+])
+def test_huge_numbers_and_deep_nesting_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
+    """A 5,000-digit integer crashed validate (int() refuses more than 4,300 digits)."""
+    assert message in problems(tmp_path, text)
