@@ -93,3 +93,9 @@ def test_validate_reports_them_as_located_lines(tmp_path: Path, capsys: pytest.C
 def test_huge_numbers_and_deep_nesting_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
     """A 5,000-digit integer crashed validate (int() refuses more than 4,300 digits)."""
     assert message in problems(tmp_path, text)
+
+
+def test_the_wider_familys_numbers_have_ranges_too(tmp_path: Path) -> None:
+    """Options added for the wider family get ranges as well: a contract factor, a fixed number of deals."""
+    assert "should be at most 1000" in problems(tmp_path, "scoring:\n  contract_factors: {hearts: 1000000}\n")
+    assert "should be at most 100" in problems(tmp_path, "match:\n  target: null\n  deals: 100000\n")
