@@ -80,22 +80,20 @@ def variant_file(text: str, folder: Path) -> None:
     _checked(lambda: load_variant(path))
 
 
-def outcome_file(text: str, folder: Path) -> None:
-    path = folder / "deal.json"
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    _run_cli(["score", str(path), "--variant", "french"])
+def _command_on_file(file: str, verb: str, *options: str) -> Callable[[str, Path], None]:
+    """A target that writes the text to ``file`` and runs ``belot VERB FILE OPTIONS`` on it."""
+
+    def target(text: str, folder: Path) -> None:
+        path = folder / file
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        _run_cli([verb, str(path), *options])
+
+    return target
 
 
-def outcome_yaml(text: str, folder: Path) -> None:
-    path = folder / "deal.yaml"
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    _run_cli(["score", str(path), "--variant", "french"])
-
-
-def record_file(text: str, folder: Path) -> None:
-    path = folder / "record.json"
-    path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    _run_cli(["replay", str(path), "--variant", "bulgarian"])
+outcome_file = _command_on_file("deal.json", "score", "--variant", "french")
+outcome_yaml = _command_on_file("deal.yaml", "score", "--variant", "french")
+record_file = _command_on_file("record.json", "replay", "--variant", "bulgarian")
 
 
 def save_file(text: str, folder: Path) -> None:
