@@ -62,7 +62,7 @@ class Ruleset:
         except KeyError:
             valid = ", ".join(self.tables)
             hint = "" if contract in CONTRACTS else " (contracts are written like hearts or no_trumps)"
-            raise UserError(f"{self.name} has no contract {contract!r}{hint}; valid: {valid}") from None
+            raise UserError(f"{self.name} has no contract {contract[:40]!r}{hint}; valid: {valid}") from None
 
     def legal_cards(
         self,

@@ -25,7 +25,7 @@ from belot_rules.engine.deal import BIDDING, DECLARING
 from belot_rules.errors import UserError
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_MESSAGE = 2000  # one screen
+SCREEN_LINES, LINE = 16, 500  # a one-screen error: at most 16 lines (12 problems and a summary), none huge
 
 TRAPS = [
     "&a ", "*a", "<<: *a", "!!python/object/new:os.system [x]", "!!set ", "[" * 40, "{" * 40, "9" * 5000,
@@ -62,15 +62,20 @@ def _run_cli(args: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         status = main(args)
-    if status not in (0, 1) or len(err.getvalue()) > MAX_MESSAGE or "Traceback" in err.getvalue():
+    if status not in (0, 1) or not one_screen(err.getvalue()) or "Traceback" in err.getvalue():
         raise AssertionError(f"status {status}: {err.getvalue()[:300]}")
+
+
+def one_screen(text: str) -> bool:
+    lines = text.splitlines()
+    return len(lines) <= SCREEN_LINES and all(len(line) <= LINE for line in lines)
 
 
 def _checked(call: Callable[[], object]) -> None:
     try:
         call()
     except UserError as err:
-        if len(str(err)) > MAX_MESSAGE:
+        if not one_screen(str(err)):
             raise AssertionError(f"a message of {len(str(err))} characters") from None
 
 
@@ -127,7 +132,7 @@ def prompt_line(text: str, folder: Path) -> None:
                 else:
                     chosen = parse_card_choice(text, deal, legal, Look())
             except Refusal as refusal:
-                if len(str(refusal)) > MAX_MESSAGE:
+                if not one_screen(str(refusal)):
                     raise AssertionError("a refusal of a whole screen") from None
             else:
                 if not all(a in legal for a in chosen):

@@ -236,7 +236,7 @@ class DealState:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
         verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play"}[self.phase]
         listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
-        return f"seat {seat} may not {verb} {text!r}{reason}; legal: {listed}"
+        return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
     def _apply(self, action: Action) -> None:
         self.history.append(action)
