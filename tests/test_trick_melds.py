@@ -129,10 +129,23 @@ def test_a_hand_is_never_asked_to_declare_when_melds_come_from_tricks() -> None:
     assert RULES.declarations.belote_suits_of([hand, 0, 0, 0], "spades") == [[], [], [], []]
 
 
+def won_as_given(rules: Ruleset, contract: str, tricks: list[tuple[int, str]]) -> list[dict[str, object]]:
+    """Outcome tricks whose cards are put in an order where each given winner takes its trick
+    (the first led by seat 0, each next one by the winner before)."""
+    tables, leader, out = rules.contract_tables(contract), 0, []
+    for winner, text in tricks:
+        cards = text.split()
+        best = cards.pop(tables.trick_winner_index([parse_card(c).index for c in cards]))
+        cards.insert((winner - leader) % 4, best)
+        out.append({"winner": winner, "cards": cards})
+        leader = winner
+    return out
+
+
 def test_outcome_melds_come_from_the_tricks_and_declarations_are_refused() -> None:
     """A deal outcome needs nothing new: the roem is in its tricks' cards (klaverjas.md §5)."""
     deck = [f"{r}{s}" for s in "CDHS" for r in "789TJQKA"]
-    tricks = [{"winner": 0, "cards": deck[i:i + 4]} for i in range(0, 32, 4)]
+    tricks = won_as_given(RULES, "spades", [(0, " ".join(deck[i:i + 4])) for i in range(0, 32, 4)])
     outcome = {"contract": "spades", "declarer": 0, "tricks": tricks}
     # every trick is a four-card run (50), the spade runs with K+Q once more (+20): 8 x 50 + 20, and pit
     result = RULES.score_deal(outcome)
@@ -168,9 +181,9 @@ def test_house_file_roem_on_bulgarian_end_to_end(house: Path) -> None:
 
 def test_house_file_scores_an_outcome_from_the_command_line(house: Path, tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    tricks = [{"winner": w, "cards": c.split()} for w, c in [
+    tricks = won_as_given(load_variant("bulgarian"), "hearts", [
         (0, "AH KH QH 7C"), (1, "7S 8S 9S TS"), (0, "AC TC KC QC"), (2, "JH 9H 8H TH"),
-        (3, "AD TD KD QD"), (0, "JD 9D 8D 7D"), (1, "7H JS QS KS"), (0, "JC 9C 8C AS")]]
+        (3, "AD TD KD QD"), (0, "JD 9D 8D 7D"), (1, "7H JS QS KS"), (0, "JC 9C 8C AS")])
     path = tmp_path / "deal.json"
     path.write_text(json.dumps({"contract": "hearts", "declarer": 0, "tricks": tricks}))
     assert main(["score", str(path), "--variant", str(house)]) == 0

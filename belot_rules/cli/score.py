@@ -6,14 +6,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-import yaml
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import UserError
-from ..rules.outcome import OutcomeError, score_outcome
+from ..errors import FileError, UserError
+from ..files import Document, excerpt, read_json
+from ..rules.outcome import OutcomeError, location, score_outcome
 from ..rules.scoring import DealScore
 from ..variant.loader import is_name, load_variant_model
+from ..variant.yamlsafe import read_yaml_document
 from .output import console, print_json
 
 VERDICT_STYLES = {"made": "green", "failed": "red", "hanging": "yellow", "litige": "yellow"}
@@ -36,19 +37,21 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    data = read_outcome(path)
+    doc = read_outcome(path)
+    data = doc.data
     name = args.variant or data.get("variant")
     if not name:
-        raise UserError(f"{args.file}: say which rules score it: --variant NAME, or a variant field in the file")
+        raise UserError(f"{doc.name}: say which rules score it: --variant NAME, or a variant field in the file")
     if not isinstance(name, str):
-        raise UserError(f"{args.file}: variant is a shipped name or a file path, not {name!r}")
+        raise FileError([doc.problem(("variant",), f"variant is a shipped name or a file path, not {excerpt(name)}")])
     if not args.variant and not is_name(str(name)):
         name = path.parent / str(name)  # a variant file named in the outcome is found beside it
     variant = load_variant_model(name).variant
     try:
         result = score_outcome(variant, data)
     except OutcomeError as err:
-        raise UserError("\n".join(f"{args.file}: {line}" for line in str(err).splitlines())) from None
+        problems = [doc.problem(where, f"{location(where)}: {text}" if where else text) for where, text in err.problems]
+        raise FileError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0))) from None
     if args.json:
         print_json(result.to_dict())
     else:
@@ -56,21 +59,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_outcome(path: Path) -> dict[str, Any]:
-    """The outcome file as a mapping (JSON is read as YAML, which contains it)."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise UserError(f"{path}: cannot read the file: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a text file; a deal outcome is JSON or YAML") from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
-        raise UserError(f"{where}: not valid JSON or YAML: {getattr(err, 'problem', None) or err}") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path}: a deal outcome is a mapping with contract, declarer, tricks, ...")
-    return data
+def read_outcome(path: Path) -> Document:
+    """The outcome file, read with the place of every value: JSON for ``.json``, else YAML."""
+    if path.suffix.lower() == ".json":
+        doc = read_json(path, "a deal outcome")
+    else:
+        doc = read_yaml_document(path, "a deal outcome")
+    if not isinstance(doc.data, dict):
+        raise FileError([doc.problem((), "a deal outcome is a mapping with contract, declarer, tricks, ...")])
+    return doc
 
 
 def print_score(result: DealScore, title: str) -> None:

@@ -11,16 +11,20 @@ so a person can score a real table game. Every mistake is reported with its plac
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
-from ..cards import RANKS, SUIT_NAMES, SUITS, CardError, parse_card, parse_rank, parse_suit
+from ..cards import CARDS, RANKS, SUIT_NAMES, SUITS, CardError, iter_bits, parse_card, parse_rank, parse_suit
 from ..errors import UserError
+from ..files import KeyPath, excerpt
+from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules
+from .tables import ContractTables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 CARD_PATTERN = "^([789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"
@@ -28,7 +32,18 @@ MAX_ERRORS_SHOWN = 12
 
 
 class OutcomeError(UserError):
-    """A deal outcome that cannot be scored; the message names each place that is wrong."""
+    """A deal outcome that cannot be scored; ``problems`` holds each place that is wrong and what is wrong there.
+
+    A place is a key path into the outcome (``("tricks", 3, "cards", 1)``), so a tool that
+    read the outcome from a file can say the line and column; the message names it as
+    ``tricks[3].cards[1]``.
+    """
+
+    def __init__(self, problems: list[tuple[KeyPath, str]]) -> None:
+        self.problems = problems
+        shown = [f"{location(path)}: {text}" if path else text for path, text in problems[:MAX_ERRORS_SHOWN]]
+        hidden = len(problems) - MAX_ERRORS_SHOWN
+        super().__init__("\n".join(shown + ([f"... and {hidden} more"] if hidden > 0 else [])))
 
 
 def _card(value: object) -> str:
@@ -63,13 +78,18 @@ Seat = Annotated[int, Field(ge=0, le=3, description="A seat, 0-3 in order of pla
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Types as written: ``true``, ``"1"`` and ``2.0`` are not the number 1 or 2."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Trick(_Strict):
     """One trick: its four cards in the order played and the seat that won it."""
 
-    winner: Seat
+    winner: Seat | None = Field(
+        None, description="The seat that won the trick; it must follow from the cards and the leader, "
+        "and may be left out."
+    )
     cards: list[CardText] = Field(min_length=4, max_length=4, description="The four cards, in the order played.")
 
 
@@ -131,16 +151,17 @@ class DealOutcome(_Strict):
         0, description="The seat that led the first trick; it breaks declaration ties by play order."
     )
 
-    @model_validator(mode="after")
-    def _every_card_once(self) -> DealOutcome:
+    def repeated_cards(self) -> list[tuple[KeyPath, str]]:
+        """Each card played a second time, where it is."""
         seen: dict[str, str] = {}
+        problems = []
         for i, trick in enumerate(self.tricks):
             for j, card in enumerate(trick.cards):
-                where = f"tricks[{i}].cards[{j}]"
                 if card in seen:
-                    raise ValueError(f"{where}: {card} is already in {seen[card]}; each card is played once")
-                seen[card] = where
-        return self
+                    problems.append((("tricks", i, "cards", j), f"{card} is already in {seen[card]}; "
+                                     "each card is played once"))
+                seen[card] = f"tricks[{i}].cards[{j}]"
+        return problems
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -151,33 +172,78 @@ def parse_outcome(data: Mapping[str, Any] | DealOutcome) -> DealOutcome:
     if isinstance(data, DealOutcome):
         return data
     if not isinstance(data, Mapping):
-        raise OutcomeError("a deal outcome is a mapping with contract, declarer, tricks, ...")
+        raise OutcomeError([((), "a deal outcome is a mapping with contract, declarer, tricks, ...")])
     try:
-        return DealOutcome.model_validate(dict(data))
+        model = DealOutcome.model_validate(dict(data))
     except ValidationError as err:
-        messages = [_message(e) for e in err.errors()]
-        hidden = len(messages) - MAX_ERRORS_SHOWN
-        shown = messages[:MAX_ERRORS_SHOWN] + ([f"... and {hidden} more"] if hidden > 0 else [])
-        raise OutcomeError("\n".join(shown)) from None
+        raise OutcomeError([_problem(e) for e in err.errors(include_url=False)]) from None
+    repeated = model.repeated_cards()
+    if repeated:
+        raise OutcomeError(repeated)
+    return model
 
 
-def _message(error: Mapping[str, Any]) -> str:
-    where = _location(error["loc"])
-    cause = error.get("ctx", {}).get("error")
-    text = str(cause) if cause is not None else error["msg"]
-    return f"{where}: {text}" if where else text
+_SECTIONS: dict[Any, type[BaseModel]] = {
+    "tricks": Trick, SEQUENCE: SequenceDeclaration, QUAD: QuadDeclaration, BELOTE: BeloteDeclaration,
+}
+_KINDS = {"int_type": "a whole number", "string_type": "text", "list_type": "a list", "dict_type": "a mapping",
+          "model_type": "a mapping", "model_attributes_type": "a mapping"}
 
 
-def _location(loc: tuple[Any, ...]) -> str:
-    """``('tricks', 3, 'cards', 1)`` -> ``tricks[3].cards[1]``; a union's tag is left out."""
+def _problem(error: Mapping[str, Any]) -> tuple[KeyPath, str]:
+    """A pydantic error as a place and a sentence saying what would be valid."""
+    loc = tuple(error["loc"])
+    path = tuple(p for i, p in enumerate(loc) if not (i and isinstance(loc[i - 1], int) and p in _SECTIONS))
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    model = next((_SECTIONS[p] for p in reversed(loc[:-1]) if isinstance(p, str) and p in _SECTIONS), DealOutcome)
+    name = str(loc[-1]) if loc else ""
+    if kind == "extra_forbidden":
+        return path, f"unknown key `{_text(name)}`; {suggest(name, list(model.model_fields), 'valid keys here')}"
+    if kind == "missing":
+        field = model.model_fields.get(name)
+        return path, "missing; add it" + (f" ({field.description})" if field and field.description else "")
+    if kind in ("literal_error", "union_tag_invalid"):
+        expected = str(ctx.get("expected", ctx.get("expected_tags", "")))
+        given = str(ctx.get("tag", value))
+        if kind == "union_tag_invalid":
+            path += ("kind",)
+        choices = re.findall(r"'([^']*)'", expected)
+        return path, f"`{_text(given)}` is not a valid value; {suggest(given, choices, 'valid values')}"
+    if kind == "union_tag_not_found":
+        return path, "a declaration says its kind: sequence, quad or belote"
+    if kind in ("too_short", "too_long"):
+        low, high = _bounds(model.model_fields.get(name))
+        count = f"{low}" if low == high else f"{low} to {high}"
+        return path, f"{ctx.get('actual_length')} given; it takes {count}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        bound = f"at least {ctx['ge']}" if "ge" in ctx else f"at most {ctx['le']}"
+        return path, f"{excerpt(value)} is out of range; it must be {bound}"
+    if kind == "value_error":
+        return path, str(ctx.get("error", error["msg"]))
+    if kind in _KINDS or kind.endswith("_type"):
+        return path, f"should be {_KINDS.get(kind, kind.removesuffix('_type'))}, not {excerpt(value)}"
+    return path, f"{error['msg']}, not {excerpt(value)}"
+
+
+def _text(value: object) -> str:
+    """A short excerpt of text shown between backticks."""
+    return excerpt(str(value), 30).strip('"')
+
+
+def _bounds(field: Any) -> tuple[Any, Any]:
+    """The ``min_length`` and ``max_length`` a list field declares."""
+    low = high = None
+    for item in getattr(field, "metadata", ()):
+        low = getattr(item, "min_length", None) or low
+        high = getattr(item, "max_length", None) or high
+    return low, high
+
+
+def location(path: KeyPath) -> str:
+    """``('tricks', 3, 'cards', 1)`` -> ``tricks[3].cards[1]``."""
     out = ""
-    for i, part in enumerate(loc):
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif i and isinstance(loc[i - 1], int) and part in (SEQUENCE, QUAD, BELOTE):
-            continue
-        else:
-            out += f".{part}" if out else str(part)
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 
 
@@ -193,25 +259,30 @@ class HasScoring(Protocol):
 def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[str, Any] | DealOutcome) -> DealScore:
     """Validate ``outcome`` against the rules and score it.
 
-    Declarations are taken as declared; the rules decide which of them count. The
-    outcome's ``variant`` field only tells a tool which rules to load.
+    Each trick's winner follows from its cards and its leader (the first leader, then the
+    winner of the trick before), so a given winner must agree. The tricks say who played
+    each card, so a declaration must be of cards its seat played. The rules decide which
+    declarations count. The outcome's ``variant`` field only tells a tool which rules to load.
     """
     scoring = rules if isinstance(rules, ScoringRules) else (
         ScoringRules(rules) if isinstance(rules, Variant) else rules.scoring
     )
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
-    if scoring.declarations.from_tricks:
-        declarations = _trick_melds(scoring, model, problems)
-    else:
-        declarations = _declarations(scoring, model, problems)
-    if problems:
-        raise OutcomeError("\n".join(problems))
+    if model.contract not in scoring.tables:
+        raise OutcomeError(problems)
     tables = scoring.tables[model.contract]
+    winners, played_by = _play(tables, model, problems)
+    if scoring.declarations.from_tricks:
+        declarations = _trick_melds(scoring, model, winners, problems)
+    else:
+        declarations = _declarations(scoring, model, played_by, problems)
+    if problems:
+        raise OutcomeError(problems)
     points = [0, 0]
     tricks = [0, 0]
-    for trick in model.tricks:
-        team = trick.winner & 1
+    for trick, winner in zip(model.tricks, winners):
+        team = winner & 1
         tricks[team] += 1
         points[team] += sum(tables.points[parse_card(c).index] for c in trick.cards)
     return scoring.score(
@@ -220,7 +291,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         multiplier=model.multiplier,
         team_card_points=(points[0], points[1]),
         team_tricks=(tricks[0], tricks[1]),
-        last_trick_team=model.tricks[-1].winner & 1,
+        last_trick_team=winners[-1] & 1,
         declarations=declarations,
         bid=model.bid,
         hanging_in=model.hanging_in,
@@ -228,74 +299,105 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     )
 
 
-def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[str]:
+def _play(tables: ContractTables, outcome: DealOutcome,
+          problems: list[tuple[KeyPath, str]]) -> tuple[list[int], dict[int, tuple[int, int]]]:
+    """Each trick's winner from its cards and leader, and who played each card (seat, trick).
+
+    A winner the outcome gives that the cards do not bear out is a problem; the cards'
+    winner leads the next trick either way, so one slip is reported once.
+    """
+    winners: list[int] = []
+    played_by: dict[int, tuple[int, int]] = {}
+    leader = outcome.first_leader
+    for i, trick in enumerate(outcome.tricks):
+        cards = [parse_card(c).index for c in trick.cards]
+        seats = len(cards)
+        for j, card in enumerate(cards):
+            played_by[card] = ((leader + j) % seats, i)
+        best = tables.trick_winner_index(cards)
+        winner = (leader + best) % seats
+        if trick.winner is not None and trick.winner != winner:
+            problems.append((("tricks", i, "winner"), (
+                f"seat {trick.winner} cannot have won this trick: seat {leader} led it, so the cards fell to seats "
+                f"{', '.join(str((leader + j) % seats) for j in range(seats))} and {trick.cards[best]} of seat "
+                f"{winner} wins it")))
+        winners.append(winner)
+        leader = winner
+    return winners, played_by
+
+
+def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
     """What the variant does not allow: the contract, the multiplier, the bid."""
     variant = scoring.variant
     name = variant.name
-    problems = []
+    problems: list[tuple[KeyPath, str]] = []
     if outcome.contract not in scoring.tables:
         played = ", ".join(scoring.tables)
-        problems.append(f"contract: {name} does not play {outcome.contract}; its contracts: {played}")
+        problems.append((("contract",), f"{name} does not play {outcome.contract}; its contracts: {played}"))
     doubles = variant.bidding.doubles
     allowed = [1, *doubles.multipliers[:doubles.max_level]]
     if outcome.multiplier not in allowed:
-        problems.append(f"multiplier: {name} allows {', '.join(map(str, allowed))}, not {outcome.multiplier}")
-    problems += _check_bid(variant, outcome.bid)
+        problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}, not {outcome.multiplier}"))
+    problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
     return problems
 
 
 def _check_bid(variant: Variant, bid: int | str | None) -> list[str]:
     bidding = variant.bidding
     if not bidding.uses_points:
-        return [] if bid is None else [f"bid: {variant.name} has no point bids; leave the bid out"]
+        return [] if bid is None else [f"{variant.name} has no point bids; leave the bid out"]
     if bid is None:
-        return [f"bid: {variant.name} bids points; give the bid, a number like {bidding.points.minimum} or \"capot\""]
+        return [f"{variant.name} bids points; give the bid, a number like {bidding.points.minimum} or \"capot\""]
     points = bidding.points
     if not isinstance(bid, int):  # "capot"
         ok = points.capot_bid or points.maximum_means_capot
-        return [] if ok else [f"bid: {variant.name} has no capot bid"]
+        return [] if ok else [f"{variant.name} has no capot bid"]
     if not points.minimum <= bid <= points.maximum or (bid - points.minimum) % points.step:
-        return [(f"bid: {bid} is not a bid of {variant.name}; bids run from {points.minimum} to "
+        return [(f"{excerpt(bid)} is not a bid of {variant.name}; bids run from {points.minimum} to "
                  f"{points.maximum} in steps of {points.step}")]
     return []
 
 
-def _trick_melds(scoring: ScoringRules, outcome: DealOutcome, problems: list[str]) -> list[Declaration]:
+def _trick_melds(scoring: ScoringRules, outcome: DealOutcome, winners: list[int],
+                 problems: list[tuple[KeyPath, str]]) -> list[Declaration]:
     """``source: tricks``: the melds are in the tricks' cards (klaverjas.md §5), nothing is declared."""
     if outcome.declarations:
-        problems.append(f"declarations: {scoring.variant.name} scores melds from the cards of each trick; "
-                        "leave the declarations out")
-    if outcome.contract not in scoring.tables:
-        return []
+        problems.append((("declarations",), f"{scoring.variant.name} scores melds from the cards of each trick; "
+                         "leave the declarations out"))
     rules = scoring.declarations
-    return [d for t in outcome.tricks
-            for d in rules.in_trick(outcome.contract, [parse_card(c).index for c in t.cards], t.winner)]
+    return [d for t, winner in zip(outcome.tricks, winners)
+            for d in rules.in_trick(outcome.contract, [parse_card(c).index for c in t.cards], winner)]
 
 
-def _declarations(scoring: ScoringRules, outcome: DealOutcome, problems: list[str]) -> list[Declaration]:
+def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
+                  problems: list[tuple[KeyPath, str]]) -> list[Declaration]:
     """The outcome's declarations as the rules build them; what is wrong goes to ``problems``."""
     rules = scoring.declarations
     contract = outcome.contract
-    if contract not in scoring.tables:
-        return []
     overlap = scoring.variant.declarations.quad_sequence_overlap
     built: list[Declaration] = []
     indices: list[int] = []
     for i, entry in enumerate(outcome.declarations):
-        where = f"declarations[{i}]"
+        where = ("declarations", i)
         try:
             decls = _build(rules, entry, contract)
         except ValueError as err:
-            problems.append(f"{where}: {err}")
+            problems.append((where, str(err)))
             continue
         clash = next(((j, other) for d in decls for j, other in zip(indices, built) if _conflict(d, other, overlap)),
                      None)
         if clash is not None:
             j, other = clash
-            problems.append(f"{where}: shares cards with declarations[{j}] ({other}) of the same seat; "
-                            + ("a card counts in one of them only" if entry.kind == other.kind else
-                               "here a card in both a quad and a sequence counts in only one of them"))
+            problems.append((where, f"shares cards with declarations[{j}] ({other}) of the same seat; "
+                             + ("a card counts in one of them only" if entry.kind == other.kind else
+                                "here a card in both a quad and a sequence counts in only one of them")))
             continue
+        foreign = next(((card, played_by[card]) for d in decls for card in iter_bits(d.mask)
+                        if played_by[card][0] != entry.seat), None)
+        if foreign is not None:
+            card, (seat, trick) = foreign
+            problems.append((where, f"seat {entry.seat} cannot declare {CARDS[card]}: seat {seat} played it "
+                                    f"in tricks[{trick}]"))
         built.extend(decls)
         indices.extend([i] * len(decls))
     return built
@@ -321,8 +423,7 @@ def _build(rules: DeclarationRules, entry: SequenceDeclaration | QuadDeclaration
 def _conflict(a: Declaration, b: Declaration, overlap: str) -> bool:
     """Whether one seat declared a card twice: in two sequences, two quads or two belotes, or in a
     quad and a sequence unless ``quad_sequence_overlap`` is ``both_count``. A belote's K-Q may also
-    sit in a sequence or a quad. Seats are not checked against each other: an outcome does not
-    say who held which card, and its declarations are taken as declared."""
+    sit in a sequence or a quad. (Two seats never share a card: each declares only cards it played.)"""
     if a.seat != b.seat or not a.mask & b.mask:
         return False
     if BELOTE in (a.kind, b.kind):
