@@ -33,8 +33,8 @@ BALOOT = {
 def run(bidding: dict, calls: str, turned_suit: int = HEARTS, turned_rank: int = 0,
         board: tuple[int, int] = (0, 0)) -> tuple[object, Auction]:
     rules = build_bidding(variant(**bidding))
-    auction = Auction(0, turned_suit if bidding.get("style") == "turned_card" else -1, turned_rank=turned_rank,
-                      board=board)
+    auction = Auction(0, rules.players, turned_suit if bidding.get("style") == "turned_card" else -1,
+                      turned_rank=turned_rank, board=board)
     for text in filter(None, (c.strip() for c in calls.split(","))):
         call = Call.parse(text)
         rules.check(auction, call)
@@ -248,3 +248,25 @@ def test_validate_refuses_nonsense_with_a_located_reason(tmp_path, capsys, rules
                                                            "  first_packets: [3, 2, 3]\n  talon"))
     assert main(["validate", str(path)]) == 1
     assert expected in capsys.readouterr().err
+
+
+def test_a_conditional_double_replays_from_a_deal_record_that_carries_the_board_baloot_4():
+    """A Sun doubled because the doublers were behind replays from its deal record: the record keeps
+    the match score before the deal (board_in), and a match record checks it against its deals."""
+    import json
+
+    from belot_rules.engine.records import RecordError, deal_record, replay
+    from belot_rules.engine.runner import play_deal
+    from belot_rules.players import make_player
+
+    rules = baloot_like()
+    state = DealState.start(rules, list(range(32)), dealer=3, board=(40, 120))
+    for call in ("pass", "no_trumps", "pass", "pass", "pass", "double"):
+        state.apply(call)
+    play_deal(state, [make_player("random", rules, seat) for seat in range(4)])
+    record = json.loads(json.dumps(deal_record(state)))
+    assert record["board_in"] == [40, 120]
+    assert replay(rules, record).deals[0].score.to_dict() == state.score.to_dict()
+    del record["board_in"]
+    with pytest.raises(RecordError, match=r"actions\[5\]: seat 0 may not play .double."):  # no double at 0 to 0
+        replay(rules, record)

@@ -152,6 +152,21 @@ def test_record_is_accepted_by_replay(tmp_path: Path, capsys: pytest.CaptureFixt
     assert replayed["winner"] in (0, 1) and replayed["warnings"] == []  # the same rules, by their content hash
 
 
+def test_a_record_of_a_house_rules_game_names_the_file_so_replay_finds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's path: play my-rules.yaml --record FILE, then replay FILE, from anywhere."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club.yaml").write_text("extends: french\nmatch: {target: 100}\n")
+    (tmp_path / "games").mkdir()
+    assert main(["play", "club.yaml", "--watch", "--speed", "instant", "--seed", "4",
+                 "--record", "games/match.json"]) == 0
+    assert json.loads((tmp_path / "games" / "match.json").read_text(encoding="utf-8"))["variant"] == "../club.yaml"
+    capsys.readouterr()
+    monkeypatch.chdir(tmp_path / "games")
+    assert main(["replay", "match.json", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+
+
 @pytest.mark.parametrize("where", ["missing-folder/match.json", "."])
 def test_a_record_path_that_cannot_be_written_is_refused_before_play(
         where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

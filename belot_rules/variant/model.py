@@ -13,12 +13,17 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..cards import RANKS, parse_rank
 
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
 SUIT_CONTRACTS = CONTRACTS[:4]
+# What a player may type for a call other than a doubling: a doubling name cannot be one of them.
+CALL_WORDS = frozenset({"pass", "passe", "capot", "x", "xx", "c", "d", "h", "s", "nt", "at",
+                        "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
+                        *CONTRACTS})
 
 Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
 ContractKind = Literal["suit", "no_trumps", "all_trumps"]
@@ -30,10 +35,34 @@ def contract_kind(contract: str) -> str:
     return "suit" if contract in SUIT_CONTRACTS else contract
 
 
+MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
+MAX_BID_LEVELS = 100  # point bids from minimum to maximum
+Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+
+
 class Rule(BaseModel):
-    """Base of every section: unknown keys are errors and loaded variants are immutable."""
+    """Base of every section: unknown keys are errors and loaded variants are immutable.
+
+    Every whole-number rule without bounds of its own runs from 0 to ``MAX_NUMBER``: a file may
+    not ask for a match to 10**24, a clock of 3,000 years or a negative total, which the engine
+    cannot play.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        capped = False
+        for field in cls.model_fields.values():
+            if field.annotation not in (int, int | None):
+                continue
+            for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
+                if not any(isinstance(m, kind) for m in field.metadata):
+                    field.metadata.append(bound)
+                    capped = True
+        if capped:
+            cls.model_rebuild(force=True)
 
 
 def _rank_key(value: object) -> str:
@@ -44,13 +73,25 @@ def _rank_key(value: object) -> str:
     return RANKS[parse_rank(str(value))]
 
 
+def check_permutation(name: str, order: list[str]) -> None:
+    """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
+    if sorted(order) != sorted(RANKS):
+        missing = [r for r in RANKS if r not in order]
+        repeated = sorted({r for r in order if order.count(r) > 1})
+        raise ValueError(
+            f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
+            + (f"; missing {' '.join(missing)}" if missing else "")
+            + (f"; repeated {' '.join(repeated)}" if repeated else "")
+        )
+
+
 class RankTable(Rule):
     """Trick order and card points of one kind of suit."""
 
     order: list[RankName] = Field(
         description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
     )
-    points: dict[RankName, int] = Field(
+    points: dict[RankName, Points] = Field(
         description="Card points of each rank; ranks left out are worth 0.",
     )
 
@@ -66,14 +107,7 @@ class RankTable(Rule):
 
     @model_validator(mode="after")
     def _order_is_permutation(self) -> RankTable:
-        if sorted(self.order) != sorted(RANKS):
-            missing = [r for r in RANKS if r not in self.order]
-            repeated = sorted({r for r in self.order if self.order.count(r) > 1})
-            raise ValueError(
-                "order must list each of the ranks 7 8 9 T J Q K A exactly once"
-                + (f"; missing {' '.join(missing)}" if missing else "")
-                + (f"; repeated {' '.join(repeated)}" if repeated else "")
-            )
+        check_permutation("order", self.order)
         if any(p < 0 for p in self.points.values()):
             raise ValueError("card points cannot be negative")
         return self
@@ -106,11 +140,31 @@ class CardTables(Rule):
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
         description="Natural order used for sequences (declarations), lowest first; the ace is high only.",
     )
+    ranks: list[RankName] = Field(
+        ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        description="The ranks in the pack, in each of the four suits: all eight make the 32-card pack, "
+        "9 T J Q K A the 24-card one (belote a trois).",
+    )
 
-    @field_validator("sequence_order", mode="before")
+    @field_validator("sequence_order", "ranks", mode="before")
     @classmethod
     def _seq_ranks(cls, value: object) -> object:
         return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @model_validator(mode="after")
+    def _sequence_order_is_permutation(self) -> CardTables:
+        check_permutation("sequence_order", self.sequence_order)
+        return self
+
+    @field_validator("ranks")
+    @classmethod
+    def _pack_ranks(cls, value: list[str]) -> list[str]:
+        repeated = sorted({r for r in value if value.count(r) > 1})
+        if repeated:
+            raise ValueError(f"a rank may appear only once in the pack; repeated: {' '.join(repeated)}")
+        if len(value) < 2:
+            raise ValueError("the pack needs at least two ranks in each suit")
+        return value
 
 
 # ----------------------------------------------------------------------------- deal
@@ -151,6 +205,17 @@ class SecondPacketsStart(str, Enum):
 class Direction(str, Enum):
     counter_clockwise = "counter_clockwise"
     clockwise = "clockwise"
+
+
+class Stock(str, Enum):
+    none = "none"
+    aside = "aside"
+    bottom_card_shown = "bottom_card_shown"
+
+
+class TurnedCardTo(str, Enum):
+    taker = "taker"
+    stock = "stock"
 
 
 class Deal(Rule):
@@ -204,15 +269,24 @@ class Deal(Rule):
         Direction.counter_clockwise,
         description="Direction of play at the table; seats are always numbered in play order, so this is display only.",
     )
+    turned_card_to: TurnedCardTo = Field(
+        TurnedCardTo.taker,
+        description="Where the turned card goes once trump is fixed: into the taker's hand (one card fewer in "
+        "his next packet), or it stays face up on the stock (klaberjass, debertz).",
+    )
+    stock: Stock = Field(
+        Stock.none,
+        description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
+        "card is dealt), aside (face down, out of play) or bottom_card_shown (out of play, the bottom one face up).",
+    )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand once the deal is complete."""
+        return sum(self.first_packets) + sum(self.second_packets)
 
     @model_validator(mode="after")
-    def _eight_cards(self) -> Deal:
-        total = sum(self.first_packets) + sum(self.second_packets)
-        if total != 8:
-            raise ValueError(
-                f"the packets deal {sum(self.first_packets)} + {sum(self.second_packets)} = {total} "
-                "cards to each player; they must deal 8 (for example first_packets [3, 2] and second_packets [3])"
-            )
+    def _second_packets(self) -> Deal:
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
             raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
         if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
@@ -304,7 +378,7 @@ class Doubles(Rule):
         description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
         "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
     )
-    multipliers: list[int] = Field(
+    multipliers: list[Annotated[int, Field(ge=1, le=1000)]] = Field(
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
     )
     overbid_after_double: OverbidAfterDouble = Field(
@@ -350,6 +424,13 @@ class Doubles(Rule):
             )
         if len(self.names) < self.max_level:
             raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
+        taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
+        if taken:
+            raise ValueError(f"names: `{taken[0]}` already means another call (pass, a contract, capot); "
+                             "a doubling needs a name of its own, like contra or coinche")
+        lowered = [n.strip().lower() for n in self.names]
+        if len(set(lowered)) != len(lowered):
+            raise ValueError(f"names: each doubling level needs its own name, got {self.names}")
         return self
 
 
@@ -369,6 +450,10 @@ class PointBids(Rule):
     def _bounds(self) -> PointBids:
         if self.maximum < self.minimum:
             raise ValueError(f"maximum {self.maximum} is below minimum {self.minimum}")
+        levels = (self.maximum - self.minimum) // self.step + 1
+        if levels > MAX_BID_LEVELS:
+            raise ValueError(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes {levels} "
+                             f"bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
         if (self.maximum - self.minimum) % self.step:
             raise ValueError(
                 f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
@@ -652,7 +737,7 @@ class Declarations(Rule):
     contracts: list[ContractKind] = Field(
         ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
     )
-    sequences: dict[Annotated[int, Field(ge=3, le=8)], int] = Field(
+    sequences: dict[Annotated[int, Field(ge=3, le=8)], Points] = Field(
         {3: 20, 4: 50, 5: 100},
         description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
     )
@@ -660,11 +745,11 @@ class Declarations(Rule):
         LongRun.one_quint,
         description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
     )
-    quads: dict[RankName, int] = Field(
+    quads: dict[RankName, Points] = Field(
         {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
         description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
     )
-    no_trumps_quads: dict[RankName, int] | None = Field(
+    no_trumps_quads: dict[RankName, Points] | None = Field(
         None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
     )
     quad_order: list[RankName] = Field(
@@ -1027,16 +1112,29 @@ class Timeout(str, Enum):
 class MoveClock(Rule):
     """A per-move time limit, as at online tables."""
 
-    seconds: int | None = Field(None, ge=1, description="Seconds for each call or card; null for no clock.")
+    seconds: int | None = Field(None, ge=1, le=86_400, description="Seconds for each call or card (at most a day); "
+                                "null for no clock.")
     on_timeout: Timeout = Field(
         Timeout.lose_match,
         description="What happens when a player's time runs out: their team loses the match, or a move is made for them.",
     )
 
 
-class Table(Rule):
-    """Table conventions that are not scoring rules."""
+class Sides(str, Enum):
+    partners = "partners"
+    each_for_self = "each_for_self"
+    taker_vs_rest = "taker_vs_rest"
 
+
+class Table(Rule):
+    """Who sits at the table and plays with whom, and table conventions that are not scoring rules."""
+
+    players: int = Field(4, ge=2, le=4, description="Players at the table: 4, or 2 and 3 for the family's smaller games.")
+    sides: Sides = Field(
+        Sides.partners,
+        description="partners: two fixed pairs, partners opposite (four players); each_for_self: every player "
+        "scores alone; taker_vs_rest: the taker plays alone against the others, who pool their points for the deal.",
+    )
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
 
@@ -1082,7 +1180,10 @@ class Variant(Rule):
         description="The totals of a deal and how they reach the match board: last trick, capot, ties, contra, rounding.",
     )
     match: Match = Field(default_factory=Match, description="When the match ends and who wins it.")
-    table: Table = Field(default_factory=Table, description="Table conventions that are not scoring rules: the move clock.")
+    table: Table = Field(
+        default_factory=Table,
+        description="The players and their sides, and table conventions that are not scoring rules: the move clock.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Variant:
@@ -1134,10 +1235,51 @@ class Variant(Rule):
                     problems.append(
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
                     )
-        problems += self._meld_problems() + self._scoring_problems()
+        problems += self._table_problems() + self._meld_problems() + self._scoring_problems()
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _table_problems(self) -> list[str]:
+        """The players, sides, pack and packets must make a deal every seat can play to the end."""
+        players, sides, deal = self.table.players, self.table.sides, self.deal
+        pack = 4 * len(self.cards.ranks)
+        problems = []
+        if sides == Sides.partners and players != 4:
+            problems.append(f"table.sides partners needs 4 players, not {players}; use each_for_self or taker_vs_rest")
+        if sides == Sides.taker_vs_rest and players < 3:
+            problems.append("table.sides taker_vs_rest needs 3 or 4 players; two players are each_for_self")
+        hand = deal.hand_size
+        kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
+        dealt = players * hand + kept_turned
+        packets = f"{sum(deal.first_packets)} + {sum(deal.second_packets)} = {hand}"
+        if dealt > pack:
+            most = (pack - kept_turned) // players
+            problems.append(
+                f"deal: the packets deal {packets} cards to each player; they must deal {most}"
+                + ("" if (pack, players) == (32, 4) else f" at most (a {pack}-card pack, {players} players: "
+                   "cards.ranks, table.players)")
+                + (" (for example deal.first_packets [3, 2] and deal.second_packets [3])" if most == 8
+                   else "; change deal.first_packets or deal.second_packets")
+            )
+        elif dealt < pack and deal.stock == Stock.none:
+            problems.append(
+                f"deal: the packets deal {packets} cards to each of the {players} players (table.players) and leave "
+                f"{pack - dealt} of the "
+                f"{pack}-card pack undealt; set deal.stock to aside or bottom_card_shown, or deal {pack // players} "
+                "with deal.first_packets and deal.second_packets"
+            )
+        elif dealt == pack and deal.stock != Stock.none:
+            problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
+        if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
+            problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
+                            f"(seats 0-{players - 1})")
+        if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:
+            problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
+        if 2 * deal.cut_min > pack:
+            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
+                            f"at most {pack // 2}")
+        return problems
 
     def _meld_problems(self) -> list[str]:
         """Melds found in tricks are credited to each trick's winner: nothing to compare, announce or hold."""

@@ -279,9 +279,19 @@ def write_record_file(session: Session, path: Path) -> None:
             rules.write_text(f"# The rules of a game of belot play --target {session.target}\n"
                              + yaml.safe_dump(house, sort_keys=False, allow_unicode=True), encoding="utf-8")
             record["variant"] = rules.name
+        elif not is_name(session.source):  # a house-rules file: named so that replay finds it from the record
+            record["variant"] = _relative_to(Path(session.source), path.parent)
         write_record(record, path)
     except OSError as err:
         raise UserError(f"{path}: cannot write the record: {err.strerror or err}") from None
+
+
+def _relative_to(file: Path, folder: Path) -> str:
+    """``file`` as a path from ``folder`` (a record names its variant file from where the record is)."""
+    try:
+        return Path(os.path.relpath(file, folder.resolve())).as_posix()
+    except ValueError:  # another drive
+        return str(file)
 
 
 @dataclass(frozen=True)
@@ -310,7 +320,7 @@ class SavedGame:
         board = self.record["board"]
         found = level_of([p for p in self.seats if p != HUMAN])
         shown = f", {found.name}" if found is not None else ""
-        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
+        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {'-'.join(map(str, board))}, seed {self.seed}"
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
@@ -362,7 +372,7 @@ def read_save(path: Path) -> SavedGame:
     record, target, forfeit, seats, deal = (data.get(k) for k in ("record", "target", "forfeit", "seats", "deal"))
     if (not isinstance(record, dict) or not isinstance(data.get("variant"), str)
             or type(record.get("seed")) is not int or not _deals_shaped(record.get("deals"))
-            or not (target is None or (type(target) is int and target >= 1)) or forfeit not in (None, 0, 1)
+            or not (target is None or (type(target) is int and target >= 1)) or forfeit not in (None, 0, 1, 2)
             or type(forfeit) is bool or not _board_shaped(record.get("board"))
             or not (isinstance(seats, list) and all(isinstance(s, str) for s in seats))
             or not (deal is None or type(deal) is int)):
@@ -379,4 +389,5 @@ def _deals_shaped(deals: object) -> bool:
 
 
 def _board_shaped(board: object) -> bool:
-    return isinstance(board, list) and len(board) == 2 and all(type(b) is int for b in board)
+    """A score per side: two teams, or two or three players (the save's variant says which when replayed)."""
+    return isinstance(board, list) and len(board) in (2, 3) and all(type(b) is int for b in board)
