@@ -118,7 +118,7 @@ def loop(deals: int, seed: int) -> dict[str, object]:
         deck = list(range(32))
         search_rng.shuffle(deck)
         state = DealState.from_hands(ruleset, [sum(1 << c for c in deck[i::4]) for i in range(4)], 0, "hearts", 1)
-        search._roll_out(state, Memory(tables, obligations))
+        search._roll_out(state, Memory(tables, obligations, ruleset.seating.players))
 
     plain_rng, plain_tables, auction_rng = random.Random(seed + 3), _baseline_tables(), random.Random(seed + 4)
     seconds = measure([lambda: tuned_deal(tuned_rng), lambda: baseline_deal(plain_rng, plain_tables),
@@ -140,10 +140,10 @@ def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
         times: list[float] = []
         rng = random.Random(seed)
         for number in range(deals):
-            deck = list(range(32))
+            deck = list(ruleset.seating.cards)
             rng.shuffle(deck)
-            state = DealState.start(ruleset, deck, number % 4)
-            players = [level_player(lv.name, ruleset, seed + seat) for seat in range(4)]
+            state = DealState.start(ruleset, deck, number % ruleset.seating.players)
+            players = [level_player(lv.name, ruleset, seed + seat) for seat in ruleset.seating.seats]
             while state.score is None and state.phase != "over":
                 legal = state.legal_actions()
                 view = state.view(state.to_act)
