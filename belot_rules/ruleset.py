@@ -17,6 +17,7 @@ from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
 from .rules.play import Obligations
 from .rules.scoring import DealScore, MatchRules, ScoringRules
+from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
 from .variant.model import CONTRACTS, Variant
 
@@ -31,14 +32,15 @@ class Ruleset:
         self.name = variant.name
         self.content_hash = content_hash
         self.source = source
-        self.dealing = Dealing(variant.deal)
+        self.seating = Seating.build(variant)
+        self.dealing = Dealing(variant.deal, self.seating)
         self.tables: dict[str, ContractTables] = build_all_tables(variant)
         self.obligations: dict[str, Obligations] = {
-            c: Obligations(t, variant.play) for c, t in self.tables.items()
+            c: Obligations(t, variant.play, self.seating.partner_back) for c, t in self.tables.items()
         }
-        self.bidding: Bidding = build_bidding(variant)
-        self.declarations = DeclarationRules(variant)
-        self.scoring = ScoringRules(variant, self.tables, self.declarations)
+        self.bidding: Bidding = build_bidding(variant, self.seating)
+        self.declarations = DeclarationRules(variant, self.seating)
+        self.scoring = ScoringRules(variant, self.tables, self.declarations, self.seating)
         self.match = MatchRules(variant)
 
     def __repr__(self) -> str:
@@ -73,17 +75,17 @@ class Ruleset:
         hand_mask = mask_of(parse_card(c) for c in hand)
         seats = [int(s) for s, _ in trick]
         cards = [parse_card(c).index for _, c in trick]
-        if len(trick) >= 4:
-            raise UserError("a trick holds at most 3 cards before the seat to act plays")
+        table = self.seating
+        if len(trick) >= table.players:
+            raise UserError(f"a trick holds at most {table.players - 1} cards before the seat to act plays")
         if hand_mask & mask_of(cards):
             raise UserError("a card on the table is also in the hand")
         if seat is None:
-            seat = (seats[-1] + 1) % 4 if seats else 0
-        expected = [(seat - len(trick) + i) % 4 for i in range(len(trick))]
+            seat = table.next_seat(seats[-1]) if seats else 0
+        expected = [table.seat_after(seat, i - len(trick)) for i in range(len(trick))]
         if seats != expected:
-            raise UserError(
-                f"the trick's seats {seats} do not lead up to seat {seat}; seats play in order 0, 1, 2, 3"
-            )
+            order = ", ".join(str(s) for s in table.seats)
+            raise UserError(f"the trick's seats {seats} do not lead up to seat {seat}; seats play in order {order}")
         return cards_of(self.obligations[contract].legal(hand_mask, cards))
 
     def illegal_reason(self, contract: str, hand: Iterable[CardLike], trick: Sequence[tuple[int, CardLike]],

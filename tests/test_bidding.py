@@ -14,7 +14,7 @@ from belot_rules.variant.model import Variant
 
 def auction_after(variant: Variant, calls: str, turned_suit: int = -1) -> tuple[object, Auction]:
     bidding = build_bidding(variant)
-    auction = Auction(first_seat=0, turned_suit=turned_suit)
+    auction = bidding.auction(0, turned_suit)
     for text in filter(None, (c.strip() for c in calls.split(","))):
         call = Call.parse(text)
         bidding.check(auction, call)
@@ -239,7 +239,7 @@ def test_ladder_calls_remembered_per_position_equal_the_rule_worked_out_afresh(a
     variant = Variant(name="bg", title="bg", bidding={"doubles": {"overbid_after_double": overbid}})
     bidding = build_bidding(variant)
     for first, choices in auctions:
-        auction = Auction(first)
+        auction = bidding.auction(first)
         for choice in choices:
             if auction.finished:
                 break

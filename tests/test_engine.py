@@ -62,7 +62,7 @@ def test_every_accepted_card_is_legal_and_every_legal_card_accepted(name, seed):
     played = [c for _, cards, _ in state.tricks for c in cards]
     assert len(played) == 32 and len(set(played)) == 32, "no card dealt or played twice"
     tables = ruleset.tables[state.contract]
-    assert sum(state.team_points) + ruleset.variant.scoring.last_trick == (
+    assert sum(state.side_points) + ruleset.variant.scoring.last_trick == (
         tables.total_points + ruleset.variant.scoring.last_trick
     )
 
@@ -77,7 +77,7 @@ def test_card_points_plus_last_trick_sum_to_the_contract_total(name):
         if state.contract is None:
             continue
         total = ruleset.tables[state.contract].total_points + ruleset.variant.scoring.last_trick
-        assert sum(state.team_points) + ruleset.variant.scoring.last_trick == total
+        assert sum(state.side_points) + ruleset.variant.scoring.last_trick == total
         hands_dealt = sum(1 for _, cards, _ in state.tricks for _ in cards)
         assert hands_dealt == 32
 

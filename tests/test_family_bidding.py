@@ -33,8 +33,8 @@ BALOOT = {
 def run(bidding: dict, calls: str, turned_suit: int = HEARTS, turned_rank: int = 0,
         board: tuple[int, int] = (0, 0)) -> tuple[object, Auction]:
     rules = build_bidding(variant(**bidding))
-    auction = Auction(0, turned_suit if bidding.get("style") == "turned_card" else -1, turned_rank=turned_rank,
-                      board=board)
+    auction = Auction(0, rules.players, turned_suit if bidding.get("style") == "turned_card" else -1,
+                      turned_rank=turned_rank, board=board)
     for text in filter(None, (c.strip() for c in calls.split(","))):
         call = Call.parse(text)
         rules.check(auction, call)

@@ -81,7 +81,7 @@ def test_card_points_sum_and_a_record_replays_to_its_score(name: str, seed: int)
     ruleset = load_variant(name)
     state = random_deal(ruleset, random.Random(seed), seed % 4)
     if state.contract is not None:
-        assert sum(state.team_points) + 10 == ruleset.deck_total[state.contract]
+        assert sum(state.side_points) + 10 == ruleset.deck_total[state.contract]
     state = DealState.start(ruleset, random.Random(seed).sample(range(32), 32), seed % 4)
     play_deal(state, [make_player("random", ruleset, seed + s) for s in range(4)])
     result = replay(ruleset, json.loads(json.dumps(deal_record(state, seed))))

@@ -142,15 +142,27 @@ def test_hand_is_sorted_by_suit_and_strength_in_the_contract() -> None:
 def test_seats_are_named_from_the_players_chair() -> None:
     from belot_rules.cli.game.seating import Seating
 
+    teams = load_variant("bulgarian").seating.side_of
     players = ("you", "random", "random", "random")
-    assert [Seating(players).name(s) for s in range(4)] == ["You", "Right", "Partner", "Left"]
-    assert [Seating(players, clockwise=True).name(s) for s in range(4)] == ["You", "Left", "Partner", "Right"]
-    third = Seating(("random", "random", "you", "random"))
+    assert [Seating(players, teams).name(s) for s in range(4)] == ["You", "Right", "Partner", "Left"]
+    assert [Seating(players, teams, clockwise=True).name(s) for s in range(4)] == ["You", "Left", "Partner", "Right"]
+    third = Seating(("random", "random", "you", "random"), teams)
     assert [third.name(s) for s in range(4)] == ["Partner", "Left", "You", "Right"]
     assert (third.team_name(0), third.team_name(1)) == ("Us", "Them")
-    bots = Seating(("random",) * 4)
+    bots = Seating(("random",) * 4, teams)
     assert [bots.name(s) for s in range(4)] == ["South", "East", "North", "West"]
     assert bots.team_phrase(1) == "East-West"
+
+
+def test_seats_at_tables_of_two_and_three_are_named_from_the_players_chair() -> None:
+    """A table of two faces you with your opponent; at three, Right and Left; each player is a side."""
+    from belot_rules.cli.game.seating import Seating
+
+    two = Seating(("you", "random"), (0, 1))
+    assert [two.name(s) for s in range(2)] == ["You", "Opponent"] and two.teams_in_order() == (0, 1)
+    three = Seating(("random", "you", "random"), (0, 1, 2))
+    assert [three.name(s) for s in range(3)] == ["Left", "You", "Right"]
+    assert three.teams_in_order() == (1, 2, 0) and three.team_name(2) == "Right"
 
 
 def test_an_impossible_call_is_refused_with_the_rule_that_forbids_it():

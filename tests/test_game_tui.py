@@ -281,3 +281,49 @@ def test_ascii_draws_no_box_characters() -> None:
             assert "+---+" in text
 
     run(plain)
+
+
+def test_a_click_plays_a_card_and_a_forbidden_one_is_refused_with_its_rule() -> None:
+    async def click() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2")
+            while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
+                await settle(pilot, app)
+                if app.session.deal.phase != PLAYING:
+                    await pilot.press("enter")
+            await settle(pilot, app)
+            hand = app.query_one(HandView)
+            positions = {card.index: i for i, card in enumerate(hand.cards)}
+            forbidden = [c.index for c in hand.cards if c.index not in hand.legal]
+            if forbidden:
+                await pilot.click(HandView, offset=(positions[forbidden[0]] * 5 + 2, 1))
+                await pilot.pause()
+                assert "You may not play" in screen_text(app)
+            played = hand.legal[-1]
+            await pilot.click(HandView, offset=(positions[played] * 5 + 2, 1))
+            await pilot.pause()
+            assert any(a.kind == "play" and a.card == played for a in app.session.match.current.history) or \
+                app.session.deal_number > 1
+
+    run(click)
+
+
+def test_out_of_time_at_a_table_with_a_clock_loses_the_match() -> None:
+    """bulgarian-cut-only: 30 s a move, or the player's team loses the match (S2/S3 of its sources)."""
+    clock = [0.0]
+
+    async def wait() -> None:
+        app = table_app("bulgarian-cut-only", 4)
+        app.now = lambda: clock[0]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "30 s left" in screen_text(app)
+            clock[0] += 31
+            app.tick()
+            await pilot.pause()
+            assert app.session.over and app.session.winner == 1 - app.human % 2
+            assert "Time ran out" in screen_text(app)
+
+    run(wait)

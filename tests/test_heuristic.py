@@ -14,7 +14,7 @@ from belot_rules.engine import runner
 from belot_rules.engine.deal import OVER, DealState
 from belot_rules.players import HeuristicPlayer, make_player
 from belot_rules.players.memory import Memory
-from belot_rules.rules.bidding import Auction, Call
+from belot_rules.rules.bidding import Call
 from belot_rules.sim.table import Table
 from belot_rules.variant.loader import shipped_names
 
@@ -121,7 +121,7 @@ def test_deterministic():
 def call(variant: str, hand: str, calls: str = "", turned: str | None = None) -> str:
     ruleset = load_variant(variant)
     turned_card = parse_card(turned).index if turned else -1
-    auction = Auction(0, turned_card >> 3 if turned else -1)
+    auction = ruleset.bidding.auction(0, turned_card >> 3 if turned else -1)
     for text in filter(None, calls.split(",")):
         ruleset.bidding.apply(auction, Call.parse(text))
     legal = ruleset.bidding.legal_calls(auction)
@@ -160,7 +160,7 @@ def play(contract: str, seat: int, declarer: int, hand: str, trick: str = "", va
     """The card ``seat`` plays onto ``trick`` (cards in play order), the memory having seen the trick."""
     ruleset = load_variant(variant)
     tables = ruleset.tables[contract]
-    memory = Memory(tables, ruleset.obligations[contract])
+    memory = Memory(tables, ruleset.obligations[contract], ruleset.seating.players)
     cards = [parse_card(c).index for c in trick.split()]
     leader = (seat - len(cards)) % 4
     for pos, card in enumerate(cards):
@@ -194,7 +194,7 @@ def test_keeps_its_masters_when_it_cannot_win():
 def test_memory_learns_voids_and_missing_trumps():
     """Hearts trump: seat 1 neither follows the spade lead nor trumps it, so it has no spade and no trump."""
     ruleset = load_variant("bulgarian")
-    memory = Memory(ruleset.tables["hearts"], ruleset.obligations["hearts"])
+    memory = Memory(ruleset.tables["hearts"], ruleset.obligations["hearts"], ruleset.seating.players)
     memory.observe(0, parse_card("AS").index, [], 0)
     memory.observe(1, parse_card("7C").index, [parse_card("AS").index], 0)
     assert memory.excluded[1] & SUIT_MASKS[3] == SUIT_MASKS[3]

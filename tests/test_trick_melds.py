@@ -207,7 +207,7 @@ def test_validate_refuses_roem_with_a_contest(tmp_path: Path, capsys: pytest.Cap
 def test_roem_deals_card_points_and_melds_invariants(seed: int) -> None:
     """Card points still sum to the deck total, and the melds scored are those in the tricks' cards."""
     state = random_deal(RULES, random.Random(seed), dealer=seed % 4, contract="hearts")
-    assert sum(state.team_points) + 10 == 162
+    assert sum(state.side_points) + 10 == 162
     melds = sum(d.points for _, cards, w in state.tricks for d in RULES.declarations.in_trick("hearts", cards, w))
     pit = 100 if state.score.capot_team == state.score.contract_team else 0
     assert sum(state.score.raw_points) == 162 + melds + pit

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     matches = args.matches
     if matches is None and args.report and args.simulate:
         matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)
-    seats = parse_seats(args.seats)
+    seats = parse_seats(args.seats, max(r.seating.players for r in rulesets))
     if args.out and args.simulate and matches:
         raise UserError("--out holds one run: use it with --simulate or with --matches, not both")
     results: list[SimulationResult] = []

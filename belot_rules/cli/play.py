@@ -204,15 +204,12 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
         raise UserError("--target must be at least 1")
     if args.seats and args.level:
         raise UserError("--level chooses every bot and --seats each one: give one of them")
-    players = parse_seats(args.seats) if args.seats else DEFAULT_SEATS
+    players = parse_seats(args.seats) if args.seats else None
     bot = level(args.level).bot if args.level else DEFAULT_BOT
-    if args.level:
-        players = tuple(p if p == HUMAN else bot for p in players)
-    if args.watch:
-        players = tuple(bot if p == HUMAN else p for p in players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target)  # a wrong name stops here
-    if HUMAN not in players:
+    session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target,
+                            bot=bot, watch=args.watch)  # a wrong name stops here
+    if HUMAN not in session.seating.players:
         return session
     slot = SaveSlot.named(args.slot) if args.slot is not None else SaveSlot.for_variant(session.source)
     if not table.take(slot):

@@ -57,8 +57,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{args.file}: variant is a shipped name or a file path, not {name!r}")
     if not args.variant and not is_name(str(name)):
         name = Path(args.file).parent / str(name)  # a variant file named in the record is found beside it
+    ruleset = load_variant(name)
     try:
-        ruleset = load_variant(name)
         result = replay(ruleset, record)
     except RecordError as err:
         raise UserError(f"{args.file}: {err}") from None
@@ -82,22 +82,23 @@ def run(args: argparse.Namespace) -> int:
     for warning in result.warnings:
         out.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
     table = Table(title=f"{args.file}: {len(result.deals)} deal(s) replayed, every step legal")
-    for column in ("deal", "contract", "verdict", "team 0", "team 1", "reserve"):
-        table.add_column(column, justify="right" if column.startswith(("team", "reserve")) else "left")
+    sides = [ruleset.seating.side_name(side) for side in range(ruleset.seating.sides)]
+    for column in ("deal", "contract", "verdict", *sides, "reserve"):
+        table.add_column(column, justify="right" if column in (*sides, "reserve") else "left")
     for number, deal in enumerate(result.deals, 1):
         score = deal.score
         if deal.contract is None:
-            table.add_row(str(number), "all passed", "-", "0", "0", "")
+            table.add_row(str(number), "all passed", "-", *["0"] * len(sides), "")
         elif score is None:
-            table.add_row(str(number), deal.contract, "unfinished", "", "", "")
+            table.add_row(str(number), deal.contract, "unfinished", *[""] * len(sides), "")
         else:
             contract = f"{deal.contract} by seat {deal.declarer}" + (f" ×{deal.multiplier}" if deal.multiplier > 1 else "")
-            table.add_row(str(number), contract, score.verdict, str(score.match_points[0]),
-                          str(score.match_points[1]), str(score.hanging_out or ""))
+            table.add_row(str(number), contract, score.verdict, *(str(p) for p in score.match_points),
+                          str(score.hanging_out or ""))
     out.print(table)
-    total = f"Board: team 0 {result.board[0]}, team 1 {result.board[1]}"
+    total = "Board: " + ", ".join(f"{side} {points}" for side, points in zip(sides, result.board))
     if result.winner is not None:
-        total += f"; team {result.winner} wins the match"
+        total += f"; {sides[result.winner]} wins the match"
     elif result.drawn:
         total += "; the match is drawn"
     out.print(total)

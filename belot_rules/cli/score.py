@@ -13,6 +13,7 @@ from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
 from ..rules.outcome import OutcomeError, location, score_outcome
 from ..rules.scoring import DealScore
+from ..rules.seating import Seating
 from ..variant.loader import is_name, load_variant_model
 from ..variant.yamlsafe import read_yaml_document
 from .output import console, print_json
@@ -25,7 +26,7 @@ def register(subparsers: Any) -> None:
         "score",
         help="score a deal outcome and explain it",
         description=(
-            "Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the 8 tricks, "
+            "Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the tricks, "
             "the declarations, points carried in) with a variant's rules and explain every step."
         ),
     )
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict())
     else:
-        print_score(result, f"{args.file} — {variant.title}")
+        print_score(result, f"{args.file} — {variant.title}", Seating.build(variant))
     return 0
 
 
@@ -70,14 +71,16 @@ def read_outcome(path: Path) -> Document:
     return doc
 
 
-def print_score(result: DealScore, title: str) -> None:
-    """The score as a table of both teams, the verdict, then every line of the explanation."""
+def print_score(result: DealScore, title: str, table_rules: Seating) -> None:
+    """The score as a table of the sides (teams, or players alone), the verdict, then every line of the explanation."""
     out = console()
     table = Table(title=escape(title), title_justify="left")
     table.add_column("")
-    for team in (0, 1):
-        takers = " (takers)" if team == result.contract_team else ""
-        table.add_column(f"team {team}{takers}\nseats {team}, {team + 2}", justify="right")
+    for side in range(table_rules.sides):
+        takers = " (takers)" if side == result.contract_team else ""
+        seats = ", ".join(str(seat) for seat in table_rules.side_seats(side))
+        heading = f"{table_rules.side_name(side)}{takers}" + (f"\nseats {seats}" if table_rules.partners else "")
+        table.add_column(heading, justify="right")
     table.add_row("raw points", *(str(p) for p in result.raw_points))
     table.add_row("match points", *(f"[bold]{p}[/]" for p in result.match_points))
     out.print(table)

@@ -42,8 +42,9 @@ def positive_int(text: str) -> int:
 def add_simulation_options(parser: argparse.ArgumentParser, seats: bool = True) -> None:
     """``--seats``, ``--seed``, ``--json`` and the run options of :func:`add_run_options`."""
     if seats:
-        parser.add_argument("--seats", default=",".join(DEFAULT_SEATS), metavar="B0,B1,B2,B3",
-                            help="the bot in each seat, seats 0-3 (teams 0+2 and 1+3); default: heuristic in all four")
+        parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
+                            help="the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
+                                 "every seat; default: heuristic in every seat")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     add_run_options(parser)

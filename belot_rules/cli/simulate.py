@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
-    seats = parse_seats(args.seats)
+    seats = parse_seats(args.seats, ruleset.seating.players)
     mode, count = (DEALS, args.deals) if args.deals is not None else (MATCHES, args.matches)
     with backend_for(args) as backend, progress_bar(not args.json, f"{ruleset.name}: {mode}") as progress:
         result = simulate(ruleset, mode, count, seats, args.seed, progress=progress, backend=backend, out=args.out,

@@ -22,7 +22,6 @@ from ..variant.model import SUIT_CONTRACTS
 from .actions import CALL, DECLARE, Action, call_action, declare_action, play_action
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
-EVERY_CARD = list(range(32))  # a deck, sorted
 
 
 class IllegalAction(UserError):
@@ -59,7 +58,7 @@ class DealState:
     dealer: int
     deck: tuple[int, ...]
     hanging_in: int = 0
-    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    hands: list[int] = field(default_factory=list)
     turned_card: int = -1
     phase: str = BIDDING
     auction: Auction | None = None
@@ -71,10 +70,10 @@ class DealState:
     trick: list[int] = field(default_factory=list)
     win_pos: int = 0
     tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)
-    team_points: list[int] = field(default_factory=lambda: [0, 0])
-    team_tricks: list[int] = field(default_factory=lambda: [0, 0])
+    side_points: list[int] = field(default_factory=list)  # card points per side of the board
+    side_tricks: list[int] = field(default_factory=list)
     declared: dict[int, tuple[Declaration, ...]] = field(default_factory=dict)
-    belote_suits: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    belote_suits: list[list[int]] = field(default_factory=list)
     belotes: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) that counted
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
@@ -84,23 +83,32 @@ class DealState:
 
     @classmethod
     def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0,
-              board: tuple[int, int] = (0, 0)) -> DealState:
+              board: tuple[int, ...] = (0, 0)) -> DealState:
         """Deal the first packets from ``deck`` (top card first) and open the auction.
 
         ``board`` is the match score before this deal, which a conditional double looks at."""
-        if sorted(deck) != EVERY_CARD:
-            raise UserError("a deck must hold each of the 32 cards exactly once")
-        state = cls(ruleset, dealer % 4, tuple(deck), hanging_in)
-        first, hands = state.first_seat, state.hands
-        for offset, position in ruleset.dealing.first:
-            hands[(first + offset) & 3] |= 1 << deck[position]
-        if ruleset.dealing.turned_position >= 0:
-            state.turned_card = deck[ruleset.dealing.turned_position]
+        table, dealing = ruleset.seating, ruleset.dealing
+        if sorted(deck) != dealing.sorted_pack:
+            raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
+        state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
+        first, hands = table.order[state.dealer + 1], state.hands
+        for seat, position in dealing.first_from[first]:
+            hands[seat] |= 1 << deck[position]
+        if dealing.turned_position >= 0:
+            state.turned_card = deck[dealing.turned_position]
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
-        state.auction = Auction(speaker, turned >> 3 if turned >= 0 else -1, turned_rank=turned & 7 if turned >= 0 else -1,
-                                board=board)
+        state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
+                                turned_rank=turned & 7 if turned >= 0 else -1, board=board)
         return state
+
+    @classmethod
+    def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
+        """A deal with empty hands and nothing taken, sized for the ruleset's table."""
+        players, sides = ruleset.seating.players, ruleset.seating.sides
+        # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
+        return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
+                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0)
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
@@ -112,11 +120,16 @@ class DealState:
         """
         ruleset.contract_tables(contract)
         deck = tuple(card for hand in hands for card in iter_bits(hand))
-        state = cls(ruleset, dealer, deck, hanging_in)
-        seats = len(state.hands)
-        if len(hands) != seats or sorted(deck) != EVERY_CARD:
-            raise UserError(f"hands must be {seats} card sets holding each of the 32 cards exactly once")
-        state.dealer = dealer % seats
+        state = cls._empty(ruleset, dealer, deck, hanging_in)
+        table = ruleset.seating
+        seats = table.players
+        dealt = 0
+        for hand in hands:
+            dealt |= hand
+        if len(hands) != seats or sum(h.bit_count() for h in hands) != table.players * table.hand_size \
+                or dealt.bit_count() != len(deck) or dealt & ~table.pack_mask:
+            raise UserError(f"hands must be {seats} card sets of {table.hand_size} cards, each card of the "
+                            f"{table.pack_size}-card pack exactly once")
         state.hands = list(hands)
         state.auction = None
         state._open_play(contract, declarer, multiplier, bid)
@@ -128,7 +141,7 @@ class DealState:
             self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands),
             self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
-            list(self.tricks), list(self.team_points), list(self.team_tricks), dict(self.declared),
+            list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
         )
 
@@ -136,7 +149,7 @@ class DealState:
 
     @property
     def first_seat(self) -> int:
-        return (self.dealer + 1) % 4
+        return self.ruleset.seating.order[self.dealer + 1]
 
     @property
     def to_act(self) -> int:
@@ -144,7 +157,7 @@ class DealState:
         if self.phase == BIDDING:
             return self.auction.to_act
         if self.phase in (PLAYING, DECLARING):
-            return (self.leader + len(self.trick)) % 4
+            return self.ruleset.seating.order[self.leader + len(self.trick)]
         return -1
 
     @property
@@ -159,7 +172,7 @@ class DealState:
         if not trick:
             return hand
         return self.ruleset.obligations[self.contract].legal_fast(
-            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - 2
+            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
 
     def legal_actions(self) -> list[Action]:
@@ -264,11 +277,11 @@ class DealState:
         self._maybe_declare()
 
     def _deal_rest(self) -> None:
-        first, taker, hands, deck = self.first_seat, self.declarer, self.hands, self.deck
-        if self.turned_card >= 0:
+        taker, hands, deck, dealing = self.declarer, self.hands, self.deck, self.ruleset.dealing
+        if dealing.turned_to_taker:
             hands[taker] |= 1 << self.turned_card
-        for offset, position in self.ruleset.dealing.second[(taker - first) & 3]:
-            hands[(first + offset) & 3] |= 1 << deck[position]
+        for seat, position in dealing.second_from[self.first_seat][taker]:
+            hands[seat] |= 1 << deck[position]
 
     def _maybe_declare(self) -> None:
         """In trick 1, a seat holding declarations first chooses what to declare."""
@@ -291,7 +304,8 @@ class DealState:
     def play_card(self, card: int, announce_belote: bool = False) -> None:
         """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""
         trick = self.trick
-        seat = (self.leader + len(trick)) & 3
+        table = self.ruleset.seating
+        seat = table.order[self.leader + len(trick)]
         if self.belote_suits[seat] and self._opens_belote(seat, card):
             self._belote(seat, card, announce_belote)
         self.hands[seat] ^= 1 << card
@@ -302,7 +316,7 @@ class DealState:
             suit = card >> 3
             if (suit == best >> 3 or suit == tables.trump_suit) and tables.strength[card] > tables.strength[best]:
                 self.win_pos = len(trick) - 1
-        if len(trick) == 4:
+        if len(trick) == table.players:
             self._close_trick()
         elif not self.tricks:
             self._maybe_declare()
@@ -329,31 +343,39 @@ class DealState:
         choices = self.ruleset.declarations.choices
         strength, points, trump = tables.strength, tables.points, tables.trump_suit
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
-        team_points, team_tricks = self.team_points, self.team_tricks
+        side_points, side_tricks = self.side_points, self.side_tricks
+        table = self.ruleset.seating
+        order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
+        back = table.partner_back
         leader, trick, win = self.leader, self.trick, self.win_pos
-        while len(tricks) < 8:
+        taken = 0  # card points in the trick so far
+        for card in trick:
+            taken += points[card]
+        while len(tricks) < deal_tricks:
             best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
             first_trick = not tricks
-            for pos in range(len(trick), 4):
-                seat = (leader + pos) & 3
+            for pos in range(len(trick), players):
+                seat = order[leader + pos]
                 hand = hands[seat]
                 if first_trick and seat not in declared:
                     options = choices(hand, contract, seat)
                     declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
-                card = pick_card(legal_fast(hand, led, best, win == pos - 2) if pos else hand, seat, hand, trick, win)
+                card = pick_card(legal_fast(hand, led, best, win == pos - back) if pos else hand, seat, hand, trick, win)
                 if belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce(seat))
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
+                taken += points[card]
                 if not pos:
                     led, best = card >> 3, card
                 elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
                     win, best = pos, card
-            winner = (leader + win) & 3
-            a, b, c, d = trick
-            team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
-            team_tricks[winner & 1] += 1
+            winner = order[leader + win]
+            side = side_of[winner]
+            side_points[side] += taken
+            side_tricks[side] += 1
+            taken = 0
             tricks.append((leader, tuple(trick), winner))
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
@@ -372,16 +394,18 @@ class DealState:
             self.belotes.append((seat, suit))
 
     def _close_trick(self) -> None:
-        winner = (self.leader + self.win_pos) & 3
+        table = self.ruleset.seating
+        winner = table.order[self.leader + self.win_pos]
         points = self.ruleset.tables[self.contract].points
-        a, b, c, d = trick = self.trick
-        self.team_points[winner & 1] += points[a] + points[b] + points[c] + points[d]
-        self.team_tricks[winner & 1] += 1
+        trick = self.trick
+        side = table.side_of[winner]
+        self.side_points[side] += sum(points[card] for card in trick)
+        self.side_tricks[side] += 1
         self.tricks.append((self.leader, tuple(trick), winner))
         self.trick = []
         self.win_pos = 0
         self.leader = winner
-        if len(self.tricks) == 8:
+        if len(self.tricks) == table.hand_size:
             self.phase = OVER
             self.score = self._score(winner)
 
@@ -394,9 +418,9 @@ class DealState:
             found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
             found += [rules.belote(seat, suit) for seat, suit in self.belotes]
-        score = self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.team_points,
-                                           self.team_tricks, last_winner & 1, found, self.bid, self.hanging_in,
-                                           self.first_seat)
+        score = self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.side_points,
+                                           self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
+                                           self.bid, self.hanging_in, self.first_seat)
         if self.level and self.ruleset.bidding.wins_match(self.level):
             return decided_by_doubling(score, self.ruleset.variant.bidding.doubles.names[self.level - 1])
         return score
@@ -405,7 +429,7 @@ class DealState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
-        trick_seats = [(self.leader + i) % 4 for i in range(len(self.trick))]
+        trick_seats = [self.ruleset.seating.order[self.leader + i] for i in range(len(self.trick))]
         return SeatView(
             seat=seat,
             hand=tuple(str(c) for c in cards_of(self.hands[seat])),

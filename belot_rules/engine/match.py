@@ -35,7 +35,7 @@ class FinishedDeal:
     multiplier: int
     bid: int | None
     level: int = 0  # the doubling level reached; see Bidding.wins_match
-    board_in: tuple[int, int] = (0, 0)  # the match score before the deal (conditional doubles look at it)
+    board_in: tuple[int, ...] = (0, 0)  # the match score before the deal, per side (conditional doubles look at it)
 
     @classmethod
     def of(cls, deal: DealState) -> FinishedDeal:
@@ -55,7 +55,7 @@ class MatchState:
     seed: int
     rng: random.Random
     dealer: int
-    board: list[int] = field(default_factory=lambda: [0, 0])
+    board: list[int] = field(default_factory=list)  # match points per side
     reserve: int = 0
     deals: list[FinishedDeal] = field(default_factory=list)
     winner: int | None = None
@@ -67,9 +67,12 @@ class MatchState:
         """A new match whose decks and random choices all follow from ``seed``."""
         rng = random.Random(seed)
         deal = ruleset.variant.deal
+        table = ruleset.seating
         if first_dealer is None:
-            first_dealer = deal.first_dealer_seat if deal.first_dealer == FirstDealer.fixed_seat.value else rng.randrange(4)
-        match = cls(ruleset, seed, rng, first_dealer % 4, end_state=ruleset.match.initial_state())
+            fixed = deal.first_dealer == FirstDealer.fixed_seat.value
+            first_dealer = deal.first_dealer_seat if fixed else rng.randrange(table.players)
+        match = cls(ruleset, seed, rng, first_dealer % table.players, [0] * table.sides,
+                    end_state=ruleset.match.initial_state())
         match.start_deal(match.dealer, match._next_deck())
         return match
 
@@ -111,8 +114,8 @@ class MatchState:
         if not self.over:
             if len(self.deals) >= MAX_DEALS:
                 raise UserError(
-                    f"{self.ruleset.name}: the match has not ended after {MAX_DEALS} deals (board {self.board[0]} to "
-                    f"{self.board[1]}); its target may be out of reach, or no one ever bids"
+                    f"{self.ruleset.name}: the match has not ended after {MAX_DEALS} deals (board "
+                    f"{' to '.join(str(p) for p in self.board)}); its target may be out of reach, or no one ever bids"
                 )
             self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
 
@@ -125,8 +128,8 @@ class MatchState:
         if score is None:
             self.reserve = self.ruleset.scoring.reserve_after_all_pass(self.reserve)
         else:
-            self.board[0] += score.match_points[0]
-            self.board[1] += score.match_points[1]
+            for side, points in enumerate(score.match_points):
+                self.board[side] += points
             self.reserve = score.hanging_out
         self.winner = self.ruleset.match.winner(self.end_state, self.board, score, finished.capot)
         if self.over:
@@ -135,15 +138,16 @@ class MatchState:
     def start_deal(self, dealer: int, deck: tuple[int, ...]) -> None:
         """Deal ``deck`` with ``dealer`` dealing, carrying the reserve in."""
         self.dealer = dealer
-        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, (self.board[0], self.board[1]))
+        self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, tuple(self.board))
 
     def _next_dealer(self, all_passed: bool) -> int:
         deal = self.ruleset.variant.deal
         if all_passed and deal.all_pass == AllPass.same_dealer.value:
             return self.dealer
+        table = self.ruleset.seating
         if deal.rotation == DealerRotation.alternate_team_random_seat.value:
-            return ((self.dealer + 1) % 2) + 2 * self.rng.randrange(2)
-        return (self.dealer + 1) % 4
+            return table.side_seats(1 - table.side_of[self.dealer])[self.rng.randrange(2)]
+        return table.next_seat(self.dealer)
 
     def _next_deck(self, previous: DealState | None = None) -> tuple[int, ...]:
         gathered = None

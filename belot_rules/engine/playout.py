@@ -35,7 +35,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
                 deck: list[int] | None = None) -> DealState:
     """Play one deal with uniformly random legal choices; with ``contract`` the auction is skipped."""
     if deck is None:
-        deck = list(range(32))
+        deck = list(ruleset.seating.cards)
         rng.shuffle(deck)
     state = DealState.start(ruleset, deck, dealer)
     rand = rng.random

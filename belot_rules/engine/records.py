@@ -72,22 +72,26 @@ class ReplayResult:
 
     variant: str
     deals: tuple[FinishedDeal, ...]
-    board: tuple[int, int]
+    board: tuple[int, ...]  # per side: team or player
     winner: int | None
     warnings: tuple[str, ...]
     drawn: bool = False  # a match of a fixed number of deals that ended level
 
 
-def _deck(raw: object, where: str) -> tuple[int, ...]:
-    if not isinstance(raw, list) or len(raw) != 32:
-        raise RecordError(f"{where}.deck: a deck is a list of the 32 cards, top card first")
+def _deck(ruleset: Ruleset, raw: object, where: str) -> tuple[int, ...]:
+    size = ruleset.seating.pack_size
+    if not isinstance(raw, list) or len(raw) != size:
+        raise RecordError(f"{where}.deck: a deck is a list of the {size} cards of the pack, top card first")
     try:
         deck = tuple(parse_card(c).index for c in raw)
     except CardError as err:
         raise RecordError(f"{where}.deck: {err}") from None
-    if len(set(deck)) != 32:
+    if len(set(deck)) != size:
         dup = sorted({str(CARDS[c]) for c in deck if deck.count(c) > 1})
         raise RecordError(f"{where}.deck: {', '.join(dup)} appear more than once")
+    foreign = [str(CARDS[c]) for c in deck if not ruleset.seating.pack_mask >> c & 1]
+    if foreign:
+        raise RecordError(f"{where}.deck: {', '.join(foreign)} not in the {size}-card pack of {ruleset.name}")
     return deck
 
 
@@ -98,19 +102,21 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
     dealer = raw.get("dealer")
-    if dealer not in (0, 1, 2, 3):
-        raise RecordError(f"{where}.dealer: a seat 0-3, not {dealer!r}")
+    seats = ruleset.seating.seats
+    if type(dealer) is not int or dealer not in seats:
+        raise RecordError(f"{where}.dealer: a seat 0-{seats[-1]}, not {dealer!r}")
     hanging_in = raw.get("hanging_in", reserve)
     if type(hanging_in) is not int or hanging_in < 0:
         raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
-    board_in = raw.get("board_in", [0, 0] if board is None else list(board))
-    if not (isinstance(board_in, list) and len(board_in) == 2 and all(type(p) is int for p in board_in)):
-        raise RecordError(f"{where}.board_in: the match score before the deal, two whole numbers, not {board_in!r}")
+    sides = ruleset.seating.sides
+    board_in = raw.get("board_in", [0] * sides if board is None else list(board))
+    if not (isinstance(board_in, list) and len(board_in) == sides and all(type(p) is int for p in board_in)):
+        raise RecordError(f"{where}.board_in: the match score before the deal, {sides} whole numbers, not {board_in!r}")
     if board is not None and tuple(board_in) != board:
         raise RecordError(f"{where}.board_in is {board_in}, but the deals before leave the board at {list(board)}")
-    state = DealState.start(ruleset, _deck(raw.get("deck"), where), dealer, reserve, (board_in[0], board_in[1]))
+    state = DealState.start(ruleset, _deck(ruleset, raw.get("deck"), where), dealer, reserve, tuple(board_in))
     actions = raw.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}.actions: a list of calls, declarations and cards")
@@ -148,20 +154,21 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         )
     if record.get("format") == DEAL_FORMAT:
         state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
-        board = tuple(state.score.match_points) if state.score else (0, 0)
+        board = tuple(state.score.match_points) if state.score else (0,) * ruleset.seating.sides
         return ReplayResult(ruleset.name, (FinishedDeal.of(state),), board, None, tuple(warnings))
     if record.get("format") != MATCH_FORMAT:
         raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {record.get('format')!r}")
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: a match record lists its deals")
-    match = MatchState(ruleset, record.get("seed", 0), random.Random(), 0, end_state=ruleset.match.initial_state())
+    match = MatchState(ruleset, record.get("seed", 0), random.Random(), 0, [0] * ruleset.seating.sides,
+                       end_state=ruleset.match.initial_state())
     for number, raw in enumerate(deals):
         where = f"deals[{number}]"
         if match.over:
-            over = "drawn" if match.drawn else f"won by team {match.winner}"
+            over = "drawn" if match.drawn else f"won by {ruleset.seating.side_name(match.winner)}"
             raise RecordError(f"{where}: the match was already {over}")
-        match.current = _replay_deal(ruleset, raw, where, match.reserve, (match.board[0], match.board[1]))
+        match.current = _replay_deal(ruleset, raw, where, match.reserve, tuple(match.board))
         match.dealer = match.current.dealer
         if match.current.phase == OVER:
             match.book_deal()
@@ -172,7 +179,7 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
             raise RecordError(f"{key}: the record says {record[key]!r} but the replay gives {got!r}")
     if match.current is not None and match.current.history:
         match.deals.append(FinishedDeal.of(match.current))
-    return ReplayResult(ruleset.name, tuple(match.deals), (match.board[0], match.board[1]), match.winner,
+    return ReplayResult(ruleset.name, tuple(match.deals), tuple(match.board), match.winner,
                         tuple(warnings), match.drawn)
 
 

@@ -50,15 +50,17 @@ class Standing(NamedTuple):
     partner_passed: bool
 
     @classmethod
-    def read(cls, seat: int, calls: Sequence[tuple[int, Call]], ashkal: str | None = None) -> Standing:
-        """The standing of ``calls``; ``ashkal`` is the contract an ashkal bids for the caller's partner."""
+    def read(cls, seat: int, calls: Sequence[tuple[int, Call]], partner_of: Sequence[int],
+             ashkal: str | None = None) -> Standing:
+        """The standing of ``calls``; ``partner_of`` gives each seat's partner (-1 at a table without partners),
+        ``ashkal`` the contract an ashkal bids for the caller's partner."""
         contract = points = partner_contract = partner_points = None
         declarer = -1
-        partner = (seat + 2) % 4
+        partner = partner_of[seat]
         partner_called = False
         for who, call in calls:
             if call.kind == "ashkal":
-                call, who = Call("bid", ashkal), (who + 2) % 4
+                call, who = Call("bid", ashkal), partner_of[who]
             if call.kind == "bid":
                 contract, points, declarer = call.contract, call.points, who
                 if who == partner:
@@ -75,7 +77,15 @@ class BiddingSense:
     def __init__(self, ruleset: Ruleset, margins: Margins = Margins()) -> None:
         self.margins = margins
         self.valuer = hand_valuer(ruleset)
-        self.total = self.valuer.total
+        self.seating = seating = ruleset.seating
+        self.partner_of = tuple(seating.partner(seat) for seat in seating.seats)
+        # The points of the cards dealt, on average, and a seat's expected share of them.
+        dealt = seating.players * seating.hand_size / seating.pack_size
+        self.total = {c: total * dealt for c, total in self.valuer.total.items()}
+        self.share = {c: total / seating.players for c, total in self.total.items()}
+        self.turned_to_taker = ruleset.dealing.turned_to_taker
+        # Whether the defenders are two (a partner's or a fellow defender's cards help them).
+        self.defence_pair = seating.players > 2
         self.declarations = ruleset.declarations
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
@@ -113,9 +123,9 @@ class BiddingSense:
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
         """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
-        standing = Standing.read(seat, calls, self.ashkal)
-        known = hand | (1 << turned_card if turned_card >= 0 else 0)
-        ours = standing.declarer >= 0 and (standing.declarer - seat) % 2 == 0
+        standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
+        known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
+        ours = standing.declarer >= 0 and self.seating.same_side(standing.declarer, seat)
         for call in legal:
             if call.kind in ("double", "redouble"):
                 if ours and self._margin(standing.contract, known, standing, standing.points) >= self._need(
@@ -155,7 +165,9 @@ class BiddingSense:
     def _partner_share(self, contract: str, standing: Standing) -> float:
         """What the partner's cards are expected to take in ``contract``, from the calls."""
         total = self.total[contract]
-        base = total / 4
+        base = self.share[contract]
+        if not self.seating.partners:
+            return 0.0
         if standing.partner_contract == contract:
             implied = standing.partner_points if standing.partner_points is not None else total / 2
             return max(base, min(implied, total) - base)
@@ -177,7 +189,9 @@ class BiddingSense:
     def _defence_margin(self, known: int, standing: Standing) -> float:
         """How far the defenders expect to beat the opponents' standing contract."""
         total = self.total[standing.contract]
-        share = total / 4 * (PASSED_PARTNER if standing.partner_passed else 1.0)
+        share = self.share[standing.contract] * (PASSED_PARTNER if standing.partner_passed else 1.0)
+        if not self.defence_pair:
+            share = 0.0
         points_taken, extras = self.worth(known, standing.contract)
         defence = points_taken + share + extras
         if self.point_bids:

@@ -11,7 +11,8 @@ when no card still out beats it.
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, SUIT_MASKS
+from ..cards import SUIT_MASKS
+from ..rules.seating import Seating
 from ..rules.tables import ContractTables
 from .memory import Memory
 
@@ -35,9 +36,15 @@ class CardSense:
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
                  "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win",
-                 "descending")
+                 "descending", "players", "camps", "allies", "opponents", "pack")
 
-    def __init__(self, tables: ContractTables) -> None:
+    def __init__(self, tables: ContractTables, seating: Seating) -> None:
+        self.players = seating.players
+        self.pack = seating.pack_mask
+        self.camps = seating.camps
+        # Per declarer and seat: the seat's allies in that deal (its partner) and its opponents.
+        self.allies = tuple(tuple(seating.allies(s, d) for s in seating.seats) for d in seating.seats)
+        self.opponents = tuple(tuple(seating.opponents(s, d) for s in seating.seats) for d in seating.seats)
         self.strength = tables.strength
         self.points = tables.points
         self.stronger = tables.stronger
@@ -69,10 +76,10 @@ class CardSense:
         """The card ``seat`` plays from ``legal`` onto ``trick``."""
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        live = FULL_DECK & ~memory.played & ~hand  # cards the three others may hold
+        live = self.pack & ~memory.played & ~hand  # cards the others may hold (or the stock)
         if not trick:
             return self._lead(memory, seat, declarer, hand, live)
-        return self._follow(memory, seat, legal, live, trick, win_pos)
+        return self._follow(memory, seat, declarer, legal, live, trick, win_pos)
 
     # ------------------------------------------------------------------ helpers
 
@@ -103,10 +110,13 @@ class CardSense:
 
     def _lead(self, memory: Memory, seat: int, declarer: int, hand: int, live: int) -> int:
         excluded = memory.excluded
-        opponents = ((seat + 1) % 4, (seat + 3) % 4)
+        opponents = self.opponents[declarer][seat]
         trumps = hand & self.trump_mask
-        ours = (declarer - seat) % 2 == 0
-        opponent_trumps = live & self.trump_mask & ~(excluded[opponents[0]] & excluded[opponents[1]])
+        ours = self.camps[declarer][seat] == 0
+        known_void = -1
+        for opponent in opponents:
+            known_void &= excluded[opponent]
+        opponent_trumps = live & self.trump_mask & ~known_void
         if ours and trumps and opponent_trumps:
             top = self._highest(self.trump_suit, trumps)
             if not self.stronger[top] & live:  # the master trump
@@ -126,11 +136,12 @@ class CardSense:
                     cash = card
         if cash >= 0:
             return cash
-        partner_may_hold = live & ~excluded[(seat + 2) % 4]
-        if partner_may_hold & self.trump_mask:
-            partner_ruffs = hand & empty_suits(partner_may_hold)  # never a trump: the partner may hold some
-            if partner_ruffs:
-                return self._lowest((partner_ruffs & -partner_ruffs).bit_length() - 1 >> 3, partner_ruffs)
+        for partner in self.allies[declarer][seat]:
+            partner_may_hold = live & ~excluded[partner]
+            if partner_may_hold & self.trump_mask:
+                partner_ruffs = hand & empty_suits(partner_may_hold)  # never a trump: the partner may hold some
+                if partner_ruffs:
+                    return self._lowest((partner_ruffs & -partner_ruffs).bit_length() - 1 >> 3, partner_ruffs)
         # The cheapest lead: no points, no master, no trump, nothing an opponent can ruff; then the weakest.
         lead_cost, lead_master_cost = self.lead_cost, self.lead_master_cost
         best, best_cost = -1, 0
@@ -146,7 +157,7 @@ class CardSense:
                 best, best_cost = card, cost
         return best
 
-    def _ruffed(self, memory: Memory, live: int, opponents: tuple[int, int]) -> int:
+    def _ruffed(self, memory: Memory, live: int, opponents: tuple[int, ...]) -> int:
         """The cards of every suit an opponent may trump when it is led (never a trump)."""
         ruffed = 0
         for opponent in opponents:
@@ -157,13 +168,19 @@ class CardSense:
 
     # ------------------------------------------------------------------ following
 
-    def _follow(self, memory: Memory, seat: int, legal: int, live: int,
+    def _follow(self, memory: Memory, seat: int, declarer: int, legal: int, live: int,
                 trick: list[int] | tuple[int, ...], win_pos: int) -> int:
         led = trick[0] >> 3
         winning = trick[win_pos]
-        # The seat after this one is an opponent still to play unless the trick already has three cards.
-        later = (seat + 1) % 4 if len(trick) <= 2 else -1
-        partner_winning = win_pos == len(trick) - 2
+        players, camp = self.players, self.camps[declarer]
+        # The first opponent still to play after this seat, if any.
+        later = -1
+        for step in range(1, players - len(trick)):
+            other = (seat + step) % players
+            if camp[other] != camp[seat]:
+                later = other
+                break
+        partner_winning = camp[(seat - len(trick) + win_pos) % players] == camp[seat]
         if partner_winning and (later < 0 or not self._may_beat(memory, live, later, winning, led)):
             return self._cheapest(legal, live, gift=True)
         winners = legal & self.beats[winning]

@@ -80,8 +80,10 @@ class HandValuer:
     trump: tuple[float, ...]
     no_trumps: tuple[float, ...]
     all_trumps: tuple[float, ...]
-    total: dict[str, int]  # points the two teams share: cards and last trick, times the no-trumps factor
-    scale: dict[str, float]  # raw value -> points, so that an average hand is worth a quarter of the total
+    total: dict[str, int]  # points of the whole pack: cards and last trick, times the no-trumps factor
+    scale: dict[str, float]  # raw value -> points, so that an average hand is worth its share of the pack
+    hand_size: int
+    pack_size: int
 
     def raw(self, hand: int, contract: str) -> float:
         """Raw value of ``hand`` (any number of cards) in ``contract``."""
@@ -103,7 +105,8 @@ class HandValuer:
 
     def points(self, hand: int, contract: str) -> float:
         """The points ``hand`` is expected to take in ``contract``; cards still to come count as average."""
-        return self.scale[contract] * self.raw(hand, contract) + (8 - hand.bit_count()) * self.total[contract] / 32
+        return (self.scale[contract] * self.raw(hand, contract)
+                + (self.hand_size - hand.bit_count()) * self.total[contract] / self.pack_size)
 
 
 @lru_cache(maxsize=32)
@@ -114,12 +117,16 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     total = {c: ruleset.deck_total[c] * (factor if c == "no_trumps" else 1) for c in ruleset.contracts}
     valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
                         holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
-                        total, {c: 1.0 for c in total})
+                        total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)
+    hand_size, pack = ruleset.seating.hand_size, ruleset.seating.cards
     rng = random.Random(CALIBRATION_SEED)
     sums = dict.fromkeys(total, 0.0)
     for _ in range(CALIBRATION_HANDS):
-        hand = sum(1 << c for c in rng.sample(range(32), 8))
+        hand = sum(1 << c for c in rng.sample(pack, hand_size))
         for contract in total:
             sums[contract] += valuer.raw(hand, contract)
-    scale = {c: (total[c] / 4) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0 for c in total}
-    return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale)
+    # A hand is expected to hold its share of the pack's points: a quarter of them with 8 of 32 cards.
+    scale = {c: (total[c] * hand_size / len(pack)) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0
+             for c in total}
+    return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale,
+                      hand_size, len(pack))

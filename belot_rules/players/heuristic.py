@@ -30,7 +30,7 @@ CARD_INDEX = {str(card): card.index for card in CARDS}
 @lru_cache(maxsize=32)
 def card_senses(ruleset: Ruleset) -> dict[str, CardSense]:
     """The card sense of each contract of ``ruleset``, built once per ruleset (it holds no state of a deal)."""
-    return {c: CardSense(t) for c, t in ruleset.tables.items()}
+    return {c: CardSense(t, ruleset.seating) for c, t in ruleset.tables.items()}
 
 
 class HeuristicPlayer:
@@ -85,11 +85,12 @@ class HeuristicPlayer:
         tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
         if view.trick:
             tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-        history = list(plays(tables, tricks))
+        history = list(plays(tables, tricks, self.ruleset.seating.players))
         cards = [card for _, card, _, _ in history]
         memory = self._memory
         if memory is None or memory.tables is not tables or cards[:len(self._seen)] != self._seen:
-            memory = self._memory = Memory(tables, self.ruleset.obligations[view.contract])
+            memory = self._memory = Memory(tables, self.ruleset.obligations[view.contract],
+                                           self.ruleset.seating.players)
         memory.catch_up(history)
         self._seen = cards
         return memory

@@ -18,12 +18,12 @@ from ..rules.tables import ContractTables
 Play = tuple[int, int, list[int], int]  # (seat, card, the trick's cards before it, position of their winner)
 
 
-def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]]) -> Iterator[Play]:
+def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]], players: int) -> Iterator[Play]:
     """Every card of ``tricks`` ((leader, cards) in play order), as :meth:`Memory.observe` takes it."""
     for leader, cards in tricks:
         before: list[int] = []
         for pos, card in enumerate(cards):
-            yield (leader + pos) % 4, card, list(before), tables.trick_winner_index(before) if before else 0
+            yield (leader + pos) % players, card, list(before), tables.trick_winner_index(before) if before else 0
             before.append(card)
 
 
@@ -32,16 +32,16 @@ class Memory:
 
     __slots__ = ("tables", "obligations", "played", "excluded", "observed")
 
-    def __init__(self, tables: ContractTables, obligations: Obligations) -> None:
+    def __init__(self, tables: ContractTables, obligations: Obligations, players: int) -> None:
         self.tables = tables
         self.obligations = obligations
         self.played = 0
-        self.excluded = [0, 0, 0, 0]
+        self.excluded = [0] * players
         self.observed = 0  # cards seen so far, in play order
 
     def copy(self) -> Memory:
         """An independent memory that has seen the same cards (search plays many futures from one)."""
-        twin = Memory(self.tables, self.obligations)
+        twin = Memory(self.tables, self.obligations, len(self.excluded))
         twin.played, twin.excluded, twin.observed = self.played, list(self.excluded), self.observed
         return twin
 
@@ -71,7 +71,7 @@ class Memory:
             return
         probes &= ~self.excluded[seat]  # cards already ruled out need no test
         if probes:
-            self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - 2)
+            self._rule_out(seat, card, probes, led, trick[win_pos], win_pos == len(trick) - self.obligations.partner_back)
 
     def _rule_out(self, seat: int, card: int, probes: int, led: int, winning: int, partner_winning: bool) -> None:
         """Exclude each probe card whose presence in the hand would have made ``card`` illegal.

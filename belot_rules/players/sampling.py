@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import CARDS, FULL_DECK, RANKS, iter_bits
-from ..engine.deal import EVERY_CARD, DealState, SeatView
+from ..engine.deal import DealState, SeatView
 from ..rules.bidding import Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
@@ -45,9 +45,8 @@ class Seats(NamedTuple):
 
 @lru_cache(maxsize=32)
 def seats_of(ruleset: Ruleset) -> Seats:
-    """The seats of ``ruleset``'s table, read from its compiled dealing (each seat gets a first packet)."""
-    players = len({offset for offset, _ in ruleset.dealing.first})
-    return Seats(players, tuple(seat % 2 for seat in range(players)))
+    """The seats of ``ruleset``'s table and their sides, from its compiled seating."""
+    return Seats(ruleset.seating.players, ruleset.seating.side_of)
 
 
 def mask_of(cards: Sequence[str]) -> int:
@@ -209,7 +208,7 @@ def _probe_hands(ruleset: Ruleset, dealer: int) -> tuple[tuple[int, ...], int]:
 
 def _probe(ruleset: Ruleset, dealer: int) -> DealState:
     """A deal of the sorted deck: each card is its own position in the deck."""
-    return DealState.start(ruleset, EVERY_CARD, dealer)
+    return DealState.start(ruleset, ruleset.seating.cards, dealer)
 
 
 def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -219,14 +218,14 @@ def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[
     """
     positions, turned_at = _probe_hands(ruleset, view.dealer)
     hand = [CARD_INDEX[c] for c in view.hand]
-    deck = [-1] * len(EVERY_CARD)
+    deck = [-1] * ruleset.seating.pack_size
     for position, card in zip(iter_bits(positions[view.seat]), hand):
         deck[position] = card
     taken = mask_of(view.hand)
     if turned_at >= 0 and view.turned_card:
         deck[turned_at] = CARD_INDEX[view.turned_card]
         taken |= 1 << deck[turned_at]
-    rest = [c for c in EVERY_CARD if not taken >> c & 1]
+    rest = [c for c in ruleset.seating.cards if not taken >> c & 1]
     rng.shuffle(rest)
     fill = iter(rest)
     deck = [card if card >= 0 else next(fill) for card in deck]
@@ -237,9 +236,9 @@ def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[
 def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:
     """A memory that has seen every card of the view's tricks and current trick."""
     tables = ruleset.tables[view.contract]
-    memory = Memory(tables, ruleset.obligations[view.contract])
+    memory = Memory(tables, ruleset.obligations[view.contract], ruleset.seating.players)
     tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-    memory.catch_up(list(plays(tables, tricks)))
+    memory.catch_up(list(plays(tables, tricks, ruleset.seating.players)))
     return memory

@@ -188,7 +188,8 @@ class SearchPlayer:
         if state.phase == OVER:
             return 0.0
         contract = state.contract
-        self._roll_out(state, Memory(self.ruleset.tables[contract], self.ruleset.obligations[contract]))
+        self._roll_out(state, Memory(self.ruleset.tables[contract], self.ruleset.obligations[contract],
+                                     self.ruleset.seating.players))
         return self._value(state.score, seat)
 
     def _deadline(self) -> float | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import UserError
 from ..cards import RANKS
+from ..errors import UserError
 from ..variant.model import (
     CONTRACTS,
     SUIT_CONTRACTS,
@@ -27,6 +27,7 @@ from ..variant.model import (
     Variant,
     contract_kind,
 )
+from .seating import Seating
 
 CAPOT = 10_000  # the value of a capot bid: above every numeric bid
 NEVER = 1 << 30  # a number of calls no auction reaches
@@ -128,6 +129,7 @@ class Auction:
     """
 
     first_seat: int
+    players: int
     turned_suit: int = -1
     calls: list[tuple[int, Call]] = field(default_factory=list)
     contract: str | None = None
@@ -137,16 +139,16 @@ class Auction:
     passes: int = 0  # consecutive passes
     finished: bool = False
     turned_rank: int = -1  # natural rank index (0 is the 7) of the turned card
-    board: tuple[int, int] = (0, 0)
+    board: tuple[int, ...] = (0, 0)  # per side
     doubling: bool = False
     skip: int = 0
 
     @property
     def to_act(self) -> int:
-        return (self.first_seat + len(self.calls) + self.skip) % 4
+        return (self.first_seat + len(self.calls) + self.skip) % self.players
 
     def copy(self) -> Auction:
-        return Auction(self.first_seat, self.turned_suit, list(self.calls), self.contract, self.points,
+        return Auction(self.first_seat, self.players, self.turned_suit, list(self.calls), self.contract, self.points,
                        self.declarer, self.level, self.passes, self.finished, self.turned_rank, self.board,
                        self.doubling, self.skip)
 
@@ -161,9 +163,13 @@ class Auction:
 class Bidding:
     """Shared parts of every style: doubling, the end of the auction, applying calls."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, seating: Seating) -> None:
         bidding = variant.bidding
         doubles = bidding.doubles
+        self.players = seating.players
+        self.side_of = seating.side_of
+        self.partner = tuple(seating.partner(seat) for seat in seating.seats)
+        self.team_size = len(seating.side_seats(0))  # seats that answer a double together
         self.contracts = tuple(bidding.contracts)
         self.rank = {c: i for i, c in enumerate(self.contracts)}
         self.max_level = doubles.max_level
@@ -181,13 +187,17 @@ class Bidding:
         self.ashkal_barred_ranks = frozenset(RANKS.index(r) for r in ashkal.not_on_ranks)
         # Calls after which an auction without a contract is void, and the call that may not be a pass.
         rounds = bidding.rounds if bidding.in_rounds or bidding.uses_turned_card else 1
-        self.void_at = 4 * rounds
+        self.void_at = seating.players * rounds
         forced = bidding.forced_call
         self.forced_at = {ForcedCall.none.value: -1, ForcedCall.first_speaker.value: 0,
                           ForcedCall.last_speaker.value: self.void_at - 1,
                           ForcedCall.first_speaker_again.value: self.void_at}[forced]
         if forced != ForcedCall.none.value:
             self.void_at = NEVER
+
+    def auction(self, first_seat: int, turned_suit: int = -1) -> Auction:
+        """A new auction opened by ``first_seat``."""
+        return Auction(first_seat, self.players, turned_suit)
 
     def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
         """Every call the seat to act may make."""
@@ -211,7 +221,7 @@ class Bidding:
     def _may_ashkal(self, auction: Auction, bids: list[Call]) -> bool:
         """Ashkal: where the seat could bid the ashkal contract itself, from its place in the order of
         speaking and unless the turned card's rank bars it."""
-        return ((auction.to_act - auction.first_seat) % 4 in self.ashkal_positions
+        return ((auction.to_act - auction.first_seat) % self.players in self.ashkal_positions
                 and auction.turned_rank not in self.ashkal_barred_ranks
                 and any(b.contract == self.ashkal and b.points is None for b in bids))
 
@@ -236,11 +246,12 @@ class Bidding:
             return False
         if auction.level or contract_kind(auction.contract) not in self.condition_kinds:
             return True
-        taker = auction.declarer % 2
-        return auction.board[1 - taker] < self.doubler_below and auction.board[taker] > self.taker_above
+        taker = self.side_of[auction.declarer]
+        doubler = max(points for side, points in enumerate(auction.board) if side != taker)
+        return doubler < self.doubler_below and auction.board[taker] > self.taker_above
 
     def _doubles(self, auction: Auction) -> list[Call]:
-        seat_team, holder_team = auction.to_act % 2, auction.declarer % 2
+        seat_team, holder_team = self.side_of[auction.to_act], self.side_of[auction.declarer]
         # Even levels are raised by the opponents of the contract (contra), odd ones by its team.
         if (auction.level % 2 == 0) == (seat_team != holder_team):
             return [self._raise(auction)]
@@ -253,7 +264,7 @@ class Bidding:
         if rule == OverbidAfterDouble.forbidden.value:
             return False
         if rule == OverbidAfterDouble.contract_team_only.value:
-            return auction.to_act % 2 == auction.declarer % 2
+            return self.side_of[auction.to_act] == self.side_of[auction.declarer]
         return True
 
     def _bids(self, auction: Auction) -> list[Call]:
@@ -275,7 +286,7 @@ class Bidding:
                     call.contract, call.points, seat, 0)
             elif kind == "ashkal":
                 auction.contract, auction.points, auction.declarer, auction.level = (
-                    self.ashkal, None, (seat + 2) % 4, 0)
+                    self.ashkal, None, self.partner[seat], 0)
             else:
                 auction.level += 1
         if auction.doubling:
@@ -288,20 +299,20 @@ class Bidding:
     def _open_doubling(self, auction: Auction) -> None:
         """The bidding is over: the doubling round begins with the opponent after the taker."""
         auction.doubling, auction.passes, auction.finished = True, 0, not self._may_raise(auction)
-        auction.skip += (auction.declarer + 1 - auction.to_act) % 4
+        auction.skip += (auction.declarer + 1 - auction.to_act) % self.players
 
     def _doubling_over(self, auction: Auction) -> bool:
         """Both players of the team asked have passed, or the ladder is at its top."""
         if self.redouble_ends and auction.level >= 2:
             return True
-        return auction.passes >= 2 or not self._may_raise(auction)
+        return auction.passes >= self.team_size or not self._may_raise(auction)
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
             return auction.passes >= self.void_at
         if self.redouble_ends and auction.level >= 2:
             return True
-        return auction.passes >= 3
+        return auction.passes >= self.players - 1
 
     def check(self, auction: Auction, call: Call) -> None:
         """Raise :class:`IllegalCall` with the reason and the legal calls if ``call`` is not one of them."""
@@ -357,7 +368,7 @@ class Bidding:
     def _ashkal_reason(self, auction: Auction) -> str:
         if self.ashkal is None:
             return "this variant has no ashkal"
-        if (auction.to_act - auction.first_seat) % 4 not in self.ashkal_positions:
+        if (auction.to_act - auction.first_seat) % self.players not in self.ashkal_positions:
             places = " and ".join(str(p + 1) for p in sorted(self.ashkal_positions))
             return f"only the players speaking in places {places} may call ashkal"
         if auction.turned_rank in self.ashkal_barred_ranks:
@@ -388,8 +399,8 @@ class Bidding:
 class LadderBidding(Bidding):
     """Bulgarian: each bid names a contract higher on the ladder (rules/bulgarian.md §3)."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         bids = [Call("bid", c) for c in self.contracts]
         # The bids above each standing contract (index 0: no contract yet).
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
@@ -401,7 +412,7 @@ class LadderBidding(Bidding):
         and ashkal, which do, are not remembered)."""
         if self.condition_kinds or self.ashkal is not None:
             return super()._calls(auction)
-        key = (auction.contract, auction.level, (auction.to_act - auction.declarer) % 2 == 0)
+        key = (auction.contract, auction.level, self.side_of[auction.to_act] == self.side_of[auction.declarer])
         calls = self._legal.get(key)
         if calls is None:
             calls = self._legal[key] = super()._calls(auction)
@@ -440,7 +451,7 @@ class _TurnedCardRounds:
         return tuple(c for c in self.contracts if c in options)
 
     def _round_contracts(self, auction: Auction) -> tuple[str, ...]:
-        return self.in_round[auction.turned_suit, len(auction.calls) < 4]
+        return self.in_round[auction.turned_suit, len(auction.calls) < auction.players]
 
     def _all_rounds_passed(self, auction: Auction) -> bool:
         return auction.contract is None and len(auction.calls) >= self.void_at
@@ -456,8 +467,8 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     baloot.md §3.1).
     """
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         self._init_rounds(variant)
         self.round_bids = {key: [Call("bid", c) for c in contracts] for key, contracts in self.in_round.items()}
         self.overcall = variant.bidding.overcall
@@ -472,7 +483,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
 
     def _bids(self, auction: Auction) -> list[Call]:
         if auction.contract is None:
-            return self.round_bids[auction.turned_suit, len(auction.calls) < 4]
+            return self.round_bids[auction.turned_suit, len(auction.calls) < auction.players]
         if self.overcall == Overcall.none.value or not self._may_overbid(auction):
             return []
         over = self.over[auction.contract]
@@ -484,8 +495,8 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     @staticmethod
     def _speaks_before(auction: Auction, seat: int, other: int) -> bool:
         """Whether ``seat`` comes before ``other`` in the order of speaking (it has priority)."""
-        first = auction.first_seat
-        return (seat - first) % 4 < (other - first) % 4
+        first, players = auction.first_seat, auction.players
+        return (seat - first) % players < (other - first) % players
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
@@ -494,10 +505,10 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
             return True
         if self.priority:
             kind = KIND_RANK[contract_kind(auction.contract)]
-            if kind == self.top_kind and (auction.caller() - auction.first_seat) % 4 == 0:
+            if kind == self.top_kind and auction.caller() == auction.first_seat:
                 return True  # the top contract, called by the first speaker: nobody can take it over
-            if kind == 0:  # a suit: after three passes its bidder confirms it or switches (baloot.md §3.1)
-                return auction.passes >= 4
+            if kind == 0:  # a suit: when the others have passed its bidder confirms it or switches (baloot.md §3.1)
+                return auction.passes >= self.players
         return super()._is_over(auction)
 
 
@@ -505,8 +516,8 @@ class SingleCallBidding(TurnedCardBidding):
     """Klaverjas and Bela: each player in turn names any contract or passes; the first named is played
     (klaverjas.md §3, bela.md §3). Forced calls (``bidding.forced_call``) keep a deal from being void."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         bids = [Call("bid", c) for c in self.contracts]
         self.round_bids = {(-1, True): bids, (-1, False): bids}
 
@@ -514,8 +525,8 @@ class SingleCallBidding(TurnedCardBidding):
 class PointBidding(Bidding):
     """Coinche: bid points and a contract, each bid higher than the last (rules/french.md §13)."""
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         points = variant.bidding.points
         values = list(range(points.minimum, points.maximum + 1, points.step))
         if points.maximum_means_capot:
@@ -550,8 +561,8 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
     ``round2_turned_suit`` and ``rounds`` (passes for that many rounds void the deal).
     """
 
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
         self._init_rounds(variant)
         for contracts in self.in_round.values():
             self.bids.setdefault(contracts, self._bid_list(contracts))
@@ -565,8 +576,9 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
         return super()._is_over(auction)
 
 
-def build_bidding(variant: Variant) -> Bidding:
-    """The bidding strategy of ``variant``."""
+def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
+    """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
+    seating = seating if seating is not None else Seating.build(variant)
     style = variant.bidding.style
     return {
         BiddingStyle.contract_ladder.value: LadderBidding,
@@ -574,4 +586,4 @@ def build_bidding(variant: Variant) -> Bidding:
         BiddingStyle.point_bids.value: PointBidding,
         BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
         BiddingStyle.single_call.value: SingleCallBidding,
-    }[style](variant)
+    }[style](variant, seating)

@@ -9,35 +9,52 @@ from __future__ import annotations
 
 import random
 
-from ..variant.model import Deal, SecondPacketsStart, Shuffle, TurnedCard
+from ..variant.model import Deal, SecondPacketsStart, Shuffle, TurnedCard, TurnedCardTo
+from .seating import Seating
 
 
 class Dealing:
     """Deck positions per seat for both phases of the deal, and how the next pack is made."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, seating: Seating) -> None:
+        self.players = players = seating.players
+        self.pack = seating.cards
         position = 0
         first: list[tuple[int, int]] = []  # (seat offset from the first seat, deck position)
         for size in deal.first_packets:
-            for offset in range(4):
+            for offset in range(players):
                 first += [(offset, position + i) for i in range(size)]
                 position += size
         self.first = tuple(first)
         self.turned_position = position if deal.turned_card == TurnedCard.after_first_packets.value else -1
+        # Whether the turned card joins the taker's hand (else it stays face up on the stock).
+        self.turned_to_taker = self.turned_position >= 0 and deal.turned_card_to == TurnedCardTo.taker.value
         stock = position + (self.turned_position >= 0)
         from_taker = deal.second_packets_start == SecondPacketsStart.taker.value
         # second[taker offset] = (seat offset, deck position) pairs dealt after the auction.
-        self.second = tuple(self._second(deal.second_packets, stock, taker, from_taker) for taker in range(4))
+        self.second = tuple(self._second(deal.second_packets, stock, taker, from_taker) for taker in range(players))
+        self.stock_start = stock + sum(deal.second_packets) * players - self.turned_to_taker
         self.shuffle = deal.shuffle
         self.cut_min = deal.cut_min
+        # The same tables by absolute seat: first_from[first seat] and second_from[first seat][taker] hold
+        # (seat, deck position) pairs, so dealing a hand is one loop with no seat arithmetic.
+        order = seating.order
+        self.first_from = tuple(tuple((order[first + offset], position) for offset, position in self.first)
+                                for first in seating.seats)
+        self.second_from = tuple(
+            tuple(tuple((order[first + offset], position) for offset, position in self.second[(taker - first) % players])
+                  for taker in seating.seats)
+            for first in seating.seats)
+        self.sorted_pack = list(seating.cards)  # what a deck is once sorted
 
     def _second(self, packets: list[int], stock: int, taker: int, from_taker: bool) -> tuple[tuple[int, int], ...]:
         start = taker if from_taker else 0
+        players = self.players
         pairs = []
         for n, size in enumerate(packets):
-            for i in range(4):
-                offset = (start + i) % 4
-                count = size - 1 if n == 0 and offset == taker and self.turned_position >= 0 else size
+            for i in range(players):
+                offset = (start + i) % players
+                count = size - 1 if n == 0 and offset == taker and self.turned_to_taker else size
                 pairs += [(offset, stock + k) for k in range(count)]
                 stock += count
         return tuple(pairs)
@@ -47,9 +64,9 @@ class Dealing:
         if self.shuffle == Shuffle.cut_only.value and gathered is not None:
             deck = list(gathered)
         else:
-            deck = list(range(32))
+            deck = list(self.pack)
             rng.shuffle(deck)
         if self.shuffle != Shuffle.full_shuffle.value:
-            cut = rng.randint(self.cut_min, 32 - self.cut_min)
+            cut = rng.randint(self.cut_min, len(deck) - self.cut_min)
             deck = deck[cut:] + deck[:cut]
         return tuple(deck)

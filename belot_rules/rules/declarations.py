@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
+from .seating import Seating
 from .tables import ContractTables
 
 SEQUENCE, QUAD, BELOTE = "sequence", "quad", "belote"
@@ -37,10 +38,6 @@ class Declaration:
     length: int
     mask: int
     points: int
-
-    @property
-    def team(self) -> int:
-        return self.seat & 1
 
     @classmethod
     def belote(cls, seat: int, suit: int, points: int) -> Declaration:
@@ -62,6 +59,21 @@ class Declaration:
         if self.kind == QUAD:
             return f"four {RANKS[self.rank]}"
         return f"belote {SUITS[self.suit]}"
+
+
+class CampNames(NamedTuple):
+    """How explanations name the two camps of a deal (team 0 / team 1, player 0 / player 1, ...)."""
+
+    first: str
+    second: str
+    noun: str  # team / player / side
+
+    @classmethod
+    def of(cls, seating: Seating, declarer: int = 0) -> CampNames:
+        """The names of the takers' and defenders' camps; sides when the two coincide."""
+        if seating.sides == 2:
+            return cls(seating.side_name(0), seating.side_name(1), seating.side_name(0).split()[0])
+        return cls(f"player {declarer}", "the defence", "side")
 
 
 class Resolution(NamedTuple):
@@ -94,7 +106,12 @@ class _ContractDeclarations:
 class DeclarationRules:
     """Sequences, quads, belote and the contest of one variant, precomputed once."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, seating: Seating | None = None) -> None:
+        """``seating`` is the ruleset's own when it builds this; built here otherwise."""
+        seating = seating if seating is not None else Seating.build(variant)
+        self._players = seating.players
+        self._side_of = seating.side_of
+        self.names = CampNames.of(seating)
         decl = variant.declarations
         self._decl = decl
         self._belote = decl.belote
@@ -118,7 +135,7 @@ class DeclarationRules:
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
-        self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in range(4) for suit in range(4))
+        self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in seating.seats for suit in range(4))
 
     # ------------------------------------------------------------------ compiling
 
@@ -238,14 +255,14 @@ class DeclarationRules:
         return [suit for suit, mask in self._contracts[contract].belote_pairs if hand_mask & mask == mask]
 
     def belote_suits_of(self, hands: list[int], contract: str) -> list[list[int]]:
-        """:meth:`belote_suits` of four hands in one call (once per deal, when play begins); none when the
+        """:meth:`belote_suits` of every hand in one call (once per deal, when play begins); none when the
         king and queen score from a trick's cards."""
-        found: list[list[int]] = [[], [], [], []]
+        found: list[list[int]] = [[] for _ in hands]
         if self.from_tricks:
             return found
         for suit, mask in self._contracts[contract].belote_pairs:
-            for seat in range(4):
-                if hands[seat] & mask == mask:
+            for seat, hand in enumerate(hands):
+                if hand & mask == mask:
                     found[seat].append(suit)
         return found
 
@@ -354,14 +371,19 @@ class DeclarationRules:
         return (ka > kb) - (ka < kb)
 
     def resolve(self, declarations: list[Declaration] | tuple[Declaration, ...], contract: str,
-                first_seat: int = 0) -> Resolution:
+                first_seat: int = 0, camps: tuple[int, ...] | None = None,
+                names: CampNames | None = None) -> Resolution:
         """Which declarations score for which team, which are cancelled and why.
 
         Default (SF, HIT, NIK; bulgarian.md §5.4): sequences and quads are two contests; the team
         with the highest scores all of its own, the other none; equal best sequences cancel.
         ``unified`` (BIN; french.md §7) is one contest by value. ``none`` (klaverjas.md §5: "both
         sides keep their own roem") keeps every declaration. Belote never takes part.
+        ``camps`` gives each seat's camp (0 or 1) when it is not its side (a taker against the
+        rest); ``names`` how the explanation names the two camps.
         """
+        camp = camps if camps is not None else self._side_of
+        names = names if names is not None else self.names
         if not declarations:
             return NOTHING
         kept: list[Declaration] = []
@@ -372,22 +394,22 @@ class DeclarationRules:
             if d.kind == BELOTE:
                 belotes.append(d)
             else:
-                groups[0 if self._unified or d.kind == SEQUENCE else 1][d.seat & 1].append(d)
+                groups[0 if self._unified or d.kind == SEQUENCE else 1][camp[d.seat]].append(d)
         trump_suit = self._contracts[contract].trump_suit
         if self._no_contest:
             kept += [d for d in declarations if d.kind != BELOTE]
         for teams in groups:
             if (teams[0] or teams[1]) and not self._no_contest:
-                self._contest(teams, trump_suit, first_seat, kept, cancelled)
+                self._contest(teams, trump_suit, first_seat, kept, cancelled, names)
         points = [0, 0]
         for d in kept:
-            points[d.seat & 1] += d.points
+            points[camp[d.seat]] += d.points
         belote = [0, 0]
         for b in belotes:
             absorbing = self._absorbing(b, kept)
             if absorbing is None:
                 kept.append(b)
-                belote[b.seat & 1] += b.points
+                belote[camp[b.seat]] += b.points
             else:
                 cancelled.append((b, "its king and queen are part of the {}", (absorbing,)))
         return Resolution(tuple(kept), tuple(cancelled), (points[0], points[1]), (belote[0], belote[1]))
@@ -399,11 +421,12 @@ class DeclarationRules:
         return next((d for d in kept if d.kind == SEQUENCE and d.seat == b.seat and b.mask & d.mask == b.mask), None)
 
     def _contest(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int, first_seat: int,
-                 kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]]) -> None:
+                 kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]],
+                 names: CampNames) -> None:
         best_only = self._decl.winner_scores == "best_only"
         winner: int | None
         if teams[0] and teams[1]:
-            winner, why = self._winner(teams, trump_suit, first_seat)
+            winner, why = self._winner(teams, trump_suit, first_seat, names)
         else:
             winner, why = (0 if teams[0] else 1), ("", ())
             if not best_only:
@@ -415,22 +438,22 @@ class DeclarationRules:
                 if team != winner:
                     cancelled.append((d, *why))
                 elif best_only and d is not top:
-                    cancelled.append((d, "only the team's best declaration scores", ()))
+                    cancelled.append((d, "only the {}'s best declaration scores", (names.noun,)))
                 else:
                     kept.append(d)
 
     def _winner(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int,
-                first_seat: int) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+                first_seat: int, names: CampNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """The team whose best declaration is higher (None: cancelled), and why the other loses."""
         best = (max(teams[0], key=self._key), max(teams[1], key=self._key))
         order = self._compare(best[0], best[1])
         if order:
             w = 0 if order > 0 else 1
-            return w, ("team {}'s {} is higher", (w, best[w]))
-        return self._break_tie(teams, best, trump_suit, first_seat)
+            return w, ("{}'s {} is higher", (names[w], best[w]))
+        return self._break_tie(teams, best, trump_suit, first_seat, names)
 
     def _break_tie(self, teams: tuple[list[Declaration], list[Declaration]], best: tuple[Declaration, Declaration],
-                   trump_suit: int, first_seat: int) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+                   trump_suit: int, first_seat: int, names: CampNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
         rule = self._decl.tie
         tied = [[d for d in t if self._compare(d, best[i]) == 0] for i, t in enumerate(teams)]
@@ -438,10 +461,11 @@ class DeclarationRules:
             in_trumps = [any(d.kind == SEQUENCE and d.suit == trump_suit for d in t) for t in tied]
             if in_trumps[0] != in_trumps[1]:
                 w = 0 if in_trumps[0] else 1
-                return w, ("equal to team {}'s {}, which is in trumps", (w, best[w]))
+                return w, ("equal to {}'s {}, which is in trumps", (names[w], best[w]))
         if rule in ("first_in_play_order", "trump_then_first_in_play_order"):
-            places = [min((d.seat - first_seat) % 4 for d in t) for t in tied]
+            places = [min((d.seat - first_seat) % self._players for d in t) for t in tied]
             w = 0 if places[0] < places[1] else 1
-            seat = (first_seat + places[w]) % 4
-            return w, ("equal to team {}'s {}, declared by seat {}, first in play order", (w, best[w], seat))
-        return None, ("team 0's {} and team 1's {} are equal: neither team scores", (best[0], best[1]))
+            seat = (first_seat + places[w]) % self._players
+            return w, ("equal to {}'s {}, declared by seat {}, first in play order", (names[w], best[w], seat))
+        return None, ("{}'s {} and {}'s {} are equal: neither {} scores",
+                      (names[0], best[0], names[1], best[1], names.noun))

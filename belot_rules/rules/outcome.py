@@ -24,6 +24,7 @@ from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules
+from .seating import Seating
 from .tables import ContractTables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -74,7 +75,9 @@ CardText = Annotated[
     BeforeValidator(_card),
     Field(description="A card: rank then suit, like JH or 10S.", json_schema_extra={"pattern": CARD_PATTERN}),
 ]
-Seat = Annotated[int, Field(ge=0, le=3, description="A seat, 0-3 in order of play; teams are {0, 2} and {1, 3}.")]
+Seat = Annotated[int, Field(ge=0, le=3, description=(
+    "A seat, numbered from 0 in order of play (0-3 at four, where the teams are {0, 2} and {1, 3}; 0-1 at two, "
+    "0-2 at three)."))]
 
 
 class _Strict(BaseModel):
@@ -90,7 +93,9 @@ class Trick(_Strict):
         None, description="The seat that won the trick; it must follow from the cards and the leader, "
         "and may be left out."
     )
-    cards: list[CardText] = Field(min_length=4, max_length=4, description="The four cards, in the order played.")
+    cards: list[CardText] = Field(
+        min_length=2, max_length=4, description="One card per player (four at four players), in the order played."
+    )
 
 
 class SequenceDeclaration(_Strict):
@@ -139,7 +144,8 @@ class DealOutcome(_Strict):
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
     tricks: list[Trick] = Field(
-        min_length=8, max_length=8, description="The eight tricks in order; the last is the last trick."
+        min_length=1, max_length=16,
+        description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last trick.",
     )
     declarations: list[DeclarationEntry] = Field(
         [], description="Sequences and quads declared, and the belotes that counted in play."
@@ -269,8 +275,9 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     )
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
-    if model.contract not in scoring.tables:
-        raise OutcomeError(problems)
+    table_problems = _check_table(scoring.seating, scoring.variant.name, model)
+    if model.contract not in scoring.tables or table_problems:  # tricks of another table cannot be played out
+        raise OutcomeError(problems + table_problems)
     tables = scoring.tables[model.contract]
     winners, played_by = _play(tables, model, problems)
     if scoring.declarations.from_tricks:
@@ -279,19 +286,20 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         declarations = _declarations(scoring, model, played_by, problems)
     if problems:
         raise OutcomeError(problems)
-    points = [0, 0]
-    tricks = [0, 0]
+    table = scoring.seating
+    points = [0] * table.sides
+    tricks = [0] * table.sides
     for trick, winner in zip(model.tricks, winners):
-        team = winner & 1
-        tricks[team] += 1
-        points[team] += sum(tables.points[parse_card(c).index] for c in trick.cards)
+        side = table.side_of[winner]
+        tricks[side] += 1
+        points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
     return scoring.score(
         contract=model.contract,
         declarer=model.declarer,
         multiplier=model.multiplier,
-        team_card_points=(points[0], points[1]),
-        team_tricks=(tricks[0], tricks[1]),
-        last_trick_team=winners[-1] & 1,
+        team_card_points=tuple(points),
+        team_tricks=tuple(tricks),
+        last_trick_team=table.side_of[winners[-1]],
         declarations=declarations,
         bid=model.bid,
         hanging_in=model.hanging_in,
@@ -339,6 +347,27 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
     if outcome.multiplier not in allowed:
         problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}, not {outcome.multiplier}"))
     problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
+    return problems
+
+
+def _check_table(table: Seating, name: str, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
+    """Seats, trick sizes, the number of tricks and the cards must be those of the variant's table."""
+    problems: list[tuple[KeyPath, str]] = []
+    last = table.players - 1
+    seats: list[tuple[KeyPath, int | None]] = [(("declarer",), outcome.declarer),
+                                               (("first_leader",), outcome.first_leader)]
+    seats += [(("tricks", i, "winner"), t.winner) for i, t in enumerate(outcome.tricks)]
+    seats += [(("declarations", i, "seat"), d.seat) for i, d in enumerate(outcome.declarations)]
+    problems += [(where, f"{name} has {table.players} players, seats 0-{last}, not {seat}")
+                 for where, seat in seats if seat is not None and seat > last]
+    if len(outcome.tricks) != table.hand_size:
+        problems.append((("tricks",), f"{len(outcome.tricks)} given; it takes {table.hand_size}"))
+    for i, trick in enumerate(outcome.tricks):
+        if len(trick.cards) != table.players:
+            problems.append((("tricks", i, "cards"), f"{len(trick.cards)} given; it takes {table.players}"))
+        for j, card in enumerate(trick.cards):
+            if not table.pack_mask >> parse_card(card).index & 1:
+                problems.append((("tricks", i, "cards", j), f"{card} is not in the {table.pack_size}-card pack of {name}"))
     return problems
 
 

@@ -46,6 +46,7 @@ class Obligations:
         "trump_mask",
         "stronger",
         "tables",
+        "partner_back",
         "raise_on_trump_lead_over_partner",
         "overtake_over_partner",
         "partner_void",
@@ -53,8 +54,10 @@ class Obligations:
         "head_plain",
     )
 
-    def __init__(self, tables: ContractTables, play: Play) -> None:
+    def __init__(self, tables: ContractTables, play: Play, partner_back: int = 2) -> None:
+        """``partner_back``: how many places before the seat to play its partner sits (2), or 0 without partners."""
         self.tables = tables
+        self.partner_back = partner_back
         self.kind = tables.kind
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask
@@ -70,7 +73,7 @@ class Obligations:
         if not trick:
             return hand
         win = self.tables.trick_winner_index(trick)
-        return self.legal_fast(hand, trick[0] >> 3, trick[win], win == len(trick) - 2)
+        return self.legal_fast(hand, trick[0] >> 3, trick[win], win == len(trick) - self.partner_back)
 
     def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:
         """:meth:`legal` for a trick already summarised as its led suit and winning card."""
@@ -132,7 +135,7 @@ class Obligations:
         if follow:
             return MUST_OVERTRUMP if self.kind == "suit" and led_suit == self.trump_suit else MUST_OVERTAKE
         win = self.tables.trick_winner_index(trick)
-        if win == len(trick) - 2 and self.partner_void == PartnerWinningVoid.overtrump_if_trumping.value:
+        if win == len(trick) - self.partner_back and self.partner_void == PartnerWinningVoid.overtrump_if_trumping.value:
             return PARTNER_TRUMP_MUST_BEAT
         trumped = (trick[win] >> 3) == self.trump_suit
         if not trumped:

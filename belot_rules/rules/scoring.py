@@ -14,8 +14,9 @@ from typing import Any, NamedTuple
 
 from ..variant.model import Variant, contract_kind
 from .bidding import CAPOT
-from .declarations import NOTHING, Declaration, DeclarationRules, Resolution
+from .declarations import NOTHING, CampNames, Declaration, DeclarationRules, Resolution
 from .rounding import Rounder
+from .seating import Seating
 from .tables import ContractTables, build_all_tables
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
@@ -28,7 +29,7 @@ Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format te
 
 
 class ScoreParts(NamedTuple):
-    """What one team's raw total is made of; the five parts add up to its ``raw_points``.
+    """What one side's raw total is made of; the five parts add up to its ``raw_points``.
 
     ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
     sequences and quads that count for the team after the contest and a capot's rules;
@@ -50,17 +51,17 @@ class DealScore(NamedTuple):
     dataclass: it is as immutable and several times cheaper to build, once per deal.
     """
 
-    raw_points: tuple[int, int]  # before rounding: cards, last trick, NT factor, capot, declarations, belotes
-    match_points: tuple[int, int]  # added to the board, including a reserve this deal collects
+    raw_points: tuple[int, ...]  # per side: cards, last trick, NT factor, capot, declarations, belotes
+    match_points: tuple[int, ...]  # per side: added to the board, including a reserve this deal collects
     hanging_out: int  # reserve left for a later deal, in board units
     verdict: str  # made / failed / hanging / litige
-    contract_team: int
+    contract_team: int  # the takers' side on the board
     multiplier: int
-    capot_team: int | None  # the team that took all eight tricks
-    belote_only: tuple[bool, bool] = (False, False)  # a team whose points this deal are its belote alone
+    capot_team: int | None  # the side that took every trick
+    belote_only: tuple[bool, ...] = (False, False)  # a side whose points this deal are its belote alone
     notes: tuple[Note, ...] = ()
-    parts: tuple[ScoreParts, ...] = ()  # per team: what its raw total is made of
-    match_winner: int | None = None  # a team this deal makes win the match at once (a game-winning declaration)
+    parts: tuple[ScoreParts, ...] = ()  # per side: what its raw total is made of
+    match_winner: int | None = None  # a side this deal makes win the match at once (a game-winning declaration)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
@@ -128,6 +129,8 @@ class _Deal:
     belote: tuple[int, int]
     capot_team: int | None
     notes: list[Note]
+    names: CampNames  # how the explanation names the two camps
+    camp_of: tuple[int, ...]  # per seat: 0 in the takers' camp or 1 (the sides, with two of them)
 
     def raw(self, team: int) -> int:
         return self.cards[team] + self.bonus[team] + self.decl[team] + self.belote[team]
@@ -140,11 +143,17 @@ class ScoringRules:
     """The scoring of one variant, every option resolved once."""
 
     def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None,
-                 declarations: DeclarationRules | None = None) -> None:
-        """``tables`` and ``declarations`` are the ruleset's own when it builds this; built here otherwise."""
+                 declarations: DeclarationRules | None = None, seating: Seating | None = None) -> None:
+        """``tables``, ``declarations`` and ``seating`` are the ruleset's own when it builds this; built here
+        otherwise."""
         self.variant = variant
+        self.seating = seating if seating is not None else Seating.build(variant)
+        self._side_of = self.seating.side_of
+        self._names = CampNames.of(self.seating)
+        self._tricks = self.seating.hand_size
+        self._pooled = self.seating.sides != 2  # the taker's opponents pool their points for the deal
         self.tables = tables if tables is not None else build_all_tables(variant)
-        self.declarations = declarations if declarations is not None else DeclarationRules(variant)
+        self.declarations = declarations if declarations is not None else DeclarationRules(variant, self.seating)
         s = variant.scoring
         decl = variant.declarations
         points = variant.bidding.points
@@ -193,8 +202,8 @@ class ScoringRules:
         contract: str,
         declarer: int,
         multiplier: int,
-        team_card_points: tuple[int, int] | list[int],
-        team_tricks: tuple[int, int] | list[int],
+        team_card_points: tuple[int, ...] | list[int],
+        team_tricks: tuple[int, ...] | list[int],
         last_trick_team: int,
         declarations: list[Declaration] | tuple[Declaration, ...] = (),
         bid: int | str | None = None,
@@ -203,7 +212,8 @@ class ScoringRules:
     ) -> DealScore:
         """Score a played deal.
 
-        ``team_card_points`` are the card points each team took (without the last trick);
+        ``team_card_points`` are the card points each side of the board took (without the last
+        trick), ``team_tricks`` its tricks and ``last_trick_team`` the side of the last trick;
         ``declarations`` are the sequences and quads declared and the belotes that counted in
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
@@ -211,6 +221,9 @@ class ScoringRules:
         Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
         immutable, so those are worked out once: simulations meet the same totals over and over.
         """
+        if self._pooled:
+            return self._score_pooled(contract, declarer, multiplier, team_card_points, team_tricks,
+                                      last_trick_team, declarations, bid, hanging_in, first_seat)
         capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
         if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
             return self._score(contract, declarer, multiplier, team_card_points, capot_team, last_trick_team,
@@ -225,26 +238,31 @@ class ScoringRules:
                                                     last_trick_team, (), bid, hanging_in, first_seat)
         return score
 
-    def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, int] | list[int],
+    def _score(self, contract: str, declarer: int, multiplier: int, team_card_points: tuple[int, ...] | list[int],
                capot_team: int | None, last_trick_team: int, declarations: list[Declaration] | tuple[Declaration, ...],
-               bid: int | str | None, hanging_in: int, first_seat: int) -> DealScore:
+               bid: int | str | None, hanging_in: int, first_seat: int,
+               camps: tuple[int, ...] | None = None) -> DealScore:
+        """Score between two camps: the sides of the board, or (``camps``, per seat) a taker and the rest."""
         c = self._contracts[contract]
-        ct = declarer & 1
+        ct = self._side_of[declarer] if camps is None else 0
+        names = self._names if camps is None else CampNames.of(self.seating, declarer)
+        n0, n1 = names.first, names.second
         cards = [team_card_points[0], team_card_points[1]]
-        res = self.declarations.resolve(declarations, contract, first_seat) if declarations else NOTHING
-        deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [])
+        res = self.declarations.resolve(declarations, contract, first_seat, camps, names) if declarations else NOTHING
+        deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [], names,
+                     self._side_of if camps is None else camps)
         note = deal.note
-        note("Contract: {}{} by seat {} (team {}){}", self._bid_text(bid), contract.replace("_", " "), declarer, ct,
+        note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer, names[ct],
              f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
-        note("Card points: team 0 {}, team 1 {}", cards[0], cards[1])
+        note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
         cards[last_trick_team] += self._last
-        note("Last trick: team {} +{}", last_trick_team, self._last)
+        note("Last trick: {} +{}", names[last_trick_team], self._last)
         last = [0, 0]
         last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
-            note("No-trumps: card points and last trick ×{}: team 0 {}, team 1 {}", c.factor, cards[0], cards[1])
+            note("No-trumps: card points and last trick ×{}: {} {}, {} {}", c.factor, n0, cards[0], n1, cards[1])
         if capot_team is not None and c.capot_bonus and self._capot(deal, capot_team, ct, c.capot_bonus):
             last = [0, 0]  # the bonus replaced the cards, last trick included
         match_winner = None
@@ -258,12 +276,12 @@ class ScoringRules:
         raw = (deal.raw(0), deal.raw(1))
         parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
                       for t in (0, 1))
-        note("Totals: team 0 {}, team 1 {}", raw[0], raw[1])
+        note("Totals: {} {}, {} {}", n0, raw[0], n1, raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
             test = tuple(raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                          - (0 if self._belote_for_contract else deal.belote[t]) for t in (0, 1))
-            note("For the contract (without {}): team 0 {}, team 1 {}", self._left_out, test[0], test[1])
+            note("For the contract (without {}): {} {}, {} {}", self._left_out, n0, test[0], n1, test[1])
         if self._verdict_on_board:
             test = self._board_test(test, ct, multiplier, c.rounder, deal)
         verdict, how, winner = self._decide(test, ct, capot_team, bid, multiplier, deal)
@@ -272,7 +290,7 @@ class ScoringRules:
         if how in (SPLIT, HALF):
             points, only = self._split(deal, ct, self._bid_value(bid), c.rounder, multiplier)
             if how == HALF:
-                note("Half bete: the takers (team {}) score nothing, the defenders their own", ct)
+                note("Half bete: the takers ({}) score nothing, the defenders their own", names[ct])
                 points[ct] = 0
         elif how == ALL:
             points, only = self._winner_takes_all(deal, winner, verdict, multiplier, bid, c.rounder)
@@ -283,10 +301,61 @@ class ScoringRules:
             new_reserve = self._everything(deal, ct, True, True, multiplier, bid, c.rounder)
             note("Nobody scores; {} goes to the reserve", new_reserve)
         hanging_out = self._reserve(verdict, winner, hanging_in, new_reserve, points, deal)
-        note("Match points: team 0 {}, team 1 {}{}", points[0], points[1],
+        note("Match points: {} {}, {} {}{}", n0, points[0], n1, points[1],
              f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, (points[0], points[1]), hanging_out, verdict, ct, multiplier, capot_team,
                          only, tuple(deal.notes), parts, match_winner)
+
+    def _score_pooled(self, contract: str, declarer: int, multiplier: int, seat_points: tuple[int, ...] | list[int],
+                      seat_tricks: tuple[int, ...] | list[int], last_seat: int,
+                      declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None,
+                      hanging_in: int, first_seat: int) -> DealScore:
+        """The taker alone against the others (belote-a-trois.md §3 one_vs_two), scored per player.
+
+        The deal is scored between two camps, the taker and the pooled defence, by the same rules
+        as a team game; then the defence's share goes to its players: in proportion to the card
+        points each took when the contract is made or hangs, in equal parts when the defence takes
+        the deal whole ("the opponents share all points"); an odd unit goes to the defender first
+        in play order.
+        """
+        seating = self.seating
+        camps = seating.camps[declarer]
+        defenders = [seat for seat in seating.seats if camps[seat]]
+        points = [seat_points[declarer], sum(seat_points[d] for d in defenders)]
+        tricks = [seat_tricks[declarer], sum(seat_tricks[d] for d in defenders)]
+        capot = 1 if tricks[0] == 0 else 0 if tricks[1] == 0 else None
+        camp = self._score(contract, declarer, multiplier, points, capot, camps[last_seat], declarations, bid,
+                           hanging_in, first_seat, camps)
+        order = sorted(defenders, key=lambda seat: (seat - first_seat) % seating.players)
+        own = [seat_points[d] + (self._last if d == last_seat else 0) for d in order]
+        equal = camp.verdict == FAILED or not sum(own)
+        notes = list(camp.notes)
+
+        weights = [1] * len(order) if equal else own
+
+        def per_player(pair: tuple[int, ...]) -> list[int]:
+            result = [0] * seating.players
+            result[declarer] = pair[0]
+            for seat, share in zip(order, _shares(pair[1], weights)):
+                result[seat] = share
+            return result
+
+        # Each part of the defence's raw total is shared like its points; a player's raw total is his parts.
+        columns = [per_player((taker_part, defence_part)) for taker_part, defence_part in zip(*camp.parts)]
+        parts = tuple(ScoreParts(*(column[seat] for column in columns)) for seat in seating.seats)
+        raw = tuple(sum(part) for part in parts)
+        match_points = tuple(per_player(camp.match_points))
+        if camp.match_points[1]:
+            notes.append(("The defence's {} is shared {}: {}", (
+                camp.match_points[1], "equally" if equal else "by the card points each defender took",
+                ", ".join(f"player {seat} {match_points[seat]}" for seat in order))))
+        winner = None
+        if camp.match_winner is not None:
+            length = self._game_winning_length
+            winner = next(d.seat for d in declarations if d.kind == "sequence" and d.length >= length)
+        return DealScore(raw, match_points, camp.hanging_out, camp.verdict, declarer, multiplier,
+                         declarer if camp.capot_team == 0 else None, (False,) * seating.players, tuple(notes), parts,
+                         winner)
 
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
@@ -312,26 +381,28 @@ class ScoringRules:
         """The capot bonus: on top of the cards, or instead of them (``replaces_card_points``, baloot.md
         §7.2 kaboot; then True); under ``team: takers_only`` (klaverjas.md §6.3) the defenders' capot
         scores nothing more."""
+        name = deal.names[capot_team]
         if self._capot_takers_only and capot_team != ct:
-            deal.note("Team {} took all 8 tricks as defenders: no capot bonus, which only the takers score",
-                      capot_team)
+            deal.note("{} took all {} tricks as defenders: no capot bonus, which only the takers score",
+                      name.capitalize(), self._tricks)
             return False
         if self._capot_replaces:
-            deal.note("Capot: team {} took all 8 tricks and scores {} instead of its cards ({})", capot_team, bonus,
-                      deal.cards[capot_team])
+            deal.note("Capot: {} took all {} tricks and scores {} instead of its cards ({})", name, self._tricks,
+                      bonus, deal.cards[capot_team])
             deal.cards[capot_team] = bonus
             return True
         deal.bonus[capot_team] = bonus
-        deal.note("Capot: team {} took all 8 tricks +{}", capot_team, bonus)
+        deal.note("Capot: {} took all {} tricks +{}", name, self._tricks, bonus)
         return False
 
     def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: _Deal) -> int | None:
-        """The team of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
+        """The camp of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
         length = self._game_winning_length
         for d in declarations:
             if d.kind == "sequence" and d.length >= length:
-                deal.note("Seat {} declared {}: team {} wins the match at once", d.seat, d, d.team)
-                return d.team
+                camp = deal.camp_of[d.seat]
+                deal.note("Seat {} declared {}: {} wins the match at once", d.seat, d, deal.names[camp])
+                return camp
         return None
 
     @staticmethod
@@ -341,8 +412,8 @@ class ScoringRules:
             part[0] *= factor
             part[1] *= factor
         deal.belote = (deal.belote[0] * factor, deal.belote[1] * factor)
-        deal.note("{} ×{}: team 0 {}, team 1 {}", contract.replace("_", " ").capitalize(), factor,
-                  deal.raw(0), deal.raw(1))
+        deal.note("{} ×{}: {} {}, {} {}", contract.replace("_", " ").capitalize(), factor,
+                  deal.names[0], deal.raw(0), deal.names[1], deal.raw(1))
 
     def _declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
                       deal: _Deal) -> None:
@@ -357,11 +428,11 @@ class ScoringRules:
             kept = set(res.kept)
             for d in declarations:  # in the order of the tricks
                 if d in kept:
-                    note("In a trick won by seat {}: {} for team {}", d.seat, d, d.team)
+                    note("In a trick won by seat {}: {} for {}", d.seat, d, deal.names[deal.camp_of[d.seat]])
         else:
             for d in res.kept:
-                note("{}: seat {} {} counts for team {}", "Belote" if d.kind == "belote" else "Declaration",
-                     d.seat, d, d.team)
+                note("{}: seat {} {} counts for {}", "Belote" if d.kind == "belote" else "Declaration",
+                     d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
         capot = deal.capot_team
@@ -369,11 +440,13 @@ class ScoringRules:
             return
         loser = 1 - capot
         if self._when_capot == "to_capot_team":
-            note("Team {}'s declarations ({}) pass to team {}, which took every trick", loser, deal.decl[loser], capot)
+            note("{}'s declarations ({}) pass to {}, which took every trick", deal.names[loser].capitalize(),
+                 deal.decl[loser], deal.names[capot])
             deal.decl[capot] += deal.decl[loser]
             deal.decl[loser] = 0
         elif not self._count_without_tricks:
-            note("Team {} took no trick: its declarations ({}) do not count", loser, deal.decl[loser])
+            note("{} took no trick: its declarations ({}) do not count", deal.names[loser].capitalize(),
+                 deal.decl[loser])
             deal.decl[loser] = 0
 
     # ------------------------------------------------------------------ the verdict
@@ -383,7 +456,7 @@ class ScoringRules:
         """``verdict_on: board_points`` (baloot.md §7.3, TAZ): the rounded points decide; equal ones leave
         the raw totals to decide, unless a doubled tie fails the contract (``doubled_tie: taker_fails``)."""
         board = self._round_pair([test[0], test[1]], ct, rounder)
-        deal.note("On the board ({}): team 0 {}, team 1 {}", rounder, board[0], board[1])
+        deal.note("On the board ({}): {} {}, {} {}", rounder, deal.names[0], board[0], deal.names[1], board[1])
         if board[0] != board[1] or (multiplier > 1 and self._s.doubled_tie == "taker_fails"):
             return (board[0], board[1])
         deal.note("Equal on the board: the totals decide")
@@ -407,17 +480,18 @@ class ScoringRules:
             deal.note("Equal totals under a double ({} = {}): everything waits for a later deal", a, d)
             return self._tie_verdict, POT, -1
         if doubled and a == d and s.doubled_tie == "taker_fails":
-            deal.note("Failed: the takers (team {}) have {}, as many as the defenders' {}; a doubled tie fails",
-                      ct, a, d)
+            deal.note("Failed: the takers ({}) have {}, as many as the defenders' {}; a doubled tie fails",
+                      deal.names[ct], a, d)
             return FAILED, ALL, 1 - ct
         if doubled and a != d and s.doubled_winner == "more_points":
             winner = ct if a > d else 1 - ct
-            deal.note("Doubled: team {} has more points ({} to {}) and wins the deal", winner, max(a, d), min(a, d))
+            deal.note("Doubled: {} has more points ({} to {}) and wins the deal", deal.names[winner], max(a, d),
+                      min(a, d))
             return (MADE if winner == ct else FAILED), ALL, winner
         verdict, text = self._contract_result(a, d, capot_team == ct, bid)
         if verdict == MADE and self._point_bids and bid is not None:
             text += ", and took every trick (capot bid)" if self._is_capot_bid(bid) else ", and reached the bid {3}"
-        deal.note(text, ct, a, d, bid)
+        deal.note(text, deal.names[ct], a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, -1
         if verdict == FAILED and a == d and self._s.tie == "half_bete":
@@ -430,20 +504,20 @@ class ScoringRules:
         if self._point_bids and bid is not None:
             if self._is_capot_bid(bid):
                 if not takers_capot:
-                    return FAILED, "Failed: the takers (team {}) did not take every trick (capot bid)"
+                    return FAILED, "Failed: the takers ({}) did not take every trick (capot bid)"
             elif a < int(bid):
-                return FAILED, "Failed: the takers (team {0}) have {1}, less than the bid {3}"
+                return FAILED, "Failed: the takers ({0}) have {1}, less than the bid {3}"
         if a > d:
-            return MADE, "Made: the takers (team {0}) have {1}, more than the defenders' {2}"
+            return MADE, "Made: the takers ({0}) have {1}, more than the defenders' {2}"
         if a < d:
-            return FAILED, "Failed: the takers (team {}) have {}, less than the defenders' {}"
+            return FAILED, "Failed: the takers ({}) have {}, less than the defenders' {}"
         tie = self._s.tie
         if tie == "taker_makes":
-            return MADE, "Made: the takers (team {0}) have {1}, as many as the defenders' {2}; a tie is made"
+            return MADE, "Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made"
         if tie in ("taker_fails", "half_bete"):
-            return FAILED, "Failed: the takers (team {}) have {}, as many as the defenders' {}; a tie fails"
+            return FAILED, "Failed: the takers ({}) have {}, as many as the defenders' {}; a tie fails"
         name = self._tie_verdict.capitalize()
-        return self._tie_verdict, name + ": the takers (team {0}) and the defenders have {1} each"
+        return self._tie_verdict, name + ": the takers ({0}) and the defenders have {1} each"
 
     # ------------------------------------------------------------------ the ways a deal is scored
 
@@ -463,19 +537,20 @@ class ScoringRules:
         totals = [totals[0] - immune[0], totals[1] - immune[1]]
         rounding = self._s.rounding
         points = self._round_pair(totals, ct, rounder)
-        deal.note("Rounding ({}): team 0 {} → {}, team 1 {} → {}",
-                  rounder, totals[0], points[0], totals[1], points[1])
+        deal.note("Rounding ({}): {} {} → {}, {} {} → {}",
+                  rounder, deal.names[0], totals[0], points[0], deal.names[1], totals[1], points[1])
         if rounding.min_one:
             unit = rounder.scale
             for t in (0, 1):
                 if totals[t] > 0 and points[t] < unit:
                     points[1 - t] -= unit - points[t]
                     points[t] = unit
-                    deal.note("Team {} has points, so it records {}, taken from team {}", t, unit, 1 - t)
+                    deal.note("{} has points, so it records {}, taken from {}", deal.names[t].capitalize(), unit,
+                              deal.names[1 - t])
         if multiplier > 1:
             points = [multiplier * points[t] + rounder.round(immune[t]) for t in (0, 1)]
-            deal.note("Multiplier ×{}{}: team 0 {}, team 1 {}", multiplier,
-                      " (belote not multiplied)" if any(immune) else "", points[0], points[1])
+            deal.note("Multiplier ×{}{}: {} {}, {} {}", multiplier, " (belote not multiplied)" if any(immune) else "",
+                      deal.names[0], points[0], deal.names[1], points[1])
         return points, (points[0] > 0 and totals[0] == deal.belote[0], points[1] > 0 and totals[1] == deal.belote[1])
 
     def _round_pair(self, totals: list[int], ct: int, rounder: Rounder) -> list[int]:
@@ -509,17 +584,18 @@ class ScoringRules:
         loser = 1 - winner
         transfer = verdict == MADE or self._failed_transfer
         if deal.decl[loser]:
-            deal.note("Team {}'s declarations ({}) {}", loser, deal.decl[loser],
-                      f"go to team {winner}" if transfer else "are void")
+            deal.note("{}'s declarations ({}) {}", deal.names[loser].capitalize(), deal.decl[loser],
+                      f"go to {deal.names[winner]}" if transfer else "are void")
         kept = deal.belote[loser] if self._belote_kept else 0
         if deal.belote[loser]:
-            deal.note("Team {} {} ({})", loser, "keeps its belote" if kept else f"loses its belote to team {winner}",
+            deal.note("{} {} ({})", deal.names[loser].capitalize(),
+                      "keeps its belote" if kept else f"loses its belote to {deal.names[winner]}",
                       deal.belote[loser])
         points = [0, 0]
         points[winner] = self._everything(deal, winner, transfer, not kept, multiplier, bid, rounder)
         if kept:
             points[loser] = rounder.round(kept)
-            deal.note("Team {} records its belote: {} → {}", loser, kept, points[loser])
+            deal.note("{} records its belote: {} → {}", deal.names[loser].capitalize(), kept, points[loser])
         return points, (loser == 0 and points[0] > 0, loser == 1 and points[1] > 0)
 
     def _everything(self, deal: _Deal, winner: int, with_declarations: bool, with_belote: bool,
@@ -548,7 +624,7 @@ class ScoringRules:
         parts.append(("bid", self._bid_value(bid)))
         total = sum(v for _, v in parts)
         unmultiplied = sum(v for _, v in apart)
-        deal.note("Team {} takes the deal: {} = {}", winner, _Terms(parts), total)
+        deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
             deal.note("Rounding ({}): {} → {}", rounder.single_text, total, points)
@@ -580,9 +656,9 @@ class ScoringRules:
         points = [0, 0]
         points[df] = self._multiplied(multiplier, deal.raw(df), rounder, defenders_up)
         reserve = self._multiplied(multiplier, deal.raw(ct), rounder, reserve_up)
-        deal.note("Rounding ({}){}: defenders (team {}) {} → {}; takers (team {}) {} → {} to the reserve",
-                  rounder, f", ×{multiplier}" if multiplier > 1 else "", df, deal.raw(df), points[df],
-                  ct, deal.raw(ct), reserve)
+        deal.note("Rounding ({}){}: defenders ({}) {} → {}; takers ({}) {} → {} to the reserve",
+                  rounder, f", ×{multiplier}" if multiplier > 1 else "", deal.names[df], deal.raw(df), points[df],
+                  deal.names[ct], deal.raw(ct), reserve)
         only = points[df] > 0 and deal.raw(df) == deal.belote[df]
         return points, reserve, (only and df == 0, only and df == 1)
 
@@ -609,7 +685,7 @@ class ScoringRules:
             deal.note("The reserve carried in ({}) waits: only a made contract collects it", hanging_in)
             return hanging_in
         points[winner] += hanging_in
-        deal.note("Reserve carried in: {} to team {}", hanging_in, winner)
+        deal.note("Reserve carried in: {} to {}", hanging_in, deal.names[winner])
         return 0
 
 
@@ -638,7 +714,7 @@ class MatchRules:
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
 
-    def winner(self, state: MatchEnd, board: list[int] | tuple[int, int], score: DealScore | None,
+    def winner(self, state: MatchEnd, board: list[int] | tuple[int, ...], score: DealScore | None,
                capot: bool) -> int | None:
         """The winning team after a deal (``board`` already includes it), or None to play on.
 
@@ -661,7 +737,7 @@ class MatchRules:
             return self._fixed_deals_winner(state, board)
         if state.bar is None:
             return self._single_deal_winner(board, score)
-        over = [t for t in (0, 1) if board[t] >= state.bar]
+        over = [t for t in range(len(board)) if board[t] >= state.bar]
         if not over:
             return None
         exception = self._m.valat_exception
@@ -669,26 +745,46 @@ class MatchRules:
             if exception == "raise_bar_to_leader_plus_one":
                 state.bar = max(board) + 1
             return None
-        if len(over) == 2 and board[0] == board[1]:
-            return None
         leader = max(over, key=lambda t: board[t])
+        if sum(board[t] == board[leader] for t in over) > 1:
+            return None
         if self._m.must_score_in_final_deal and score.match_points[leader] <= 0:
             return None
         if self._m.belote_alone_cannot_win and score.belote_only[leader]:
             return None
         return leader
 
-    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, int]) -> int | None:
+    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...]) -> int | None:
         """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the
         last deal the higher board wins; a level board is a draw, or (``one_more_deal``) play goes on."""
-        if state.deals < self._deals or board[0] == board[1]:
+        leaders = _leaders(board)
+        if state.deals < self._deals or len(leaders) > 1:
             state.drawn = state.deals >= self._deals and self._draw
             return None
-        return 0 if board[0] > board[1] else 1
+        return leaders[0]
 
     @staticmethod
-    def _single_deal_winner(board: list[int] | tuple[int, int], score: DealScore) -> int:
-        """``target: null`` (seed 004): more points wins; equal, the team that won the deal."""
-        if board[0] != board[1]:
-            return 0 if board[0] > board[1] else 1
-        return score.contract_team if score.verdict == MADE else 1 - score.contract_team
+    def _single_deal_winner(board: list[int] | tuple[int, ...], score: DealScore) -> int:
+        """``target: null`` (seed 004): more points wins; equal, the side that won the deal."""
+        leaders = _leaders(board)
+        if len(leaders) == 1:
+            return leaders[0]
+        if score.contract_team in leaders and score.verdict == MADE:
+            return score.contract_team
+        return next(t for t in leaders if t != score.contract_team)
+
+
+def _leaders(board: list[int] | tuple[int, ...]) -> list[int]:
+    """The sides with the highest score."""
+    best = max(board)
+    return [t for t, points in enumerate(board) if points == best]
+
+
+def _shares(total: int, weights: list[int]) -> list[int]:
+    """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
+    whole = sum(weights)
+    shares = [total * w // whole for w in weights]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in by_remainder[:total - sum(shares)]:
+        shares[i] += 1
+    return shares

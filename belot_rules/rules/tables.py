@@ -25,7 +25,7 @@ class ContractTables:
     strength: tuple[int, ...]  # per card: order within its suit, +TRUMP_BONUS for a trump
     points: tuple[int, ...]  # per card: card points in this contract
     stronger: tuple[int, ...]  # per card: the cards of its suit that beat it
-    total_points: int  # card points of the whole deck, before the last-trick bonus
+    total_points: int  # card points of the whole pack, before the last-trick bonus
 
     def trick_winner_index(self, cards: list[int] | tuple[int, ...]) -> int:
         """Position in ``cards`` (played in order) of the card that wins the trick."""
@@ -58,6 +58,7 @@ def _points(table: RankTable) -> list[int]:
 def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
     """Tables of one contract: which rank table each suit uses and which suit is trump."""
     cards = variant.cards
+    pack_ranks = {RANKS.index(r) for r in cards.ranks}
     if contract in SUIT_CONTRACTS:
         trump_suit = SUIT_CONTRACTS.index(contract)
         suit_tables = [cards.trump if s == trump_suit else cards.plain for s in range(4)]
@@ -88,7 +89,7 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
         strength=tuple(strength),
         points=tuple(points),
         stronger=tuple(stronger),
-        total_points=sum(points),
+        total_points=sum(points[card] for card in range(DECK_SIZE) if card & 7 in pack_ranks),
     )
 
 

@@ -74,7 +74,7 @@ class DuelWork:
                 play_match_pair(ruleset, pair_seed, bots, seeds, tally)
                 continue
             rng = random.Random(pair_seed)
-            deck = list(range(32))
+            deck = list(ruleset.seating.cards)
             rng.shuffle(deck)
             while not play_deal_pair(ruleset, deck, number % players, bots, seeds, self.full, tally):
                 rng.shuffle(deck)  # everyone passed: card play duplicate needs a contract

@@ -47,13 +47,16 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def parse_seats(text: str | Sequence[str]) -> tuple[str, ...]:
-    """Four bot names from ``B0,B1,B2,B3`` (or one name for every seat)."""
+def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) -> tuple[str, ...]:
+    """One bot name per seat from ``B0,B1,...`` (or one name for every seat)."""
     names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text)]
     if len(names) == 1:
-        names *= 4
-    if len(names) != 4 or not all(names):
-        raise UserError(f"--seats takes four bot names separated by commas (seats 0,1,2,3), got {text!r}")
+        names *= players
+    if len(names) != players or not all(names):
+        words = {2: "two", 3: "three", 4: "four"}
+        seats = ",".join(str(seat) for seat in range(players))
+        raise UserError(f"--seats takes {words.get(players, players)} bot names separated by commas "
+                        f"(seats {seats}), got {text!r}")
     for name in names:
         if name not in REGISTRY and not is_outside(name):
             raise UserError(f"no bot called {name!r}; bots: {', '.join(sorted(REGISTRY))}, "
@@ -89,9 +92,9 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("belote")
     taken = score.raw_points[score.contract_team]
     tally.count(f"taker_points.{taken - taken % POINTS_BIN}")
-    for team in (0, 1):
-        tally.observe(f"raw_points.team{team}", score.raw_points[team])
-        tally.observe(f"match_points.team{team}", score.match_points[team])
+    for key, raw, points in zip(deal.ruleset.seating.side_keys, score.raw_points, score.match_points):
+        tally.observe(f"raw_points.{key}", raw)
+        tally.observe(f"match_points.{key}", points)
 
 
 def unreachable(ruleset: Ruleset) -> frozenset[tuple[str, str]]:
@@ -134,6 +137,7 @@ class SimulationResult:
     unreachable: frozenset[tuple[str, str]] = frozenset()  # statistics the variant cannot produce (see unreachable)
     backend: str = "local"
     loads: tuple[WorkerLoad, ...] = ()  # what each worker of the run played, and its overhead
+    sides: tuple[str, ...] = ("team0", "team1")  # the board's sides as keys: teams, or players alone
 
     @property
     def deals_per_second(self) -> float:
@@ -148,12 +152,12 @@ class SimulationResult:
         stats += [Statistic("outcomes", v, v, t.rate(f"outcome.{v}", played)) for v in VERDICTS]
         stats += [Statistic("events", e, e, t.rate(e, played)) for e in EVENTS]
         for quantity in ("raw_points", "match_points"):
-            stats += [Statistic(quantity, f"team{team}", f"{quantity.replace('_', ' ')} team {team}",
-                                t.mean(f"{quantity}.team{team}")) for team in (0, 1)]
+            stats += [Statistic(quantity, side, f"{quantity.replace('_', ' ')} {_spoken(side)}",
+                                t.mean(f"{quantity}.{side}")) for side in self.sides]
         if self.mode == MATCHES:
             stats.append(Statistic("match", "length", "match length (deals)", t.mean("match_length")))
-            stats += [Statistic("match", f"team{team}_wins", f"matches won by team {team}",
-                                t.rate(f"wins.team{team}", t.matches)) for team in (0, 1)]
+            stats += [Statistic("match", f"{side}_wins", f"matches won by {_spoken(side)}",
+                                t.rate(f"wins.{side}", t.matches)) for side in self.sides]
             stats.append(Statistic("match", "first_bidder_wins", "won by the first bidder's team",
                                    t.rate("wins.first_bidder", t.matches)))
             if t.counts.get("draws"):  # only a match of a fixed number of deals can end level
@@ -193,6 +197,12 @@ class SimulationResult:
         prefix = f"{quantity}."
         bins = sorted(int(name[len(prefix):]) for name in self.tally.counts if name.startswith(prefix))
         return {str(b): self.tally.counts[f"{prefix}{b}"] for b in bins}
+
+
+def _spoken(side: str) -> str:
+    """``team0`` as a label says it: team 0."""
+    name = side.rstrip("0123456789")
+    return f"{name} {side[len(name):]}"
 
 
 # ----------------------------------------------------------------------------- the work
@@ -268,29 +278,31 @@ def _ruleset(plan: Plan, index: int) -> Ruleset:
 def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
     """Play one chunk and count what happened; the same plan and chunk always give the same tally."""
     ruleset = _ruleset(plan, chunk.variant_index)
+    seating = ruleset.seating
+    seats = plan.seats[:seating.players]
     tally = Tally()
     if plan.mode == DEALS:
         chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
-        table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(plan.seats)])
+        table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(seats)])
         rng = random.Random(chunk_seed)
         for number in range(chunk.start, chunk.start + chunk.size):
-            deck = list(range(32))
+            deck = list(seating.cards)
             rng.shuffle(deck)
-            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % 4)))
+            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % seating.players)))
         return tally
     for number in range(chunk.start, chunk.start + chunk.size):
         match_seed = derive_seed(plan.seed, MATCHES, number)
-        table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(plan.seats)])
-        first_bidders: list[int] = []  # the team that bids and leads first in the match
+        table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
+        first_bidders: list[int] = []  # the side that bids and leads first in the match
 
         def on_deal(deal: DealState) -> None:
             if not first_bidders:
-                first_bidders.append(deal.first_seat % 2)
+                first_bidders.append(seating.side_of[deal.first_seat])
             record_deal(tally, deal)
 
         match = table.play_match(ruleset, match_seed, on_deal=on_deal)
         tally.matches += 1
-        tally.count("draws" if match.drawn else f"wins.team{match.winner}")
+        tally.count("draws" if match.drawn else f"wins.{seating.side_keys[match.winner]}")
         if first_bidders and match.winner == first_bidders[0]:
             tally.count("wins.first_bidder")
         tally.observe("match_length", len(match.deals))
@@ -339,7 +351,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     if mode not in CHUNK:
         raise UserError(f"simulate deals or matches, not {mode!r}")
     check_count(mode, count)
-    seats = parse_seats(seats)
+    seats = parse_seats(seats, max(r.seating.players for r in rulesets))
     backend = backend or open_backend("local", workers)
     plan = Plan(tuple((r.variant, r.content_hash) for r in rulesets), mode, seats, seed)
     if resume and out is None:
@@ -359,9 +371,9 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
                              progress, results)
         wall = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
         # Several variants share the run's wall-clock time in proportion to the work each took.
-        done = [SimulationResult(r.name, r.contracts, mode, count, seats, seed, backend.workers, tally,
-                                 wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
-                                 tuple(loads.workers.values()))
+        done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, backend.workers,
+                                 tally, wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
+                                 tuple(loads.workers.values()), r.seating.side_keys)
                 for r, tally, spent in zip(rulesets, tallies, busy)]
         if results:
             results.finish([r.to_dict() for r in done])

@@ -24,7 +24,7 @@ from ..ruleset import Ruleset
 
 
 class Table:
-    """Four players, each asked through the cheapest door it offers."""
+    """The players of a table, each asked through the cheapest door it offers."""
 
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = tuple(players)
@@ -44,7 +44,7 @@ class Table:
     def _play_cards(self, state: DealState) -> None:
         """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
         ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
-        memory = Memory(ruleset.tables[contract], ruleset.obligations[contract])
+        memory = Memory(ruleset.tables[contract], ruleset.obligations[contract], ruleset.seating.players)
         observe = memory.observe
         choosers = [p.card_chooser(contract) for p in self.players]
 
@@ -72,9 +72,10 @@ class Table:
         phase = state.phase
         if phase != BIDDING and memory is None:
             tables = ruleset.tables[state.contract]
-            memory = Memory(tables, ruleset.obligations[state.contract])
+            players = ruleset.seating.players
+            memory = Memory(tables, ruleset.obligations[state.contract], players)
             memory.catch_up(list(plays(tables, [*((lead, cards) for lead, cards, _ in state.tricks),
-                                                 (state.leader, state.trick)])))
+                                                 (state.leader, state.trick)], players)))
         if not self.card_sets[seat]:
             action = player.choose(state.view(seat), state.legal_actions())
             if action.kind == PLAY:

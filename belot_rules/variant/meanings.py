@@ -44,6 +44,21 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
         "clockwise": "play goes clockwise (how the table is drawn; seats are numbered in play order)",
     },
+    m.TurnedCardTo: {
+        "taker": "the turned card joins the taker's hand, and his next packet is one card shorter",
+        "stock": "the turned card stays face up on the stock; the holder of the trump seven may exchange it",
+    },
+    m.Stock: {
+        "none": "every card of the pack is dealt",
+        "aside": "the cards left after the packets stay face down, out of play",
+        "bottom_card_shown": "the cards left after the packets stay out of play; the bottom one is turned face up "
+        "for everyone to see",
+    },
+    m.Sides: {
+        "partners": "four players in two fixed teams, partners sitting opposite",
+        "each_for_self": "every player plays and scores alone",
+        "taker_vs_rest": "the taker plays alone against the others, who pool their points for the deal",
+    },
     m.BiddingStyle: {
         "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
         "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",

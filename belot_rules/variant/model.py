@@ -106,11 +106,26 @@ class CardTables(Rule):
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
         description="Natural order used for sequences (declarations), lowest first; the ace is high only.",
     )
+    ranks: list[RankName] = Field(
+        ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        description="The ranks in the pack, in each of the four suits: all eight make the 32-card pack, "
+        "9 T J Q K A the 24-card one (belote a trois).",
+    )
 
-    @field_validator("sequence_order", mode="before")
+    @field_validator("sequence_order", "ranks", mode="before")
     @classmethod
     def _seq_ranks(cls, value: object) -> object:
         return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @field_validator("ranks")
+    @classmethod
+    def _pack_ranks(cls, value: list[str]) -> list[str]:
+        repeated = sorted({r for r in value if value.count(r) > 1})
+        if repeated:
+            raise ValueError(f"a rank may appear only once in the pack; repeated: {' '.join(repeated)}")
+        if len(value) < 2:
+            raise ValueError("the pack needs at least two ranks in each suit")
+        return value
 
 
 # ----------------------------------------------------------------------------- deal
@@ -151,6 +166,17 @@ class SecondPacketsStart(str, Enum):
 class Direction(str, Enum):
     counter_clockwise = "counter_clockwise"
     clockwise = "clockwise"
+
+
+class Stock(str, Enum):
+    none = "none"
+    aside = "aside"
+    bottom_card_shown = "bottom_card_shown"
+
+
+class TurnedCardTo(str, Enum):
+    taker = "taker"
+    stock = "stock"
 
 
 class Deal(Rule):
@@ -204,15 +230,24 @@ class Deal(Rule):
         Direction.counter_clockwise,
         description="Direction of play at the table; seats are always numbered in play order, so this is display only.",
     )
+    turned_card_to: TurnedCardTo = Field(
+        TurnedCardTo.taker,
+        description="Where the turned card goes once trump is fixed: into the taker's hand (one card fewer in "
+        "his next packet), or it stays face up on the stock (klaberjass, debertz).",
+    )
+    stock: Stock = Field(
+        Stock.none,
+        description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
+        "card is dealt), aside (face down, out of play) or bottom_card_shown (out of play, the bottom one face up).",
+    )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand once the deal is complete."""
+        return sum(self.first_packets) + sum(self.second_packets)
 
     @model_validator(mode="after")
-    def _eight_cards(self) -> Deal:
-        total = sum(self.first_packets) + sum(self.second_packets)
-        if total != 8:
-            raise ValueError(
-                f"the packets deal {sum(self.first_packets)} + {sum(self.second_packets)} = {total} "
-                "cards to each player; they must deal 8 (for example first_packets [3, 2] and second_packets [3])"
-            )
+    def _second_packets(self) -> Deal:
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
             raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
         if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
@@ -1034,9 +1069,21 @@ class MoveClock(Rule):
     )
 
 
-class Table(Rule):
-    """Table conventions that are not scoring rules."""
+class Sides(str, Enum):
+    partners = "partners"
+    each_for_self = "each_for_self"
+    taker_vs_rest = "taker_vs_rest"
 
+
+class Table(Rule):
+    """Who sits at the table and plays with whom, and table conventions that are not scoring rules."""
+
+    players: int = Field(4, ge=2, le=4, description="Players at the table: 4, or 2 and 3 for the family's smaller games.")
+    sides: Sides = Field(
+        Sides.partners,
+        description="partners: two fixed pairs, partners opposite (four players); each_for_self: every player "
+        "scores alone; taker_vs_rest: the taker plays alone against the others, who pool their points for the deal.",
+    )
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
 
@@ -1082,7 +1129,10 @@ class Variant(Rule):
         description="The totals of a deal and how they reach the match board: last trick, capot, ties, contra, rounding.",
     )
     match: Match = Field(default_factory=Match, description="When the match ends and who wins it.")
-    table: Table = Field(default_factory=Table, description="Table conventions that are not scoring rules: the move clock.")
+    table: Table = Field(
+        default_factory=Table,
+        description="The players and their sides, and table conventions that are not scoring rules: the move clock.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Variant:
@@ -1134,10 +1184,51 @@ class Variant(Rule):
                     problems.append(
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
                     )
-        problems += self._meld_problems() + self._scoring_problems()
+        problems += self._table_problems() + self._meld_problems() + self._scoring_problems()
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _table_problems(self) -> list[str]:
+        """The players, sides, pack and packets must make a deal every seat can play to the end."""
+        players, sides, deal = self.table.players, self.table.sides, self.deal
+        pack = 4 * len(self.cards.ranks)
+        problems = []
+        if sides == Sides.partners and players != 4:
+            problems.append(f"table.sides partners needs 4 players, not {players}; use each_for_self or taker_vs_rest")
+        if sides == Sides.taker_vs_rest and players < 3:
+            problems.append("table.sides taker_vs_rest needs 3 or 4 players; two players are each_for_self")
+        hand = deal.hand_size
+        kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
+        dealt = players * hand + kept_turned
+        packets = f"{sum(deal.first_packets)} + {sum(deal.second_packets)} = {hand}"
+        if dealt > pack:
+            most = (pack - kept_turned) // players
+            problems.append(
+                f"deal: the packets deal {packets} cards to each player; they must deal {most}"
+                + ("" if (pack, players) == (32, 4) else f" at most (a {pack}-card pack, {players} players: "
+                   "cards.ranks, table.players)")
+                + (" (for example deal.first_packets [3, 2] and deal.second_packets [3])" if most == 8
+                   else "; change deal.first_packets or deal.second_packets")
+            )
+        elif dealt < pack and deal.stock == Stock.none:
+            problems.append(
+                f"deal: the packets deal {packets} cards to each of the {players} players (table.players) and leave "
+                f"{pack - dealt} of the "
+                f"{pack}-card pack undealt; set deal.stock to aside or bottom_card_shown, or deal {pack // players} "
+                "with deal.first_packets and deal.second_packets"
+            )
+        elif dealt == pack and deal.stock != Stock.none:
+            problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
+        if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
+            problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
+                            f"(seats 0-{players - 1})")
+        if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:
+            problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
+        if 2 * deal.cut_min > pack:
+            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
+                            f"at most {pack // 2}")
+        return problems
 
     def _meld_problems(self) -> list[str]:
         """Melds found in tricks are credited to each trick's winner: nothing to compare, announce or hold."""

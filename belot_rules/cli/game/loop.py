@@ -109,15 +109,21 @@ class Game:
                                 f" {self.look.dot} seed {session.seed}"))
         seating = session.seating
 
-        def pair(seat: int) -> str:
-            return " and ".join(f"{seating.name(s % 4)} ({seating.players[s % 4]})" for s in (seat, seat + 2)
-                                if s % 4 != self.human)
+        table = session.ruleset.seating
+
+        def pair(side: int) -> str:
+            return " and ".join(f"{seating.name(s)} ({seating.players[s]})" for s in table.side_seats(side)
+                                if s != self.human)
 
         first = seating.reference
+        sides = list(dict.fromkeys(table.side_of[table.order[first + k]] for k in table.seats))  # yours first
         if self.human is None:
-            self.show(f"Watching {pair(first)} against {pair(first + 1)}.")
+            self.show(f"Watching {' against '.join(pair(side) for side in sides)}.")
+        elif table.partners:
+            self.show(f"You play with {pair(sides[0])} against {pair(sides[1])}. Type ? at any prompt for help.")
         else:
-            self.show(f"You play with {pair(first)} against {pair(first + 1)}. Type ? at any prompt for help.")
+            self.show(f"You play against {' and '.join(pair(side) for side in sides[1:])}. "
+                      "Type ? at any prompt for help.")
         if session.over:
             self.show("This match is over; belot play starts a new one.", style="bold")
         elif session.action_count:
@@ -471,7 +477,7 @@ def out_of_time(session: Session, legal: list[Action], describe: Callable[[Actio
     loses the match, already marked on ``session``) and the sentence that says so."""
     rule = session.ruleset.variant.table.move_clock.on_timeout
     if rule == "lose_match":
-        session.forfeit = session.seating.human % 2
+        session.forfeit = session.seating.side_of[session.seating.human]
         return None, "Time is up. At this table a player who runs out of time loses the match."
     if rule == "random_legal_move":
         action = random.Random(session.decision_seed()).choice(legal)

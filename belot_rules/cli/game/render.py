@@ -29,7 +29,7 @@ from .session import Session, SheetRow
 SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
-SEAT_WORD = re.compile(r"\b(seat|team|Team) ([0-3])\b")
+SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
@@ -50,7 +50,7 @@ def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]
         strength, trump = tables.strength, tables.trump_suit
     else:
         order = ruleset.variant.cards.plain.order
-        strength = tuple(-order.index(CARDS[i].rank_char) for i in range(32))
+        strength = tuple(-order.index(card.rank_char) for card in CARDS)
         trump = -1
     return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))
 
@@ -129,9 +129,9 @@ class Renderer:
 
         def replace(match: re.Match[str]) -> str:
             number = int(match.group(2))
-            if match.group(1) == "seat":
+            if match.group(1) in ("seat", "player", "Player"):
                 return seating.name(number)
-            return seating.team_phrase(number % 2, start=match.group(1) == "Team")
+            return seating.team_phrase(number, start=match.group(1) == "Team")
 
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", SEAT_WORD.sub(replace, line)))
 
@@ -171,15 +171,17 @@ class Renderer:
         is shown (watching bots).
         """
         session, look, seating = self.session, self.look, self.session.seating
+        table = deal.ruleset.seating
         if completed is not None:
             leader, cards, winner = deal.tricks[completed]
-            shown = [((leader + i) % 4, c) for i, c in enumerate(cards)]
+            shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
             melds = sum(d.points for d in self.melds(deal, completed))
             center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}"
                           + (f"\nmelds +{melds}" if melds else ""), style="bold")
         else:
-            shown = [((deal.leader + i) % 4, c) for i, c in enumerate(deal.trick)]
-            center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of 8", style="dim")
+            shown = [(table.order[deal.leader + i], c) for i, c in enumerate(deal.trick)]
+            center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of {table.hand_size}",
+                          style="dim")
         parts: list[RenderableType] = [self.header(deal, number), self.table(deal, shown, center, completed is None)]
         bids = self.calls(deal, passes=False)
         if deal.contract is None:
@@ -224,7 +226,7 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= 4 and deal.auction.contract is None:
+                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None:
                     line.append(f" {look.dot} second round")
             if rules.deal.talon:
                 line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
@@ -234,7 +236,7 @@ class Renderer:
         else:
             contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
                                                                  deal.declarer), "bold"))
-            if deal.turned_card >= 0:  # everyone saw it go to the taker
+            if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
             if rules.deal.talon and not deal.tricks:
                 contract.append(f" {look.dot} talons picked up")
@@ -244,12 +246,13 @@ class Renderer:
         if clock.seconds is not None and seating.human is not None:
             lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
         if deal.tricks:
-            melds = [0, 0]
+            side_of = deal.ruleset.seating.side_of
+            melds = [0] * len(deal.side_points)
             for index in range(len(deal.tricks)):
                 for d in self.melds(deal, index):
-                    melds[d.team] += d.points
-            tricks = [f"{deal.team_tricks[t]} ({deal.team_points[t]} points" + (f", melds {melds[t]})" if any(melds)
-                                                                               else ")") for t in (0, 1)]
+                    melds[side_of[d.seat]] += d.points
+            tricks = [f"{deal.side_tricks[t]} ({deal.side_points[t]} points" + (f", melds {melds[t]})" if any(melds)
+                                                                               else ")") for t in range(len(melds))]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
         if seating.level is not None:
@@ -286,7 +289,7 @@ class Renderer:
         if shown and deal.contract:
             winner = shown[deal.ruleset.tables[deal.contract].trick_winner_index([c for _, c in shown])][0]
         cells: dict[int, Text] = {}
-        for seat in range(4):
+        for seat in deal.ruleset.seating.seats:
             cell = Text()
             if pointer and seat == deal.to_act:
                 cell.append(f"{look.pointer} ", style="bold")
@@ -305,9 +308,14 @@ class Renderer:
         grid = Table.grid(padding=(0, 1))
         for _ in range(3):
             grid.add_column(width=CELL_WIDTH, justify="center")
-        grid.add_row(Text(), cells[2], Text())
-        grid.add_row(cells[3], center, cells[1])
-        grid.add_row(Text(), cells[0], Text())
+        # Where each offset from the reference seat sits: (row, column) of the 3 x 3 grid around the centre.
+        places = {4: ((2, 1), (1, 2), (0, 1), (1, 0)), 3: ((2, 1), (0, 2), (0, 0)), 2: ((2, 1), (0, 1))}
+        rows = [[Text(), Text(), Text()] for _ in range(3)]
+        rows[1][1] = center
+        for offset, (row, column) in enumerate(places[seating.count]):
+            rows[row][column] = cells[offset]
+        for row in rows:
+            grid.add_row(*row)
         return grid
 
     def auction(self, deal: DealState) -> Text:
@@ -332,10 +340,10 @@ class Renderer:
         for i, card in enumerate(cards):
             if i:
                 text.append(f" {look.dot} ")
-            text.append(f"{seating.name((leader + i) % 4)} ")
+            text.append(f"{seating.name(deal.ruleset.seating.order[leader + i])} ")
             text.append_text(look.card(card))
         points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
-        if index == 7:
+        if index == deal.ruleset.seating.hand_size - 1:
             points += deal.ruleset.variant.scoring.last_trick
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
         melds = self.melds(deal, index)

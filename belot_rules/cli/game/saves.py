@@ -320,7 +320,7 @@ class SavedGame:
         board = self.record["board"]
         found = level_of([p for p in self.seats if p != HUMAN])
         shown = f", {found.name}" if found is not None else ""
-        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {board[0]}-{board[1]}, seed {self.seed}"
+        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {'-'.join(map(str, board))}, seed {self.seed}"
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
@@ -372,7 +372,7 @@ def read_save(path: Path) -> SavedGame:
     record, target, forfeit, seats, deal = (data.get(k) for k in ("record", "target", "forfeit", "seats", "deal"))
     if (not isinstance(record, dict) or not isinstance(data.get("variant"), str)
             or type(record.get("seed")) is not int or not _deals_shaped(record.get("deals"))
-            or not (target is None or (type(target) is int and target >= 1)) or forfeit not in (None, 0, 1)
+            or not (target is None or (type(target) is int and target >= 1)) or forfeit not in (None, 0, 1, 2)
             or type(forfeit) is bool or not _board_shaped(record.get("board"))
             or not (isinstance(seats, list) and all(isinstance(s, str) for s in seats))
             or not (deal is None or type(deal) is int)):
@@ -389,4 +389,5 @@ def _deals_shaped(deals: object) -> bool:
 
 
 def _board_shaped(board: object) -> bool:
-    return isinstance(board, list) and len(board) == 2 and all(type(b) is int for b in board)
+    """A score per side: two teams, or two or three players (the save's variant says which when replayed)."""
+    return isinstance(board, list) and len(board) in (2, 3) and all(type(b) is int for b in board)

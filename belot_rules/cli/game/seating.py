@@ -24,16 +24,21 @@ HUMAN = "you"
 DEFAULT_BOT = "heuristic"
 DEFAULT_SEATS = (HUMAN, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT)
 
-# Names by offset from the reference seat, for counter-clockwise play (seat + 1 sits on the right).
-RELATIVE = ("You", "Right", "Partner", "Left")
-COMPASS = ("South", "East", "North", "West")
+# Names by offset from the reference seat, for counter-clockwise play (seat + 1 sits on the right), by table size.
+RELATIVE = {4: ("You", "Right", "Partner", "Left"), 3: ("You", "Right", "Left"), 2: ("You", "Opponent")}
+COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
+
+
+def default_seats(players: int, bot: str = DEFAULT_BOT) -> tuple[str, ...]:
+    """You, then ``bot`` in every other seat."""
+    return (HUMAN,) + (bot,) * (players - 1)
 
 
 def parse_seats(text: str) -> tuple[str, ...]:
-    """The four seats of ``--seats`` (``you`` or a bot's name each), in play order."""
+    """The seats of ``--seats`` (``you`` or a bot's name each), in play order: two to four of them."""
     seats = tuple(_seat(part.strip()) for part in text.split(","))
-    if len(seats) != 4:
-        raise UserError(f"--seats takes four comma-separated players, like {','.join(DEFAULT_SEATS)}")
+    if not 2 <= len(seats) <= 4:
+        raise UserError(f"--seats takes one comma-separated player per seat, like {','.join(DEFAULT_SEATS)}")
     for seat in seats:
         if seat != HUMAN:
             try:
@@ -58,10 +63,19 @@ def _seat(text: str) -> str:
 
 @dataclass(frozen=True)
 class Seating:
-    """The players of the four seats and how the table names seats and teams."""
+    """The players of the seats and how the table names seats and teams (or players, without partners)."""
 
     players: tuple[str, ...]
+    side_of: tuple[int, ...]  # the board's side of each seat, from the compiled table
     clockwise: bool = False
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    @property
+    def partners(self) -> bool:
+        return len(set(self.side_of)) < self.count
 
     @property
     def human(self) -> int | None:
@@ -80,29 +94,38 @@ class Seating:
 
     def offset(self, seat: int) -> int:
         """0 bottom, 1 right, 2 top, 3 left: where ``seat`` sits as seen from the reference seat."""
-        step = (seat - self.reference) % 4
-        return (4 - step) % 4 if self.clockwise else step
+        count = self.count
+        step = (seat - self.reference) % count
+        return (count - step) % count if self.clockwise else step
 
     def name(self, seat: int) -> str:
         names = RELATIVE if self.human is not None else COMPASS
-        return names[self.offset(seat)]
+        return names[self.count][self.offset(seat)]
 
     def team_name(self, team: int) -> str:
-        """``Us`` / ``Them`` for a person; the compass pairs for a table of bots (South is seat 0)."""
+        """``Us`` / ``Them`` for a person; the compass pairs for a table of bots (South is seat 0).
+        Without partners a side is one player, named as its seat."""
+        if not self.partners:
+            return self.name(team)
         if self.human is not None:
-            return "Us" if team == self.human % 2 else "Them"
+            return "Us" if team == self.side_of[self.human] else "Them"
         return ("North-South", "East-West")[team]
 
     def team_phrase(self, team: int, start: bool = False) -> str:
         """The team in a sentence (``start``: at its start): ``your team`` / ``their team``, or the compass pair."""
+        if not self.partners:
+            name = self.name(team)
+            return name if start or self.human != team else name.lower()
         if self.human is None:
             return self.team_name(team)
-        phrase = "your team" if team == self.human % 2 else "their team"
+        phrase = "your team" if team == self.side_of[self.human] else "their team"
         return phrase.capitalize() if start else phrase
 
-    def teams_in_order(self) -> tuple[int, int]:
-        """The reference seat's team first."""
-        own = self.reference % 2
+    def teams_in_order(self) -> tuple[int, ...]:
+        """The reference seat's team (or the reference player) first."""
+        if not self.partners:
+            return tuple((self.reference + k) % self.count for k in range(self.count))
+        own = self.side_of[self.reference]
         return own, 1 - own
 
 

@@ -8,17 +8,17 @@ actions, rebuilds the very same sheet.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.actions import Action
+from ...errors import UserError
 from ...engine.deal import OVER, DealState
 from ...engine.match import MatchState
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
-from .seating import Seating, bot_choice, decision_seed
+from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
 
 
 @dataclass(frozen=True)
@@ -31,29 +31,27 @@ class SheetRow:
     declarer: int
     multiplier: int
     bid: int | None
-    cards: tuple[int, int]  # card points and last trick (times the no-trumps factor)
-    capot: tuple[int, int]  # capot bonus
-    declarations: tuple[int, int]  # sequences and quads that counted
-    belote: tuple[int, int]
+    cards: tuple[int, ...]  # per side: card points and last trick (times the no-trumps factor)
+    capot: tuple[int, ...]  # capot bonus
+    declarations: tuple[int, ...]  # sequences and quads that counted
+    belote: tuple[int, ...]
     score: DealScore | None
-    board: tuple[int, int]  # the board after this deal
+    board: tuple[int, ...]  # the board after this deal
 
     @classmethod
     def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
         """The row of a finished deal, its parts split out of the score's raw totals."""
         score = deal.score
+        table = deal.ruleset.seating
+        sides = range(table.sides)
+        none = (0,) * table.sides
         if score is None:
-            return cls(number, deal.dealer, None, -1, 1, None, (0, 0), (0, 0), (0, 0), (0, 0), None,
-                       (board[0], board[1]))
+            return cls(number, deal.dealer, None, -1, 1, None, none, none, none, none, None, tuple(board))
         parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
-                   _per_team(lambda t: parts[t].cards + parts[t].last_trick), _per_team(lambda t: parts[t].bonus),
-                   _per_team(lambda t: parts[t].declarations), _per_team(lambda t: parts[t].belote), score,
-                   (board[0], board[1]))
-
-
-def _per_team(value: Callable[[int], int]) -> tuple[int, int]:
-    return value(0), value(1)
+                   tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
+                   tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
+                   tuple(board))
 
 
 @dataclass
@@ -73,12 +71,24 @@ class Session:
     undone: list[dict[str, object]] = field(default_factory=list)  # moves taken back, for the record
 
     @classmethod
-    def start(cls, variant: str, seed: int, players: tuple[str, ...], target: int | None = None) -> Session:
-        """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``."""
+    def start(cls, variant: str, seed: int, players: tuple[str, ...] | None, target: int | None = None,
+              bot: str = DEFAULT_BOT, watch: bool = False) -> Session:
+        """A new match of ``variant`` (a shipped name or a file) dealt from ``seed``.
+
+        ``players`` None seats you against ``bot`` in every other seat; ``watch`` puts ``bot`` in your seat."""
         loaded = load_variant_model(variant)
         source = variant if is_name(variant) else str(Path(variant).expanduser().resolve())
         ruleset, shown = compile_with_target(loaded, target, source)
-        seating = Seating(players, clockwise=ruleset.variant.deal.direction == "clockwise")
+        table = ruleset.seating
+        players = players if players is not None else default_seats(table.players, bot)
+        if watch:
+            players = tuple(bot if p == HUMAN else p for p in players)
+        if len(players) != table.players:
+            words = {2: "two", 3: "three", 4: "four"}
+            raise UserError(f"{ruleset.variant.title} is played by {words[table.players]}: --seats takes "
+                            f"{words[table.players]} comma-separated players, like "
+                            f"{','.join(default_seats(table.players))}; got {len(players)}")
+        seating = Seating(players, table.side_of, clockwise=ruleset.variant.deal.direction == "clockwise")
         return cls(shown, ruleset, source, target, seed, seating, MatchState.new(ruleset, seed))
 
     @property
@@ -87,7 +97,10 @@ class Session:
 
     @property
     def winner(self) -> int | None:
-        return 1 - self.forfeit if self.forfeit is not None else self.match.winner
+        if self.forfeit is None:
+            return self.match.winner
+        board = self.match.board
+        return max((side for side in range(len(board)) if side != self.forfeit), key=board.__getitem__)
 
     @property
     def deal(self) -> DealState | None:

@@ -52,8 +52,9 @@ def opponents(session: Session) -> str:
 
 def match_counts(session: Session) -> dict[str, int]:
     """What one finished match adds for the player's team."""
-    team = session.seating.human % 2
-    ours = [row for row in session.rows if row.score is not None and row.declarer % 2 == team]
+    side_of = session.seating.side_of
+    team = side_of[session.seating.human]
+    ours = [row for row in session.rows if row.score is not None and side_of[row.declarer] == team]
     return {
         "games": 1,
         "wins": int(session.winner == team),

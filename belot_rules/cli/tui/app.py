@@ -209,6 +209,7 @@ class TableApp(App[int]):
         self.timer: Timer | None = None
         self.clock: Timer | None = None
         self.deadline = 0.0
+        self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.menu: list[Action] = []  # the calls or declarations offered
         self.note = ""  # a message for the status line, kept until the next move
         self.saved_on_quit = False
@@ -312,8 +313,8 @@ class TableApp(App[int]):
         lines = []
         if deal.tricks:
             seating = self.session.seating
-            lines += [f"{seating.team_name(t)}: {deal.team_tricks[t]} trick{'s' if deal.team_tricks[t] != 1 else ''}, "
-                      f"{deal.team_points[t]} points" for t in seating.teams_in_order()]
+            lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
+                      f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
         clock = self.session.ruleset.variant.table.move_clock
         if clock.seconds is not None and self.human is not None:
             lines.append(f"Clock: {clock.seconds} s a move")
@@ -332,7 +333,7 @@ class TableApp(App[int]):
                     DECLARING: "Declare: ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             if self.clock is not None:
-                text += f" {self.look.dot} {max(round(self.deadline - time.monotonic()), 0)} s left"
+                text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
             verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
@@ -351,9 +352,29 @@ class TableApp(App[int]):
         if deal.to_act == self.human:
             self.ask(deal)
             return
+        if self.skipping or not SPEEDS[self.speed]:
+            self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
+            return
         moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1
-        delay = 0.0 if self.skipping else SPEEDS[self.speed] * moves
-        self.timer = self.set_timer(max(delay, MIN_DELAY), self.bot_move)
+        self.timer = self.set_timer(SPEEDS[self.speed] * moves, self.bot_move)
+
+    def bots_at_once(self) -> None:
+        """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
+        self.timer = None
+        deal = self.session.deal
+        if deal is None or len(self.screen_stack) > 1:
+            return
+        while deal.phase != OVER and deal.to_act != self.human:
+            action = self.session.bot_action(self.session.seating.players[deal.to_act])
+            self.session.apply(action)
+            if action.kind == PLAY:
+                self.held = len(deal.tricks) - 1 if not deal.trick else None
+        self.save()
+        if deal.phase == OVER:
+            self.deal_over(deal)
+            return
+        self.refresh_table()
+        self.advance()
 
     def bot_move(self) -> None:
         self.timer = None
@@ -450,7 +471,8 @@ class TableApp(App[int]):
             parts.append(self.draw.sheet())
         if totals:
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
-                              f"won {totals['wins']}; t shows all your statistics."))
+                              f"won {totals['wins']}."))
+        self.update_status()
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
@@ -480,7 +502,8 @@ class TableApp(App[int]):
                 self.act(announce[index])
 
         self.push_screen(QuestionScreen(f"Announce the belote with {card}?",
-                                        [f"play {card}, announcing belote", f"play {card} without announcing"]),
+                                        [f"play {card}, announcing belote", f"play {card} without announcing"],
+                                        self.look.ascii),
                          answered)
 
     def option_text(self, index: int, highlighted: bool) -> str:
@@ -588,7 +611,7 @@ class TableApp(App[int]):
         seconds = self.session.ruleset.variant.table.move_clock.seconds
         if seconds is None or self.clock is not None:
             return
-        self.deadline = time.monotonic() + seconds
+        self.deadline = self.now() + seconds
         self.clock = self.set_interval(1, self.tick)
 
     def stop_clock(self) -> None:
@@ -597,7 +620,7 @@ class TableApp(App[int]):
             self.clock = None
 
     def tick(self) -> None:
-        if time.monotonic() < self.deadline:
+        if self.now() < self.deadline:
             self.update_status()
             return
         self.stop_clock()
@@ -612,6 +635,10 @@ class TableApp(App[int]):
             self.act(action)
 
     # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo, hints and forced cards are for a player: hidden (and off) while bots play alone."""
+        return not (self.human is None and action in ("undo", "hint", "forced"))
 
     def action_undo(self) -> None:
         if self.human is None:
@@ -656,7 +683,7 @@ class TableApp(App[int]):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
-            self.bot_move() if self.held is None else self.advance()
+            self.advance()
         self.update_status()
 
     def action_speed(self, step: int) -> None:

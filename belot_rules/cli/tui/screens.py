@@ -34,6 +34,7 @@ class MessageScreen(ModalScreen[None]):
         super().__init__()
         self.title_text, self.body, self.closing = title, body, closing
         self.scrolling = "(^v scroll)" if ascii else "(↑↓ scroll)"
+        self.set_class(ascii, "ascii")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="message"):
@@ -68,9 +69,10 @@ class QuestionScreen(ModalScreen[int]):
 
     BINDINGS = [Binding("escape", "answer(-1)", "Back")]
 
-    def __init__(self, question: str, answers: list[str]) -> None:
+    def __init__(self, question: str, answers: list[str], ascii: bool = False) -> None:
         super().__init__()
         self.question, self.answers = question, answers
+        self.set_class(ascii, "ascii")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
