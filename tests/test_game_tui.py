@@ -254,12 +254,14 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         app = table_app("bulgarian", 3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
+            await pilot.pause(0.1)  # the side column widens on the first resize; let the layout settle
             bidding = screen_text(app)
             await pilot.press("2")
             await settle(pilot, app)
             while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
                 await pilot.press("enter")
                 await settle(pilot, app)
+            await pilot.pause(0.1)
             playing = screen_text(app)
         check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
         for text in (bidding, playing):

@@ -340,6 +340,8 @@ class RayBackend(Backend):
         self.owned = False
         address = address or os.environ.get("RAY_ADDRESS") or None
         if not ray.is_initialized():
+            if address is not None:
+                _check_reachable(address)
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "logging_level": logging.ERROR}
             if address is None:
@@ -347,7 +349,8 @@ class RayBackend(Backend):
             try:
                 ray.init(address=address or "local", **options)
             except (ConnectionError, RuntimeError, ValueError) as error:
-                raise UserError(f"cannot reach the Ray cluster at {address}: {error}") from None
+                raise UserError(f"cannot join the Ray cluster at {address}: {error} (a cluster that asks for a "
+                                f"token needs RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN on another machine)") from None
             self.owned = True
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if workers is not None and workers > cpus:
@@ -365,6 +368,19 @@ class RayBackend(Backend):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a ``host:port`` nothing answers at: Ray itself retries for minutes, printing warnings."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdecimal():
+        return  # ray://..., auto: Ray's own forms, left to Ray
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise UserError(f"cannot reach the Ray cluster at {address} ({reason}); start one with "
+                        f"`ray start --head` and give the address it prints") from None
 
 
 def open_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
