@@ -43,17 +43,19 @@ class Sources:
 
 
 def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
-            parent_missing: bool = False) -> list[Problem]:
+            parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
     """One problem per pydantic error, placed at the key or value it is about.
 
     With ``parent_missing`` the rules a parent would have given are unknown: a missing field or a
     section's rule that weighs several options against each other may be the parent's to settle,
-    so only what is wrong in the values written here is reported.
+    so only what is wrong in the values written here is reported, and the section rules broken
+    whatever the parent (``lasting``: their location and message).
     """
     errors = err.errors(include_url=False)
     if parent_missing:
         errors = [e for e in errors if e["type"] != "missing"
-                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0])))]
+                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0]))
+                           and (tuple(e["loc"]), e["msg"]) not in lasting)]
     return [_explain_one(e, data, nodes, sources) for e in errors]
 
 
