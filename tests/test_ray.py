@@ -136,3 +136,20 @@ def test_a_duel_on_ray_matches_local_and_resumes(cluster, tmp_path):
                       resume=True)
     assert {k: v for k, v in on_ray.to_dict().items() if k not in timing} == \
         {k: v for k, v in local.to_dict().items() if k not in timing}
+
+
+def test_a_chunk_failing_on_ray_is_reported_with_its_own_error(cluster):
+    from belot_rules.sim.backends import ChunkFailed
+
+    class Broken:
+        def play(self, chunk: object) -> int:
+            raise ValueError("no such card")
+
+    @dataclass(frozen=True)
+    class Piece:
+        size = 1
+        key = (0,)
+
+    with open_backend("ray", 1) as backend, pytest.raises(ChunkFailed) as failed:
+        backend.run(Broken(), [Piece()], lambda chunk, played: None)
+    assert str(failed.value) == "chunk [0] failed 4 times, the run stops; last error: ValueError: no such card"

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import re
 import signal
 import socket
 import threading
@@ -80,7 +81,9 @@ class ChunkFailed(UserError):
     """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
 
     def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
-        detail = (str(error).strip().splitlines() or [""])[0][:300]
+        cause = getattr(error, "cause", None)  # what a Ray task raised, inside Ray's wrapper
+        error = cause if isinstance(cause, BaseException) else error
+        detail = re.sub(r"\x1b\[[0-9;]*m", "", (str(error).strip().splitlines() or [""])[0])[:300]
         super().__init__(f"chunk {list(chunk.key)} failed {attempts} times, the run stops; last error: "
                          f"{type(error).__name__}: {detail}")
 
@@ -237,13 +240,14 @@ class _ProcessPool:
 
 
 class _RayPool:
-    """Ray tasks, ``slots`` of them in flight at a time; Ray places them, and a task lost with its worker
-    process or node fails here and is played again."""
+    """Ray tasks, one or two per worker in flight; Ray places them, and a task lost with its worker process
+    or node fails here and is played again."""
 
-    ahead = 2  # more would run more tasks at once than the run's workers on a cluster with more CPUs
-
-    def __init__(self, ray: Any, work: Work, workers: int) -> None:
+    def __init__(self, ray: Any, work: Work, workers: int, cpus: int) -> None:
         self.ray, self.slots = ray, workers
+        # Ray runs a task wherever a CPU is free: tasks ahead of results would run at once, beyond the
+        # run's workers, on a cluster with more CPUs than that.
+        self.ahead = IN_FLIGHT if workers >= cpus else 1
         self.work = [ray.put(work)]
         self.task = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
 
@@ -356,10 +360,11 @@ class RayBackend(Backend):
         if workers is not None and workers > cpus:
             self.close()
             raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs")
+        self.cpus = cpus
         super().__init__(cpus if workers is None else workers)
 
     def _pool(self, work: Work, workers: int) -> _Pool:
-        return _RayPool(self.ray, work, workers)
+        return _RayPool(self.ray, work, workers, self.cpus)
 
     def close(self) -> None:
         if self.owned:
