@@ -463,7 +463,9 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
 
     With ``bidding.overcall`` the bidding goes on after the first take: up the ladder of
     ``bidding.contracts`` (belote bridgée), or by a higher kind of contract, an earlier speaker
-    taking a no-trumps or all-trumps contract over by naming it too (Baloot's Sun, baloot.md §3).
+    taking a no-trumps or all-trumps contract over by naming it too, and the bidder of a suit
+    that nobody overcalled confirming it or switching to a higher kind (Baloot's Hokum and Sun,
+    baloot.md §3.1).
     """
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
@@ -502,9 +504,12 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
             return self._all_rounds_passed(auction)
         if self.overcall == Overcall.none.value:
             return True
-        if self.priority and KIND_RANK[contract_kind(auction.contract)] == self.top_kind \
-                and auction.caller() == auction.first_seat:
-            return True  # the top contract, called by the first speaker: nobody can take it over
+        if self.priority:
+            kind = KIND_RANK[contract_kind(auction.contract)]
+            if kind == self.top_kind and auction.caller() == auction.first_seat:
+                return True  # the top contract, called by the first speaker: nobody can take it over
+            if kind == 0:  # a suit: when the others have passed its bidder confirms it or switches (baloot.md §3.1)
+                return auction.passes >= self.players
         return super()._is_over(auction)
 
 
