@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -57,11 +58,13 @@ def waiting(app: TableApp) -> bool:
 
 
 async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
-    """Let the bots move until the player is asked something."""
-    for _ in range(400):
+    """Let the bots move until the player is asked something (a minute at most, for a busy machine)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         await pilot.pause()
         if waiting(app):
             return
+        await pilot.pause(0.005)
     raise AssertionError("the bots never stopped")
 
 

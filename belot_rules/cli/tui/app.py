@@ -248,7 +248,7 @@ class TableApp(App[int]):
             self.query_one("#hand").display = False
         self.refresh_table()
         if self.session.over:
-            self.match_over()
+            self.match_over(counted=True)  # a finished game resumed: its statistics were counted when it ended
         elif self.session.action_count:
             self.note = f"Resuming deal {self.session.deal_number}."
         self.advance()
@@ -458,11 +458,11 @@ class TableApp(App[int]):
         self.refresh_table()
         self.advance()
 
-    def match_over(self) -> None:
+    def match_over(self, counted: bool = False) -> None:
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
         session = self.session
         self.write_record()
-        totals = record_match(session, self.stats_path) if self.stats_path else None
+        totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
         parts: list[RenderableType] = [Text.assemble(why, (f"{winner} wins the match", "bold"),
