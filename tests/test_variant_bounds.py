@@ -84,3 +84,18 @@ def test_validate_reports_them_as_located_lines(tmp_path: Path, capsys: pytest.C
     assert main(["validate", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path.name}:3:" in err and f"{path.name}:6:14:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("match:\n  target: " + "9" * 5000 + "\n", "house.yaml:3:11: a number of 5000 characters; numbers here have at most 24"),
+    ("match: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than 32 levels deep"),
+])
+def test_huge_numbers_and_deep_nesting_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
+    """A 5,000-digit integer crashed validate (int() refuses more than 4,300 digits)."""
+    assert message in problems(tmp_path, text)
+
+
+def test_the_wider_familys_numbers_have_ranges_too(tmp_path: Path) -> None:
+    """Options added for the wider family get ranges as well: a contract factor, a fixed number of deals."""
+    assert "should be at most 1000" in problems(tmp_path, "scoring:\n  contract_factors: {hearts: 1000000}\n")
+    assert "should be at most 100" in problems(tmp_path, "match:\n  target: null\n  deals: 100000\n")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import RANKS
 from ..errors import UserError
+from ..files import excerpt
 from ..variant.model import (
     CONTRACTS,
     SUIT_CONTRACTS,
@@ -70,10 +71,10 @@ class Call:
         if len(words) == 2 and words[1] in CONTRACTS:
             if head == "capot":
                 return cls("bid", words[1], CAPOT)
-            if head.isdigit():
+            if head.isascii() and head.isdecimal() and len(head) <= 6:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
-            f"{text!r} is not a call; calls are pass, double, redouble, ashkal, a contract "
+            f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, a contract "
             f"({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 

@@ -53,7 +53,7 @@ def _card(value: object) -> str:
             return str(parse_card(value))
         except CardError:
             pass
-    raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not a card; write rank then suit, like JH or 10S")
+    raise ValueError(f"{excerpt(value)} is not a card; write rank then suit, like JH or 10S")
 
 
 def _rank(value: object) -> str:

@@ -17,7 +17,6 @@ from typing import Any
 
 from ..errors import UserError
 from ..players import make_player
-from ..players.sampling import seats_of
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
@@ -63,7 +62,7 @@ class DuelWork:
     def play(self, chunk: DuelChunk) -> DuplicateTally:
         ruleset = _ruleset(self)
         bots: list[MakePlayer] = [_maker(name) for name in self.bots]
-        players = seats_of(ruleset).players
+        players = ruleset.seating.players
         tally = DuplicateTally()
         for number in range(chunk.start, chunk.start + chunk.size):
             pair_seed = derive_seed(self.seed, chunk.mode, number)

@@ -55,10 +55,10 @@ def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) ->
         words = {2: "two", 3: "three", 4: "four"}
         seats = ",".join(str(seat) for seat in range(players))
         raise UserError(f"--seats takes {words.get(players, players)} bot names separated by commas "
-                        f"(seats {seats}), got {text!r}")
+                        f"(seats {seats}), got {text[:40]!r}")
     for name in names:
         if name not in REGISTRY and not is_outside(name):
-            raise UserError(f"no bot called {name!r}; bots: {', '.join(sorted(REGISTRY))}, "
+            raise UserError(f"no bot called {name[:40]!r}; bots: {', '.join(sorted(REGISTRY))}, "
                             "or an outside bot as path/to/file.py:Name or module:Name")
         check_player(name)
     return tuple(names)

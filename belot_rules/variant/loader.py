@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from ..errors import Problem, UserError, VariantError
 from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, submodel, suggest, wrong_booleans
 from .model import Variant
+from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "family", "extends")
@@ -75,8 +76,8 @@ def resolve_source(name_or_path: str | Path) -> Path:
     """The file a command-line argument means; an unknown shipped name is a :class:`UserError`."""
     if isinstance(name_or_path, str) and is_name(name_or_path):
         path = shipped_dir() / f"{name_or_path}.yaml"
-        if not path.is_file():
-            local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if Path(f).is_file()]
+        if not is_file(path):
+            local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if is_file(Path(f))]
             hint = f"; for the file here, write {local[0] if not is_name(local[0]) else './' + local[0]}" if local else ""
             raise UserError(_unknown_name(name_or_path) + hint)
         return path
@@ -232,7 +233,16 @@ def content_hash(variant: Variant) -> str:
 
 
 def _unknown_name(name: str) -> str:
-    return f"no shipped variant named `{name}`; {suggest(name, shipped_names(), 'shipped variants')}"
+    shown = excerpt(name).strip('"')
+    return f"no shipped variant named `{shown}`; {suggest(name[:100], shipped_names(), 'shipped variants')}"
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the file system refuses (over 255 bytes, say) is not one."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
@@ -279,7 +289,7 @@ def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
         missing = f"extends `{ref}`: no such file {shown}"
         if Path(ref).stem in shipped_names():
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
-    if not parent.exists():
+    if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, f"{missing} (chain: {chain})")
     return parent

@@ -1004,7 +1004,7 @@ class Scoring(Rule):
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
     no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
-    contract_factors: dict[Contract, Annotated[int, Field(ge=1)]] = Field(
+    contract_factors: dict[Contract, Annotated[int, Field(ge=1, le=1000)]] = Field(
         {},
         description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
         "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
