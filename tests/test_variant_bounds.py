@@ -99,3 +99,12 @@ def test_the_wider_familys_numbers_have_ranges_too(tmp_path: Path) -> None:
     """Options added for the wider family get ranges as well: a contract factor, a fixed number of deals."""
     assert "should be at most 1000" in problems(tmp_path, "scoring:\n  contract_factors: {hearts: 1000000}\n")
     assert "should be at most 100" in problems(tmp_path, "match:\n  target: null\n  deals: 100000\n")
+
+
+@pytest.mark.parametrize("text", ["extends: bulgarian" + "9" * 5000 + "\n", "x" * 3000 + ": 1\n"])
+def test_a_huge_name_or_key_is_quoted_in_part(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(path)
+    assert all(len(line) < 600 for line in str(caught.value).splitlines())

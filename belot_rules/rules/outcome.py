@@ -249,7 +249,8 @@ def location(path: KeyPath) -> str:
     """``('tricks', 3, 'cards', 1)`` -> ``tricks[3].cards[1]``."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        name = part if len(str(part)) <= 40 else f"{str(part)[:37]}..."  # a key may be anything a file holds
+        out += f"[{part}]" if isinstance(part, int) else (f".{name}" if out else str(name))
     return out
 
 

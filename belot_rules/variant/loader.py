@@ -277,16 +277,16 @@ def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
 def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
     if not isinstance(ref, str) or not ref.strip():
         kinds = {list: "a list", dict: "a mapping", type(None): "nothing"}
-        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{ref}`")
+        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{excerpt(ref)}`")
         raise _at_extends(
             doc, f"extends names one shipped variant ({', '.join(shipped_names())}) or one file path; got {got}"
         )
     if is_name(ref):
-        parent, shown, missing = shipped_dir() / f"{ref}.yaml", ref, _unknown_name(ref)
+        parent, shown, missing = shipped_dir() / f"{ref}.yaml", excerpt(ref).strip('"'), _unknown_name(ref)
     else:
         parent = doc.path.parent / Path(ref).expanduser()
-        shown = display_name(parent)
-        missing = f"extends `{ref}`: no such file {shown}"
+        shown = excerpt(display_name(parent), 80).strip('"')
+        missing = f"extends `{excerpt(ref).strip(chr(34))}`: no such file {shown}"
         if Path(ref).stem in shipped_names():
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
     if not is_file(parent):
