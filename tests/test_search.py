@@ -21,8 +21,8 @@ from belot_rules.variant.loader import shipped_names
 SMALL = Budget(samples=3, bid_samples=2)
 
 
-def _deck(seed: int) -> list[int]:
-    deck = list(range(32))
+def _deck(seed: int, ruleset=None) -> list[int]:  # noqa: ANN001
+    deck = list(ruleset.seating.cards if ruleset is not None else range(32))
     random.Random(seed).shuffle(deck)
     return deck
 
@@ -34,7 +34,7 @@ def test_search_plays_only_legal_actions(name: str) -> None:
     players = [SearchPlayer(ruleset, seat, SMALL) for seat in range(seats_of(ruleset).players)]
     played = 0
     for seed in range(6):
-        state = play_deal(DealState.start(ruleset, _deck(seed), seed % len(players)), players)
+        state = play_deal(DealState.start(ruleset, _deck(seed, ruleset), seed % len(players)), players)
         assert state.phase == OVER
         played += state.contract is not None
         if played >= 1:
