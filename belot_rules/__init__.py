@@ -23,9 +23,12 @@ __version__ = "0.1.0"
 
 def load_variant(name_or_path: str | Path) -> Ruleset:
     """Load, validate and compile a shipped variant (by name) or a variant file (by path)."""
+    from .errors import UserError
     from .ruleset import Ruleset
     from .variant.loader import load_variant_model
 
+    if not isinstance(name_or_path, (str, Path)) or not str(name_or_path).strip():
+        raise UserError(f"load_variant takes a shipped variant's name or a file path, not {name_or_path!r:.40}")
     loaded = load_variant_model(name_or_path)
     # The content hash covers the rules only: two files with the same rules keep their own names.
     key = (loaded.content_hash, loaded.variant.name, loaded.variant.title, str(name_or_path))

@@ -69,7 +69,7 @@ def parse_rank(text: str) -> int:
     """Rank index of ``7 8 9 T/10 J Q K A`` (any case)."""
     key = _RANK_ALIASES.get(str(text).strip().upper(), str(text).strip().upper())
     if len(key) != 1 or key not in RANKS:
-        raise CardError(f"unknown rank {text!r}; ranks are 7 8 9 10 (or T) J Q K A")
+        raise CardError(f"unknown rank {text[:40]!r}; ranks are 7 8 9 10 (or T) J Q K A")
     return RANKS.index(key)
 
 
@@ -78,7 +78,7 @@ def parse_suit(text: str) -> int:
     raw = str(text).strip()
     key = _SUIT_ALIASES.get(raw, raw.upper())
     if len(key) != 1 or key not in SUITS:
-        raise CardError(f"unknown suit {text!r}; suits are C D H S (or ♣ ♦ ♥ ♠)")
+        raise CardError(f"unknown suit {text[:40]!r}; suits are C D H S (or ♣ ♦ ♥ ♠)")
     return SUITS.index(key)
 
 
@@ -87,14 +87,14 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"a card is written like JH or 10♥, not {text!r}")
+        raise CardError(f"a card is written like JH or 10♥, not {text[:40]!r}")
     raw = text.strip()
     if len(raw) < 2:
-        raise CardError(f"{text!r} is not a card; write rank then suit, like JH, 10S or T♥")
+        raise CardError(f"{text[:40]!r} is not a card; write rank then suit, like JH, 10S or T♥")
     try:
         return Card(parse_rank(raw[:-1]), parse_suit(raw[-1]))
     except CardError as err:
-        raise CardError(f"{text!r} is not a card: {err}") from None
+        raise CardError(f"{text[:40]!r} is not a card: {err}") from None
 
 
 def parse_cards(items: Iterable[str | Card] | str) -> list[Card]:

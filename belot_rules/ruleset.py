@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from .cards import Card, cards_of, mask_of, parse_card
+from .checks import seat as check_seat
 from .errors import UserError
 from .rules.bidding import Bidding, build_bidding
 from .rules.dealing import Dealing
@@ -61,7 +62,7 @@ class Ruleset:
         except KeyError:
             valid = ", ".join(self.tables)
             hint = "" if contract in CONTRACTS else " (contracts are written like hearts or no_trumps)"
-            raise UserError(f"{self.name} has no contract {contract!r}{hint}; valid: {valid}") from None
+            raise UserError(f"{self.name} has no contract {contract[:40]!r}{hint}; valid: {valid}") from None
 
     def legal_cards(
         self,
@@ -72,16 +73,16 @@ class Ruleset:
     ) -> list[Card]:
         """The cards of ``hand`` that ``seat`` may play onto ``trick`` ((seat, card) pairs in play order)."""
         self.contract_tables(contract)
-        hand_mask = mask_of(parse_card(c) for c in hand)
-        seats = [int(s) for s, _ in trick]
-        cards = [parse_card(c).index for _, c in trick]
         table = self.seating
+        hand_mask = self._hand(hand)
+        seats, cards = self._trick(trick)
         if len(trick) >= table.players:
             raise UserError(f"a trick holds at most {table.players - 1} cards before the seat to act plays")
         if hand_mask & mask_of(cards):
             raise UserError("a card on the table is also in the hand")
         if seat is None:
             seat = table.next_seat(seats[-1]) if seats else 0
+        check_seat(seat, table.players)
         expected = [table.seat_after(seat, i - len(trick)) for i in range(len(trick))]
         if seats != expected:
             order = ", ".join(str(s) for s in table.seats)
@@ -90,19 +91,45 @@ class Ruleset:
 
     def illegal_reason(self, contract: str, hand: Iterable[CardLike], trick: Sequence[tuple[int, CardLike]],
                        card: CardLike) -> str:
-        """Why ``card`` may not be played, in a player's words (the card is assumed illegal)."""
+        """Why ``card`` may not be played, in a player's words; a card not held, or legal, is a :class:`UserError`."""
         self.contract_tables(contract)
-        cards = [parse_card(c).index for _, c in trick]
+        hand_mask = self._hand(hand)
+        _, cards = self._trick(trick)
         if not cards:
             raise UserError("any card of the hand may lead a trick")
-        return self.obligations[contract].reason(mask_of(parse_card(c) for c in hand), cards, parse_card(card).index)
+        chosen = parse_card(card)
+        if not chosen.bit & hand_mask:
+            raise UserError(f"{chosen} is not in the hand; only a card held can be played")
+        if chosen.bit & self.obligations[contract].legal(hand_mask, cards):
+            raise UserError(f"{chosen} may be played here: no rule forbids it")
+        return self.obligations[contract].reason(hand_mask, cards, chosen.index)
 
     def trick_winner(self, contract: str, trick: Sequence[tuple[int, CardLike]]) -> int:
         """The seat that wins ``trick`` ((seat, card) pairs in play order)."""
-        cards = [parse_card(c).index for _, c in trick]
+        _, cards = self._trick(trick)
         if not cards:
             raise UserError("an empty trick has no winner")
         return int(trick[self.contract_tables(contract).trick_winner_index(cards)][0])
+
+    def _hand(self, hand: Iterable[CardLike]) -> int:
+        """A hand as a card set: each card once, no more than a hand holds."""
+        cards = [parse_card(c) for c in hand]
+        mask = mask_of(cards)
+        if len(cards) != mask.bit_count():
+            raise UserError("a card appears twice in the hand")
+        if len(cards) > self.seating.hand_size:
+            raise UserError(f"a hand holds at most {self.seating.hand_size} cards; got {len(cards)}")
+        return mask
+
+    def _trick(self, trick: Sequence[tuple[int, CardLike]]) -> tuple[list[int], list[int]]:
+        """The seats and card indices of a trick of (seat, card) pairs, each seat a seat of the table, each card once."""
+        seats = [check_seat(s, self.seating.players, "a trick's seat") for s, _ in trick]
+        cards = [parse_card(c).index for _, c in trick]
+        if len(set(cards)) != len(cards):
+            raise UserError("a card appears twice in the trick")
+        if len(set(seats)) != len(seats):
+            raise UserError("a seat plays twice in the trick")
+        return seats, cards
 
     def score_deal(self, outcome: Mapping[str, Any] | Any) -> DealScore:
         """Score a deal outcome (a :class:`~belot_rules.rules.outcome.DealOutcome` or a plain dict)."""

@@ -46,7 +46,8 @@ def main() -> None:
 
     import ray
 
-    ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ray.init(address="local", num_cpus=args.workers, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.ERROR)
     try:
         times: dict[str, list[float]] = {"local": [], "ray": []}
         loads: dict[str, list[WorkerLoad]] = {"local": [], "ray": []}

@@ -6,9 +6,10 @@
 
 ``loop``: on one core, interleaved in rounds and timed in CPU seconds (so the ratios hold on a
 busy machine): a hand-tuned random playout of a Bulgarian hearts deal (cards re-encoded so a
-stronger card of a suit is a higher bit, per-byte tables from a card set to its cards, a random
-index into that list), the plain loop of ``playouts.py``, the engine's random playout of the same contract (``random_deal``), and
-the search's rollout (the heuristic bot's card play at every seat from trick 1 of a sampled deal,
+stronger card of a suit is a higher bit, tables from each 16-bit half of a card set to its
+cards, a random index into that list), the plain loop of ``playouts.py``, the engine's random
+playout of the same contract and of a whole deal with a random auction, declarations and
+scoring (``random_deal``), and the search's rollout (the heuristic bot's card play at every seat from trick 1 of a sampled deal,
 memory included, as :class:`SearchPlayer` runs it once per candidate and sampled deal).
 
 ``levels``: the time each level's bot takes per decision (calls, declarations and cards that
@@ -117,14 +118,16 @@ def loop(deals: int, seed: int) -> dict[str, object]:
         deck = list(range(32))
         search_rng.shuffle(deck)
         state = DealState.from_hands(ruleset, [sum(1 << c for c in deck[i::4]) for i in range(4)], 0, "hearts", 1)
-        search._roll_out(state, Memory(tables, obligations))
+        search._roll_out(state, Memory(tables, obligations, ruleset.seating.players))
 
-    plain_rng, plain_tables = random.Random(seed + 3), _baseline_tables()
+    plain_rng, plain_tables, auction_rng = random.Random(seed + 3), _baseline_tables(), random.Random(seed + 4)
     seconds = measure([lambda: tuned_deal(tuned_rng), lambda: baseline_deal(plain_rng, plain_tables),
-                       lambda: random_deal(ruleset, engine_rng, 0, "hearts"), rollout], deals)
-    tuned, plain, engine, rollouts = (deals / s for s in seconds)
+                       lambda: random_deal(ruleset, engine_rng, 0, "hearts"), lambda: random_deal(ruleset, auction_rng),
+                       rollout], deals)
+    tuned, plain, engine, auction, rollouts = (deals / s for s in seconds)
     return {"deals": deals, "tuned_loop_per_second": round(tuned), "plain_loop_per_second": round(plain),
-            "engine_random_per_second": round(engine),
+            "engine_random_per_second": round(engine), "engine_with_auction_per_second": round(auction),
+            "engine_with_auction_to_tuned": round(auction / tuned, 3),
             "search_rollouts_per_second": round(rollouts), "engine_to_tuned": round(engine / tuned, 3),
             "rollout_to_tuned": round(rollouts / tuned, 3)}
 
@@ -137,10 +140,10 @@ def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
         times: list[float] = []
         rng = random.Random(seed)
         for number in range(deals):
-            deck = list(range(32))
+            deck = list(ruleset.seating.cards)
             rng.shuffle(deck)
-            state = DealState.start(ruleset, deck, number % 4)
-            players = [level_player(lv.name, ruleset, seed + seat) for seat in range(4)]
+            state = DealState.start(ruleset, deck, number % ruleset.seating.players)
+            players = [level_player(lv.name, ruleset, seed + seat) for seat in ruleset.seating.seats]
             while state.score is None and state.phase != "over":
                 legal = state.legal_actions()
                 view = state.view(state.to_act)

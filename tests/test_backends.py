@@ -256,3 +256,19 @@ def test_a_killed_run_resumes_to_the_same_json(tmp_path):
     assert resumed.returncode == 0, resumed.stderr
     whole = simulate(load_variant("bulgarian"), "deals", 3000, seed=7)
     assert numbers(json.loads(resumed.stdout)) == numbers(whole.to_dict())
+
+
+def test_an_address_nothing_answers_at_is_refused_at_once(capsys):
+    """Ray itself would retry for minutes, printing warnings."""
+    pytest.importorskip("ray")
+    assert main(["simulate", "--variant", "bulgarian", "--deals", "10", "--backend", "ray",
+                 "--address", "127.0.0.1:1"]) == 1
+    assert "cannot reach the Ray cluster at 127.0.0.1:1 (Connection refused)" in capsys.readouterr().err
+
+
+def test_compare_streams_one_run_to_a_results_file(tmp_path, capsys):
+    out = str(tmp_path / "run.jsonl")
+    assert main(["compare", "bulgarian", "french", "--simulate", "10", "--matches", "2", "--out", out]) == 1
+    assert "--out holds one run" in capsys.readouterr().err
+    assert main(["compare", "bulgarian", "french", "--simulate", "10", "--workers", "1", "--json", "--out", out]) == 0
+    assert json.loads(capsys.readouterr().out)["simulation"]["results"][1]["deals"] == 10

@@ -15,8 +15,8 @@ from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import DuelResult, duel
 from belot_rules.sim.duplicate import DuplicateTally
 
-DUEL_KEYS = ["variant", "bots", "full", "seed", "workers", "deal_pairs", "seconds", "card_points", "match_points",
-             "contracts", "decisions_per_second", "matches"]
+DUEL_KEYS = ["variant", "bots", "full", "seed", "workers", "backend", "deal_pairs", "seconds", "card_points",
+             "match_points", "contracts", "decisions_per_second", "matches"]
 
 
 def _table(cards: tuple[int, int], match: tuple[int, int], contract_team: int, verdict: str) -> SimpleNamespace:

@@ -97,11 +97,16 @@ def test_klaverjas_nku_dealer_first_and_forced_after_four_passes_klaverjas_3():
 
 
 def test_round_1_hokum_or_sun_then_only_sun_overcalls_baloot_3_1():
-    """baloot.md §3.1: round 1 offers Hokum in the turned suit or Sun; over a Hokum, only Sun."""
+    """baloot.md §3.1: round 1 offers Hokum in the turned suit or Sun; over a Hokum, only Sun; when
+    nobody overcalls, the Hokum bidder confirms it or switches to Sun [JAW]."""
     assert legal(BALOOT, "") == ["pass", "hearts", "no_trumps"]
     assert legal(BALOOT, "hearts") == ["pass", "no_trumps"]
-    _, auction = run(BALOOT, "pass, hearts, pass, pass, pass")
+    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass")
+    assert not auction.doubling and [str(c) for c in rules.legal_calls(auction)] == ["pass", "no_trumps"]
+    _, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass")
     assert auction.contract == "hearts" and auction.declarer == 1 and auction.doubling
+    _, auction = run(BALOOT, "pass, hearts, pass, pass, pass, no_trumps, pass, pass, pass")
+    assert auction.contract == "no_trumps" and auction.declarer == 1 and auction.doubling
 
 
 def test_an_earlier_seat_may_claim_sun_from_a_later_one_baloot_3_1():
@@ -119,6 +124,7 @@ def test_round_2_hokum_in_another_suit_or_sun_baloot_3_2():
     """baloot.md §3.2: round 2 offers Hokum in any other suit, or Sun."""
     assert legal(BALOOT, "pass, pass, pass, pass") == ["pass", "clubs", "diamonds", "spades", "no_trumps"]
     assert legal(BALOOT, "pass, pass, pass, pass, spades") == ["pass", "no_trumps"]
+    assert legal(BALOOT, "pass, pass, pass, pass, spades, pass, pass, pass") == ["pass", "no_trumps"]
 
 
 def test_ashkal_makes_the_partner_the_taker_third_and_fourth_speakers_only_baloot_3_4():
@@ -151,7 +157,7 @@ def test_ashkal_gives_the_turned_card_to_the_partner_baloot_2_2():
 def test_double_three_four_gahwa_alternate_and_gahwa_wins_the_match_baloot_4():
     """baloot.md §4: Double (opponents) x2, Three (buyer's team) x3, Four (opponents) x4, Gahwa (buyer's
     team) wins the match; the ladder follows the bidding, beginning with the opponent after the buyer."""
-    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass")
+    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass")
     assert auction.to_act == 2 and [str(c) for c in rules.legal_calls(auction)] == ["pass", "double"]
     for seat, call in ((2, "double"), (3, "pass"), (1, "redouble"), (2, "redouble")):
         assert auction.to_act == seat
@@ -164,13 +170,13 @@ def test_double_three_four_gahwa_alternate_and_gahwa_wins_the_match_baloot_4():
 
 
 def test_both_opponents_pass_ends_the_ladder_undoubled_baloot_4():
-    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass, pass")
+    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass, pass, pass")
     assert auction.finished and auction.level == 0 and auction.contract == "hearts"
 
 
 def test_doubling_a_hokum_after_a_pass_by_the_partner_baloot_4():
     """The second opponent may double after the first passed; then the buyer's team answers."""
-    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass, double")
+    rules, auction = run(BALOOT, "pass, hearts, pass, pass, pass, pass, pass, double")
     assert auction.to_act == 1 and not auction.finished and auction.level == 1
 
 
@@ -208,7 +214,7 @@ def test_a_deal_doubled_to_gahwa_decides_the_match_baloot_4_GR():
     match = MatchState.new(rules, seed=1, first_dealer=3)
     deal = match.current
     turned = ["clubs", "diamonds", "hearts", "spades"][deal.turned_card >> 3]
-    for call in ("pass", turned, "pass", "pass", "pass", "double", "pass", "redouble", "redouble", "redouble"):
+    for call in ("pass", turned, "pass", "pass", "pass", "pass", "double", "pass", "redouble", "redouble", "redouble"):
         deal.apply(call)
     assert deal.level == 4 and deal.multiplier == 4
     play_deal(deal, [make_player("random", rules, seat) for seat in range(4)])

@@ -1,5 +1,5 @@
 """Scoring rules of the wider Belot family, each pinned to its section of family/*.md: Baloot's rounding
-and kaboot as variants/baloot.yaml scores them (baloot.md §7, TAZ), per-contract multipliers (belote-bridgee.md §6), a belote immune to
+and kaboot as variants/baloot.yaml scores them (baloot.md §7, TAZ), per-contract multipliers as variants/belote-bridgee.yaml scores them (belote-bridgee.md §6), a belote immune to
 doubling (baloot.md §5.3), a game-winning declaration (bela.md §5) and a capot for the takers only
 (klaverjas.md §6.3)."""
 
@@ -126,29 +126,18 @@ def test_projects_count_double_in_sun_and_four_aces_are_400_baloot_5_1() -> None
 # ----------------------------------------------------------------------------- per-contract multipliers
 
 
-BRIDGEE = variant(
-    bidding={"doubles": {"max_level": 2, "multipliers": [2, 4], "names": ["contre", "surcontre"]}},
-    scoring={"no_trumps_factor": 1, "doubled_winner": "contract_result", "tie": "taker_fails",
-             "contract_factors": {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4, "no_trumps": 5,
-                                  "all_trumps": 6},
-             "rounding": {"unit": "points", "suit": {"mode": "none"}, "no_trumps": {"mode": "none"},
-                          "all_trumps": {"mode": "none"}}},
-)
+BRIDGEE = load_variant("belote-bridgee").scoring  # the shipped file
 
 
 def test_contract_multiplier_hearts_made_belote_bridgee_6_2() -> None:
     """belote-bridgee.md §6.2 (BEL, BTV): ♥ (×3) made 102 to 60 -> 306 / 180."""
-    score = ScoringRules(BRIDGEE).score("hearts", 0, 1, (92, 60), (5, 3), 0)
-    assert score.match_points == (306, 180)
+    assert BRIDGEE.score("hearts", 0, 1, (92, 60), (5, 3), 0).match_points == (306, 180)
 
 
 def test_contract_multiplier_no_trumps_doubled_and_failed_belote_bridgee_6_2() -> None:
-    """belote-bridgee.md §6.2: SA (×5) contré (×2) failed: opponents 162 × 10 = 1620 (SA scored as 162)."""
-    score = ScoringRules(BRIDGEE).score("no_trumps", 0, 2, (30, 90), (3, 5), 1)
-    assert score.match_points == (0, 1300) and score.raw_points == (150, 500)  # 130-point no-trumps: 130 × 10
-    scaled = variant(**{**BRIDGEE.model_dump(), "cards": {"no_trumps": {
-        "order": ["A", "T", "K", "Q", "J", "9", "8", "7"], "points": {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2}}}})
-    assert ScoringRules(scaled).score("no_trumps", 0, 2, (60, 92), (3, 5), 1).match_points == (0, 1620)
+    """belote-bridgee.md §6.2: SA (×5) contré (×2) failed: opponents 162 × 10 = 1620 (SA counts 162)."""
+    score = BRIDGEE.score("no_trumps", 0, 2, (60, 92), (3, 5), 1)
+    assert score.match_points == (0, 1620) and score.raw_points == (300, 510)
 
 
 # ----------------------------------------------------------------------------- Bela and Klaverjas

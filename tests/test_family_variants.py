@@ -14,10 +14,13 @@ from hypothesis import strategies as st
 from belot_rules import load_variant
 from belot_rules.cards import parse_card
 from belot_rules.engine.deal import DealState
+from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.records import deal_record, match_record, replay
 from belot_rules.engine.runner import play_deal, play_match
 from belot_rules.players import make_player
+from belot_rules.ruleset import Ruleset
+from belot_rules.variant.loader import load_variant_model
 
 FAMILY = ["klaverjas-amsterdam", "klaverjas-rotterdam", "baloot"]
 AMSTERDAM, ROTTERDAM, BALOOT = (load_variant(n) for n in FAMILY)
@@ -96,3 +99,24 @@ def test_a_heuristic_match_ends_and_replays(name: str) -> None:
     assert match.over
     result = replay(ruleset, json.loads(json.dumps(match_record(match))))
     assert (result.winner, result.drawn, list(result.board)) == (match.winner, match.drawn, match.board)
+
+
+def test_a_declared_eight_card_run_ends_the_match_at_once_bela_5() -> None:
+    """bela.md §5 (B4U "igra završava"): the holder of all eight cards of a suit declares it and his
+    team wins the match there and then, whatever the board (here a Bulgarian house rule)."""
+    variant = load_variant_model("bulgarian").variant
+    ruleset = Ruleset(variant.model_copy(update={"declarations": variant.declarations.model_copy(
+        update={"wins_match_length": 8})}))
+    hands = [list(range(8, 16)), list(range(0, 8)), list(range(16, 24)), list(range(24, 32))]  # seat 0: diamonds
+    deck = [0] * 32
+    dealing = ruleset.dealing
+    for offset, position in (*dealing.first, *dealing.second[0]):
+        deck[position] = hands[offset].pop()
+    match = MatchState.new(ruleset, seed=1, first_dealer=3)
+    match.start_deal(3, tuple(deck))
+    match.current.force_contract("hearts", 0)
+    match.current.play_out(lambda legal, *rest: (legal & -legal).bit_length() - 1,
+                           lambda seat, options: options[0], lambda seat: False)
+    match.advance()
+    assert match.current is None and match.winner == 0 and match.board[0] < 151
+    assert any(line.endswith("team 0 wins the match at once") for line in match.deals[-1].score.lines)

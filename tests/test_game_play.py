@@ -223,6 +223,10 @@ def test_a_finished_match_counts_in_the_statistics(data_home: Path) -> None:
     counts = stats["variants"]["french-single-deal"]["random"]
     assert counts["games"] == 1 and counts["wins"] in (0, 1)
     assert "Your french-single-deal games (bots: random): 1" in played.text
+    again = play(session=played.session)  # the finished game opened again is not a second game
+    assert again.status == 0
+    stats = json.loads((data_home / "belot-rules" / "statistics.json").read_text())
+    assert stats["variants"]["french-single-deal"]["random"]["games"] == 1
 
 
 def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,11 +59,13 @@ def waiting(app: TableApp) -> bool:
 
 
 async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
-    """Let the bots move until the player is asked something."""
-    for _ in range(400):
+    """Let the bots move until the player is asked something (a minute at most, for a busy machine)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         await pilot.pause()
         if waiting(app):
             return
+        await pilot.pause(0.005)
     raise AssertionError("the bots never stopped")
 
 
@@ -256,12 +259,14 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         app = table_app("bulgarian", 3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
+            await pilot.pause(0.1)  # the side column widens on the first resize; let the layout settle
             bidding = screen_text(app)
             await pilot.press("2")
             await settle(pilot, app)
             while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
                 await pilot.press("enter")
                 await settle(pilot, app)
+            await pilot.pause(0.1)
             playing = screen_text(app)
         check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
         for text in (bidding, playing):

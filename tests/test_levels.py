@@ -38,8 +38,8 @@ def test_levels_are_easy_normal_hard_and_each_is_a_registered_bot() -> None:
 
 def test_the_easy_bot_plays_legal_moves() -> None:
     ruleset = load_variant("coinche")
-    players = [level_player("easy", ruleset, seat) for seat in range(4)]
-    deck = list(range(32))
+    players = [level_player("easy", ruleset, seat) for seat in ruleset.seating.seats]
+    deck = list(ruleset.seating.cards)
     random.Random(2).shuffle(deck)
     assert play_deal(DealState.start(ruleset, deck, 0), players).phase == "over"
 

@@ -115,7 +115,10 @@ def test_yaml_errors_are_located_too(tmp_path: Path, capsys: pytest.CaptureFixtu
     ("big.json", '{"declarer": ' + "9" * 5000 + "}", "big.json:1:14: a number of 5000 characters"),
     ("big.yaml", "declarer: " + "9" * 5000 + "\n", "big.yaml:1:11: a number of 5000 characters"),
     ("long.json", '{"variant": "french", "contract": "' + "x" * 100_000 + '"}', "is not a valid value"),
-], ids=["alias-bomb", "deep-json", "deep-yaml", "long-number-json", "long-number-yaml", "long-text"])
+    ("key.json", '{"variant": "french", "' + "x" * 3000 + '": 1}', "unknown key `xxxx"),
+    ("card.json", '{"variant": "french", "tricks": [{"cards": ["' + "x" * 3000 + '"]}]}', "is not a card"),
+], ids=["alias-bomb", "deep-json", "deep-yaml", "long-number-json", "long-number-yaml", "long-text", "long-key",
+        "long-card"])
 def test_outcome_files_are_read_within_bounds(name: str, text: str, message: str, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Seven levels of aliases took 32 s and 1.4 GB; now a located one-line error, no echo of the value."""

@@ -28,7 +28,8 @@ def numbers(data: dict) -> dict:
 @pytest.fixture(scope="module")
 def cluster():
     """A Ray cluster of two CPUs in this process; the backends join it instead of starting their own."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.ERROR)
     yield
     ray.shutdown()
 
@@ -113,3 +114,42 @@ def test_a_tournament_on_ray_matches_local(cluster):
     with open_backend("ray", 2) as backend:
         on_ray = tournament(ruleset, ["heuristic", "random", "easy"], 30, seed=2, backend=backend).to_dict()
     assert numbers(on_ray) == numbers(local) and on_ray["backend"] == "ray"
+
+
+def test_a_duel_on_ray_matches_local_and_resumes(cluster, tmp_path):
+    from belot_rules.sim.duel import duel
+
+    timing = TIMING | {"decisions_per_second"}
+    ruleset = load_variant("coinche")
+    local = duel(ruleset, ("heuristic", "random"), 30, full=True, matches=2, seed=4)
+    out = tmp_path / "duel.jsonl"
+
+    def stop(done: int, total: int) -> None:
+        if done >= 20:
+            raise KeyboardInterrupt
+
+    with open_backend("ray", 2) as backend:
+        with pytest.raises(KeyboardInterrupt):
+            duel(ruleset, ("heuristic", "random"), 30, full=True, matches=2, seed=4, backend=backend, out=out,
+                 progress=stop)
+        on_ray = duel(ruleset, ("heuristic", "random"), 30, full=True, matches=2, seed=4, backend=backend, out=out,
+                      resume=True)
+    assert {k: v for k, v in on_ray.to_dict().items() if k not in timing} == \
+        {k: v for k, v in local.to_dict().items() if k not in timing}
+
+
+def test_a_chunk_failing_on_ray_is_reported_with_its_own_error(cluster):
+    from belot_rules.sim.backends import ChunkFailed
+
+    class Broken:
+        def play(self, chunk: object) -> int:
+            raise ValueError("no such card")
+
+    @dataclass(frozen=True)
+    class Piece:
+        size = 1
+        key = (0,)
+
+    with open_backend("ray", 1) as backend, pytest.raises(ChunkFailed) as failed:
+        backend.run(Broken(), [Piece()], lambda chunk, played: None)
+    assert str(failed.value) == "chunk [0] failed 4 times, the run stops; last error: ValueError: no such card"

@@ -58,7 +58,8 @@ def test_replay_cli_names_the_broken_step(tmp_path, capsys):
     assert "deal.actions[0]" in err and "legal: pass, clubs" in err
 
 
-@pytest.mark.parametrize(("content", "message"), [("{", "not valid JSON"), ("[]", "a record is a JSON object")])
+@pytest.mark.parametrize(("content", "message"), [("{", "r.json:1:2: the file ends inside an object; it was cut short"),
+                                                      ("[]", "a record is a JSON object")])
 def test_replay_cli_broken_files(tmp_path, capsys, content, message):
     path = tmp_path / "r.json"
     path.write_text(content, encoding="utf-8")

@@ -9,20 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belot_rules import load_variant
-from belot_rules.cards import FULL_DECK
 from belot_rules.engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
 from belot_rules.engine.runner import play_deal
 from belot_rules.players import make_player
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.players.sampling import AuctionModel, Knowledge, auction_deck, play_memory, seats_of
+from belot_rules.players.sampling import AuctionModel, Knowledge, auction_deck, play_memory
 from belot_rules.players.search import Budget, SearchPlayer
 from belot_rules.variant.loader import shipped_names
 
 SMALL = Budget(samples=3, bid_samples=2)
 
 
-def _deck(seed: int, ruleset=None) -> list[int]:  # noqa: ANN001
-    deck = list(ruleset.seating.cards if ruleset is not None else range(32))
+def _deck(ruleset, seed: int) -> list[int]:
+    deck = list(ruleset.seating.cards)
     random.Random(seed).shuffle(deck)
     return deck
 
@@ -31,10 +30,10 @@ def _deck(seed: int, ruleset=None) -> list[int]:  # noqa: ANN001
 def test_search_plays_only_legal_actions(name: str) -> None:
     """Every action goes through DealState.apply, which refuses an illegal one."""
     ruleset = load_variant(name)
-    players = [SearchPlayer(ruleset, seat, SMALL) for seat in range(seats_of(ruleset).players)]
+    players = [SearchPlayer(ruleset, seat, SMALL) for seat in range(ruleset.seating.players)]
     played = 0
     for seed in range(6):
-        state = play_deal(DealState.start(ruleset, _deck(seed, ruleset), seed % len(players)), players)
+        state = play_deal(DealState.start(ruleset, _deck(ruleset, seed), seed % len(players)), players)
         assert state.phase == OVER
         played += state.contract is not None
         if played >= 1:
@@ -47,7 +46,7 @@ def test_search_is_deterministic_for_a_seed() -> None:
     histories = []
     for _ in range(2):
         players = [SearchPlayer(ruleset, 7, SMALL), HeuristicPlayer(ruleset)] * 2
-        histories.append([str(a) for a in play_deal(DealState.start(ruleset, _deck(3), 1), players).history])
+        histories.append([str(a) for a in play_deal(DealState.start(ruleset, _deck(ruleset, 3), 1), players).history])
     assert histories[0] == histories[1]
 
 
@@ -59,7 +58,7 @@ def _advance(ruleset, seed: int, cards: int) -> DealState:
     """A deal bid by the heuristic bot and played at random for ``cards`` cards (declaring everything)."""
     rng = random.Random(seed)
     bidder = HeuristicPlayer(ruleset)
-    state = DealState.start(ruleset, _deck(seed), seed % seats_of(ruleset).players)
+    state = DealState.start(ruleset, _deck(ruleset, seed), seed % ruleset.seating.players)
     while state.phase == BIDDING:
         state.apply(bidder.choose(state.view(state.to_act), state.legal_actions()))
     while state.phase in (PLAYING, DECLARING) and len(state.history) < 64 and cards:
@@ -96,7 +95,7 @@ def test_samples_fit_the_view(name: str, seed: int, cards: int) -> None:
         assert hands[seat] == real[seat]
         assert [h.bit_count() for h in hands] == [h.bit_count() for h in real]
         assert sum(hands) == sum(real)
-        assert sum(hands) == (FULL_DECK & ~sum(knowledge.played))
+        assert sum(hands) == (ruleset.seating.pack_mask & ~sum(knowledge.played))
         for who, hand in enumerate(hands):
             if who != seat:
                 assert hand & knowledge.forced[who] == knowledge.forced[who]
@@ -107,7 +106,7 @@ def test_samples_fit_the_view(name: str, seed: int, cards: int) -> None:
 @given(st.sampled_from(["bulgarian", "coinche"]), st.integers(0, 10**6))
 def test_auction_decks_keep_the_seat_hand_and_the_turned_card(name: str, seed: int) -> None:
     ruleset = load_variant(name)
-    state = DealState.start(ruleset, _deck(seed), seed % seats_of(ruleset).players)
+    state = DealState.start(ruleset, _deck(ruleset, seed), seed % ruleset.seating.players)
     bidder = HeuristicPlayer(ruleset)
     for _ in range(seed % 5):
         if state.phase == BIDDING:

@@ -400,3 +400,11 @@ def test_a_broken_chain_still_checks_every_file_it_reached(tmp_path: Path) -> No
     assert "house.yaml:2:9: match.targt: unknown key `targt`" in message
     assert "parent.yaml:2:10: extends `nowhere.yaml`: no such file" in message
     assert "parent.yaml:3:20: play.undertrump: `sometimes` is not a valid value" in message
+
+
+def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path: Path) -> None:
+    """Points 85 to 160 in steps of 10 fail over any parent; turned-card bidding with contra only over some."""
+    message = problems_of(tmp_path, "extends: frenc\nbidding:\n  points: {minimum: 85, step: 10, maximum: 160}\n")
+    assert "house.yaml:3:44: bidding.points: maximum 160 is not minimum 85 plus a multiple of step 10" in message
+    message = problems_of(tmp_path, "extends: frenc\nbidding: {style: turned_card}\n")
+    assert "nobody can double" not in message and len(message.splitlines()) == 1

@@ -12,6 +12,7 @@ the signal); neither shows a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -46,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # A leading verb is the command: the other verbs are not needed to parse or run it.
         args = build_parser(argv[0] if argv else None).parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback when Python exits
+        return status
     except SystemExit as done:  # argparse: --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
     except UserError as err:
@@ -56,4 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + getattr(stop, "signum", 2)
     except BrokenPipeError:  # the reader (``| head``) went away: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as err:  # ``> /dev/full``: the output cannot be written (files read or written say so themselves)
+        if err.errno not in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit must not fail again
+        print(f"belot: cannot write the output: {err.strerror or err}", file=sys.stderr)
         return 1

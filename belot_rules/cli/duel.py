@@ -9,8 +9,8 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..sim.duel import DuelResult, duel
-from .output import console, print_json
-from .sim_view import add_simulation_options, backend_for, positive_int, print_loads, progress_bar
+from .output import console
+from .sim_view import add_simulation_options, play_and_show, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -37,17 +37,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
-    with backend_for(args) as backend, \
-            progress_bar(not args.json, f"{ruleset.name}: {args.first} vs {args.second}") as progress:
-        result = duel(ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, backend,
-                      progress, args.out, args.resume)
-    if args.json:
-        print_json(result.to_dict())
-    else:
-        render(result)
-    if args.verbose:
-        print_loads(result.loads)
-    return 0
+    return play_and_show(args, f"{ruleset.name}: {args.first} vs {args.second}", lambda backend, progress: duel(
+        ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, backend, progress,
+        args.out, args.resume), render)
 
 
 def render(result: DuelResult) -> None:
@@ -57,7 +49,7 @@ def render(result: DuelResult) -> None:
     mode = "bidding and card play" if result.full else "card play (the heuristic bidder bids)"
     out.print(f"[bold]{escape(result.variant)}[/]: {first} against {second}, {data['deal_pairs']:,} deal pairs, "
               f"{mode}")
-    out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) · {result.seconds:.1f} s[/]")
+    out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) ({result.backend}) · {result.seconds:.1f} s[/]")
     for label, key in (("card points", "card_points"), ("match points", "match_points")):
         d = data[key]
         out.print(f"{first} − {second}, {label} per deal: [bold]{d['mean']:+.2f}[/] "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from rich.table import Table
 from .. import load_variant
 from ..engine.records import RecordError, replay, rerecorded, write_record
 from ..errors import UserError
+from ..files import MAX_RECORD_BYTES, excerpt, read_json
 from ..variant.loader import is_name
 from .output import console, print_json
 
@@ -31,30 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def read_json_file(path: str) -> Any:
-    """A JSON document from ``path``, or a :class:`UserError` that says where it is broken."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a directory, not a record") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot be read ({err.__class__.__name__})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UserError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
-
-
 def run(args: argparse.Namespace) -> int:
-    record = read_json_file(args.file)
+    record = read_json(Path(args.file), "a record (JSON)", MAX_RECORD_BYTES).data
     name = args.variant or (record.get("variant") if isinstance(record, dict) else None)
     if not name:
         raise UserError(f"{args.file}: the record names no variant; give one with --variant")
     if not isinstance(name, str):
-        raise UserError(f"{args.file}: variant is a shipped name or a file path, not {name!r}")
+        raise UserError(f"{args.file}: variant is a shipped name or a file path, not {excerpt(name)}")
     if not args.variant and not is_name(str(name)):
         name = Path(args.file).parent / str(name)  # a variant file named in the record is found beside it
     ruleset = load_variant(name)

@@ -300,7 +300,7 @@ def _bars(names: list[str], rows: list[str], values: list[list[dict[str, Any] | 
                 axes.annotate(text, (s["high"], y), xytext=(4, 0), textcoords="offset points", va="center",
                               fontsize=8, color="#333333")
         axes.set_yticks(range(len(rows)), rows)
-        axes.invert_yaxis()
+        axes.set_ylim(len(rows) - 0.5, -0.5)  # top row first; room for a row no variant draws a bar in
         axes.margins(x=0.12)
         if even:
             axes.axvline(0.5, color="#999999", linestyle="--", linewidth=1)

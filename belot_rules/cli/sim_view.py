@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import groupby
+from typing import Any
 
 from rich import box
 from rich.markup import escape
@@ -16,7 +17,7 @@ from ..sim.backends import BACKENDS, Backend, WorkerLoad, combined, open_backend
 from ..sim.runs import Progress as ProgressCallback
 from ..sim.simulate import DEFAULT_SEATS
 from ..sim.stats import Mean, Rate
-from .output import console
+from .output import console, print_json
 
 GROUP_TITLES = {
     "contracts": "Contracts (of all deals)",
@@ -33,7 +34,7 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -71,6 +72,21 @@ def backend_for(args: argparse.Namespace) -> Backend:
     if args.resume and not args.out:
         raise UserError("--resume continues the run in an --out file: give it, e.g. --out results.jsonl --resume")
     return open_backend(args.backend, args.workers, args.address)
+
+
+def play_and_show(args: argparse.Namespace, label: str, play: Callable[[Backend, ProgressCallback | None], Any],
+                  render: Callable[[Any], None]) -> int:
+    """A long run from the command line: played on the backend the options name under a progress bar, then
+    printed as JSON or rendered; with ``--verbose`` the workers' overhead goes to stderr."""
+    with backend_for(args) as backend, progress_bar(not args.json, label) as progress:
+        result = play(backend, progress)
+    if args.verbose:
+        print_loads(result.loads)
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        render(result)
+    return 0
 
 
 def print_loads(loads: Iterable[WorkerLoad]) -> None:

@@ -9,9 +9,9 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate
-from .output import console, print_json
-from .sim_view import add_simulation_options, backend_for, bar_width, grouped_table, positive_int, print_loads, \
-    progress_bar, rate_bar, show_interval, show_value, speed_line
+from .output import console
+from .sim_view import add_simulation_options, bar_width, grouped_table, play_and_show, positive_int, rate_bar, \
+    show_interval, show_value, speed_line
 
 
 def register(subparsers: Any) -> None:
@@ -33,23 +33,17 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
     seats = parse_seats(args.seats, ruleset.seating.players)
     mode, count = (DEALS, args.deals) if args.deals is not None else (MATCHES, args.matches)
-    with backend_for(args) as backend, progress_bar(not args.json, f"{ruleset.name}: {mode}") as progress:
-        result = simulate(ruleset, mode, count, seats, args.seed, progress=progress, backend=backend, out=args.out,
-                          resume=args.resume)
-    if args.verbose:
-        print_loads(result.loads)
-    if args.json:
-        print_json(result.to_dict())
-    else:
-        render(result)
-    return 0
+    return play_and_show(args, f"{ruleset.name}: {mode}", lambda backend, progress: simulate(
+        ruleset, mode, count, seats, args.seed, progress=progress, backend=backend, out=args.out,
+        resume=args.resume), render)
 
 
 def render(result: SimulationResult) -> None:
     out = console()
     matches = f"{result.tally.matches:,} matches, " if result.mode == MATCHES else ""
     out.print(f"[bold]{escape(result.variant)}[/]: {matches}{speed_line(result.tally.deals, result.seconds)}")
-    out.print(f"[dim]seats {escape(', '.join(result.seats))} · seed {result.seed} · {result.workers} worker(s) ({result.backend})[/]")
+    out.print(f"[dim]seats {escape(', '.join(result.seats))} · seed {result.seed} · {result.workers} worker(s) "
+              f"({result.backend})[/]")
     out.print()
     shown = result.shown()
     bar = bar_width(out.width, max(len(s.label) for s in shown), 1)

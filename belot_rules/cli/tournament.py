@@ -11,8 +11,8 @@ from rich.table import Table
 
 from .. import load_variant
 from ..sim.tournament import TournamentResult, parse_bots, tournament
-from .output import console, print_json
-from .sim_view import add_simulation_options, backend_for, positive_int, print_loads, progress_bar
+from .output import console
+from .sim_view import add_simulation_options, play_and_show, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -38,17 +38,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
     bots = parse_bots(args.bots)
-    with backend_for(args) as backend, \
-            progress_bar(not args.json, f"{ruleset.name}: {len(bots)} bots") as progress:
-        result = tournament(ruleset, bots, args.deals, args.full, args.seed, backend, progress, args.out,
-                            args.resume)
-    if args.verbose:
-        print_loads(result.loads)
-    if args.json:
-        print_json(result.to_dict())
-    else:
-        render(result)
-    return 0
+    return play_and_show(args, f"{ruleset.name}: {len(bots)} bots", lambda backend, progress: tournament(
+        ruleset, bots, args.deals, args.full, args.seed, backend, progress, args.out, args.resume), render)
 
 
 def render(result: TournamentResult) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
+from ..checks import seat as check_seat
 from ..errors import UserError
 from ..rules.bidding import Auction, Call, summarize
 from ..rules.declarations import KING, QUEEN, Declaration
@@ -89,6 +90,7 @@ class DealState:
 
         ``board`` is the match score before this deal, which a conditional double looks at."""
         table, dealing = ruleset.seating, ruleset.dealing
+        check_seat(dealer, table.players, "dealer")
         if sorted(deck) != dealing.sorted_pack:
             raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
         state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
@@ -236,7 +238,7 @@ class DealState:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
         verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play"}[self.phase]
         listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
-        return f"seat {seat} may not {verb} {text!r}{reason}; legal: {listed}"
+        return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
     def _apply(self, action: Action) -> None:
         self.history.append(action)
@@ -446,6 +448,7 @@ class DealState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
+        check_seat(seat, self.ruleset.seating.players)
         trick_seats = [self.ruleset.seating.order[self.leader + i] for i in range(len(self.trick))]
         return SeatView(
             seat=seat,

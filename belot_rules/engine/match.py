@@ -107,6 +107,14 @@ class MatchState:
         if self.current.phase == OVER:
             self.advance()
 
+    def unbooked(self) -> DealState | None:
+        """The current deal if it has begun and is not on the sheet yet (a finished deal stays current,
+        booked, until the next is dealt)."""
+        current = self.current
+        if current is None or not current.history or (self.deals and self.deals[-1].deck is current.deck):
+            return None
+        return current
+
     def advance(self) -> None:
         """Book the finished current deal and, unless the match is over, deal the next one."""
         previous = self.current

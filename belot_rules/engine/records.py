@@ -17,12 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CARDS, CardError, parse_card
+from ..checks import seat
 from ..errors import UserError
-from ..files import write_text_atomically
+from ..files import excerpt, write_text_atomically
 from ..ruleset import Ruleset
 from .deal import OVER, DealState
 from .match import FinishedDeal, MatchState
 
+SCORE_KEYS = ("match_points", "hanging_out", "verdict")  # a recorded score has at least these
+OPTIONAL_SCORE_KEYS = {"match_winner"}
 DEAL_FORMAT = "belot-rules/deal-record"
 MATCH_FORMAT = "belot-rules/match-record"
 VERSION = 1
@@ -46,8 +49,8 @@ def deal_to_dict(deal: FinishedDeal) -> dict[str, Any]:
 def match_record(match: MatchState) -> dict[str, Any]:
     """The record of a match (finished or not) as a JSON-ready dict."""
     deals = list(match.deals)
-    if match.current is not None and match.current.history:
-        current = match.current
+    current = match.unbooked()
+    if current is not None:
         deals.append(FinishedDeal.of(current))
     return {
         "format": MATCH_FORMAT,
@@ -101,19 +104,20 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
     whose own ``board_in`` says it)."""
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: a deal is an object with dealer, deck and actions")
-    dealer = raw.get("dealer")
-    seats = ruleset.seating.seats
-    if type(dealer) is not int or dealer not in seats:
-        raise RecordError(f"{where}.dealer: a seat 0-{seats[-1]}, not {dealer!r}")
+    try:
+        dealer = seat(raw.get("dealer"), len(ruleset.seating.seats), f"{where}.dealer")
+    except UserError as err:
+        raise RecordError(str(err)) from None
     hanging_in = raw.get("hanging_in", reserve)
     if type(hanging_in) is not int or hanging_in < 0:
-        raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, not {hanging_in!r}")
+        raise RecordError(f"{where}.hanging_in: the reserve carried in, a whole number 0 or more, "
+                          f"not {excerpt(hanging_in)}")
     if hanging_in != reserve:
         raise RecordError(f"{where}.hanging_in is {hanging_in}, but the deals before leave {reserve} in reserve")
     sides = ruleset.seating.sides
     board_in = raw.get("board_in", [0] * sides if board is None else list(board))
     if not (isinstance(board_in, list) and len(board_in) == sides and all(type(p) is int for p in board_in)):
-        raise RecordError(f"{where}.board_in: the match score before the deal, {sides} whole numbers, not {board_in!r}")
+        raise RecordError(f"{where}.board_in: the match score before the deal, {sides} whole numbers, not {excerpt(board_in)}")
     if board is not None and tuple(board_in) != board:
         raise RecordError(f"{where}.board_in is {board_in}, but the deals before leave the board at {list(board)}")
     state = DealState.start(ruleset, _deck(ruleset, raw.get("deck"), where), dealer, reserve, tuple(board_in))
@@ -122,21 +126,31 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         raise RecordError(f"{where}.actions: a list of calls, declarations and cards")
     for step, action in enumerate(actions):
         if state.phase == OVER:
-            raise RecordError(f"{where}.actions[{step}]: {action!r} comes after the deal is over")
+            raise RecordError(f"{where}.actions[{step}]: {excerpt(action)} comes after the deal is over")
+        if not isinstance(action, str):
+            raise RecordError(f"{where}.actions[{step}]: an action is written as text (a call, a declaration "
+                              f"or a card), not {excerpt(action)}")
         try:
-            state.apply(str(action))
+            state.apply(action)
         except UserError as err:
             raise RecordError(f"{where}.actions[{step}]: {err}") from None
     recorded = raw.get("score")
     if recorded is not None and not isinstance(recorded, Mapping):
-        raise RecordError(f"{where}.score: an object with match_points, hanging_out and verdict, not {recorded!r}")
-    if state.phase == OVER and recorded is not None and state.score is not None:
+        raise RecordError(f"{where}.score: an object with match_points, hanging_out and verdict, "
+                          f"not {excerpt(recorded)}")
+    if recorded is not None and (state.phase != OVER or state.score is None):
+        stop = "stops before the deal is over" if state.phase != OVER else "ends with every player passing"
+        raise RecordError(f"{where}.score: the record gives a score, but the deal {stop} "
+                          f"(after {len(actions)} action(s)); it was cut short or altered")
+    if recorded is not None:
         got = state.score.to_dict()
-        for key in ("match_points", "hanging_out", "verdict"):
-            if recorded.get(key) != got[key]:
-                raise RecordError(
-                    f"{where}.score.{key}: the record says {recorded.get(key)!r} but the deal scores {got[key]!r}"
-                )
+        for key in got:
+            if key in recorded and recorded[key] != got[key] or key in SCORE_KEYS and key not in recorded:
+                raise RecordError(f"{where}.score.{key}: the record says {excerpt(recorded.get(key))} "
+                                  f"but the deal scores {excerpt(got[key])}")
+        unknown = sorted(set(recorded) - set(got) - OPTIONAL_SCORE_KEYS)
+        if unknown:
+            raise RecordError(f"{where}.score: unknown key {excerpt(unknown[0])}; a score holds {', '.join(got)}")
     return state
 
 
@@ -152,12 +166,15 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
             f"(hash {recorded_hash}, now {ruleset.content_hash}); replaying with the current rules "
             "(replay --save OUT writes it again with them)"
         )
+    version = record.get("version", VERSION)
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"version: this program replays records of version {VERSION}, not {excerpt(version)}")
     if record.get("format") == DEAL_FORMAT:
         state = _replay_deal(ruleset, record, "deal", record.get("hanging_in", 0))
         board = tuple(state.score.match_points) if state.score else (0,) * ruleset.seating.sides
         return ReplayResult(ruleset.name, (FinishedDeal.of(state),), board, None, tuple(warnings))
     if record.get("format") != MATCH_FORMAT:
-        raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {record.get('format')!r}")
+        raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {excerpt(record.get('format'))}")
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: a match record lists its deals")
@@ -176,9 +193,10 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
             raise RecordError(f"{where}: the deal is unfinished but more deals follow")
     for key, got in (("board", list(match.board)), ("winner", match.winner), ("drawn", match.drawn)):
         if key in record and record[key] != got:
-            raise RecordError(f"{key}: the record says {record[key]!r} but the replay gives {got!r}")
-    if match.current is not None and match.current.history:
-        match.deals.append(FinishedDeal.of(match.current))
+            raise RecordError(f"{key}: the record says {excerpt(record[key])} but the replay gives {excerpt(got)}")
+    current = match.unbooked()
+    if current is not None:
+        match.deals.append(FinishedDeal.of(current))
     return ReplayResult(ruleset.name, tuple(match.deals), tuple(match.board), match.winner,
                         tuple(warnings), match.drawn)
 

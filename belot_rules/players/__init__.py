@@ -42,7 +42,7 @@ def check_player(name: str) -> str:
 
 
 def _no_such_player(name: str) -> UserError:
-    return UserError(f"no player called {name!r}; players: {', '.join(sorted(REGISTRY))}, "
+    return UserError(f"no player called {name[:40]!r}; players: {', '.join(sorted(REGISTRY))}, "
                      "or an outside bot as path/to/file.py:Name or module:Name")
 
 

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from ..rules.bidding import CAPOT, PASS, Call
 from ..ruleset import Ruleset
+from ..variant.model import Overcall
 from .hand_strength import hand_valuer
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
@@ -89,6 +90,7 @@ class BiddingSense:
         self.belote_points = ruleset.variant.declarations.belote.points
         self.point_bids = ruleset.variant.bidding.uses_points
         self.ashkal = ruleset.bidding.ashkal  # never called by this bot, but read in the calls of others
+        self.confirms_own = ruleset.variant.bidding.overcall == Overcall.higher_kind_seat_priority.value
         factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
         self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
@@ -132,6 +134,8 @@ class BiddingSense:
                 if not ours and self._defence_margin(known, standing) >= self._need(
                         standing.contract, self.margins.double):
                     return call
+        if self.confirms_own and standing.declarer == seat:
+            return PASS  # asked to confirm its own contract or switch (Baloot): it chose it already
         # The contract with the widest margin for its size (the first of equals), bid as high as the estimate allows.
         over = standing.partner_contract if ours else None  # bidding another contract is bidding over the partner
         forced = PASS not in legal  # someone must name a contract: the best one, however poor

@@ -46,7 +46,7 @@ def level(name: str) -> Level:
     try:
         return _BY_NAME[name.strip().lower()]
     except KeyError:
-        raise UserError(f"no level called {name!r}; levels: {', '.join(_BY_NAME)}") from None
+        raise UserError(f"no level called {name[:40]!r}; levels: {', '.join(_BY_NAME)}") from None
 
 
 def level_player(name: str, ruleset: Ruleset, seed: int | None = None) -> Player:

@@ -19,11 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 from ..cards import CARDS, RANKS, iter_bits
 from ..engine.deal import DealState, SeatView
-from ..rules.bidding import Call
+from ..rules.bidding import Auction, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
@@ -34,19 +33,6 @@ MISFIT = 0.2  # the chance of keeping a deal per call the auction model says the
 LOG_MISFIT = math.log(MISFIT)
 FIT_TRIES = 6  # deals drawn per sample before the best-fitting one so far is kept
 DEAL_TRIES = 30  # random assignments tried before the card-by-card constraints are relaxed
-
-
-class Seats(NamedTuple):
-    """The table as sampling and scoring need it: how many seats and whose side each is on."""
-
-    players: int
-    side_of: tuple[int, ...]
-
-
-@lru_cache(maxsize=32)
-def seats_of(ruleset: Ruleset) -> Seats:
-    """The seats of ``ruleset``'s table and their sides, from its compiled seating."""
-    return Seats(ruleset.seating.players, ruleset.seating.side_of)
 
 
 def mask_of(cards: Sequence[str]) -> int:
@@ -87,7 +73,7 @@ class Knowledge:
     @classmethod
     def of(cls, ruleset: Ruleset, view: SeatView, memory: Memory) -> Knowledge:
         """Read the view; ``memory`` has seen every card played so far (it gives the exclusions)."""
-        players = seats_of(ruleset).players
+        players = ruleset.seating.players
         seat, hand = view.seat, mask_of(view.hand)
         played = [0] * players
         for leader, cards, _ in view.tricks:
@@ -166,8 +152,7 @@ class AuctionModel:
         self.sense = BiddingSense(ruleset)
         self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         bidding = ruleset.bidding
-        probe = _probe(ruleset, view.dealer)
-        auction = probe.auction.copy()
+        auction = _opening(ruleset, view)
         self.calls: list[tuple[int, list[tuple[int, Call]], tuple[Call, ...], Call]] = []
         for who, text in view.calls:
             call = Call.parse(text)
@@ -207,21 +192,29 @@ class AuctionModel:
 
 @lru_cache(maxsize=64)
 def _probe_hands(ruleset: Ruleset, dealer: int) -> tuple[tuple[int, ...], int]:
-    """The deck positions of each seat's first packets, and of the turned card (-1 without one)."""
-    probe = _probe(ruleset, dealer)
-    return tuple(probe.hands), probe.turned_card
+    """The deck positions (as bits) of each seat's first packets, and of the turned card (-1 without one).
+
+    They come from dealing the pack in index order, where each card says its position.
+    """
+    cards = ruleset.seating.cards
+    position = {card: at for at, card in enumerate(cards)}
+    probe = DealState.start(ruleset, cards, dealer)
+    hands = tuple(sum(1 << position[c] for c in iter_bits(hand)) for hand in probe.hands)
+    return hands, position[probe.turned_card] if probe.turned_card >= 0 else -1
 
 
-def _probe(ruleset: Ruleset, dealer: int) -> DealState:
-    """A deal of the sorted deck: each card is its own position in the deck."""
-    return DealState.start(ruleset, ruleset.seating.cards, dealer)
+def _opening(ruleset: Ruleset, view: SeatView) -> Auction:
+    """The auction of the view's deal before its first call: any deck that turns up the same card opens it."""
+    cards = list(ruleset.seating.cards)
+    _, turned_at = _probe_hands(ruleset, view.dealer)
+    if turned_at >= 0 and view.turned_card:
+        at = cards.index(CARD_INDEX[view.turned_card])
+        cards[at], cards[turned_at] = cards[turned_at], cards[at]
+    return DealState.start(ruleset, cards, view.dealer, view.hanging_in).auction
 
 
 def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A deck (top card first) that gives this seat its hand and shows its turned card, and the hands at bid time.
-
-    The positions come from dealing a sorted deck: there each position's card is its own index.
-    """
+    """A deck (top card first) that gives this seat its hand and shows its turned card, and the hands at bid time."""
     positions, turned_at = _probe_hands(ruleset, view.dealer)
     hand = [CARD_INDEX[c] for c in view.hand]
     deck = [-1] * ruleset.seating.pack_size

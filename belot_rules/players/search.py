@@ -35,7 +35,7 @@ from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
 from .heuristic import card_senses
 from .memory import Memory
-from .sampling import CARD_INDEX, AuctionModel, Knowledge, auction_deck, mask_of, play_memory, seats_of
+from .sampling import CARD_INDEX, AuctionModel, Knowledge, auction_deck, mask_of, play_memory
 
 RAW_WEIGHT = 1e-3  # raw points only break ties between equal match points
 NOISE = 1.0  # a call other than the heuristic one must beat it by this many standard errors
@@ -61,7 +61,7 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         self.sense = BiddingSense(ruleset)
         self.card_senses = card_senses(ruleset)
-        self.side_of = seats_of(ruleset).side_of
+        self.side_of = ruleset.seating.side_of
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if view.phase == BIDDING:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import RANKS
 from ..errors import UserError
+from ..files import excerpt
 from ..variant.model import (
     CONTRACTS,
     SUIT_CONTRACTS,
@@ -70,10 +71,10 @@ class Call:
         if len(words) == 2 and words[1] in CONTRACTS:
             if head == "capot":
                 return cls("bid", words[1], CAPOT)
-            if head.isdigit():
+            if head.isascii() and head.isdecimal() and len(head) <= 6:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
-            f"{text!r} is not a call; calls are pass, double, redouble, ashkal, a contract "
+            f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, a contract "
             f"({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 
@@ -462,7 +463,9 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
 
     With ``bidding.overcall`` the bidding goes on after the first take: up the ladder of
     ``bidding.contracts`` (belote bridgée), or by a higher kind of contract, an earlier speaker
-    taking a no-trumps or all-trumps contract over by naming it too (Baloot's Sun, baloot.md §3).
+    taking a no-trumps or all-trumps contract over by naming it too, and the bidder of a suit
+    that nobody overcalled confirming it or switching to a higher kind (Baloot's Hokum and Sun,
+    baloot.md §3.1).
     """
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
@@ -501,9 +504,12 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
             return self._all_rounds_passed(auction)
         if self.overcall == Overcall.none.value:
             return True
-        if self.priority and KIND_RANK[contract_kind(auction.contract)] == self.top_kind \
-                and auction.caller() == auction.first_seat:
-            return True  # the top contract, called by the first speaker: nobody can take it over
+        if self.priority:
+            kind = KIND_RANK[contract_kind(auction.contract)]
+            if kind == self.top_kind and auction.caller() == auction.first_seat:
+                return True  # the top contract, called by the first speaker: nobody can take it over
+            if kind == 0:  # a suit: when the others have passed its bidder confirms it or switches (baloot.md §3.1)
+                return auction.passes >= self.players
         return super()._is_over(auction)
 
 

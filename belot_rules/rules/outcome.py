@@ -53,7 +53,7 @@ def _card(value: object) -> str:
             return str(parse_card(value))
         except CardError:
             pass
-    raise ValueError(f"{json.dumps(value, ensure_ascii=False)} is not a card; write rank then suit, like JH or 10S")
+    raise ValueError(f"{excerpt(value)} is not a card; write rank then suit, like JH or 10S")
 
 
 def _rank(value: object) -> str:
@@ -249,7 +249,8 @@ def location(path: KeyPath) -> str:
     """``('tricks', 3, 'cards', 1)`` -> ``tricks[3].cards[1]``."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        name = part if len(str(part)) <= 40 else f"{str(part)[:37]}..."  # a key may be anything a file holds
+        out += f"[{part}]" if isinstance(part, int) else (f".{name}" if out else str(name))
     return out
 
 

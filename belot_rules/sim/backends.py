@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import re
 import signal
 import socket
 import threading
@@ -80,7 +81,9 @@ class ChunkFailed(UserError):
     """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
 
     def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
-        detail = (str(error).strip().splitlines() or [""])[0][:300]
+        cause = getattr(error, "cause", None)  # what a Ray task raised, inside Ray's wrapper
+        error = cause if isinstance(cause, BaseException) else error
+        detail = re.sub(r"\x1b\[[0-9;]*m", "", (str(error).strip().splitlines() or [""])[0])[:300]
         super().__init__(f"chunk {list(chunk.key)} failed {attempts} times, the run stops; last error: "
                          f"{type(error).__name__}: {detail}")
 
@@ -237,13 +240,14 @@ class _ProcessPool:
 
 
 class _RayPool:
-    """Ray tasks, ``slots`` of them in flight at a time; Ray places them, and a task lost with its worker
-    process or node fails here and is played again."""
+    """Ray tasks, one or two per worker in flight; Ray places them, and a task lost with its worker process
+    or node fails here and is played again."""
 
-    ahead = 2  # more would run more tasks at once than the run's workers on a cluster with more CPUs
-
-    def __init__(self, ray: Any, work: Work, workers: int) -> None:
+    def __init__(self, ray: Any, work: Work, workers: int, cpus: int) -> None:
         self.ray, self.slots = ray, workers
+        # Ray runs a task wherever a CPU is free: tasks ahead of results would run at once, beyond the
+        # run's workers, on a cluster with more CPUs than that.
+        self.ahead = IN_FLIGHT if workers >= cpus else 1
         self.work = [ray.put(work)]
         self.task = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
 
@@ -340,6 +344,8 @@ class RayBackend(Backend):
         self.owned = False
         address = address or os.environ.get("RAY_ADDRESS") or None
         if not ray.is_initialized():
+            if address is not None:
+                _check_reachable(address)
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "logging_level": logging.ERROR}
             if address is None:
@@ -347,16 +353,18 @@ class RayBackend(Backend):
             try:
                 ray.init(address=address or "local", **options)
             except (ConnectionError, RuntimeError, ValueError) as error:
-                raise UserError(f"cannot reach the Ray cluster at {address}: {error}") from None
+                raise UserError(f"cannot join the Ray cluster at {address}: {error} (a cluster that asks for a "
+                                f"token needs RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN on another machine)") from None
             self.owned = True
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if workers is not None and workers > cpus:
             self.close()
             raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs")
+        self.cpus = cpus
         super().__init__(cpus if workers is None else workers)
 
     def _pool(self, work: Work, workers: int) -> _Pool:
-        return _RayPool(self.ray, work, workers)
+        return _RayPool(self.ray, work, workers, self.cpus)
 
     def close(self) -> None:
         if self.owned:
@@ -365,6 +373,19 @@ class RayBackend(Backend):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a ``host:port`` nothing answers at: Ray itself retries for minutes, printing warnings."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdecimal():
+        return  # ray://..., auto: Ray's own forms, left to Ray
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise UserError(f"cannot reach the Ray cluster at {address} ({reason}); start one with "
+                        f"`ray start --head` and give the address it prints") from None
 
 
 def open_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:

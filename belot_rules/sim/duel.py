@@ -11,26 +11,23 @@ from __future__ import annotations
 
 import os
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UserError
 from ..players import make_player
-from ..players.sampling import seats_of
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
-from .runs import ResultsFile, play_run
+from .runs import Progress, play_run, results_file
 from .simulate import derive_seed
 from .stats import Mean, Rate
 
 DEALS, MATCHES = "deals", "matches"
 CHUNK = {DEALS: 10, MATCHES: 1}  # pairs per chunk
-
-Progress = Callable[[int, int], None]  # (pairs done, pairs in all)
+MAX_PAIRS = 10**8  # deal pairs (and match pairs) in one run
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +62,7 @@ class DuelWork:
     def play(self, chunk: DuelChunk) -> DuplicateTally:
         ruleset = _ruleset(self)
         bots: list[MakePlayer] = [_maker(name) for name in self.bots]
-        players = seats_of(ruleset).players
+        players = ruleset.seating.players
         tally = DuplicateTally()
         for number in range(chunk.start, chunk.start + chunk.size):
             pair_seed = derive_seed(self.seed, chunk.mode, number)
@@ -106,6 +103,7 @@ class DuelResult:
     workers: int
     tally: DuplicateTally
     seconds: float
+    backend: str = "local"
     loads: tuple[WorkerLoad, ...] = ()  # each worker's overhead (--verbose)
 
     def card_points(self) -> tuple[float, tuple[float, float], int]:
@@ -137,6 +135,7 @@ class DuelResult:
             "full": self.full,
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "deal_pairs": t.card_points.n,
             "seconds": round(self.seconds, 3),
             "card_points": difference(self.card_points()),
@@ -168,35 +167,37 @@ def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, 
         raise UserError(f"--deals must be at least 1, got {deals}")
     if matches < 0 or (matches and not full):
         raise UserError("--matches plays whole matches, which include the auction: add --full")
-    if resume and out is None:
-        raise UserError("--resume continues the run in an --out file: give it")
+    if max(deals, matches) > MAX_PAIRS:
+        raise UserError(f"a duel plays at most {MAX_PAIRS:,} deal pairs (and match pairs) in one run; split it "
+                        f"into several runs with different seeds")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
     backend = backend or open_backend("local", 1)
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
-    chunks = _chunks(DEALS, deals) + _chunks(MATCHES, matches)
-    results = None if out is None else ResultsFile(out, work.describe(deals, matches), resume,
-                                                   DuplicateTally.to_json, DuplicateTally.from_json)
     tally = DuplicateTally()
 
     def finished(chunk: DuelChunk, played: Played) -> None:
         tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    started = time.perf_counter()
-    try:
-        loads = play_run(backend, work, chunks, finished, deals + matches, progress, results)
-        seconds = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
-        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, seconds,
-                            tuple(loads.workers.values()))
-        if results:
-            results.finish(result.to_dict())
-    finally:
-        if results:
-            results.close()
+    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json,
+                      DuplicateTally.from_json) as results:
+        session = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
+        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, session.seconds,
+                            backend.name, tuple(session.loads.workers.values()))
+        session.finish(result.to_dict())
     return result
 
 
-def _chunks(mode: str, count: int) -> list[DuelChunk]:
-    size = CHUNK[mode]
-    return [DuelChunk(mode, i, start, min(size, count - start)) for i, start in enumerate(range(0, count, size))]
+@dataclass(frozen=True)
+class DuelChunks:
+    """Every chunk of a duel, deal pairs then match pairs, made as they are asked for."""
+
+    deals: int
+    matches: int
+
+    def __iter__(self) -> Iterator[DuelChunk]:
+        for mode, count in ((DEALS, self.deals), (MATCHES, self.matches)):
+            size = CHUNK[mode]
+            for index, start in enumerate(range(0, count, size)):
+                yield DuelChunk(mode, index, start, min(size, count - start))

@@ -20,7 +20,6 @@ from ..engine.actions import Action
 from ..engine.deal import BIDDING, OVER, DealState, SeatView
 from ..players.base import Player
 from ..players.heuristic import HeuristicPlayer
-from ..players.sampling import seats_of
 from ..ruleset import Ruleset
 from ..sim.table import Table
 from .stats import Sums
@@ -129,7 +128,7 @@ def _margin(points: Sequence[int], side: int) -> int:
 
 def seating(ruleset: Ruleset, first_side: int) -> list[int]:
     """Which bot (0 or 1) sits at each seat when the first bot plays for side ``first_side``."""
-    return [0 if side == first_side else 1 for side in seats_of(ruleset).side_of]
+    return [0 if side == first_side else 1 for side in ruleset.seating.side_of]
 
 
 def play_deal_pair(ruleset: Ruleset, deck: Sequence[int], dealer: int, bots: Sequence[MakePlayer],

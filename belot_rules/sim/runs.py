@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -119,14 +121,44 @@ class ResultsFile:
         self.file.close()
 
 
+@contextmanager
+def results_file(out: str | os.PathLike[str] | None, run: dict[str, Any], resume: bool,
+                 encode: Callable[[Any], Any], decode: Callable[[Any], Any]) -> Iterator[ResultsFile | None]:
+    """The results file ``out`` opened for a run (None without ``out``), closed after it."""
+    if out is None:
+        if resume:
+            raise UserError("--resume continues the run in an --out file: give it")
+        yield None
+        return
+    results = ResultsFile(out, run, resume, encode, decode)
+    try:
+        yield results
+    finally:
+        results.close()
+
+
+@dataclass(frozen=True)
+class Session:
+    """What a call of :func:`play_run` did: each worker's load, and the run's time so far."""
+
+    loads: Loads
+    seconds: float  # this session's wall-clock time, plus the earlier sessions' of a resumed run
+    results: ResultsFile | None
+
+    def finish(self, report: Any) -> None:
+        """Write what the command reports at the end of the results file, if there is one."""
+        if self.results is not None:
+            self.results.finish(report)
+
+
 def play_run(backend: Backend, work: Work, chunks: Iterable[Any], finished: Callable[[Any, Played], None],
-             total: int, progress: Progress | None = None, results: ResultsFile | None = None) -> Loads:
+             total: int, progress: Progress | None = None, results: ResultsFile | None = None) -> Session:
     """Play every chunk not on file in ``results`` on ``backend``; ``finished`` sees every chunk once.
 
     ``chunks`` is iterated twice when resuming (a list, or an object whose ``__iter__`` starts
     again). Chunks on file are handed to ``finished`` first, then the others as they finish.
-    Returns the load of each worker of this session.
     """
+    started = time.perf_counter()
     loads = Loads()
     done = 0
     recorded = results.recorded if results is not None else {}
@@ -152,4 +184,5 @@ def play_run(backend: Backend, work: Work, chunks: Iterable[Any], finished: Call
     if progress is not None:
         progress(done, total)
     backend.run(work, pending, fresh)
-    return loads
+    earlier = results.earlier_seconds if results is not None else 0.0
+    return Session(loads, time.perf_counter() - started + earlier, results)

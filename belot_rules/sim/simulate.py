@@ -15,7 +15,6 @@ import gc
 import hashlib
 import os
 import random
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from ..players.outside import is_outside
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
-from .runs import Progress, ResultsFile, play_run
+from .runs import Progress, play_run, results_file
 from .stats import Mean, Rate, Tally, tally_from_json, tally_to_json
 from .table import Table
 
@@ -56,10 +55,10 @@ def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) ->
         words = {2: "two", 3: "three", 4: "four"}
         seats = ",".join(str(seat) for seat in range(players))
         raise UserError(f"--seats takes {words.get(players, players)} bot names separated by commas "
-                        f"(seats {seats}), got {text!r}")
+                        f"(seats {seats}), got {text[:40]!r}")
     for name in names:
         if name not in REGISTRY and not is_outside(name):
-            raise UserError(f"no bot called {name!r}; bots: {', '.join(sorted(REGISTRY))}, "
+            raise UserError(f"no bot called {name[:40]!r}; bots: {', '.join(sorted(REGISTRY))}, "
                             "or an outside bot as path/to/file.py:Name or module:Name")
         check_player(name)
     return tuple(names)
@@ -354,9 +353,6 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     seats = parse_seats(seats, max(r.seating.players for r in rulesets))
     backend = backend or open_backend("local", workers)
     plan = Plan(tuple((r.variant, r.content_hash) for r in rulesets), mode, seats, seed)
-    if resume and out is None:
-        raise UserError("--resume continues the run in an --out file: give it")
-    results = None if out is None else ResultsFile(out, plan.describe(count), resume, tally_to_json, tally_from_json)
     tallies = [Tally() for _ in rulesets]
     busy = [0.0 for _ in rulesets]  # seconds the workers spent on each variant
 
@@ -364,22 +360,17 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         tallies[chunk.variant_index].merge(played.result)
         busy[chunk.variant_index] += played.seconds
 
-    started = time.perf_counter()
-    try:
-        with lent(plan, rulesets):
-            loads = play_run(backend, plan, Chunks(len(rulesets), mode, count), finished, count * len(rulesets),
-                             progress, results)
-        wall = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
+    with results_file(out, plan.describe(count), resume, tally_to_json, tally_from_json) as results, \
+            lent(plan, rulesets):
+        session = play_run(backend, plan, Chunks(len(rulesets), mode, count), finished, count * len(rulesets),
+                           progress, results)
         # Several variants share the run's wall-clock time in proportion to the work each took.
+        wall = session.seconds
         done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, backend.workers,
                                  tally, wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
-                                 tuple(loads.workers.values()), r.seating.side_keys)
+                                 tuple(session.loads.workers.values()), r.seating.side_keys)
                 for r, tally, spent in zip(rulesets, tallies, busy)]
-        if results:
-            results.finish([r.to_dict() for r in done])
-    finally:
-        if results:
-            results.close()
+        session.finish([r.to_dict() for r in done])
     return done
 
 

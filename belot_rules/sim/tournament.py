@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import os
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -27,7 +26,7 @@ from ..variant.model import Variant
 from .backends import Backend, Played, open_backend
 from .duel import DEALS, DuelChunk, DuelWork, per_deal
 from .duplicate import DuplicateTally
-from .runs import Progress, ResultsFile, play_run
+from .runs import Progress, play_run, results_file
 from .stats import Z95
 
 CHUNK = 20  # deal pairs per chunk (the results do not depend on it: each pair's seed comes from its number)
@@ -230,27 +229,17 @@ def tournament(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = F
                         f"of bots); split it into several runs with different seeds")
     for name in bots:
         make_player(name, ruleset, 0)  # a bad name or outside bot fails here, once, with its message
-    if resume and out is None:
-        raise UserError("--resume continues the run in an --out file: give it")
     backend = backend or open_backend("local", 1)
     work = TournamentWork(ruleset.variant, ruleset.content_hash, bots, full, seed)
     pairings = len(work.pairings)
-    results = None if out is None else ResultsFile(out, work.describe(deals), resume, DuplicateTally.to_json,
-                                                   DuplicateTally.from_json)
     tallies = [DuplicateTally() for _ in range(pairings)]
 
     def finished(chunk: TournamentChunk, played: Played) -> None:
         tallies[chunk.pairing].merge(played.result)
 
-    started = time.perf_counter()
-    try:
-        loads = play_run(backend, work, Chunks(pairings, deals), finished, deals * pairings, progress, results)
-        seconds = time.perf_counter() - started + (results.earlier_seconds if results else 0.0)
+    with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, DuplicateTally.from_json) as results:
+        session = play_run(backend, work, Chunks(pairings, deals), finished, deals * pairings, progress, results)
         result = TournamentResult(ruleset.name, bots, full, seed, deals, backend.workers, backend.name,
-                                  tuple(tallies), seconds, tuple(loads.workers.values()))
-        if results:
-            results.finish(result.to_dict())
-    finally:
-        if results:
-            results.close()
+                                  tuple(tallies), session.seconds, tuple(session.loads.workers.values()))
+        session.finish(result.to_dict())
     return result

@@ -43,17 +43,19 @@ class Sources:
 
 
 def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
-            parent_missing: bool = False) -> list[Problem]:
+            parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
     """One problem per pydantic error, placed at the key or value it is about.
 
     With ``parent_missing`` the rules a parent would have given are unknown: a missing field or a
     section's rule that weighs several options against each other may be the parent's to settle,
-    so only what is wrong in the values written here is reported.
+    so only what is wrong in the values written here is reported, and the section rules broken
+    whatever the parent (``lasting``: their location and message).
     """
     errors = err.errors(include_url=False)
     if parent_missing:
         errors = [e for e in errors if e["type"] != "missing"
-                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0])))]
+                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0]))
+                           and (tuple(e["loc"]), e["msg"]) not in lasting)]
     return [_explain_one(e, data, nodes, sources) for e in errors]
 
 
@@ -137,6 +139,7 @@ def _where(section: KeyPath) -> str:
 def _unknown_key(key: str, section: KeyPath) -> str:
     """``unknown key`` with the nearest valid key here, or the section where the rule belongs."""
     fields = _fields_of(section)
+    shown = key if len(key) <= 40 else key[:37] + "..."
     elsewhere = [s for s in _all_sections() if s != section and key in _fields_of(s)]
     if elsewhere:
         if len(elsewhere) == 1:
@@ -144,16 +147,16 @@ def _unknown_key(key: str, section: KeyPath) -> str:
         else:
             more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
             where = f"in one of the sections {', '.join('.'.join(s) for s in elsewhere[:3])}{more}"
-        return f"`{key}` is not a rule here; it belongs {where}"
+        return f"`{shown}` is not a rule here; it belongs {where}"
     if not difflib.get_close_matches(key, fields, n=1, cutoff=0.6):
         names = {name: s for s in _all_sections() if s != section for name in _fields_of(s)}
         near = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
         if near:
             return (
-                f"unknown key `{key}`; did you mean `{near[0]}`, {_where(names[near[0]])}? "
+                f"unknown key `{shown}`; did you mean `{near[0]}`, {_where(names[near[0]])}? "
                 f"(valid keys here: {', '.join(fields)})"
             )
-    return f"unknown key `{key}`; {suggest(key, fields, 'valid keys here')}"
+    return f"unknown key `{shown}`; {suggest(key[:100], fields, 'valid keys here')}"
 
 
 def _accepts(annotation: Any, kind: type) -> bool:
@@ -328,7 +331,9 @@ def _show(value: Any) -> str:
 
 
 def _label(dotted: str) -> str:
-    return f"{dotted}: " if dotted else ""
+    """``a.b[2].c: `` to start a message; a path through huge keys is cut to a readable length."""
+    shown = dotted if len(dotted) <= 80 else dotted[:77] + "..."
+    return f"{shown}: " if dotted else ""
 
 
 def _leaves(value: Any, path: KeyPath) -> list[tuple[KeyPath, Any]]:

@@ -11,6 +11,7 @@ description is empty.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -26,6 +27,7 @@ from pydantic import ValidationError
 from ..errors import Problem, UserError, VariantError
 from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, submodel, suggest, wrong_booleans
 from .model import Variant
+from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "family", "extends")
@@ -74,8 +76,8 @@ def resolve_source(name_or_path: str | Path) -> Path:
     """The file a command-line argument means; an unknown shipped name is a :class:`UserError`."""
     if isinstance(name_or_path, str) and is_name(name_or_path):
         path = shipped_dir() / f"{name_or_path}.yaml"
-        if not path.is_file():
-            local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if Path(f).is_file()]
+        if not is_file(path):
+            local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if is_file(Path(f))]
             hint = f"; for the file here, write {local[0] if not is_name(local[0]) else './' + local[0]}" if local else ""
             raise UserError(_unknown_name(name_or_path) + hint)
         return path
@@ -98,7 +100,8 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as err:
-        problems += explain(err, merged, nodes, sources, parent_missing=bool(broken))
+        lasting = _broken_whatever_the_parent(docs, err) if broken else frozenset()
+        problems += explain(err, merged, nodes, sources, parent_missing=bool(broken), lasting=lasting)
     if problems:
         problems = _first_at_each_place(problems)
         order = {name: i for i, name in enumerate(sources.chain)}
@@ -108,6 +111,32 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
     return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant),
                          _base_warnings(docs[-1], merged))
+
+
+def _broken_whatever_the_parent(docs: list[YamlDoc], err: ValidationError) -> frozenset[tuple[Any, str]]:
+    """The rule checks (location, message) that the files' own values fail with every shipped variant
+    as their missing parent: ``bidding.points`` of 85 to 160 in steps of 10 fails over any of them."""
+    failing = {(tuple(e["loc"]), e["msg"]) for e in err.errors(include_url=False) if e["type"] == "value_error"}
+    for name in shipped_names():
+        if not failing:
+            break
+        try:
+            merged = copy.deepcopy(load_variant_model(name).resolved)
+        except UserError:
+            continue
+        scratch: dict[KeyPath, NodeInfo] = {}
+        for doc in reversed(docs):
+            doc_nodes = {norm_path(p): info for p, info in doc.nodes.items()}
+            for key, value in doc.data.items():
+                if key not in OWN_KEYS:
+                    _merge_into(merged, key, copy.deepcopy(value), (), doc_nodes, scratch)
+        try:
+            Variant.model_validate(merged)
+        except ValidationError as other:
+            failing &= {(tuple(e["loc"]), e["msg"]) for e in other.errors(include_url=False)}
+        else:
+            return frozenset()
+    return frozenset(failing)
 
 
 def defaults_are() -> str | None:
@@ -204,7 +233,16 @@ def content_hash(variant: Variant) -> str:
 
 
 def _unknown_name(name: str) -> str:
-    return f"no shipped variant named `{name}`; {suggest(name, shipped_names(), 'shipped variants')}"
+    shown = excerpt(name).strip('"')
+    return f"no shipped variant named `{shown}`; {suggest(name[:100], shipped_names(), 'shipped variants')}"
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the file system refuses (over 255 bytes, say) is not one."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
@@ -239,19 +277,19 @@ def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
 def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
     if not isinstance(ref, str) or not ref.strip():
         kinds = {list: "a list", dict: "a mapping", type(None): "nothing"}
-        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{ref}`")
+        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{excerpt(ref)}`")
         raise _at_extends(
             doc, f"extends names one shipped variant ({', '.join(shipped_names())}) or one file path; got {got}"
         )
     if is_name(ref):
-        parent, shown, missing = shipped_dir() / f"{ref}.yaml", ref, _unknown_name(ref)
+        parent, shown, missing = shipped_dir() / f"{ref}.yaml", excerpt(ref).strip('"'), _unknown_name(ref)
     else:
         parent = doc.path.parent / Path(ref).expanduser()
-        shown = display_name(parent)
-        missing = f"extends `{ref}`: no such file {shown}"
+        shown = excerpt(display_name(parent), 80).strip('"')
+        missing = f"extends `{excerpt(ref).strip(chr(34))}`: no such file {shown}"
         if Path(ref).stem in shipped_names():
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
-    if not parent.exists():
+    if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, f"{missing} (chain: {chain})")
     return parent

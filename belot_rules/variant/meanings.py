@@ -90,7 +90,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "bidding.contracts, three passes end it (belote bridgée)",
         "higher_kind_seat_priority": "after a take only a higher kind of contract overcalls (no-trumps or "
         "all-trumps over a suit), and a player who speaks earlier may take a no-trumps or all-trumps contract "
-        "over by naming it too (Baloot's Sun); three passes end it",
+        "over by naming it too (Baloot's Sun); three passes end it, but a suit's bidder then confirms it or "
+        "switches to a higher kind",
     },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",

@@ -13,12 +13,17 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..cards import RANKS, parse_rank
 
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
 SUIT_CONTRACTS = CONTRACTS[:4]
+# What a player may type for a call other than a doubling: a doubling name cannot be one of them.
+CALL_WORDS = frozenset({"pass", "passe", "capot", "x", "xx", "c", "d", "h", "s", "nt", "at",
+                        "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
+                        *CONTRACTS})
 
 Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
 ContractKind = Literal["suit", "no_trumps", "all_trumps"]
@@ -30,10 +35,34 @@ def contract_kind(contract: str) -> str:
     return "suit" if contract in SUIT_CONTRACTS else contract
 
 
+MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
+MAX_BID_LEVELS = 100  # point bids from minimum to maximum
+Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+
+
 class Rule(BaseModel):
-    """Base of every section: unknown keys are errors and loaded variants are immutable."""
+    """Base of every section: unknown keys are errors and loaded variants are immutable.
+
+    Every whole-number rule without bounds of its own runs from 0 to ``MAX_NUMBER``: a file may
+    not ask for a match to 10**24, a clock of 3,000 years or a negative total, which the engine
+    cannot play.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        capped = False
+        for field in cls.model_fields.values():
+            if field.annotation not in (int, int | None):
+                continue
+            for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
+                if not any(isinstance(m, kind) for m in field.metadata):
+                    field.metadata.append(bound)
+                    capped = True
+        if capped:
+            cls.model_rebuild(force=True)
 
 
 def _rank_key(value: object) -> str:
@@ -44,13 +73,25 @@ def _rank_key(value: object) -> str:
     return RANKS[parse_rank(str(value))]
 
 
+def check_permutation(name: str, order: list[str]) -> None:
+    """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
+    if sorted(order) != sorted(RANKS):
+        missing = [r for r in RANKS if r not in order]
+        repeated = sorted({r for r in order if order.count(r) > 1})
+        raise ValueError(
+            f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
+            + (f"; missing {' '.join(missing)}" if missing else "")
+            + (f"; repeated {' '.join(repeated)}" if repeated else "")
+        )
+
+
 class RankTable(Rule):
     """Trick order and card points of one kind of suit."""
 
     order: list[RankName] = Field(
         description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
     )
-    points: dict[RankName, int] = Field(
+    points: dict[RankName, Points] = Field(
         description="Card points of each rank; ranks left out are worth 0.",
     )
 
@@ -66,14 +107,7 @@ class RankTable(Rule):
 
     @model_validator(mode="after")
     def _order_is_permutation(self) -> RankTable:
-        if sorted(self.order) != sorted(RANKS):
-            missing = [r for r in RANKS if r not in self.order]
-            repeated = sorted({r for r in self.order if self.order.count(r) > 1})
-            raise ValueError(
-                "order must list each of the ranks 7 8 9 T J Q K A exactly once"
-                + (f"; missing {' '.join(missing)}" if missing else "")
-                + (f"; repeated {' '.join(repeated)}" if repeated else "")
-            )
+        check_permutation("order", self.order)
         if any(p < 0 for p in self.points.values()):
             raise ValueError("card points cannot be negative")
         return self
@@ -116,6 +150,11 @@ class CardTables(Rule):
     @classmethod
     def _seq_ranks(cls, value: object) -> object:
         return [_rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @model_validator(mode="after")
+    def _sequence_order_is_permutation(self) -> CardTables:
+        check_permutation("sequence_order", self.sequence_order)
+        return self
 
     @field_validator("ranks")
     @classmethod
@@ -358,7 +397,7 @@ class Doubles(Rule):
         description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
         "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
     )
-    multipliers: list[int] = Field(
+    multipliers: list[Annotated[int, Field(ge=1, le=1000)]] = Field(
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
     )
     overbid_after_double: OverbidAfterDouble = Field(
@@ -404,6 +443,13 @@ class Doubles(Rule):
             )
         if len(self.names) < self.max_level:
             raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
+        taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
+        if taken:
+            raise ValueError(f"names: `{taken[0]}` already means another call (pass, a contract, capot); "
+                             "a doubling needs a name of its own, like contra or coinche")
+        lowered = [n.strip().lower() for n in self.names]
+        if len(set(lowered)) != len(lowered):
+            raise ValueError(f"names: each doubling level needs its own name, got {self.names}")
         return self
 
 
@@ -423,6 +469,10 @@ class PointBids(Rule):
     def _bounds(self) -> PointBids:
         if self.maximum < self.minimum:
             raise ValueError(f"maximum {self.maximum} is below minimum {self.minimum}")
+        levels = (self.maximum - self.minimum) // self.step + 1
+        if levels > MAX_BID_LEVELS:
+            raise ValueError(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes {levels} "
+                             f"bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
         if (self.maximum - self.minimum) % self.step:
             raise ValueError(
                 f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
@@ -706,7 +756,7 @@ class Declarations(Rule):
     contracts: list[ContractKind] = Field(
         ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
     )
-    sequences: dict[Annotated[int, Field(ge=3, le=8)], int] = Field(
+    sequences: dict[Annotated[int, Field(ge=3, le=8)], Points] = Field(
         {3: 20, 4: 50, 5: 100},
         description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
     )
@@ -714,11 +764,11 @@ class Declarations(Rule):
         LongRun.one_quint,
         description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
     )
-    quads: dict[RankName, int] = Field(
+    quads: dict[RankName, Points] = Field(
         {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
         description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
     )
-    no_trumps_quads: dict[RankName, int] | None = Field(
+    no_trumps_quads: dict[RankName, Points] | None = Field(
         None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
     )
     quad_order: list[RankName] = Field(
@@ -973,7 +1023,7 @@ class Scoring(Rule):
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
     no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
-    contract_factors: dict[Contract, Annotated[int, Field(ge=1)]] = Field(
+    contract_factors: dict[Contract, Annotated[int, Field(ge=1, le=1000)]] = Field(
         {},
         description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
         "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
@@ -1081,7 +1131,8 @@ class Timeout(str, Enum):
 class MoveClock(Rule):
     """A per-move time limit, as at online tables."""
 
-    seconds: int | None = Field(None, ge=1, description="Seconds for each call or card; null for no clock.")
+    seconds: int | None = Field(None, ge=1, le=86_400, description="Seconds for each call or card (at most a day); "
+                                "null for no clock.")
     on_timeout: Timeout = Field(
         Timeout.lose_match,
         description="What happens when a player's time runs out: their team loses the match, or a move is made for them.",

@@ -86,10 +86,11 @@ class Game:
         if hold is not None and self.live:
             hold()  # typing while the bots move is not echoed into the table
         try:
+            counted = self.session.over  # a finished game resumed: its statistics were counted when it ended
             self.intro()
             while not self.session.over:
                 self.step()
-            self.finish()
+            self.finish(counted)
             return 0
         except Stop as stop:
             return stop.status
@@ -206,8 +207,8 @@ class Game:
         else:
             self.pause(DEAL_PAUSE)
 
-    def finish(self) -> None:
-        """The winner and the whole sheet."""
+    def finish(self, counted: bool = False) -> None:
+        """The winner and the whole sheet; the statistics take the match unless ``counted`` already."""
         session = self.session
         self.write_record()
         if session.rows:
@@ -219,7 +220,7 @@ class Game:
             result = f"{session.seating.team_phrase(session.winner, start=True)} wins the match"
         self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
-        totals = record_match(session)
+        totals = None if counted else record_match(session)
         if totals:
             self.show(f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, "
                       f"won {totals['wins']}.")

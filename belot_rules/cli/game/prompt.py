@@ -13,6 +13,7 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
+from ...files import excerpt
 from ...rules.bidding import Call, point_range, step_words
 from ...rules.declarations import KING, QUEEN
 from ...variant.model import SUIT_CONTRACTS
@@ -44,11 +45,21 @@ def command(text: str) -> str | None:
     return COMMANDS.get(text.strip().lower())
 
 
+def typed_number(text: str) -> int | None:
+    """``text`` as a number typed with the digits 0-9 (at most six), or None.
+
+    ``str.isdigit`` also says yes to ``²`` and ``①``, which ``int`` refuses, and a line of
+    5,000 digits would stall it: only plain digits are a number here.
+    """
+    key = text.strip()
+    return int(key) if key.isascii() and key.isdecimal() and len(key) <= 6 else None
+
+
 def by_number(text: str, menu: Sequence[Action]) -> Action | None:
     """The menu entry numbered ``text`` (from 1)."""
-    key = text.strip()
-    if key.isdigit() and 1 <= int(key) <= len(menu):
-        return menu[int(key) - 1]
+    number = typed_number(text)
+    if number is not None and 1 <= number <= len(menu):
+        return menu[number - 1]
     return None
 
 
@@ -71,7 +82,7 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     try:
         call = Call.parse(_call_text(text, look))
     except UserError:
-        raise Refusal(f"{text.strip()!r} is not a call. {calls_hint(legal, menu, look)}") from None
+        raise Refusal(f"{excerpt(text.strip())} is not a call. {calls_hint(legal, menu, look)}") from None
     for action in legal:
         if action.call == call:
             return action
@@ -87,7 +98,7 @@ def _call_text(text: str, look: Look) -> str:
         line = " ".join(line.replace(phrase, contract).split())
     doublings = {name.lower(): "double" if level == 0 else "redouble" for level, (_, name) in enumerate(look.doublings)}
     words = [doublings.get(w, CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w))) for w in line.split()]
-    if len(words) == 2 and (words[0].isdigit() or words[0] == "capot"):
+    if len(words) == 2 and (typed_number(words[0]) is not None or words[0] == "capot"):
         words[1] = SUIT_LETTERS.get(words[1], words[1])
     return " ".join(words)
 
@@ -144,7 +155,7 @@ def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: 
         numbers = "1" if len(menu) == 1 else f"a number from 1 to {len(menu)}"
         if not line:
             raise Refusal(f"Nothing typed: type {numbers} or a card like jh, 10s or T♠.") from None
-        raise Refusal(f"{text.strip()!r} is neither {numbers} nor a card like jh, 10s or T♠.") from None
+        raise Refusal(f"{excerpt(text.strip())} is neither {numbers} nor a card like jh, 10s or T♠.") from None
     actions = [a for a in deal.legal_actions() if a.card == card and (a.belote or not belote)]
     if actions:
         return actions

@@ -29,7 +29,7 @@ from ...engine.actions import CALL, DECLARE, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
-from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option
+from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, sort_hand
 from ..game.saves import SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
@@ -248,7 +248,7 @@ class TableApp(App[int]):
             self.query_one("#hand").display = False
         self.refresh_table()
         if self.session.over:
-            self.match_over()
+            self.match_over(counted=True)  # a finished game resumed: its statistics were counted when it ended
         elif self.session.action_count:
             self.note = f"Resuming deal {self.session.deal_number}."
         self.advance()
@@ -458,11 +458,11 @@ class TableApp(App[int]):
         self.refresh_table()
         self.advance()
 
-    def match_over(self) -> None:
+    def match_over(self, counted: bool = False) -> None:
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
         session = self.session
         self.write_record()
-        totals = record_match(session, self.stats_path) if self.stats_path else None
+        totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
         parts: list[RenderableType] = [Text.assemble(why, (f"{winner} wins the match", "bold"),
@@ -529,10 +529,11 @@ class TableApp(App[int]):
     def on_key(self, event: events.Key) -> None:
         """Number keys choose the numbered card, call or declaration."""
         deal = self.session.deal
-        if (not event.character or not event.character.isdigit() or deal is None or deal.to_act != self.human
+        number = typed_number(event.character or "")
+        if (number is None or deal is None or deal.to_act != self.human
                 or self.shown is not deal or self.query_one("#typed").has_focus):
             return
-        number = int(event.character) or 10
+        number = number or 10
         event.stop()
         if self.menu:
             if number <= len(self.menu):

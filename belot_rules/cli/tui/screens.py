@@ -11,6 +11,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
+from ..game.prompt import typed_number
+
 
 TYPED_AHEAD = 0.4  # seconds: keys this soon after a message appears were meant for the table
 
@@ -86,9 +88,10 @@ class QuestionScreen(ModalScreen[int]):
         self.dismiss(event.option_index)
 
     def on_key(self, event) -> None:  # noqa: ANN001 - textual's Key event
-        if event.character and event.character.isdigit() and 1 <= int(event.character) <= len(self.answers):
+        number = typed_number(event.character or "")
+        if number is not None and 1 <= number <= len(self.answers):
             event.stop()
-            self.dismiss(int(event.character) - 1)
+            self.dismiss(number - 1)
 
     def action_answer(self, index: int) -> None:
         self.dismiss(index)
