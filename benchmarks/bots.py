@@ -6,7 +6,9 @@
 Strength: the heuristic pair against the random pair over ``--matches`` seeded
 matches of each of ``--variants`` (each pair sits on each side for half of
 them), as a win rate with its Wilson 95% interval; a drawn match (a fixed
-number of deals ending level) counts as not won. Target: at least 90%.
+number of deals ending level) counts as not won. Target: at least 90%. At a
+table of two or three without partners, one heuristic player against random
+ones, from each seat in turn; target: at least 80%.
 
 Speed: the median wall-clock time of ``--runs`` runs of ``belot compare bulgarian
 french --simulate N`` (the command as a user runs it, start-up included, on
@@ -37,16 +39,27 @@ RANDOM_FIRST = ("random", "heuristic", "random", "heuristic")
 
 
 def strength(variant: str, matches: int, workers: int, seed: int) -> dict[str, object]:
-    """Matches won by the heuristic pair against the random pair, half of them from each side."""
+    """Matches won by the heuristic side against random players: the heuristic pair against the random
+    pair, half of them from each side; at a table without partners one heuristic player against random
+    ones, an equal share of the matches from each seat."""
     ruleset = load_variant(variant)
+    table = ruleset.seating
+    if table.partners:
+        lineups = [(HEURISTIC_FIRST, 0), (RANDOM_FIRST, 1)]
+    else:
+        lineups = [(tuple("heuristic" if seat == own else "random" for seat in table.seats), own)
+                   for own in table.seats]
     started = time.perf_counter()
-    first = simulate(ruleset, MATCHES, matches - matches // 2, HEURISTIC_FIRST, seed, workers)
-    second = simulate(ruleset, MATCHES, matches // 2, RANDOM_FIRST, seed + 1, workers)
-    wins = first.tally.counts.get("wins.team0", 0) + second.tally.counts.get("wins.team1", 0)
+    wins = deals = 0
+    for number, (seats, side) in enumerate(lineups):
+        count = matches // len(lineups) + (number < matches % len(lineups))
+        result = simulate(ruleset, MATCHES, count, seats, seed + number, workers)
+        wins += result.tally.counts.get(f"wins.{table.side_keys[side]}", 0)
+        deals += result.tally.deals
     rate = Rate(wins, matches)
     low, high = rate.interval
     return {"variant": variant, "matches": matches, "heuristic_wins": wins, "rate": round(rate.value, 4),
-            "low": round(low, 4), "high": round(high, 4), "deals": first.tally.deals + second.tally.deals,
+            "low": round(low, 4), "high": round(high, 4), "deals": deals,
             "seconds": round(time.perf_counter() - started, 2)}
 
 
@@ -69,7 +82,7 @@ def compare_timing(deals: int, workers: int, runs: int) -> dict[str, object]:
     started = time.process_time()
     for ruleset in rulesets:
         for number in range(sample):
-            random_deal(ruleset, rng, number % 4)
+            random_deal(ruleset, rng, number % ruleset.seating.players)
     playout = (time.process_time() - started) / (2 * sample)
     return {"command": " ".join(["belot", *command[3:]]), "deals_per_variant": deals, "workers": workers,
             "seconds": round(statistics.median(times), 2), "fastest": round(min(times), 2),

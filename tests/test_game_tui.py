@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from game_script import check_golden
 
+from belot_rules import load_variant
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import Session
@@ -44,7 +45,7 @@ def screen_text(app: TableApp) -> str:
 
 
 def table_app(variant: str, seed: int, tmp_path: Path | None = None, **options: object) -> TableApp:
-    session = Session.start(variant, seed, options.pop("players", PLAYER), options.pop("target", None))
+    session = Session.start(variant, seed, options.pop("players", None), options.pop("target", None))
     save = SaveSlot.at(tmp_path / "game.json") if tmp_path else None
     stats = tmp_path / "statistics.json" if tmp_path else None
     return TableApp(session, Look(**options.pop("look", {})), "instant", save, stats_path=stats, **options)
@@ -117,7 +118,8 @@ def run(test: Callable[..., object], *args: object) -> None:
     asyncio.run(test(*args))
 
 
-@pytest.mark.parametrize("variant", shipped_names())
+# The full-screen table plays the four-player variants; tables of two and three are not yet drawn by it.
+@pytest.mark.parametrize("variant", [n for n in shipped_names() if load_variant(n).seating.players == 4])
 def test_a_whole_deal_of_each_shipped_variant_with_arrows_and_enter(variant: str, tmp_path: Path) -> None:
     """Bidding, declaring, playing and the deal's score (which stays until dismissed), undo on the way."""
 

@@ -24,13 +24,13 @@ SHIPPED = shipped_names()
 def seats_for(ruleset, seed: int, mixed: bool) -> list:
     """Four heuristic bots, or heuristic bots against random ones (which reach odd positions: doubles, weak contracts)."""
     return [make_player("random" if mixed and seat % 2 else "heuristic", ruleset, seed * 4 + seat)
-            for seat in range(4)]
+            for seat in ruleset.seating.seats]
 
 
 def new_deal(ruleset, seed: int) -> DealState:
-    deck = list(range(32))
+    deck = list(ruleset.seating.cards)
     random.Random(seed).shuffle(deck)
-    return DealState.start(ruleset, deck, seed % 4)
+    return DealState.start(ruleset, deck, seed % ruleset.seating.players)
 
 
 @pytest.mark.parametrize("variant", SHIPPED)
@@ -51,7 +51,7 @@ def test_only_legal_actions_in_every_variant(variant, seed, mixed):
 def _swap_hidden(state: DealState, seat: int, seed: int) -> DealState:
     """A copy of ``state`` where the other seats' hands are dealt afresh from their cards (same sizes)."""
     other = state.clone()
-    seats = [s for s in range(4) if s != seat]
+    seats = [s for s in state.ruleset.seating.seats if s != seat]
     pool = [c for s in seats for c in range(32) if other.hands[s] >> c & 1]
     random.Random(seed).shuffle(pool)
     for s in seats:
@@ -77,7 +77,7 @@ def test_choice_never_depends_on_hidden_hands(seed, variant, steps):
     seat = state.to_act
     swapped = _swap_hidden(state, seat, seed + 1)
     assert swapped.hands[seat] == state.hands[seat]
-    fresh = [HeuristicPlayer(ruleset) for _ in range(4)]
+    fresh = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
     for position in (state, swapped):
         Table(fresh).act(position)
     assert state.auction.calls == swapped.auction.calls

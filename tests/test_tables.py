@@ -112,3 +112,95 @@ def test_a_deal_record_of_another_table_size_is_refused() -> None:
     with pytest.raises(Exception, match="a deck is a list of the 24 cards"):
         replay(TABLES["three"], record)
     assert DealState.start(TABLES["two"], list(range(32)), 1).first_seat == 0
+
+
+# ----------------------------------------------------------------------------- the shipped small tables
+
+
+def _played_deal(name: str, seed: int, contract_of_turned: bool = True) -> DealState:
+    """A deal of ``name`` whose contract is forced: the turned suit, or the next suit."""
+    ruleset = load_variant(name)
+    deck = list(ruleset.seating.cards)
+    random.Random(seed).shuffle(deck)
+    state = DealState.start(ruleset, deck, 1)
+    suit = state.turned_card >> 3 if contract_of_turned else (state.turned_card >> 3) ^ 1
+    state.force_contract(("clubs", "diamonds", "hearts", "spades")[suit], state.first_seat)
+    return state
+
+
+def test_klaberjass_deals_nine_cards_each_and_leaves_fourteen_unused_klaberjass_2() -> None:
+    """klaberjass.md §2: 3 + 3 each, the 13th card turned, 3 more each: 9 in hand, 14 never used."""
+    state = _played_deal("klaberjass", 3, contract_of_turned=False)
+    assert [h.bit_count() for h in state.hands] == [9, 9]
+    held = state.hands[0] | state.hands[1]
+    assert not held >> state.turned_card & 1  # the turned card stays on the stock
+    assert 32 - held.bit_count() - 1 == 13  # with the turned card, 14 cards are out of play
+    assert state.deck.index(state.turned_card) == 12
+
+
+def test_the_trump_seven_is_exchanged_for_the_turned_card_klaberjass_4() -> None:
+    """klaberjass.md §4 (GS, KSB): in a game on the turned suit the holder of its seven takes the turned card."""
+    for seed in range(200):
+        state = _played_deal("klaberjass", seed)
+        if state.exchanged >= 0:
+            break
+    else:
+        raise AssertionError("no deal put the trump seven in a hand")
+    seven = state.turned_card
+    assert seven & 7 == 0 and not (state.hands[0] | state.hands[1]) >> seven & 1
+    assert state.hands[state.exchanged].bit_count() == 9
+    original = next(c for c in state.deck if c >> 3 == seven >> 3 and state.deck.index(c) == 12)
+    assert state.hands[state.exchanged] >> original & 1
+    other = _played_deal("klaberjass", seed, contract_of_turned=False)
+    assert other.exchanged == -1  # another suit is trump: no exchange
+
+
+@pytest.mark.parametrize(("maker", "opponent", "melds", "match_points"), [
+    ((75, 77), (1, 0), {0: 3}, (105, 77)),     # "maker 85 + 20 = 105, opponent 77 -> 105 / 77"
+    ((80, 72), (0, 1), {1: 4}, (0, 212)),      # "maker 80, opponent 82 + 50 = 132 -> 0 / 212"
+])
+def test_klaberjass_bete_worked_examples_klaberjass_7(maker, opponent, melds, match_points) -> None:
+    """klaberjass.md §7: a made contract scores each his own total; bete gives the opponent both totals."""
+    ruleset = load_variant("klaberjass")
+    last = 0 if opponent[0] else 1
+    declared = []
+    for seat, length in melds.items():
+        run = sum(1 << (8 + r) for r in range(length))  # diamonds 7 8 9 (10)
+        declared += ruleset.declarations.sequence(seat, run)
+    score = ruleset.scoring.score("hearts", 0, 1, maker, (5, 4), last, declared)
+    assert score.match_points == match_points
+
+
+def test_klaberjass_equal_totals_are_a_half_bete_klaberjass_7() -> None:
+    """klaberjass.md §7: equal totals -> the maker scores nothing, the opponent his own total."""
+    score = load_variant("klaberjass").scoring.score("hearts", 0, 1, (71, 81), (5, 4), 0)  # 81 each
+    assert score.raw_points == (81, 81) and score.match_points == (0, 81)
+
+
+def test_belote_a_trois_deals_the_24_card_pack_whole_belote_a_trois_2() -> None:
+    """belote-a-trois.md §2 (EXO): 3 + 2 each, the 16th card turned, the taker gets it and 2, the others 3."""
+    state = _played_deal("belote-a-trois", 5)
+    assert [h.bit_count() for h in state.hands] == [8, 8, 8]
+    assert sum(state.hands) == load_variant("belote-a-trois").seating.pack_mask
+    assert state.hands[state.declarer] >> state.turned_card & 1
+
+
+def test_the_defence_shares_its_points_belote_a_trois_3() -> None:
+    """belote-a-trois.md §3 one_vs_two: the taker against the pooled defence; made, each defender keeps what
+    his own cards earned; failed, the defenders share everything equally."""
+    scoring = load_variant("belote-a-trois").scoring
+    made = scoring.score("hearts", 1, 1, (40, 90, 22), (3, 4, 1), 1)
+    assert made.verdict == "made" and made.contract_team == 1
+    assert made.match_points[1] == 100 and made.match_points[0] + made.match_points[2] == 60
+    assert made.match_points[0] > made.match_points[2]
+    failed = scoring.score("hearts", 1, 1, (70, 50, 32), (4, 3, 1), 0)
+    assert failed.verdict == "failed" and failed.match_points == (80, 0, 80)
+    assert sum(sum(parts) for parts in failed.parts) == sum(failed.raw_points)
+
+
+def test_debertz_eight_of_a_suit_wins_the_game_debertz_6() -> None:
+    """debertz.md §6 (MEM): all eight cards of one suit in hand, declared, win the whole game."""
+    ruleset = load_variant("debertz")
+    run = ruleset.declarations.sequence(0, 0xFF << 16)  # every heart
+    score = ruleset.scoring.score("spades", 1, 1, (40, 112), (2, 7), 1, run)
+    assert score.match_winner == 0

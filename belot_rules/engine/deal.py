@@ -79,6 +79,7 @@ class DealState:
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
     level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
+    exchanged: int = -1  # the seat that took the turned card for the trump seven, or -1
 
     # ------------------------------------------------------------------ creation
 
@@ -110,7 +111,7 @@ class DealState:
         players, sides = ruleset.seating.players, ruleset.seating.sides
         # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
         return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
-                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0)
+                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1)
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
@@ -145,6 +146,7 @@ class DealState:
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
+            self.exchanged,
         )
 
     # ------------------------------------------------------------------ queries
@@ -268,7 +270,22 @@ class DealState:
     def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
         self.declarer = declarer
         self._deal_rest()
+        if self.ruleset.dealing.seven_exchange:
+            self._exchange_seven(contract, declarer)
         self._open_play(contract, declarer, multiplier, bid)
+
+    def _exchange_seven(self, contract: str, declarer: int) -> None:
+        """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the holder of that suit's seven
+        (or only the taker, under ``taker_only``) takes the turned card and leaves the seven face up in
+        its place. The turned card is never worse than the seven, so the holder always exchanges."""
+        turned = self.turned_card
+        if contract not in SUIT_CONTRACTS or SUIT_CONTRACTS.index(contract) != turned >> 3 or not turned & 7:
+            return
+        seven = turned & ~7  # rank 0 of the suit
+        for seat, hand in enumerate(self.hands):
+            if hand >> seven & 1 and (seat == declarer or not self.ruleset.dealing.seven_taker_only):
+                self.hands[seat] = hand ^ (1 << seven) ^ (1 << turned)
+                self.turned_card, self.exchanged = seven, seat
 
     def _open_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
         """Every hand is complete: trick 1 begins (with declarations where the seat holds some)."""

@@ -93,8 +93,10 @@ class Knowledge:
         shown = declared_cards(ruleset)
         for who, text in view.declared:
             forced[who] |= shown.get((contract, text), 0)
-        if view.turned_card is not None and view.declarer >= 0:
+        if view.turned_card is not None and ruleset.dealing.turned_to_taker and view.declarer >= 0:
             forced[view.declarer] |= 1 << CARD_INDEX[view.turned_card]
+        elif view.turned_card is not None:  # it lies face up on the stock
+            unknown &= ~(1 << CARD_INDEX[view.turned_card])
         forced = [f & unknown for f in forced]
         forced[seat] = 0
         allowed = [unknown & ~memory.excluded[s] | forced[s] for s in range(players)]
@@ -123,12 +125,16 @@ class Knowledge:
         allowed = [(free if relaxed else a & free) if room[s] > 0 else 0 for s, a in enumerate(self.allowed)]
         seats = range(len(hands))
         cards = list(iter_bits(free))
+        stock = len(cards) - sum(room)  # cards no hand holds: the stock of a table of two or three
         rng.shuffle(cards)
         cards.sort(key=lambda c: sum(a >> c & 1 for a in allowed))
         for card in cards:
             options = [s for s in seats if room[s] and allowed[s] >> card & 1]
             if not options:
-                return None
+                if stock <= 0:
+                    return None
+                stock -= 1
+                continue
             pick = rng.randrange(sum(room[s] for s in options))
             for s in options:
                 pick -= room[s]

@@ -340,8 +340,14 @@ class ScoringRules:
                 result[seat] = share
             return result
 
-        # Each part of the defence's raw total is shared like its points; a player's raw total is his parts.
+        # Each part of the defence's raw total is shared like its points, the last trick going whole to the
+        # defender who took it; a player's raw total is the sum of his parts.
         columns = [per_player((taker_part, defence_part)) for taker_part, defence_part in zip(*camp.parts)]
+        last = ScoreParts._fields.index("last_trick")
+        columns[last] = [0] * seating.players
+        columns[last][declarer] = camp.parts[0].last_trick
+        if camps[last_seat]:
+            columns[last][last_seat] = camp.parts[1].last_trick
         parts = tuple(ScoreParts(*(column[seat] for column in columns)) for seat in seating.seats)
         raw = tuple(sum(part) for part in parts)
         match_points = tuple(per_player(camp.match_points))

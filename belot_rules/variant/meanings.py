@@ -48,6 +48,11 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "taker": "the turned card joins the taker's hand, and his next packet is one card shorter",
         "stock": "the turned card stays face up on the stock; the holder of the trump seven may exchange it",
     },
+    m.SevenExchange: {
+        "off": "nobody exchanges the trump seven",
+        "anyone": "whoever holds the seven of the turned suit, when it is trump, takes the turned card for it",
+        "taker_only": "the taker, holding the seven of the turned suit when it is trump, takes the turned card for it",
+    },
     m.Stock: {
         "none": "every card of the pack is dealt",
         "aside": "the cards left after the packets stay face down, out of play",

@@ -218,6 +218,12 @@ class TurnedCardTo(str, Enum):
     stock = "stock"
 
 
+class SevenExchange(str, Enum):
+    off = "off"
+    anyone = "anyone"
+    taker_only = "taker_only"
+
+
 class Deal(Rule):
     """How the cards come out: packets, the turned card, shuffling and who deals."""
 
@@ -274,6 +280,11 @@ class Deal(Rule):
         description="Where the turned card goes once trump is fixed: into the taker's hand (one card fewer in "
         "his next packet), or it stays face up on the stock (klaberjass, debertz).",
     )
+    seven_exchange: SevenExchange = Field(
+        SevenExchange.off,
+        description="When the turned card stays on the stock and its suit is trump, the holder of the trump seven "
+        "takes it in exchange for the seven (the dix): off, anyone, or taker_only.",
+    )
     stock: Stock = Field(
         Stock.none,
         description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
@@ -284,6 +295,14 @@ class Deal(Rule):
     def hand_size(self) -> int:
         """Cards in each hand once the deal is complete."""
         return sum(self.first_packets) + sum(self.second_packets)
+
+    @model_validator(mode="after")
+    def _seven_exchange(self) -> Deal:
+        if self.seven_exchange != SevenExchange.off and (
+                self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
+            raise ValueError("seven_exchange trades the trump seven for a turned card left on the stock: it needs "
+                             "turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
+        return self
 
     @model_validator(mode="after")
     def _second_packets(self) -> Deal:
