@@ -52,14 +52,14 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
     """
     session, look = draw.session, draw.look
     seating = session.seating
-    seats = len(seating.players)
+    seats, order = len(seating.players), deal.ruleset.seating.order
     if held is not None:
         leader, cards, winner = deal.tricks[held]
-        shown = {(leader + i) % seats: c for i, c in enumerate(cards)}
+        shown = {order[leader + i]: c for i, c in enumerate(cards)}
         points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
         middle = Text(f"{does(seating.name(winner), 'take')}\ntrick {held + 1}\n+{points}", style="bold")
     else:
-        shown = {(deal.leader + i) % seats: c for i, c in enumerate(deal.trick)}
+        shown = {order[deal.leader + i]: c for i, c in enumerate(deal.trick)}
         if deal.contract is None:
             turned = deal.view(seating.reference).turned_card
             middle = joined([Text("turned card"), *card_lines(look, deal.turned_card)]) if turned else Text(
@@ -70,7 +70,7 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
             if deal.trick:
                 best = deal.ruleset.tables[deal.contract].trick_winner_index(list(deal.trick))
                 lines += [f"{seating.name(deal.leader)} led",
-                          f"{seating.name((deal.leader + best) % seats)} {'wins' if seating.human is None else 'winning'}"]
+                          f"{seating.name(order[deal.leader + best])} {'wins' if seating.human is None else 'winning'}"]
             middle = Text("\n".join(lines), style="dim")
     calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
     cell_width = max(width // 3 - 1, 8)
