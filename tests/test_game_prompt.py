@@ -182,4 +182,4 @@ def test_coinche_calls_its_doubles_coinche_and_surcoinche_FFB_K():
     legal = deal.legal_actions()
     doubled = parse_call("coinche", legal, call_menu(legal), look)
     assert str(doubled) == "double" and look.call(doubled.call) == "coinche ×2"
-    assert look.multiplier(4) == "×4 surcoinche"
+    assert look.multiplier(2) == "×4 surcoinche"

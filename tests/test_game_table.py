@@ -217,3 +217,18 @@ def test_ctrl_c_at_the_resume_question_stops_on_a_line_of_its_own(
     assert main(["play"]) == 130
     out = capsys.readouterr().out
     assert "Resume it?" in out and out.endswith("\nStopped; nothing was changed.\n")
+
+
+def test_the_header_names_the_doubling_level_reached_not_its_multiplier() -> None:
+    """baloot.md §4: Four and Gahwa are both ×4; a deal doubled to Four is headed "×4 four"."""
+    session = Session.start("baloot", 1, None)
+    deal = session.deal
+    for call in ("spades", "pass", "pass", "pass", "pass", "double", "redouble", "redouble"):
+        deal.apply(call)
+    while deal.contract is None:
+        deal.apply("pass")
+    assert deal.level == 3 and deal.multiplier == 4
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(Renderer(session, Look().for_variant(session.ruleset.variant)).frame(deal, 1))
+    header = console.file.getvalue()
+    assert "×4 four by" in header and "gahwa" not in header

@@ -151,9 +151,11 @@ class Look:
                 level = 0
         return said
 
-    def multiplier(self, multiplier: int, named: bool = True) -> str:
-        """``×2 contra`` for a doubled contract (``×2`` unless ``named``), nothing for an undoubled one."""
-        if multiplier == 1:
+    def multiplier(self, level: int, named: bool = True) -> str:
+        """``×2 contra`` for a contract doubled to ``level`` (``×2`` unless ``named``), nothing for an
+        undoubled one (level 0). The level, not the multiplier, names it: two of Baloot's levels
+        (four and gahwa) are both ×4."""
+        if level == 0:
             return ""
-        name = dict(self.doublings).get(multiplier, "") if named else ""
-        return f"{self.times}{multiplier} {name}".strip()
+        multiplier, name = self.doublings[min(level, len(self.doublings)) - 1]
+        return f"{self.times}{multiplier} {name if named else ''}".strip()

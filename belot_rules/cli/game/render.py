@@ -148,10 +148,11 @@ class Renderer:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
         return "litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging"
 
-    def contract(self, contract: str, multiplier: int, bid: int | None, declarer: int, short: bool = False) -> str:
-        """``90 hearts ♥ ×2 contra by Partner`` (``short``: without the word for the multiplier)."""
+    def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
+        """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
+        word for the doubling)."""
         points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
-        parts = (points + self.look.contract(contract), self.look.multiplier(multiplier, named=not short),
+        parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
                  f"by {self.session.seating.name(declarer)}")
         return " ".join(part for part in parts if part)
 
@@ -234,7 +235,7 @@ class Renderer:
                 line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
             lines[0].append(f" {look.dot} ").append_text(line)
         else:
-            contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.multiplier, deal.bid,
+            contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.level, deal.bid,
                                                                  deal.declarer), "bold"))
             if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
@@ -427,7 +428,7 @@ class Renderer:
         result = score.verdict + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
             result += f", {score.hanging_out} waits"
-        described = [escape(self.contract(row.contract, row.multiplier, row.bid, row.declarer, short=True)), result]
+        described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
         return [
             [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
              str(row.declarations[t]), str(row.belote[t]), str(row.capot[t]), str(score.raw_points[t]),

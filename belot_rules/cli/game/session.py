@@ -29,7 +29,7 @@ class SheetRow:
     dealer: int
     contract: str | None  # None: everybody passed
     declarer: int
-    multiplier: int
+    level: int  # the doubling level reached (0 undoubled), which names the doubling
     bid: int | None
     cards: tuple[int, ...]  # per side: card points and last trick (times the no-trumps factor)
     capot: tuple[int, ...]  # capot bonus
@@ -46,9 +46,9 @@ class SheetRow:
         sides = range(table.sides)
         none = (0,) * table.sides
         if score is None:
-            return cls(number, deal.dealer, None, -1, 1, None, none, none, none, none, None, tuple(board))
+            return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board))
         parts = score.parts
-        return cls(number, deal.dealer, deal.contract, deal.declarer, deal.multiplier, deal.bid,
+        return cls(number, deal.dealer, deal.contract, deal.declarer, deal.level, deal.bid,
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
                    tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
                    tuple(board))

@@ -300,7 +300,7 @@ class TableApp(App[int]):
                               does(session.seating.name(deal.dealer), "deal"),
                               f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
         if deal.contract is not None:
-            second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.multiplier, deal.bid,
+            second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
             if deal.turned_card >= 0:  # everyone saw it go to the taker
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
@@ -747,7 +747,7 @@ class TableApp(App[int]):
                 if row.score is None:
                     lines.append(Text(f"{row.number}. everybody passed"))
                 else:
-                    contract = self.draw.contract(row.contract, row.multiplier, row.bid, row.declarer)
+                    contract = self.draw.contract(row.contract, row.level, row.bid, row.declarer)
                     points = self.draw.pairs([f"+{p}" for p in row.score.match_points])
                     lines.append(Text(f"{row.number}. {contract}: {row.score.verdict} {self.look.dot} {points}"))
         self.page("History", Group(*lines))
