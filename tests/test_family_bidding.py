@@ -127,6 +127,17 @@ def test_round_2_hokum_in_another_suit_or_sun_baloot_3_2():
     assert legal(BALOOT, "pass, pass, pass, pass, spades, pass, pass, pass") == ["pass", "no_trumps"]
 
 
+def test_a_sun_named_in_round_2_ends_the_bidding_at_once_baloot_3_2():
+    """baloot.md §3.2 (JAW, TAZ, VIP): "Sun ends the bidding at once" in round 2: unlike round 1,
+    no earlier seat may claim it (``later_round_priority: none``); the default keeps the claim."""
+    round_2_sun = "pass, pass, pass, pass, pass, pass, no_trumps"
+    _, auction = run({**BALOOT, "later_round_priority": "none"}, round_2_sun)
+    assert auction.contract == "no_trumps" and auction.declarer == 2 and auction.doubling
+    assert legal(BALOOT, round_2_sun + ", pass") == ["pass", "no_trumps"]
+    _, auction = run({**BALOOT, "later_round_priority": "none"}, "pass, pass, no_trumps")
+    assert not auction.doubling  # round 1: earlier seats may still claim it
+
+
 def test_ashkal_makes_the_partner_the_taker_third_and_fourth_speakers_only_baloot_3_4():
     """baloot.md §3.4: Ashkal = Sun for the partner, by seat 2 or the dealer, not on a turned ace."""
     assert "ashkal" not in legal(BALOOT, "pass")

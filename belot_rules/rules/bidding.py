@@ -21,6 +21,7 @@ from ..variant.model import (
     BiddingStyle,
     FirstSpeaker,
     ForcedCall,
+    LaterRoundPriority,
     OverbidAfterDouble,
     Overcall,
     Round1Contracts,
@@ -480,6 +481,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
             self.over = {c: [b for b in bids if KIND_RANK[contract_kind(b.contract)] > KIND_RANK[contract_kind(c)]]
                          for c in self.contracts}
         self.priority = self.overcall == Overcall.higher_kind_seat_priority.value
+        self.later_final = variant.bidding.later_round_priority == LaterRoundPriority.none.value
         self.top_kind = max(KIND_RANK[contract_kind(c)] for c in self.contracts)
 
     def _bids(self, auction: Auction) -> list[Call]:
@@ -492,6 +494,11 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
                 auction, auction.to_act, auction.caller()):
             return [Call("bid", auction.contract), *over]
         return over
+
+    @staticmethod
+    def _taken_in_later_round(auction: Auction) -> bool:
+        """Whether the standing contract was taken after a first round of passes."""
+        return all(call.kind == "pass" for _, call in auction.calls[:auction.players])
 
     @staticmethod
     def _speaks_before(auction: Auction, seat: int, other: int) -> bool:
@@ -508,6 +515,8 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
             kind = KIND_RANK[contract_kind(auction.contract)]
             if kind == self.top_kind and auction.caller() == auction.first_seat:
                 return True  # the top contract, called by the first speaker: nobody can take it over
+            if kind == self.top_kind and self.later_final and self._taken_in_later_round(auction):
+                return True  # baloot.md §3.2: a Sun named in round 2 ends the bidding at once
             if kind == 0:  # a suit: when the others have passed its bidder confirms it or switches (baloot.md §3.1)
                 return auction.passes >= self.players
         return super()._is_over(auction)

@@ -93,6 +93,12 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "over by naming it too (Baloot's Sun); three passes end it, but a suit's bidder then confirms it or "
         "switches to a higher kind",
     },
+    m.LaterRoundPriority: {
+        "earlier_seats_claim": "a no-trumps or all-trumps contract named in a later round may be taken over by "
+        "an earlier speaker naming it too, as in the first round",
+        "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
+        "Sun in round 2)",
+    },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
         "contract_team_only": "only the contract team may bid higher over a contra or recontra",

@@ -345,6 +345,11 @@ class Overcall(str, Enum):
     higher_kind_seat_priority = "higher_kind_seat_priority"
 
 
+class LaterRoundPriority(str, Enum):
+    earlier_seats_claim = "earlier_seats_claim"
+    none = "none"
+
+
 class OverbidAfterDouble(str, Enum):
     anyone = "anyone"
     contract_team_only = "contract_team_only"
@@ -523,6 +528,11 @@ class Bidding(Rule):
     overcall: Overcall = Field(
         Overcall.none,
         description="Turned-card and single-call bidding: what may be called over a contract already taken.",
+    )
+    later_round_priority: LaterRoundPriority = Field(
+        LaterRoundPriority.earlier_seats_claim,
+        description="With overcall higher_kind_seat_priority: whether an earlier speaker may still take over a "
+        "no-trumps or all-trumps contract named in a later round, as in the first round.",
     )
     ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
     contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(

@@ -5,7 +5,7 @@ a difference in them as one when no variant uses them, and marks them where one 
 
 from __future__ import annotations
 
-from .model import Belote, Declarations, Match, Variant
+from .model import Belote, Declarations, Match, Overcall, Variant
 from .yamlsafe import KeyPath
 
 
@@ -27,6 +27,8 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     elif not bidding.ashkal.enabled and bidding.uses_turned_card:
         for name in ("contract", "speakers", "not_on_ranks"):
             unused[("bidding", "ashkal", name)] = "bidding.ashkal.enabled is false"
+    if bidding.overcall != Overcall.higher_kind_seat_priority:
+        unused[("bidding", "later_round_priority")] = "bidding.overcall is not higher_kind_seat_priority"
     if not bidding.doubles.condition.kinds:
         for name in ("doubler_below", "taker_above"):
             unused[("bidding", "doubles", "condition", name)] = "doubles.condition.kinds is empty"
