@@ -128,14 +128,14 @@ def _simulation(names: list[str], simulation: dict[str, Any], deal_results: Sequ
                                          _unreachable(deal_results))))
         points = [d["distributions"]["contract_team_raw_points"] for d in deals]
         parts.append(_figure("Points per deal",
-                             "The contract team's raw points (cards, last trick, declarations, belote) in each "
+                             "The contract side's raw points (cards, last trick, declarations, belote) in each "
                              "played deal, as a share of played deals per 10 points.",
-                             _histogram_chart(names, points, "contract team's raw points"),
-                             _histogram_counts(names, points, "contract team's raw points")))
-        parts.append(_figure("Raw points per played deal", "Each team's mean, before rounding and doubling.",
+                             _histogram_chart(names, points, "contract side's raw points"),
+                             _histogram_counts(names, points, "contract side's raw points")))
+        parts.append(_figure("Raw points per played deal", "Each side's mean (a team, or a player where there are no partners), before rounding and doubling.",
                              _mean_chart(names, deals, ("raw_points",), _labels(deal_results), marked)))
         parts.append(_figure("Match points per played deal",
-                             "Each team's mean on the board, in the variant's own units (tens or points).",
+                             "Each side's mean on the board, in the variant's own units (tens or points).",
                              _mean_chart(names, deals, ("match_points",), _labels(deal_results), marked)))
         parts.append(_table("Every statistic of the deals", names, deals, deal_results, marked))
     if matches:
@@ -147,8 +147,8 @@ def _simulation(names: list[str], simulation: dict[str, Any], deal_results: Sequ
                              + _histogram_chart(names, lengths, "deals in the match", share_of="matches"),
                              _histogram_counts(names, lengths, "deals in the match")))
         parts.append(_figure("First-to-target advantage",
-                             "In the race to the target, how often the team that bids (and leads) first in the "
-                             "match wins it; 50% means no advantage. Team 0 and team 1 are seats 0+2 and 1+3.",
+                             "In the race to the target, how often the side that bids (and leads) first in the "
+                             "match wins it; 50% means no advantage. Side 0 is seat 0 with its partner, if it has one.",
                              _rate_chart(names, matches, "match", _labels(match_results), marked, even=True)))
         parts.append(_table("Every statistic of the matches", names, matches, match_results, marked, opened=False))
     parts.append(f'<p class="small">{MARK}: the 95% intervals do not overlap (a difference very unlikely to be '
