@@ -31,6 +31,7 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
+REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
@@ -124,7 +125,7 @@ class Renderer:
 
     def words(self, line: str) -> str:
         """A line of the rules' text in the table's words: ``seat 1`` -> ``Right``, ``team 0`` -> ``your team``,
-        ``all_trumps`` -> ``all trumps``."""
+        ``all_trumps`` -> ``all trumps``; ``seat 1 (team 1)`` -> ``Opponent`` where a side is one player."""
         seating = self.session.seating
 
         def replace(match: re.Match[str]) -> str:
@@ -133,7 +134,8 @@ class Renderer:
                 return seating.name(number)
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
-        return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", SEAT_WORD.sub(replace, line)))
+        named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
+        return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
     def has_reserve(self) -> bool:
