@@ -50,8 +50,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.SevenExchange: {
         "off": "nobody exchanges the trump seven",
-        "anyone": "whoever holds the seven of the turned suit, when it is trump, takes the turned card for it",
-        "taker_only": "the taker, holding the seven of the turned suit when it is trump, takes the turned card for it",
+        "anyone": "whoever holds the seven of the turned suit, when it is trump, may take the turned card for it "
+        "before the first lead",
+        "taker_only": "the taker, holding the seven of the turned suit when it is trump, may take the turned card "
+        "for it before the first lead",
     },
     m.Stock: {
         "none": "every card of the pack is dealt",
@@ -237,6 +239,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.CapotTeam: {
         "either": "whichever team takes every trick scores the capot",
         "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
+    },
+    m.TakerMustBeat: {
+        "each_other_player": "each for himself: the taker must score more than each other player",
+        "others_together": "each for himself: the taker must score more than the other players together",
     },
     m.DealsTie: {
         "draw": "a match of a fixed number of deals that ends level is a draw",
