@@ -25,7 +25,7 @@ TWO = Variant(name="two", title="Two", table={"players": 2, "sides": "each_for_s
 THREE = Variant(name="three", title="Three", table={"players": 3, "sides": "taker_vs_rest"},
                 cards={"ranks": ["9", "T", "J", "Q", "K", "A"]})
 TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "bulgarian": load_variant("bulgarian"),
-          "french": load_variant("french")}
+          "french": load_variant("french"), "belote-decouverte": load_variant("belote-decouverte")}
 
 
 def test_four_players_sit_in_two_teams_of_partners_opposite() -> None:
