@@ -232,3 +232,15 @@ def test_the_header_names_the_doubling_level_reached_not_its_multiplier() -> Non
     console.print(Renderer(session, Look().for_variant(session.ruleset.variant)).frame(deal, 1))
     header = console.file.getvalue()
     assert "×4 four by" in header and "gahwa" not in header
+
+
+@pytest.mark.parametrize("variant,players", [("klaberjass", ("you", "heuristic")),
+                                             ("belote-a-trois", ("you", "heuristic", "heuristic")),
+                                             ("bulgarian", None)])
+def test_a_side_of_one_player_is_named_once_in_the_explanation(variant: str, players: tuple[str, ...] | None) -> None:
+    """"Contract: hearts by Opponent", not "by Opponent (Opponent)"; a team is still named beside its player."""
+    session = Session.start(variant, 3, players)
+    while not session.rows or session.rows[-1].score is None:
+        session.apply(session.bot_action("heuristic"))
+    first = Renderer(session, Look()).deal_lines(session.rows[-1])[0].plain
+    assert re.fullmatch(r"Contract: \w+ by \w+" + (r" \((your|their) team\)" if players is None else ""), first), first

@@ -334,3 +334,120 @@ def test_out_of_time_at_a_table_with_a_clock_loses_the_match() -> None:
             assert "Time ran out" in screen_text(app)
 
     run(wait)
+
+
+# ---------------------------------------------------------------------- the unfinished game, offered on the table
+
+
+def unfinished_bulgarian() -> SaveSlot:
+    """A Bulgarian game left after one call in its own slot; the slot, opened again for a new game."""
+
+    async def first() -> None:
+        slot = SaveSlot.for_variant("bulgarian")
+        slot.open()
+        app = TableApp(Session.start("bulgarian", 8, PLAYER), Look(), "instant", slot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+        slot.close()
+
+    run(first)
+    slot = SaveSlot.for_variant("bulgarian")
+    slot.open()
+    return slot
+
+
+def offering(slot: SaveSlot) -> TableApp:
+    """A new Bulgarian game (another seed) whose slot holds the unfinished one."""
+    return TableApp(Session.start("bulgarian", 99, PLAYER), Look(), "instant", slot,
+                    unfinished=read_save(slot.path))
+
+
+async def answer(pilot, app: TableApp, downs: int) -> None:  # noqa: ANN001
+    assert isinstance(app.screen, QuestionScreen) and "unfinished game" in screen_text(app)
+    for _ in range(downs):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+def test_the_unfinished_game_is_offered_on_the_table_and_resumed() -> None:
+    """The question and the saved game's summary are on the table, over a hidden deal; Enter resumes."""
+    slot = unfinished_bulgarian()
+
+    async def offer() -> None:
+        app = offering(slot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "bulgarian, normal, deal 1, board 0-0, seed 8" in text
+            assert "▶ 1. Resume it" in text and "Your hand" not in text  # the new deal stays hidden
+            await answer(pilot, app, 0)
+            assert app.session.seed == 8 and "Resuming deal 1" in screen_text(app)
+
+    run(offer)
+    slot.close()
+
+
+def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> None:
+    slot = unfinished_bulgarian()
+    before = slot.path.read_bytes()
+
+    async def elsewhere() -> None:
+        app = offering(slot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await answer(pilot, app, 1)
+            assert app.session.seed == 99 and app.slot.label == "bulgarian-2"
+            assert "New game in the save slot bulgarian-2" in screen_text(app)
+            await pilot.press("enter")  # a call: saved in the new slot
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.farewell == ["Game saved. Continue it with: belot play --resume"]
+
+    run(elsewhere)
+    assert slot.path.read_bytes() == before
+    assert read_save(SaveSlot.named("bulgarian-2").path).seed == 99
+
+
+def test_leaving_at_the_question_changes_nothing() -> None:
+    """Esc, Ctrl-C or the last answer at the question: no save written, the unfinished game kept, and said so."""
+    slot = unfinished_bulgarian()
+    before = slot.path.read_bytes()
+
+    async def leave() -> None:
+        app = offering(slot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")  # the table's keys wait for the answer
+            await pilot.press("escape")
+            await pilot.pause()
+        assert app.farewell == ["Nothing was changed; the unfinished game is still in the save slot bulgarian."]
+
+    run(leave)
+    assert slot.path.read_bytes() == before
+    assert sorted(p.name for p in slot.path.parent.glob("*.json")) == ["bulgarian.json"]
+
+
+def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
+    slot = unfinished_bulgarian()
+    before = slot.path.read_bytes()
+
+    async def aside() -> None:
+        app = offering(slot)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await answer(pilot, app, 2)
+            assert app.session.seed == 99 and "moved to saves/aside" in screen_text(app)
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.farewell[0].startswith("The unfinished game is kept in ")
+
+    run(aside)
+    kept = list((slot.path.parent / "aside").glob("bulgarian-kept-*.json"))
+    assert [p.read_bytes() for p in kept] == [before]
+    slot.close()

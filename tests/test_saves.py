@@ -63,6 +63,26 @@ def test_declining_to_resume_keeps_the_unfinished_game(monkeypatch: pytest.Monke
     assert f"belot play --resume {kept[0]}" in " ".join(out.split())
 
 
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_full_screen_table_asks_about_the_unfinished_game_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal nothing is asked on the line: the table gets the unfinished game to offer, and its slot."""
+    from belot_rules.cli import play
+
+    bulgarian = saved_game()
+    seen = {}
+    monkeypatch.setattr(play, "full_screen", lambda *args: seen.update(table=args[3]) or 0)
+    monkeypatch.setattr("sys.stdin", Terminal())
+    out = Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", "--seed", "3", *SEATS]) == 0
+    table = seen["table"]
+    assert out.getvalue() == "" and table.unfinished.path == bulgarian and table.slot.path == bulgarian
+
+
 def test_a_second_game_in_a_held_slot_is_refused(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     held = SaveSlot.for_variant("bulgarian")

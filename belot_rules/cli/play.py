@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     record = record_path(args.record)
     if args.slot is not None:
         slot_name(args.slot)
-    table = Table(console, source, look)
+    full = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    table = Table(console, source, look, full_screen=full)
     try:  # the questions before the game: Ctrl-C leaves everything as it was
         session = resume_game(args, table) if args.resume is not None else new_game(args, table)
     except KeyboardInterrupt:
@@ -87,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if session is None:
             return 0
-        if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
-            return full_screen(args, session, look, table.slot, record, console, plain)
+        if full:
+            return full_screen(args, session, look, table, record, console, plain)
         live = console.is_terminal and args.speed != "instant"
         return Game(session, console, source, look, args.speed, live, table.slot, record, open_hands=args.open,
                     autoplay=args.autoplay).run()
@@ -96,18 +97,23 @@ def run(args: argparse.Namespace) -> int:
         table.close()
 
 
-def full_screen(args: argparse.Namespace, session: Session, look: Look, slot: SaveSlot | None,
+def full_screen(args: argparse.Namespace, session: Session, look: Look, table: Table,
                 record: Path | None, console: Console, plain: bool) -> int:
-    """The match on the full-screen table; on leaving, how to continue it."""
+    """The match on the full-screen table (which asks whether to resume an unfinished game); on leaving,
+    how to continue it."""
     from .tui.app import TableApp  # textual is loaded only for the full-screen game
 
     if plain:
         os.environ["NO_COLOR"] = "1"  # textual reads it when the app starts
-    app = TableApp(session, look, args.speed, slot, record, open_hands=args.open, autoplay=args.autoplay,
-                   stats_path=stats_path())
-    status = app.run()
-    if app.saved_on_quit and app.slot is not None:
-        console.print(f"Game saved. Continue it with: {app.slot.resume_command()}", markup=False, soft_wrap=True)
+    app = TableApp(session, look, args.speed, table.slot, record, open_hands=args.open, autoplay=args.autoplay,
+                   stats_path=stats_path(), unfinished=table.unfinished, note=table.notice)
+    try:
+        status = app.run()
+    finally:
+        if app.slot is not None:
+            app.slot.close()  # the slot the game moved to, if the player chose another
+    for line in app.farewell:
+        console.print(line, markup=False, soft_wrap=True)
     return status or 0
 
 
@@ -136,9 +142,19 @@ class Table:
     source: InputSource
     look: Look
     slot: SaveSlot | None = None
+    full_screen: bool = False  # the full-screen table asks about an unfinished game itself
+    unfinished: SavedGame | None = None  # the game it is to offer
+    notice: str | None = None  # what it says first (a save moved aside)
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def tell(self, text: str) -> None:
+        """A note before the game: on the line, or on the full-screen table's status line."""
+        if self.full_screen:
+            self.notice = text
+        else:
+            self.say(text)
 
     def confirm(self, question: str, default: bool) -> bool:
         return confirm(self.console, self.source, self.look, question, default)
@@ -218,7 +234,7 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
         return session
     found = slot.look()
     if found.note:
-        table.say(found.note)
+        table.tell(found.note)
     if found.cut_short:
         table.say(f"The saved game in slot {slot.label} is cut short ({found.cut_short}); it cannot be resumed.")
         if not table.confirm("Move it aside and start a new game?", True):
@@ -227,6 +243,9 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
         table.say(f"It was moved to {slot.set_aside('cut-short')}.")
     saved = found.saved
     if saved is None or saved.finished:
+        return session
+    if table.full_screen:
+        table.unfinished = saved
         return session
     if table.confirm(f"You have an unfinished game ({saved.summary()}). Resume it?", True):
         try:

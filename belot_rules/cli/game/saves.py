@@ -216,6 +216,22 @@ class SaveSlot:
         except OSError as err:
             raise SaveUnavailable(f"cannot save the game in {self.path}: {err.strerror or err}") from None
 
+    def spare(self) -> SaveSlot:
+        """A free slot named after this one (``bulgarian-2``, ``bulgarian-3`` ...), opened: a second game of the
+        same variant goes there while this slot keeps its unfinished game."""
+        for number in range(2, 1000):
+            slot = SaveSlot.named(f"{self.path.stem[:58]}-{number}")
+            if slot.path.exists():
+                continue
+            try:
+                slot.open()
+            except SlotBusy:
+                continue
+            if not slot.path.exists():  # still free now that it is locked
+                return slot
+            slot.close()
+        raise SaveUnavailable(f"no free save slot named after {self.label}")
+
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
 

@@ -25,20 +25,21 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...cards import Card
-from ...engine.actions import CALL, DECLARE, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, OVER, DealState
+from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, sort_hand
-from ..game.saves import SaveSlot, SaveUnavailable, write_record_file
+from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import card_lines, joined, seats_table
-from .screens import MessageScreen, QuestionScreen
+from .screens import MessageScreen, PointedList, QuestionScreen
+from .start import leave, offer_unfinished
 
 CARD_WIDTH = 5
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
@@ -195,7 +196,7 @@ class TableApp(App[int]):
 
     def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
-                 stats_path: Path | None = None) -> None:
+                 stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "") -> None:
         super().__init__()
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
@@ -211,8 +212,9 @@ class TableApp(App[int]):
         self.deadline = 0.0
         self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.menu: list[Action] = []  # the calls or declarations offered
-        self.note = ""  # a message for the status line, kept until the next move
-        self.saved_on_quit = False
+        self.note = note or ""  # a message for the status line, kept until the next move
+        self.unfinished = unfinished  # a game in the slot, offered before the new one starts
+        self.farewell: list[str] = []  # printed once the table has closed: how to continue the game
 
     @property
     def human(self) -> int | None:
@@ -229,7 +231,7 @@ class TableApp(App[int]):
             with VerticalScroll(id="side"):
                 yield Static(id="tally")
                 yield Static(id="auction")
-                yield OptionList(id="choices")
+                yield PointedList(self.look.pointer, id="choices")
                 yield Static(id="declared")
                 yield Static(id="last")
         yield Input(id="typed", placeholder="a card (jh, 'kh belote'), a call (hearts, 90 h) or a command; Esc closes")
@@ -246,6 +248,13 @@ class TableApp(App[int]):
         self.query_one("#typed").display = False
         if self.human is None:
             self.query_one("#hand").display = False
+        if self.unfinished is not None:
+            offer_unfinished(self, self.unfinished)
+        else:
+            self.begin()
+
+    def begin(self) -> None:
+        """Start playing the session: a new match, or a resumed one where it stopped."""
         self.refresh_table()
         if self.session.over:
             self.match_over(counted=True)  # a finished game resumed: its statistics were counted when it ended
@@ -274,8 +283,10 @@ class TableApp(App[int]):
         calls = self.draw.calls(deal, passes=during)
         if not during and len(calls) < len(deal.auction.calls):
             calls.append("the others passed" if calls else "everybody passed")
-        auction.update(Text(self.look.words("\n".join(calls)) if calls else
-                            f"{does(self.session.seating.name(deal.first_seat), 'speak')} first"))
+        said = Text(self.look.words("\n".join(calls)) if calls else
+                    f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
+        exchange = self.draw.exchange(deal, short=True)
+        auction.update(said if exchange is None else Text("\n").join([said, exchange]))
         declared = self.draw.announced(deal)
         widget = self.query_one("#declared", Static)
         widget.display = bool(declared)
@@ -286,7 +297,7 @@ class TableApp(App[int]):
             last.update(self.draw.trick(deal, len(deal.tricks) - 1, f"{len(deal.tricks)}"))
         if self.human is not None:
             hand = self.query_one(HandView)
-            playing = deal.phase not in (BIDDING, DECLARING, OVER) and deal.to_act == self.human
+            playing = deal.phase not in (BIDDING, DECLARING, EXCHANGING, OVER) and deal.to_act == self.human
             legal = [c.index for c in sorted_hand(deal, self.human, self.sort_mode)
                      if playing and any(a.card == c.index for a in deal.legal_actions())]
             hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None)
@@ -302,7 +313,7 @@ class TableApp(App[int]):
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
-            if deal.turned_card >= 0:  # everyone saw it go to the taker
+            if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
@@ -330,7 +341,8 @@ class TableApp(App[int]):
             text = "Enter for the next deal."
         elif deal.to_act == self.human:
             text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
-                    DECLARING: "Declare: ↑↓ and Enter"}.get(
+                    DECLARING: "Declare: ↑↓ and Enter",
+                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
@@ -338,7 +350,7 @@ class TableApp(App[int]):
             verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
-        self.query_one("#status", Static).update(Text(self.look.words(shown)))
+        self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
 
@@ -387,17 +399,15 @@ class TableApp(App[int]):
         """The player's turn: offer the calls or declarations, or number the legal cards."""
         self.start_clock()
         legal = deal.legal_actions()
-        choices = self.query_one("#choices", OptionList)
-        if deal.phase in (BIDDING, DECLARING):
+        choices = self.query_one("#choices", PointedList)
+        if deal.phase in (BIDDING, DECLARING, EXCHANGING):
             # in the order the line game numbers them; with point bids, pass and the doublings first,
             # so a long list of bids does not push a coinche out of view
             points = any(a.kind == CALL and a.call.points is not None for a in legal)
             self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
-            choices.clear_options()
-            choices.add_options([self.option_text(i, False) for i in range(len(legal))])
-            choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
+            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(self.menu)])
+            choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
             choices.display = True
-            choices.highlighted = 0
             choices.focus()
             self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
         else:
@@ -445,6 +455,9 @@ class TableApp(App[int]):
         calls = self.draw.calls(deal, passes=False)
         if calls:
             body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
+        exchange = self.draw.exchange(deal)
+        if exchange is not None:
+            body.append(exchange)
         title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
@@ -480,7 +493,8 @@ class TableApp(App[int]):
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
         deal = self.session.deal
-        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING) or self.shown is not deal:
+        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING, EXCHANGING) \
+                or self.shown is not deal:
             return
         try:
             actions = parse_card_choice(self.look.card_name(message.card), deal, [], self.look)
@@ -506,22 +520,6 @@ class TableApp(App[int]):
                                         self.look.ascii),
                          answered)
 
-    def option_text(self, index: int, highlighted: bool) -> str:
-        """An offered call or declaration: its number (1-9), and a pointer when it is the one Enter takes."""
-        mark = f"{self.look.pointer} " if highlighted else "  "
-        number = f"{index + 1}. " if index < 9 else "   "
-        return mark + number + self.describe(self.menu[index], short=True)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """The highlighted choice gets a pointer as well as the highlight's colour."""
-        if event.option_list.id != "choices" or not self.menu:
-            return
-        for index in range(min(len(self.menu), event.option_list.option_count)):
-            marked = index == event.option_index
-            text = self.option_text(index, marked)
-            if str(event.option_list.get_option_at_index(index).prompt) != text:
-                event.option_list.replace_option_prompt_at_index(index, text)
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "choices" and self.menu and event.option_index < len(self.menu):
             self.act(self.menu[event.option_index])
@@ -530,7 +528,7 @@ class TableApp(App[int]):
         """Number keys choose the numbered card, call or declaration."""
         deal = self.session.deal
         number = typed_number(event.character or "")
-        if (number is None or deal is None or deal.to_act != self.human
+        if (number is None or deal is None or deal.to_act != self.human or len(self.screen_stack) > 1
                 or self.shown is not deal or self.query_one("#typed").has_focus):
             return
         number = number or 10
@@ -569,7 +567,7 @@ class TableApp(App[int]):
                 why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
                 menu = [a for a in self.menu if a.call.points is None]
                 self.act(parse_call(line, self.menu, menu, self.look, why))
-            elif deal.phase == DECLARING:
+            elif deal.phase in (DECLARING, EXCHANGING):
                 self.act(parse_option(line, self.menu))
             else:
                 hand = self.query_one(HandView)
@@ -604,6 +602,8 @@ class TableApp(App[int]):
             if not action.declarations:
                 return "declare nothing"
             return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
+        if action.kind in (EXCHANGE, KEEP):
+            return self.draw.exchange_choice(self.session.deal, action, short)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ the move clock
@@ -638,7 +638,10 @@ class TableApp(App[int]):
     # ------------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo, hints and forced cards are for a player: hidden (and off) while bots play alone."""
+        """Undo, hints and forced cards are for a player: hidden (and off) while bots play alone. While an
+        unfinished game is offered, only leaving is."""
+        if self.unfinished is not None:
+            return action == "quit_game"
         return not (self.human is None and action in ("undo", "hint", "forced"))
 
     def action_undo(self) -> None:
@@ -770,10 +773,21 @@ class TableApp(App[int]):
         self.page("Statistics", table)
 
     def action_quit_game(self) -> None:
+        if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
+            leave(self)
+            return
         self.save()
         self.write_record()
-        self.saved_on_quit = self.slot is not None and not self.session.over
+        if self.slot is not None and not self.session.over:
+            self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
         self.exit(0)
+
+    def use(self, session: Session, slot: SaveSlot | None) -> None:
+        """Play ``session`` (a resumed game, or a new one in another slot) instead of the one the table opened with."""
+        self.session, self.slot = session, slot
+        self.look = self.look.for_variant(session.ruleset.variant)
+        self.draw = Renderer(session, self.look)
+        self.shown, self.held = session.deal, None
 
     # ------------------------------------------------------------------ saving
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -66,23 +67,52 @@ class MessageScreen(ModalScreen[None]):
         self.query_one("#message-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
 
+class PointedList(OptionList):
+    """A list of choices whose highlighted one carries a pointer too, so the choice never rests on colour alone."""
+
+    def __init__(self, pointer: str, texts: Sequence[str] = (), **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.pointer = pointer
+        self.offer(texts)
+
+    def offer(self, texts: Sequence[str]) -> None:
+        """Show ``texts`` as the choices, the first highlighted."""
+        self.texts = list(texts)
+        self.clear_options()
+        self.add_options([self.pointed(i, i == 0) for i in range(len(self.texts))])
+        self.highlighted = 0 if self.texts else None
+
+    def pointed(self, index: int, marked: bool) -> str:
+        return f"{self.pointer if marked else ' '} {self.texts[index]}"
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        for index in range(min(len(self.texts), self.option_count)):
+            text = self.pointed(index, index == event.option_index)
+            if str(self.get_option_at_index(index).prompt) != text:
+                self.replace_option_prompt_at_index(index, text)
+
+
 class QuestionScreen(ModalScreen[int]):
     """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse."""
 
     BINDINGS = [Binding("escape", "answer(-1)", "Back")]
 
-    def __init__(self, question: str, answers: list[str], ascii: bool = False) -> None:
+    def __init__(self, question: str, answers: list[str], ascii: bool = False, title: str = "",
+                 cover: bool = False) -> None:
+        """``cover``: hide the table behind (a question before the game starts)."""
         super().__init__()
-        self.question, self.answers = question, answers
+        self.question, self.answers, self.title_text = question, answers, title
         self.set_class(ascii, "ascii")
+        self.set_class(cover, "cover")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
             yield Static(self.question)
-            yield OptionList(*[f"{i}. {a}" for i, a in enumerate(self.answers, 1)], id="answers")
+            yield PointedList(">" if self.has_class("ascii") else "▶",
+                              [f"{i}. {a}" for i, a in enumerate(self.answers, 1)], id="answers")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = 0
+        self.query_one("#question").border_title = self.title_text
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)

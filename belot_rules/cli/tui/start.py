@@ -1,0 +1,119 @@
+"""Before the first move: the unfinished game found in the slot, offered on the table itself.
+
+Nothing is overwritten without asking: the player resumes it, starts the new game in a
+free slot beside it (``bulgarian-2``), starts it here with the unfinished game moved to
+``saves/aside/``, or leaves with everything as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...errors import UserError
+from ..game.saves import SavedGame, SaveUnavailable
+from ..game.session import Session
+from .screens import QuestionScreen
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+RESUME, ELSEWHERE, ASIDE, LEAVE = range(4)
+
+
+def offer_unfinished(app: TableApp, saved: SavedGame) -> None:
+    """Ask what to do with the unfinished game in the table's slot; the table behind stays covered until then."""
+    slot = app.slot
+    assert slot is not None  # an unfinished game is found only in a slot the table holds
+    question = (f"You have an unfinished game in the save slot {slot.label}:\n"
+                f"  {saved.summary()}\n\nResume it?")
+    answers = ["Resume it",
+               f"New game in another slot (this one stays in slot {slot.label})",
+               "New game here (this one is moved to saves/aside)",
+               "Leave (nothing is changed)"]
+
+    def answered(index: int | None) -> None:
+        if index == RESUME:
+            resume(app, saved)
+        elif index == ELSEWHERE:
+            elsewhere(app)
+        elif index == ASIDE:
+            where = slot.set_aside("kept")
+            app.farewell.append(f"The unfinished game is kept in {where}; belot play --resume {where} continues it.")
+            start(app, app.session, "Unfinished game moved to saves/aside (named when you leave).")
+        else:
+            leave(app)
+
+    app.push_screen(QuestionScreen(question, answers, app.look.ascii, title="Unfinished game", cover=True), answered)
+
+
+def resume(app: TableApp, saved: SavedGame) -> None:
+    """Continue the saved game; if its variant's rules changed since, ask first."""
+    try:
+        session = saved.start()
+    except UserError as err:
+        unusable(app, err)
+        return
+    if saved.record.get("variant_hash") == session.ruleset.content_hash:
+        restore(app, saved, session)
+        return
+
+    def answered(index: int | None) -> None:
+        if index == 0:
+            restore(app, saved, session)
+        elif index == 1:
+            elsewhere(app)
+        else:
+            leave(app)
+
+    app.push_screen(QuestionScreen(f"The rules of {saved.variant} have changed since this game was saved.",
+                                   ["Continue it under the new rules",
+                                    "New game in another slot (the saved one stays as it is)",
+                                    "Leave (nothing is changed)"],
+                                   app.look.ascii, title="Changed rules", cover=True), answered)
+
+
+def restore(app: TableApp, saved: SavedGame, session: Session) -> None:
+    try:
+        session = saved.restore(session)
+    except UserError as err:
+        unusable(app, err)
+        return
+    start(app, session, f"Resuming deal {session.deal_number}.")
+
+
+def unusable(app: TableApp, err: UserError) -> None:
+    """A save that does not replay is moved aside (and said so) and the new game starts."""
+    start(app, app.session, app.slot.aside_note(err) if app.slot is not None else str(err))
+
+
+def elsewhere(app: TableApp) -> None:
+    """The new game in a free slot named after this one; the unfinished game stays where it is."""
+    held = app.slot
+    assert held is not None
+    try:
+        spare = held.spare()
+    except SaveUnavailable as err:
+        held.close()
+        app.slot = None
+        start(app, app.session, f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.")
+        return
+    held.close()
+    app.slot = spare
+    start(app, app.session, f"New game in the save slot {spare.label}; the unfinished one stays in {held.label}.")
+
+
+def start(app: TableApp, session: Session, note: str) -> None:
+    app.unfinished = None
+    app.use(session, app.slot)
+    app.note = note
+    app.begin()
+
+
+def leave(app: TableApp) -> None:
+    slot = app.slot
+    app.unfinished = None
+    app.slot = None  # nothing is saved on the way out
+    if slot is not None:
+        app.farewell.append(f"Nothing was changed; the unfinished game is still in the save slot {slot.label}.")
+        slot.close()
+    app.exit(0)
