@@ -12,6 +12,7 @@ description is empty.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import re
@@ -233,7 +234,11 @@ def content_hash(variant: Variant) -> str:
 
 
 def _unknown_name(name: str) -> str:
+    """The message for an unknown name: the nearest shipped name, else them all (the list grows with the family)."""
     shown = excerpt(name).strip('"')
+    close = difflib.get_close_matches(name[:100], shipped_names(), n=1, cutoff=0.6)
+    if close:
+        return f"no shipped variant named `{shown}`; did you mean `{close[0]}`? (`belot list` shows them all)"
     return f"no shipped variant named `{shown}`; {suggest(name[:100], shipped_names(), 'shipped variants')}"
 
 
