@@ -33,7 +33,7 @@ from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yam
 OWN_KEYS = ("name", "title", "description", "family", "extends")
 # Rules left out of the content hash while they keep their default (see content_hash).
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
-                  ("deal", "stock"), ("deal", "seven_exchange"))
+                  ("deal", "stock"), ("deal", "seven_exchange"), ("bidding", "schmeiss"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
