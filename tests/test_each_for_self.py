@@ -110,6 +110,16 @@ def test_the_best_player_s_declarations_count_among_three(alone: Ruleset) -> Non
     assert any("are equal: no player scores" in why for _, why in equal.reasons())
 
 
+def test_the_only_declaration_counts_whoever_declares_it(alone: Ruleset) -> None:
+    """french.md §7 at three: a declaration nobody else contests counts, the third player's too."""
+    rules = alone.declarations
+    for seat in range(3):
+        tierce = rules.sequence(seat, 0b111 << (2 * 8 + 3))  # T J Q of hearts
+        points = [0, 0, 0]
+        points[seat] = 20
+        assert rules.resolve(tierce, "diamonds", first_seat=1).points == tuple(points)
+
+
 def test_debertz_3_the_bidder_must_have_more_than_each_other_player_debertz_9() -> None:
     """debertz.md §9, IGF: three players each for himself; the bidder must score the most points."""
     scoring = load_variant("debertz-3").scoring

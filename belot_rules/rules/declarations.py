@@ -412,7 +412,7 @@ class DeclarationRules:
         if self._no_contest:
             kept += [d for d in declarations if d.kind != BELOTE]
         for teams in groups:
-            if (teams[0] or teams[1]) and not self._no_contest:
+            if any(teams) and not self._no_contest:
                 self._contest(teams, trump_suit, first_seat, kept, cancelled, names)
         points = [0] * count
         for d in kept:
