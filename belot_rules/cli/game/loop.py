@@ -221,7 +221,7 @@ class Game:
         if session.winner is None:  # a match of a fixed number of deals that ended level
             result = "The match is drawn"
         else:
-            result = f"{session.seating.team_phrase(session.winner, start=True)} wins the match"
+            result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
         self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
         totals = None if counted else record_match(session)

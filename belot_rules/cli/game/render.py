@@ -167,7 +167,7 @@ class Renderer:
         word for the doubling)."""
         points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
         if self.session.ruleset.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
-            return self.look.contract(contract) + ("" if short else " (the last card dealt)")
+            return self.look.contract(contract) + ("" if short else " (last card)")
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
                  f"by {self.session.seating.name(declarer)}")
         return " ".join(part for part in parts if part)

@@ -520,7 +520,7 @@ class TableApp(App[int]):
         totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
-        parts: list[RenderableType] = [Text.assemble(why, (f"{winner} wins the match", "bold"),
+        parts: list[RenderableType] = [Text.assemble(why, (f"{does(winner, 'win')} the match", "bold"),
                                                      f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
         if session.rows:
             parts.append(self.draw.sheet())
