@@ -524,6 +524,8 @@ class ScoringRules:
         """(verdict, how it is scored): the taker against each other player, or the others together."""
         names = deal.names
         a = test[declarer]
+        if self._each_own:  # no contract at stake: everyone records his own total
+            return MADE, SPLIT
         if self._beat_together:
             d = sum(test[seat] for seat in others)
             against = f"the others together ({d})"
