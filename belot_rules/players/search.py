@@ -25,14 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 
-from ..engine.actions import DECLARE, EXCHANGE_ACTION, Action, announcing, distinct_cards
-from ..engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState, SeatView
+from ..engine.actions import DECLARE, EXCHANGE_ACTION, Action, announcing, discard_action, distinct_cards
+from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState, SeatView
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
+from .discard import discard_choice
 from .heuristic import card_senses
 from .memory import Memory
 from .sampling import CARD_INDEX, AuctionModel, Knowledge, auction_deck, mask_of, play_memory
@@ -68,6 +69,8 @@ class SearchPlayer:
             return self._call(view, legal)
         if view.phase == EXCHANGING:
             return EXCHANGE_ACTION  # the turned card is never worse than the trump seven (as play_out takes it)
+        if view.phase == DISCARDING:
+            return discard_action(discard_choice(self.ruleset.tables[view.contract], mask_of(view.hand)))
         options = legal if view.phase == DECLARING else distinct_cards(legal)
         if len(options) == 1:
             return announcing(options[0], legal)

@@ -25,8 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...cards import Card
-from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
+from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
@@ -286,6 +286,8 @@ class TableApp(App[int]):
         said = Text(self.look.words("\n".join(calls)) if calls else
                     f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
         exchange = self.draw.exchange(deal, short=True)
+        if deal.ruleset.dealing.widow_size and deal.contract is not None and not deal.tricks:
+            exchange = self.draw.discards(deal, self.human)
         auction.update(said if exchange is None else Text("\n").join([said, exchange]))
         declared = self.draw.announced(deal)
         widget = self.query_one("#declared", Static)
@@ -342,12 +344,13 @@ class TableApp(App[int]):
         elif deal.to_act == self.human:
             text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
                     DECLARING: "Declare: ↑↓ and Enter",
-                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
+                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter",
+                    DISCARDING: "Lay a card aside: ← → and Enter (or its number, or / to type it)"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
-            verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
+            verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
@@ -604,6 +607,8 @@ class TableApp(App[int]):
             return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
         if action.kind in (EXCHANGE, KEEP):
             return self.draw.exchange_choice(self.session.deal, action, short)
+        if action.kind == DISCARD:
+            return f"lay {self.look.card_name(action.card)} aside"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ the move clock
