@@ -200,6 +200,8 @@ class Game:
         summary = [self.draw.deal_score(row)]
         if deal is not None and deal.auction.calls and row.score is not None:
             summary.append(self.draw.auction(deal))
+            if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+                summary.append(self.draw.discards(deal, deal.declarer))
         if self.live:
             self.redraw(Group(self.draw.header(deal, row.number), *summary))
         else:

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
@@ -125,13 +126,25 @@ class HandView(Widget, can_focus=True):
             return Text("(no cards)", style="dim")
         lines = [Text(), Text(), Text(), Text()]
         chosen = self.selected_card
-        for card in self.cards:
+        width, last = self.card_width(self.size.width), self.last_width(self.size.width)
+        for i, card in enumerate(self.cards):
             playable = self.legal is None or card.index in self.legal
             style = "" if playable else "dim"
+            shown = last if i == len(self.cards) - 1 else width
             for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style)):
-                line.append_text(part)
-            lines[3].append(self.label(card.index).center(CARD_WIDTH), style="bold" if playable else "dim")
+                line.append_text(part[:shown])
+            lines[3].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
         return joined(lines)
+
+    def card_width(self, room: int) -> int:
+        """Columns a card takes: the whole card, or (a hand of 10 or 12 in a narrow room, Belote à trois's
+        chien) each card but the last without its right edge."""
+        return CARD_WIDTH if not room or len(self.cards) * CARD_WIDTH <= room else CARD_WIDTH - 1
+
+    def last_width(self, room: int) -> int:
+        """The last card is whole when there is room for its right edge."""
+        return CARD_WIDTH if not room or (len(self.cards) - 1) * self.card_width(room) + CARD_WIDTH <= room \
+            else CARD_WIDTH - 1
 
     def label(self, card: int) -> str:
         """Under a card: its number when legal, a marker under the chosen one, a cross when forbidden."""
@@ -144,8 +157,8 @@ class HandView(Widget, can_focus=True):
             return f"^{number}^" if self.look.ascii else f"▲{number}▲"
         return number
 
-    def get_content_width(self, container: object, viewport: object) -> int:  # noqa: D102
-        return max(len(self.cards) * CARD_WIDTH, 10)
+    def get_content_width(self, container: Size, viewport: Size) -> int:  # noqa: D102
+        return max((len(self.cards) - 1) * self.card_width(container.width) + self.last_width(container.width), 10)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
         return 4
@@ -160,7 +173,7 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Chosen(self.selected_card))
 
     def on_click(self, event: events.Click) -> None:
-        position = event.x // CARD_WIDTH
+        position = min(event.x // self.card_width(self.size.width), len(self.cards) - 1)
         if 0 <= position < len(self.cards):
             card = self.cards[position].index
             self.select(card)
@@ -461,6 +474,8 @@ class TableApp(App[int]):
         exchange = self.draw.exchange(deal)
         if exchange is not None:
             body.append(exchange)
+        if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+            body.append(self.draw.discards(deal, deal.declarer))
         title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
