@@ -29,6 +29,7 @@ ALONE = Variant(name="alone", title="Alone", table={"players": 3, "sides": "each
                 scoring={"capot": {"bonus": 100, "shared": True, "last_trick_counts": False}})
 TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "alone": Ruleset(ALONE), "bulgarian": load_variant("bulgarian"),
           "french": load_variant("french"), "debertz-3": load_variant("debertz-3"),
+          "belote-decouverte": load_variant("belote-decouverte"),
           "belote-a-trois-32": load_variant("belote-a-trois-32")}
 
 

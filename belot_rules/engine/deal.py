@@ -34,6 +34,7 @@ from .actions import (
     discard_action,
     play_action,
 )
+from .tableau import Pile, Tableau
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
@@ -69,6 +70,22 @@ class SeatView:
     shown_stock: str | None = None  # the stock's bottom card, turned face up once the hands are complete
     chien: int = 0  # cards of the chien still face down on the table (the taker picks them up)
     discarded: tuple[str, ...] = ()  # the taker's discards: in his own view only
+    # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
+    # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
+    tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+
+    def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
+        """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""
+        gone = {c for _, cards, _ in self.tricks for c in cards} | {c for _, c in self.trick}
+        shown = []
+        for up, below in self.tableau[seat] if self.tableau else ():
+            if up not in gone:
+                shown.append((below, up))
+            elif below is None:
+                shown.append((None,))  # its face-up card is in the trick; the trick is not over
+            else:
+                shown.append(() if below in gone else (below,))
+        return tuple(shown)
 
 
 @dataclass(slots=True)
@@ -100,6 +117,8 @@ class DealState:
     score: DealScore | None = None
     level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
     exchanged: int = -1  # the seat that took the turned card for the trump seven (then face up on the stock), or -1
+    tableau: Tableau | None = None  # the piles dealt face up on face down (deal.tableau_packets)
+    hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
     discarded: tuple[int, ...] = ()  # the cards the taker laid aside from his hand and the chien
 
     # ------------------------------------------------------------------ creation
@@ -120,11 +139,22 @@ class DealState:
             hands[seat] |= 1 << deck[position]
         if dealing.turned_position >= 0:
             state.turned_card = deck[dealing.turned_position]
+        if dealing.tableau_from is not None:
+            state._lay(Tableau.lay([[(deck[up], deck[below]) for up, below in seat_piles]
+                                    for seat_piles in dealing.tableau_from[first]]))
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
         state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
                                 turned_rank=turned & 7 if turned >= 0 else -1, board=board)
+        if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
+            state._begin_play(SUIT_CONTRACTS[deck[dealing.last_first] >> 3], first, 1, None)
         return state
+
+    def _lay(self, tableau: Tableau) -> None:
+        """Lay the tableau: its face-down cards leave the hands until they are turned up."""
+        self.tableau = tableau
+        self.hidden = tableau.face_down
+        self.hands = [hand & ~down for hand, down in zip(self.hands, tableau.down)]
 
     @classmethod
     def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
@@ -132,15 +162,20 @@ class DealState:
         players, sides = ruleset.seating.players, ruleset.seating.sides
         # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
         return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
-                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1)
+                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1,
+                   None, 0)
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
-                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0) -> DealState:
+                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0,
+                   piles: Sequence[Sequence[Pile]] | None = None) -> DealState:
         """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
 
         For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
         after the other, so a record of this deal shows who held what, not how it was dealt.
+        ``piles`` lays an open tableau: per seat, (face-up card, card under it) pairs of its own
+        cards, the cards under staying unplayable until turned up. Without it every card of the
+        hands may be played, even in a variant dealt to a tableau.
         """
         ruleset.contract_tables(contract)
         deck = tuple(card for hand in hands for card in iter_bits(hand))
@@ -156,6 +191,8 @@ class DealState:
                             f"{table.pack_size}-card pack exactly once")
         state.hands = list(hands)
         state.auction = None
+        if piles is not None:
+            state._lay(Tableau.given(piles, hands))
         state._open_play(contract, declarer, multiplier, bid)
         return state
 
@@ -167,7 +204,7 @@ class DealState:
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
-            self.exchanged, self.discarded,
+            self.exchanged, self.tableau, self.hidden, self.discarded,
         )
 
     # ------------------------------------------------------------------ queries
@@ -269,7 +306,8 @@ class DealState:
             except (CardError, IndexError):
                 card = -1
             if card >= 0 and not (1 << card) & self.hands[seat]:
-                reason = f": {CARDS[card]} is not in seat {seat}'s hand"
+                reason = f": {CARDS[card]} is not in seat {seat}'s hand" if self.tableau is None else \
+                    f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
             elif card >= 0 and self.trick:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
         elif self.phase == EXCHANGING:
@@ -372,7 +410,8 @@ class DealState:
 
     def _first_trick(self) -> None:
         """Trick 1 begins (with declarations where the seat holds some)."""
-        self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, self.contract)
+        held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.contract)
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -411,10 +450,8 @@ class DealState:
         self.hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) > 1:
-            tables = self.ruleset.tables[self.contract]
-            best = trick[self.win_pos]
-            suit = card >> 3
-            if (suit == best >> 3 or suit == tables.trump_suit) and tables.strength[card] > tables.strength[best]:
+            strength = self.ruleset.tables[self.contract].trick_strength[trick[0] >> 3]
+            if strength[card] > strength[trick[self.win_pos]]:
                 self.win_pos = len(trick) - 1
         if len(trick) == table.players:
             self._close_trick()
@@ -439,22 +476,27 @@ class DealState:
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
-        contract = self.contract
-        tables = self.ruleset.tables[contract]
-        legal_fast = self.ruleset.obligations[contract].legal_fast
-        choices = self.ruleset.declarations.choices
-        strength, points, trump = tables.strength, tables.points, tables.trump_suit
+        ruleset, contract = self.ruleset, self.contract
+        tables = ruleset.tables[contract]
+        legal_fast = ruleset.obligations[contract].legal_fast
+        choices = ruleset.declarations.choices
+        points, trick_strength = tables.points, tables.trick_strength
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
         side_points, side_tricks = self.side_points, self.side_tricks
-        table = self.ruleset.seating
+        table = ruleset.seating
         order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
         back = table.partner_back
+        tableau = self.tableau  # an open tableau turns cards up after each trick
+        belote_held = any(belote_suits)  # most deals have none: one test per card less
         leader, trick, win = self.leader, self.trick, self.win_pos
         taken = 0  # card points in the trick so far
         for card in trick:
             taken += points[card]
+        if trick:  # resuming inside a trick
+            best, led = trick[win], trick[0] >> 3
+            strength = trick_strength[led]
+            top = strength[best]
         while len(tricks) < deal_tricks:
-            best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
             first_trick = not tricks
             for pos in range(len(trick), players):
                 seat = order[leader + pos]
@@ -463,22 +505,26 @@ class DealState:
                     options = choices(hand, contract, seat)
                     declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
                 card = pick_card(legal_fast(hand, led, best, win == pos - back) if pos else hand, seat, hand, trick, win)
-                if belote_suits[seat] and self._opens_belote(seat, card):
+                if belote_held and belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce(seat))
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
                 taken += points[card]
                 if not pos:
-                    led, best = card >> 3, card
-                elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
-                    win, best = pos, card
+                    led = card >> 3
+                    strength = trick_strength[led]
+                    best, top = card, strength[card]
+                elif strength[card] > top:
+                    win, best, top = pos, card, strength[card]
             winner = order[leader + win]
             side = side_of[winner]
             side_points[side] += taken
             side_tricks[side] += 1
             taken = 0
             tricks.append((leader, tuple(trick), winner))
+            if tableau is not None:
+                self.hidden = tableau.turn_up(hands, self.hidden, trick, order[leader:leader + players])
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
         self.win_pos = 0
@@ -504,6 +550,8 @@ class DealState:
         self.side_points[side] += sum(points[card] for card in trick)
         self.side_tricks[side] += 1
         self.tricks.append((self.leader, tuple(trick), winner))
+        if self.tableau is not None:
+            self.hidden = self.tableau.turn_up(self.hands, self.hidden, trick, table.order[self.leader:])
         self.trick = []
         self.win_pos = 0
         self.leader = winner
@@ -554,5 +602,6 @@ class DealState:
             discarded=tuple(str(CARDS[c]) for c in self.discarded) if seat == self.declarer else (),
             exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
             shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
+            tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
         )
 
