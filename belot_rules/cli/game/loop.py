@@ -198,7 +198,7 @@ class Game:
         row = self.session.rows[-1]
         deal = self.session.last_deal
         summary = [self.draw.deal_score(row)]
-        if deal is not None and deal.auction.calls and row.score is not None:
+        if deal is not None and deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
             summary.append(self.draw.auction(deal))
             if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
                 summary.append(self.draw.discards(deal, deal.declarer))
