@@ -8,7 +8,9 @@ change to the table, ``BELOT_UPDATE_GOLDEN=1 python -m pytest tests/test_game_tu
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,9 +40,21 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
+SVG_TEXT = re.compile(r'<text [^>]*?x="([\d.]+)"[^>]*?textLength="([\d.]+)"[^>]*?line-(\d+)\)">(.*?)</text>')
+
+
 def screen_text(app: TableApp) -> str:
-    """What the screen shows, as text, one line a row (trailing blanks dropped)."""
-    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips()) + "\n"
+    """What the screen shows, as text, one line a row (trailing blanks dropped).
+
+    Read from Textual's screenshot (an SVG with a ``<text>`` element per run of styled
+    characters, placed by its x offset on its line's clip path)."""
+    width, height = app.size
+    rows = [[" "] * width for _ in range(height)]
+    for x, length, line, text in SVG_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(text).replace("\xa0", " ")
+        column = round(float(x) * len(text) / float(length))
+        rows[int(line)][column:column + len(text)] = text
+    return "\n".join("".join(row).rstrip() for row in rows) + "\n"
 
 
 def table_app(variant: str, seed: int, tmp_path: Path | None = None, **options: object) -> TableApp:
@@ -57,15 +71,20 @@ def waiting(app: TableApp) -> bool:
                                                               and app.shown is deal)
 
 
-async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
-    """Let the bots move until the player is asked something (a minute at most, for a busy machine)."""
+async def until(pilot, check: Callable[[], object], what: str = "the screen never changed") -> None:  # noqa: ANN001
+    """Wait until ``check()`` holds: a condition, not a fixed pause, and a minute at most, for a busy machine."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await pilot.pause()
-        if waiting(app):
+        if check():
             return
         await pilot.pause(0.005)
-    raise AssertionError("the bots never stopped")
+    raise AssertionError(what)
+
+
+async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
+    """Let the bots move until the player is asked something."""
+    await until(pilot, lambda: waiting(app), "the bots never stopped")
 
 
 async def bid_something(pilot, app: TableApp) -> None:  # noqa: ANN001
@@ -143,13 +162,12 @@ def test_every_page_opens_over_the_table_and_closes(tmp_path: Path) -> None:
             for key, title in (("question_mark", "Keys"), ("s", "Score sheet"), ("y", "History"),
                                ("a", "Auction"), ("r", "Rules"), ("t", "Statistics")):
                 await pilot.press(key)
-                await pilot.pause()
-                assert isinstance(app.screen, MessageScreen) and app.screen.title_text.startswith(title)
+                await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+                assert app.screen.title_text.startswith(title)
                 text = screen_text(app)
                 assert "Bulgarian Belot · Deal 1" in text.splitlines()[0]
                 await pilot.press("escape")
-                await pilot.pause()
-                assert not isinstance(app.screen, MessageScreen)
+                await until(pilot, lambda: not isinstance(app.screen, MessageScreen))
 
     run(pages)
 
@@ -181,12 +199,10 @@ def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
                 for key in str(forbidden[0]).lower():
                     await pilot.press(key)
                 await pilot.press("enter")
-                await pilot.pause()
-                assert "✗ You may not play" in screen_text(app)
+                await until(pilot, lambda: "✗ You may not play" in screen_text(app))
             before = len(deal.history)
             await pilot.press("1")
-            await pilot.pause()
-            assert len(app.session.deal.history) > before or app.session.deal is not deal
+            await until(pilot, lambda: len(app.session.deal.history) > before or app.session.deal is not deal)
 
     run(keys)
 
@@ -195,7 +211,7 @@ def test_watching_with_open_hands_shows_every_hand() -> None:
     async def watch() -> None:
         app = table_app("french", 4, players=("heuristic",) * 4, open_hands=True)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: "South" in screen_text(app))
             text = screen_text(app)
             assert "cards" not in text  # no hidden hand: every seat's cards are written out
             assert "South" in text and "North" in text
@@ -257,14 +273,15 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         app = table_app("bulgarian", 3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            await pilot.pause(0.1)  # the side column widens on the first resize; let the layout settle
+            side = 40 if size[0] >= 110 else 30  # the side column widens on a wide screen
+            await until(pilot, lambda: app.query_one("#side").outer_size.width == side)
+            await pilot.pause()
             bidding = screen_text(app)
             await pilot.press("2")
             await settle(pilot, app)
             while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
                 await pilot.press("enter")
                 await settle(pilot, app)
-            await pilot.pause(0.1)
             playing = screen_text(app)
         check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
         for text in (bidding, playing):
@@ -280,7 +297,7 @@ def test_ascii_draws_no_box_characters() -> None:
             await settle(pilot, app)
             await pilot.press("o")
             await pilot.press("c")
-            await pilot.pause()
+            await until(pilot, lambda: "Suit colours" in screen_text(app))
             text = screen_text(app)
             assert not any(ch in text for ch in "♣♦♥♠┌╔▲×")
             assert "+---+" in text
@@ -304,13 +321,12 @@ def test_a_click_plays_a_card_and_a_forbidden_one_is_refused_with_its_rule() -> 
             forbidden = [c.index for c in hand.cards if c.index not in hand.legal]
             if forbidden:
                 await pilot.click(HandView, offset=(positions[forbidden[0]] * 5 + 2, 1))
-                await pilot.pause()
-                assert "You may not play" in screen_text(app)
+                await until(pilot, lambda: "You may not play" in screen_text(app))
             played = hand.legal[-1]
             await pilot.click(HandView, offset=(positions[played] * 5 + 2, 1))
-            await pilot.pause()
-            assert any(a.kind == "play" and a.card == played for a in app.session.match.current.history) or \
-                app.session.deal_number > 1
+            await until(pilot, lambda: any(a.kind == "play" and a.card == played
+                                           for a in app.session.match.current.history)
+                        or app.session.deal_number > 1)
 
     run(click)
 
@@ -327,9 +343,8 @@ def test_out_of_time_at_a_table_with_a_clock_loses_the_match() -> None:
             assert "30 s left" in screen_text(app)
             clock[0] += 31
             app.tick()
-            await pilot.pause()
+            await until(pilot, lambda: "Time ran out" in screen_text(app))
             assert app.session.over and app.session.winner == 1 - app.human % 2
-            assert "Time ran out" in screen_text(app)
 
     run(wait)
 
@@ -379,7 +394,7 @@ def test_the_unfinished_game_is_offered_on_the_table_and_resumed() -> None:
     async def offer() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             text = screen_text(app)
             assert "bulgarian, normal, deal 1, board 0-0, seed 8" in text
             assert "▶ 1. Resume it" in text and "Your hand" not in text  # the new deal stays hidden
@@ -397,7 +412,7 @@ def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> Non
     async def elsewhere() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await answer(pilot, app, 1)
             assert app.session.seed == 99 and app.slot.label == "bulgarian-2"
             assert "New game in the save slot bulgarian-2" in screen_text(app)
@@ -420,7 +435,7 @@ def test_leaving_at_the_question_changes_nothing() -> None:
     async def leave() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await pilot.press("s")  # the table's keys wait for the answer
             await pilot.press("escape")
             await pilot.pause()
@@ -438,7 +453,7 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     async def aside() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await answer(pilot, app, 2)
             assert app.session.seed == 99 and "moved to saves/aside" in screen_text(app)
             await pilot.press("q")

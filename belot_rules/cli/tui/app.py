@@ -265,7 +265,7 @@ class TableApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
         self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
-        self.refresh_table()
+        self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
     def refresh_table(self) -> None:
         """Draw everything from the session (after each move, undo, theme or sort change)."""
