@@ -172,6 +172,25 @@ def test_every_page_opens_over_the_table_and_closes(tmp_path: Path) -> None:
     run(pages)
 
 
+def test_the_history_shows_each_earlier_deal_with_its_points_and_tricks(tmp_path: Path) -> None:
+    """y: the deal being played, then each earlier deal: taker and result, raw and board points, calls, tricks."""
+
+    async def history() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_deal(pilot, app)
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            text = screen_text(app)
+            assert "Deal 2, being played" in text and "Calls: " in text
+            assert re.search(r"Deal 1 · \w+ deals? · .+ by \w+: (made|failed|hanging)", text), text
+            assert re.search(r"Raw Us \d+ · Them \d+ → Us \+\d+ · Them \+\d+ → board Us \d+ · Them \d+", text), text
+            await pilot.press("end")
+            await until(pilot, lambda: "Trick 8: " in screen_text(app))
+
+    run(history)
+
+
 def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
     """A number chooses a call; / and a name plays a card; a forbidden card is refused with the rule, marked."""
 

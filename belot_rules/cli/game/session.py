@@ -37,6 +37,7 @@ class SheetRow:
     belote: tuple[int, ...]
     score: DealScore | None
     board: tuple[int, ...]  # the board after this deal
+    deal: DealState | None = field(default=None, compare=False, repr=False)  # its calls and tricks, for the history
 
     @classmethod
     def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
@@ -46,12 +47,12 @@ class SheetRow:
         sides = range(table.sides)
         none = (0,) * table.sides
         if score is None:
-            return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board))
+            return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board), deal)
         parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.level, deal.bid,
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
                    tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
-                   tuple(board))
+                   tuple(board), deal)
 
 
 @dataclass

@@ -38,6 +38,7 @@ from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import card_lines, joined, seats_table
+from .pages import history
 from .screens import MessageScreen, PointedList, QuestionScreen
 from .start import leave, offer_unfinished
 
@@ -727,24 +728,9 @@ class TableApp(App[int]):
         self.page("Auction", Text(self.look.words("\n".join(calls)) if calls else "No call yet."))
 
     def action_history(self) -> None:
-        """This deal, call by call and trick by trick, and one line for each earlier deal."""
-        deal = self.shown or self.session.deal
-        lines: list[RenderableType] = []
-        if deal is not None:
-            lines.append(Text("This deal", style="bold"))
-            calls = self.draw.calls(deal)
-            lines.append(Text(self.look.words("Calls: " + f" {self.look.dot} ".join(calls)) if calls else "No call yet."))
-            lines += [self.draw.trick(deal, i, f"Trick {i + 1}") for i in range(len(deal.tricks))]
-        if self.session.rows:
-            lines.append(Text("\nEarlier deals", style="bold"))
-            for row in self.session.rows:
-                if row.score is None:
-                    lines.append(Text(f"{row.number}. everybody passed"))
-                else:
-                    contract = self.draw.contract(row.contract, row.level, row.bid, row.declarer)
-                    points = self.draw.pairs([f"+{p}" for p in row.score.match_points])
-                    lines.append(Text(f"{row.number}. {contract}: {row.score.verdict} {self.look.dot} {points}"))
-        self.page("History", Group(*lines))
+        """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
+        deal = self.session.deal if self.shown is self.session.deal else None
+        self.page("History", history(self.draw, deal, self.session.deal_number))
 
     def action_rules(self) -> None:
         console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")

@@ -30,6 +30,8 @@ class MessageScreen(ModalScreen[None]):
         Binding("down", "scroll(1)", "Down", show=False),
         Binding("pageup", "scroll(-10)", show=False),
         Binding("pagedown", "scroll(10)", show=False),
+        Binding("home", "scroll(-9999)", show=False),
+        Binding("end", "scroll(9999)", show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
