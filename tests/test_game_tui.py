@@ -483,3 +483,24 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     kept = list((slot.path.parent / "aside").glob("bulgarian-kept-*.json"))
     assert [p.read_bytes() for p in kept] == [before]
     slot.close()
+
+
+# ---------------------------------------------------------------------- settings kept between games
+
+
+def test_the_keys_settings_are_kept_for_the_next_game(tmp_path: Path) -> None:
+    """o, c, + and f change the settings file (atomically, whole); the next table starts with them."""
+    from belot_rules.cli.game.settings import Kept, Settings, read_settings
+
+    path = tmp_path / "settings.json"
+
+    async def change() -> None:
+        app = TableApp(Session.start("bulgarian", 3, PLAYER), Look(), "instant", kept=Kept(Settings(), path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            for key in ("o", "c", "minus", "f"):
+                await pilot.press(key)
+            await until(pilot, lambda: "forced card" in screen_text(app))
+
+    run(change)
+    assert read_settings(path) == (Settings(theme="two-colour", sort="rank", speed="fast", autoplay=True), None)

@@ -28,12 +28,13 @@ from ...cards import Card
 from ...engine.actions import CALL, DECLARE, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, OVER, DealState
 from ..game.look import THEMES, Look
-from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
+from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session
+from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
@@ -45,9 +46,8 @@ from .start import leave, offer_unfinished
 CARD_WIDTH = 5
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
-SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
 SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
-SPEED_ORDER = ("slow", "normal", "fast", "instant")
+SPEED_ORDER = tuple(SPEEDS)  # slowest first
 KEYS = (
     ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
     ("1-9", "the numbered card, call or declaration"),
@@ -197,14 +197,15 @@ class TableApp(App[int]):
 
     def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
-                 stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "") -> None:
+                 stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "",
+                 sort: str = SORTS[0], kept: Kept | None = None) -> None:
         super().__init__()
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.speed, self.slot, self.record_path = speed, slot, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
-        self.sort_mode = SORTS[0]
+        self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
         self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
         self.held: int | None = None  # a completed trick kept on the table until the next card
         self.skipping = False
@@ -685,17 +686,18 @@ class TableApp(App[int]):
     def action_speed(self, step: int) -> None:
         index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
         self.speed = SPEED_ORDER[index]
-        self.note = f"Bots: {self.speed}."
+        self.keep(f"Bots: {self.speed}.", speed=self.speed)
         self.update_status()
 
     def action_forced(self) -> None:
         self.autoplay = not self.autoplay
-        self.note = "A forced card is played for you." if self.autoplay else "You play forced cards yourself."
+        self.keep("A forced card is played for you." if self.autoplay else "You play forced cards yourself.",
+                  autoplay=self.autoplay)
         self.update_status()
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
-        self.note = f"Hand sorted {SORT_WORDS[self.sort_mode]}."
+        self.keep(f"Hand sorted {SORT_WORDS[self.sort_mode]}.", sort=self.sort_mode)
         self.refresh_table()
 
     def action_colours(self) -> None:
@@ -704,8 +706,13 @@ class TableApp(App[int]):
         name = names[(names.index(current) + 1) % len(names)]
         self.look = replace(self.look, suit_styles=THEMES[name])
         self.draw = Renderer(self.session, self.look)
-        self.note = f"Suit colours: {name}."
+        self.keep(f"Suit colours: {name}.", theme=name)
         self.refresh_table()
+
+    def keep(self, note: str, **setting: object) -> None:
+        """Say what a key changed, and keep it for the next games (or say why it could not be kept)."""
+        problem = self.kept.change(**setting) if self.kept is not None else None
+        self.note = problem or note
 
     def page(self, title: str, body: RenderableType) -> None:
         self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
