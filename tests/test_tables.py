@@ -138,23 +138,6 @@ def test_klaberjass_deals_nine_cards_each_and_leaves_fourteen_unused_klaberjass_
     assert state.deck.index(state.turned_card) == 12
 
 
-def test_the_trump_seven_is_exchanged_for_the_turned_card_klaberjass_4() -> None:
-    """klaberjass.md §4 (GS, KSB): in a game on the turned suit the holder of its seven takes the turned card."""
-    for seed in range(200):
-        state = _played_deal("klaberjass", seed)
-        if state.exchanged >= 0:
-            break
-    else:
-        raise AssertionError("no deal put the trump seven in a hand")
-    seven = state.turned_card
-    assert seven & 7 == 0 and not (state.hands[0] | state.hands[1]) >> seven & 1
-    assert state.hands[state.exchanged].bit_count() == 9
-    original = next(c for c in state.deck if c >> 3 == seven >> 3 and state.deck.index(c) == 12)
-    assert state.hands[state.exchanged] >> original & 1
-    other = _played_deal("klaberjass", seed, contract_of_turned=False)
-    assert other.exchanged == -1  # another suit is trump: no exchange
-
-
 @pytest.mark.parametrize(("maker", "opponent", "melds", "match_points"), [
     ((75, 77), (1, 0), {0: 3}, (105, 77)),     # "maker 85 + 20 = 105, opponent 77 -> 105 / 77"
     ((80, 72), (0, 1), {1: 4}, (0, 212)),      # "maker 80, opponent 82 + 50 = 132 -> 0 / 212"

@@ -1,4 +1,4 @@
-"""Actions a seat can take in a deal: a call, a declaration choice or a card.
+"""Actions a seat can take in a deal: a call, a declaration choice, a card, or taking the turned card.
 
 Every action has a text form that is unique among the legal actions of a
 position; records store that text and replay matches it against the legal
@@ -14,11 +14,13 @@ from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 
 CALL, DECLARE, PLAY = "call", "declare", "play"
+EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the turned card for it, or keeps it
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One move: ``call`` (an auction call), ``declare`` (declarations in trick 1) or ``play`` (a card)."""
+    """One move: ``call`` (an auction call), ``declare`` (declarations in trick 1), ``play`` (a card), or
+    ``exchange`` / ``keep`` (the trump seven's holder takes the turned card for it, or keeps the seven)."""
 
     kind: str
     call: Call | None = None
@@ -31,6 +33,8 @@ class Action:
             return str(self.call)
         if self.kind == PLAY:
             return str(CARDS[self.card]) + (" belote" if self.belote else "")
+        if self.kind in (EXCHANGE, KEEP):
+            return self.kind
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -46,6 +50,9 @@ def play_action(card: int, belote: bool = False) -> Action:
 
 def declare_action(declarations: tuple[Declaration, ...]) -> Action:
     return Action(DECLARE, declarations=declarations)
+
+
+EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
 
 
 def declare_everything(legal: list[Action]) -> Action:

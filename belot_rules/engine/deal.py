@@ -20,9 +20,21 @@ from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
-from .actions import CALL, DECLARE, Action, call_action, declare_action, play_action
+from .actions import (
+    CALL,
+    DECLARE,
+    EXCHANGE,
+    EXCHANGE_ACTION,
+    KEEP,
+    KEEP_ACTION,
+    Action,
+    call_action,
+    declare_action,
+    play_action,
+)
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
+EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
 
 
 class IllegalAction(UserError):
@@ -49,6 +61,9 @@ class SeatView:
     declared: tuple[tuple[int, str], ...]
     belotes: tuple[tuple[int, str], ...]
     hanging_in: int
+    # The seat that took the turned card for the trump seven, and the seven it left face up on the stock.
+    exchanged: tuple[int, str] | None = None
+    shown_stock: str | None = None  # the stock's bottom card, turned face up once the hands are complete
 
 
 @dataclass(slots=True)
@@ -60,7 +75,7 @@ class DealState:
     deck: tuple[int, ...]
     hanging_in: int = 0
     hands: list[int] = field(default_factory=list)
-    turned_card: int = -1
+    turned_card: int = -1  # the card turned for the auction (still this card after a seven exchange)
     phase: str = BIDDING
     auction: Auction | None = None
     contract: str | None = None
@@ -79,7 +94,7 @@ class DealState:
     history: list[Action] = field(default_factory=list)
     score: DealScore | None = None
     level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
-    exchanged: int = -1  # the seat that took the turned card for the trump seven, or -1
+    exchanged: int = -1  # the seat that took the turned card for the trump seven (then face up on the stock), or -1
 
     # ------------------------------------------------------------------ creation
 
@@ -162,6 +177,8 @@ class DealState:
             return self.auction.to_act
         if self.phase in (PLAYING, DECLARING):
             return self.ruleset.seating.order[self.leader + len(self.trick)]
+        if self.phase == EXCHANGING:
+            return self._seven_holder()
         return -1
 
     @property
@@ -195,7 +212,16 @@ class DealState:
                 if required and self._opens_belote(self.to_act, card):
                     actions.append(play_action(card, belote=True))
             return actions
+        if self.phase == EXCHANGING:
+            return [EXCHANGE_ACTION, KEEP_ACTION]
         return []
+
+    @property
+    def shown_stock(self) -> int:
+        """The stock's bottom card, face up once the hands are complete (``deal.stock: bottom_card_shown``), or -1."""
+        if not self.ruleset.dealing.bottom_card_shown or self.contract is None or self.auction is None:
+            return -1  # no such rule, the hands are not complete, or a deal from given hands (no stock)
+        return self.deck[-1]
 
     def _opens_belote(self, seat: int, card: int) -> bool:
         """Whether ``card`` is the first of a belote pair ``seat`` still holds."""
@@ -236,7 +262,10 @@ class DealState:
                 reason = f": {CARDS[card]} is not in seat {seat}'s hand"
             elif card >= 0 and self.trick:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
-        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play"}[self.phase]
+        elif self.phase == EXCHANGING:
+            reason = (f": seat {seat} holds the trump seven and may take the turned card "
+                      f"{CARDS[self.turned_card]} for it (exchange) or keep it (keep)")
+        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer"}[self.phase]
         listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
         return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
@@ -246,6 +275,8 @@ class DealState:
             self.make_call(action.call)
         elif action.kind == DECLARE:
             self.declare(action.declarations)
+        elif action.kind in (EXCHANGE, KEEP):
+            self.exchange(action.kind == EXCHANGE)
         else:
             self.play_card(action.card, action.belote)
 
@@ -270,28 +301,42 @@ class DealState:
     def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
         self.declarer = declarer
         self._deal_rest()
-        if self.ruleset.dealing.seven_exchange:
-            self._exchange_seven(contract, declarer)
         self._open_play(contract, declarer, multiplier, bid)
 
-    def _exchange_seven(self, contract: str, declarer: int) -> None:
-        """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the holder of that suit's seven
-        (or only the taker, under ``taker_only``) takes the turned card and leaves the seven face up in
-        its place. The turned card is never worse than the seven, so the holder always exchanges."""
+    def _seven_holder(self) -> int:
+        """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the seat holding that suit's seven
+        (only the taker, under ``seven_exchange: taker_only``), who may take the turned card for it; or -1."""
         turned = self.turned_card
-        if contract not in SUIT_CONTRACTS or SUIT_CONTRACTS.index(contract) != turned >> 3 or not turned & 7:
-            return
+        if not self.ruleset.dealing.seven_exchange or turned < 0 or not turned & 7 \
+                or self.contract != SUIT_CONTRACTS[turned >> 3]:
+            return -1
         seven = turned & ~7  # rank 0 of the suit
         for seat, hand in enumerate(self.hands):
-            if hand >> seven & 1 and (seat == declarer or not self.ruleset.dealing.seven_taker_only):
-                self.hands[seat] = hand ^ (1 << seven) ^ (1 << turned)
-                self.turned_card, self.exchanged = seven, seat
+            if hand >> seven & 1:
+                return seat if seat == self.declarer or not self.ruleset.dealing.seven_taker_only else -1
+        return -1
+
+    def exchange(self, take: bool) -> None:
+        """The holder of the trump seven takes the turned card for it (``take``) or keeps it; trick 1 begins
+        (unchecked; :meth:`apply` checks). The seven then lies face up on the stock in the turned card's place."""
+        if take:
+            seat = self._seven_holder()
+            self.hands[seat] ^= 1 << (self.turned_card & ~7) | 1 << self.turned_card
+            self.exchanged = seat
+        self._first_trick()
 
     def _open_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
-        """Every hand is complete: trick 1 begins (with declarations where the seat holds some)."""
+        """Every hand is complete: the holder of the trump seven may exchange it, then trick 1 begins."""
         self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self.leader = self.first_seat
-        self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, contract)
+        if self.ruleset.dealing.seven_exchange and self._seven_holder() >= 0:
+            self.phase = EXCHANGING
+            return
+        self._first_trick()
+
+    def _first_trick(self) -> None:
+        """Trick 1 begins (with declarations where the seat holds some)."""
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, self.contract)
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -353,6 +398,8 @@ class DealState:
         compiled obligations, tables and declaration rules as :meth:`apply`; a trick is closed
         as :meth:`_close_trick` closes it.
         """
+        if self.phase == EXCHANGING:
+            self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
@@ -456,7 +503,7 @@ class DealState:
             phase=self.phase,
             dealer=self.dealer,
             to_act=self.to_act,
-            turned_card=str(CARDS[self.turned_card]) if self.turned_card >= 0 else None,  # all saw it
+            turned_card=str(CARDS[self.turned_card]) if self.turned_card >= 0 else None,  # all saw it turned
             calls=tuple((s, str(c)) for s, c in (self.auction.calls if self.auction else [])),
             contract=self.contract,
             declarer=self.declarer,
@@ -467,5 +514,7 @@ class DealState:
             declared=tuple((s, str(d)) for s in sorted(self.declared) for d in self.declared[s]),
             belotes=tuple((s, SUIT_CONTRACTS[suit]) for s, suit in self.belotes),
             hanging_in=self.hanging_in,
+            exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
+            shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
         )
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import CARDS
-from ..engine.actions import Action
-from ..engine.deal import BIDDING, DECLARING, SeatView
+from ..engine.actions import EXCHANGE_ACTION, Action
+from ..engine.deal import BIDDING, DECLARING, EXCHANGING, SeatView
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
@@ -69,6 +69,8 @@ class HeuristicPlayer:
             return legal[calls.index(self.call_for(view.seat, _mask(view.hand), history, turned, calls))]
         if view.phase == DECLARING:
             return legal[self.declaration_for([a.declarations for a in legal])]
+        if view.phase == EXCHANGING:
+            return EXCHANGE_ACTION  # the turned card is never worse than the trump seven
         legal_mask = 0
         for action in legal:
             legal_mask |= 1 << action.card

@@ -5,7 +5,8 @@ every other hand: how many cards each still holds, the cards each cannot hold
 (a suit it did not follow, a trump it could not have held when it failed to
 overtrump: :class:`~belot_rules.players.memory.Memory`), and the cards each
 must hold (the other card of an announced belote, the unplayed cards of its
-declarations, the turned card the taker picked up). :meth:`Knowledge.sample`
+declarations, the turned card the taker picked up or took for the trump seven;
+the stock's cards shown face up are in no hand). :meth:`Knowledge.sample`
 deals the unseen cards to fit all of that, and :class:`AuctionModel` prefers
 deals on which the other seats would have made the calls they made, as the
 heuristic bidder would have: a deal where a seat's call disagrees with its
@@ -95,8 +96,13 @@ class Knowledge:
             forced[who] |= shown.get((contract, text), 0)
         if view.turned_card is not None and ruleset.dealing.turned_to_taker and view.declarer >= 0:
             forced[view.declarer] |= 1 << CARD_INDEX[view.turned_card]
+        elif view.exchanged is not None:  # a seat took it for the trump seven, which lies face up on the stock
+            forced[view.exchanged[0]] |= 1 << CARD_INDEX[view.turned_card]
+            unknown &= ~(1 << CARD_INDEX[view.exchanged[1]])
         elif view.turned_card is not None:  # it lies face up on the stock
             unknown &= ~(1 << CARD_INDEX[view.turned_card])
+        if view.shown_stock is not None:  # the stock's bottom card, face up
+            unknown &= ~(1 << CARD_INDEX[view.shown_stock])
         forced = [f & unknown for f in forced]
         forced[seat] = 0
         allowed = [unknown & ~memory.excluded[s] | forced[s] for s in range(players)]

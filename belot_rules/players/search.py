@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 
-from ..engine.actions import DECLARE, Action, announcing, distinct_cards
-from ..engine.deal import BIDDING, DECLARING, OVER, DealState, SeatView
+from ..engine.actions import DECLARE, EXCHANGE_ACTION, Action, announcing, distinct_cards
+from ..engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState, SeatView
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
@@ -66,6 +66,8 @@ class SearchPlayer:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if view.phase == BIDDING:
             return self._call(view, legal)
+        if view.phase == EXCHANGING:
+            return EXCHANGE_ACTION  # the turned card is never worse than the trump seven (as play_out takes it)
         options = legal if view.phase == DECLARING else distinct_cards(legal)
         if len(options) == 1:
             return announcing(options[0], legal)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, TurnedCard, TurnedCardTo
+from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, Stock, TurnedCard, TurnedCardTo
 from .seating import Seating
 
 
@@ -48,6 +48,8 @@ class Dealing:
         self.sorted_pack = list(seating.cards)  # what a deck is once sorted
         self.seven_exchange = deal.seven_exchange != SevenExchange.off.value
         self.seven_taker_only = deal.seven_exchange == SevenExchange.taker_only.value
+        # The pack's last card (the stock's bottom one) is turned face up once the hands are complete.
+        self.bottom_card_shown = deal.stock == Stock.bottom_card_shown.value
 
     def _second(self, packets: list[int], stock: int, taker: int, from_taker: bool) -> tuple[tuple[int, int], ...]:
         start = taker if from_taker else 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import PLAY
-from ..engine.deal import BIDDING, DECLARING, OVER, DealState
+from ..engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
 from ..players.base import Player
 from ..players.fast import CardSetPlayer
@@ -88,6 +88,8 @@ class Table:
         elif phase == DECLARING:
             options = ruleset.declarations.choices(state.hands[seat], state.contract, seat)
             state.declare(tuple(self._declaration_for(seat, options)))
+        elif phase == EXCHANGING:
+            state.exchange(True)  # card-set players take the turned card for the trump seven, as play_out does
         else:
             choose = player.card_chooser(state.contract)
             card = choose(memory, seat, state.declarer, state.hands[seat], state.legal_card_mask(), state.trick,

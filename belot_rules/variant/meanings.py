@@ -50,8 +50,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.SevenExchange: {
         "off": "nobody exchanges the trump seven",
-        "anyone": "whoever holds the seven of the turned suit, when it is trump, takes the turned card for it",
-        "taker_only": "the taker, holding the seven of the turned suit when it is trump, takes the turned card for it",
+        "anyone": "whoever holds the seven of the turned suit, when it is trump, may take the turned card for it "
+        "before the first lead",
+        "taker_only": "the taker, holding the seven of the turned suit when it is trump, may take the turned card "
+        "for it before the first lead",
     },
     m.Stock: {
         "none": "every card of the pack is dealt",

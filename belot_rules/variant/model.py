@@ -283,7 +283,8 @@ class Deal(Rule):
     seven_exchange: SevenExchange = Field(
         SevenExchange.off,
         description="When the turned card stays on the stock and its suit is trump, the holder of the trump seven "
-        "takes it in exchange for the seven (the dix): off, anyone, or taker_only.",
+        "may take it in exchange for the seven (the dix), once the hands are complete and before the first lead "
+        "(the actions exchange and keep): off, anyone, or taker_only.",
     )
     stock: Stock = Field(
         Stock.none,

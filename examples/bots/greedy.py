@@ -4,7 +4,7 @@ Try it:  belot duel examples/bots/greedy.py:Greedy heuristic --variant french --
 """
 
 from belot_rules.engine.actions import announcing, declare_everything, distinct_cards
-from belot_rules.engine.deal import BIDDING, DECLARING
+from belot_rules.engine.deal import BIDDING, DECLARING, EXCHANGING
 from belot_rules.players import make_player
 
 
@@ -20,6 +20,8 @@ class Greedy:
             return self.bidder.choose(view, legal)
         if view.phase == DECLARING:
             return declare_everything(legal)
+        if view.phase == EXCHANGING:
+            return legal[0]  # take the turned card for the trump seven
         points = self.ruleset.tables[view.contract].points
         best = max(distinct_cards(legal), key=lambda action: points[action.card])
         return announcing(best, legal)

@@ -18,8 +18,8 @@ from pathlib import Path
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from ...engine.actions import CALL, DECLARE, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
+from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, PLAYING, DealState
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
@@ -175,6 +175,10 @@ class Game:
             self.show(f"{name}: {self.look.calls(deal.auction.calls)[-1][1]}" + (" (a forced call)" if forced else ""))
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(deal, d) for d in action.declarations))
+        elif action.kind == EXCHANGE:
+            self.show(self.draw.exchange(deal))
+        elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
+            self.show(f"You {self.draw.exchange_choice(deal, action)}.")
         elif completed is not None:
             self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
         if belote and not self.live:
@@ -275,7 +279,7 @@ class Game:
         """The numbered choices and, when playing, the legal cards in the order the hand shows them."""
         if deal.phase == BIDDING:
             return call_menu(legal), []
-        if deal.phase == DECLARING:
+        if deal.phase in (DECLARING, EXCHANGING):
             return legal, []
         allowed = {a.card for a in legal}
         hand = sort_hand(self.session.ruleset, deal.contract, deal.view(deal.to_act).hand)
@@ -290,7 +294,7 @@ class Game:
             self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
             if deal.phase == BIDDING:
                 self.console.print(call_menu_text(menu, point_bids(legal), self.look, deal.auction.level))
-            elif deal.phase == DECLARING:
+            elif deal.phase in (DECLARING, EXCHANGING):
                 self.options(menu)
 
     def options(self, menu: list[Action]) -> None:
@@ -302,6 +306,8 @@ class Game:
             return "Your call"
         if deal.phase == DECLARING:
             return "Declare (Enter = 1)"
+        if deal.phase == EXCHANGING:
+            return "Take the turned card for your seven? (Enter = 1)"
         return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
 
     def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:
@@ -309,7 +315,7 @@ class Game:
         if deal.phase == BIDDING:
             why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
             return [parse_call(line, legal, menu, self.look, why)]
-        if deal.phase == DECLARING:
+        if deal.phase in (DECLARING, EXCHANGING):
             return [parse_option(line, menu)]
         return parse_card_choice(line, deal, menu, self.look)
 
@@ -337,6 +343,8 @@ class Game:
         if action.kind == DECLARE:
             return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations) \
                 if action.declarations else "declare nothing"
+        if action.kind in (EXCHANGE, KEEP):
+            return self.draw.exchange_choice(self.session.deal, action)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ commands

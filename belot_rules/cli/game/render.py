@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import CARDS, Card, parse_card
-from ...engine.actions import Action
+from ...engine.actions import EXCHANGE, Action
 from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
@@ -241,9 +241,14 @@ class Renderer:
                                                                  deal.declarer), "bold"))
             if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
+            if deal.shown_stock >= 0:
+                contract.append(f" {look.dot} bottom card ").append_text(look.card(deal.shown_stock))
             if rules.deal.talon and not deal.tricks:
                 contract.append(f" {look.dot} talons picked up")
             lines.append(contract)
+            exchange = self.exchange(deal)
+            if exchange is not None:
+                lines.append(exchange)
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
@@ -261,6 +266,24 @@ class Renderer:
         if seating.level is not None:
             title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
+
+    def exchange(self, deal: DealState, short: bool = False) -> Text | None:
+        """``Opponent exchanged 7♥ for the turned J♥`` (``short``: ``for J♥``) once the holder of the trump
+        seven took the turned card (klaberjass.md §4); None when nobody did. A seven kept is not said: only
+        its holder knows of it."""
+        if deal.exchanged < 0:
+            return None
+        return Text(f"{self.session.seating.name(deal.exchanged)} exchanged ").append_text(
+            self.look.card(deal.turned_card & ~7)).append(" for " if short else " for the turned ").append_text(
+            self.look.card(deal.turned_card))
+
+    def exchange_choice(self, deal: DealState, action: Action, short: bool = False) -> str:
+        """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
+        ``keep 7♥``."""
+        seven, turned = self.look.card_name(deal.turned_card & ~7), self.look.card_name(deal.turned_card)
+        if action.kind != EXCHANGE:
+            return f"keep {seven}"
+        return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
 
     def ladder(self, deal: DealState) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
@@ -327,7 +350,9 @@ class Renderer:
         calls = deal.auction.calls
         if not calls:
             return Text(f"Calls: none yet; {does(seating.name(deal.first_seat), 'speak')} first", style="dim")
-        return Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
+        text = Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
+        exchange = self.exchange(deal)
+        return text if exchange is None else text.append(f" {look.dot} ").append_text(exchange)
 
     def calls(self, deal: DealState, passes: bool = True) -> list[str]:
         """The auction, a call a line (``Left hearts ♥``); without ``passes`` only bids and doublings."""

@@ -25,8 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...cards import Card
-from ...engine.actions import CALL, DECLARE, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, OVER, DealState
+from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
@@ -285,8 +285,10 @@ class TableApp(App[int]):
         calls = self.draw.calls(deal, passes=during)
         if not during and len(calls) < len(deal.auction.calls):
             calls.append("the others passed" if calls else "everybody passed")
-        auction.update(Text(self.look.words("\n".join(calls)) if calls else
-                            f"{does(self.session.seating.name(deal.first_seat), 'speak')} first"))
+        said = Text(self.look.words("\n".join(calls)) if calls else
+                    f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
+        exchange = self.draw.exchange(deal, short=True)
+        auction.update(said if exchange is None else Text("\n").join([said, exchange]))
         declared = self.draw.announced(deal)
         widget = self.query_one("#declared", Static)
         widget.display = bool(declared)
@@ -297,7 +299,7 @@ class TableApp(App[int]):
             last.update(self.draw.trick(deal, len(deal.tricks) - 1, f"{len(deal.tricks)}"))
         if self.human is not None:
             hand = self.query_one(HandView)
-            playing = deal.phase not in (BIDDING, DECLARING, OVER) and deal.to_act == self.human
+            playing = deal.phase not in (BIDDING, DECLARING, EXCHANGING, OVER) and deal.to_act == self.human
             legal = [c.index for c in sorted_hand(deal, self.human, self.sort_mode)
                      if playing and any(a.card == c.index for a in deal.legal_actions())]
             hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None)
@@ -313,7 +315,7 @@ class TableApp(App[int]):
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
-            if deal.turned_card >= 0:  # everyone saw it go to the taker
+            if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
@@ -341,7 +343,8 @@ class TableApp(App[int]):
             text = "Enter for the next deal."
         elif deal.to_act == self.human:
             text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
-                    DECLARING: "Declare: ↑↓ and Enter"}.get(
+                    DECLARING: "Declare: ↑↓ and Enter",
+                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
@@ -399,13 +402,13 @@ class TableApp(App[int]):
         self.start_clock()
         legal = deal.legal_actions()
         choices = self.query_one("#choices", PointedList)
-        if deal.phase in (BIDDING, DECLARING):
+        if deal.phase in (BIDDING, DECLARING, EXCHANGING):
             # in the order the line game numbers them; with point bids, pass and the doublings first,
             # so a long list of bids does not push a coinche out of view
             points = any(a.kind == CALL and a.call.points is not None for a in legal)
             self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
             choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(self.menu)])
-            choices.border_title = "Your call" if deal.phase == BIDDING else "Declare"
+            choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
             choices.display = True
             choices.focus()
             self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
@@ -454,6 +457,9 @@ class TableApp(App[int]):
         calls = self.draw.calls(deal, passes=False)
         if calls:
             body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
+        exchange = self.draw.exchange(deal)
+        if exchange is not None:
+            body.append(exchange)
         title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
@@ -489,7 +495,8 @@ class TableApp(App[int]):
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
         deal = self.session.deal
-        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING) or self.shown is not deal:
+        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING, EXCHANGING) \
+                or self.shown is not deal:
             return
         try:
             actions = parse_card_choice(self.look.card_name(message.card), deal, [], self.look)
@@ -562,7 +569,7 @@ class TableApp(App[int]):
                 why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
                 menu = [a for a in self.menu if a.call.points is None]
                 self.act(parse_call(line, self.menu, menu, self.look, why))
-            elif deal.phase == DECLARING:
+            elif deal.phase in (DECLARING, EXCHANGING):
                 self.act(parse_option(line, self.menu))
             else:
                 hand = self.query_one(HandView)
@@ -597,6 +604,8 @@ class TableApp(App[int]):
             if not action.declarations:
                 return "declare nothing"
             return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
+        if action.kind in (EXCHANGE, KEEP):
+            return self.draw.exchange_choice(self.session.deal, action, short)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ the move clock

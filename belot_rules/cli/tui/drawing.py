@@ -72,6 +72,8 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
                 lines += [f"{seating.name(deal.leader)} led",
                           f"{seating.name(order[deal.leader + best])} {'wins' if seating.human is None else 'winning'}"]
             middle = Text("\n".join(lines), style="dim")
+            if deal.shown_stock >= 0:  # the stock's bottom card lies face up beside the trick
+                middle.append("\nbottom card ", style="dim").append_text(look.card(deal.shown_stock))
     calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
     cell_width = max(width // 3 - 1, 8)
     cells = [[Text(), Text(), Text()] for _ in range(3)]

@@ -1,0 +1,228 @@
+"""The two-player rules: the trump seven exchanged by its holder's choice, the stock's bottom card shown,
+and the schmeiss (rules/family/klaberjass.md, debertz.md, belote-a-deux.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belot_rules import load_variant
+from belot_rules.cards import CARDS
+from belot_rules.engine.actions import EXCHANGE_ACTION, KEEP_ACTION
+from belot_rules.engine.deal import EXCHANGING, OVER, PLAYING, DealState, IllegalAction
+from belot_rules.engine.records import deal_record, replay
+from belot_rules.players import make_player
+from belot_rules.players.memory import Memory
+from belot_rules.players.sampling import Knowledge, mask_of
+from belot_rules.ruleset import Ruleset
+from belot_rules.sim.table import Table
+from belot_rules.variant.model import SUIT_CONTRACTS, Variant
+
+KLABERJASS = load_variant("klaberjass")
+
+
+def _deal(ruleset: Ruleset, seed: int, dealer: int = 1) -> DealState:
+    deck = list(ruleset.seating.cards)
+    random.Random(seed).shuffle(deck)
+    return DealState.start(ruleset, deck, dealer)
+
+
+def _on_the_turned_suit(ruleset: Ruleset, seed: int, declarer: int | None = None) -> DealState:
+    """A deal whose contract is forced to the turned suit, taken by ``declarer`` (the first seat by default)."""
+    state = _deal(ruleset, seed)
+    state.force_contract(SUIT_CONTRACTS[state.turned_card >> 3],
+                         state.first_seat if declarer is None else declarer)
+    return state
+
+
+def _seven_held(ruleset: Ruleset, holder_is_taker: bool | None = None) -> DealState:
+    """The first deal on the turned suit where a player holds its seven (the taker, or not, when asked)."""
+    for seed in range(500):
+        state = _deal(ruleset, seed)
+        turned = state.turned_card
+        if not turned & 7:
+            continue
+        state.force_contract(SUIT_CONTRACTS[turned >> 3], state.first_seat)
+        holders = [s for s, hand in enumerate(state.hands) if hand >> (turned & ~7) & 1]
+        if holders and (holder_is_taker is None or (holders[0] == state.declarer) == holder_is_taker):
+            return _on_the_turned_suit(ruleset, seed)
+    raise AssertionError("no deal put the trump seven in a hand")
+
+
+# ----------------------------------------------------------------------------- the trump seven (dix)
+
+
+def test_klaberjass_s4_dix_exchange_is_the_holders_choice() -> None:
+    """klaberjass.md §4 (GS, KSB): after the 3 extra cards, the holder of the trump seven *may* exchange it for
+    the turned card: he is asked before the first lead, and taking it swaps the two cards."""
+    state = _seven_held(KLABERJASS)
+    turned, seven = state.turned_card, state.turned_card & ~7
+    holder = next(s for s, hand in enumerate(state.hands) if hand >> seven & 1)
+    assert state.phase == EXCHANGING and state.to_act == holder
+    assert [str(a) for a in state.legal_actions()] == ["exchange", "keep"]
+    assert [h.bit_count() for h in state.hands] == [9, 9]  # after the remaining cards are dealt
+    assert state.view(holder).phase == EXCHANGING
+    kept = state.clone()
+    state.apply("exchange")
+    assert state.phase == PLAYING or state.phase == "declaring"
+    assert state.hands[holder] >> turned & 1 and not state.hands[holder] >> seven & 1
+    assert state.exchanged == holder and state.turned_card == turned  # the card turned for the auction
+    other = 1 - holder
+    view = state.view(other)
+    assert view.exchanged == (holder, str(CARDS[seven])) and view.turned_card == str(CARDS[turned])
+    kept.apply("keep")
+    assert kept.hands[holder] >> seven & 1 and not (kept.hands[0] | kept.hands[1]) >> turned & 1
+    assert kept.exchanged == -1 and kept.view(other).exchanged is None
+    assert kept.view(holder).exchanged is None  # keeping says nothing to anyone
+
+
+def test_klaberjass_s4_dix_only_on_the_turned_suit() -> None:
+    """klaberjass.md §4: the exchange is offered only when the trump is the turned suit, never on a turned seven."""
+    for seed in range(60):
+        state = _deal(KLABERJASS, seed)
+        turned = state.turned_card
+        other_suit = SUIT_CONTRACTS[(turned >> 3) ^ 1]
+        state.force_contract(other_suit, state.first_seat)
+        assert state.phase != EXCHANGING
+        same = _on_the_turned_suit(KLABERJASS, seed)
+        if not turned & 7:
+            assert same.phase != EXCHANGING  # the turned card is the seven itself
+
+
+def test_debertz_s4_taker_only_offers_the_exchange_to_the_bidder_alone() -> None:
+    """debertz.md §4 (IGF "Замена семёрки": only the bidder): under seven_exchange taker_only the opponent
+    holding the seven is not asked; the taker holding it is."""
+    variant = load_variant("debertz").variant
+    only_taker = Ruleset(variant.model_copy(update={"deal": variant.deal.model_copy(
+        update={"seven_exchange": "taker_only"})}))
+    assert _seven_held(only_taker, holder_is_taker=False).phase != EXCHANGING
+    state = _seven_held(only_taker, holder_is_taker=True)
+    assert state.phase == EXCHANGING and state.to_act == state.declarer
+
+
+def test_an_exchange_refusal_says_what_is_valid() -> None:
+    state = _seven_held(KLABERJASS)
+    with pytest.raises(IllegalAction, match=r"may not answer 'JH'.*holds the trump seven.*legal: exchange, keep"):
+        state.apply("JH")
+    assert state.phase == EXCHANGING
+
+
+def test_the_bots_take_the_turned_card_for_the_seven() -> None:
+    """The heuristic and search bots exchange, as the simulations' fast path does."""
+    for name in ("heuristic", "search", "easy"):
+        state = _seven_held(KLABERJASS)
+        player = make_player(name, KLABERJASS, 1)
+        assert player.choose(state.view(state.to_act), state.legal_actions()) == EXCHANGE_ACTION
+    fast = _seven_held(KLABERJASS)
+    Table([make_player("heuristic", KLABERJASS, s) for s in range(2)]).play_deal(fast)
+    assert fast.exchanged >= 0 and not fast.history  # taken by play_out itself, without an action
+
+
+def test_a_record_with_an_exchange_replays() -> None:
+    """Records keep 'exchange' and 'keep' as actions; replay applies them as in play."""
+    for choice in (EXCHANGE_ACTION, KEEP_ACTION):
+        recorded = False
+        for seed in range(100):
+            state, rng = _deal(KLABERJASS, seed), random.Random(seed)
+            state.apply(SUIT_CONTRACTS[state.turned_card >> 3])  # elder takes the turned suit
+            while state.phase != OVER:
+                state.apply(choice if state.phase == EXCHANGING else rng.choice(state.legal_actions()))
+            record = deal_record(state)
+            if str(choice) in record["actions"]:
+                assert replay(KLABERJASS, record).deals[0].score == state.score
+                recorded = True
+                break
+        assert recorded
+
+
+def test_the_sampler_puts_the_exchanged_card_in_the_exchangers_hand() -> None:
+    """The opponent of the exchanger knows the turned card is in that hand and the seven on the stock."""
+    state = _seven_held(KLABERJASS)
+    holder = state.to_act
+    state.apply("exchange")
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[0])
+    other = 1 - holder
+    view = state.view(other)
+    ruleset = KLABERJASS
+    memory = Memory(ruleset.tables[view.contract], ruleset.obligations[view.contract], 2)
+    knowledge = Knowledge.of(ruleset, view, memory)
+    turned, seven = 1 << state.turned_card, 1 << (state.turned_card & ~7)
+    assert knowledge.forced[holder] & turned
+    assert not knowledge.unknown & seven
+    for seed in range(5):
+        hands = knowledge.sample(random.Random(seed))
+        assert hands[holder] & turned and not (hands[0] | hands[1]) & seven
+        assert hands[other] == mask_of(view.hand)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["klaberjass", "debertz", "belote-a-deux"]))
+def test_two_player_deals_keep_their_invariants_with_every_choice(seed: int, variant: str) -> None:
+    """At two players, with random exchange / keep (and schmeiss) choices: each card is played once, the
+    card points are those of the cards played, every action passed apply's check, and the record replays
+    to the same score."""
+    ruleset = load_variant(variant)
+    rng = random.Random(seed)
+    state = _deal(ruleset, seed, seed % 2)
+    turned = state.turned_card
+    while state.phase != OVER:
+        state.apply(rng.choice(state.legal_actions()))
+    if state.contract is None:
+        return
+    played = [c for _, cards, _ in state.tricks for c in cards]
+    assert len(played) == len(set(played)) == 18
+    assert sum(state.side_points) == sum(ruleset.tables[state.contract].points[c] for c in played)
+    if state.exchanged >= 0:  # the turned card was played from a hand; the seven lies on the stock
+        assert turned in played and turned & ~7 not in played
+    assert replay(ruleset, deal_record(state)).deals[0].score == state.score
+
+
+def test_the_line_game_offers_the_exchange_and_shows_it(tmp_path, monkeypatch) -> None:
+    """klaberjass.md §4 and §2.2 in the line game: the holder is asked, the exchange is said to everyone, and the
+    stock's bottom card is shown once the hands are complete."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from game_script import play
+
+    text = play("klaberjass", ["2", "?", "1"], seed=2, players=("you", "heuristic"), target=60).text
+    assert "1:exchange 7♠ for the turned 9♠" in text and "2:keep 7♠" in text
+    assert "Take the turned card for your seven? (Enter = 1)" in text
+    assert "You exchanged 7♠ for the turned 9♠" in text
+    assert "Contract spades ♠ by You · turned card 9♠ · bottom card J♦" in text
+
+
+# ----------------------------------------------------------------------------- the stock's bottom card
+
+
+@pytest.mark.parametrize("variant", ["klaberjass", "debertz", "belote-a-deux"])
+def test_the_stocks_bottom_card_is_shown_once_the_hands_are_complete(variant: str) -> None:
+    """klaberjass.md §2.2 (GS), debertz.md §2 (HOR, HRC), belote-a-deux.md A.3 ("la bergère", EXO2): after the
+    last packets the bottom card of the stock is turned face up for both players; it is in no hand."""
+    ruleset = load_variant(variant)
+    state = _deal(ruleset, 4)
+    assert state.view(0).shown_stock is None  # not while bidding
+    taken = _on_the_turned_suit(ruleset, 4)
+    bottom = taken.deck[-1]
+    assert taken.shown_stock == bottom and not (taken.hands[0] | taken.hands[1]) >> bottom & 1
+    assert taken.view(0).shown_stock == taken.view(1).shown_stock == str(CARDS[bottom])
+    while taken.phase != PLAYING:
+        taken.apply(taken.legal_actions()[0])
+    view = taken.view(0)
+    memory = Memory(ruleset.tables[view.contract], ruleset.obligations[view.contract], 2)
+    assert not Knowledge.of(ruleset, view, memory).unknown >> bottom & 1
+
+
+def test_no_stock_card_is_shown_without_the_rule() -> None:
+    """deal.stock aside keeps every card of the stock face down; a deal from given hands has no stock."""
+    two = Ruleset(Variant(name="two", title="Two", table={"players": 2, "sides": "each_for_self"},
+                          deal={"first_packets": [3, 3], "second_packets": [3], "stock": "aside"}))
+    state = _deal(two, 1)
+    state.force_contract("hearts", 0)
+    assert state.shown_stock == -1 and state.view(0).shown_stock is None
+    given = DealState.from_hands(KLABERJASS, [mask_of(["7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH", "7S"]),
+                                              mask_of(["8S", "9S", "TS", "JS", "QS", "KS", "AS", "7C", "8C"])],
+                                 1, "hearts", 0)
+    assert given.view(0).shown_stock is None
