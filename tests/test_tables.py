@@ -24,8 +24,11 @@ TWO = Variant(name="two", title="Two", table={"players": 2, "sides": "each_for_s
               deal={"first_packets": [3, 3], "second_packets": [3], "stock": "aside"})
 THREE = Variant(name="three", title="Three", table={"players": 3, "sides": "taker_vs_rest"},
                 cards={"ranks": ["9", "T", "J", "Q", "K", "A"]})
-TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "bulgarian": load_variant("bulgarian"),
-          "french": load_variant("french")}
+ALONE = Variant(name="alone", title="Alone", table={"players": 3, "sides": "each_for_self"},
+                cards={"ranks": ["9", "T", "J", "Q", "K", "A"]},
+                scoring={"capot": {"bonus": 100, "shared": True, "last_trick_counts": False}})
+TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "alone": Ruleset(ALONE), "bulgarian": load_variant("bulgarian"),
+          "french": load_variant("french"), "debertz-3": load_variant("debertz-3")}
 
 
 def test_four_players_sit_in_two_teams_of_partners_opposite() -> None:
@@ -102,6 +105,7 @@ def test_every_table_size_keeps_its_invariants(name: str, seed: int) -> None:
     again = replay(ruleset, record)
     assert again.deals[0].score == state.score
     assert len(state.score.match_points) == table.sides
+    assert [sum(part) for part in state.score.parts] == list(state.score.raw_points)
 
 
 def test_a_deal_record_of_another_table_size_is_refused() -> None:

@@ -76,13 +76,23 @@ class CampNames(NamedTuple):
         return cls(f"player {declarer}", "the defence", "side")
 
 
+class PlayerNames(tuple):
+    """How explanations name the players of a table where each plays for himself: player 0, player 1, ..."""
+
+    noun = "player"
+
+    @classmethod
+    def of(cls, seating: Seating) -> PlayerNames:
+        return cls(seating.side_name(seat) for seat in seating.seats)
+
+
 class Resolution(NamedTuple):
     """The outcome of the declaration contest: what scores, what is cancelled and why (built once per deal)."""
 
     kept: tuple[Declaration, ...]
     cancelled: tuple[tuple[Declaration, str, tuple[object, ...]], ...]  # why: a str.format template, values
-    points: tuple[int, int]  # kept sequences and quads, per team
-    belote: tuple[int, int]  # kept belotes, per team
+    points: tuple[int, ...]  # kept sequences and quads, per camp
+    belote: tuple[int, ...]  # kept belotes, per camp
 
     def reasons(self) -> list[tuple[Declaration, str]]:
         """Each cancelled declaration with the reason in words."""
@@ -111,7 +121,8 @@ class DeclarationRules:
         seating = seating if seating is not None else Seating.build(variant)
         self._players = seating.players
         self._side_of = seating.side_of
-        self.names = CampNames.of(seating)
+        self._sides = seating.sides
+        self.names: CampNames | PlayerNames = PlayerNames.of(seating) if seating.sides > 2 else CampNames.of(seating)
         decl = variant.declarations
         self._decl = decl
         self._belote = decl.belote
@@ -372,7 +383,7 @@ class DeclarationRules:
 
     def resolve(self, declarations: list[Declaration] | tuple[Declaration, ...], contract: str,
                 first_seat: int = 0, camps: tuple[int, ...] | None = None,
-                names: CampNames | None = None) -> Resolution:
+                names: CampNames | PlayerNames | None = None) -> Resolution:
         """Which declarations score for which team, which are cancelled and why.
 
         Default (SF, HIT, NIK; bulgarian.md §5.4): sequences and quads are two contests; the team
@@ -380,16 +391,18 @@ class DeclarationRules:
         ``unified`` (BIN; french.md §7) is one contest by value. ``none`` (klaverjas.md §5: "both
         sides keep their own roem") keeps every declaration. Belote never takes part.
         ``camps`` gives each seat's camp (0 or 1) when it is not its side (a taker against the
-        rest); ``names`` how the explanation names the two camps.
+        rest); ``names`` how the explanation names the camps. Where each of three players plays
+        for himself, every player is a camp and the best of them scores.
         """
         camp = camps if camps is not None else self._side_of
         names = names if names is not None else self.names
         if not declarations:
             return NOTHING
+        count = 2 if camps is not None else self._sides
         kept: list[Declaration] = []
         cancelled: list[tuple[Declaration, str, tuple[object, ...]]] = []
         belotes: list[Declaration] = []
-        groups: tuple[tuple[list[Declaration], list[Declaration]], ...] = (([], []), ([], []))
+        groups = tuple(tuple([] for _ in range(count)) for _ in range(2))
         for d in declarations:
             if d.kind == BELOTE:
                 belotes.append(d)
@@ -399,12 +412,12 @@ class DeclarationRules:
         if self._no_contest:
             kept += [d for d in declarations if d.kind != BELOTE]
         for teams in groups:
-            if (teams[0] or teams[1]) and not self._no_contest:
+            if any(teams) and not self._no_contest:
                 self._contest(teams, trump_suit, first_seat, kept, cancelled, names)
-        points = [0, 0]
+        points = [0] * count
         for d in kept:
             points[camp[d.seat]] += d.points
-        belote = [0, 0]
+        belote = [0] * count
         for b in belotes:
             absorbing = self._absorbing(b, kept)
             if absorbing is None:
@@ -412,7 +425,7 @@ class DeclarationRules:
                 belote[camp[b.seat]] += b.points
             else:
                 cancelled.append((b, "its king and queen are part of the {}", (absorbing,)))
-        return Resolution(tuple(kept), tuple(cancelled), (points[0], points[1]), (belote[0], belote[1]))
+        return Resolution(tuple(kept), tuple(cancelled), tuple(points), tuple(belote))
 
     def _absorbing(self, b: Declaration, kept: list[Declaration]) -> Declaration | None:
         """Under ``belote_absorbed`` (bulgarian-options.md D15), the kept sequence holding the belote's K-Q."""
@@ -420,15 +433,16 @@ class DeclarationRules:
             return None
         return next((d for d in kept if d.kind == SEQUENCE and d.seat == b.seat and b.mask & d.mask == b.mask), None)
 
-    def _contest(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int, first_seat: int,
+    def _contest(self, teams: tuple[list[Declaration], ...], trump_suit: int, first_seat: int,
                  kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]],
-                 names: CampNames) -> None:
+                 names: CampNames | PlayerNames) -> None:
         best_only = self._decl.winner_scores == "best_only"
+        present = [camp for camp, decls in enumerate(teams) if decls]
         winner: int | None
-        if teams[0] and teams[1]:
-            winner, why = self._winner(teams, trump_suit, first_seat, names)
+        if len(present) > 1:
+            winner, why = self._winner(teams, present, trump_suit, first_seat, names)
         else:
-            winner, why = (0 if teams[0] else 1), ("", ())
+            winner, why = present[0], ("", ())
             if not best_only:
                 kept.extend(teams[winner])
                 return
@@ -442,30 +456,42 @@ class DeclarationRules:
                 else:
                     kept.append(d)
 
-    def _winner(self, teams: tuple[list[Declaration], list[Declaration]], trump_suit: int,
-                first_seat: int, names: CampNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
-        """The team whose best declaration is higher (None: cancelled), and why the other loses."""
-        best = (max(teams[0], key=self._key), max(teams[1], key=self._key))
-        order = self._compare(best[0], best[1])
-        if order:
-            w = 0 if order > 0 else 1
+    def _winner(self, teams: tuple[list[Declaration], ...], present: list[int], trump_suit: int,
+                first_seat: int, names: CampNames | PlayerNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+        """The camp whose best declaration is higher (None: cancelled), and why the others lose."""
+        best = {camp: max(teams[camp], key=self._key) for camp in present}
+        leaders = present[:1]
+        for camp in present[1:]:
+            order = self._compare(best[camp], best[leaders[0]])
+            if order > 0:
+                leaders = [camp]
+            elif order == 0:
+                leaders.append(camp)
+        if len(leaders) == 1:
+            w = leaders[0]
             return w, ("{}'s {} is higher", (names[w], best[w]))
-        return self._break_tie(teams, best, trump_suit, first_seat, names)
+        return self._break_tie(teams, leaders, best, trump_suit, first_seat, names)
 
-    def _break_tie(self, teams: tuple[list[Declaration], list[Declaration]], best: tuple[Declaration, Declaration],
-                   trump_suit: int, first_seat: int, names: CampNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+    def _break_tie(self, teams: tuple[list[Declaration], ...], leaders: list[int], best: dict[int, Declaration],
+                   trump_suit: int, first_seat: int,
+                   names: CampNames | PlayerNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
         rule = self._decl.tie
-        tied = [[d for d in t if self._compare(d, best[i]) == 0] for i, t in enumerate(teams)]
+        tied = {camp: [d for d in teams[camp] if self._compare(d, best[camp]) == 0] for camp in leaders}
         if rule in ("trump_then_cancel", "trump_then_first_in_play_order"):
-            in_trumps = [any(d.kind == SEQUENCE and d.suit == trump_suit for d in t) for t in tied]
-            if in_trumps[0] != in_trumps[1]:
-                w = 0 if in_trumps[0] else 1
+            in_trumps = [camp for camp in leaders if any(d.kind == SEQUENCE and d.suit == trump_suit for d in tied[camp])]
+            if len(in_trumps) == 1:
+                w = in_trumps[0]
                 return w, ("equal to {}'s {}, which is in trumps", (names[w], best[w]))
+            leaders = in_trumps or leaders
         if rule in ("first_in_play_order", "trump_then_first_in_play_order"):
-            places = [min((d.seat - first_seat) % self._players for d in t) for t in tied]
-            w = 0 if places[0] < places[1] else 1
+            places = {camp: min((d.seat - first_seat) % self._players for d in tied[camp]) for camp in leaders}
+            w = min(leaders, key=places.__getitem__)
             seat = (first_seat + places[w]) % self._players
             return w, ("equal to {}'s {}, declared by seat {}, first in play order", (names[w], best[w], seat))
-        return None, ("{}'s {} and {}'s {} are equal: neither {} scores",
-                      (names[0], best[0], names[1], best[1], names.noun))
+        if len(leaders) == 2:
+            a, b = leaders
+            return None, ("{}'s {} and {}'s {} are equal: neither {} scores", (names[a], best[a], names[b], best[b],
+                                                                            names.noun))
+        equal = ", ".join(f"{names[camp]}'s {best[camp]}" for camp in leaders)
+        return None, ("{} are equal: no {} scores", (equal, names.noun))

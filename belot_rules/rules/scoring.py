@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..variant.model import Variant, contract_kind
 from .bidding import CAPOT
-from .declarations import NOTHING, CampNames, Declaration, DeclarationRules, Resolution
+from .declarations import NOTHING, CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
 from .rounding import Rounder
 from .seating import Seating
 from .tables import ContractTables, build_all_tables
@@ -109,6 +109,14 @@ class _Terms(tuple):
         return " + ".join(f"{name} {value}" for name, value in self if value)
 
 
+class _Each(tuple):
+    """One number per camp or player, written ``player 0 52, player 1 60`` only when the line is read."""
+
+    def __str__(self) -> str:
+        names, values = self
+        return ", ".join(f"{name} {value}" for name, value in zip(names, values))
+
+
 @dataclass(frozen=True, slots=True)
 class _ContractScoring:
     """What one contract needs at scoring time."""
@@ -126,11 +134,11 @@ class _Deal:
     cards: list[int]  # card points + last trick, after the no-trumps factor
     bonus: list[int]  # capot bonus
     decl: list[int]  # sequences and quads that count
-    belote: tuple[int, int]
+    belote: tuple[int, ...]
     capot_team: int | None
     notes: list[Note]
-    names: CampNames  # how the explanation names the two camps
-    camp_of: tuple[int, ...]  # per seat: 0 in the takers' camp or 1 (the sides, with two of them)
+    names: CampNames | PlayerNames  # how the explanation names the camps
+    camp_of: tuple[int, ...]  # per seat: its camp (0 the takers', 1 the defenders'; or the player himself)
 
     def raw(self, team: int) -> int:
         return self.cards[team] + self.bonus[team] + self.decl[team] + self.belote[team]
@@ -151,7 +159,8 @@ class ScoringRules:
         self._side_of = self.seating.side_of
         self._names = CampNames.of(self.seating)
         self._tricks = self.seating.hand_size
-        self._pooled = self.seating.sides != 2  # the taker's opponents pool their points for the deal
+        self._apart = self.seating.sides != 2  # no two camps on the board: scored per player
+        self._alone = self.seating.kind == "each_for_self"  # ... each for himself, else the taker against the rest
         self.tables = tables if tables is not None else build_all_tables(variant)
         self.declarations = declarations if declarations is not None else DeclarationRules(variant, self.seating)
         s = variant.scoring
@@ -180,6 +189,9 @@ class ScoringRules:
         self._game_winning_length = decl.wins_match_length  # None: no declaration wins the match
         self._capot_takers_only = s.capot.team == "takers_only"
         self._capot_replaces = s.capot.replaces_card_points
+        self._capot_shared = s.capot.shared
+        self._last_with_capot = s.capot.last_trick_counts
+        self._beat_together = s.taker_must_beat == "others_together"
         self._belote_doubled = decl.belote.multiplied_by_double
         self._verdict_on_board = s.verdict_on == "board_points"
         self._doubled_split = s.doubled_made == "each_team_own"
@@ -221,9 +233,10 @@ class ScoringRules:
         Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
         immutable, so those are worked out once: simulations meet the same totals over and over.
         """
-        if self._pooled:
-            return self._score_pooled(contract, declarer, multiplier, team_card_points, team_tricks,
-                                      last_trick_team, declarations, bid, hanging_in, first_seat)
+        if self._apart:
+            return (self._score_alone if self._alone else self._score_pooled)(
+                contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team, declarations, bid,
+                hanging_in, first_seat)
         capot_team = 1 if team_tricks[0] == 0 else 0 if team_tricks[1] == 0 else None
         if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
             return self._score(contract, declarer, multiplier, team_card_points, capot_team, last_trick_team,
@@ -255,10 +268,13 @@ class ScoringRules:
         note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer, names[ct],
              f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
         note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
-        cards[last_trick_team] += self._last
-        note("Last trick: {} +{}", names[last_trick_team], self._last)
         last = [0, 0]
-        last[last_trick_team] = self._last * c.factor
+        if capot_team is not None and not self._last_with_capot:
+            note("No last trick: there is a capot")
+        else:
+            cards[last_trick_team] += self._last
+            note("Last trick: {} +{}", names[last_trick_team], self._last)
+            last[last_trick_team] = self._last * c.factor
         if c.factor != 1:
             cards[0] *= c.factor
             cards[1] *= c.factor
@@ -363,6 +379,185 @@ class ScoringRules:
                          declarer if camp.capot_team == 0 else None, (False,) * seating.players, tuple(notes), parts,
                          winner)
 
+    def _score_alone(self, contract: str, declarer: int, multiplier: int, seat_points: tuple[int, ...] | list[int],
+                     seat_tricks: tuple[int, ...] | list[int], last_seat: int,
+                     declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None,
+                     hanging_in: int, first_seat: int) -> DealScore:
+        """Each for himself at three or more players (belote-a-trois.md §3 each_for_self, §5; debertz.md §9).
+
+        Every player's raw total is his own cards, last trick, declarations (the best player's
+        count), belote and capot share. The taker makes his contract with more than each other
+        player (``taker_must_beat``), or than the others together; then every player records his
+        own total. When he fails he records nothing (but a belote he keeps) and the points he
+        took are shared equally by the others, an odd unit going to the first after him in play
+        order ("the opponents share all points"). A tie follows ``scoring.tie``: hanging or litige
+        leave his total in reserve, the others recording theirs. Each total is rounded on its own.
+        A doubled deal is judged as an undoubled one and every player's points are multiplied
+        (``rounding.doubled``); point bids are refused with this table by the variant model.
+        """
+        seating = self.seating
+        seats = seating.seats
+        c = self._contracts[contract]
+        names = self.declarations.names
+        others = [seating.order[declarer + k] for k in range(1, seating.players)]
+        deal = _Deal(list(seat_points), [0] * seating.players, [0] * seating.players, (0,) * seating.players,
+                     None, [], names, tuple(seats))
+        note = deal.note
+        note("Contract: {} by seat {} ({}){}", contract.replace("_", " "), declarer, names[declarer],
+             f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
+        note("Card points: {}", _Each((names, tuple(seat_points))))
+        without = [seat for seat in seats if not seat_tricks[seat]]
+        last = [0] * seating.players
+        if without and not self._last_with_capot:
+            note("No last trick: there is a capot")
+        else:
+            deal.cards[last_seat] += self._last
+            last[last_seat] = self._last * c.factor
+            note("Last trick: {} +{}", names[last_seat], self._last)
+        if c.factor != 1:
+            deal.cards[:] = [c.factor * points for points in deal.cards]
+            note("No-trumps: card points and last trick ×{}: {}", c.factor, _Each((names, tuple(deal.cards))))
+        if without and c.capot_bonus:
+            self._capot_alone(deal, without, declarer, c.capot_bonus)
+        if len(without) == seating.players - 1:
+            deal.capot_team = next(seat for seat in seats if seat_tricks[seat])
+        match_winner = None
+        if declarations:
+            res = self.declarations.resolve(declarations, contract, first_seat)
+            deal.decl[:], deal.belote = list(res.points), res.belote
+            self._explain_declarations(res, declarations, deal)
+            self._declarations_without_tricks(deal, without)
+            if self._game_winning_length:
+                match_winner = self._game_winning(declarations, deal)
+        if c.contract_factor != 1:
+            self._contract_factor(deal, contract, c.contract_factor)
+            last = [c.contract_factor * points for points in last]
+        raw = tuple(deal.raw(seat) for seat in seats)
+        parts = tuple(ScoreParts(deal.cards[seat] - last[seat], last[seat], deal.decl[seat], deal.belote[seat],
+                                 deal.bonus[seat]) for seat in seats)
+        note("Totals: {}", _Each((names, raw)))
+        test = raw
+        if self._left_out:
+            test = tuple(raw[seat] - (0 if self._decl_for_contract else deal.decl[seat])
+                         - (0 if self._belote_for_contract else deal.belote[seat]) for seat in seats)
+            note("For the contract (without {}): {}", self._left_out, _Each((names, test)))
+        verdict, how = self._verdict_alone(test, declarer, others, deal)
+        rounder = c.rounder
+        totals = list(raw)
+        new_reserve = 0
+        if how == ALL:
+            totals = self._taker_shared(deal, totals, declarer, others)
+        elif how in (HALF, TIE):
+            totals[declarer] = 0
+            if how == TIE:
+                up = True if self._s.rounding.reserve == "reserve_rounds_up" else None
+                new_reserve = self._multiplied(multiplier, raw[declarer], rounder, up)
+                note("{}'s {} waits in reserve: {}", names[declarer].capitalize(), raw[declarer], new_reserve)
+            else:
+                note("Half bete: the taker ({}) scores nothing, the others their own", names[declarer])
+        points = [self._multiplied(multiplier, total, rounder) for total in totals]
+        note("Rounding ({}){}: {}", rounder.single_text, f", ×{multiplier}" if multiplier > 1 else "",
+             ", ".join(f"{names[seat]} {totals[seat]} → {points[seat]}" for seat in seats))
+        if verdict == FAILED and hanging_in and self._s.reserve.goes_to == "next_deal_winner":
+            shares = _shares(hanging_in, [1] * len(others))
+            for seat, share in zip(others, shares):
+                points[seat] += share
+            note("Reserve carried in: {} shared by {}", hanging_in,
+                 ", ".join(f"{names[seat]} +{share}" for seat, share in zip(others, shares)))
+            hanging_out = 0
+        else:
+            hanging_out = self._reserve(verdict, declarer, hanging_in, new_reserve, points, deal)
+        note("Match points: {}{}", _Each((names, tuple(points))),
+             f"; {hanging_out} waits in reserve" if hanging_out else "")
+        only = tuple(points[seat] > 0 and totals[seat] == deal.belote[seat] for seat in seats)
+        return DealScore(raw, tuple(points), hanging_out, verdict, declarer, multiplier, deal.capot_team, only,
+                         tuple(deal.notes), parts, match_winner)
+
+    def _capot_alone(self, deal: _Deal, without: list[int], declarer: int, bonus: int) -> None:
+        """A player who took no trick (belote-a-trois.md §5, ADP): one player taking every trick scores the
+        bonus; under ``capot.shared`` the players who took tricks share it equally (50 each of 100).
+        ``team: takers_only`` gives the bonus, or a share of it, to the taker alone."""
+        names = deal.names
+        players = len(deal.cards)
+        scorers = [seat for seat in range(players) if seat not in without]
+        if len(scorers) > 1 and not self._capot_shared:
+            return
+        lost = [seat for seat in scorers if self._capot_takers_only and seat != declarer]
+        shares = _shares(bonus, [1] * len(scorers))
+        for seat, share in zip(scorers, shares):
+            if seat not in lost:
+                deal.bonus[seat] = share
+        who = " and ".join(names[seat] for seat in without)
+        if len(scorers) == 1:
+            deal.note("Capot: {} took all {} tricks +{}", names[scorers[0]], self._tricks, bonus)
+        elif len(set(shares)) == 1:
+            deal.note("Capot: {} took no trick: {} to each of the others", who, shares[0])
+        else:
+            deal.note("Capot: {} took no trick: the bonus {} is shared, {}", who, bonus,
+                      ", ".join(f"{names[seat]} +{share}" for seat, share in zip(scorers, shares)))
+        if lost:
+            deal.note("Only the taker scores a capot: {} scores no share", " and ".join(names[seat] for seat in lost))
+
+    def _declarations_without_tricks(self, deal: _Deal, without: list[int]) -> None:
+        """A player without a trick: his declarations pass to the player who took every trick under
+        ``to_capot_team``, or do not count when ``count_without_tricks`` is off."""
+        for seat in without:
+            if not deal.decl[seat]:
+                continue
+            if self._when_capot == "to_capot_team" and deal.capot_team is not None:
+                deal.note("{}'s declarations ({}) pass to {}, who took every trick", deal.names[seat].capitalize(),
+                          deal.decl[seat], deal.names[deal.capot_team])
+                deal.decl[deal.capot_team] += deal.decl[seat]
+            elif not self._count_without_tricks:
+                deal.note("{} took no trick: his declarations ({}) do not count", deal.names[seat].capitalize(),
+                          deal.decl[seat])
+            else:
+                continue
+            deal.decl[seat] = 0
+
+    def _verdict_alone(self, test: tuple[int, ...], declarer: int, others: list[int], deal: _Deal) -> tuple[str, str]:
+        """(verdict, how it is scored): the taker against each other player, or the others together."""
+        names = deal.names
+        a = test[declarer]
+        if self._beat_together:
+            d = sum(test[seat] for seat in others)
+            against = f"the others together ({d})"
+        else:
+            best = max(others, key=test.__getitem__)
+            d = test[best]
+            against = f"{names[best]} ({d})"
+        if a > d:
+            deal.note("Made: the taker ({}) has {}, more than {}", names[declarer], a,
+                      against if self._beat_together else f"each other player (the best: {against})")
+            return MADE, SPLIT
+        if a < d:
+            deal.note("Failed: the taker ({}) has {}, less than {}", names[declarer], a, against)
+            return FAILED, ALL
+        tie = self._s.tie
+        verdict = MADE if tie == "taker_makes" else FAILED if tie in ("taker_fails", "half_bete") else self._tie_verdict
+        deal.note("{}: the taker ({}) has {}, as many as {}", verdict.capitalize(), names[declarer], a, against)
+        how = {MADE: SPLIT, HANGING: TIE, LITIGE: TIE}.get(verdict, HALF if tie == "half_bete" else ALL)
+        return verdict, how
+
+    def _taker_shared(self, deal: _Deal, totals: list[int], declarer: int, others: list[int]) -> list[int]:
+        """A failed contract: the taker keeps his belote (``belote.kept_when_failed``), his declarations go
+        to the others or are void (``declarations.when_failed``), and the rest is shared by the others."""
+        names = deal.names
+        kept = deal.belote[declarer] if self._belote_kept else 0
+        void = 0 if self._failed_transfer else deal.decl[declarer]
+        if void:
+            deal.note("{}'s declarations ({}) are void", names[declarer].capitalize(), void)
+        given = totals[declarer] - kept - void
+        shares = _shares(given, [1] * len(others))
+        totals = list(totals)
+        for seat, share in zip(others, shares):
+            totals[seat] += share
+        totals[declarer] = kept
+        deal.note("{}'s {} goes to the others: {}{}", names[declarer].capitalize(), given,
+                  ", ".join(f"{names[seat]} +{share}" for seat, share in zip(others, shares)),
+                  f"; {names[declarer]} keeps his belote ({kept})" if kept else "")
+        return totals
+
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
         return hanging if self._s.reserve.kept_on_all_pass else 0
@@ -415,20 +610,14 @@ class ScoringRules:
     def _contract_factor(deal: _Deal, contract: str, factor: int) -> None:
         """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): every point counts ``factor`` times."""
         for part in (deal.cards, deal.bonus, deal.decl):
-            part[0] *= factor
-            part[1] *= factor
-        deal.belote = (deal.belote[0] * factor, deal.belote[1] * factor)
-        deal.note("{} ×{}: {} {}, {} {}", contract.replace("_", " ").capitalize(), factor,
-                  deal.names[0], deal.raw(0), deal.names[1], deal.raw(1))
+            part[:] = [factor * points for points in part]
+        deal.belote = tuple(factor * points for points in deal.belote)
+        deal.note("{} ×{}: {}", contract.replace("_", " ").capitalize(), factor,
+                  _Each((deal.names, [deal.raw(t) for t in range(len(deal.cards))])))
 
-    def _declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
-                      deal: _Deal) -> None:
-        """Explain the contest, then apply ``when_capot`` and ``count_without_tricks``.
-
-        A capot'd team's declarations pass to the capot team under ``to_capot_team``
-        (FFB-K 10.1.1); otherwise, with ``count_without_tricks`` off, a team without a
-        trick loses them (BIN/NIK keep them: bulgarian.md §5.4).
-        """
+    def _explain_declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
+                              deal: _Deal) -> None:
+        """What the contest kept, for whom, and what it cancelled and why."""
         note = deal.note
         if self.declarations.from_tricks:
             kept = set(res.kept)
@@ -441,6 +630,17 @@ class ScoringRules:
                      d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
+
+    def _declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
+                      deal: _Deal) -> None:
+        """Explain the contest, then apply ``when_capot`` and ``count_without_tricks``.
+
+        A capot'd team's declarations pass to the capot team under ``to_capot_team``
+        (FFB-K 10.1.1); otherwise, with ``count_without_tricks`` off, a team without a
+        trick loses them (BIN/NIK keep them: bulgarian.md §5.4).
+        """
+        self._explain_declarations(res, declarations, deal)
+        note = deal.note
         capot = deal.capot_team
         if capot is None or not deal.decl[1 - capot]:
             return

@@ -33,7 +33,8 @@ from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yam
 OWN_KEYS = ("name", "title", "description", "family", "extends")
 # Rules left out of the content hash while they keep their default (see content_hash).
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
-                  ("deal", "stock"), ("deal", "seven_exchange"))
+                  ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
+                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -219,15 +220,19 @@ def _first_at_each_place(problems: list[Problem]) -> list[Problem]:
 def content_hash(variant: Variant) -> str:
     """Hash of the rules alone (not the name, title, description, family or parent): same rules, same hash.
 
-    The table options (players, sides, pack, stock) count only when they differ from a
-    four-player 32-card table, so the hash of a file that never names them, and the records
-    that carry it, stayed what it was before those options existed.
+    The table options (players, sides, pack, stock) and the scoring options of players who each
+    play for themselves count only when they differ from a four-player 32-card table, so the
+    hash of a file that never names them, and the records that carry it, stayed what it was
+    before those options existed.
     """
     rules = variant.model_dump(mode="json", exclude=set(OWN_KEYS))
-    for section, key in QUIET_DEFAULTS:
-        default = type(getattr(variant, section)).model_fields[key].get_default(call_default_factory=True)
-        if rules[section][key] == (default.value if isinstance(default, Enum) else default):
-            del rules[section][key]
+    for *path, key in QUIET_DEFAULTS:
+        model, shown = variant, rules
+        for name in path:
+            model, shown = getattr(model, name), shown[name]
+        default = type(model).model_fields[key].get_default(call_default_factory=True)
+        if shown[key] == (default.value if isinstance(default, Enum) else default):
+            del shown[key]
     canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 

@@ -240,6 +240,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "either": "whichever team takes every trick scores the capot",
         "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
     },
+    m.TakerMustBeat: {
+        "each_other_player": "each for himself: the taker must score more than each other player",
+        "others_together": "each for himself: the taker must score more than the other players together",
+    },
     m.DealsTie: {
         "draw": "a match of a fixed number of deals that ends level is a draw",
         "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "

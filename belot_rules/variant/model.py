@@ -904,6 +904,11 @@ class CapotTeam(str, Enum):
     takers_only = "takers_only"
 
 
+class TakerMustBeat(str, Enum):
+    each_other_player = "each_other_player"
+    others_together = "others_together"
+
+
 class RoundingMode(str, Enum):
     none = "none"
     half_up = "half_up"
@@ -1012,6 +1017,16 @@ class Capot(Rule):
         False, description="Whether the no-trumps factor also doubles the capot bonus."
     )
     multiplied_by_double: bool = Field(True, description="Whether contra / recontra multiply the capot bonus.")
+    shared: bool = Field(
+        False,
+        description="Each for himself at three or more players: a player who takes no trick is capot, and the "
+        "players who took tricks share the bonus equally (Belote a trois: 50 to each of the two others; the "
+        "player who took every trick gets it whole); off, only a player who takes every trick scores it.",
+    )
+    last_trick_counts: bool = Field(
+        True, description="Whether the last-trick bonus still counts in a deal with a capot (Belote a trois: "
+        "no dix de der when there is a capot).",
+    )
 
 
 class PointBidScoring(Rule):
@@ -1046,6 +1061,11 @@ class Scoring(Rule):
         "equal board points judged on the raw totals (Baloot khasara).",
     )
     capot: Capot = Field(default_factory=Capot, description="Taking all eight tricks.")
+    taker_must_beat: TakerMustBeat = Field(
+        TakerMustBeat.each_other_player,
+        description="Each for himself at three or more players: the taker makes his contract with more points "
+        "than each other player, or with more than the others together.",
+    )
     tie: Tie = Field(
         Tie.hanging,
         description=(
@@ -1304,11 +1324,27 @@ class Variant(Rule):
         if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
             problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
                             f"(seats 0-{players - 1})")
+        if sides == Sides.each_for_self and players > 2:
+            problems += self._alone_problems()
         if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:
             problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
         if 2 * deal.cut_min > pack:
             problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
                             f"at most {pack // 2}")
+        return problems
+
+    def _alone_problems(self) -> list[str]:
+        """Each for himself at three or four: a taker against each other player, undoubled, on a plain contract."""
+        where = f"table.sides each_for_self with {self.table.players} players"
+        problems = []
+        if self.bidding.uses_points:
+            problems.append(f"{where} has no point bids: bidding.style {self.bidding.style} is not played there; "
+                            "use turned_card, contract_ladder or single_call")
+        if self.scoring.capot.replaces_card_points:
+            problems.append(f"{where} adds the capot bonus to the cards: set scoring.capot.replaces_card_points "
+                            "to false")
+        if self.scoring.verdict_on == VerdictOn.board_points:
+            problems.append(f"{where} judges the contract on the raw totals: set scoring.verdict_on to raw_points")
         return problems
 
     def _meld_problems(self) -> list[str]:

@@ -75,6 +75,16 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
                                            else "match.target null plays a single deal")
     else:
         unused[("match", "deals_tie")] = "match.target ends the match, not a fixed number of deals"
+    table = variant.table
+    if table.sides == "each_for_self" and table.players > 2:
+        reason = "each player's total is rounded on its own where each plays for himself"
+        unused[("scoring", "rounding", "made")] = unused[("scoring", "rounding", "min_one")] = reason
+        reason = "a doubled deal is judged as an undoubled one where each plays for himself"
+        for name in ("doubled_winner", "doubled_tie", "doubled_made"):
+            unused[("scoring", name)] = reason
+    else:
+        reason = "only a table of three or four where each plays for himself has a taker against each other player"
+        unused[("scoring", "taker_must_beat")] = unused[("scoring", "capot", "shared")] = reason
     if variant.table.move_clock.seconds is None:
         unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
     return unused

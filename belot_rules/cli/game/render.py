@@ -456,6 +456,7 @@ class Renderer:
         if score.hanging_out:
             result += f", {score.hanging_out} waits"
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
+        described += [""] * (self.session.ruleset.seating.sides - len(described))
         return [
             [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
              str(row.declarations[t]), str(row.belote[t]), str(row.capot[t]), str(score.raw_points[t]),
