@@ -399,7 +399,9 @@ def offering(slot: SaveSlot) -> TableApp:
 
 
 async def answer(pilot, app: TableApp, downs: int) -> None:  # noqa: ANN001
-    assert isinstance(app.screen, QuestionScreen) and "unfinished game" in screen_text(app)
+    """Once the question is asked, choose the answer ``downs`` below the first, with the arrows and Enter."""
+    await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+    assert "unfinished game" in screen_text(app)
     for _ in range(downs):
         await pilot.press("down")
     await pilot.press("enter")
@@ -431,7 +433,6 @@ def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> Non
     async def elsewhere() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await answer(pilot, app, 1)
             assert app.session.seed == 99 and app.slot.label == "bulgarian-2"
             assert "New game in the save slot bulgarian-2" in screen_text(app)
@@ -472,7 +473,6 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     async def aside() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await answer(pilot, app, 2)
             assert app.session.seed == 99 and "moved to saves/aside" in screen_text(app)
             await pilot.press("q")
@@ -504,3 +504,22 @@ def test_the_keys_settings_are_kept_for_the_next_game(tmp_path: Path) -> None:
 
     run(change)
     assert read_settings(path) == (Settings(theme="two-colour", sort="rank", speed="fast", autoplay=True), None)
+
+
+def test_no_color_leaves_the_terminal_its_own_colours_and_keeps_the_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR: Textual's NoColor filter, not greys; forbidden cards still marked ×, the chosen one ▲, the status
+    line in reverse video."""
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def plain() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert app.no_color and app.native_ansi_color  # so Textual draws in the default colours only
+            assert "reverse" in str(app.query_one("#status").styles.text_style)
+            await pilot.press("2")
+            await until(pilot, lambda: app.query_one(HandView).legal)
+            text = screen_text(app)
+            assert "×" in text and "▲1▲" in text
+
+    run(plain)

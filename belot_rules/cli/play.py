@@ -112,6 +112,8 @@ def full_screen(args: argparse.Namespace, session: Session, look: Look, table: T
 
     if plain:
         os.environ["NO_COLOR"] = "1"  # textual reads it when the app starts
+    else:
+        os.environ.pop("NO_COLOR", None)  # an empty NO_COLOR asks for nothing (no-color.org); textual would go grey
     app = TableApp(session, look, chosen.speed, table.slot, record, open_hands=args.open, autoplay=chosen.autoplay,
                    stats_path=stats_path(), unfinished=table.unfinished, note=table.notice or "", sort=chosen.sort,
                    kept=kept)

@@ -8,6 +8,7 @@ arrows and Enter, a number, a typed name after ``/``, or a click, and every move
 from __future__ import annotations
 
 import io
+import os
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -199,7 +200,9 @@ class TableApp(App[int]):
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
                  stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "",
                  sort: str = SORTS[0], kept: Kept | None = None) -> None:
-        super().__init__()
+        # With NO_COLOR, Textual's NoColor filter (for ANSI colours) leaves the terminal's own colours and
+        # the attributes (bold, dim, reverse); its default, Monochrome, draws in greys instead.
+        super().__init__(ansi_color=True if os.environ.get("NO_COLOR") is not None else None)
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
@@ -246,6 +249,8 @@ class TableApp(App[int]):
             self.query_one(f"#{name}").border_title = title
         if self.look.ascii:
             self.screen.add_class("ascii")
+        if self.no_color:  # the status line stands out by reverse video instead of its background colour
+            self.query_one("#status").styles.text_style = "bold reverse"
         self.query_one("#choices").display = False
         self.query_one("#typed").display = False
         if self.human is None:
