@@ -5,9 +5,10 @@
     python benchmarks/search.py strength [--variants bulgarian,french,coinche] [--deals 100] [--workers 1] [--json]
 
 ``loop``: on one core, interleaved in rounds and timed in CPU seconds (so the ratios hold on a
-busy machine): a hand-tuned random playout of a Bulgarian hearts deal (cards re-encoded so a
-stronger card of a suit is a higher bit, tables from each 16-bit half of a card set to its
-cards, a random index into that list), the plain loop of ``playouts.py``, the engine's random
+busy machine): a hand-tuned random playout of a Bulgarian trump deal (cards re-encoded so a
+stronger card of a suit is a higher bit and the trumps are the highest codes, the pack shuffled
+by random sort keys, tables from each 16-bit half of a card set to its cards, a random index
+into that list, the lead out of the trick loop), the plain loop of ``playouts.py``, the engine's random
 playout of the same contract and of a whole deal with a random auction, declarations and
 scoring (``random_deal``), and the search's rollout (the heuristic bot's card play at every seat from trick 1 of a sampled deal,
 memory included, as :class:`SearchPlayer` runs it once per candidate and sampled deal).
@@ -38,7 +39,6 @@ from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import duel
 from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
 
-TRUMP = 2  # hearts
 # Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
 TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
@@ -48,14 +48,18 @@ HALF_CARDS = tuple(tuple(b for b in range(16) if half >> b & 1) for half in rang
 HALF_COUNT = tuple(len(cards) for cards in HALF_CARDS)
 ABOVE = tuple(((0xFF << (c & 7) + 1) & 0xFF) << (c & ~7) for c in range(32))  # stronger cards of c's suit
 BIT = tuple(1 << c for c in range(32))
+CODES = tuple(range(32))
+# The tuned loop's contract-relative codes: suit * 8 + strength within the suit, the trump suit last (codes
+# 24-31), so a card beats another of its suit when its code is higher and any trump when it is 24 or more.
+CODE_TRUMPS = 0xFF << 24
 
 
 def _tuned_points() -> tuple[int, ...]:
-    """Card points by contract-relative code (suit * 8 + strength within the suit)."""
+    """Card points by contract-relative code."""
     points = [0] * 32
     for rank in range(8):
         for suit in range(4):
-            strength, table = (TRUMP_STRENGTH, TRUMP_POINTS) if suit == TRUMP else (PLAIN_STRENGTH, PLAIN_POINTS)
+            strength, table = (TRUMP_STRENGTH, TRUMP_POINTS) if suit == 3 else (PLAIN_STRENGTH, PLAIN_POINTS)
             points[suit * 8 + strength[rank]] = table[rank]
     return tuple(points)
 
@@ -64,43 +68,49 @@ TUNED_POINTS = _tuned_points()
 
 
 def tuned_deal(rng: random.Random) -> tuple[int, int]:
-    """One hearts deal, random legal cards, Bulgarian obligations, card points per team, in contract-relative codes."""
-    d = list(range(32))
-    rng.shuffle(d)
+    """One trump deal, random legal cards, Bulgarian obligations, card points per team, in contract-relative codes.
+
+    Hand-tuned: the pack is shuffled by sorting on random keys (a uniform permutation, faster than
+    ``random.shuffle``), the lead is taken out of the trick loop, and a card set's cards come from
+    tables of each 16-bit half.
+    """
+    rand = rng.random
+    d = sorted(CODES, key=lambda _: rand())
     bit = BIT
     hands = [bit[d[i]] | bit[d[i + 1]] | bit[d[i + 2]] | bit[d[i + 3]] | bit[d[i + 4]] | bit[d[i + 5]]
              | bit[d[i + 6]] | bit[d[i + 7]] for i in (0, 8, 16, 24)]
-    rand = rng.random
-    trumps = 0xFF << 8 * TRUMP
     points, above, half_cards, half_count = TUNED_POINTS, ABOVE, HALF_CARDS, HALF_COUNT
     leader, score = 0, [0, 0]
     for _ in range(8):
-        best = first = -1
-        win = total = 0
-        for pos in range(4):
+        hand = hands[leader]
+        low = hand & 0xFFFF
+        count = half_count[low]
+        pick = int(rand() * (count + half_count[hand >> 16]))
+        best = half_cards[low][pick] if pick < count else 16 + half_cards[hand >> 16][pick - count]
+        hands[leader] = hand ^ bit[best]
+        total = points[best]
+        led = 0xFF << (best & ~7)
+        trump_led = best >= 24
+        win = 0
+        for pos in (1, 2, 3):
             seat = (leader + pos) & 3
             hand = hands[seat]
-            if pos == 0:
+            follow = hand & led
+            if follow:
+                legal = ((follow & above[best]) or follow) if trump_led else follow
+            elif win == pos - 2 or hand < 1 << 24:  # partner winning, or no trump in hand
                 legal = hand
+            elif best >= 24:
+                legal = (hand & above[best]) or hand
             else:
-                follow = hand & (0xFF << (first & ~7))
-                if follow:
-                    legal = ((follow & above[best]) or follow) if first >> 3 == TRUMP else follow
-                elif win == pos - 2 or not hand & trumps:
-                    legal = hand
-                elif best >> 3 == TRUMP:
-                    legal = (hand & above[best]) or hand
-                else:
-                    legal = hand & trumps
+                legal = hand & CODE_TRUMPS
             low = legal & 0xFFFF
             count = half_count[low]
             pick = int(rand() * (count + half_count[legal >> 16]))
             card = half_cards[low][pick] if pick < count else 16 + half_cards[legal >> 16][pick - count]
             hands[seat] = hand ^ bit[card]
             total += points[card]
-            if pos == 0:
-                first = best = card
-            elif (card >> 3 == best >> 3 and card > best) or (card >> 3 == TRUMP and best >> 3 != TRUMP):
+            if card > best and (card >= 24 or card >> 3 == best >> 3):
                 best, win = card, pos
         leader = (leader + win) & 3
         score[leader & 1] += total

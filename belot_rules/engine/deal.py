@@ -375,10 +375,8 @@ class DealState:
         self.hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) > 1:
-            tables = self.ruleset.tables[self.contract]
-            best = trick[self.win_pos]
-            suit = card >> 3
-            if (suit == best >> 3 or suit == tables.trump_suit) and tables.strength[card] > tables.strength[best]:
+            strength = self.ruleset.tables[self.contract].trick_strength[trick[0] >> 3]
+            if strength[card] > strength[trick[self.win_pos]]:
                 self.win_pos = len(trick) - 1
         if len(trick) == table.players:
             self._close_trick()
@@ -403,22 +401,26 @@ class DealState:
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
-        contract = self.contract
-        tables = self.ruleset.tables[contract]
-        legal_fast = self.ruleset.obligations[contract].legal_fast
-        choices = self.ruleset.declarations.choices
-        strength, points, trump = tables.strength, tables.points, tables.trump_suit
+        ruleset, contract = self.ruleset, self.contract
+        tables = ruleset.tables[contract]
+        legal_fast = ruleset.obligations[contract].legal_fast
+        choices = ruleset.declarations.choices
+        points, trick_strength = tables.points, tables.trick_strength
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
         side_points, side_tricks = self.side_points, self.side_tricks
-        table = self.ruleset.seating
+        table = ruleset.seating
         order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
         back = table.partner_back
+        belote_held = any(belote_suits)  # most deals have none: one test per card less
         leader, trick, win = self.leader, self.trick, self.win_pos
         taken = 0  # card points in the trick so far
         for card in trick:
             taken += points[card]
+        if trick:  # resuming inside a trick
+            best, led = trick[win], trick[0] >> 3
+            strength = trick_strength[led]
+            top = strength[best]
         while len(tricks) < deal_tricks:
-            best, led = (trick[win], trick[0] >> 3) if trick else (-1, -1)
             first_trick = not tricks
             for pos in range(len(trick), players):
                 seat = order[leader + pos]
@@ -427,16 +429,18 @@ class DealState:
                     options = choices(hand, contract, seat)
                     declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
                 card = pick_card(legal_fast(hand, led, best, win == pos - back) if pos else hand, seat, hand, trick, win)
-                if belote_suits[seat] and self._opens_belote(seat, card):
+                if belote_held and belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce(seat))
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
                 taken += points[card]
                 if not pos:
-                    led, best = card >> 3, card
-                elif ((card >> 3) == (best >> 3) or (card >> 3) == trump) and strength[card] > strength[best]:
-                    win, best = pos, card
+                    led = card >> 3
+                    strength = trick_strength[led]
+                    best, top = card, strength[card]
+                elif strength[card] > top:
+                    win, best, top = pos, card, strength[card]
             winner = order[leader + win]
             side = side_of[winner]
             side_points[side] += taken

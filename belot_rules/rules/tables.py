@@ -26,6 +26,9 @@ class ContractTables:
     points: tuple[int, ...]  # per card: card points in this contract
     stronger: tuple[int, ...]  # per card: the cards of its suit that beat it
     total_points: int  # card points of the whole pack, before the last-trick bonus
+    # per led suit, per card: its strength in a trick led in that suit, -1 when it cannot win it (neither
+    # of the led suit nor a trump), so the trick loop finds the winner with one look-up per card
+    trick_strength: tuple[tuple[int, ...], ...]
 
     def trick_winner_index(self, cards: list[int] | tuple[int, ...]) -> int:
         """Position in ``cards`` (played in order) of the card that wins the trick."""
@@ -90,6 +93,8 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
         points=tuple(points),
         stronger=tuple(stronger),
         total_points=sum(points[card] for card in range(DECK_SIZE) if card & 7 in pack_ranks),
+        trick_strength=tuple(tuple(strength[card] if card >> 3 in (led, trump_suit) else -1 for card in range(DECK_SIZE))
+                             for led in range(4)),
     )
 
 
