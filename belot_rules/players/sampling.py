@@ -70,6 +70,10 @@ class Knowledge:
     allowed: tuple[int, ...]  # per seat: the unknown cards it may hold
     forced: tuple[int, ...]  # per seat: the unknown cards it must hold
     played: tuple[int, ...]  # per seat: the cards it has played
+    # An open tableau (belote-a-deux.md §B): per seat, its piles as dealt, (face-up card, card under it or -1
+    # while face down), and the cards it shows (face up, or its own hand); empty without a tableau.
+    piles: tuple[tuple[tuple[int, int], ...], ...] = ()
+    shown: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, ruleset: Ruleset, view: SeatView, memory: Memory) -> Knowledge:
@@ -108,7 +112,39 @@ class Knowledge:
         allowed = [unknown & ~memory.excluded[s] | forced[s] for s in range(players)]
         allowed[seat] = 0
         need[seat] = 0
+        if view.tableau:
+            return cls._open(ruleset, view, hand, unknown, forced, played)
         return cls(seat, hand, unknown, tuple(need), tuple(allowed), tuple(forced), tuple(played))
+
+    @classmethod
+    def _open(cls, ruleset: Ruleset, view: SeatView, hand: int, unknown: int, forced: list[int],
+              played: list[int]) -> Knowledge:
+        """At an open tableau the face-up cards are known where they lie and only face-down cards (this seat's
+        own too) are dealt at random. A card face down was never playable, so nothing the play showed
+        (a void, a missing trump) excludes it: the exclusions are dropped."""
+        seat, size = view.seat, ruleset.seating.hand_size
+        shown = [hand if s == seat else mask_of([p[-1] for p in view.piles(s) if p and p[-1] is not None])
+                 for s in range(len(played))]
+        forced = [f | v for f, v in zip(forced, shown)]
+        forced[seat] = 0
+        need = [size - p.bit_count() for p in played]
+        need[seat] -= hand.bit_count()
+        piles = tuple(tuple((CARD_INDEX[up], -1 if below is None else CARD_INDEX[below]) for up, below in laid)
+                      for laid in view.tableau)
+        return cls(seat, hand, unknown, tuple(need), (unknown,) * len(played), tuple(forced), tuple(played),
+                   piles, tuple(shown))
+
+    def lay(self, hands: Sequence[int], rng: random.Random) -> list[list[tuple[int, int]]] | None:
+        """The piles of a sampled deal (None without a tableau): each seat's sampled cards that it does not
+        show go under its piles whose card under is still face down."""
+        if not self.piles:
+            return None
+        laid = []
+        for seat, piles in enumerate(self.piles):
+            pool = list(iter_bits(hands[seat] & ~self.shown[seat]))
+            rng.shuffle(pool)
+            laid.append([(up, below if below >= 0 else pool.pop()) for up, below in piles])
+        return laid
 
     def sample(self, rng: random.Random) -> list[int]:
         """Every seat's hand: this seat's own, the others dealt from the unknown cards to fit what is known.
@@ -120,7 +156,7 @@ class Knowledge:
         for attempt in range(DEAL_TRIES + 1):
             hands = self._deal(rng, relaxed=attempt == DEAL_TRIES)
             if hands is not None:
-                hands[self.seat] = self.hand
+                hands[self.seat] |= self.hand
                 return hands
         raise AssertionError("a relaxed deal always succeeds")
 

@@ -91,7 +91,8 @@ class SearchPlayer:
         for n in range(self.budget.samples):
             if n and deadline is not None and time.perf_counter() > deadline:
                 break
-            world = self._world(view, model.fit(draw, rng), played)
+            hands = model.fit(draw, rng)
+            world = self._world(view, hands, played, knowledge.lay(hands, rng))
             for k, action in enumerate(options):
                 future, seen = world.clone(), memory.copy()
                 if action.kind == DECLARE:
@@ -103,10 +104,13 @@ class SearchPlayer:
                 totals[k] += self._value(future.score, seat)
         return options[totals.index(max(totals))]
 
-    def _world(self, view: SeatView, hands: list[int], played: Sequence[int]) -> DealState:
-        """The sampled deal brought to the view's position: the same declarations, belotes and cards played."""
+    def _world(self, view: SeatView, hands: list[int], played: Sequence[int],
+               piles: list[list[tuple[int, int]]] | None = None) -> DealState:
+        """The sampled deal brought to the view's position: the same declarations, belotes and cards played
+        (and, at an open tableau, the sampled cards under the piles)."""
         world = DealState.from_hands(self.ruleset, [h | p for h, p in zip(hands, played)], view.dealer,
-                                     view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in)
+                                     view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in,
+                                     piles)
         declared: dict[int, set[str]] = {}
         for who, text in view.declared:
             declared.setdefault(who, set()).add(text)

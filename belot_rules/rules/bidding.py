@@ -165,6 +165,8 @@ class Auction:
 class Bidding:
     """Shared parts of every style: doubling, the end of the auction, applying calls."""
 
+    deal_fixes_trump = False  # no auction: the last card dealt names trump (NoBidding)
+
     def __init__(self, variant: Variant, seating: Seating) -> None:
         bidding = variant.bidding
         doubles = bidding.doubles
@@ -586,6 +588,15 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
         return super()._is_over(auction)
 
 
+class NoBidding(Bidding):
+    """``last_card_trump`` (belote-a-deux.md §B.2): nobody bids; the deal fixes trump, so no auction is opened."""
+
+    deal_fixes_trump = True
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        return []
+
+
 def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
     """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
     seating = seating if seating is not None else Seating.build(variant)
@@ -596,4 +607,5 @@ def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
         BiddingStyle.point_bids.value: PointBidding,
         BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
         BiddingStyle.single_call.value: SingleCallBidding,
+        BiddingStyle.last_card_trump.value: NoBidding,
     }[style](variant, seating)
