@@ -302,8 +302,7 @@ def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
     if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
-        # the chain says more than the file's own location only when the file was itself reached through extends
-        raise _at_extends(doc, f"{missing} (chain: {chain})" if len(docs) > 1 else missing)
+        raise _at_extends(doc, f"{missing} (chain: {chain})")
     return parent
 
 
