@@ -229,13 +229,7 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None:
-                    line.append(f" {look.dot} second round")
-            if rules.deal.talon:
-                line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
-            if session.ruleset.bidding.must_call(deal.auction):
-                line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
-            lines[0].append(f" {look.dot} ").append_text(line)
+            lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(deal))
         else:
             contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.level, deal.bid,
                                                                  deal.declarer), "bold"))
@@ -284,6 +278,20 @@ class Renderer:
         if action.kind != EXCHANGE:
             return f"keep {seven}"
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
+
+    def bidding_state(self, deal: DealState) -> Text:
+        """While bidding, each after a dot: the second round of a turned card, the face-down talon, and who must
+        name a contract."""
+        seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
+        line = Text()
+        if (deal.view(seating.reference).turned_card and deal.auction.contract is None
+                and len(deal.auction.calls) >= deal.ruleset.seating.players):
+            line.append(f" {look.dot} second round")
+        if rules.deal.talon:
+            line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+        if self.session.ruleset.bidding.must_call(deal.auction):
+            line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
+        return line
 
     def ladder(self, deal: DealState) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that

@@ -322,9 +322,14 @@ class TableApp(App[int]):
                                                                      deal.declarer), "bold"), f" {look.dot} ")
             if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
+        elif deal.phase == OVER:
+            second = Text("Everybody passed", style="bold").append(f" {look.dot} ")
         else:
-            second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
-        return Text("\n").join([first, second.append_text(self.draw.board())])
+            second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
+        lines = [first, second.append_text(self.draw.board())]
+        if deal.contract is None and deal.auction.doubling:
+            lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
+        return Text("\n").join(lines)
 
     def tally(self, deal: DealState) -> Text:
         """Tricks and card points of this deal, and the clock of the variant."""
@@ -343,7 +348,7 @@ class TableApp(App[int]):
         session = self.session
         deal = session.deal
         if session.over:
-            text = "The match is over. q leaves."
+            text = "The match is over."
         elif deal is None or self.shown is not deal:
             text = "Enter for the next deal."
         elif deal.to_act == self.human:
@@ -607,8 +612,9 @@ class TableApp(App[int]):
             return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
         if action.kind == DECLARE:
             if not action.declarations:
-                return "declare nothing"
-            return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
+                return "nothing" if short else "declare nothing"
+            said = " + ".join(self.draw.words(str(d)) for d in action.declarations)
+            return said if short else f"declare {said}"
         if action.kind in (EXCHANGE, KEEP):
             return self.draw.exchange_choice(self.session.deal, action, short)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
