@@ -193,6 +193,23 @@ def test_the_history_shows_each_earlier_deal_with_its_points_and_tricks(tmp_path
     run(history)
 
 
+def test_a_page_or_a_hint_keeps_the_call_the_player_highlighted() -> None:
+    """Reading the auction before calling must not move the pointer back to pass."""
+
+    async def keep() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("down", "down")
+            await pilot.press("a")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            await pilot.press("escape")
+            await until(pilot, lambda: "▶ 3. " in screen_text(app))
+            assert app.query_one("#choices").highlighted == 2
+
+    run(keep)
+
+
 def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
     """A number chooses a call; / and a name plays a card; a forbidden card is refused with the rule, marked."""
 

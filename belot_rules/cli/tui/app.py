@@ -55,16 +55,16 @@ KEYS = (
     ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
     ("mouse", "click a card or a call"),
     ("a", "the whole auction"),
-    ("y", "this deal's tricks and the earlier deals"),
+    ("y", "the history: this deal, and every earlier deal with its points and tricks"),
     ("s", "the score sheet"),
     ("r", "the rules of this variant"),
     ("h", "a hint: what the bot would do in your place"),
     ("u", "undo: take back your last card or call"),
-    ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
-    ("o", "sort the hand another way"),
-    ("c", "suit colours: four-colour, two-colour, colour-blind"),
+    ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
+    ("o", "sort the hand another way (kept for the next games)"),
+    ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
     ("space", "skip ahead to your next move"),
-    ("+ -", "bots faster, slower"),
+    ("+ -", "bots faster, slower (kept)"),
     ("t", "your statistics"),
     ("q", "save and quit; belot play --resume continues"),
 )
@@ -416,8 +416,12 @@ class TableApp(App[int]):
             # in the order the line game numbers them; with point bids, pass and the doublings first,
             # so a long list of bids does not push a coinche out of view
             points = any(a.kind == CALL and a.call.points is not None for a in legal)
-            self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
-            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(self.menu)])
+            menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
+            # the same choices again (after a page or a hint): the one the player had highlighted stays
+            keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
+            self.menu = menu
+            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(menu)],
+                          keep)
             choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
             choices.display = True
             choices.focus()
@@ -741,7 +745,7 @@ class TableApp(App[int]):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
-        for key, what in [*KEYS, *help_rows()[:3]]:
+        for key, what in [*KEYS, *help_rows()[:2]]:  # how calls and cards are typed after /
             grid.add_row(key, self.look.words(what))
         self.page("Keys", grid)
 
