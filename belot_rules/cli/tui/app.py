@@ -314,7 +314,7 @@ class TableApp(App[int]):
         """Two lines: the variant, deal, dealer and level; the contract and the match score."""
         session, look = self.session, self.look
         number = session.deal_number if deal is session.deal else len(session.rows)
-        first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
+        first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
                               f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
         if deal.contract is not None:
@@ -766,7 +766,8 @@ class TableApp(App[int]):
     def action_rules(self) -> None:
         console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
         print_rules(self.session.loaded, out=console)
-        self.page(f"Rules: {self.session.ruleset.variant.title}", Text.from_ansi(console.export_text(styles=True)))
+        self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"),
+                  Text.from_ansi(self.look.words(console.export_text(styles=True))))
 
     def action_stats(self) -> None:
         rows = describe_stats(read_stats(self.stats_path)) if self.stats_path else []
