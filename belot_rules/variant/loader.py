@@ -36,7 +36,7 @@ OWN_KEYS = ("name", "title", "description", "family", "extends")
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
                   ("deal", "tableau_packets"), ("scoring", "contract"),
-                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"))
+                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

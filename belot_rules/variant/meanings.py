@@ -105,6 +105,14 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
         "Sun in round 2)",
     },
+    m.Schmeiss: {
+        "none": "nobody may schmeiss: a player takes or passes",
+        "first_round": "in round 1 a player may schmeiss instead of taking or passing: an offer to abandon the "
+        "deal, which the other player accepts (a new deal, the deal passing on as after all passed) or refuses "
+        "(the schmeisser then plays the turned suit)",
+        "every_round": "as first_round, and in round 2 a player may schmeiss naming another suit, which he plays "
+        "if the other refuses",
+    },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
         "contract_team_only": "only the contract team may bid higher over a contra or recontra",

@@ -380,6 +380,12 @@ class LaterRoundPriority(str, Enum):
     none = "none"
 
 
+class Schmeiss(str, Enum):
+    none = "none"
+    first_round = "first_round"
+    every_round = "every_round"
+
+
 class OverbidAfterDouble(str, Enum):
     anyone = "anyone"
     contract_team_only = "contract_team_only"
@@ -566,6 +572,13 @@ class Bidding(Rule):
         "no-trumps or all-trumps contract named in a later round, as in the first round.",
     )
     ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    schmeiss: Schmeiss = Field(
+        Schmeiss.none,
+        description="Turned-card bidding at two players (Klaberjass): whether a player may schmeiss instead of "
+        "taking or passing, offering to abandon the deal; the other player accepts (a new deal, as after all "
+        "passed) or refuses (the schmeisser plays the turned suit, or in round 2 the suit he named): none, "
+        "first_round, or every_round.",
+    )
     contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(
         {},
         description="What the table calls a contract, as players see it: suit (any trump suit, said before the "
@@ -1314,6 +1327,8 @@ class Variant(Rule):
                     if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
         if unplayed:
             problems.append(f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play")
+        if bidding.schmeiss != Schmeiss.none:
+            problems += self._schmeiss_problems()
         if doubles.condition.kinds and not doubles.max_level:
             problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
         if doubles.after_bidding and not doubles.max_level:
@@ -1332,6 +1347,23 @@ class Variant(Rule):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _schmeiss_problems(self) -> list[str]:
+        """The schmeiss is an offer between two players, on a turned card, that may void the deal."""
+        bidding, problems = self.bidding, []
+        if self.table.players != 2:
+            problems.append(f"bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
+                            f"table.players 2, not {self.table.players}; set bidding.schmeiss to none")
+        if bidding.style != BiddingStyle.turned_card:
+            problems.append(f"bidding.schmeiss offers to play the turned card's suit: it needs bidding.style "
+                            f"turned_card, not {bidding.style}")
+        if bidding.overcall != Overcall.none:
+            problems.append("bidding.schmeiss, once refused, ends the bidding like a take: it needs bidding.overcall "
+                            f"none, not {bidding.overcall}")
+        if bidding.forced_call != ForcedCall.none:
+            problems.append(f"bidding.forced_call {bidding.forced_call} keeps a deal from being void, but an "
+                            "accepted schmeiss voids it: set one of them to none")
+        return problems
 
     def _last_card_problems(self) -> list[str]:
         """No bidding: the last card dealt lies face up on the table and names trump (belote-a-deux.md §B.2)."""

@@ -18,7 +18,7 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
     if not bidding.uses_turned_card:
         reason = f"bidding.style {bidding.style} has no turned card"
-        for name in ("round2_turned_suit", "round1_contracts", "ashkal"):
+        for name in ("round2_turned_suit", "round1_contracts", "ashkal", "schmeiss"):
             unused[("bidding", name)] = reason
         if not bidding.in_rounds:
             unused[("bidding", "rounds")] = reason

@@ -34,7 +34,7 @@ from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse
 from ..game.render import Renderer, does, help_rows, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
-from ..game.session import Session
+from ..game.session import Session, void_words
 from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
@@ -323,7 +323,8 @@ class TableApp(App[int]):
             if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         elif deal.phase == OVER:
-            second = Text("Everybody passed", style="bold").append(f" {look.dot} ")
+            ended = void_words(deal)
+            second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
         else:
             second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
         lines = [first, second.append_text(self.draw.board())]
@@ -356,6 +357,7 @@ class TableApp(App[int]):
                     DECLARING: "Declare: ↑↓ and Enter",
                     EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
+            text = self.draw.schmeiss_offer(deal) or text
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
@@ -466,8 +468,9 @@ class TableApp(App[int]):
         self.shown = deal
         self.refresh_table()
         row = self.session.rows[-1]
-        body: list[RenderableType] = self.draw.deal_lines(row) or [Text("Nobody bid, so nothing is scored; "
-                                                                           "a new deal follows.")]
+        body: list[RenderableType] = self.draw.deal_lines(row) or [Text(
+            "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
+        ).append(", so nothing is scored; a new deal follows.")]
         calls = self.draw.calls(deal, passes=False)
         if calls:
             body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))

@@ -39,7 +39,7 @@ def heading(draw: Renderer, row: SheetRow) -> Text:
     text = Text(f"Deal {row.number}", style="bold underline")
     text.append(f" {look.dot} {does(seating.name(row.dealer), 'deal')} {look.dot} ")
     if row.score is None:
-        return text.append("everybody passed; no score")
+        return text.append(f"{row.void}; no score")
     contract = draw.contract(row.contract, row.level, row.bid, row.declarer)
     return text.append(f"{contract}: ").append(row.score.verdict + (", capot" if row.score.capot_team is not None
                                                                       else ""), style="bold")
