@@ -33,6 +33,18 @@ FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
+
+
+def _your(match: re.Match[str]) -> str:
+    """``You's`` said right: ``Your`` at the start of a sentence, ``your`` inside one."""
+    before = match.string[:match.start()].rstrip()
+    return "Your" if not before or before.endswith((":", ".")) else "your"
+
+
+# Where a side is one player, the rules' words for teams said of a player: "You's" is "Your", "the takers" one taker.
+ONE_PLAYER_WORDS = ((re.compile(r"\b[Yy]ou's\b"), _your),
+                    (re.compile(r"\bthe takers \((\w+)\) have"), r"the taker (\1) has"))
+TWO_PLAYER_WORDS = ((re.compile(r"\bthe defenders'"), "the defender's"),)
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
@@ -136,6 +148,9 @@ class Renderer:
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
         named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
+        if not seating.partners:
+            for pattern, said in ONE_PLAYER_WORDS + (TWO_PLAYER_WORDS if seating.count == 2 else ()):
+                named = pattern.sub(said, named)
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
