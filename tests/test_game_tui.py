@@ -271,6 +271,7 @@ def test_a_finished_match_counts_in_the_statistics(tmp_path: Path) -> None:
             assert "wins the match" in screen_text(app)
             await pilot.press("enter")
             await pilot.pause()
+        assert "wins the match · Us " in app.farewell[-1]  # printed once the table has closed
         stats = read_stats(tmp_path / "statistics.json")
         assert stats["french-single-deal"]["normal"]["games"] == 1
         json.loads((tmp_path / "statistics.json").read_text())
@@ -545,3 +546,18 @@ def test_no_color_leaves_the_terminal_its_own_colours_and_keeps_the_marks(monkey
             assert "×" in text and "▲1▲" in text
 
     run(plain)
+
+
+def test_three_players_scores_go_on_a_line_of_their_own_when_the_contract_does_not_leave_room() -> None:
+    async def header() -> None:
+        app = table_app("belote-a-trois", 5, players=("you", "heuristic", "heuristic"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await bid_something(pilot, app)
+            await until(pilot, lambda: app.session.deal.contract is not None)
+            await settle(pilot, app)
+            lines = screen_text(app).splitlines()
+            assert lines[1].startswith(" Contract spades ♠ by You · turned ") and lines[1].endswith("♠")
+            assert lines[2] == " Match to 1000: You 0 · Right 0 · Left 0"
+
+    run(header)

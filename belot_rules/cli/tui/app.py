@@ -369,7 +369,12 @@ class TableApp(App[int]):
             second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
         else:
             second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
-        lines = [first, second.append_text(self.draw.board())]
+        board = self.draw.board()
+        if len(second) + len(board) > self.size.width - 2:  # three players' scores: the board on a line of its own
+            second.right_crop(len(f" {look.dot} "))
+            lines = [first, second, board]
+        else:
+            lines = [first, second.append_text(board)]
         if deal.contract is None and deal.auction.doubling:
             lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
         return Text("\n").join(lines)
@@ -547,6 +552,7 @@ class TableApp(App[int]):
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}."))
         self.update_status()
+        self.farewell.append(self.look.words(parts[0].plain))  # the result stays in the terminal once the table closes
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
