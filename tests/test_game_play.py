@@ -320,3 +320,16 @@ def test_f_in_the_line_game_is_kept_for_the_next_game(data_home: Path) -> None:
     played = play(lines=["f", "q"], seed=6, kept=Kept(Settings(), path))
     assert "now played for you" in played.text
     assert read_settings(path)[0].autoplay is True
+
+
+def test_the_line_game_shows_the_chien_and_takes_discards_by_name_or_number() -> None:
+    """belote-a-trois.md §2 (HOP): the header shows the chien face down; the taker lays 2 cards aside, typed by
+    name or number, a card not held refused with the cards he may lay aside; the others only see how many."""
+    played = play("belote-a-trois-32", ["4", "kh", "jd", "1"], then="1", seed=5,
+                  players=("you", "heuristic", "heuristic"), target=100)
+    text = played.text
+    assert "Bidding · chien 2 face down" in text
+    assert "You took the chien 9♥ 10♠, 2 to lay aside" in text
+    assert "You do not hold K♥.\nYou may lay aside: " in text
+    assert "laid aside J♦, 1 to go" in text
+    assert re.search(r"(Right|Left) took the chien \(2 cards\), laid 2 aside face down", text)

@@ -561,3 +561,26 @@ def test_three_players_scores_go_on_a_line_of_their_own_when_the_contract_does_n
             assert lines[2] == " Match to 1000: You 0 · Right 0 · Left 0"
 
     run(header)
+
+
+def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> None:
+    """belote-a-trois.md §2 (HOP): the chien lies face down through the bidding; the taker sees what it held
+    and holds 12 cards, drawn in one row, while he lays 2 aside."""
+
+    async def take() -> None:
+        app = table_app("belote-a-trois-32", 5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "chien: 2 cards" in screen_text(app)
+            await pilot.press("4")  # hearts
+            await settle(pilot, app)
+            assert app.session.deal.phase == "discarding"
+            rows = screen_text(app).splitlines()
+            assert any("J♥" in row and "8♦" in row for row in rows), "the twelve cards are one row"
+            assert any(row.rstrip("│ ").endswith("12") for row in rows)
+            assert "You took the chien 9♥ 10♠," in screen_text(app)
+            await pilot.press("end", "enter")
+            await settle(pilot, app)
+            assert "laid aside 8♦, 1 to go" in screen_text(app)
+
+    run(take)

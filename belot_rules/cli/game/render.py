@@ -243,7 +243,8 @@ class Renderer:
     def piles(self, deal: DealState, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
         """A seat's piles as they lie (belote-a-deux.md §B): ``A♠/▒`` a face-up card on a face-down one, ``▒``
         a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
-        as in :func:`hand_line`, the others struck out; ``label``: the line starts with whose table it is."""
+        as in :func:`hand_line`, the others struck out in brackets; ``label``: the line starts with whose
+        table it is."""
         look, name = self.look, self.session.seating.name(seat)
         back = "#" if look.ascii else "▒"
         text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
@@ -259,8 +260,10 @@ class Renderer:
             card = parse_card(top)
             if legal and card.index in legal:
                 text.append(f"{legal.index(card.index) + 1}:", style="bold").append_text(look.card(card, "bold"))
+            elif legal:  # struck out in brackets, as in a hand: a screen reader says the brackets
+                text.append("(").append_text(look.card(card, "dim strike")).append(")")
             else:
-                text.append_text(look.card(card, "dim strike" if legal else ""))
+                text.append_text(look.card(card))
             if len(pile) > 1:
                 text.append(f"/{back}", style="dim")
         return text
@@ -311,6 +314,8 @@ class Renderer:
             exchange = self.exchange(deal)
             if exchange is not None:
                 lines.append(exchange)
+            if deal.ruleset.dealing.widow_size and not deal.tricks:
+                lines.append(self.discards(deal, seating.reference))
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
@@ -339,6 +344,21 @@ class Renderer:
             self.look.card(deal.turned_card & ~7)).append(" for " if short else " for the turned ").append_text(
             self.look.card(deal.turned_card))
 
+    def discards(self, deal: DealState, seat: int | None) -> Text:
+        """The chien (belote-a-trois.md §2): ``East took the chien (2 cards), laid 2 aside face down``; the
+        taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``)."""
+        size, laid = deal.ruleset.dealing.widow_size, len(deal.discarded)
+        text = Text(f"{self.session.seating.name(deal.declarer)} took the chien")
+        if seat != deal.declarer:
+            return text.append(f" ({size} cards), " + (f"laid {laid} of {size} aside" if laid < size
+                                                         else f"laid {size} aside face down"))
+        chien = deal.deck[deal.ruleset.dealing.stock_start:]
+        text.append(" ").append_text(Text(" ").join(self.look.card(c) for c in chien))
+        if not laid:
+            return text.append(f", {size} to lay aside")
+        text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in deal.discarded))
+        return text.append(f", {size - laid} to go" if laid < size else "")
+
     def exchange_choice(self, deal: DealState, action: Action, short: bool = False) -> str:
         """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
         ``keep 7♥``."""
@@ -348,8 +368,8 @@ class Renderer:
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
 
     def bidding_state(self, deal: DealState) -> Text:
-        """While bidding, each after a dot: the second round of a turned card, the face-down talon, and who must
-        name a contract."""
+        """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
+        who must name a contract."""
         seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
         line = Text()
         if (deal.view(seating.reference).turned_card and deal.auction.contract is None
@@ -357,6 +377,8 @@ class Renderer:
             line.append(f" {look.dot} second round")
         if rules.deal.talon:
             line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+        if deal.ruleset.dealing.widow_size:
+            line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
         if self.session.ruleset.bidding.must_call(deal.auction):
             line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
         return line
