@@ -432,6 +432,8 @@ class TableApp(App[int]):
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
+        if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
+            shown = f"{self.note}\n{text}"
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
