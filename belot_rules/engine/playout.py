@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from ..ruleset import Ruleset
-from .deal import BIDDING, DealState
+from .deal import BIDDING, DISCARDING, DealState
 
 
 def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
@@ -46,6 +46,8 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
+        while state.phase == DISCARDING:
+            state.discard(card_picker(rand)(state.hands[state.declarer]))
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
         card_picker(rand),
