@@ -15,7 +15,7 @@ memory included, as :class:`SearchPlayer` runs it once per candidate and sampled
 
 ``levels``: the time each level's bot takes per decision (calls, declarations and cards that
 leave a choice) in whole deals bid and played by that level at every seat, on one core:
-median, 90th percentile and the largest. Targets: hard <= 0.5 s median, easy and normal < 50 ms.
+median, 90th percentile and the largest, of every decision and of the calls alone. Targets: hard <= 0.5 s median, easy and normal < 50 ms.
 
 ``strength``: ``belot duel search heuristic`` in card play duplicate, per variant.
 """
@@ -148,6 +148,7 @@ def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
     result: dict[str, object] = {"variant": variant, "deals": deals}
     for lv in LEVELS:
         times: list[float] = []
+        call_times: list[float] = []
         rng = random.Random(seed)
         for number in range(deals):
             deck = list(ruleset.seating.cards)
@@ -161,12 +162,19 @@ def levels(variant: str, deals: int, seed: int) -> dict[str, object]:
                 action = players[state.to_act].choose(view, legal)
                 if len({(a.kind, a.card, a.call, a.declarations) for a in legal}) > 1:
                     times.append(time.process_time() - started)
+                    if state.phase == "bidding":
+                        call_times.append(times[-1])
                 state.apply(action)
-        times.sort()
-        result[lv.name] = {"decisions": len(times), "median_ms": round(1000 * statistics.median(times), 2),
-                           "p90_ms": round(1000 * times[int(0.9 * (len(times) - 1))], 2),
-                           "max_ms": round(1000 * times[-1], 2)}
+        result[lv.name] = {"decisions": len(times), **_spread(times), "calls": len(call_times),
+                           **{f"call_{k}": v for k, v in _spread(call_times).items()}}
     return result
+
+
+def _spread(times: list[float]) -> dict[str, float]:
+    """Median, 90th percentile and largest of ``times``, in milliseconds."""
+    times = sorted(times) or [0.0]
+    return {"median_ms": round(1000 * statistics.median(times), 2),
+            "p90_ms": round(1000 * times[int(0.9 * (len(times) - 1))], 2), "max_ms": round(1000 * times[-1], 2)}
 
 
 def strength(variants: list[str], deals: int, workers: int, seed: int) -> list[dict[str, object]]:

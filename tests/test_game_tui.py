@@ -103,11 +103,13 @@ async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # n
             await pilot.press("enter")
         elif undo and deal.phase == PLAYING and deal.tricks:  # every seat, yours too, has played a card
             undo = False
-            held = len(app.query_one(HandView).cards)
+            human = app.session.seating.human
+            mine = [c for leader, cards, _ in deal.tricks for pos, c in enumerate(cards)
+                    if app.session.ruleset.seating.order[leader + pos] == human]
             await pilot.press("u")
             await settle(pilot, app)
             assert app.session.undone, "the undo is recorded"
-            assert len(app.query_one(HandView).cards) == held + 1  # the card is back in the hand
+            assert mine[0] in [c.index for c in app.query_one(HandView).cards]  # the card is back in the hand
             assert "Took back" in screen_text(app)
         else:
             await pilot.press("enter")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -9,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belot_rules import load_variant
+from belot_rules.engine.actions import Action
+from belot_rules.rules.bidding import PASS, Call
 from belot_rules.engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
 from belot_rules.engine.runner import play_deal
 from belot_rules.players import make_player
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.players.sampling import AuctionModel, Knowledge, auction_deck, play_memory
-from belot_rules.players.search import Budget, SearchPlayer
+from belot_rules.players.sampling import AuctionDecks, AuctionModel, Knowledge, play_memory
+from belot_rules.players.search import Budget, SearchPlayer, _candidates, _clear_gain
 from belot_rules.variant.loader import shipped_names
 
 SMALL = Budget(samples=3, bid_samples=2)
@@ -115,8 +118,106 @@ def test_auction_decks_keep_the_seat_hand_and_the_turned_card(name: str, seed: i
         return
     seat = state.to_act
     view = state.view(seat)
-    model = AuctionModel(ruleset, view)
-    deck = model.fit(lambda: auction_deck(ruleset, view, random.Random(seed)), random.Random(seed))
-    sampled = DealState.start(ruleset, deck, view.dealer)
+    decks = AuctionDecks(ruleset, view)
+    rng = random.Random(seed)
+    hands = next(AuctionModel(ruleset, view).deals(lambda: decks.draw(rng), rng))
+    sampled = DealState.start(ruleset, decks.deck(hands, rng), view.dealer)
     assert sampled.hands[seat] == state.hands[seat]
     assert sampled.turned_card == state.turned_card
+
+
+class _Recorder:
+    """A fallback that notes what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def choose(self, view, legal):
+        self.asked.append(view.phase)
+        return legal[-1]
+
+
+def test_a_decision_the_search_does_not_model_goes_to_the_heuristic_bot() -> None:
+    """A phase or an action kind the search has no model of (a new rule's action) is decided by the
+    fallback, whatever it is called; the searched decisions are not."""
+    ruleset = load_variant("bulgarian")
+    player = SearchPlayer(ruleset, 1, SMALL)
+    player.fallback = recorder = _Recorder()
+    state = next(s for s in (_advance(ruleset, seed, 2) for seed in range(20)) if s.phase == PLAYING)
+    view = state.view(state.to_act)
+    legal = state.legal_actions()
+    odd = Action("exchange", card=legal[0].card)
+    assert player.choose(view, legal + [odd]) == odd  # a card play and an unknown action: not searched
+    assert player.choose(dataclasses.replace(view, phase="discarding"), [odd]) == odd
+    assert recorder.asked == [view.phase, "discarding"]
+    assert player.choose(view, legal) in legal and len(recorder.asked) == 2
+
+
+def test_point_bid_candidates_are_the_usual_bid_its_neighbours_and_each_contract_s_lowest() -> None:
+    ruleset = load_variant("coinche")
+    auction = DealState.start(ruleset, _deck(ruleset, 1), 0).auction
+    calls = list(ruleset.bidding.legal_calls(auction))
+    usual = Call.parse("100 hearts")
+    chosen = _candidates(calls, usual, 2)
+    assert chosen[0] == usual
+    assert PASS in chosen
+    for points in (80, 90, 110, 120):
+        assert Call("bid", "hearts", points) in chosen
+    assert Call("bid", "hearts", 130) not in chosen
+    for contract in ("clubs", "diamonds", "spades", "no_trumps", "all_trumps"):
+        assert [c.points for c in chosen if c.contract == contract] == [80]
+    assert len(chosen) == len(set(chosen))
+    assert _candidates(calls, PASS, 2)[:2] == [PASS, Call("bid", "clubs", 80)]
+
+
+def test_a_call_replaces_the_usual_one_only_by_a_clear_gain() -> None:
+    assert _clear_gain([[0, 0, 0, 0], [10, 12, 9, 11]])
+    assert not _clear_gain([[0, 0, 0, 0], [10, -12, 9, -11]])  # within the noise
+    assert not _clear_gain([[0, 0], [-5, -4]])
+    assert not _clear_gain([[0], [10]])  # one deck says nothing of the noise
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["bulgarian", "coinche", "belote-a-trois", "klaberjass"]), st.integers(0, 10**6),
+       st.integers(0, 20))
+def test_deals_fitted_to_the_auction_keep_what_the_seat_knows(name: str, seed: int, cards: int) -> None:
+    """The chain that fits the other seats' calls only swaps cards where both holders may hold them:
+    every deal it gives keeps the counts, the exclusions and the forced cards of the view."""
+    ruleset = load_variant(name)
+    state = _advance(ruleset, seed, cards)
+    if state.phase not in (PLAYING, DECLARING):
+        return
+    seat = state.to_act
+    view = state.view(seat)
+    knowledge = Knowledge.of(ruleset, view, play_memory(ruleset, view))
+    rng = random.Random(seed)
+    deals = AuctionModel(ruleset, view).deals(lambda: knowledge.draw(rng), rng)
+    for _ in range(5):
+        hands = next(deals)
+        assert hands[seat] == state.hands[seat]
+        assert [h.bit_count() for h in hands[:len(state.hands)]] == [h.bit_count() for h in state.hands]
+        assert sum(hands) == knowledge.unknown | knowledge.hand
+        for who in range(len(state.hands)):
+            if who != seat:
+                assert hands[who] & knowledge.forced[who] == knowledge.forced[who]
+
+
+def test_fitted_decks_agree_with_a_bid_more_often_than_random_ones() -> None:
+    """After an opponent's bid, the decks the search samples give that seat a hand the model would
+    bid on far more often than a deal at random does (the chain of sampling.py)."""
+    ruleset = load_variant("coinche")
+    bidder = HeuristicPlayer(ruleset)
+    for seed in range(40):
+        state = DealState.start(ruleset, _deck(ruleset, seed), 0)
+        state.apply(bidder.choose(state.view(state.to_act), state.legal_actions()))
+        if state.auction.calls[-1][1].kind == "bid":
+            break
+    view = state.view(state.to_act)
+    model = AuctionModel(ruleset, view)
+    decks = AuctionDecks(ruleset, view)
+    rng = random.Random(2)
+    deals = model.deals(lambda: decks.draw(rng), rng)
+    bidder_seat = state.auction.calls[-1][0]
+    fitted = sum(model.misfit(bidder_seat, next(deals)[bidder_seat]) == 0 for _ in range(40))
+    random_ones = sum(model.misfit(bidder_seat, decks.draw(rng).hands[bidder_seat]) == 0 for _ in range(40))
+    assert fitted > 2 * random_ones and fitted >= 20

@@ -28,7 +28,8 @@ ALONE = Variant(name="alone", title="Alone", table={"players": 3, "sides": "each
                 cards={"ranks": ["9", "T", "J", "Q", "K", "A"]},
                 scoring={"capot": {"bonus": 100, "shared": True, "last_trick_counts": False}})
 TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "alone": Ruleset(ALONE), "bulgarian": load_variant("bulgarian"),
-          "french": load_variant("french"), "debertz-3": load_variant("debertz-3")}
+          "french": load_variant("french"), "debertz-3": load_variant("debertz-3"),
+          "belote-decouverte": load_variant("belote-decouverte")}
 
 
 def test_four_players_sit_in_two_teams_of_partners_opposite() -> None:

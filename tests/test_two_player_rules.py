@@ -226,3 +226,160 @@ def test_no_stock_card_is_shown_without_the_rule() -> None:
                                               mask_of(["8S", "9S", "TS", "JS", "QS", "KS", "AS", "7C", "8C"])],
                                  1, "hearts", 0)
     assert given.view(0).shown_stock is None
+
+
+# ----------------------------------------------------------------------------- the schmeiss
+
+
+def _klaberjass_with(schmeiss: str) -> Ruleset:
+    variant = KLABERJASS.variant
+    return Ruleset(Variant.model_validate({**variant.model_dump(), "bidding": {
+        **variant.bidding.model_dump(), "schmeiss": schmeiss}}))
+
+
+def test_klaberjass_s3_1_round_one_offers_take_pass_or_schmeiss() -> None:
+    """klaberjass.md §3.1 (CAT, KSB): in round 1 elder may take, pass or schmeiss; if elder passes the dealer
+    has the same three choices; round 2 names another suit or passes, without a schmeiss by default."""
+    state = _deal(KLABERJASS, 3)
+    turned = SUIT_CONTRACTS[state.turned_card >> 3]
+    assert KLABERJASS.variant.bidding.schmeiss == "first_round"
+    assert [str(a) for a in state.legal_actions()] == ["pass", turned, "schmeiss"]
+    state.apply("pass")
+    assert [str(a) for a in state.legal_actions()] == ["pass", turned, "schmeiss"]
+    state.apply("pass")
+    assert "schmeiss" not in {a.call.kind for a in state.legal_actions()}
+    with pytest.raises(IllegalAction, match="a schmeiss may be offered in round 1 only"):
+        state.apply("schmeiss")
+
+
+def test_klaberjass_s3_1_an_accepted_schmeiss_is_a_new_deal_by_the_next_dealer() -> None:
+    """klaberjass.md §3.1: the schmeiss accepted -> the deal is abandoned and redealt, the deal passing on as
+    after all passed (MEM); nothing is scored."""
+    from belot_rules.engine.match import MatchState
+
+    match = MatchState.new(KLABERJASS, 11)
+    deal = match.current
+    dealer = deal.dealer
+    deal.apply("schmeiss")
+    assert deal.to_act == dealer and [str(a) for a in deal.legal_actions()] == ["accept", "refuse"]
+    deal.apply("accept")
+    assert deal.phase == OVER and deal.contract is None and deal.score is None and deal.all_passed
+    match.advance()
+    assert match.current.dealer == 1 - dealer and match.board == [0, 0]
+
+
+def test_klaberjass_s3_1_a_refused_schmeiss_makes_the_schmeisser_maker_in_the_turned_suit() -> None:
+    """klaberjass.md §3.1 (CAT, KSB): the schmeiss refused -> the schmeisser is maker with the turned suit."""
+    state = _deal(KLABERJASS, 5)
+    elder = state.to_act
+    state.apply("pass")
+    state.apply("schmeiss")  # the dealer schmeisses
+    state.apply("refuse")
+    assert state.contract == SUIT_CONTRACTS[state.turned_card >> 3] and state.declarer == 1 - elder
+    assert [h.bit_count() for h in state.hands] == [9, 9] and state.phase != "bidding"
+
+
+def test_klaberjass_s3_2_schmeiss_in_round_two_names_another_suit() -> None:
+    """klaberjass.md §3.2 [opt:bid.schmeiss_round2] (MEM): under every_round a player may in round 2 name a
+    suit other than the turned one and schmeiss; refused, he plays that suit."""
+    ruleset = _klaberjass_with("every_round")
+    state = _deal(ruleset, 5)
+    turned = SUIT_CONTRACTS[state.turned_card >> 3]
+    state.apply("pass")
+    state.apply("pass")
+    offered = [str(a) for a in state.legal_actions() if a.call.kind == "schmeiss"]
+    assert offered == [f"schmeiss {c}" for c in SUIT_CONTRACTS if c != turned]
+    with pytest.raises(IllegalAction, match="in round 2 a schmeiss names another suit"):
+        state.apply("schmeiss")
+    state.apply(offered[0])
+    state.apply("refuse")
+    assert state.contract == offered[0].split()[1] and state.declarer == state.first_seat
+
+
+def test_answering_a_schmeiss_is_all_that_may_be_said() -> None:
+    state = _deal(KLABERJASS, 2)
+    with pytest.raises(IllegalAction, match="there is no schmeiss to answer"):
+        state.apply("accept")
+    state.apply("schmeiss")
+    with pytest.raises(IllegalAction, match="a schmeiss is answered: accept it .* refuse it .*legal: accept, refuse"):
+        state.apply("pass")
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"table": {"players": 4, "sides": "partners"}, "deal": {"first_packets": [3, 2], "second_packets": [3],
+                                                              "stock": "none"}},
+     "bidding.schmeiss is an offer to the one other player to abandon the deal: it needs table.players 2, not 4"),
+    ({"bidding": {"style": "turned_card_point_bids"}}, "it needs bidding.style turned_card"),
+    ({"bidding": {"forced_call": "first_speaker"}}, "an accepted schmeiss voids it"),
+    ({"bidding": {"overcall": "higher_contract"}}, "it needs bidding.overcall none"),
+])
+def test_a_schmeiss_where_it_cannot_apply_is_refused(tmp_path, changes: dict, message: str) -> None:
+    """The schmeiss is defined between two players on a turned card; elsewhere the file is refused, saying why."""
+    from belot_rules.errors import VariantError
+    from belot_rules.variant.loader import load_variant_model
+
+    lines = ["extends: klaberjass", "name: house"]
+    for section, values in changes.items():
+        lines.append(f"{section}:")
+        lines += [f"  {key}: {value}" for key, value in values.items()]
+    path = tmp_path / "house.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(VariantError, match=message):
+        load_variant_model(str(path))
+
+
+def test_the_heuristic_schmeisses_a_thin_take_and_refuses_unless_weak() -> None:
+    """The heuristic bidder schmeisses a hand that covers a take by less than SCHMEISS_BAND of the deal, takes a
+    better one; it accepts a schmeiss only with a hand weak in the suit offered (ANSWER_WEAK)."""
+    from belot_rules.players.bidding_sense import ANSWER_WEAK, SCHMEISS_BAND, BiddingSense, Standing
+
+    sense = BiddingSense(KLABERJASS)
+    seen = set()
+    for seed in range(300):
+        state = _deal(KLABERJASS, seed)
+        seat, contract = state.to_act, SUIT_CONTRACTS[state.turned_card >> 3]
+        legal = KLABERJASS.bidding.legal_calls(state.auction)
+        call = sense.choose(seat, state.hands[seat], [], state.turned_card, legal)
+        margin = (sense._margin(contract, state.hands[seat], Standing.read(seat, [], sense.partner_of), None)
+                  - sense._bid_need[contract][0]) / sense.total[contract]
+        expected = "pass" if margin < 0 else "schmeiss" if margin < SCHMEISS_BAND else "bid"
+        assert call.kind == expected
+        seen.add(call.kind)
+        state.apply("schmeiss")
+        other = state.to_act
+        answer = sense.choose(other, state.hands[other], state.auction.calls, state.turned_card,
+                              KLABERJASS.bidding.legal_calls(state.auction))
+        taken, extras = sense.worth(state.hands[other], contract)
+        weak = 2 * (taken + extras) - sense.total[contract] < ANSWER_WEAK * sense.total[contract]
+        assert str(answer) == ("accept" if weak else "refuse")
+        seen.add(str(answer))
+    assert seen == {"pass", "schmeiss", "bid", "accept", "refuse"}
+
+
+def test_a_record_with_a_schmeiss_replays() -> None:
+    """Records keep 'schmeiss', 'accept' and 'refuse' as calls; a match record with an abandoned deal replays."""
+    from belot_rules.engine.records import match_record
+    from belot_rules.engine.runner import play_match
+
+    players = [make_player("random", KLABERJASS, 0), make_player("random", KLABERJASS, 1)]
+    match = play_match(KLABERJASS, players, 3)
+    record = match_record(match)
+    said = {a for deal in record["deals"] for a in deal["actions"]}
+    assert {"schmeiss", "accept", "refuse"} <= said
+    assert list(replay(KLABERJASS, record).board) == list(match.board)
+
+
+def test_the_line_game_says_the_schmeiss_and_its_answer(tmp_path, monkeypatch) -> None:
+    """klaberjass.md §3.1 in the line game: the call is offered by name, an answer awaited is explained in the
+    header, and an accepted schmeiss ends the deal without a score, its calls shown."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from game_script import play
+
+    mine = play("klaberjass", ["3", ""], seed=2, players=("you", "heuristic"), target=60, then=None).text
+    assert "1:pass   2:spades ♠   3:schmeiss" in mine
+    assert "Deal 1: the schmeiss was accepted; no score." in mine
+    assert "Calls: Opponent pass · You schmeiss · Opponent accept (redeal)" in mine
+    theirs = play("klaberjass", ["2"], seed=8, players=("you", "heuristic"), target=60, then=None).text
+    assert "Opponent: schmeiss" in theirs and "1:accept (redeal)   2:refuse (play it)" in theirs
+    assert "Opponent schmeisses: accept for a new deal, or refuse and Opponent plays" in theirs
+    assert "You: refuse (play it)" in theirs

@@ -6,13 +6,15 @@ import pytest
 
 from belot_rules.variant.loader import LoadedVariant, load_variant_model, shipped_dir, shipped_names
 
-SHIPPED = ["baloot", "bazaar-blot", "bela", "belote-a-deux", "belote-a-trois", "belote-bridgee", "bulgarian",
+SHIPPED = ["baloot", "bazaar-blot", "bela", "belote-a-deux", "belote-a-trois", "belote-bridgee", "belote-decouverte",
+           "bulgarian",
            "bulgarian-cut-only", "coinche", "debertz", "debertz-3", "french", "french-point-bids", "french-single-deal",
            "klaberjass", "klaverjas-amsterdam", "klaverjas-rotterdam", "pilotta"]
 EXAMPLES = sorted((Path(__file__).parent.parent / "variants" / "examples").glob("*.yaml"))
 PARENTS = {"bulgarian-cut-only": "bulgarian", "french-single-deal": "french", "french-point-bids": "french", "coinche": "french",
            "bazaar-blot": "coinche", "belote-bridgee": "french", "klaverjas-rotterdam": "klaverjas-amsterdam",
-           "belote-a-deux": "french", "belote-a-trois": "french", "debertz-3": "debertz"}
+           "belote-a-deux": "french", "belote-a-trois": "french", "debertz-3": "debertz",
+           "belote-decouverte": "belote-a-deux"}
 
 
 def write(directory: Path, name: str, text: str) -> Path:

@@ -32,6 +32,7 @@ from .actions import (
     declare_action,
     play_action,
 )
+from .tableau import Pile, Tableau
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
@@ -64,6 +65,22 @@ class SeatView:
     # The seat that took the turned card for the trump seven, and the seven it left face up on the stock.
     exchanged: tuple[int, str] | None = None
     shown_stock: str | None = None  # the stock's bottom card, turned face up once the hands are complete
+    # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
+    # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
+    tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+
+    def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
+        """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""
+        gone = {c for _, cards, _ in self.tricks for c in cards} | {c for _, c in self.trick}
+        shown = []
+        for up, below in self.tableau[seat] if self.tableau else ():
+            if up not in gone:
+                shown.append((below, up))
+            elif below is None:
+                shown.append((None,))  # its face-up card is in the trick; the trick is not over
+            else:
+                shown.append(() if below in gone else (below,))
+        return tuple(shown)
 
 
 @dataclass(slots=True)
@@ -95,6 +112,8 @@ class DealState:
     score: DealScore | None = None
     level: int = 0  # the doubling level reached (0 undoubled); a match-winning level decides the match
     exchanged: int = -1  # the seat that took the turned card for the trump seven (then face up on the stock), or -1
+    tableau: Tableau | None = None  # the piles dealt face up on face down (deal.tableau_packets)
+    hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
 
     # ------------------------------------------------------------------ creation
 
@@ -114,11 +133,22 @@ class DealState:
             hands[seat] |= 1 << deck[position]
         if dealing.turned_position >= 0:
             state.turned_card = deck[dealing.turned_position]
+        if dealing.tableau_from is not None:
+            state._lay(Tableau.lay([[(deck[up], deck[below]) for up, below in seat_piles]
+                                    for seat_piles in dealing.tableau_from[first]]))
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
         state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
                                 turned_rank=turned & 7 if turned >= 0 else -1, board=board)
+        if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
+            state._begin_play(SUIT_CONTRACTS[deck[dealing.last_first] >> 3], first, 1, None)
         return state
+
+    def _lay(self, tableau: Tableau) -> None:
+        """Lay the tableau: its face-down cards leave the hands until they are turned up."""
+        self.tableau = tableau
+        self.hidden = tableau.face_down
+        self.hands = [hand & ~down for hand, down in zip(self.hands, tableau.down)]
 
     @classmethod
     def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
@@ -126,15 +156,20 @@ class DealState:
         players, sides = ruleset.seating.players, ruleset.seating.sides
         # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
         return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
-                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1)
+                   0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1,
+                   None, 0)
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
-                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0) -> DealState:
+                   multiplier: int = 1, bid: int | None = None, hanging_in: int = 0,
+                   piles: Sequence[Sequence[Pile]] | None = None) -> DealState:
         """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
 
         For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
         after the other, so a record of this deal shows who held what, not how it was dealt.
+        ``piles`` lays an open tableau: per seat, (face-up card, card under it) pairs of its own
+        cards, the cards under staying unplayable until turned up. Without it every card of the
+        hands may be played, even in a variant dealt to a tableau.
         """
         ruleset.contract_tables(contract)
         deck = tuple(card for hand in hands for card in iter_bits(hand))
@@ -150,6 +185,8 @@ class DealState:
                             f"{table.pack_size}-card pack exactly once")
         state.hands = list(hands)
         state.auction = None
+        if piles is not None:
+            state._lay(Tableau.given(piles, hands))
         state._open_play(contract, declarer, multiplier, bid)
         return state
 
@@ -161,7 +198,7 @@ class DealState:
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
-            self.exchanged,
+            self.exchanged, self.tableau, self.hidden,
         )
 
     # ------------------------------------------------------------------ queries
@@ -259,7 +296,8 @@ class DealState:
             except (CardError, IndexError):
                 card = -1
             if card >= 0 and not (1 << card) & self.hands[seat]:
-                reason = f": {CARDS[card]} is not in seat {seat}'s hand"
+                reason = f": {CARDS[card]} is not in seat {seat}'s hand" if self.tableau is None else \
+                    f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
             elif card >= 0 and self.trick:
                 reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
         elif self.phase == EXCHANGING:
@@ -336,7 +374,8 @@ class DealState:
 
     def _first_trick(self) -> None:
         """Trick 1 begins (with declarations where the seat holds some)."""
-        self.belote_suits = self.ruleset.declarations.belote_suits_of(self.hands, self.contract)
+        held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.contract)
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -413,6 +452,7 @@ class DealState:
         table = ruleset.seating
         order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
         back = table.partner_back
+        tableau = self.tableau  # an open tableau turns cards up after each trick
         belote_held = any(belote_suits)  # most deals have none: one test per card less
         leader, trick, win = self.leader, self.trick, self.win_pos
         taken = 0  # card points in the trick so far
@@ -457,6 +497,8 @@ class DealState:
             side_tricks[side] += 1
             taken = 0
             tricks.append((leader, tuple(trick), winner))
+            if tableau is not None:
+                self.hidden = tableau.turn_up(hands, self.hidden, trick, order[leader:leader + players])
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
         self.win_pos = 0
@@ -482,6 +524,8 @@ class DealState:
         self.side_points[side] += sum(points[card] for card in trick)
         self.side_tricks[side] += 1
         self.tricks.append((self.leader, tuple(trick), winner))
+        if self.tableau is not None:
+            self.hidden = self.tableau.turn_up(self.hands, self.hidden, trick, table.order[self.leader:])
         self.trick = []
         self.win_pos = 0
         self.leader = winner
@@ -530,5 +574,6 @@ class DealState:
             hanging_in=self.hanging_in,
             exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
             shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
+            tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
         )
 

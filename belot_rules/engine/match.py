@@ -127,7 +127,7 @@ class MatchState:
                     f"{self.ruleset.name}: the match has not ended after {MAX_DEALS} deals (board "
                     f"{' to '.join(str(p) for p in self.board)}); its target may be out of reach, or no one ever bids"
                 )
-            self.start_deal(self._next_dealer(previous.all_passed), self._next_deck(previous))
+            self.start_deal(self._next_dealer(previous.all_passed, previous.score), self._next_deck(previous))
 
     def book_deal(self) -> None:
         """Add the finished current deal to the sheet, the board and the reserve; decide the match."""
@@ -150,13 +150,19 @@ class MatchState:
         self.dealer = dealer
         self.current = DealState.start(self.ruleset, deck, dealer, self.reserve, tuple(self.board))
 
-    def _next_dealer(self, all_passed: bool) -> int:
+    def _next_dealer(self, all_passed: bool, score: DealScore | None = None) -> int:
         deal = self.ruleset.variant.deal
         if all_passed and deal.all_pass == SAME_DEALER:
             return self.dealer
         table = self.ruleset.seating
         if deal.rotation == ALTERNATE_TEAM_RANDOM_SEAT:
             return table.side_seats(1 - table.side_of[self.dealer])[self.rng.randrange(2)]
+        if deal.rotation == DealerRotation.deal_winner.value and score is not None:
+            # belote-a-deux.md §B.3 (EXO2): the winner of the previous deal deals, so the loser leads.
+            points = score.match_points
+            best = max(points)
+            if points.count(best) == 1:
+                return table.side_seats(points.index(best))[0]
         return table.next_seat(self.dealer)
 
     def _next_deck(self, previous: DealState | None = None) -> tuple[int, ...]:

@@ -7,17 +7,19 @@ overtrump: :class:`~belot_rules.players.memory.Memory`), and the cards each
 must hold (the other card of an announced belote, the unplayed cards of its
 declarations, the turned card the taker picked up or took for the trump seven;
 the stock's cards shown face up are in no hand). :meth:`Knowledge.sample`
-deals the unseen cards to fit all of that, and :class:`AuctionModel` prefers
-deals on which the other seats would have made the calls they made, as the
-heuristic bidder would have: a deal where a seat's call disagrees with its
-sampled hand is kept only with probability ``MISFIT`` per disagreeing call.
+deals the unseen cards to fit all of that; :class:`AuctionDecks` does the same
+for a whole deck in the auction. :class:`AuctionModel` then moves the deals
+towards the calls the other seats made, as the heuristic bidder would have made
+them: a Metropolis chain that swaps cards between hands (only where both may
+hold them) and keeps a deal with probability ``MISFIT`` per call that
+disagrees with its hand. Drawing deals at random and keeping the ones that fit
+would hardly ever keep one after a bid or two.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,9 +32,10 @@ from .bidding_sense import BiddingSense
 from .memory import Memory, plays
 
 CARD_INDEX = {str(card): card.index for card in CARDS}
-MISFIT = 0.2  # the chance of keeping a deal per call the auction model says the seat would not have made
-LOG_MISFIT = math.log(MISFIT)
-FIT_TRIES = 6  # deals drawn per sample before the best-fitting one so far is kept
+MISFIT = 0.01  # the chance of keeping a deal per call the auction model says the seat would not have made
+CHAIN_BURN = 100  # swaps at most to bring a fresh deal near the calls
+CHAIN_STEP = 4  # swaps between two deals of one chain
+CHAIN_LENGTH = 8  # deals taken from one chain before a fresh one starts
 DEAL_TRIES = 30  # random assignments tried before the card-by-card constraints are relaxed
 
 
@@ -70,6 +73,10 @@ class Knowledge:
     allowed: tuple[int, ...]  # per seat: the unknown cards it may hold
     forced: tuple[int, ...]  # per seat: the unknown cards it must hold
     played: tuple[int, ...]  # per seat: the cards it has played
+    # An open tableau (belote-a-deux.md §B): per seat, its piles as dealt, (face-up card, card under it or -1
+    # while face down), and the cards it shows (face up, or its own hand); empty without a tableau.
+    piles: tuple[tuple[tuple[int, int], ...], ...] = ()
+    shown: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, ruleset: Ruleset, view: SeatView, memory: Memory) -> Knowledge:
@@ -108,7 +115,39 @@ class Knowledge:
         allowed = [unknown & ~memory.excluded[s] | forced[s] for s in range(players)]
         allowed[seat] = 0
         need[seat] = 0
+        if view.tableau:
+            return cls._open(ruleset, view, hand, unknown, forced, played)
         return cls(seat, hand, unknown, tuple(need), tuple(allowed), tuple(forced), tuple(played))
+
+    @classmethod
+    def _open(cls, ruleset: Ruleset, view: SeatView, hand: int, unknown: int, forced: list[int],
+              played: list[int]) -> Knowledge:
+        """At an open tableau the face-up cards are known where they lie and only face-down cards (this seat's
+        own too) are dealt at random. A card face down was never playable, so nothing the play showed
+        (a void, a missing trump) excludes it: the exclusions are dropped."""
+        seat, size = view.seat, ruleset.seating.hand_size
+        shown = [hand if s == seat else mask_of([p[-1] for p in view.piles(s) if p and p[-1] is not None])
+                 for s in range(len(played))]
+        forced = [f | v for f, v in zip(forced, shown)]
+        forced[seat] = 0
+        need = [size - p.bit_count() for p in played]
+        need[seat] -= hand.bit_count()
+        piles = tuple(tuple((CARD_INDEX[up], -1 if below is None else CARD_INDEX[below]) for up, below in laid)
+                      for laid in view.tableau)
+        return cls(seat, hand, unknown, tuple(need), (unknown,) * len(played), tuple(forced), tuple(played),
+                   piles, tuple(shown))
+
+    def lay(self, hands: Sequence[int], rng: random.Random) -> list[list[tuple[int, int]]] | None:
+        """The piles of a sampled deal (None without a tableau): each seat's sampled cards that it does not
+        show go under its piles whose card under is still face down."""
+        if not self.piles:
+            return None
+        laid = []
+        for seat, piles in enumerate(self.piles):
+            pool = list(iter_bits(hands[seat] & ~self.shown[seat]))
+            rng.shuffle(pool)
+            laid.append([(up, below if below >= 0 else pool.pop()) for up, below in piles])
+        return laid
 
     def sample(self, rng: random.Random) -> list[int]:
         """Every seat's hand: this seat's own, the others dealt from the unknown cards to fit what is known.
@@ -120,9 +159,17 @@ class Knowledge:
         for attempt in range(DEAL_TRIES + 1):
             hands = self._deal(rng, relaxed=attempt == DEAL_TRIES)
             if hands is not None:
-                hands[self.seat] = self.hand
+                hands[self.seat] |= self.hand
                 return hands
         raise AssertionError("a relaxed deal always succeeds")
+
+    def draw(self, rng: random.Random) -> Holdings:
+        """A :meth:`sample` as holdings: the seats, then the cards no seat holds (a stock)."""
+        hands = self.sample(rng)
+        forced = list(self.forced)
+        forced[self.seat] = self.hand
+        return Holdings(hands + [self.unknown & ~sum(hands)], list(self.allowed) + [self.unknown], forced + [0],
+                        self.played)
 
     def _deal(self, rng: random.Random, relaxed: bool) -> list[int] | None:
         hands = list(self.forced)
@@ -151,49 +198,86 @@ class Knowledge:
         return hands
 
 
+@dataclass(slots=True)
+class Holdings:
+    """Who holds the unseen cards in one sampled deal, and where each card may go."""
+
+    hands: list[int]  # per holder: each seat, then whatever else holds cards (a stock, the rest of the deck)
+    allowed: Sequence[int]  # per holder: the cards it may hold (0 for the seat whose view it is)
+    forced: Sequence[int]  # per holder: the cards it must keep
+    earlier: Sequence[int]  # per seat: cards it held at the auction besides ``hands`` (played since)
+
+
 class AuctionModel:
-    """The calls the other seats made, and whether the heuristic bidder would make them from a given hand."""
+    """The calls the other seats made, and how far the heuristic bidder's calls from a given hand are from them."""
 
     def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
         self.sense = BiddingSense(ruleset)
         self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         bidding = ruleset.bidding
         auction = _opening(ruleset, view)
-        self.calls: list[tuple[int, list[tuple[int, Call]], tuple[Call, ...], Call]] = []
+        self.calls: dict[int, list[tuple[list[tuple[int, Call]], tuple[Call, ...], Call]]] = {}
         for who, text in view.calls:
             call = Call.parse(text)
             if who != view.seat:
-                self.calls.append((who, list(auction.calls), bidding.legal_calls(auction), call))
+                self.calls.setdefault(who, []).append((list(auction.calls), bidding.legal_calls(auction), call))
             bidding.apply(auction, call)
-        self.calls.sort(key=lambda c: c[0])  # a seat's calls together: the bidder values each hand once
 
-    def misfits(self, hands: Sequence[int], limit: int) -> int:
-        """How many of the other seats' calls the bidder would not have made holding ``hands`` (up to ``limit``)."""
+    def misfit(self, seat: int, hand: int) -> float:
+        """How many of ``seat``'s calls the bidder would not have made holding ``hand``: a point bid in
+        the same contract at another level counts half."""
         choose, turned = self.sense.choose, self.turned
-        wrong = 0
-        for who, before, legal, call in self.calls:
-            if choose(who, hands[who], before, turned, legal) != call:
-                wrong += 1
-                if wrong >= limit:
-                    break
+        wrong = 0.0
+        for before, legal, call in self.calls.get(seat, ()):
+            made = choose(seat, hand, before, turned, legal)
+            if made != call:
+                wrong += 0.5 if made.kind == call.kind == "bid" and made.contract == call.contract else 1.0
         return wrong
 
-    def fit(self, draw: Callable[[], tuple[list[int], list[int]]], rng: random.Random) -> list[int]:
-        """A deal from ``draw()`` (the hands, and the hands as they were in the auction), kept with
-        probability ``MISFIT`` per misfit; after ``FIT_TRIES`` draws the best-fitting one."""
-        best, fewest = None, len(self.calls) + 1
-        for _ in range(FIT_TRIES):
-            hands, bid_hands = draw()
+    def deals(self, draw: Callable[[], Holdings], rng: random.Random) -> Iterator[list[int]]:
+        """Endless hands per holder, fitted to the calls: a Metropolis chain over swaps of two cards
+        between holders, a deal kept with probability ``MISFIT`` per misfit.
+
+        Each chain starts from ``draw()``, takes up to ``CHAIN_BURN`` swaps to come near the calls,
+        then gives ``CHAIN_LENGTH`` deals ``CHAIN_STEP`` swaps apart.
+        """
+        while True:
+            held = draw()
             if not self.calls:
-                return hands
-            # Kept with probability MISFIT ** misfits: draw the number of misfits allowed first.
-            allowed = int(math.log(rng.random() or 1e-300) / LOG_MISFIT)
-            wrong = self.misfits(bid_hands, min(allowed, fewest - 1) + 1)
-            if wrong <= allowed:
-                return hands
-            if wrong < fewest:
-                best, fewest = hands, wrong
-        return best if best is not None else hands
+                yield held.hands
+                continue
+            wrong = [self.misfit(s, h | e) for s, (h, e) in enumerate(zip(held.hands, held.earlier))]
+            wrong += [0.0] * (len(held.hands) - len(wrong))  # the holders that are not seats make no calls
+            movable = [k for k, allowed in enumerate(held.allowed) if allowed]
+            for _ in range(CHAIN_BURN):
+                if not any(wrong):
+                    break
+                self._swap(held, wrong, movable, rng)
+            for n in range(CHAIN_LENGTH):
+                for _ in range(CHAIN_STEP if n else 0):
+                    self._swap(held, wrong, movable, rng)
+                yield list(held.hands)
+
+    def _swap(self, held: Holdings, wrong: list[float], movable: list[int], rng: random.Random) -> None:
+        """Try exchanging a random card of one holder with one of another, as far as both may hold them."""
+        if len(movable) < 2:
+            return
+        misfitting = [k for k in movable if wrong[k]]
+        i = rng.choice(misfitting or movable)  # a seat whose calls do not fit yet gives a card first
+        j = rng.choice([k for k in movable if k != i])
+        hands, allowed, forced = held.hands, held.allowed, held.forced
+        give = hands[i] & ~forced[i] & allowed[j]
+        take = hands[j] & ~forced[j] & allowed[i]
+        if not give or not take:
+            return
+        swap = 1 << rng.choice(list(iter_bits(give))) | 1 << rng.choice(list(iter_bits(take)))
+        new_i, new_j = hands[i] ^ swap, hands[j] ^ swap
+        seats = len(held.earlier)
+        now_i = self.misfit(i, new_i | held.earlier[i]) if i < seats else 0.0
+        now_j = self.misfit(j, new_j | held.earlier[j]) if j < seats else 0.0
+        change = now_i + now_j - wrong[i] - wrong[j]
+        if change <= 0 or rng.random() < MISFIT ** change:
+            hands[i], hands[j], wrong[i], wrong[j] = new_i, new_j, now_i, now_j
 
 
 @lru_cache(maxsize=64)
@@ -219,23 +303,56 @@ def _opening(ruleset: Ruleset, view: SeatView) -> Auction:
     return DealState.start(ruleset, cards, view.dealer, view.hanging_in).auction
 
 
-def auction_deck(ruleset: Ruleset, view: SeatView, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A deck (top card first) that gives this seat its hand and shows its turned card, and the hands at bid time."""
-    positions, turned_at = _probe_hands(ruleset, view.dealer)
-    hand = [CARD_INDEX[c] for c in view.hand]
-    deck = [-1] * ruleset.seating.pack_size
-    for position, card in zip(iter_bits(positions[view.seat]), hand):
-        deck[position] = card
-    taken = mask_of(view.hand)
-    if turned_at >= 0 and view.turned_card:
-        deck[turned_at] = CARD_INDEX[view.turned_card]
-        taken |= 1 << deck[turned_at]
-    rest = [c for c in ruleset.seating.cards if not taken >> c & 1]
-    rng.shuffle(rest)
-    fill = iter(rest)
-    deck = [card if card >= 0 else next(fill) for card in deck]
-    bid_hands = [sum(1 << deck[p] for p in iter_bits(mask)) for mask in positions]
-    return deck, bid_hands
+class AuctionDecks:
+    """Decks that give a seat its hand and show its turned card: the other seats' first packets and the
+    rest of the deck are the holders of :class:`Holdings`, and :meth:`deck` lays them out."""
+
+    def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
+        self.positions, turned_at = _probe_hands(ruleset, view.dealer)
+        self.seat = view.seat
+        size = ruleset.seating.pack_size
+        self.fixed = [-1] * size
+        for position, card in zip(iter_bits(self.positions[view.seat]), (CARD_INDEX[c] for c in view.hand)):
+            self.fixed[position] = card
+        if turned_at >= 0 and view.turned_card:
+            self.fixed[turned_at] = CARD_INDEX[view.turned_card]
+        taken = sum(1 << c for c in self.fixed if c >= 0)
+        self.unknown = [c for c in ruleset.seating.cards if not taken >> c & 1]
+        dealt = sum(self.positions)
+        self.rest = [p for p in range(size) if self.fixed[p] < 0 and not dealt >> p & 1]
+        players = len(self.positions)
+        unknown = sum(1 << c for c in self.unknown)
+        self.allowed = [0 if s == view.seat else unknown for s in range(players)] + [unknown]
+        self.forced = [0] * (players + 1)
+        self.forced[view.seat] = mask_of(view.hand)
+        self.earlier = [0] * players
+
+    def draw(self, rng: random.Random) -> Holdings:
+        """The unseen cards dealt at random."""
+        cards = list(self.unknown)
+        rng.shuffle(cards)
+        hands = list(self.forced)
+        at = 0
+        for s, positions in enumerate(self.positions):
+            if s != self.seat:
+                count = positions.bit_count()
+                hands[s] = sum(1 << c for c in cards[at:at + count])
+                at += count
+        hands[-1] = sum(1 << c for c in cards[at:])
+        return Holdings(hands, self.allowed, self.forced, self.earlier)
+
+    def deck(self, hands: Sequence[int], rng: random.Random) -> list[int]:
+        """A deck (top card first) dealing ``hands``: each holder's cards in random order at its positions."""
+        deck = list(self.fixed)
+        places = [list(iter_bits(p)) for p in self.positions] + [self.rest]
+        for s, (hand, where) in enumerate(zip(hands, places)):
+            if s == self.seat:
+                continue
+            cards = list(iter_bits(hand))
+            rng.shuffle(cards)
+            for position, card in zip(where, cards):
+                deck[position] = card
+        return deck
 
 
 def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:

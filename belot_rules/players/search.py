@@ -1,16 +1,20 @@
 """The search bot: Monte-Carlo over deals the seat cannot tell from the real one (PIMC).
 
-For a card or a declaration it samples deals that fit everything its view shows
-(:mod:`.sampling`), plays each candidate in each sampled deal and finishes the
-deal with the heuristic bot's card play at every seat (a rollout through the
-engine's fast ``play_out``), and takes the candidate with the best total score;
-every candidate meets the same deals. In the auction it does the same with
-decks fitted to the calls so far: each candidate call is followed by the
-heuristic bidder at every seat, then the rollout; it leaves the heuristic
-bidder's call only for one that does better by more than the noise of the
-samples. Everything comes from the compiled ruleset and the engine, so it plays
-any variant file. The score of a rollout is the seat's side's match points
-minus the other side's, with the raw points as a small tie-break.
+For a card or a declaration it samples deals that fit everything its view shows,
+the other seats' calls included (:mod:`.sampling`), plays each candidate in each
+sampled deal and finishes the deal with the heuristic bot's card play at every
+seat (a rollout through the engine's fast ``play_out``), and takes the candidate
+with the best total score; every candidate meets the same deals. In the auction
+it does the same with decks fitted to the calls so far: each candidate call
+(the heuristic bidder's, pass, doubles, each contract's lowest bid and the
+point bids around the heuristic one) is followed by the heuristic bidder at
+every seat, then the rollout. The best candidate is a biased pick (the largest
+of noisy means), so it replaces the heuristic call only when it wins again, by
+more than the noise, on as many fresh decks. Everything comes from the compiled
+ruleset and the engine, so it plays any variant file; a decision it has no model
+for (a phase or an action other than calls, declarations and cards) is the
+heuristic bot's. The score of a rollout is the seat's side's match points minus
+the others', with the raw points as a small tie-break.
 
 It is deterministic for a seed: its generator is seeded once and the budget is
 a number of sampled deals. An optional time limit stops sampling early, which
@@ -25,19 +29,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 
-from ..engine.actions import DECLARE, EXCHANGE_ACTION, Action, announcing, distinct_cards
-from ..engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState, SeatView
+from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
+from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
-from .heuristic import card_senses
+from .heuristic import HeuristicPlayer, card_senses
 from .memory import Memory
-from .sampling import CARD_INDEX, AuctionModel, Knowledge, auction_deck, mask_of, play_memory
+from .sampling import CARD_INDEX, AuctionDecks, AuctionModel, Knowledge, mask_of, play_memory
 
 RAW_WEIGHT = 1e-3  # raw points only break ties between equal match points
+SEARCHED = {BIDDING: CALL, DECLARING: DECLARE, PLAYING: PLAY}  # the phases searched, and their one kind of action
 NOISE = 1.0  # a call other than the heuristic one must beat it by this many standard errors
 
 
@@ -46,7 +51,8 @@ class Budget:
     """How much the bot searches per decision."""
 
     samples: int = 48  # sampled deals per card or declaration
-    bid_samples: int = 24  # sampled decks per call
+    bid_samples: int = 24  # sampled decks per call, and as many again to confirm a change from the usual call
+    bid_levels: int = 2  # point bids tried either side of the usual one in its contract
     seconds: float | None = None  # stop sampling after this long (at least one deal); None: never
 
 
@@ -62,12 +68,14 @@ class SearchPlayer:
         self.sense = BiddingSense(ruleset)
         self.card_senses = card_senses(ruleset)
         self.side_of = ruleset.seating.side_of
+        self.fallback = HeuristicPlayer(ruleset)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        searched = SEARCHED.get(view.phase)
+        if searched is None or any(a.kind != searched for a in legal):
+            return self.fallback.choose(view, legal)  # a decision the search does not model
         if view.phase == BIDDING:
             return self._call(view, legal)
-        if view.phase == EXCHANGING:
-            return EXCHANGE_ACTION  # the turned card is never worse than the trump seven (as play_out takes it)
         options = legal if view.phase == DECLARING else distinct_cards(legal)
         if len(options) == 1:
             return announcing(options[0], legal)
@@ -79,19 +87,15 @@ class SearchPlayer:
         ruleset, rng, seat = self.ruleset, self.rng, view.seat
         memory = play_memory(ruleset, view)
         knowledge = Knowledge.of(ruleset, view, memory)
-        model = AuctionModel(ruleset, view)
         played = knowledge.played
-
-        def draw() -> tuple[list[int], list[int]]:
-            hands = knowledge.sample(rng)
-            return hands, [h | p for h, p in zip(hands, played)]
-
+        deals = AuctionModel(ruleset, view).deals(lambda: knowledge.draw(rng), rng)
         totals = [0.0] * len(options)
         deadline = self._deadline()
         for n in range(self.budget.samples):
             if n and deadline is not None and time.perf_counter() > deadline:
                 break
-            world = self._world(view, model.fit(draw, rng), played)
+            hands = next(deals)
+            world = self._world(view, hands, played, knowledge.lay(hands, rng))
             for k, action in enumerate(options):
                 future, seen = world.clone(), memory.copy()
                 if action.kind == DECLARE:
@@ -103,10 +107,13 @@ class SearchPlayer:
                 totals[k] += self._value(future.score, seat)
         return options[totals.index(max(totals))]
 
-    def _world(self, view: SeatView, hands: list[int], played: Sequence[int]) -> DealState:
-        """The sampled deal brought to the view's position: the same declarations, belotes and cards played."""
+    def _world(self, view: SeatView, hands: list[int], played: Sequence[int],
+               piles: list[list[tuple[int, int]]] | None = None) -> DealState:
+        """The sampled deal brought to the view's position: the same declarations, belotes and cards played
+        (and, at an open tableau, the sampled cards under the piles)."""
         world = DealState.from_hands(self.ruleset, [h | p for h, p in zip(hands, played)], view.dealer,
-                                     view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in)
+                                     view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in,
+                                     piles)
         declared: dict[int, set[str]] = {}
         for who, text in view.declared:
             declared.setdefault(who, set()).add(text)
@@ -159,25 +166,36 @@ class SearchPlayer:
         history = [(who, Call.parse(text)) for who, text in view.calls]
         turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls)
-        candidates = _candidates(calls, usual)
+        candidates = _candidates(calls, usual, self.budget.bid_levels)
         if len(candidates) == 1:
             return legal[calls.index(usual)]
         ruleset, rng = self.ruleset, self.rng
-        model = AuctionModel(ruleset, view)
-        values: list[list[float]] = [[] for _ in candidates]
+        decks = AuctionDecks(ruleset, view)
+        deals = AuctionModel(ruleset, view).deals(lambda: decks.draw(rng), rng)
         deadline = self._deadline()
-        for n in range(self.budget.bid_samples):
-            if n and deadline is not None and time.perf_counter() > deadline:
-                break
-            deck = model.fit(lambda: auction_deck(ruleset, view, rng), rng)
-            start = DealState.start(ruleset, deck, view.dealer, view.hanging_in)
-            for _, call in history:
-                start.make_call(call)
-            for k, call in enumerate(candidates):
-                future = start.clone()
-                future.make_call(call)
-                values[k].append(self._finish_auction(future, view.seat))
-        best = _clear_winner(values)
+
+        def measure(chosen: list[Call]) -> list[list[float]]:
+            """Each call's value on the same fresh decks fitted to the calls so far."""
+            values: list[list[float]] = [[] for _ in chosen]
+            for n in range(self.budget.bid_samples):
+                if n and deadline is not None and time.perf_counter() > deadline:
+                    break
+                start = DealState.start(ruleset, decks.deck(next(deals), rng), view.dealer, view.hanging_in)
+                for _, call in history:
+                    start.make_call(call)
+                for k, call in enumerate(chosen):
+                    future = start.clone()
+                    future.make_call(call)
+                    values[k].append(self._finish_auction(future, view.seat))
+            return values
+
+        # The best of the candidates is a biased guess (the maximum of noisy means): it replaces the
+        # heuristic call only if it wins again on fresh decks, by more than the noise.
+        values = measure(candidates)
+        means = [fmean(row) for row in values]
+        best = means.index(max(means))
+        if best == 0 or not _clear_gain(measure([usual, candidates[best]])):
+            return legal[calls.index(usual)]
         return legal[calls.index(candidates[best])]
 
     def _finish_auction(self, state: DealState, seat: int) -> float:
@@ -198,8 +216,10 @@ class SearchPlayer:
         return None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
 
 
-def _candidates(calls: Sequence[Call], usual: Call) -> list[Call]:
-    """The calls worth a search: the heuristic one first, pass, doubles, and each contract's lowest bid."""
+def _candidates(calls: Sequence[Call], usual: Call, levels: int) -> list[Call]:
+    """The calls worth a search: the heuristic one first, every call that is not a bid (pass, doubles),
+    each contract's lowest bid, and where bids carry points the ``levels`` bids either side of the
+    heuristic one in its contract."""
     chosen = [usual]
     named: set[str | None] = {usual.contract}
     for call in calls:
@@ -209,20 +229,20 @@ def _candidates(calls: Sequence[Call], usual: Call) -> list[Call]:
             named.add(call.contract)
         if call not in chosen:
             chosen.append(call)
+    if usual.kind == "bid" and usual.points is not None:
+        ladder = [c for c in calls if c.kind == "bid" and c.contract == usual.contract]
+        at = ladder.index(usual)
+        chosen += [c for c in ladder[max(0, at - levels):at + levels + 1] if c not in chosen]
     return chosen
 
 
-def _clear_winner(values: list[list[float]]) -> int:
-    """The candidate with the best mean, if it beats the first (the heuristic call) by more than the noise."""
-    base = values[0]
-    best, best_gain = 0, 0.0
-    for k, row in enumerate(values[1:], 1):
-        gains = [a - b for a, b in zip(row, base)]
-        gain = fmean(gains)
-        noise = NOISE * pstdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("inf")
-        if gain > noise and gain > best_gain:
-            best, best_gain = k, gain
-    return best
+def _clear_gain(values: list[list[float]]) -> bool:
+    """Whether the second call beats the first by more than ``NOISE`` standard errors of the paired gains."""
+    gains = [b - a for a, b in zip(*values)]
+    if len(gains) < 2:
+        return False
+    gain = fmean(gains)
+    return gain > 0 and gain > NOISE * pstdev(gains) / len(gains) ** 0.5
 
 
 def _declare_most(seat: int, options: list[list[Declaration]]) -> list[Declaration]:

@@ -4,8 +4,8 @@ One class per bidding style of ``Variant.bidding.style``, chosen once by
 :func:`build_bidding`. An auction is a small mutable :class:`Auction` record so
 that a deal state can copy it cheaply; the strategy holds no per-deal state.
 Calls are :class:`Call` values whose text form (``pass``, ``hearts``,
-``90 spades``, ``capot hearts``, ``double``, ``redouble``) is what records store
-and what players type.
+``90 spades``, ``capot hearts``, ``double``, ``redouble``, ``schmeiss``,
+``accept``, ``refuse``) is what records store and what players type.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ..variant.model import (
     Overcall,
     Round1Contracts,
     Round2TurnedSuit,
+    Schmeiss,
     Variant,
     contract_kind,
 )
@@ -48,13 +49,13 @@ class IllegalCall(UserError):
 class Call:
     """One call of the auction."""
 
-    kind: str  # pass / bid / ashkal / double / redouble
-    contract: str | None = None
+    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse
+    contract: str | None = None  # a bid's contract; a later round's schmeiss names one too
     points: int | None = None  # point bids only; CAPOT for a capot bid
 
     def __str__(self) -> str:
         if self.kind != "bid":
-            return self.kind
+            return self.kind if self.contract is None else f"{self.kind} {self.contract}"
         if self.points is None:
             return str(self.contract)
         value = "capot" if self.points == CAPOT else str(self.points)
@@ -69,18 +70,20 @@ class Call:
         aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
                    "surcoinche": "redouble", "surcontre": "redouble", "p": "pass"}
         head = aliases.get(words[0], words[0])
-        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal"):
+        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal", "schmeiss", "accept", "refuse"):
             return cls(head)
         if len(words) == 1 and head in CONTRACTS:
             return cls("bid", head)
         if len(words) == 2 and words[1] in CONTRACTS:
             if head == "capot":
                 return cls("bid", words[1], CAPOT)
+            if head == "schmeiss":
+                return cls("schmeiss", words[1])
             if head.isascii() and head.isdecimal() and len(head) <= 6:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
-            f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, a contract "
-            f"({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
+            f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, schmeiss, accept, "
+            f"refuse, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 
 
@@ -123,6 +126,8 @@ PASS = Call("pass")
 DOUBLE = Call("double")
 REDOUBLE = Call("redouble")
 ASHKAL = Call("ashkal")
+SCHMEISS = Call("schmeiss")  # in round 1, on the turned suit
+ANSWERS = (Call("accept"), Call("refuse"))  # to a schmeiss
 
 
 @dataclass(slots=True)
@@ -168,6 +173,8 @@ class Auction:
 
 class Bidding:
     """Shared parts of every style: doubling, the end of the auction, applying calls."""
+
+    deal_fixes_trump = False  # no auction: the last card dealt names trump (NoBidding)
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         bidding = variant.bidding
@@ -541,6 +548,69 @@ class SingleCallBidding(TurnedCardBidding):
         self.round_bids = {(-1, True): bids, (-1, False): bids}
 
 
+class SchmeissBidding(TurnedCardBidding):
+    """Klaberjass's schmeiss (klaberjass.md §3.1, CAT, KSB): in round 1 a player may take, pass or schmeiss, an
+    offer to abandon the deal. The other player accepts (the deal is void, as after all passed: a new deal) or
+    refuses (the schmeisser is maker in the turned suit). Under ``every_round`` a player may also schmeiss in
+    round 2, naming another suit, which he plays if refused (klaberjass.md ``[opt:bid.schmeiss_round2]``)."""
+
+    def __init__(self, variant: Variant, seating: Seating) -> None:
+        super().__init__(variant, seating)
+        later = variant.bidding.schmeiss == Schmeiss.every_round.value
+        # The schmeiss calls of a later round, per turned suit: one per suit that may be named then.
+        self.later_schmeiss = {suit: tuple(Call("schmeiss", c) for c in self.in_round[suit, False]
+                                           if c in SUIT_CONTRACTS) if later else ()
+                               for suit in range(4)}
+
+    @staticmethod
+    def offer(auction: Auction) -> tuple[int, Call] | None:
+        """The schmeiss waiting for an answer (its seat and call), if any."""
+        last = auction.calls[-1] if auction.calls else None
+        return last if last is not None and last[1].kind == "schmeiss" else None
+
+    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
+        if self.offer(auction) is not None:
+            return ANSWERS
+        calls = super().legal_calls(auction)
+        if auction.contract is not None or auction.doubling:
+            return calls
+        if len(auction.calls) < auction.players:
+            return (*calls, SCHMEISS)
+        return (*calls, *self.later_schmeiss[auction.turned_suit])
+
+    def apply(self, auction: Auction, call: Call) -> None:
+        if call.kind == "schmeiss":
+            auction.calls.append((auction.to_act, call))
+            auction.passes = 0
+        elif call.kind in ("accept", "refuse"):
+            schmeisser, offered = auction.calls[-1]
+            auction.calls.append((auction.to_act, call))
+            if call.kind == "refuse":  # the schmeisser plays what he offered
+                auction.contract = offered.contract or SUIT_CONTRACTS[auction.turned_suit]
+                auction.declarer, auction.points, auction.level = schmeisser, None, 0
+            auction.finished = True
+            if auction.contract is not None and self.after_bidding:
+                self._open_doubling(auction)
+        else:
+            super().apply(auction, call)
+
+    def reason(self, auction: Auction, call: Call) -> str:
+        if self.offer(auction) is not None:
+            return "a schmeiss is answered: accept it (a new deal) or refuse it (the schmeisser plays)"
+        if call.kind in ("accept", "refuse"):
+            return "there is no schmeiss to answer"
+        if call.kind != "schmeiss":
+            return super().reason(auction, call)
+        if auction.contract is not None or auction.doubling:
+            return "a contract is taken; nobody may schmeiss now"
+        if len(auction.calls) < auction.players:
+            return "a schmeiss in round 1 is on the turned suit: say schmeiss"
+        if not self.later_schmeiss[auction.turned_suit]:
+            return "a schmeiss may be offered in round 1 only"
+        named = ", ".join(str(c) for c in self.later_schmeiss[auction.turned_suit])
+        return f"in round 2 a schmeiss names another suit: {named}"
+
+
 class PointBidding(Bidding):
     """Coinche: bid points and a contract, each bid higher than the last (rules/french.md §13)."""
 
@@ -595,14 +665,26 @@ class TurnedCardPointBidding(_TurnedCardRounds, PointBidding):
         return super()._is_over(auction)
 
 
+class NoBidding(Bidding):
+    """``last_card_trump`` (belote-a-deux.md §B.2): nobody bids; the deal fixes trump, so no auction is opened."""
+
+    deal_fixes_trump = True
+
+    def _bids(self, auction: Auction) -> list[Call]:
+        return []
+
+
 def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
     """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
     seating = seating if seating is not None else Seating.build(variant)
     style = variant.bidding.style
+    if variant.bidding.schmeiss != Schmeiss.none.value:
+        return SchmeissBidding(variant, seating)  # the model allows it with turned_card bidding only
     return {
         BiddingStyle.contract_ladder.value: LadderBidding,
         BiddingStyle.turned_card.value: TurnedCardBidding,
         BiddingStyle.point_bids.value: PointBidding,
         BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
         BiddingStyle.single_call.value: SingleCallBidding,
+        BiddingStyle.last_card_trump.value: NoBidding,
     }[style](variant, seating)

@@ -49,6 +49,7 @@ class Dealing:
                 first += [(offset, position + i) for i in range(size)]
                 position += size
         self.first = tuple(first)
+        self.last_first = position - 1  # the last card of the first packets (the last card dealt, with no more)
         self.turned_position = position if deal.turned_card == TurnedCard.after_first_packets.value else -1
         # Whether the turned card joins the taker's hand (else it stays face up on the stock).
         self.turned_to_taker = self.turned_position >= 0 and deal.turned_card_to == TurnedCardTo.taker.value
@@ -68,11 +69,34 @@ class Dealing:
             tuple(tuple((order[first + offset], position) for offset, position in self.second[(taker - first) % players])
                   for taker in seating.seats)
             for first in seating.seats)
+        # tableau_from[first seat][seat]: (face-up position, face-down position) of each pile laid on the table,
+        # or None without a tableau.
+        self.tableau_from = None
+        if deal.tableau_packets:
+            piles = self._piles(deal.first_packets, deal.tableau_packets)
+            self.tableau_from = tuple(tuple(piles[(seat - first) % players] for seat in seating.seats)
+                                      for first in seating.seats)
         self.sorted_pack = list(seating.cards)  # what a deck is once sorted
         self.seven_exchange = deal.seven_exchange != SevenExchange.off.value
         self.seven_taker_only = deal.seven_exchange == SevenExchange.taker_only.value
         # The pack's last card (the stock's bottom one) is turned face up once the hands are complete.
         self.bottom_card_shown = deal.stock == Stock.bottom_card_shown.value
+
+    def _piles(self, packets: list[int], laid: int) -> list[tuple[tuple[int, int], ...]]:
+        """Per seat offset: the piles of the first ``laid`` packets, each face-up packet on the face-down one before it."""
+        players = self.players
+        piles: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        down: list[range] = [range(0)] * players
+        position = 0
+        for k, size in enumerate(packets[:laid]):
+            for offset in range(players):
+                cards = range(position, position + size)
+                if k % 2:
+                    piles[offset] += zip(cards, down[offset])
+                else:
+                    down[offset] = cards
+                position += size
+        return [tuple(p) for p in piles]
 
     def _second(self, packets: list[int], stock: int, taker: int, from_taker: bool) -> tuple[tuple[int, int], ...]:
         start = taker if from_taker else 0

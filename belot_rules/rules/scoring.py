@@ -195,6 +195,7 @@ class ScoringRules:
         self._belote_doubled = decl.belote.multiplied_by_double
         self._verdict_on_board = s.verdict_on == "board_points"
         self._doubled_split = s.doubled_made == "each_team_own"
+        self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
         self._contracts = {c: self._compile(c) for c in self.tables}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
 
@@ -265,8 +266,12 @@ class ScoringRules:
         deal = _Deal(cards, [0, 0], list(res.points), res.belote, capot_team, [], names,
                      self._side_of if camps is None else camps)
         note = deal.note
-        note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer, names[ct],
-             f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
+        if self._each_own:
+            note("Trump: {}; no contract is at stake, each records its own points", contract.replace("_", " "))
+        else:
+            note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer,
+                 names[ct], f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}"
+                 if multiplier > 1 else "")
         note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
         last = [0, 0]
         if capot_team is not None and not self._last_with_capot:
@@ -680,6 +685,8 @@ class ScoringRules:
         a doubled tie by ``scoring.tie``.
         """
         a, d = test[ct], test[1 - ct]
+        if self._each_own:
+            return MADE, SPLIT, ct if a >= d else 1 - ct
         doubled = multiplier > 1
         s = self._s
         if doubled and a == d and s.doubled_tie == "all_to_reserve":

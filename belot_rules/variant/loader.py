@@ -12,6 +12,7 @@ description is empty.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import re
@@ -34,7 +35,8 @@ OWN_KEYS = ("name", "title", "description", "family", "extends")
 # Rules left out of the content hash while they keep their default (see content_hash).
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
-                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"))
+                  ("deal", "tableau_packets"), ("scoring", "contract"),
+                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -238,7 +240,11 @@ def content_hash(variant: Variant) -> str:
 
 
 def _unknown_name(name: str) -> str:
+    """The message for an unknown name: the nearest shipped name, else them all (the list grows with the family)."""
     shown = excerpt(name).strip('"')
+    close = difflib.get_close_matches(name[:100], shipped_names(), n=1, cutoff=0.6)
+    if close:
+        return f"no shipped variant named `{shown}`; did you mean `{close[0]}`? (`belot list` shows them all)"
     return f"no shipped variant named `{shown}`; {suggest(name[:100], shipped_names(), 'shipped variants')}"
 
 

@@ -35,6 +35,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.DealerRotation: {
         "next_seat": "the deal passes to the next seat in play order",
         "alternate_team_random_seat": "the deal passes to the other team, to a seat drawn at random",
+        "deal_winner": "the player who scored more in the last deal deals the next one (the loser leads); after "
+        "a level deal the deal passes to the next seat",
     },
     m.AllPass: {
         "next_dealer": "when every player passes, the deal is void and the next dealer deals",
@@ -73,6 +75,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
         "single_call": "each player in turn names any contract or passes; the first contract named is played "
         "(Klaverjas, Bela)",
+        "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
+        "player after the dealer leads (Belote decouverte)",
     },
     m.ForcedCall: {
         "none": "anyone may pass; when everyone passes the deal is void",
@@ -100,6 +104,14 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "an earlier speaker naming it too, as in the first round",
         "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
         "Sun in round 2)",
+    },
+    m.Schmeiss: {
+        "none": "nobody may schmeiss: a player takes or passes",
+        "first_round": "in round 1 a player may schmeiss instead of taking or passing: an offer to abandon the "
+        "deal, which the other player accepts (a new deal, the deal passing on as after all passed) or refuses "
+        "(the schmeisser then plays the turned suit)",
+        "every_round": "as first_round, and in round 2 a player may schmeiss naming another suit, which he plays "
+        "if the other refuses",
     },
     m.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
@@ -230,6 +242,11 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     m.DoubledMade: {
         "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
         "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
+    },
+    m.ContractAtStake: {
+        "judged": "the takers must outscore the defenders: their contract is made or fails",
+        "each_own": "no contract is at stake: every player (or team) records its own points, rounded, whoever "
+        "has more",
     },
     m.VerdictOn: {
         "raw_points": "the contract is judged on the raw totals",

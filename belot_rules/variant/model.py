@@ -190,6 +190,7 @@ class FirstDealer(str, Enum):
 class DealerRotation(str, Enum):
     next_seat = "next_seat"
     alternate_team_random_seat = "alternate_team_random_seat"
+    deal_winner = "deal_winner"
 
 
 class AllPass(str, Enum):
@@ -265,7 +266,8 @@ class Deal(Rule):
     )
     rotation: DealerRotation = Field(
         DealerRotation.next_seat,
-        description="Who deals next: the next seat in play order, or the other team with a random seat.",
+        description="Who deals next: the next seat in play order, the other team with a random seat, or the "
+        "player who scored more in the last deal (tables without partners).",
     )
     all_pass: AllPass = Field(
         AllPass.next_dealer,
@@ -286,6 +288,13 @@ class Deal(Rule):
         "may take it in exchange for the seven (the dix), once the hands are complete and before the first lead "
         "(the actions exchange and keep): off, anyone, or taker_only.",
     )
+    tableau_packets: int = Field(
+        0, ge=0, le=8,
+        description="How many of the first packets are laid on the table in front of each player instead of "
+        "into the hand: they alternate face down and face up, each face-up packet lying card by card on the "
+        "face-down one before it (piles of two). Only hand cards and face-up cards may be played; when a trick "
+        "is over, the card under each card played is turned up. 0: no tableau (Belote decouverte: 4).",
+    )
     stock: Stock = Field(
         Stock.none,
         description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
@@ -303,6 +312,25 @@ class Deal(Rule):
                 self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
             raise ValueError("seven_exchange trades the trump seven for a turned card left on the stock: it needs "
                              "turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
+        return self
+
+    @model_validator(mode="after")
+    def _tableau(self) -> Deal:
+        packets = self.first_packets
+        if self.tableau_packets > len(packets):
+            raise ValueError(f"tableau_packets {self.tableau_packets} lays more packets on the table than "
+                             f"first_packets deals ({len(packets)}); at most {len(packets)}")
+        if self.tableau_packets % 2:
+            raise ValueError(f"tableau_packets {self.tableau_packets} is odd: the packets on the table go in pairs, "
+                             "face down then face up on them; use an even number")
+        uneven = [k for k in range(1, self.tableau_packets, 2) if packets[k] != packets[k - 1]]
+        if uneven:
+            k = uneven[0]
+            raise ValueError(f"first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
+                             f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
+        if self.tableau_packets and self.talon:
+            raise ValueError("a talon and a tableau both lay cards face down before the bidding; choose one "
+                             "(talon false or tableau_packets 0)")
         return self
 
     @model_validator(mode="after")
@@ -326,6 +354,7 @@ class BiddingStyle(str, Enum):
     point_bids = "point_bids"
     turned_card_point_bids = "turned_card_point_bids"
     single_call = "single_call"
+    last_card_trump = "last_card_trump"
 
 
 class ForcedCall(str, Enum):
@@ -349,6 +378,12 @@ class Overcall(str, Enum):
 class LaterRoundPriority(str, Enum):
     earlier_seats_claim = "earlier_seats_claim"
     none = "none"
+
+
+class Schmeiss(str, Enum):
+    none = "none"
+    first_round = "first_round"
+    every_round = "every_round"
 
 
 class OverbidAfterDouble(str, Enum):
@@ -496,7 +531,8 @@ class Bidding(Rule):
         description=(
             "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
             "card's suit in round 1 or name another in round 2 (French); point_bids: bid points and a trump "
-            "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit."
+            "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit; "
+            "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump."
         ),
     )
     contracts: list[Contract] = Field(
@@ -536,6 +572,13 @@ class Bidding(Rule):
         "no-trumps or all-trumps contract named in a later round, as in the first round.",
     )
     ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    schmeiss: Schmeiss = Field(
+        Schmeiss.none,
+        description="Turned-card bidding at two players (Klaberjass): whether a player may schmeiss instead of "
+        "taking or passing, offering to abandon the deal; the other player accepts (a new deal, as after all "
+        "passed) or refuses (the schmeisser plays the turned suit, or in round 2 the suit he named): none, "
+        "first_round, or every_round.",
+    )
     contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(
         {},
         description="What the table calls a contract, as players see it: suit (any trump suit, said before the "
@@ -894,6 +937,11 @@ class DoubledMade(str, Enum):
     each_team_own = "each_team_own"
 
 
+class ContractAtStake(str, Enum):
+    judged = "judged"
+    each_own = "each_own"
+
+
 class VerdictOn(str, Enum):
     raw_points = "raw_points"
     board_points = "board_points"
@@ -1054,6 +1102,12 @@ class Scoring(Rule):
         description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
         "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
         "Baloot: Sun 2); contracts left out count 1.",
+    )
+    contract: ContractAtStake = Field(
+        ContractAtStake.judged,
+        description="judged: the takers must outscore the defenders (made, failed, ties as scoring.tie says); "
+        "each_own: no contract is at stake, every side records its own total (Belote decouverte, where the "
+        "last card dealt makes trump and nobody takes).",
     )
     verdict_on: VerdictOn = Field(
         VerdictOn.raw_points,
@@ -1273,10 +1327,14 @@ class Variant(Rule):
                     if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
         if unplayed:
             problems.append(f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play")
+        if bidding.schmeiss != Schmeiss.none:
+            problems += self._schmeiss_problems()
         if doubles.condition.kinds and not doubles.max_level:
             problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
         if doubles.after_bidding and not doubles.max_level:
             problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
+        if bidding.style == BiddingStyle.last_card_trump:
+            problems += self._last_card_problems()
         if bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in bidding.contracts):
             problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
         if self.declarations.belote.enabled:
@@ -1289,6 +1347,41 @@ class Variant(Rule):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _schmeiss_problems(self) -> list[str]:
+        """The schmeiss is an offer between two players, on a turned card, that may void the deal."""
+        bidding, problems = self.bidding, []
+        if self.table.players != 2:
+            problems.append(f"bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
+                            f"table.players 2, not {self.table.players}; set bidding.schmeiss to none")
+        if bidding.style != BiddingStyle.turned_card:
+            problems.append(f"bidding.schmeiss offers to play the turned card's suit: it needs bidding.style "
+                            f"turned_card, not {bidding.style}")
+        if bidding.overcall != Overcall.none:
+            problems.append("bidding.schmeiss, once refused, ends the bidding like a take: it needs bidding.overcall "
+                            f"none, not {bidding.overcall}")
+        if bidding.forced_call != ForcedCall.none:
+            problems.append(f"bidding.forced_call {bidding.forced_call} keeps a deal from being void, but an "
+                            "accepted schmeiss voids it: set one of them to none")
+        return problems
+
+    def _last_card_problems(self) -> list[str]:
+        """No bidding: the last card dealt lies face up on the table and names trump (belote-a-deux.md §B.2)."""
+        deal, bidding = self.deal, self.bidding
+        problems = []
+        if deal.second_packets or not deal.tableau_packets or deal.tableau_packets != len(deal.first_packets):
+            problems.append(
+                "bidding.style last_card_trump makes the suit of the last card dealt trump, so that card must lie "
+                "face up on the table: deal every packet onto the tableau (deal.tableau_packets equal to the "
+                "number of deal.first_packets, deal.second_packets [])")
+        missing = [c for c in SUIT_CONTRACTS if c not in bidding.contracts]
+        if missing:
+            problems.append(f"bidding.style last_card_trump may make any suit trump; bidding.contracts lacks "
+                            f"{', '.join(missing)}")
+        if bidding.doubles.max_level:
+            problems.append("bidding.style last_card_trump has no bidding, so nobody doubles: set "
+                            "bidding.doubles.max_level to 0")
+        return problems
 
     def _table_problems(self) -> list[str]:
         """The players, sides, pack and packets must make a deal every seat can play to the end."""
@@ -1324,6 +1417,9 @@ class Variant(Rule):
         if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
             problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
                             f"(seats 0-{players - 1})")
+        if deal.rotation == DealerRotation.deal_winner and sides == Sides.partners:
+            problems.append("deal.rotation deal_winner gives the deal to the player who scored more; with "
+                            "partners use next_seat or alternate_team_random_seat")
         if sides == Sides.each_for_self and players > 2:
             problems += self._alone_problems()
         if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:

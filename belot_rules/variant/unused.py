@@ -18,7 +18,7 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
     if not bidding.uses_turned_card:
         reason = f"bidding.style {bidding.style} has no turned card"
-        for name in ("round2_turned_suit", "round1_contracts", "ashkal"):
+        for name in ("round2_turned_suit", "round1_contracts", "ashkal", "schmeiss"):
             unused[("bidding", name)] = reason
         if not bidding.in_rounds:
             unused[("bidding", "rounds")] = reason
@@ -49,6 +49,15 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
                 for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
                              ("scoring", "capot", "no_trumps_bonus"), ("declarations", "no_trumps_quads")):
                     unused[path] = reason
+    if bidding.style == "last_card_trump":
+        reason = "bidding.style last_card_trump has no bidding"
+        for name in ("first_speaker", "forced_call"):
+            unused[("bidding", name)] = reason
+        unused[("deal", "all_pass")] = reason
+    if variant.scoring.contract == "each_own":
+        reason = "scoring.contract each_own judges no contract"
+        for name in ("tie", "reserve", "verdict_on"):
+            unused[("scoring", name)] = reason
     if deal.first_dealer != "fixed_seat":
         unused[("deal", "first_dealer_seat")] = f"deal.first_dealer is {deal.first_dealer}"
     if deal.shuffle == "full_shuffle":

@@ -20,6 +20,7 @@ from ...rules.bidding import CAPOT, Call
 from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
+SCHMEISS_ANSWERS = {"accept": "accept (redeal)", "refuse": "refuse (play it)"}  # the answers to a schmeiss
 # Colour themes for the suits (C D H S); the suit's symbol or letter is always written as well.
 THEMES = {
     "four-colour": SUIT_STYLES,
@@ -131,6 +132,10 @@ class Look:
             return "pass"
         if call.kind == "ashkal":
             return "ashkal"
+        if call.kind == "schmeiss":
+            return "schmeiss" if call.contract is None else f"schmeiss {self.contract(call.contract)}"
+        if call.kind in SCHMEISS_ANSWERS:
+            return SCHMEISS_ANSWERS[call.kind]
         if call.kind != "bid":
             index = (0 if call.kind == "double" else 1) if level is None else level
             multiplier, name = self.doublings[min(index, len(self.doublings) - 1)]

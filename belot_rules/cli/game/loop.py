@@ -196,7 +196,7 @@ class Game:
         row = self.session.rows[-1]
         deal = self.session.last_deal
         summary = [self.draw.deal_score(row)]
-        if deal is not None and deal.auction.calls and row.score is not None:
+        if deal is not None and deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
             summary.append(self.draw.auction(deal))
         if self.live:
             self.redraw(Group(self.draw.header(deal, row.number), *summary))

@@ -21,6 +21,7 @@ from ...engine.actions import EXCHANGE, Action
 from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...variant.model import SUIT_CONTRACTS
 from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
 from .look import Look
@@ -229,13 +230,17 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None:
+                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None \
+                        and deal.phase != OVER:
                     line.append(f" {look.dot} second round")
             if rules.deal.talon:
                 line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
             if session.ruleset.bidding.must_call(deal.auction):
                 line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
             lines[0].append(f" {look.dot} ").append_text(line)
+            offer = self.schmeiss_offer(deal)
+            if offer:
+                lines.append(Text(offer, style="bold"))
         else:
             contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.level, deal.bid,
                                                                  deal.declarer), "bold"))
@@ -284,6 +289,19 @@ class Renderer:
         if action.kind != EXCHANGE:
             return f"keep {seven}"
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
+
+    def schmeiss_offer(self, deal: DealState) -> str:
+        """``Opponent schmeisses: accept for a new deal, or refuse and Opponent plays spades ♠`` while a schmeiss
+        waits for its answer (klaberjass.md §3.1); empty otherwise."""
+        calls = deal.auction.calls
+        if deal.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
+            return ""
+        seat, offer = calls[-1]
+        name = self.session.seating.name(seat)
+        contract = self.look.contract(offer.contract or SUIT_CONTRACTS[deal.turned_card >> 3])
+        you = name == "You"
+        return f"{name} {'schmeiss' if you else 'schmeisses'}: accept for a new deal, or refuse and {name} " \
+               f"{'play' if you else 'plays'} {contract}"
 
     def ladder(self, deal: DealState) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
@@ -415,7 +433,7 @@ class Renderer:
     def deal_score(self, row: SheetRow) -> RenderableType:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
-            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+            return Text(f"Deal {row.number}: {row.void}; no score.", style="bold")
         return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
                      padding=(0, 1), width=FRAME_WIDTH)
 
@@ -423,7 +441,7 @@ class Renderer:
         """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
         if score is None:
-            return Text(f"Deal {row.number}: everybody passed; no score.", style="bold")
+            return Text(f"Deal {row.number}: {row.void}; no score.", style="bold")
         return Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
 
@@ -451,7 +469,7 @@ class Renderer:
         seating = self.session.seating
         score = row.score
         if score is None:
-            return [[str(row.number), "all passed", *[""] * (len(SHEET_COLUMNS) - 2)]]
+            return [[str(row.number), "all passed" if row.void == "everybody passed" else "schmeiss accepted", *[""] * (len(SHEET_COLUMNS) - 2)]]
         result = score.verdict + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
             result += f", {score.hanging_out} waits"

@@ -37,6 +37,7 @@ class SheetRow:
     belote: tuple[int, ...]
     score: DealScore | None
     board: tuple[int, ...]  # the board after this deal
+    void: str = ""  # why a deal without a score has none: everybody passed, or a schmeiss was accepted
 
     @classmethod
     def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
@@ -46,7 +47,8 @@ class SheetRow:
         sides = range(table.sides)
         none = (0,) * table.sides
         if score is None:
-            return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board))
+            return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board),
+                       void_words(deal))
         parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.level, deal.bid,
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
@@ -166,6 +168,12 @@ class Session:
             if deal is not None and deal.tricks:
                 return deal, len(deal.tricks) - 1
         return None
+
+
+def void_words(deal: DealState) -> str:
+    """Why ``deal`` ended without a contract: ``everybody passed``, or ``the schmeiss was accepted``."""
+    calls = deal.auction.calls if deal.auction is not None else []
+    return "the schmeiss was accepted" if calls and calls[-1][1].kind == "accept" else "everybody passed"
 
 
 def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) -> tuple[Ruleset, LoadedVariant]:

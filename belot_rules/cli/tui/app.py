@@ -33,7 +33,7 @@ from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse
 from ..game.render import Renderer, does, help_rows, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
-from ..game.session import Session
+from ..game.session import Session, void_words
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
@@ -316,7 +316,9 @@ class TableApp(App[int]):
             if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
-            second = Text("Bidding" if deal.phase != OVER else "Everybody passed", style="bold").append(f" {look.dot} ")
+            ended = void_words(deal)
+            second = Text("Bidding" if deal.phase != OVER else f"{ended[:1].upper()}{ended[1:]}",
+                          style="bold").append(f" {look.dot} ")
         return Text("\n").join([first, second.append_text(self.draw.board())])
 
     def tally(self, deal: DealState) -> Text:
@@ -344,6 +346,7 @@ class TableApp(App[int]):
                     DECLARING: "Declare: ↑↓ and Enter",
                     EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
+            text = self.draw.schmeiss_offer(deal) or text
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
@@ -450,8 +453,9 @@ class TableApp(App[int]):
         self.shown = deal
         self.refresh_table()
         row = self.session.rows[-1]
-        body: list[RenderableType] = self.draw.deal_lines(row) or [Text("Nobody bid, so nothing is scored; "
-                                                                           "a new deal follows.")]
+        body: list[RenderableType] = self.draw.deal_lines(row) or [Text(
+            "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
+        ).append(", so nothing is scored; a new deal follows.")]
         calls = self.draw.calls(deal, passes=False)
         if calls:
             body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
@@ -748,7 +752,7 @@ class TableApp(App[int]):
             lines.append(Text("\nEarlier deals", style="bold"))
             for row in self.session.rows:
                 if row.score is None:
-                    lines.append(Text(f"{row.number}. everybody passed"))
+                    lines.append(Text(f"{row.number}. {row.void}"))
                 else:
                     contract = self.draw.contract(row.contract, row.level, row.bid, row.declarer)
                     points = self.draw.pairs([f"+{p}" for p in row.score.match_points])
