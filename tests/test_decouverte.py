@@ -235,3 +235,53 @@ def test_the_search_sampler_knows_the_face_up_cards_and_deals_only_the_face_down
         assert world.legal_card_mask() == state.legal_card_mask() and world.to_act == seat
         for other in (0, 1):
             assert world.view(seat).piles(other) == view.piles(other)
+
+
+# ----------------------------------------------------------------------------- the games
+
+
+def test_the_line_game_shows_both_tables_and_numbers_the_face_up_cards() -> None:
+    """§B.4: the player sees the opponent's face-up cards (a face-down card as ▒), plays a face-up card by its
+    number, and never sees a face-down card's name; a whole match is played to its end."""
+    from game_script import play
+
+    played = play("belote-decouverte", [], then="1", players=("you", "heuristic"), target=150)
+    assert played.session.over and "the match" in played.text
+    frames = played.text.split("Your card (")
+    assert "Opponent's table" in frames[0] and "Your table" in frames[0] and "/▒" in frames[0]
+    assert "Contract" in frames[0] and "(last card)" in frames[0] and "scored" in played.text
+    assert all(len(line) <= 80 for line in played.text.splitlines())
+    first = played.session.match.deals[0]
+    rebuilt = DealState.start(OPEN, first.deck, first.dealer)
+    hidden = [str(c) for c in cards_of(rebuilt.hidden)]
+    assert not [c for c in hidden if f" {c}/" in frames[0] or f":{c}/" in frames[0]]
+
+
+def test_the_full_screen_table_draws_the_piles_with_the_cards_under_them(tmp_path) -> None:
+    """§B.4: your piles are drawn card by card with the edge of a face-down card under each face-up one; the
+    opponent's table is shown above the seats; a click plays the pile's card."""
+    import asyncio
+
+    from belot_rules.cli.tui.app import HandView
+    from test_game_tui import settle, table_app
+
+    async def table() -> None:
+        app = table_app("belote-decouverte", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            hand = app.query_one(HandView)
+            assert hand.piles is not None and len(hand.piles) == 8
+            drawn = hand.render().plain.splitlines()
+            assert len(drawn) == 5 and drawn[3].count("░░░") == 8
+            tableau = app.query_one("#tableau")
+            assert tableau.display and str(tableau.border_title) == "Opponent's table"
+            deal = app.session.deal
+            before = len(deal.tricks) * 2 + len(deal.trick)
+            legal = str(CARDS[hand.legal[-1]])
+            slot = next(i for i, pile in enumerate(hand.piles) if pile and pile[-1] == legal)
+            await pilot.click(HandView, offset=(1 + 5 * slot + 2, 1))
+            await settle(pilot, app)
+            deal = app.session.deal
+            assert len(deal.tricks) * 2 + len(deal.trick) > before
+
+    asyncio.run(table())

@@ -33,7 +33,7 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, does, help_panel, sort_hand
+from .render import Renderer, call_menu_text, does, help_panel, shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
 from .session import Session
@@ -221,7 +221,7 @@ class Game:
         if session.winner is None:  # a match of a fixed number of deals that ended level
             result = "The match is drawn"
         else:
-            result = f"{session.seating.team_phrase(session.winner, start=True)} wins the match"
+            result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
         self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
         totals = None if counted else record_match(session)
@@ -281,8 +281,7 @@ class Game:
         if deal.phase in (DECLARING, EXCHANGING):
             return legal, []
         allowed = {a.card for a in legal}
-        hand = sort_hand(self.session.ruleset, deal.contract, deal.view(deal.to_act).hand)
-        cards = [c.index for c in hand if c.index in allowed]
+        cards = [c.index for c in shown_cards(deal, deal.to_act) if c.index in allowed]
         return [next(a for a in legal if a.card == c) for c in cards], cards
 
     def present(self, deal: DealState, menu: list[Action], cards: list[int], legal: list[Action]) -> None:

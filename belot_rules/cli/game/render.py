@@ -21,6 +21,7 @@ from ...engine.actions import EXCHANGE, Action
 from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
@@ -55,6 +56,17 @@ def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]
         strength = tuple(-order.index(card.rank_char) for card in CARDS)
         trump = -1
     return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))
+
+
+def shown_cards(deal: DealState, seat: int) -> list[Card]:
+    """A seat's playable cards in the order the table shows them: its piles left to right at an open tableau
+    (belote-a-deux.md §B), then its hand by suit and strength."""
+    view = deal.view(seat)
+    ordered = sort_hand(deal.ruleset, deal.contract, view.hand)
+    if not view.tableau:
+        return ordered
+    tops = [parse_card(pile[-1]) for pile in view.piles(seat) if pile and pile[-1] is not None]
+    return tops + [c for c in ordered if c not in tops]
 
 
 def hand_line(cards: Sequence[Card], legal: Sequence[int], look: Look) -> Text:
@@ -155,6 +167,8 @@ class Renderer:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
         points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
+        if self.session.ruleset.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
+            return self.look.contract(contract) + ("" if short else " (last card)")
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
                  f"by {self.session.seating.name(declarer)}")
         return " ".join(part for part in parts if part)
@@ -199,12 +213,47 @@ class Renderer:
             parts.append(announced)
         if open_hands:
             parts += self.open_hands(deal)
+        if deal.tableau is not None:  # every player's face-up cards are everyone's to see
+            parts += [self.piles(deal, (seating.reference + k) % seating.count) for k in range(seating.count)
+                      if (seating.reference + k) % seating.count != seating.human]
         if seating.human is not None:
             hand = deal.view(seating.human).hand
-            if hand:
+            if deal.tableau is not None:
+                parts.append(self.piles(deal, seating.human, legal))
+            elif hand:
                 parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
             parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
         return Group(*parts)
+
+    def piles(self, deal: DealState, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
+        """A seat's piles as they lie (belote-a-deux.md §B): ``A♠/▒`` a face-up card on a face-down one, ``▒``
+        a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
+        as in :func:`hand_line`, the others struck out; ``label``: the line starts with whose table it is."""
+        look, name = self.look, self.session.seating.name(seat)
+        back = "#" if look.ascii else "▒"
+        text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
+        for i, pile in enumerate(deal.view(seat).piles(seat)):
+            text.append(" " if i else "")
+            if not pile:
+                text.append("·", style="dim")
+                continue
+            top = pile[-1]
+            if top is None:
+                text.append(back, style="dim")
+                continue
+            card = parse_card(top)
+            if legal and card.index in legal:
+                text.append(f"{legal.index(card.index) + 1}:", style="bold").append_text(look.card(card, "bold"))
+            else:
+                text.append_text(look.card(card, "dim strike" if legal else ""))
+            if len(pile) > 1:
+                text.append(f"/{back}", style="dim")
+        return text
+
+    def table_name(self, seat: int) -> str:
+        """``Your table``, ``Opponent's table``: a seat's piles at an open tableau."""
+        name = self.session.seating.name(seat)
+        return "Your table" if name == "You" else f"{name}'s table"
 
     def open_hands(self, deal: DealState) -> list[Text]:
         """Every seat's hand, one line each (for watching bots with ``--open``)."""
@@ -442,8 +491,12 @@ class Renderer:
         score = row.score
         if score is None:
             return Text(f"Deal {row.number}: {row.void}; no score.", style="bold")
-        return Text.assemble(f"Deal {row.number}: ", (score.verdict, f"bold {VERDICT_STYLES[score.verdict]}"),
+        return Text.assemble(f"Deal {row.number}: ", (self.verdict(score), f"bold {VERDICT_STYLES[score.verdict]}"),
                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+
+    def verdict(self, score: DealScore) -> str:
+        """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""
+        return "scored" if self.session.ruleset.variant.scoring.contract == "each_own" else score.verdict
 
     def deal_lines(self, row: SheetRow) -> list[Text]:
         """The score's explanation, a sentence a line, in the table's words."""
@@ -470,7 +523,7 @@ class Renderer:
         score = row.score
         if score is None:
             return [[str(row.number), "all passed" if row.void == "everybody passed" else "schmeiss accepted", *[""] * (len(SHEET_COLUMNS) - 2)]]
-        result = score.verdict + (", capot" if score.capot_team is not None else "")
+        result = self.verdict(score) + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
             result += f", {score.hanging_out} waits"
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]

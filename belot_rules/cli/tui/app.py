@@ -24,24 +24,23 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
-from ...cards import Card
+from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
-from ..game.render import Renderer, does, help_rows, sort_hand
+from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session, void_words
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
-from .drawing import card_lines, joined, seats_table
+from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
 from .screens import MessageScreen, PointedList, QuestionScreen
 from .start import leave, offer_unfinished
 
-CARD_WIDTH = 5
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
@@ -69,7 +68,9 @@ KEYS = (
 
 
 def sorted_hand(deal: DealState, seat: int, mode: str) -> list[Card]:
-    """The seat's hand in the player's chosen order."""
+    """The seat's hand in the player's chosen order; at an open tableau, its piles left to right."""
+    if deal.tableau is not None:
+        return shown_cards(deal, seat)
     hand = sort_hand(deal.ruleset, deal.contract, deal.view(seat).hand)
     if mode == "rank":
         order = deal.ruleset.variant.cards.plain.order
@@ -101,10 +102,12 @@ class HandView(Widget, can_focus=True):
         self.cards: list[Card] = []
         self.legal: list[int] | None = None  # legal cards in hand order while the player must play
         self.selected = 0
+        self.piles: tuple[tuple[str | None, ...], ...] | None = None  # an open tableau's piles, drawn instead
 
-    def show(self, look: Look, cards: list[Card], legal: list[int] | None) -> None:
+    def show(self, look: Look, cards: list[Card], legal: list[int] | None,
+             piles: tuple[tuple[str | None, ...], ...] | None = None) -> None:
         keep = self.selected_card
-        self.look, self.cards, self.legal = look, cards, legal
+        self.look, self.cards, self.legal, self.piles = look, cards, legal, piles
         if legal is not None:
             self.selected = legal.index(keep) if keep in legal else 0
         self.refresh(layout=True)
@@ -121,6 +124,8 @@ class HandView(Widget, can_focus=True):
             self.refresh()
 
     def render(self) -> Text:
+        if self.piles is not None:
+            return self.render_piles()
         if not self.cards:
             return Text("(no cards)", style="dim")
         lines = [Text(), Text(), Text(), Text()]
@@ -132,6 +137,29 @@ class HandView(Widget, can_focus=True):
                 line.append_text(part)
             lines[3].append(self.label(card.index).center(CARD_WIDTH), style="bold" if playable else "dim")
         return joined(lines)
+
+    def render_piles(self) -> Text:
+        """The piles of an open tableau, each where it was dealt: its top card, the edge of a face-down card
+        under it, and the card's number as in a hand."""
+        lines = [Text() for _ in range(5)]
+        chosen = self.selected_card
+        for pile in self.piles or ():
+            card = parse_card(pile[-1]).index if pile and pile[-1] is not None else None
+            playable = self.legal is None or card in self.legal
+            style = "" if playable else "dim"
+            for line, part in zip(lines, pile_lines(self.look, pile, card is not None and card == chosen, style)):
+                line.append_text(part)
+            lines[4].append(self.label(card).center(CARD_WIDTH) if card is not None else " " * CARD_WIDTH,
+                            style="bold" if playable else "dim")
+        return joined(lines)
+
+    def slot_card(self, x: int) -> int | None:
+        """The card drawn at column ``x``: a hand card, or the face-up top of a pile."""
+        position = x // CARD_WIDTH
+        if self.piles is not None:
+            pile = self.piles[position] if 0 <= position < len(self.piles) else ()
+            return parse_card(pile[-1]).index if pile and pile[-1] is not None else None
+        return self.cards[position].index if 0 <= position < len(self.cards) else None
 
     def label(self, card: int) -> str:
         """Under a card: its number when legal, a marker under the chosen one, a cross when forbidden."""
@@ -145,10 +173,10 @@ class HandView(Widget, can_focus=True):
         return number
 
     def get_content_width(self, container: object, viewport: object) -> int:  # noqa: D102
-        return max(len(self.cards) * CARD_WIDTH, 10)
+        return max(len(self.piles if self.piles is not None else self.cards) * CARD_WIDTH, 10)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
-        return 4
+        return 4 if self.piles is None else 5
 
     def action_move(self, step: int) -> None:
         if self.legal:
@@ -160,9 +188,8 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Chosen(self.selected_card))
 
     def on_click(self, event: events.Click) -> None:
-        position = event.x // CARD_WIDTH
-        if 0 <= position < len(self.cards):
-            card = self.cards[position].index
+        card = self.slot_card(event.x)
+        if card is not None:
             self.select(card)
             self.post_message(self.Chosen(card))
 
@@ -226,6 +253,7 @@ class TableApp(App[int]):
         yield Static(id="header")
         with Horizontal(id="main"):
             with Vertical(id="left"):
+                yield Static(id="tableau")
                 yield Static(id="seats")
                 yield HandView(self.look, id="hand")
             with VerticalScroll(id="side"):
@@ -246,6 +274,11 @@ class TableApp(App[int]):
             self.screen.add_class("ascii")
         self.query_one("#choices").display = False
         self.query_one("#typed").display = False
+        tableau = self.session.ruleset.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
+        self.query_one("#tableau").display = tableau
+        if tableau:
+            self.query_one("#hand").border_title = "Your table"
+            self.query_one("#hand").styles.height = 6
         if self.human is None:
             self.query_one("#hand").display = False
         if self.unfinished is not None:
@@ -275,6 +308,13 @@ class TableApp(App[int]):
         self.query_one("#header", Static).update(self.header(deal))
         width = self.query_one("#left").size.width or 48
         self.query_one("#seats", Static).update(seats_table(self.draw, deal, self.held, self.open_hands, width))
+        if deal.tableau is not None:  # every other player's face-up cards, as they lie
+            seating = self.session.seating
+            others = [seat for seat in ((seating.reference + k) % seating.count for k in range(seating.count))
+                      if seat != self.human]
+            piles = self.query_one("#tableau", Static)
+            piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else "The table"
+            piles.update(Text("\n").join(self.draw.piles(deal, seat, label=len(others) > 1) for seat in others))
         tally = self.tally(deal)
         self.query_one("#tally", Static).update(tally)
         self.query_one("#tally").display = bool(tally.plain)
@@ -284,6 +324,7 @@ class TableApp(App[int]):
         if not during and len(calls) < len(deal.auction.calls):
             calls.append("the others passed" if calls else "everybody passed")
         said = Text(self.look.words("\n".join(calls)) if calls else
+                    "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
                     f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
         exchange = self.draw.exchange(deal, short=True)
         auction.update(said if exchange is None else Text("\n").join([said, exchange]))
@@ -300,7 +341,8 @@ class TableApp(App[int]):
             playing = deal.phase not in (BIDDING, DECLARING, EXCHANGING, OVER) and deal.to_act == self.human
             legal = [c.index for c in sorted_hand(deal, self.human, self.sort_mode)
                      if playing and any(a.card == c.index for a in deal.legal_actions())]
-            hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None)
+            piles = deal.view(self.human).piles(self.human) if deal.tableau is not None else None
+            hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None, piles)
         self.update_status()
 
     def header(self, deal: DealState) -> Text:
@@ -482,7 +524,7 @@ class TableApp(App[int]):
         totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
-        parts: list[RenderableType] = [Text.assemble(why, (f"{winner} wins the match", "bold"),
+        parts: list[RenderableType] = [Text.assemble(why, (f"{does(winner, 'win')} the match", "bold"),
                                                      f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
         if session.rows:
             parts.append(self.draw.sheet())

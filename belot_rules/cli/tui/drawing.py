@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from ...cards import parse_card
 from ...engine.deal import DealState
 from ..game.look import Look
 from ..game.render import Renderer, does, sort_hand
@@ -21,6 +22,7 @@ POSITIONS = {
     3: ((2, 1), (1, 2), (1, 0)),
     4: ((2, 1), (1, 2), (0, 1), (1, 0)),
 }
+CARD_WIDTH = 5  # a card's frame
 FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
     (False, False): "┌─┐│└┘", (False, True): "╔═╗║╚╝",
     (True, False): "+-+|++", (True, True): "#=#H##",
@@ -37,6 +39,17 @@ def card_lines(look: Look, card: int | None, chosen: bool = False, style: str = 
         face.pad_right(3 - len(face))
     middle = Text(v, style=style).append_text(face).append(v, style=style)
     return [Text(tl + h * 3 + tr, style=style), middle, Text(bl + h * 3 + br, style=style)]
+
+
+def pile_lines(look: Look, pile: Sequence[str | None], chosen: bool = False, style: str = "") -> list[Text]:
+    """Four lines: a pile of an open tableau (belote-a-deux.md §B) as it lies, bottom card first: its top card
+    (a back when face down) and, under it, the edge of a face-down card it covers; blank when empty."""
+    if not pile:
+        return [Text(" " * CARD_WIDTH) for _ in range(4)]
+    top = pile[-1]
+    lines = card_lines(look, None if top is None else parse_card(top).index, chosen, style)
+    edge = ("###" if look.ascii else "░░░") if len(pile) > 1 else "   "
+    return [*lines, Text(f" {edge} ", style="dim")]
 
 
 def joined(lines: Sequence[Text]) -> Text:
@@ -65,8 +78,7 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
             middle = joined([Text("turned card"), *card_lines(look, deal.turned_card)]) if turned else Text(
                 "bidding", style="dim")
         else:
-            total = len(deal.tricks) + bin(deal.hands[deal.to_act]).count("1")
-            lines = [f"trick {len(deal.tricks) + 1} of {total}"]
+            lines = [f"trick {len(deal.tricks) + 1} of {deal.ruleset.seating.hand_size}"]
             if deal.trick:
                 best = deal.ruleset.tables[deal.contract].trick_winner_index(list(deal.trick))
                 lines += [f"{seating.name(deal.leader)} led",
@@ -111,4 +123,7 @@ def other_hand(draw: Renderer, deal: DealState, seat: int, open_hands: bool) -> 
         return Text(" ").join(draw.look.card(c) for c in sort_hand(deal.ruleset, deal.contract,
                                                                    deal.view(seat).hand))
     count = bin(hand).count("1")
+    if deal.tableau is not None:  # belote-a-deux.md §B: its face-up cards are drawn above the table
+        down = bin(deal.hidden & deal.tableau.down[seat]).count("1")
+        return Text(f"{count} up {draw.look.dot} {down} down", style="dim")
     return Text(f"{count} card{'s' if count != 1 else ''}", style="dim")
