@@ -64,8 +64,8 @@ def test_every_accepted_card_is_legal_and_every_legal_card_accepted(name, seed):
     dealt = table.players * table.hand_size  # the whole pack, or all but the stock at a table of two or three
     assert len(played) == dealt and len(set(played)) == dealt, "no card dealt or played twice"
     tables = ruleset.tables[state.contract]
-    assert sum(state.side_points) == sum(tables.points[c] for c in played)
-    if dealt == table.pack_size:
+    assert sum(state.side_points) == sum(tables.points[c] for c in played + list(state.discarded))
+    if dealt + len(state.discarded) == table.pack_size:
         assert sum(state.side_points) == tables.total_points
 
 
@@ -81,6 +81,7 @@ def test_card_points_plus_last_trick_sum_to_the_contract_total(name):
             continue
         played = [c for _, cards, _ in state.tricks for c in cards]
         assert len(played) == table.players * table.hand_size
+        played += state.discarded  # a taker's discards from the chien count for him
         if len(played) == table.pack_size:
             total = ruleset.tables[state.contract].total_points + ruleset.variant.scoring.last_trick
             assert sum(state.side_points) + ruleset.variant.scoring.last_trick == total

@@ -257,3 +257,16 @@ def test_undo_takes_back_the_last_card_and_the_record_says_so(tmp_path: Path) ->
     undone = played.session.undone
     assert undone and undone[0]["deal"] == 1 and undone[0]["actions"]
     assert json.loads(record.read_text())["undone"] == undone
+
+
+def test_the_line_game_shows_the_chien_and_takes_discards_by_name_or_number() -> None:
+    """belote-a-trois.md §2 (HOP): the header shows the chien face down; the taker lays 2 cards aside, typed by
+    name or number, a card not held refused with the cards he may lay aside; the others only see how many."""
+    played = play("belote-a-trois-32", ["4", "kh", "jd", "1"], then="1", seed=5,
+                  players=("you", "heuristic", "heuristic"), target=100)
+    text = played.text
+    assert "Bidding · chien 2 face down" in text
+    assert "You took the chien 9♥ 10♠, 2 to lay aside" in text
+    assert "You do not hold K♥.\nYou may lay aside: " in text
+    assert "laid aside J♦, 1 to go" in text
+    assert re.search(r"(Right|Left) took the chien \(2 cards\), laid 2 aside face down", text)

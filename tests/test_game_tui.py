@@ -451,3 +451,26 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     kept = list((slot.path.parent / "aside").glob("bulgarian-kept-*.json"))
     assert [p.read_bytes() for p in kept] == [before]
     slot.close()
+
+
+def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> None:
+    """belote-a-trois.md §2 (HOP): the chien lies face down through the bidding; the taker sees what it held
+    and holds 12 cards, drawn in one row, while he lays 2 aside."""
+
+    async def take() -> None:
+        app = table_app("belote-a-trois-32", 5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "chien: 2 cards" in screen_text(app)
+            await pilot.press("4")  # hearts
+            await settle(pilot, app)
+            assert app.session.deal.phase == "discarding"
+            rows = screen_text(app).splitlines()
+            assert any("J♥" in row and "8♦" in row for row in rows), "the twelve cards are one row"
+            assert any(row.rstrip("│ ").endswith("12") for row in rows)
+            assert "You took the chien 9♥ 10♠," in screen_text(app)
+            await pilot.press("end", "enter")
+            await settle(pilot, app)
+            assert "laid aside 8♦, 1 to go" in screen_text(app)
+
+    run(take)

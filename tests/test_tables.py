@@ -29,7 +29,8 @@ ALONE = Variant(name="alone", title="Alone", table={"players": 3, "sides": "each
                 scoring={"capot": {"bonus": 100, "shared": True, "last_trick_counts": False}})
 TABLES = {"two": Ruleset(TWO), "three": Ruleset(THREE), "alone": Ruleset(ALONE), "bulgarian": load_variant("bulgarian"),
           "french": load_variant("french"), "debertz-3": load_variant("debertz-3"),
-          "belote-decouverte": load_variant("belote-decouverte")}
+          "belote-decouverte": load_variant("belote-decouverte"),
+          "belote-a-trois-32": load_variant("belote-a-trois-32")}
 
 
 def test_four_players_sit_in_two_teams_of_partners_opposite() -> None:
@@ -98,8 +99,9 @@ def test_every_table_size_keeps_its_invariants(name: str, seed: int) -> None:
     assert all(table.pack_mask >> c & 1 for c in played)
     assert all(len(cards) == table.players for _, cards, _ in state.tricks)
     points = ruleset.tables[state.contract].points
-    assert sum(state.side_points) == sum(points[c] for c in played)
-    if table.players * table.hand_size == table.pack_size:
+    assert len(state.discarded) == ruleset.dealing.widow_size and not set(state.discarded) & set(played)
+    assert sum(state.side_points) == sum(points[c] for c in played + list(state.discarded))
+    if table.players * table.hand_size + len(state.discarded) == table.pack_size:
         assert sum(state.side_points) + ruleset.variant.scoring.last_trick == ruleset.deck_total[state.contract]
     assert sum(state.side_tricks) == table.hand_size
     record = deal_record(state)

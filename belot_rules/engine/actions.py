@@ -1,4 +1,4 @@
-"""Actions a seat can take in a deal: a call, a declaration choice, a card, or taking the turned card.
+"""Actions a seat can take in a deal: a call, a declaration choice, a card, taking the turned card, a discard.
 
 Every action has a text form that is unique among the legal actions of a
 position; records store that text and replay matches it against the legal
@@ -15,12 +15,14 @@ from ..rules.declarations import Declaration
 
 CALL, DECLARE, PLAY = "call", "declare", "play"
 EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the turned card for it, or keeps it
+DISCARD = "discard"  # the taker, holding the chien, lays a card aside
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: ``call`` (an auction call), ``declare`` (declarations in trick 1), ``play`` (a card), or
-    ``exchange`` / ``keep`` (the trump seven's holder takes the turned card for it, or keeps the seven)."""
+    ``exchange`` / ``keep`` (the trump seven's holder takes the turned card for it, or keeps the seven), or
+    ``discard`` (the taker, who picked up the chien, lays a card aside)."""
 
     kind: str
     call: Call | None = None
@@ -35,6 +37,8 @@ class Action:
             return str(CARDS[self.card]) + (" belote" if self.belote else "")
         if self.kind in (EXCHANGE, KEEP):
             return self.kind
+        if self.kind == DISCARD:
+            return f"discard {CARDS[self.card]}"
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -50,6 +54,10 @@ def play_action(card: int, belote: bool = False) -> Action:
 
 def declare_action(declarations: tuple[Declaration, ...]) -> Action:
     return Action(DECLARE, declarations=declarations)
+
+
+def discard_action(card: int) -> Action:
+    return Action(DISCARD, card=card)
 
 
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)

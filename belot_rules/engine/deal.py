@@ -23,6 +23,7 @@ from ..variant.model import SUIT_CONTRACTS
 from .actions import (
     CALL,
     DECLARE,
+    DISCARD,
     EXCHANGE,
     EXCHANGE_ACTION,
     KEEP,
@@ -30,12 +31,14 @@ from .actions import (
     Action,
     call_action,
     declare_action,
+    discard_action,
     play_action,
 )
 from .tableau import Pile, Tableau
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
+DISCARDING = "discarding"  # the taker, who picked up the chien, lays as many cards aside before trick 1
 
 
 class IllegalAction(UserError):
@@ -65,6 +68,8 @@ class SeatView:
     # The seat that took the turned card for the trump seven, and the seven it left face up on the stock.
     exchanged: tuple[int, str] | None = None
     shown_stock: str | None = None  # the stock's bottom card, turned face up once the hands are complete
+    chien: int = 0  # cards of the chien still face down on the table (the taker picks them up)
+    discarded: tuple[str, ...] = ()  # the taker's discards: in his own view only
     # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
     # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
     tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
@@ -114,6 +119,7 @@ class DealState:
     exchanged: int = -1  # the seat that took the turned card for the trump seven (then face up on the stock), or -1
     tableau: Tableau | None = None  # the piles dealt face up on face down (deal.tableau_packets)
     hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
+    discarded: tuple[int, ...] = ()  # the cards the taker laid aside from his hand and the chien
 
     # ------------------------------------------------------------------ creation
 
@@ -198,7 +204,7 @@ class DealState:
             self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
             list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
             [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
-            self.exchanged, self.tableau, self.hidden,
+            self.exchanged, self.tableau, self.hidden, self.discarded,
         )
 
     # ------------------------------------------------------------------ queries
@@ -216,6 +222,8 @@ class DealState:
             return self.ruleset.seating.order[self.leader + len(self.trick)]
         if self.phase == EXCHANGING:
             return self._seven_holder()
+        if self.phase == DISCARDING:
+            return self.declarer
         return -1
 
     @property
@@ -251,6 +259,8 @@ class DealState:
             return actions
         if self.phase == EXCHANGING:
             return [EXCHANGE_ACTION, KEEP_ACTION]
+        if self.phase == DISCARDING:
+            return [discard_action(card) for card in iter_bits(self.hands[self.declarer])]
         return []
 
     @property
@@ -303,7 +313,11 @@ class DealState:
         elif self.phase == EXCHANGING:
             reason = (f": seat {seat} holds the trump seven and may take the turned card "
                       f"{CARDS[self.turned_card]} for it (exchange) or keep it (keep)")
-        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer"}[self.phase]
+        elif self.phase == DISCARDING:
+            left = self.ruleset.dealing.widow_size - len(self.discarded)
+            reason = f": seat {seat} took the chien and lays {left} more card{'s' * (left > 1)} of his hand aside"
+        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer",
+                DISCARDING: "discard"}[self.phase]
         listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
         return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
@@ -315,6 +329,8 @@ class DealState:
             self.declare(action.declarations)
         elif action.kind in (EXCHANGE, KEEP):
             self.exchange(action.kind == EXCHANGE)
+        elif action.kind == DISCARD:
+            self.discard(action.card)
         else:
             self.play_card(action.card, action.belote)
 
@@ -363,10 +379,30 @@ class DealState:
             self.exchanged = seat
         self._first_trick()
 
+    def discard(self, card: int) -> None:
+        """The taker lays ``card`` aside (unchecked; :meth:`apply` checks); its points count for him
+        (belote-a-trois.md §2, the 32-card form). Once he has laid the chien's worth aside, play begins."""
+        seat = self.declarer
+        self.hands[seat] ^= 1 << card
+        self.discarded += (card,)
+        self.side_points[self.ruleset.seating.side_of[seat]] += self.ruleset.tables[self.contract].points[card]
+        if len(self.discarded) == self.ruleset.dealing.widow_size:
+            self._hands_complete()
+
     def _open_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
-        """Every hand is complete: the holder of the trump seven may exchange it, then trick 1 begins."""
+        """Every hand is complete: the taker picks up the chien and discards, the holder of the trump seven
+        may exchange it, then trick 1 begins."""
         self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
         self.leader = self.first_seat
+        dealing = self.ruleset.dealing
+        if dealing.widow_size and self.auction is not None:  # a deal from given hands has no chien
+            for card in self.deck[dealing.stock_start:]:
+                self.hands[declarer] |= 1 << card
+            self.phase = DISCARDING
+            return
+        self._hands_complete()
+
+    def _hands_complete(self) -> None:
         if self.ruleset.dealing.seven_exchange and self._seven_holder() >= 0:
             self.phase = EXCHANGING
             return
@@ -572,6 +608,8 @@ class DealState:
             declared=tuple((s, str(d)) for s in sorted(self.declared) for d in self.declared[s]),
             belotes=tuple((s, SUIT_CONTRACTS[suit]) for s, suit in self.belotes),
             hanging_in=self.hanging_in,
+            chien=self.ruleset.dealing.widow_size if self.phase == BIDDING else 0,
+            discarded=tuple(str(CARDS[c]) for c in self.discarded) if seat == self.declarer else (),
             exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
             shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
             tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..rules.dealing import shuffle
 from ..ruleset import Ruleset
-from .deal import BIDDING, DealState
+from .deal import BIDDING, DISCARDING, DealState
 
 
 def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
@@ -47,6 +47,8 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
+        while state.phase == DISCARDING:
+            state.discard(card_picker(rand)(state.hands[state.declarer]))
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
         None,

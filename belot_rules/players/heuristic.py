@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import CARDS
-from ..engine.actions import EXCHANGE_ACTION, Action
-from ..engine.deal import BIDDING, DECLARING, EXCHANGING, SeatView
+from ..engine.actions import EXCHANGE_ACTION, Action, discard_action
+from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
 from ..rules.bidding import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
+from .discard import discard_choice
 from .fast import CardChooser
 from .memory import Memory, plays
 
@@ -71,6 +72,8 @@ class HeuristicPlayer:
             return legal[self.declaration_for([a.declarations for a in legal])]
         if view.phase == EXCHANGING:
             return EXCHANGE_ACTION  # the turned card is never worse than the trump seven
+        if view.phase == DISCARDING:
+            return discard_action(discard_choice(self.ruleset.tables[view.contract], _mask(view.hand)))
         legal_mask = 0
         for action in legal:
             legal_mask |= 1 << action.card

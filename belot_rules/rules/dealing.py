@@ -81,6 +81,8 @@ class Dealing:
         self.seven_taker_only = deal.seven_exchange == SevenExchange.taker_only.value
         # The pack's last card (the stock's bottom one) is turned face up once the hands are complete.
         self.bottom_card_shown = deal.stock == Stock.bottom_card_shown.value
+        # The cards left after the packets (the chien) go to the taker, who discards as many: 0 without one.
+        self.widow_size = len(self.pack) - self.stock_start if deal.stock == Stock.to_taker.value else 0
 
     def _piles(self, packets: list[int], laid: int) -> list[tuple[tuple[int, int], ...]]:
         """Per seat offset: the piles of the first ``laid`` packets, each face-up packet on the face-down one before it."""

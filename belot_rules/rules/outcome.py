@@ -156,6 +156,11 @@ class DealOutcome(_Strict):
     first_leader: Seat = Field(
         0, description="The seat that led the first trick; it breaks declaration ties by play order."
     )
+    discards: list[CardText] = Field(
+        [], max_length=8,
+        description="Where the taker picks up a chien (deal.stock to_taker): the cards he laid aside; they count "
+        "for him.",
+    )
 
     def repeated_cards(self) -> list[tuple[KeyPath, str]]:
         """Each card played a second time, where it is."""
@@ -167,6 +172,11 @@ class DealOutcome(_Strict):
                     problems.append((("tricks", i, "cards", j), f"{card} is already in {seen[card]}; "
                                      "each card is played once"))
                 seen[card] = f"tricks[{i}].cards[{j}]"
+        for i, card in enumerate(self.discards):
+            if card in seen:
+                problems.append((("discards", i), f"{card} is already in {seen[card]}; a card laid aside is not "
+                                 "played"))
+            seen[card] = f"discards[{i}]"
         return problems
 
 
@@ -276,7 +286,8 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     )
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
-    table_problems = _check_table(scoring.seating, scoring.variant.name, model)
+    chien = scoring.variant.deal.stock == "to_taker"
+    table_problems = _check_table(scoring.seating, scoring.variant.name, model, chien)
     if model.contract not in scoring.tables or table_problems:  # tricks of another table cannot be played out
         raise OutcomeError(problems + table_problems)
     tables = scoring.tables[model.contract]
@@ -294,6 +305,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         side = table.side_of[winner]
         tricks[side] += 1
         points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
+    points[table.side_of[model.declarer]] += sum(tables.points[parse_card(c).index] for c in model.discards)
     return scoring.score(
         contract=model.contract,
         declarer=model.declarer,
@@ -351,8 +363,9 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
     return problems
 
 
-def _check_table(table: Seating, name: str, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
-    """Seats, trick sizes, the number of tricks and the cards must be those of the variant's table."""
+def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -> list[tuple[KeyPath, str]]:
+    """Seats, trick sizes, the number of tricks, the discards from a ``chien`` and the cards must be those of
+    the variant's table."""
     problems: list[tuple[KeyPath, str]] = []
     last = table.players - 1
     seats: list[tuple[KeyPath, int | None]] = [(("declarer",), outcome.declarer),
@@ -361,6 +374,13 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome) -> list[tuple[
     seats += [(("declarations", i, "seat"), d.seat) for i, d in enumerate(outcome.declarations)]
     problems += [(where, f"{name} has {table.players} players, seats 0-{last}, not {seat}")
                  for where, seat in seats if seat is not None and seat > last]
+    widow = table.pack_size - table.players * table.hand_size if chien else 0
+    if len(outcome.discards) != widow:
+        problems.append((("discards",), f"{len(outcome.discards)} given; " + (
+            f"the taker of {name} lays {widow} cards aside" if widow else f"{name} has no chien to lay cards aside")))
+    for i, card in enumerate(outcome.discards):
+        if not table.pack_mask >> parse_card(card).index & 1:
+            problems.append((("discards", i), f"{card} is not in the {table.pack_size}-card pack of {name}"))
     if len(outcome.tricks) != table.hand_size:
         problems.append((("tricks",), f"{len(outcome.tricks)} given; it takes {table.hand_size}"))
     for i, trick in enumerate(outcome.tricks):

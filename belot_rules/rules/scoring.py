@@ -523,6 +523,9 @@ class ScoringRules:
     def _verdict_alone(self, test: tuple[int, ...], declarer: int, others: list[int], deal: _Deal) -> tuple[str, str]:
         """(verdict, how it is scored): the taker against each other player, or the others together."""
         names = deal.names
+        if self._each_own:
+            deal.note("No contract is at stake: each player records his own points")
+            return MADE, SPLIT
         a = test[declarer]
         if self._beat_together:
             d = sum(test[seat] for seat in others)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import PLAY
-from ..engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
+from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
 from ..players.base import Player
+from ..players.discard import discard_choice
 from ..players.fast import CardSetPlayer
 from ..players.memory import Memory, plays
 from ..rules.declarations import Declaration
@@ -33,7 +34,7 @@ class Table:
     def play_deal(self, state: DealState) -> DealState:
         """Play ``state`` to its end."""
         memory = None
-        while state.phase == BIDDING:
+        while state.phase in (BIDDING, DISCARDING):
             self.act(state)
         if state.phase != OVER and all(self.card_sets):
             self._play_cards(state)
@@ -90,6 +91,8 @@ class Table:
             state.declare(tuple(self._declaration_for(seat, options)))
         elif phase == EXCHANGING:
             state.exchange(True)  # card-set players take the turned card for the trump seven, as play_out does
+        elif phase == DISCARDING:
+            state.discard(discard_choice(ruleset.tables[state.contract], state.hands[seat]))
         else:
             choose = player.card_chooser(state.contract)
             card = choose(memory, seat, state.declarer, state.hands[seat], state.legal_card_mask(), state.trick,

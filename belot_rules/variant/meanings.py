@@ -62,6 +62,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "aside": "the cards left after the packets stay face down, out of play",
         "bottom_card_shown": "the cards left after the packets stay out of play; the bottom one is turned face up "
         "for everyone to see",
+        "to_taker": "the cards left after the packets (the chien) lie face down until the bidding is over; the "
+        "taker adds them to his hand and discards as many, which count for him",
     },
     m.Sides: {
         "partners": "four players in two fixed teams, partners sitting opposite",

@@ -212,6 +212,7 @@ class Stock(str, Enum):
     none = "none"
     aside = "aside"
     bottom_card_shown = "bottom_card_shown"
+    to_taker = "to_taker"
 
 
 class TurnedCardTo(str, Enum):
@@ -298,7 +299,9 @@ class Deal(Rule):
     stock: Stock = Field(
         Stock.none,
         description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
-        "card is dealt), aside (face down, out of play) or bottom_card_shown (out of play, the bottom one face up).",
+        "card is dealt), aside (face down, out of play), bottom_card_shown (out of play, the bottom one face up) "
+        "or to_taker (a chien: face down until the bidding is over, then the taker's, who discards as many cards "
+        "before the first trick; the discards count for him).",
     )
 
     @property
@@ -312,6 +315,13 @@ class Deal(Rule):
                 self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
             raise ValueError("seven_exchange trades the trump seven for a turned card left on the stock: it needs "
                              "turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
+        return self
+
+    @model_validator(mode="after")
+    def _chien(self) -> Deal:
+        if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
+            raise ValueError("stock to_taker gives the taker the cards left after the packets (a chien); it needs "
+                             "turned_card none and talon false")
         return self
 
     @model_validator(mode="after")

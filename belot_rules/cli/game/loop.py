@@ -18,8 +18,8 @@ from pathlib import Path
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, PLAYING, DealState
+from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, DealState
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
@@ -178,6 +178,8 @@ class Game:
             self.show(self.draw.exchange(deal))
         elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
             self.show(f"You {self.draw.exchange_choice(deal, action)}.")
+        elif action.kind == DISCARD and deal.phase != DISCARDING:  # the others see how many, the taker which
+            self.show(self.draw.discards(deal, self.human))
         elif completed is not None:
             self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
         if belote and not self.live:
@@ -198,6 +200,8 @@ class Game:
         summary = [self.draw.deal_score(row)]
         if deal is not None and deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
             summary.append(self.draw.auction(deal))
+            if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+                summary.append(self.draw.discards(deal, deal.declarer))
         if self.live:
             self.redraw(Group(self.draw.header(deal, row.number), *summary))
         else:
@@ -267,7 +271,8 @@ class Game:
             except Refusal as refusal:
                 self.show(str(refusal), style="bold red")
                 if cards and not belote:
-                    self.show(Text("You may play: ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
+                    may = "lay aside" if deal.phase == DISCARDING else "play"
+                    self.show(Text(f"You may {may}: ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
                 continue
             if len(actions) == 1:
                 return actions[0]
@@ -306,6 +311,9 @@ class Game:
             return "Declare (Enter = 1)"
         if deal.phase == EXCHANGING:
             return "Take the turned card for your seven? (Enter = 1)"
+        if deal.phase == DISCARDING:
+            left = deal.ruleset.dealing.widow_size - len(deal.discarded)
+            return f"Lay a card aside, {left} to go (1-{len(menu)})"
         return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
 
     def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:
@@ -343,6 +351,8 @@ class Game:
                 if action.declarations else "declare nothing"
         if action.kind in (EXCHANGE, KEEP):
             return self.draw.exchange_choice(self.session.deal, action)
+        if action.kind == DISCARD:
+            return f"lay {self.look.card_name(action.card)} aside"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ commands

@@ -284,6 +284,8 @@ class Renderer:
                     line.append(f" {look.dot} second round")
             if rules.deal.talon:
                 line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+            if deal.ruleset.dealing.widow_size:
+                line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
             if session.ruleset.bidding.must_call(deal.auction):
                 line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
             lines[0].append(f" {look.dot} ").append_text(line)
@@ -303,6 +305,8 @@ class Renderer:
             exchange = self.exchange(deal)
             if exchange is not None:
                 lines.append(exchange)
+            if deal.ruleset.dealing.widow_size and not deal.tricks:
+                lines.append(self.discards(deal, seating.reference))
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
@@ -330,6 +334,21 @@ class Renderer:
         return Text(f"{self.session.seating.name(deal.exchanged)} exchanged ").append_text(
             self.look.card(deal.turned_card & ~7)).append(" for " if short else " for the turned ").append_text(
             self.look.card(deal.turned_card))
+
+    def discards(self, deal: DealState, seat: int | None) -> Text:
+        """The chien (belote-a-trois.md §2): ``East took the chien (2 cards), laid 2 aside face down``; the
+        taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``)."""
+        size, laid = deal.ruleset.dealing.widow_size, len(deal.discarded)
+        text = Text(f"{self.session.seating.name(deal.declarer)} took the chien")
+        if seat != deal.declarer:
+            return text.append(f" ({size} cards), " + (f"laid {laid} of {size} aside" if laid < size
+                                                         else f"laid {size} aside face down"))
+        chien = deal.deck[deal.ruleset.dealing.stock_start:]
+        text.append(" ").append_text(Text(" ").join(self.look.card(c) for c in chien))
+        if not laid:
+            return text.append(f", {size} to lay aside")
+        text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in deal.discarded))
+        return text.append(f", {size - laid} to go" if laid < size else "")
 
     def exchange_choice(self, deal: DealState, action: Action, short: bool = False) -> str:
         """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
@@ -25,8 +26,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...cards import Card, parse_card
-from ...engine.actions import CALL, DECLARE, EXCHANGE, KEEP, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, EXCHANGING, OVER, DealState
+from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
 from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
@@ -130,13 +131,25 @@ class HandView(Widget, can_focus=True):
             return Text("(no cards)", style="dim")
         lines = [Text(), Text(), Text(), Text()]
         chosen = self.selected_card
-        for card in self.cards:
+        width, last = self.card_width(self.size.width), self.last_width(self.size.width)
+        for i, card in enumerate(self.cards):
             playable = self.legal is None or card.index in self.legal
             style = "" if playable else "dim"
+            shown = last if i == len(self.cards) - 1 else width
             for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style)):
-                line.append_text(part)
-            lines[3].append(self.label(card.index).center(CARD_WIDTH), style="bold" if playable else "dim")
+                line.append_text(part[:shown])
+            lines[3].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
         return joined(lines)
+
+    def card_width(self, room: int) -> int:
+        """Columns a card takes: the whole card, or (a hand of 10 or 12 in a narrow room, Belote à trois's
+        chien) each card but the last without its right edge."""
+        return CARD_WIDTH if not room or len(self.cards) * CARD_WIDTH <= room else CARD_WIDTH - 1
+
+    def last_width(self, room: int) -> int:
+        """The last card is whole when there is room for its right edge."""
+        return CARD_WIDTH if not room or (len(self.cards) - 1) * self.card_width(room) + CARD_WIDTH <= room \
+            else CARD_WIDTH - 1
 
     def render_piles(self) -> Text:
         """The piles of an open tableau, each where it was dealt: its top card, the edge of a face-down card
@@ -155,11 +168,14 @@ class HandView(Widget, can_focus=True):
 
     def slot_card(self, x: int) -> int | None:
         """The card drawn at column ``x``: a hand card, or the face-up top of a pile."""
-        position = x // CARD_WIDTH
         if self.piles is not None:
+            position = x // CARD_WIDTH
             pile = self.piles[position] if 0 <= position < len(self.piles) else ()
             return parse_card(pile[-1]).index if pile and pile[-1] is not None else None
-        return self.cards[position].index if 0 <= position < len(self.cards) else None
+        count, width = len(self.cards), self.card_width(self.size.width)
+        if x >= (count - 1) * width + self.last_width(self.size.width):
+            return None
+        return self.cards[min(x // width, count - 1)].index if x >= 0 else None
 
     def label(self, card: int) -> str:
         """Under a card: its number when legal, a marker under the chosen one, a cross when forbidden."""
@@ -172,8 +188,10 @@ class HandView(Widget, can_focus=True):
             return f"^{number}^" if self.look.ascii else f"▲{number}▲"
         return number
 
-    def get_content_width(self, container: object, viewport: object) -> int:  # noqa: D102
-        return max(len(self.piles if self.piles is not None else self.cards) * CARD_WIDTH, 10)
+    def get_content_width(self, container: Size, viewport: Size) -> int:  # noqa: D102
+        if self.piles is not None:
+            return max(len(self.piles) * CARD_WIDTH, 10)
+        return max((len(self.cards) - 1) * self.card_width(container.width) + self.last_width(container.width), 10)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
         return 4 if self.piles is None else 5
@@ -327,6 +345,8 @@ class TableApp(App[int]):
                     "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
                     f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
         exchange = self.draw.exchange(deal, short=True)
+        if deal.ruleset.dealing.widow_size and deal.contract is not None and not deal.tricks:
+            exchange = self.draw.discards(deal, self.human)
         auction.update(said if exchange is None else Text("\n").join([said, exchange]))
         declared = self.draw.announced(deal)
         widget = self.query_one("#declared", Static)
@@ -386,13 +406,14 @@ class TableApp(App[int]):
         elif deal.to_act == self.human:
             text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
                     DECLARING: "Declare: ↑↓ and Enter",
-                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter"}.get(
+                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter",
+                    DISCARDING: "Lay a card aside: ← → and Enter (or its number, or / to type it)"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             text = self.draw.schmeiss_offer(deal) or text
             if self.clock is not None:
                 text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
         else:
-            verb = {BIDDING: "speak", DECLARING: "declare"}.get(deal.phase, "play")
+            verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
@@ -504,6 +525,8 @@ class TableApp(App[int]):
         exchange = self.draw.exchange(deal)
         if exchange is not None:
             body.append(exchange)
+        if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+            body.append(self.draw.discards(deal, deal.declarer))
         title = self.draw.deal_title(row).plain.removesuffix("; no score.")
         self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
@@ -650,6 +673,8 @@ class TableApp(App[int]):
             return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
         if action.kind in (EXCHANGE, KEEP):
             return self.draw.exchange_choice(self.session.deal, action, short)
+        if action.kind == DISCARD:
+            return f"lay {self.look.card_name(action.card)} aside"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ the move clock

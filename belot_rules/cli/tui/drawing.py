@@ -77,6 +77,8 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
             turned = deal.view(seating.reference).turned_card
             middle = joined([Text("turned card"), *card_lines(look, deal.turned_card)]) if turned else Text(
                 "bidding", style="dim")
+            if deal.ruleset.dealing.widow_size:  # the chien lies face down until the taker picks it up
+                middle.append(f"\nchien: {deal.ruleset.dealing.widow_size} cards face down", style="dim")
         else:
             lines = [f"trick {len(deal.tricks) + 1} of {deal.ruleset.seating.hand_size}"]
             if deal.trick:
