@@ -228,7 +228,8 @@ class Renderer:
     def piles(self, deal: DealState, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
         """A seat's piles as they lie (belote-a-deux.md §B): ``A♠/▒`` a face-up card on a face-down one, ``▒``
         a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
-        as in :func:`hand_line`, the others struck out; ``label``: the line starts with whose table it is."""
+        as in :func:`hand_line`, the others struck out in brackets; ``label``: the line starts with whose
+        table it is."""
         look, name = self.look, self.session.seating.name(seat)
         back = "#" if look.ascii else "▒"
         text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
@@ -244,8 +245,10 @@ class Renderer:
             card = parse_card(top)
             if legal and card.index in legal:
                 text.append(f"{legal.index(card.index) + 1}:", style="bold").append_text(look.card(card, "bold"))
+            elif legal:  # struck out in brackets, as in a hand: a screen reader says the brackets
+                text.append("(").append_text(look.card(card, "dim strike")).append(")")
             else:
-                text.append_text(look.card(card, "dim strike" if legal else ""))
+                text.append_text(look.card(card))
             if len(pile) > 1:
                 text.append(f"/{back}", style="dim")
         return text
