@@ -285,3 +285,13 @@ def test_the_full_screen_table_draws_the_piles_with_the_cards_under_them(tmp_pat
             assert len(deal.tricks) * 2 + len(deal.trick) > before
 
     asyncio.run(table())
+
+
+def test_no_contract_at_stake_at_a_table_of_three_each_for_himself() -> None:
+    """``scoring.contract: each_own`` is a general option: at three players each for himself too, a taker
+    with the fewest points still records his own."""
+    three = Ruleset(Variant(name="t", title="t", table={"players": 3, "sides": "each_for_self"},
+                            cards={"ranks": ["9", "T", "J", "Q", "K", "A"]}, scoring={"contract": "each_own"}))
+    score = three.scoring.score("hearts", 0, 1, [20, 70, 62], [1, 4, 3], 1)
+    assert score.verdict == "made" and score.raw_points == (20, 80, 62)
+    assert score.match_points == (2, 8, 6)

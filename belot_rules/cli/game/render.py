@@ -23,7 +23,6 @@ from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
-from ...variant.model import SUIT_CONTRACTS
 from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
 from .look import Look
@@ -34,6 +33,9 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
+# A sentence about "player 0" said of the player: "You take", "Your declarations", not "You takes", "You's".
+YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
+YOU_OWN = re.compile(r"\bYou's\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
@@ -161,6 +163,7 @@ class Renderer:
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
         named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
+        named = YOU_OWN.sub("Your", YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named))
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
@@ -241,7 +244,8 @@ class Renderer:
     def piles(self, deal: DealState, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
         """A seat's piles as they lie (belote-a-deux.md §B): ``A♠/▒`` a face-up card on a face-down one, ``▒``
         a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
-        as in :func:`hand_line`, the others struck out; ``label``: the line starts with whose table it is."""
+        as in :func:`hand_line`, the others struck out in brackets; ``label``: the line starts with whose
+        table it is."""
         look, name = self.look, self.session.seating.name(seat)
         back = "#" if look.ascii else "▒"
         text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
@@ -257,8 +261,10 @@ class Renderer:
             card = parse_card(top)
             if legal and card.index in legal:
                 text.append(f"{legal.index(card.index) + 1}:", style="bold").append_text(look.card(card, "bold"))
+            elif legal:  # struck out in brackets, as in a hand: a screen reader says the brackets
+                text.append("(").append_text(look.card(card, "dim strike")).append(")")
             else:
-                text.append_text(look.card(card, "dim strike" if legal else ""))
+                text.append_text(look.card(card))
             if len(pile) > 1:
                 text.append(f"/{back}", style="dim")
         return text
@@ -372,17 +378,15 @@ class Renderer:
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
 
     def schmeiss_offer(self, deal: DealState) -> str:
-        """``Opponent schmeisses: accept for a new deal, or refuse and Opponent plays spades ♠`` while a schmeiss
-        waits for its answer (klaberjass.md §3.1); empty otherwise."""
+        """``Opponent schmeisses: accept, a new deal; refuse, Opponent plays it`` while a schmeiss waits for its
+        answer (klaberjass.md §3.1); empty otherwise. The suit is the turned one, or the one the call names."""
         calls = deal.auction.calls
         if deal.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
             return ""
-        seat, offer = calls[-1]
-        name = self.session.seating.name(seat)
-        contract = self.look.contract(offer.contract or SUIT_CONTRACTS[deal.turned_card >> 3])
+        name = self.session.seating.name(calls[-1][0])
         you = name == "You"
-        return f"{name} {'schmeiss' if you else 'schmeisses'}: accept for a new deal, or refuse and {name} " \
-               f"{'play' if you else 'plays'} {contract}"
+        return f"{name} {'schmeiss' if you else 'schmeisses'}: accept, a new deal; refuse, {name} " \
+               f"{'play' if you else 'plays'} it"
 
     def ladder(self, deal: DealState) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
