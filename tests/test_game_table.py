@@ -258,3 +258,16 @@ def test_a_player_alone_on_a_side_is_spoken_of_as_one(variant: str, players: tup
         said += [line.plain for line in Renderer(session, Look()).deal_lines(session.rows[-1])]
     assert not [line for line in said if re.search(r"[Yy]ou's|takers \(\w+\)", line)]
     assert any(re.search(r"the taker \(\w+\) has", line) for line in said)
+
+
+@pytest.mark.parametrize(("players", "places"), [
+    (4, [(2, 1), (1, 2), (0, 1), (1, 0)]),  # you, right, partner opposite, left
+    (3, [(2, 1), (0, 2), (0, 0)]),          # you, right and left across the trick
+    (2, [(2, 1), (0, 1)]),                  # you and the opponent opposite
+])
+def test_the_seats_sit_round_the_trick_by_the_table_size(players: int, places: list[tuple[int, int]]) -> None:
+    """The line game places each seat by its offset from yours in play order and the table's size (the
+    compiled seating), the next seat to your right, as at a real table."""
+    from belot_rules.cli.game.render import grid_place
+
+    assert [grid_place(offset, players) for offset in range(players)] == places

@@ -548,21 +548,6 @@ def test_no_color_leaves_the_terminal_its_own_colours_and_keeps_the_marks(monkey
     run(plain)
 
 
-def test_three_players_scores_go_on_a_line_of_their_own_when_the_contract_does_not_leave_room() -> None:
-    async def header() -> None:
-        app = table_app("belote-a-trois", 5, players=("you", "heuristic", "heuristic"))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            await bid_something(pilot, app)
-            await until(pilot, lambda: app.session.deal.contract is not None)
-            await settle(pilot, app)
-            lines = screen_text(app).splitlines()
-            assert lines[1].startswith(" Contract spades ♠ by You · turned ") and lines[1].endswith("♠")
-            assert lines[2] == " Match to 1000: You 0 · Right 0 · Left 0"
-
-    run(header)
-
-
 def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> None:
     """belote-a-trois.md §2 (HOP): the chien lies face down through the bidding; the taker sees what it held
     and holds 12 cards, drawn in one row, while he lays 2 aside."""
@@ -584,3 +569,20 @@ def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> Non
             assert "laid aside 8♦, 1 to go" in screen_text(app)
 
     run(take)
+
+
+def test_three_players_scores_fit_the_header_at_80_columns() -> None:
+    """At a table of three the match score takes the header's second line; the turned card moves up a line
+    rather than wrapping the score onto a third."""
+
+    async def header() -> None:
+        app = table_app("belote-a-trois", 21, players=("you", "heuristic", "heuristic"), target=5000)
+        async with app.run_test(size=(80, 24)) as pilot:
+            while app.session.deal.contract is None:
+                await settle(pilot, app)
+                await pilot.press("enter")
+            await settle(pilot, app)
+            rows = screen_text(app).splitlines()
+            assert "turned" in rows[0] and "Contract" in rows[1] and "Left 0" in rows[1]
+
+    run(header)

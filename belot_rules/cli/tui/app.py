@@ -379,22 +379,23 @@ class TableApp(App[int]):
         first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
                               f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
+        turned = Text()
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
             if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
-                second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
+                turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         elif deal.phase == OVER:
             ended = void_words(deal)
             second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
         else:
             second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
         board = self.draw.board()
-        if len(second) + len(board) > self.size.width - 2:  # three players' scores: the board on a line of its own
-            second.right_crop(len(f" {look.dot} "))
-            lines = [first, second, board]
-        else:
-            lines = [first, second.append_text(board)]
+        room = (self.size.width or 80) - 2
+        if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
+            first.append(f" {look.dot} ").append_text(turned[:-3])
+            turned = Text()
+        lines = [first, second.append_text(turned).append_text(board)]
         if deal.contract is None and deal.auction.doubling:
             lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
         return Text("\n").join(lines)
