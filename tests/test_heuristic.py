@@ -245,3 +245,9 @@ def test_three_player_tables_throw_in_few_deals(variant, turned):
     result = simulate(load_variant(variant), "deals", 300, seats="heuristic", seed=3, workers=1)
     assert result.to_dict()["contracts"]["all_pass"]["rate"] < 0.3
     assert call(variant, "9C TD 9S TS KD", turned=turned) == "pass"
+
+
+def test_the_chien_counts_for_the_taker_at_three():
+    """The taker adds the chien to his hand and its discards count for him (belote-a-trois-32, HOP): a hand
+    with the jack, nine and ace of trumps and two tens takes, as playing first calls out both ways says it should."""
+    assert call("belote-a-trois-32", "TC JC KC 7D 8H TH JH AH 9S TS") == "hearts"

@@ -27,7 +27,9 @@ costs him too: the deal is thrown in or an opponent takes. Measured between
 heuristic players at such tables (thousands of first calls, each played out
 once taken and once passed), taking gains the first speaker points over passing
 once the estimate covers half the deal by about 5% of the deal (made about
-three times in four), and loses below; so that is the margin there.
+three times in four), and loses below; so that is the margin there. A chien
+the taker adds to his hand counts as that many average cards: without it the
+first speaker at the 32-card table of three passed hands that gain by taking.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ class BiddingSense:
         dealt = seating.players * seating.hand_size / seating.pack_size
         self.total = {c: total * dealt for c, total in self.valuer.total.items()}
         self.share = {c: total / seating.players for c, total in self.total.items()}
+        # The chien the taker adds to his hand (and whose discards count for him), as average cards.
+        chien = ruleset.dealing.widow_size / seating.pack_size
+        self._chien = {c: chien * total for c, total in self.valuer.total.items()}
         self.turned_to_taker = ruleset.dealing.turned_to_taker
         # A taker without a partner at a table of three or more plays alone against the others.
         self.alone_against_many = not seating.partners and seating.players > 2
@@ -221,7 +226,7 @@ class BiddingSense:
         """Expected points over what the contract must make (half the deal, or the bid)."""
         total = self.total[contract]
         points_taken, extras = self.worth(known, contract)
-        team = points_taken + self._partner_share(contract, standing)
+        team = points_taken + self._chien[contract] + self._partner_share(contract, standing)
         if points == CAPOT:  # every trick: declarations do not help, and the estimate must be far above the deal
             return team - CAPOT_NEED * total
         if self.point_bids:
