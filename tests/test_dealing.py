@@ -202,3 +202,23 @@ def test_an_all_pass_deal_keeps_or_loses_the_reserve_as_the_variant_says_E16():
         for _ in range(4):
             match.apply("pass")
         assert match.reserve == expected and match.current.hanging_in == expected
+
+
+def test_the_fast_shuffle_draws_and_deals_exactly_as_random_shuffle():
+    """Simulations shuffle with ``dealing.shuffle`` for speed: the packs, and the generator's state after
+    them, must stay those of ``random.Random.shuffle``, or every seeded result would change."""
+    from belot_rules.rules.dealing import shuffle
+
+    class Other(random.Random):  # another generator type shuffles itself
+        pass
+
+    for seed in range(300):
+        for size in (24, 32):
+            for kind in (random.Random, Other):
+                ours, theirs = kind(seed), kind(seed)
+                mine, expected = list(range(size)), list(range(size))
+                for _ in range(3):
+                    shuffle(ours, mine)
+                    theirs.shuffle(expected)
+                    assert mine == expected
+                assert ours.random() == theirs.random()

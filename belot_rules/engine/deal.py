@@ -458,14 +458,15 @@ class DealState:
         elif not self.tricks:
             self._maybe_declare()
 
-    def play_out(self, pick_card: Callable[[int, int, int, list[int], int], int],
+    def play_out(self, pick_card: Callable[[int, int, int, list[int], int], int] | None,
                  pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
-                 announce: Callable[[int], bool]) -> None:
+                 announce: Callable[[int], bool], rand: Callable[[], float] | None = None) -> None:
         """Play to the end, choosing through callbacks: the fast path of simulations.
 
         ``pick_card(legal, seat, hand, trick, win_pos)`` gets the legal card set, the seat to
         play, its hand, the trick's cards so far and the position of the one winning it, and
-        returns a card; ``pick_declaration(seat, options)`` chooses among a seat's declaration
+        returns a card; with ``rand`` instead, each card is drawn uniformly from the legal ones as
+        :func:`~belot_rules.engine.playout.card_picker` draws it. ``pick_declaration(seat, options)`` chooses among a seat's declaration
         options in trick 1; ``announce(seat)`` says whether a belote is announced where the
         variant requires it. The tricks run in one loop on local variables, through the same
         compiled obligations, tables and declaration rules as :meth:`apply`; a trick is closed
@@ -480,6 +481,7 @@ class DealState:
         tables = ruleset.tables[contract]
         legal_fast = ruleset.obligations[contract].legal_fast
         choices = ruleset.declarations.choices
+        declaring = ruleset.declarations.declaring_seats(self.hands, contract) if not self.tricks else 0
         points, trick_strength = tables.points, tables.trick_strength
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
         side_points, side_tricks = self.side_points, self.side_tricks
@@ -502,9 +504,17 @@ class DealState:
                 seat = order[leader + pos]
                 hand = hands[seat]
                 if first_trick and seat not in declared:
-                    options = choices(hand, contract, seat)
+                    options = choices(hand, contract, seat) if declaring >> seat & 1 else ()
                     declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
-                card = pick_card(legal_fast(hand, led, best, win == pos - back) if pos else hand, seat, hand, trick, win)
+                legal = legal_fast(hand, led, best, win == pos - back) if pos else hand
+                if rand is None:
+                    card = pick_card(legal, seat, hand, trick, win)
+                else:  # random playouts: card_picker's draw, without a call per card
+                    skip = int(rand() * legal.bit_count())
+                    while skip:
+                        legal &= legal - 1
+                        skip -= 1
+                    card = (legal & -legal).bit_length() - 1
                 if belote_held and belote_suits[seat] and self._opens_belote(seat, card):
                     self.win_pos = win
                     self._belote(seat, card, announce(seat))

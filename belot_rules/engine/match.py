@@ -19,6 +19,8 @@ from .actions import Action
 from .deal import OVER, DealState, IllegalAction
 
 MAX_DEALS = 1000  # a match still going after this many deals cannot end: stop it with an error
+# Read after every deal: plain strings, since an enum member's value costs a call each time it is read.
+SAME_DEALER, ALTERNATE_TEAM_RANDOM_SEAT = AllPass.same_dealer.value, DealerRotation.alternate_team_random_seat.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +152,10 @@ class MatchState:
 
     def _next_dealer(self, all_passed: bool, score: DealScore | None = None) -> int:
         deal = self.ruleset.variant.deal
-        if all_passed and deal.all_pass == AllPass.same_dealer.value:
+        if all_passed and deal.all_pass == SAME_DEALER:
             return self.dealer
         table = self.ruleset.seating
-        if deal.rotation == DealerRotation.alternate_team_random_seat.value:
+        if deal.rotation == ALTERNATE_TEAM_RANDOM_SEAT:
             return table.side_seats(1 - table.side_of[self.dealer])[self.rng.randrange(2)]
         if deal.rotation == DealerRotation.deal_winner.value and score is not None:
             # belote-a-deux.md §B.3 (EXO2): the winner of the previous deal deals, so the loser leads.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..rules.dealing import shuffle
 from ..ruleset import Ruleset
 from .deal import BIDDING, DISCARDING, DealState
 
@@ -36,7 +37,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
     """Play one deal with uniformly random legal choices; with ``contract`` the auction is skipped."""
     if deck is None:
         deck = list(ruleset.seating.cards)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     state = DealState.start(ruleset, deck, dealer)
     rand = rng.random
     if contract is not None:
@@ -50,9 +51,10 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
             state.discard(card_picker(rand)(state.hands[state.declarer]))
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
-        card_picker(rand),
+        None,
         lambda seat, options: _pick([o for o in options if o] + [[]], rand()),
         lambda seat: announce_required and rand() < 0.5,
+        rand,
     )
     return state
 

@@ -35,6 +35,10 @@ from .seating import Seating
 CAPOT = 10_000  # the value of a capot bid: above every numeric bid
 NEVER = 1 << 30  # a number of calls no auction reaches
 KIND_RANK = {"suit": 0, "no_trumps": 1, "all_trumps": 2}  # which kind of contract overcalls which
+# Options compared at every call: plain strings, since an enum member's value costs a call each time it is read.
+NO_OVERCALL = Overcall.none.value
+OVERBID_FORBIDDEN, OVERBID_CONTRACT_TEAM_ONLY = (OverbidAfterDouble.forbidden.value,
+                                                 OverbidAfterDouble.contract_team_only.value)
 
 
 class IllegalCall(UserError):
@@ -270,9 +274,9 @@ class Bidding:
         if auction.level == 0:
             return True
         rule = self.overbid_after_double
-        if rule == OverbidAfterDouble.forbidden.value:
+        if rule == OVERBID_FORBIDDEN:
             return False
-        if rule == OverbidAfterDouble.contract_team_only.value:
+        if rule == OVERBID_CONTRACT_TEAM_ONLY:
             return self.side_of[auction.to_act] == self.side_of[auction.declarer]
         return True
 
@@ -414,6 +418,11 @@ class LadderBidding(Bidding):
         # The bids above each standing contract (index 0: no contract yet).
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
         self._legal: dict[tuple[str | None, int, bool], tuple[Call, ...]] = {}
+        # Without a doubling round or a forced call the legal calls are those of the bidding itself.
+        self._bidding_only = not (self.after_bidding or self.forced_at >= 0)
+
+    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
+        return self._calls(auction) if self._bidding_only else super().legal_calls(auction)
 
     def _calls(self, auction: Auction) -> tuple[Call, ...]:
         """Remembered per standing contract, doubling level and whether the seat to act is on the
@@ -494,7 +503,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     def _bids(self, auction: Auction) -> list[Call]:
         if auction.contract is None:
             return self.round_bids[auction.turned_suit, len(auction.calls) < auction.players]
-        if self.overcall == Overcall.none.value or not self._may_overbid(auction):
+        if self.overcall == NO_OVERCALL or not self._may_overbid(auction):
             return []
         over = self.over[auction.contract]
         if self.priority and contract_kind(auction.contract) != "suit" and self._speaks_before(
@@ -516,7 +525,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
             return self._all_rounds_passed(auction)
-        if self.overcall == Overcall.none.value:
+        if self.overcall == NO_OVERCALL:
             return True
         if self.priority:
             kind = KIND_RANK[contract_kind(auction.contract)]

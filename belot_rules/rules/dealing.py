@@ -12,6 +12,29 @@ import random
 from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, Stock, TurnedCard, TurnedCardTo
 from .seating import Seating
 
+# Read once per deal: plain strings, since an enum member's value costs a call each time it is read.
+CUT_ONLY, FULL_SHUFFLE = Shuffle.cut_only.value, Shuffle.full_shuffle.value
+BIT_LENGTH = tuple(n.bit_length() for n in range(33))  # of every pack size and less
+
+
+def shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, with the same random draws and the same result, at nearly twice its speed.
+
+    Once per deal of every simulation: ``random.Random.shuffle`` makes a Python call per card to
+    draw an index below ``i + 1`` (``getrandbits`` of its bit length, drawn again while too large);
+    this draws them in one loop. A generator of another type shuffles the deck itself.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits, bit_length = rng.getrandbits, BIT_LENGTH
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        j = getrandbits(bit_length[bound])
+        while j >= bound:
+            j = getrandbits(bit_length[bound])
+        deck[i], deck[j] = deck[j], deck[i]
+
 
 class Dealing:
     """Deck positions per seat for both phases of the deal, and how the next pack is made."""
@@ -49,6 +72,9 @@ class Dealing:
         # tableau_from[first seat][seat]: (face-up position, face-down position) of each pile laid on the table,
         # or None without a tableau.
         self.tableau_from = None
+        # Every card dealt lies on the table (no hand cards): what each player can play is there for all to see.
+        self.all_on_table = bool(deal.tableau_packets) and deal.tableau_packets == len(deal.first_packets) \
+            and not deal.second_packets
         if deal.tableau_packets:
             piles = self._piles(deal.first_packets, deal.tableau_packets)
             self.tableau_from = tuple(tuple(piles[(seat - first) % players] for seat in seating.seats)
@@ -91,12 +117,12 @@ class Dealing:
 
     def next_deck(self, rng: random.Random, gathered: list[int] | None) -> tuple[int, ...]:
         """The pack for the next deal: shuffled, or (cut-only) the previous deal's cards as gathered; then cut."""
-        if self.shuffle == Shuffle.cut_only.value and gathered is not None:
+        if self.shuffle == CUT_ONLY and gathered is not None:
             deck = list(gathered)
         else:
             deck = list(self.pack)
-            rng.shuffle(deck)
-        if self.shuffle != Shuffle.full_shuffle.value:
+            shuffle(rng, deck)
+        if self.shuffle != FULL_SHUFFLE:
             cut = rng.randint(self.cut_min, len(deck) - self.cut_min)
             deck = deck[cut:] + deck[:cut]
         return tuple(deck)

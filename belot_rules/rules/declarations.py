@@ -27,6 +27,12 @@ SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septi
 TIERCE = 3
 
 
+def _may_hold(hand: int, quad_ranks: int, runs: tuple[tuple[tuple[int, int, int], ...], ...]) -> bool:
+    """Whether ``hand`` holds four of a rank in ``quad_ranks`` or, in some suit, a run of ``runs``."""
+    return bool(hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & quad_ranks or runs[hand & 0xFF]
+                or runs[hand >> 8 & 0xFF] or runs[hand >> 16 & 0xFF] or runs[hand >> 24 & 0xFF])
+
+
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """One declared combination of one seat; ``rank`` is the top rank of a sequence (natural index)."""
@@ -225,14 +231,26 @@ class DeclarationRules:
         ``player_chooses`` overlapping sequences are listed too (:meth:`choices` splits them).
         """
         info = self._contracts[contract]
-        quad_ranks = hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks
-        runs = self._runs
-        if not info.allowed or self.from_tricks or not (quad_ranks or runs[hand_mask & 0xFF] or runs[hand_mask >> 8 & 0xFF]
-                                    or runs[hand_mask >> 16 & 0xFF] or runs[hand_mask >> 24 & 0xFF]):
-            return []  # most hands: settled by these table look-ups
-        if not quad_ranks:
+        if not info.allowed or self.from_tricks or not _may_hold(hand_mask, info.quad_ranks, self._runs):
+            return []  # most hands: settled by table look-ups
+        if not hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks:
             return self._sequences(seat, hand_mask)
         return self.held_melds(hand_mask, contract, seat)
+
+    def declaring_seats(self, hands: list[int], contract: str) -> int:
+        """The seats (bit ``1 << seat``) whose hand holds a sequence or quad to declare in ``contract``.
+
+        One call when trick 1 begins spares a :meth:`choices` call for each hand that holds none,
+        which is most of them."""
+        info = self._contracts[contract]
+        if not info.allowed or self.from_tricks:
+            return 0
+        quad_ranks, runs = info.quad_ranks, self._runs
+        seats = 0
+        for seat, hand in enumerate(hands):
+            if _may_hold(hand, quad_ranks, runs):
+                seats |= 1 << seat
+        return seats
 
     def choices(self, hand_mask: int, contract: str, seat: int = 0) -> list[list[Declaration]]:
         """The sets of declarations a player may choose between (one set unless ``player_chooses``).

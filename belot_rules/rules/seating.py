@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from ..cards import RANKS
 from ..variant.model import Sides, Variant
 
+PARTNERS = Sides.partners.value  # a plain string: an enum member's value costs a call each time it is read
+
 
 @dataclass(frozen=True, slots=True)
 class Seating:
@@ -40,7 +42,7 @@ class Seating:
     def build(cls, variant: Variant) -> Seating:
         players = variant.table.players
         kind = variant.table.sides
-        partners = kind == Sides.partners.value
+        partners = kind == PARTNERS
         side_of = tuple(seat % 2 if partners else seat for seat in range(players))
         ranks = [RANKS.index(r) for r in variant.cards.ranks]
         cards = tuple(sorted(suit * 8 + rank for suit in range(4) for rank in ranks))
@@ -69,7 +71,7 @@ class Seating:
 
     @property
     def partners(self) -> bool:
-        return self.kind == Sides.partners.value
+        return self.kind == PARTNERS
 
     def next_seat(self, seat: int) -> int:
         return self.order[seat + 1]

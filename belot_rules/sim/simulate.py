@@ -24,6 +24,7 @@ from ..engine.deal import DealState
 from ..errors import UserError
 from ..players import REGISTRY, check_player, make_player
 from ..players.outside import is_outside
+from ..rules.dealing import shuffle
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
@@ -286,7 +287,7 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
         rng = random.Random(chunk_seed)
         for number in range(chunk.start, chunk.start + chunk.size):
             deck = list(seating.cards)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % seating.players)))
         return tally
     for number in range(chunk.start, chunk.start + chunk.size):
