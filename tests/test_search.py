@@ -223,3 +223,20 @@ def test_fitted_decks_agree_with_a_bid_more_often_than_random_ones() -> None:
     fitted = sum(model.misfit(bidder_seat, next(deals)[bidder_seat]) == 0 for _ in range(40))
     random_ones = sum(model.misfit(bidder_seat, decks.draw(rng).hands[bidder_seat]) == 0 for _ in range(40))
     assert fitted > 2 * random_ones and fitted >= 20
+
+
+def test_the_call_search_plays_out_a_discard_after_the_auction() -> None:
+    """At the 32-card table of three the taker lays the chien's cards aside before trick 1: the
+    auction's rollouts take that step as the heuristic bot does and score the deal, not nothing."""
+    ruleset = load_variant("belote-a-trois-32")
+    player = SearchPlayer(ruleset, 1, SMALL)
+    for seed in range(20):
+        state = DealState.start(ruleset, _deck(ruleset, seed), 0)
+        state.make_call(Call("bid", "hearts"))
+        while state.phase == BIDDING:
+            state.make_call(PASS)
+        if state.phase != OVER:
+            break
+    assert state.phase not in (PLAYING, DECLARING, OVER)
+    assert player._finish_auction(state, 0) != 0.0
+    assert state.score is not None
