@@ -381,5 +381,17 @@ def test_the_line_game_says_the_schmeiss_and_its_answer(tmp_path, monkeypatch) -
     assert "Calls: Opponent pass · You schmeiss · Opponent accept (redeal)" in mine
     theirs = play("klaberjass", ["2"], seed=8, players=("you", "heuristic"), target=60, then=None).text
     assert "Opponent: schmeiss" in theirs and "1:accept (redeal)   2:refuse (play it)" in theirs
-    assert "Opponent schmeisses: accept for a new deal, or refuse and Opponent plays" in theirs
+    assert "Opponent schmeisses: accept, a new deal; refuse, Opponent plays it" in theirs
     assert "You: refuse (play it)" in theirs
+
+
+def test_the_explanation_speaks_to_the_player_in_the_second_person() -> None:
+    """At a table without teams the explanation's 'player 0' is the player: 'You take', 'Your declarations'."""
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.render import Renderer
+    from belot_rules.cli.game.session import Session
+
+    words = Renderer(Session.start("klaberjass", 8, None), Look()).words
+    assert words("Player 0 takes the deal: cards 88") == "You take the deal: cards 88"
+    assert words("Player 0's declarations (20) go to player 1") == "Your declarations (20) go to Opponent"
+    assert words("Player 1 takes the deal") == "Opponent takes the deal"

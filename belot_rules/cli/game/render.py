@@ -22,7 +22,6 @@ from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
-from ...variant.model import SUIT_CONTRACTS
 from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
 from .look import Look
@@ -33,6 +32,9 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
+# A sentence about "player 0" said of the player: "You take", "Your declarations", not "You takes", "You's".
+YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
+YOU_OWN = re.compile(r"\bYou's\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
@@ -148,6 +150,7 @@ class Renderer:
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
         named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
+        named = YOU_OWN.sub("Your", YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named))
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
@@ -362,17 +365,15 @@ class Renderer:
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
 
     def schmeiss_offer(self, deal: DealState) -> str:
-        """``Opponent schmeisses: accept for a new deal, or refuse and Opponent plays spades ♠`` while a schmeiss
-        waits for its answer (klaberjass.md §3.1); empty otherwise."""
+        """``Opponent schmeisses: accept, a new deal; refuse, Opponent plays it`` while a schmeiss waits for its
+        answer (klaberjass.md §3.1); empty otherwise. The suit is the turned one, or the one the call names."""
         calls = deal.auction.calls
         if deal.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
             return ""
-        seat, offer = calls[-1]
-        name = self.session.seating.name(seat)
-        contract = self.look.contract(offer.contract or SUIT_CONTRACTS[deal.turned_card >> 3])
+        name = self.session.seating.name(calls[-1][0])
         you = name == "You"
-        return f"{name} {'schmeiss' if you else 'schmeisses'}: accept for a new deal, or refuse and {name} " \
-               f"{'play' if you else 'plays'} {contract}"
+        return f"{name} {'schmeiss' if you else 'schmeisses'}: accept, a new deal; refuse, {name} " \
+               f"{'play' if you else 'plays'} it"
 
     def ladder(self, deal: DealState) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that

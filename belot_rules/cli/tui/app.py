@@ -375,7 +375,7 @@ class TableApp(App[int]):
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
-            if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
+            if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
                 second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             ended = void_words(deal)

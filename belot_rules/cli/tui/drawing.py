@@ -86,6 +86,8 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
                 lines += [f"{seating.name(deal.leader)} led",
                           f"{seating.name(order[deal.leader + best])} {'wins' if seating.human is None else 'winning'}"]
             middle = Text("\n".join(lines), style="dim")
+            if deal.turned_card >= 0 and not deal.ruleset.dealing.turned_to_taker:  # it stays on the stock
+                middle.append("\nturned card ", style="dim").append_text(look.card(deal.turned_card))
             if deal.shown_stock >= 0:  # the stock's bottom card lies face up beside the trick
                 middle.append("\nbottom card ", style="dim").append_text(look.card(deal.shown_stock))
     calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
