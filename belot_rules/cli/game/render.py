@@ -6,6 +6,7 @@ Text that comes from a variant file (its title) is escaped before rich reads mar
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,10 +33,21 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
-# A sentence about "player 0" said of the player: "You take", "Your declarations", not "You takes", "You's".
+# A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
-YOU_OWN = re.compile(r"\bYou's\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
+
+
+def _your(match: re.Match[str]) -> str:
+    """``You's`` said right: ``Your`` at the start of a sentence, ``your`` inside one."""
+    before = match.string[:match.start()].rstrip()
+    return "Your" if not before or before.endswith((":", ".")) else "your"
+
+
+# Where a side is one player, the rules' words for teams said of a player: "You's" is "Your", "the takers" one taker.
+ONE_PLAYER_WORDS = ((re.compile(r"\b[Yy]ou's\b"), _your),
+                    (re.compile(r"\bthe takers \((\w+)\) have"), r"the taker (\1) has"))
+TWO_PLAYER_WORDS = ((re.compile(r"\bthe defenders'"), "the defender's"),)
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
@@ -45,6 +57,18 @@ SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "
 def does(name: str, verb: str) -> str:
     """``Left deals``, ``You deal``."""
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def grid_place(offset: int, players: int) -> tuple[int, int]:
+    """(row, column) in the 3 x 3 grid around the trick of the seat ``offset`` places after the bottom one
+    in play order: the seats spread evenly round the table from the bottom, the next one to its right (a
+    quarter turn apart at four, a third at three, a half at two), each put in the cell its direction points to."""
+    angle = 2 * math.pi * offset / players - math.pi / 2
+
+    def step(x: float) -> int:
+        return 0 if abs(x) < 0.5 - 1e-9 else (1 if x > 0 else -1)
+
+    return 1 - step(math.sin(angle)), 1 + step(math.cos(angle))
 
 
 def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]) -> list[Card]:
@@ -150,7 +174,10 @@ class Renderer:
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
         named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
-        named = YOU_OWN.sub("Your", YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named))
+        named = YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named)
+        if not seating.partners:
+            for pattern, said in ONE_PLAYER_WORDS + (TWO_PLAYER_WORDS if seating.count == 2 else ()):
+                named = pattern.sub(said, named)
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
@@ -285,16 +312,7 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None \
-                        and deal.phase != OVER:
-                    line.append(f" {look.dot} second round")
-            if rules.deal.talon:
-                line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
-            if deal.ruleset.dealing.widow_size:
-                line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
-            if session.ruleset.bidding.must_call(deal.auction):
-                line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
-            lines[0].append(f" {look.dot} ").append_text(line)
+            lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(deal))
             offer = self.schmeiss_offer(deal)
             if offer:
                 lines.append(Text(offer, style="bold"))
@@ -364,6 +382,22 @@ class Renderer:
             return f"keep {seven}"
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
 
+    def bidding_state(self, deal: DealState) -> Text:
+        """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
+        who must name a contract."""
+        seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
+        line = Text()
+        if (deal.view(seating.reference).turned_card and deal.auction.contract is None
+                and len(deal.auction.calls) >= deal.ruleset.seating.players and deal.phase != OVER):
+            line.append(f" {look.dot} second round")
+        if rules.deal.talon:
+            line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+        if deal.ruleset.dealing.widow_size:
+            line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
+        if self.session.ruleset.bidding.must_call(deal.auction):
+            line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
+        return line
+
     def schmeiss_offer(self, deal: DealState) -> str:
         """``Opponent schmeisses: accept, a new deal; refuse, Opponent plays it`` while a schmeiss waits for its
         answer (klaberjass.md §3.1); empty otherwise. The suit is the turned one, or the one the call names."""
@@ -424,11 +458,11 @@ class Renderer:
         grid = Table.grid(padding=(0, 1))
         for _ in range(3):
             grid.add_column(width=CELL_WIDTH, justify="center")
-        # Where each offset from the reference seat sits: (row, column) of the 3 x 3 grid around the centre.
-        places = {4: ((2, 1), (1, 2), (0, 1), (1, 0)), 3: ((2, 1), (0, 2), (0, 0)), 2: ((2, 1), (0, 1))}
         rows = [[Text(), Text(), Text()] for _ in range(3)]
         rows[1][1] = center
-        for offset, (row, column) in enumerate(places[seating.count]):
+        players = deal.ruleset.seating.players
+        for offset in range(players):
+            row, column = grid_place(offset, players)
             rows[row][column] = cells[offset]
         for row in rows:
             grid.add_row(*row)
