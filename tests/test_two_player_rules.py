@@ -3,6 +3,9 @@ and the schmeiss (rules/family/klaberjass.md, debertz.md, belote-a-deux.md)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import random
 
 import pytest
@@ -395,3 +398,21 @@ def test_the_explanation_speaks_to_the_player_in_the_second_person() -> None:
     assert words("Player 0 takes the deal: cards 88") == "You take the deal: cards 88"
     assert words("Player 0's declarations (20) go to player 1") == "Your declarations (20) go to Opponent"
     assert words("Player 1 takes the deal") == "Opponent takes the deal"
+
+
+def test_replay_names_an_abandoned_deal(tmp_path) -> None:
+    """belot replay lists a deal ended by an accepted schmeiss as such, not as all passed."""
+    from belot_rules.cli import main
+    from belot_rules.engine.match import MatchState
+    from belot_rules.engine.records import match_record
+
+    match = MatchState.new(KLABERJASS, 11)
+    match.current.apply("schmeiss")
+    match.current.apply("accept")
+    match.advance()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(match_record(match)), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["replay", str(path)]) == 0
+    assert "schmeiss accepted" in out.getvalue()
