@@ -198,6 +198,13 @@ class BiddingSense:
                 return offer
         return max(options, key=lambda c: c.points or 0)
 
+    def opening_margin(self, seat: int, hand: int, turned_card: int, bid: Call) -> float:
+        """How far ``hand`` covers ``bid`` as the auction's first call, as a share of the deal: what the bid
+        margins (``Margins.bid``, ``Margins.bid_alone``) are compared with."""
+        known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
+        standing = Standing.read(seat, (), self.partner_of, self.ashkal)
+        return self._margin(bid.contract, known, standing, bid.points) / self.total[bid.contract]
+
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
         """Accept a schmeiss when this hand is weak in the suit offered (``ANSWER_WEAK``), else refuse it."""
         contract = offered.contract or SUIT_CONTRACTS[turned_card >> 3]
