@@ -25,9 +25,10 @@ others together) holds a third of the cards, so his estimate rarely clears the
 margin of a table of four or two, and then most deals are thrown in. Passing
 costs him too: the deal is thrown in or an opponent takes. Measured between
 heuristic players at such tables (thousands of first calls, each played out
-once taken and once passed), taking gains the first speaker points over passing
-once the estimate covers half the deal by about 5% of the deal (made about
-three times in four), and loses below; so that is the margin there. A chien
+once taken and once passed: benchmarks/bid_margin.py), taking gains the first
+speaker points over passing once the estimate covers half the deal by about 5%
+of the deal (made half the time or a little more), and loses below; so that is
+the margin there. A chien
 the taker adds to his hand counts as that many average cards: without it the
 first speaker at the 32-card table of three passed hands that gain by taking.
 """
