@@ -28,9 +28,9 @@ heuristic players at such tables (thousands of first calls, each played out
 once taken and once passed: benchmarks/bid_margin.py), taking gains the first
 speaker points over passing once the estimate covers half the deal by about 5%
 of the deal (made half the time or a little more), and loses below; so that is
-the margin there. A chien
-the taker adds to his hand counts as that many average cards: without it the
-first speaker at the 32-card table of three passed hands that gain by taking.
+the margin there. A chien the taker adds to his hand counts as that many
+average cards: without it the first speaker at the 32-card table of three
+passed hands that gain by taking.
 """
 
 from __future__ import annotations
