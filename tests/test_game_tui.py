@@ -210,6 +210,21 @@ def test_a_page_or_a_hint_keeps_the_call_the_player_highlighted() -> None:
     run(keep)
 
 
+def test_a_hint_is_gone_once_the_move_is_made() -> None:
+    """A hint speaks of one move: after the player makes it, the status line no longer shows it."""
+
+    async def hint() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("h")
+            await until(pilot, lambda: "Hint:" in screen_text(app))
+            await pilot.press("enter")
+            await until(pilot, lambda: "Hint:" not in screen_text(app), "the hint stayed after the move")
+
+    run(hint)
+
+
 def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
     """A number chooses a call; / and a name plays a card; a forbidden card is refused with the rule, marked."""
 

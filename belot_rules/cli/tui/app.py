@@ -352,8 +352,9 @@ class TableApp(App[int]):
         auction = self.query_one("#auction", Static)
         during = deal.contract is None and deal.phase != OVER
         calls = self.draw.calls(deal, passes=during)
-        if not during and len(calls) < len(deal.auction.calls):
-            calls.append("the others passed" if calls else "everybody passed")
+        passes = len(deal.auction.calls) - len(calls)
+        if not during and passes:  # the passes left out, counted: at two players "the others" is one pass
+            calls.append(("and a pass" if passes == 1 else f"and {passes} passes") if calls else "everybody passed")
         said = Text(self.look.words("\n".join(calls)) if calls else
                     "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
                     f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
@@ -526,7 +527,7 @@ class TableApp(App[int]):
             return
         if deal.to_act == self.human:
             self.query_one("#choices").display = False
-            if self.note.startswith(("Only", "Hint", "Took")) is False:
+            if not self.note.startswith("Only"):  # a hint, refusal or undo speaks of the move now made
                 self.note = ""
         self.session.apply(action)
         self.save()
