@@ -408,3 +408,34 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
     assert "house.yaml:3:44: bidding.points: maximum 160 is not minimum 85 plus a multiple of step 10" in message
     message = problems_of(tmp_path, "extends: frenc\nbidding: {style: turned_card}\n")
     assert "nobody can double" not in message and len(message.splitlines()) == 1
+
+
+# ----------------------------------------------------------------------------- strict types
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("scoring: {capot: {shared: \"yes\"}}",
+         "house.yaml:2:27: scoring.capot.shared: should be true or false; got the text \"yes\": write true or false"),
+        ("scoring: {capot: {shared: 1}}", "house.yaml:2:27: scoring.capot.shared: should be true or false; got `1`"),
+        ("deal: {talon: 'no'}", "deal.talon: should be true or false; got the text \"no\""),
+        ("match: {target: \"300\"}",
+         "house.yaml:2:17: match.target: should be a whole number or null; got the text \"300\": write 300 without"),
+        ("match: {target: 300.0}", "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`"),
+        ("deal: {first_packets: [\"3\", 3]}",
+         "house.yaml:2:24: deal.first_packets[0]: should be a whole number; got the text \"3\""),
+        ("declarations: {sequences: {3: \"20\"}}", "declarations.sequences.3: should be a whole number"),
+    ],
+)
+def test_text_is_never_a_number_or_a_boolean_nor_a_float_a_whole_number(
+        tmp_path: Path, rule: str, expected: str) -> None:
+    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back."""
+    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n")
+
+
+def test_named_values_are_still_written_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: bulgarian\ndeal: {shuffle: \"cut_only\", first_packets: [3, 2]}\nmatch: {target: 1501}\n")
+    variant = load_variant_model(path).variant
+    assert variant.deal.shuffle == "cut_only" and variant.match.target == 1501

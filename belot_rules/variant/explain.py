@@ -203,6 +203,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         message = f"{_label(parent)}the key `{key}` {_plain_message(error, path)}"
         return sources.problem(info.key if info else None, message)
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
+    if isinstance(value, str) and kind in _EXPECTED and kind != "string_type":
+        message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
     if path == ("name",) and sources.name_from_file:
         message = (
             f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "
@@ -243,6 +245,14 @@ def _plain_message(error: Any, path: KeyPath) -> str:
     if kind == "string_pattern_mismatch" and path == ("name",):
         return "should be lowercase letters, digits, - and _, like `my-rules` (the title may be any text)"
     return f"{error['msg'][:1].lower()}{error['msg'][1:]}"
+
+
+def _unquote(text: str, kind: str) -> str:
+    """What to write instead of quoted text where a number or a boolean belongs: no quotes."""
+    plain = text.strip().lower()
+    if kind.startswith("bool"):
+        return f": write {plain if plain in ('true', 'false') else 'true or false'} without quotes"
+    return f": write {plain} without quotes" if re.fullmatch(r"[0-9]+", plain) else ""
 
 
 def _written(value: Any, info: NodeInfo | None) -> str:

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator, model_validator
 
 from ..cards import RANKS, parse_rank
 
@@ -43,25 +43,34 @@ Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 class Rule(BaseModel):
     """Base of every section: unknown keys are errors and loaded variants are immutable.
 
+    Types are strict: a quoted ``"300"`` or ``'no'`` is text, never a number or a boolean, ``1`` is
+    not ``true`` and ``300.0`` is not a whole number, so a value is what the file shows. Only an
+    option with named values reads its name from the text (``shuffle: cut_only``).
+
     Every whole-number rule without bounds of its own runs from 0 to ``MAX_NUMBER``: a file may
     not ask for a match to 10**24, a clock of 3,000 years or a negative total, which the engine
     cannot play.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True,
+                              strict=True)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
         super().__pydantic_init_subclass__(**kwargs)
-        capped = False
+        changed = False
         for field in cls.model_fields.values():
+            if isinstance(field.annotation, type) and issubclass(field.annotation, Enum):
+                field.metadata.append(Strict(False))  # an option's named values are written as text
+                changed = True
+                continue
             if field.annotation not in (int, int | None):
                 continue
             for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
                 if not any(isinstance(m, kind) for m in field.metadata):
                     field.metadata.append(bound)
-                    capped = True
-        if capped:
+                    changed = True
+        if changed:
             cls.model_rebuild(force=True)
 
 
