@@ -295,3 +295,26 @@ def test_no_contract_at_stake_at_a_table_of_three_each_for_himself() -> None:
     score = three.scoring.score("hearts", 0, 1, [20, 70, 62], [1, 4, 3], 1)
     assert score.verdict == "made" and score.raw_points == (20, 80, 62)
     assert score.match_points == (2, 8, 6)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_heuristic_bot_sees_the_face_up_cards_and_never_the_face_down_ones(seed: int) -> None:
+    """§B.4: at an open tableau the heuristic bot knows what each player can play (the face-up cards, in
+    everyone's view), and its choice does not change when the face-down cards are laid differently."""
+    from belot_rules.players import HeuristicPlayer
+    from belot_rules.players.memory import Memory
+    from belot_rules.sim.table import Table
+    from test_heuristic import _swap_hidden
+
+    state = _deal(seed)
+    rng = random.Random(seed)
+    for _ in range(seed * 3):
+        state.apply(rng.choice(state.legal_actions()))
+    memory = Memory(OPEN.tables[state.contract], OPEN.obligations[state.contract], 2)
+    memory.see_tables(state.hands, OPEN.seating.pack_mask)
+    assert memory.excluded == [OPEN.seating.pack_mask & ~h for h in state.hands]
+    swapped = _swap_hidden(state, state.to_act, seed + 1)
+    assert swapped.tableau.piles != state.tableau.piles
+    for position in (state, swapped):
+        Table([HeuristicPlayer(OPEN), HeuristicPlayer(OPEN)]).act(position)
+    assert state.trick == swapped.trick and state.tricks == swapped.tricks

@@ -12,6 +12,7 @@ from belot_rules import load_variant
 from belot_rules.cards import CARDS, SUIT_MASKS, mask_of, parse_card
 from belot_rules.engine import runner
 from belot_rules.engine.deal import OVER, DealState
+from belot_rules.engine.tableau import Tableau
 from belot_rules.players import HeuristicPlayer, make_player
 from belot_rules.players.memory import Memory
 from belot_rules.rules.bidding import Call
@@ -49,8 +50,16 @@ def test_only_legal_actions_in_every_variant(variant, seed, mixed):
 
 
 def _swap_hidden(state: DealState, seat: int, seed: int) -> DealState:
-    """A copy of ``state`` where the other seats' hands are dealt afresh from their cards (same sizes)."""
+    """A copy of ``state`` where the other seats' hands are dealt afresh from their cards (same sizes); at an
+    open tableau, where those are in view, the face-down cards are laid afresh under the covered piles."""
     other = state.clone()
+    if state.tableau is not None:
+        hidden = [c for c in range(32) if state.hidden >> c & 1]
+        shuffled = random.Random(seed).sample(hidden, len(hidden))
+        swap = dict(zip(hidden, shuffled))
+        other.tableau = Tableau.lay([[(up, swap.get(below, below)) for up, below in piles]
+                                     for piles in state.tableau.piles])
+        return other
     seats = [s for s in state.ruleset.seating.seats if s != seat]
     pool = [c for s in seats for c in range(32) if other.hands[s] >> c & 1]
     random.Random(seed).shuffle(pool)

@@ -80,7 +80,11 @@ class HeuristicPlayer:
         trick = [CARD_INDEX[c] for _, c in view.trick]
         win_pos = self.ruleset.tables[view.contract].trick_winner_index(trick) if trick else 0
         choose = self.card_chooser(view.contract)
-        card = choose(self._memory_of(view), view.seat, view.declarer, _mask(view.hand), legal_mask, trick, win_pos)
+        memory = self._memory_of(view)
+        if view.tableau and self.ruleset.dealing.all_on_table:  # belote-a-deux.md §B: every playable card in view
+            memory.see_tables([_mask([p[-1] for p in view.piles(s) if p and p[-1]]) for s in range(len(view.tableau))],
+                              self.ruleset.seating.pack_mask)
+        card = choose(memory, view.seat, view.declarer, _mask(view.hand), legal_mask, trick, win_pos)
         # Announce belote whenever the card opens one: the announcing action comes after the plain one.
         return [a for a in legal if a.card == card][-1]
 

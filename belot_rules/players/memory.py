@@ -45,6 +45,12 @@ class Memory:
         twin.played, twin.excluded, twin.observed = self.played, list(self.excluded), self.observed
         return twin
 
+    def see_tables(self, shown: Sequence[int], pack: int) -> None:
+        """At an open tableau where every card a seat can play lies face up (belote-a-deux.md §B), each seat's
+        ``shown`` cards are all it can play now: they replace what the play ruled out, which a card turned up
+        since may contradict (a seat that did not follow suit may uncover that suit)."""
+        self.excluded = [pack & ~cards for cards in shown]
+
     def catch_up(self, history: Sequence[Play]) -> None:
         """Observe the cards of ``history`` (every card played so far) that this memory has not seen."""
         for seat, card, before, win_pos in history[self.observed:]:

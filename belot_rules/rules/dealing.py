@@ -72,6 +72,9 @@ class Dealing:
         # tableau_from[first seat][seat]: (face-up position, face-down position) of each pile laid on the table,
         # or None without a tableau.
         self.tableau_from = None
+        # Every card dealt lies on the table (no hand cards): what each player can play is there for all to see.
+        self.all_on_table = bool(deal.tableau_packets) and deal.tableau_packets == len(deal.first_packets) \
+            and not deal.second_packets
         if deal.tableau_packets:
             piles = self._piles(deal.first_packets, deal.tableau_packets)
             self.tableau_from = tuple(tuple(piles[(seat - first) % players] for seat in seating.seats)

@@ -18,7 +18,7 @@ from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, Deal
 from ..engine.match import MatchState
 from ..players.base import Player
 from ..players.discard import discard_choice
-from ..players.fast import CardSetPlayer
+from ..players.fast import CardChooser, CardSetPlayer
 from ..players.memory import Memory, plays
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
@@ -48,6 +48,8 @@ class Table:
         memory = Memory(ruleset.tables[contract], ruleset.obligations[contract], ruleset.seating.players)
         observe = memory.observe
         choosers = [p.card_chooser(contract) for p in self.players]
+        if state.tableau is not None and ruleset.dealing.all_on_table:
+            choosers = [_seeing_tables(choose, state.hands, ruleset.seating.pack_mask) for choose in choosers]
 
         def pick_card(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
             card = choosers[seat](memory, seat, declarer, hand, legal, trick, win_pos)
@@ -95,6 +97,8 @@ class Table:
             state.discard(discard_choice(ruleset.tables[state.contract], state.hands[seat]))
         else:
             choose = player.card_chooser(state.contract)
+            if state.tableau is not None and ruleset.dealing.all_on_table:
+                memory.see_tables(state.hands, ruleset.seating.pack_mask)
             card = choose(memory, seat, state.declarer, state.hands[seat], state.legal_card_mask(), state.trick,
                           state.win_pos)
             memory.observe(seat, card, state.trick, state.win_pos)
@@ -119,3 +123,15 @@ class Table:
 def _announce(seat: int) -> bool:
     """Card-set players always announce a belote they play (the announcing action is the one they pick)."""
     return True
+
+
+def _seeing_tables(choose: CardChooser, hands: list[int], pack: int) -> CardChooser:
+    """``choose`` at an open tableau where every playable card is face up: it first sees each seat's cards
+    (``hands``, the deal's own list, kept current by the engine)."""
+
+    def chooser(memory: Memory, seat: int, declarer: int, hand: int, legal: int, trick: Sequence[int],
+                win_pos: int) -> int:
+        memory.see_tables(hands, pack)
+        return choose(memory, seat, declarer, hand, legal, trick, win_pos)
+
+    return chooser
