@@ -203,7 +203,7 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         message = f"{_label(parent)}the key `{key}` {_plain_message(error, path)}"
         return sources.problem(info.key if info else None, message)
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
-    if isinstance(value, str) and kind in _EXPECTED and kind != "string_type":
+    if isinstance(value, str) and _unquote(value, kind):
         message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
     if path == ("name",) and sources.name_from_file:
         message = (
@@ -248,11 +248,13 @@ def _plain_message(error: Any, path: KeyPath) -> str:
 
 
 def _unquote(text: str, kind: str) -> str:
-    """What to write instead of quoted text where a number or a boolean belongs: no quotes."""
+    """What to write instead of a quoted number or boolean: the same without quotes; empty for other text."""
     plain = text.strip().lower()
-    if kind.startswith("bool"):
+    if kind.startswith("bool") and plain in ("true", "false", "yes", "no", "on", "off", "y", "n"):
         return f": write {plain if plain in ('true', 'false') else 'true or false'} without quotes"
-    return f": write {plain} without quotes" if re.fullmatch(r"[0-9]+", plain) else ""
+    if kind.startswith("int") and re.fullmatch(r"-?[0-9]+", plain):
+        return f": write {plain} without quotes"
+    return ""
 
 
 def _written(value: Any, info: NodeInfo | None) -> str:
