@@ -244,3 +244,16 @@ def test_a_side_of_one_player_is_named_once_in_the_explanation(variant: str, pla
         session.apply(session.bot_action("heuristic"))
     first = Renderer(session, Look()).deal_lines(session.rows[-1])[0].plain
     assert re.fullmatch(r"Contract: \w+ by \w+" + (r" \((your|their) team\)" if players is None else ""), first), first
+
+
+@pytest.mark.parametrize(("players", "places"), [
+    (4, [(2, 1), (1, 2), (0, 1), (1, 0)]),  # you, right, partner opposite, left
+    (3, [(2, 1), (0, 2), (0, 0)]),          # you, right and left across the trick
+    (2, [(2, 1), (0, 1)]),                  # you and the opponent opposite
+])
+def test_the_seats_sit_round_the_trick_by_the_table_size(players: int, places: list[tuple[int, int]]) -> None:
+    """The line game places each seat by its offset from yours in play order and the table's size (the
+    compiled seating), the next seat to your right, as at a real table."""
+    from belot_rules.cli.game.render import grid_place
+
+    assert [grid_place(offset, players) for offset in range(players)] == places

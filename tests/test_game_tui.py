@@ -474,3 +474,20 @@ def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> Non
             assert "laid aside 8♦, 1 to go" in screen_text(app)
 
     run(take)
+
+
+def test_three_players_scores_fit_the_header_at_80_columns() -> None:
+    """At a table of three the match score takes the header's second line; the turned card moves up a line
+    rather than wrapping the score onto a third."""
+
+    async def header() -> None:
+        app = table_app("belote-a-trois", 21, players=("you", "heuristic", "heuristic"), target=5000)
+        async with app.run_test(size=(80, 24)) as pilot:
+            while app.session.deal.contract is None:
+                await settle(pilot, app)
+                await pilot.press("enter")
+            await settle(pilot, app)
+            rows = screen_text(app).splitlines()
+            assert "turned" in rows[0] and "Contract" in rows[1] and "Left 0" in rows[1]
+
+    run(header)

@@ -6,6 +6,7 @@ Text that comes from a variant file (its title) is escaped before rich reads mar
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,18 @@ SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "
 def does(name: str, verb: str) -> str:
     """``Left deals``, ``You deal``."""
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def grid_place(offset: int, players: int) -> tuple[int, int]:
+    """(row, column) in the 3 x 3 grid around the trick of the seat ``offset`` places after the bottom one
+    in play order: the seats spread evenly round the table from the bottom, the next one to its right (a
+    quarter turn apart at four, a third at three, a half at two), each put in the cell its direction points to."""
+    angle = 2 * math.pi * offset / players - math.pi / 2
+
+    def step(x: float) -> int:
+        return 0 if abs(x) < 0.5 - 1e-9 else (1 if x > 0 else -1)
+
+    return 1 - step(math.sin(angle)), 1 + step(math.cos(angle))
 
 
 def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]) -> list[Card]:
@@ -424,11 +437,11 @@ class Renderer:
         grid = Table.grid(padding=(0, 1))
         for _ in range(3):
             grid.add_column(width=CELL_WIDTH, justify="center")
-        # Where each offset from the reference seat sits: (row, column) of the 3 x 3 grid around the centre.
-        places = {4: ((2, 1), (1, 2), (0, 1), (1, 0)), 3: ((2, 1), (0, 2), (0, 0)), 2: ((2, 1), (0, 1))}
         rows = [[Text(), Text(), Text()] for _ in range(3)]
         rows[1][1] = center
-        for offset, (row, column) in enumerate(places[seating.count]):
+        players = deal.ruleset.seating.players
+        for offset in range(players):
+            row, column = grid_place(offset, players)
             rows[row][column] = cells[offset]
         for row in rows:
             grid.add_row(*row)

@@ -372,16 +372,22 @@ class TableApp(App[int]):
         first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
                               f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
+        turned = Text()
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
                                                                      deal.declarer), "bold"), f" {look.dot} ")
             if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
-                second.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
+                turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
         else:
             ended = void_words(deal)
             second = Text("Bidding" if deal.phase != OVER else f"{ended[:1].upper()}{ended[1:]}",
                           style="bold").append(f" {look.dot} ")
-        return Text("\n").join([first, second.append_text(self.draw.board())])
+        board = self.draw.board()
+        room = (self.size.width or 80) - 2
+        if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
+            first.append(f" {look.dot} ").append_text(turned[:-3])
+            turned = Text()
+        return Text("\n").join([first, second.append_text(turned).append_text(board)])
 
     def tally(self, deal: DealState) -> Text:
         """Tricks and card points of this deal, and the clock of the variant."""
