@@ -259,6 +259,69 @@ def test_undo_takes_back_the_last_card_and_the_record_says_so(tmp_path: Path) ->
     assert json.loads(record.read_text())["undone"] == undone
 
 
+# ---------------------------------------------------------------------- settings kept between games
+
+
+def kept_settings(data_home: Path, text: str | bytes) -> None:
+    folder = data_home / "belot-rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.json").write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
+def started_game(monkeypatch: pytest.MonkeyPatch, *args: str) -> dict[str, object]:
+    """What the line game was started with, for ``belot play ARGS`` (the game itself not played)."""
+    from belot_rules.cli import play as play_command
+
+    seen: dict[str, object] = {}
+
+    class Started:
+        def __init__(self, session: Session, console: object, source: object, look: Look, speed: str, *rest: object,
+                     **options: object) -> None:
+            seen.update(look=look, speed=speed, **options)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(play_command, "Game", Started)
+    assert main(["play", "--seed", "1", "--watch", *args]) == 0
+    return seen
+
+
+def test_kept_settings_start_the_game_and_options_override_them(data_home: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from belot_rules.cli.game.look import THEMES
+
+    kept_settings(data_home, json.dumps({"format": "belot-rules/settings", "version": 1, "theme": "colour-blind",
+                                         "sort": "rank", "speed": "slow", "autoplay": True}))
+    seen = started_game(monkeypatch)
+    assert seen["speed"] == "slow" and seen["autoplay"] is True and seen["look"].suit_styles == THEMES["colour-blind"]
+    seen = started_game(monkeypatch, "--speed", "instant", "--no-autoplay", "--theme", "two-colour")
+    assert seen["speed"] == "instant" and seen["autoplay"] is False and seen["look"].suit_styles == THEMES["two-colour"]
+    assert json.loads((data_home / "belot-rules" / "settings.json").read_text())["speed"] == "slow"  # unchanged
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"format": "belot-rules/settings", "speed": "warp"}', "[]",
+                                  '{"format": "belot-rules/settings", "autoplay": 1}', b"\xff\xfe"])
+def test_a_damaged_settings_file_gives_the_defaults_and_a_one_line_notice(
+        text: str | bytes, data_home: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    kept_settings(data_home, text)
+    seen = started_game(monkeypatch)
+    assert seen["speed"] == "normal" and seen["autoplay"] is False
+    out = capsys.readouterr().out
+    notice = [line for line in out.splitlines() if "settings" in line]
+    assert len(notice) == 1 and notice[0].endswith("the defaults are used."), out
+
+
+def test_f_in_the_line_game_is_kept_for_the_next_game(data_home: Path) -> None:
+    from belot_rules.cli.game.settings import Kept, Settings, read_settings
+
+    path = data_home / "settings.json"
+    played = play(lines=["f", "q"], seed=6, kept=Kept(Settings(), path))
+    assert "now played for you" in played.text
+    assert read_settings(path)[0].autoplay is True
+
+
 def test_the_line_game_shows_the_chien_and_takes_discards_by_name_or_number() -> None:
     """belote-a-trois.md §2 (HOP): the header shows the chien face down; the taker lays 2 cards aside, typed by
     name or number, a card not held refused with the cards he may lay aside; the others only see how many."""

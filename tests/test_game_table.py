@@ -246,6 +246,20 @@ def test_a_side_of_one_player_is_named_once_in_the_explanation(variant: str, pla
     assert re.fullmatch(r"Contract: \w+ by \w+" + (r" \((your|their) team\)" if players is None else ""), first), first
 
 
+@pytest.mark.parametrize("variant,players", [("klaberjass", ("you", "heuristic")),
+                                             ("belote-a-trois", ("you", "heuristic", "heuristic"))])
+def test_a_player_alone_on_a_side_is_spoken_of_as_one(variant: str, players: tuple[str, ...]) -> None:
+    """"Your tierce", not "You's tierce"; "the taker (Opponent) has", not "the takers (Opponent) have"."""
+    said = []
+    for seed in range(1, 7):
+        session = Session.start(variant, seed, players)
+        while not session.rows or session.rows[-1].score is None:
+            session.apply(session.bot_action("heuristic"))
+        said += [line.plain for line in Renderer(session, Look()).deal_lines(session.rows[-1])]
+    assert not [line for line in said if re.search(r"[Yy]ou's|takers \(\w+\)", line)]
+    assert any(re.search(r"the taker \(\w+\) has", line) for line in said)
+
+
 @pytest.mark.parametrize(("players", "places"), [
     (4, [(2, 1), (1, 2), (0, 1), (1, 0)]),  # you, right, partner opposite, left
     (3, [(2, 1), (0, 2), (0, 0)]),          # you, right and left across the trick

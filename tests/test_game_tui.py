@@ -8,7 +8,9 @@ change to the table, ``BELOT_UPDATE_GOLDEN=1 python -m pytest tests/test_game_tu
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,9 +40,21 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
+SVG_TEXT = re.compile(r'<text [^>]*?x="([\d.]+)"[^>]*?textLength="([\d.]+)"[^>]*?line-(\d+)\)">(.*?)</text>')
+
+
 def screen_text(app: TableApp) -> str:
-    """What the screen shows, as text, one line a row (trailing blanks dropped)."""
-    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips()) + "\n"
+    """What the screen shows, as text, one line a row (trailing blanks dropped).
+
+    Read from Textual's screenshot (an SVG with a ``<text>`` element per run of styled
+    characters, placed by its x offset on its line's clip path)."""
+    width, height = app.size
+    rows = [[" "] * width for _ in range(height)]
+    for x, length, line, text in SVG_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(text).replace("\xa0", " ")
+        column = round(float(x) * len(text) / float(length))
+        rows[int(line)][column:column + len(text)] = text
+    return "\n".join("".join(row).rstrip() for row in rows) + "\n"
 
 
 def table_app(variant: str, seed: int, tmp_path: Path | None = None, **options: object) -> TableApp:
@@ -57,15 +71,20 @@ def waiting(app: TableApp) -> bool:
                                                               and app.shown is deal)
 
 
-async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
-    """Let the bots move until the player is asked something (a minute at most, for a busy machine)."""
+async def until(pilot, check: Callable[[], object], what: str = "the screen never changed") -> None:  # noqa: ANN001
+    """Wait until ``check()`` holds: a condition, not a fixed pause, and a minute at most, for a busy machine."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await pilot.pause()
-        if waiting(app):
+        if check():
             return
         await pilot.pause(0.005)
-    raise AssertionError("the bots never stopped")
+    raise AssertionError(what)
+
+
+async def settle(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
+    """Let the bots move until the player is asked something."""
+    await until(pilot, lambda: waiting(app), "the bots never stopped")
 
 
 async def bid_something(pilot, app: TableApp) -> None:  # noqa: ANN001
@@ -145,15 +164,50 @@ def test_every_page_opens_over_the_table_and_closes(tmp_path: Path) -> None:
             for key, title in (("question_mark", "Keys"), ("s", "Score sheet"), ("y", "History"),
                                ("a", "Auction"), ("r", "Rules"), ("t", "Statistics")):
                 await pilot.press(key)
-                await pilot.pause()
-                assert isinstance(app.screen, MessageScreen) and app.screen.title_text.startswith(title)
+                await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+                assert app.screen.title_text.startswith(title)
                 text = screen_text(app)
                 assert "Bulgarian Belot · Deal 1" in text.splitlines()[0]
                 await pilot.press("escape")
-                await pilot.pause()
-                assert not isinstance(app.screen, MessageScreen)
+                await until(pilot, lambda: not isinstance(app.screen, MessageScreen))
 
     run(pages)
+
+
+def test_the_history_shows_each_earlier_deal_with_its_points_and_tricks(tmp_path: Path) -> None:
+    """y: the deal being played, then each earlier deal: taker and result, raw and board points, calls, tricks."""
+
+    async def history() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_deal(pilot, app)
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            text = screen_text(app)
+            assert "Deal 2, being played" in text and "Calls: " in text
+            assert re.search(r"Deal 1 · \w+ deals? · .+ by \w+: (made|failed|hanging)", text), text
+            assert re.search(r"Raw Us \d+ · Them \d+ → Us \+\d+ · Them \+\d+ → board Us \d+ · Them \d+", text), text
+            await pilot.press("end")
+            await until(pilot, lambda: "Trick 8: " in screen_text(app))
+
+    run(history)
+
+
+def test_a_page_or_a_hint_keeps_the_call_the_player_highlighted() -> None:
+    """Reading the auction before calling must not move the pointer back to pass."""
+
+    async def keep() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("down", "down")
+            await pilot.press("a")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            await pilot.press("escape")
+            await until(pilot, lambda: "▶ 3. " in screen_text(app))
+            assert app.query_one("#choices").highlighted == 2
+
+    run(keep)
 
 
 def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
@@ -183,12 +237,10 @@ def test_number_keys_typed_names_and_refusals(tmp_path: Path) -> None:
                 for key in str(forbidden[0]).lower():
                     await pilot.press(key)
                 await pilot.press("enter")
-                await pilot.pause()
-                assert "✗ You may not play" in screen_text(app)
+                await until(pilot, lambda: "✗ You may not play" in screen_text(app))
             before = len(deal.history)
             await pilot.press("1")
-            await pilot.pause()
-            assert len(app.session.deal.history) > before or app.session.deal is not deal
+            await until(pilot, lambda: len(app.session.deal.history) > before or app.session.deal is not deal)
 
     run(keys)
 
@@ -197,7 +249,7 @@ def test_watching_with_open_hands_shows_every_hand() -> None:
     async def watch() -> None:
         app = table_app("french", 4, players=("heuristic",) * 4, open_hands=True)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: "South" in screen_text(app))
             text = screen_text(app)
             assert "cards" not in text  # no hidden hand: every seat's cards are written out
             assert "South" in text and "North" in text
@@ -219,6 +271,7 @@ def test_a_finished_match_counts_in_the_statistics(tmp_path: Path) -> None:
             assert "wins the match" in screen_text(app)
             await pilot.press("enter")
             await pilot.pause()
+        assert "wins the match · Us " in app.farewell[-1]  # printed once the table has closed
         stats = read_stats(tmp_path / "statistics.json")
         assert stats["french-single-deal"]["normal"]["games"] == 1
         json.loads((tmp_path / "statistics.json").read_text())
@@ -259,14 +312,15 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         app = table_app("bulgarian", 3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            await pilot.pause(0.1)  # the side column widens on the first resize; let the layout settle
+            side = 40 if size[0] >= 110 else 30  # the side column widens on a wide screen
+            await until(pilot, lambda: app.query_one("#side").outer_size.width == side)
+            await pilot.pause()
             bidding = screen_text(app)
             await pilot.press("2")
             await settle(pilot, app)
             while app.session.deal.phase != PLAYING or isinstance(app.screen, MessageScreen):
                 await pilot.press("enter")
                 await settle(pilot, app)
-            await pilot.pause(0.1)
             playing = screen_text(app)
         check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
         for text in (bidding, playing):
@@ -282,10 +336,13 @@ def test_ascii_draws_no_box_characters() -> None:
             await settle(pilot, app)
             await pilot.press("o")
             await pilot.press("c")
-            await pilot.pause()
+            await until(pilot, lambda: "Suit colours" in screen_text(app))
             text = screen_text(app)
-            assert not any(ch in text for ch in "♣♦♥♠┌╔▲×")
+            assert text.isascii(), [ch for ch in text if not ch.isascii()]  # "Belote coinchee" too
             assert "+---+" in text
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            assert screen_text(app).isascii()
 
     run(plain)
 
@@ -306,13 +363,12 @@ def test_a_click_plays_a_card_and_a_forbidden_one_is_refused_with_its_rule() -> 
             forbidden = [c.index for c in hand.cards if c.index not in hand.legal]
             if forbidden:
                 await pilot.click(HandView, offset=(positions[forbidden[0]] * 5 + 2, 1))
-                await pilot.pause()
-                assert "You may not play" in screen_text(app)
+                await until(pilot, lambda: "You may not play" in screen_text(app))
             played = hand.legal[-1]
             await pilot.click(HandView, offset=(positions[played] * 5 + 2, 1))
-            await pilot.pause()
-            assert any(a.kind == "play" and a.card == played for a in app.session.match.current.history) or \
-                app.session.deal_number > 1
+            await until(pilot, lambda: any(a.kind == "play" and a.card == played
+                                           for a in app.session.match.current.history)
+                        or app.session.deal_number > 1)
 
     run(click)
 
@@ -329,9 +385,8 @@ def test_out_of_time_at_a_table_with_a_clock_loses_the_match() -> None:
             assert "30 s left" in screen_text(app)
             clock[0] += 31
             app.tick()
-            await pilot.pause()
+            await until(pilot, lambda: "Time ran out" in screen_text(app))
             assert app.session.over and app.session.winner == 1 - app.human % 2
-            assert "Time ran out" in screen_text(app)
 
     run(wait)
 
@@ -367,7 +422,9 @@ def offering(slot: SaveSlot) -> TableApp:
 
 
 async def answer(pilot, app: TableApp, downs: int) -> None:  # noqa: ANN001
-    assert isinstance(app.screen, QuestionScreen) and "unfinished game" in screen_text(app)
+    """Once the question is asked, choose the answer ``downs`` below the first, with the arrows and Enter."""
+    await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+    assert "unfinished game" in screen_text(app)
     for _ in range(downs):
         await pilot.press("down")
     await pilot.press("enter")
@@ -381,7 +438,7 @@ def test_the_unfinished_game_is_offered_on_the_table_and_resumed() -> None:
     async def offer() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             text = screen_text(app)
             assert "bulgarian, normal, deal 1, board 0-0, seed 8" in text
             assert "▶ 1. Resume it" in text and "Your hand" not in text  # the new deal stays hidden
@@ -399,7 +456,6 @@ def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> Non
     async def elsewhere() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
             await answer(pilot, app, 1)
             assert app.session.seed == 99 and app.slot.label == "bulgarian-2"
             assert "New game in the save slot bulgarian-2" in screen_text(app)
@@ -422,7 +478,7 @@ def test_leaving_at_the_question_changes_nothing() -> None:
     async def leave() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await pilot.press("s")  # the table's keys wait for the answer
             await pilot.press("escape")
             await pilot.pause()
@@ -440,7 +496,6 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     async def aside() -> None:
         app = offering(slot)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
             await answer(pilot, app, 2)
             assert app.session.seed == 99 and "moved to saves/aside" in screen_text(app)
             await pilot.press("q")
@@ -451,6 +506,46 @@ def test_moving_the_unfinished_game_aside_keeps_it_and_says_where() -> None:
     kept = list((slot.path.parent / "aside").glob("bulgarian-kept-*.json"))
     assert [p.read_bytes() for p in kept] == [before]
     slot.close()
+
+
+# ---------------------------------------------------------------------- settings kept between games
+
+
+def test_the_keys_settings_are_kept_for_the_next_game(tmp_path: Path) -> None:
+    """o, c, + and f change the settings file (atomically, whole); the next table starts with them."""
+    from belot_rules.cli.game.settings import Kept, Settings, read_settings
+
+    path = tmp_path / "settings.json"
+
+    async def change() -> None:
+        app = TableApp(Session.start("bulgarian", 3, PLAYER), Look(), "instant", kept=Kept(Settings(), path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            for key in ("o", "c", "minus", "f"):
+                await pilot.press(key)
+            await until(pilot, lambda: "forced card" in screen_text(app))
+
+    run(change)
+    assert read_settings(path) == (Settings(theme="two-colour", sort="rank", speed="fast", autoplay=True), None)
+
+
+def test_no_color_leaves_the_terminal_its_own_colours_and_keeps_the_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR: Textual's NoColor filter, not greys; forbidden cards still marked ×, the chosen one ▲, the status
+    line in reverse video."""
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def plain() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert app.no_color and app.native_ansi_color  # so Textual draws in the default colours only
+            assert "reverse" in str(app.query_one("#status").styles.text_style)
+            await pilot.press("2")
+            await until(pilot, lambda: app.query_one(HandView).legal)
+            text = screen_text(app)
+            assert "×" in text and "▲1▲" in text
+
+    run(plain)
 
 
 def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> None:

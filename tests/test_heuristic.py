@@ -14,8 +14,10 @@ from belot_rules.engine import runner
 from belot_rules.engine.deal import OVER, DealState
 from belot_rules.engine.tableau import Tableau
 from belot_rules.players import HeuristicPlayer, make_player
+from belot_rules.players.bidding_sense import BiddingSense, Margins
 from belot_rules.players.memory import Memory
-from belot_rules.rules.bidding import Call
+from belot_rules.rules.bidding import PASS, Call
+from belot_rules.sim.simulate import simulate
 from belot_rules.sim.table import Table
 from belot_rules.variant.loader import shipped_names
 
@@ -226,3 +228,35 @@ def test_obligations_see_a_card_only_through_its_suit_and_whether_it_beats_the_t
                 legal = obligations.legal_fast(1 << card | 1 << probe, led, winning, partner_winning)
                 answers.setdefault((probe >> 3, bool(stronger[winning] >> probe & 1)), set()).add(bool(legal >> card & 1))
             assert all(len(seen) == 1 for seen in answers.values()), (contract, card, winning, led)
+
+
+# ----------------------------------------------------------------------------- bidding alone at three
+
+
+@pytest.mark.parametrize(("variant", "hand", "turned"), [("debertz-3", "JD KD JH AH JS AS", "TH"),
+                                                         ("belote-a-trois", "JD AD TH JH 9S", "AH")])
+def test_takes_alone_at_three_on_a_margin_a_table_of_four_would_pass(variant, hand, turned):
+    """A taker alone against two (debertz.md §9, belote-a-trois.md §3) bids once the hand covers half the deal
+    by the smaller margin measured there; with the margin of partners' tables the same hand passes."""
+    assert call(variant, hand, turned=turned) == "hearts"
+    ruleset = load_variant(variant)
+    old = BiddingSense(ruleset, Margins(bid_alone=Margins().bid))
+    auction = ruleset.bidding.auction(0, parse_card(turned).index >> 3)
+    legal = ruleset.bidding.legal_calls(auction)
+    assert old.choose(auction.to_act, mask_of(hand.split()), auction.calls, parse_card(turned).index, legal) == PASS
+
+
+@pytest.mark.parametrize(("variant", "turned"), [("debertz-3", "QH"), ("belote-a-trois", "QH"),
+                                                 ("belote-a-trois-32", None)])
+def test_three_player_tables_throw_in_few_deals(variant, turned):
+    """At three, the heuristic bots take often enough that a deal is rarely thrown in (debertz-3 passed out
+    about 41% of deals, belote-a-trois 46%, with the margin of a table of four); junk still passes."""
+    result = simulate(load_variant(variant), "deals", 300, seats="heuristic", seed=3, workers=1)
+    assert result.to_dict()["contracts"]["all_pass"]["rate"] < 0.3
+    assert call(variant, "9C TD 9S TS KD", turned=turned) == "pass"
+
+
+def test_the_chien_counts_for_the_taker_at_three():
+    """The taker adds the chien to his hand and its discards count for him (belote-a-trois-32, HOP): a hand
+    with the jack, nine and ace of trumps and two tens takes, as playing first calls out both ways says it should."""
+    assert call("belote-a-trois-32", "TC JC KC 7D 8H TH JH AH 9S TS") == "hearts"

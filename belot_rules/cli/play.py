@@ -17,10 +17,11 @@ from ..files import excerpt, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
-from .game.loop import SPEEDS, Game, confirm
+from .game.loop import Game, confirm
 from .game.saves import SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
+from .game.settings import SPEEDS, Kept, Settings
 from .game.stats import stats_path
 
 DEFAULT_VARIANT = "bulgarian"
@@ -42,16 +43,18 @@ def register(subparsers: Any) -> None:
                         help="how well the bots play: " + "; ".join(f"{lv.name}: {lv.description}" for lv in LEVELS)
                         + f" (default: {DEFAULT_LEVEL})")
     parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
-    parser.add_argument("--speed", choices=list(SPEEDS), default="normal", help="how fast the bots move (default: normal)")
+    parser.add_argument("--speed", choices=list(SPEEDS),
+                        help="how fast the bots move (default: normal, or as last set with + and - at the table)")
     parser.add_argument("--watch", action="store_true", help="only bots play; you watch")
     parser.add_argument("--open", action="store_true", help="with --watch: show every hand")
     parser.add_argument("--plain", action="store_true",
                         help="the line-by-line game (what screen readers and scripts use; the default when the "
                              "output is not a terminal) instead of the full-screen table")
-    parser.add_argument("--autoplay", action="store_true",
+    parser.add_argument("--autoplay", action=argparse.BooleanOptionalAction,
                         help="play a card by itself when it is the only legal one (f turns it on and off)")
-    parser.add_argument("--theme", choices=list(THEMES), default="four-colour",
-                        help="the suits' colours (default: four-colour); the suit is always written too")
+    parser.add_argument("--theme", choices=list(THEMES),
+                        help="the suits' colours (default: four-colour, or as last set with c at the table); "
+                             "the suit is always written too")
     parser.add_argument("--record", metavar="FILE", help="write the match record (for belot replay) to FILE")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="continue a saved game (default: the game saved last)")
@@ -68,13 +71,17 @@ def run(args: argparse.Namespace) -> int:
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto",
                       file=AsciiOnly(sys.stdout) if args.ascii else None)
-    look = Look(ascii=args.ascii, suit_styles=THEMES[args.theme])
+    kept, notice = Kept.read()  # the settings the keys changed last time; the options given here go over them
+    chosen = kept.settings.overridden(theme=args.theme, speed=args.speed, autoplay=args.autoplay)
+    look = Look(ascii=args.ascii, suit_styles=THEMES[chosen.theme])
     source = TerminalInput(echo=lambda line: console.print(line, markup=False, highlight=False))
     record = record_path(args.record)
     if args.slot is not None:
         slot_name(args.slot)
     full = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     table = Table(console, source, look, full_screen=full)
+    if notice:
+        table.tell(notice)
     try:  # the questions before the game: Ctrl-C leaves everything as it was
         session = resume_game(args, table) if args.resume is not None else new_game(args, table)
     except KeyboardInterrupt:
@@ -89,24 +96,27 @@ def run(args: argparse.Namespace) -> int:
         if session is None:
             return 0
         if full:
-            return full_screen(args, session, look, table, record, console, plain)
-        live = console.is_terminal and args.speed != "instant"
-        return Game(session, console, source, look, args.speed, live, table.slot, record, open_hands=args.open,
-                    autoplay=args.autoplay).run()
+            return full_screen(args, session, look, table, record, console, plain, chosen, kept)
+        live = console.is_terminal and chosen.speed != "instant"
+        return Game(session, console, source, look, chosen.speed, live, table.slot, record, open_hands=args.open,
+                    autoplay=chosen.autoplay, kept=kept).run()
     finally:
         table.close()
 
 
-def full_screen(args: argparse.Namespace, session: Session, look: Look, table: Table,
-                record: Path | None, console: Console, plain: bool) -> int:
+def full_screen(args: argparse.Namespace, session: Session, look: Look, table: Table, record: Path | None,
+                console: Console, plain: bool, chosen: Settings, kept: Kept) -> int:
     """The match on the full-screen table (which asks whether to resume an unfinished game); on leaving,
     how to continue it."""
     from .tui.app import TableApp  # textual is loaded only for the full-screen game
 
     if plain:
         os.environ["NO_COLOR"] = "1"  # textual reads it when the app starts
-    app = TableApp(session, look, args.speed, table.slot, record, open_hands=args.open, autoplay=args.autoplay,
-                   stats_path=stats_path(), unfinished=table.unfinished, note=table.notice)
+    else:
+        os.environ.pop("NO_COLOR", None)  # an empty NO_COLOR asks for nothing (no-color.org); textual would go grey
+    app = TableApp(session, look, chosen.speed, table.slot, record, open_hands=args.open, autoplay=chosen.autoplay,
+                   stats_path=stats_path(), unfinished=table.unfinished, note=table.notice or "", sort=chosen.sort,
+                   kept=kept)
     try:
         status = app.run()
     finally:
@@ -152,7 +162,7 @@ class Table:
     def tell(self, text: str) -> None:
         """A note before the game: on the line, or on the full-screen table's status line."""
         if self.full_screen:
-            self.notice = text
+            self.notice = f"{self.notice} {text}" if self.notice else text
         else:
             self.say(text)
 

@@ -37,9 +37,9 @@ from .render import Renderer, call_menu_text, does, help_panel, shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
 from .session import Session
+from .settings import SPEEDS, Kept
 from .stats import opponents, record_match
 
-SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two moves
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
 DEAL_PAUSE = 4
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
@@ -69,6 +69,7 @@ class Game:
     sleep: Callable[[float], None] = time.sleep
     open_hands: bool = False  # watching: every hand shown
     autoplay: bool = False  # a card that is the only legal one is played for the player
+    kept: Kept | None = None  # the settings file, which f changes
 
     def __post_init__(self) -> None:
         self.look = self.look.for_variant(self.session.ruleset.variant)
@@ -369,6 +370,9 @@ class Game:
             self.autoplay = not self.autoplay
             self.show("A card that is the only legal one is now played for you." if self.autoplay
                       else "You now play every card yourself, forced or not.")
+            problem = self.kept.change(autoplay=self.autoplay) if self.kept is not None else None
+            if problem:
+                self.show(problem)
         elif name == "last":
             last = session.last_trick()
             self.show(self.draw.trick(last[0], last[1], f"Trick {last[1] + 1}") if last else "No trick played yet.")

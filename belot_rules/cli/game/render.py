@@ -33,10 +33,21 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
-# A sentence about "player 0" said of the player: "You take", "Your declarations", not "You takes", "You's".
+# A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
-YOU_OWN = re.compile(r"\bYou's\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
+
+
+def _your(match: re.Match[str]) -> str:
+    """``You's`` said right: ``Your`` at the start of a sentence, ``your`` inside one."""
+    before = match.string[:match.start()].rstrip()
+    return "Your" if not before or before.endswith((":", ".")) else "your"
+
+
+# Where a side is one player, the rules' words for teams said of a player: "You's" is "Your", "the takers" one taker.
+ONE_PLAYER_WORDS = ((re.compile(r"\b[Yy]ou's\b"), _your),
+                    (re.compile(r"\bthe takers \((\w+)\) have"), r"the taker (\1) has"))
+TWO_PLAYER_WORDS = ((re.compile(r"\bthe defenders'"), "the defender's"),)
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
@@ -163,7 +174,10 @@ class Renderer:
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
         named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
-        named = YOU_OWN.sub("Your", YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named))
+        named = YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named)
+        if not seating.partners:
+            for pattern, said in ONE_PLAYER_WORDS + (TWO_PLAYER_WORDS if seating.count == 2 else ()):
+                named = pattern.sub(said, named)
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     @property
@@ -298,16 +312,7 @@ class Renderer:
             if turned:
                 line.append(f" {look.dot} turned card ")
                 line.append_text(look.card(turned, "bold"))
-                if len(deal.auction.calls) >= deal.ruleset.seating.players and deal.auction.contract is None \
-                        and deal.phase != OVER:
-                    line.append(f" {look.dot} second round")
-            if rules.deal.talon:
-                line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
-            if deal.ruleset.dealing.widow_size:
-                line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
-            if session.ruleset.bidding.must_call(deal.auction):
-                line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
-            lines[0].append(f" {look.dot} ").append_text(line)
+            lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(deal))
             offer = self.schmeiss_offer(deal)
             if offer:
                 lines.append(Text(offer, style="bold"))
@@ -376,6 +381,22 @@ class Renderer:
         if action.kind != EXCHANGE:
             return f"keep {seven}"
         return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
+
+    def bidding_state(self, deal: DealState) -> Text:
+        """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
+        who must name a contract."""
+        seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
+        line = Text()
+        if (deal.view(seating.reference).turned_card and deal.auction.contract is None
+                and len(deal.auction.calls) >= deal.ruleset.seating.players and deal.phase != OVER):
+            line.append(f" {look.dot} second round")
+        if rules.deal.talon:
+            line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+        if deal.ruleset.dealing.widow_size:
+            line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
+        if self.session.ruleset.bidding.must_call(deal.auction):
+            line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
+        return line
 
     def schmeiss_offer(self, deal: DealState) -> str:
         """``Opponent schmeisses: accept, a new deal; refuse, Opponent plays it`` while a schmeiss waits for its

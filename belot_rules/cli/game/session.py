@@ -38,6 +38,7 @@ class SheetRow:
     score: DealScore | None
     board: tuple[int, ...]  # the board after this deal
     void: str = ""  # why a deal without a score has none: everybody passed, or a schmeiss was accepted
+    deal: DealState | None = field(default=None, compare=False, repr=False)  # its calls and tricks, for the history
 
     @classmethod
     def of(cls, number: int, deal: DealState, board: list[int]) -> SheetRow:
@@ -48,12 +49,12 @@ class SheetRow:
         none = (0,) * table.sides
         if score is None:
             return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board),
-                       void_words(deal))
+                       void_words(deal), deal=deal)
         parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.level, deal.bid,
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
                    tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
-                   tuple(board))
+                   tuple(board), deal=deal)
 
 
 @dataclass

@@ -8,6 +8,7 @@ arrows and Enter, a number, a typed name after ``/``, or a click, and every move
 from __future__ import annotations
 
 import io
+import os
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -29,40 +30,41 @@ from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..game.look import THEMES, Look
-from ..game.loop import SPEEDS, TRICK_PAUSE, out_of_time
+from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
 from ..game.seating import DEFAULT_BOT
 from ..game.session import Session, void_words
+from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
+from .pages import history
 from .screens import MessageScreen, PointedList, QuestionScreen
 from .start import leave, offer_unfinished
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
-SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
 SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
-SPEED_ORDER = ("slow", "normal", "fast", "instant")
+SPEED_ORDER = tuple(SPEEDS)  # slowest first
 KEYS = (
     ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
     ("1-9", "the numbered card, call or declaration"),
     ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
     ("mouse", "click a card or a call"),
     ("a", "the whole auction"),
-    ("y", "this deal's tricks and the earlier deals"),
+    ("y", "the history: this deal, and every earlier deal with its points and tricks"),
     ("s", "the score sheet"),
     ("r", "the rules of this variant"),
     ("h", "a hint: what the bot would do in your place"),
     ("u", "undo: take back your last card or call"),
-    ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
-    ("o", "sort the hand another way"),
-    ("c", "suit colours: four-colour, two-colour, colour-blind"),
+    ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
+    ("o", "sort the hand another way (kept for the next games)"),
+    ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
     ("space", "skip ahead to your next move"),
-    ("+ -", "bots faster, slower"),
+    ("+ -", "bots faster, slower (kept)"),
     ("t", "your statistics"),
     ("q", "save and quit; belot play --resume continues"),
 )
@@ -241,14 +243,17 @@ class TableApp(App[int]):
 
     def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
-                 stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "") -> None:
-        super().__init__()
+                 stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "",
+                 sort: str = SORTS[0], kept: Kept | None = None) -> None:
+        # With NO_COLOR, Textual's NoColor filter (for ANSI colours) leaves the terminal's own colours and
+        # the attributes (bold, dim, reverse); its default, Monochrome, draws in greys instead.
+        super().__init__(ansi_color=True if os.environ.get("NO_COLOR") is not None else None)
         self.session = session
         self.look = look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.speed, self.slot, self.record_path = speed, slot, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
-        self.sort_mode = SORTS[0]
+        self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
         self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
         self.held: int | None = None  # a completed trick kept on the table until the next card
         self.skipping = False
@@ -290,6 +295,8 @@ class TableApp(App[int]):
             self.query_one(f"#{name}").border_title = title
         if self.look.ascii:
             self.screen.add_class("ascii")
+        if self.no_color:  # the status line stands out by reverse video instead of its background colour
+            self.query_one("#status").styles.text_style = "bold reverse"
         self.query_one("#choices").display = False
         self.query_one("#typed").display = False
         tableau = self.session.ruleset.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
@@ -316,7 +323,7 @@ class TableApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
         self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
-        self.refresh_table()
+        self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
     def refresh_table(self) -> None:
         """Draw everything from the session (after each move, undo, theme or sort change)."""
@@ -369,7 +376,7 @@ class TableApp(App[int]):
         """Two lines: the variant, deal, dealer and level; the contract and the match score."""
         session, look = self.session, self.look
         number = session.deal_number if deal is session.deal else len(session.rows)
-        first = Text.assemble((session.ruleset.variant.title, "bold"), f" {look.dot} Deal {number} {look.dot} ",
+        first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
                               does(session.seating.name(deal.dealer), "deal"),
                               f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
         turned = Text()
@@ -378,16 +385,20 @@ class TableApp(App[int]):
                                                                      deal.declarer), "bold"), f" {look.dot} ")
             if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
                 turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
-        else:
+        elif deal.phase == OVER:
             ended = void_words(deal)
-            second = Text("Bidding" if deal.phase != OVER else f"{ended[:1].upper()}{ended[1:]}",
-                          style="bold").append(f" {look.dot} ")
+            second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
+        else:
+            second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
         board = self.draw.board()
         room = (self.size.width or 80) - 2
         if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
             first.append(f" {look.dot} ").append_text(turned[:-3])
             turned = Text()
-        return Text("\n").join([first, second.append_text(turned).append_text(board)])
+        lines = [first, second.append_text(turned).append_text(board)]
+        if deal.contract is None and deal.auction.doubling:
+            lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
+        return Text("\n").join(lines)
 
     def tally(self, deal: DealState) -> Text:
         """Tricks and card points of this deal, and the clock of the variant."""
@@ -406,7 +417,7 @@ class TableApp(App[int]):
         session = self.session
         deal = session.deal
         if session.over:
-            text = "The match is over. q leaves."
+            text = "The match is over."
         elif deal is None or self.shown is not deal:
             text = "Enter for the next deal."
         elif deal.to_act == self.human:
@@ -422,6 +433,8 @@ class TableApp(App[int]):
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
+        if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
+            shown = f"{self.note}\n{text}"
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
@@ -476,8 +489,12 @@ class TableApp(App[int]):
             # in the order the line game numbers them; with point bids, pass and the doublings first,
             # so a long list of bids does not push a coinche out of view
             points = any(a.kind == CALL and a.call.points is not None for a in legal)
-            self.menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
-            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(self.menu)])
+            menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
+            # the same choices again (after a page or a hint): the one the player had highlighted stays
+            keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
+            self.menu = menu
+            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(menu)],
+                          keep)
             choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
             choices.display = True
             choices.focus()
@@ -561,6 +578,7 @@ class TableApp(App[int]):
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}."))
         self.update_status()
+        self.farewell.append(self.look.words(parts[0].plain))  # the result stays in the terminal once the table closes
         self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
@@ -675,8 +693,9 @@ class TableApp(App[int]):
             return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
         if action.kind == DECLARE:
             if not action.declarations:
-                return "declare nothing"
-            return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations)
+                return "nothing" if short else "declare nothing"
+            said = " + ".join(self.draw.words(str(d)) for d in action.declarations)
+            return said if short else f"declare {said}"
         if action.kind in (EXCHANGE, KEEP):
             return self.draw.exchange_choice(self.session.deal, action, short)
         if action.kind == DISCARD:
@@ -770,17 +789,18 @@ class TableApp(App[int]):
     def action_speed(self, step: int) -> None:
         index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
         self.speed = SPEED_ORDER[index]
-        self.note = f"Bots: {self.speed}."
+        self.keep(f"Bots: {self.speed}.", speed=self.speed)
         self.update_status()
 
     def action_forced(self) -> None:
         self.autoplay = not self.autoplay
-        self.note = "A forced card is played for you." if self.autoplay else "You play forced cards yourself."
+        self.keep("A forced card is played for you." if self.autoplay else "You play forced cards yourself.",
+                  autoplay=self.autoplay)
         self.update_status()
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
-        self.note = f"Hand sorted {SORT_WORDS[self.sort_mode]}."
+        self.keep(f"Hand sorted {SORT_WORDS[self.sort_mode]}.", sort=self.sort_mode)
         self.refresh_table()
 
     def action_colours(self) -> None:
@@ -789,8 +809,13 @@ class TableApp(App[int]):
         name = names[(names.index(current) + 1) % len(names)]
         self.look = replace(self.look, suit_styles=THEMES[name])
         self.draw = Renderer(self.session, self.look)
-        self.note = f"Suit colours: {name}."
+        self.keep(f"Suit colours: {name}.", theme=name)
         self.refresh_table()
+
+    def keep(self, note: str, **setting: object) -> None:
+        """Say what a key changed, and keep it for the next games (or say why it could not be kept)."""
+        problem = self.kept.change(**setting) if self.kept is not None else None
+        self.note = problem or note
 
     def page(self, title: str, body: RenderableType) -> None:
         self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
@@ -799,7 +824,7 @@ class TableApp(App[int]):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
-        for key, what in [*KEYS, *help_rows()[:3]]:
+        for key, what in [*KEYS, *help_rows()[:2]]:  # how calls and cards are typed after /
             grid.add_row(key, self.look.words(what))
         self.page("Keys", grid)
 
@@ -813,29 +838,15 @@ class TableApp(App[int]):
         self.page("Auction", Text(self.look.words("\n".join(calls)) if calls else "No call yet."))
 
     def action_history(self) -> None:
-        """This deal, call by call and trick by trick, and one line for each earlier deal."""
-        deal = self.shown or self.session.deal
-        lines: list[RenderableType] = []
-        if deal is not None:
-            lines.append(Text("This deal", style="bold"))
-            calls = self.draw.calls(deal)
-            lines.append(Text(self.look.words("Calls: " + f" {self.look.dot} ".join(calls)) if calls else "No call yet."))
-            lines += [self.draw.trick(deal, i, f"Trick {i + 1}") for i in range(len(deal.tricks))]
-        if self.session.rows:
-            lines.append(Text("\nEarlier deals", style="bold"))
-            for row in self.session.rows:
-                if row.score is None:
-                    lines.append(Text(f"{row.number}. {row.void}"))
-                else:
-                    contract = self.draw.contract(row.contract, row.level, row.bid, row.declarer)
-                    points = self.draw.pairs([f"+{p}" for p in row.score.match_points])
-                    lines.append(Text(f"{row.number}. {contract}: {row.score.verdict} {self.look.dot} {points}"))
-        self.page("History", Group(*lines))
+        """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
+        deal = self.session.deal if self.shown is self.session.deal else None
+        self.page("History", history(self.draw, deal, self.session.deal_number))
 
     def action_rules(self) -> None:
         console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
         print_rules(self.session.loaded, out=console)
-        self.page(f"Rules: {self.session.ruleset.variant.title}", Text.from_ansi(console.export_text(styles=True)))
+        self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"),
+                  Text.from_ansi(self.look.words(console.export_text(styles=True))))
 
     def action_stats(self) -> None:
         rows = describe_stats(read_stats(self.stats_path)) if self.stats_path else []

@@ -99,8 +99,9 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
         if seat == deal.to_act and held is None:
             name.append(f"{look.pointer} ", style="bold")
         name.append(seating.name(seat), style="bold underline" if seat == seating.human else "bold")
-        if seat == deal.dealer:
-            name.append(f" {look.dot} dealer", style="dim")
+        if seat == deal.dealer:  # beside the name, or under it when both do not fit the cell
+            mark = f" {look.dot} dealer"
+            name.append(mark if len(name) + len(mark) <= cell_width else "\ndealer", style="dim")
         parts = [name]
         if seat in shown:
             parts += card_lines(look, shown[seat])

@@ -30,6 +30,8 @@ class MessageScreen(ModalScreen[None]):
         Binding("down", "scroll(1)", "Down", show=False),
         Binding("pageup", "scroll(-10)", show=False),
         Binding("pagedown", "scroll(10)", show=False),
+        Binding("home", "scroll(-9999)", show=False),
+        Binding("end", "scroll(9999)", show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
@@ -75,12 +77,12 @@ class PointedList(OptionList):
         self.pointer = pointer
         self.offer(texts)
 
-    def offer(self, texts: Sequence[str]) -> None:
-        """Show ``texts`` as the choices, the first highlighted."""
+    def offer(self, texts: Sequence[str], highlighted: int = 0) -> None:
+        """Show ``texts`` as the choices, the ``highlighted`` one pointed at."""
         self.texts = list(texts)
         self.clear_options()
-        self.add_options([self.pointed(i, i == 0) for i in range(len(self.texts))])
-        self.highlighted = 0 if self.texts else None
+        self.add_options([self.pointed(i, i == highlighted) for i in range(len(self.texts))])
+        self.highlighted = highlighted if self.texts else None
 
     def pointed(self, index: int, marked: bool) -> str:
         return f"{self.pointer if marked else ' '} {self.texts[index]}"
