@@ -466,11 +466,11 @@ class DealState:
         ``pick_card(legal, seat, hand, trick, win_pos)`` gets the legal card set, the seat to
         play, its hand, the trick's cards so far and the position of the one winning it, and
         returns a card; with ``rand`` instead, each card is drawn uniformly from the legal ones as
-        :func:`~belot_rules.engine.playout.card_picker` draws it. ``pick_declaration(seat, options)`` chooses among a seat's declaration
-        options in trick 1; ``announce(seat)`` says whether a belote is announced where the
-        variant requires it. The tricks run in one loop on local variables, through the same
-        compiled obligations, tables and declaration rules as :meth:`apply`; a trick is closed
-        as :meth:`_close_trick` closes it.
+        :func:`~belot_rules.engine.playout.card_picker` draws it, without a call per card.
+        ``pick_declaration(seat, options)`` chooses among a seat's declaration options in trick 1;
+        ``announce(seat)`` says whether a belote is announced where the variant requires it. The
+        tricks run in one loop on local variables, through the same compiled obligations, tables
+        and declaration rules as :meth:`apply`; a trick is closed as :meth:`_close_trick` closes it.
         """
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it

@@ -16,7 +16,8 @@ from .deal import BIDDING, DISCARDING, DealState
 
 
 def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
-    """A uniform choice among the cards of a set, as one closure per deal (the playout's hottest call).
+    """A uniform choice among the cards of a set, as one closure per deal, for a ``pick_card`` callback
+    (random playouts let :meth:`DealState.play_out` make this draw itself, given ``rand``).
 
     It takes the card set first and ignores the seat, hand and trick that
     :meth:`DealState.play_out` passes after it (named parameters cost less than ``*args``).

@@ -117,6 +117,7 @@ class _ContractDeclarations:
     quad_ranks: int  # bit r set: four cards of rank r are a declaration
     belote_pairs: tuple[tuple[int, int], ...]  # (suit, K+Q mask)
     trump_suit: int
+    belote_queens: int  # the queen of each belote suit: hand & hand >> 1 & this keeps those whose king is held too
 
 
 class DeclarationRules:
@@ -200,7 +201,8 @@ class DeclarationRules:
         if belote.enabled and kind in belote.contracts:
             suits = (trump_suit,) if kind == "suit" else (0, 1, 2, 3)
         pairs = tuple((s, Declaration.belote(0, s, 0).mask) for s in suits)
-        return _ContractDeclarations(allowed, quads, sum(1 << rank for rank, _, _ in quads), pairs, trump_suit)
+        return _ContractDeclarations(allowed, quads, sum(1 << rank for rank, _, _ in quads), pairs, trump_suit,
+                                     sum(1 << (s * 8 + QUEEN) for s in suits))
 
     # ------------------------------------------------------------------ what a hand holds
 
@@ -289,10 +291,11 @@ class DeclarationRules:
         found: list[list[int]] = [[] for _ in hands]
         if self.from_tricks:
             return found
-        for suit, mask in self._contracts[contract].belote_pairs:
-            for seat, hand in enumerate(hands):
-                if hand & mask == mask:
-                    found[seat].append(suit)
+        queens = self._contracts[contract].belote_queens
+        for seat, hand in enumerate(hands):
+            pairs = hand & hand >> 1 & queens  # the king's bit (QUEEN + 1) shifted onto the queen's
+            if pairs:
+                found[seat] = [suit for suit in range(4) if pairs >> (suit * 8 + QUEEN) & 1]
         return found
 
     def belote_play_counts(

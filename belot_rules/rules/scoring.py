@@ -295,8 +295,9 @@ class ScoringRules:
             self._contract_factor(deal, contract, c.contract_factor)
             last = [c.contract_factor * last[0], c.contract_factor * last[1]]
         raw = (deal.raw(0), deal.raw(1))
-        parts = tuple(ScoreParts(cards[t] - last[t], last[t], deal.decl[t], deal.belote[t], deal.bonus[t])
-                      for t in (0, 1))
+        decl, belote, bonus = deal.decl, deal.belote, deal.bonus
+        parts = (ScoreParts(cards[0] - last[0], last[0], decl[0], belote[0], bonus[0]),
+                 ScoreParts(cards[1] - last[1], last[1], decl[1], belote[1], bonus[1]))
         note("Totals: {} {}, {} {}", n0, raw[0], n1, raw[1])
         test: tuple[int, ...] = raw
         if self._left_out:
@@ -840,8 +841,8 @@ class ScoringRules:
         belote = ("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0))
         (apart if multiplier > 1 and not self._belote_doubled else parts).append(belote)
         parts.append(("bid", self._bid_value(bid)))
-        total = sum(v for _, v in parts)
-        unmultiplied = sum(v for _, v in apart)
+        total = sum([v for _, v in parts])  # lists: a generator costs more than these few parts
+        unmultiplied = sum([v for _, v in apart])
         deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), _Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
