@@ -362,16 +362,17 @@ class Deal(Rule):
             problems.append(f"deal.first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
                             f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
         if laid and self.talon:
-            problems.append("deal.talon and a tableau both lay cards face down before the bidding; choose one "
+            problems.append("a talon (deal.talon) and a tableau both lay cards face down before the bidding; choose one "
                             "(talon false or tableau_packets 0)")
         return problems
 
     def _second_packets_conflicts(self) -> list[str]:
         problems = []
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
-            problems.append("deal.turned_card needs deal.second_packets to complete the hands after the bidding")
+            problems.append("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
+                            "after the bidding")
         if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
-            problems.append("deal.talon is the second packets dealt face down before the bidding: it needs "
+            problems.append("a talon is the second packets dealt face down before the bidding: deal.talon needs "
                             "second_packets and no turned card (the taker's turned card would change who gets "
                             "which card)")
         return problems
