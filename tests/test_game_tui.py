@@ -471,7 +471,7 @@ def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> Non
 
 
 def test_leaving_at_the_question_changes_nothing() -> None:
-    """Esc, Ctrl-C or the last answer at the question: no save written, the unfinished game kept, and said so."""
+    """Esc, q, Ctrl-C or the last answer at the question: no save written, the unfinished game kept, and said so."""
     slot = unfinished_bulgarian()
     before = slot.path.read_bytes()
 
@@ -480,7 +480,7 @@ def test_leaving_at_the_question_changes_nothing() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await pilot.press("s")  # the table's keys wait for the answer
-            await pilot.press("escape")
+            await pilot.press("q")
             await pilot.pause()
         assert app.farewell == ["Nothing was changed; the unfinished game is still in the save slot bulgarian."]
 

@@ -244,6 +244,9 @@ def test_takes_alone_at_three_on_a_margin_a_table_of_four_would_pass(variant, ha
     auction = ruleset.bidding.auction(0, parse_card(turned).index >> 3)
     legal = ruleset.bidding.legal_calls(auction)
     assert old.choose(auction.to_act, mask_of(hand.split()), auction.calls, parse_card(turned).index, legal) == PASS
+    bid = next(c for c in legal if c.kind == "bid")
+    margin = old.opening_margin(auction.to_act, mask_of(hand.split()), parse_card(turned).index, bid)
+    assert Margins().bid_alone <= margin < Margins().bid
 
 
 @pytest.mark.parametrize(("variant", "turned"), [("debertz-3", "QH"), ("belote-a-trois", "QH"),

@@ -3,6 +3,9 @@ and the schmeiss (rules/family/klaberjass.md, debertz.md, belote-a-deux.md)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import random
 
 import pytest
@@ -395,3 +398,52 @@ def test_the_explanation_speaks_to_the_player_in_the_second_person() -> None:
     assert words("Player 0 takes the deal: cards 88") == "You take the deal: cards 88"
     assert words("Player 0's declarations (20) go to player 1") == "Your declarations (20) go to Opponent"
     assert words("Player 1 takes the deal") == "Opponent takes the deal"
+
+
+def test_replay_names_an_abandoned_deal(tmp_path) -> None:
+    """belot replay lists a deal ended by an accepted schmeiss as such, not as all passed."""
+    from belot_rules.cli import main
+    from belot_rules.engine.match import MatchState
+    from belot_rules.engine.records import match_record
+
+    match = MatchState.new(KLABERJASS, 11)
+    match.current.apply("schmeiss")
+    match.current.apply("accept")
+    match.advance()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(match_record(match)), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["replay", str(path)]) == 0
+    assert "schmeiss accepted" in out.getvalue()
+
+
+def test_the_full_screen_table_asks_the_schmeiss_and_the_exchange_and_shows_them(monkeypatch, tmp_path) -> None:
+    """klaberjass.md §3.1, §4 and §2.2 at the full-screen table (80x24): the answer to a schmeiss and the
+    exchange are offered in the list beside the table; the exchange, the turned card left on the stock and
+    the stock's bottom card are shown."""
+    from test_game_tui import run, screen_text, settle, table_app
+
+    from belot_rules.cli.tui import screens
+
+    monkeypatch.setattr(screens, "TYPED_AHEAD", 0)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+
+    async def answer_and_exchange() -> None:
+        app = table_app("klaberjass", 8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "Opponent schmeisses: accept, a new deal; refuse, Opponent plays it" in text
+            assert "1. accept (redeal)" in text and "2. refuse (play it)" in text
+            await pilot.press("2")
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "1. exchange 7♦ for 9♦" in text and "2. keep 7♦" in text and "─Exchange" in text
+            await pilot.press("1")
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "You exchanged 7♦ for 9♦" in text
+            assert "turned card 9♦" in text and "bottom card 8♣" in text
+
+    run(answer_and_exchange)

@@ -25,11 +25,12 @@ others together) holds a third of the cards, so his estimate rarely clears the
 margin of a table of four or two, and then most deals are thrown in. Passing
 costs him too: the deal is thrown in or an opponent takes. Measured between
 heuristic players at such tables (thousands of first calls, each played out
-once taken and once passed), taking gains the first speaker points over passing
-once the estimate covers half the deal by about 5% of the deal (made about
-three times in four), and loses below; so that is the margin there. A chien
-the taker adds to his hand counts as that many average cards: without it the
-first speaker at the 32-card table of three passed hands that gain by taking.
+once taken and once passed: benchmarks/bid_margin.py), taking gains the first
+speaker points over passing once the estimate covers half the deal by about 5%
+of the deal (made half the time or a little more), and loses below; so that is
+the margin there. A chien the taker adds to his hand counts as that many
+average cards: without it the first speaker at the 32-card table of three
+passed hands that gain by taking.
 """
 
 from __future__ import annotations
@@ -197,6 +198,13 @@ class BiddingSense:
             if offer is not None:
                 return offer
         return max(options, key=lambda c: c.points or 0)
+
+    def opening_margin(self, seat: int, hand: int, turned_card: int, bid: Call) -> float:
+        """How far ``hand`` covers ``bid`` as the auction's first call, as a share of the deal: what the bid
+        margins (``Margins.bid``, ``Margins.bid_alone``) are compared with."""
+        known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
+        standing = Standing.read(seat, (), self.partner_of, self.ashkal)
+        return self._margin(bid.contract, known, standing, bid.points) / self.total[bid.contract]
 
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
         """Accept a schmeiss when this hand is weak in the suit offered (``ANSWER_WEAK``), else refuse it."""

@@ -97,7 +97,7 @@ class PointedList(OptionList):
 class QuestionScreen(ModalScreen[int]):
     """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse."""
 
-    BINDINGS = [Binding("escape", "answer(-1)", "Back")]
+    BINDINGS = [Binding("escape,q", "answer(-1)", "Back")]
 
     def __init__(self, question: str, answers: list[str], ascii: bool = False, title: str = "",
                  cover: bool = False) -> None:
