@@ -566,8 +566,10 @@ class Renderer:
                       caption=f"total: raw points {self.look.dot} points: what the deal scored on the board, "
                               "after the contract's result, multiplier and rounding"
                               + (f", with any {self.reserve_word} points collected" if self.has_reserve else ""))
+        side = "team" if self.session.ruleset.seating.partners else "player"
         for name in SHEET_COLUMNS:
-            table.add_column(name, justify="left" if name in ("#", "contract", "team") else "right",
+            table.add_column(side if name == "team" else name,
+                             justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
         for row in self.session.rows:
             for line in self.sheet_rows(row):
