@@ -528,8 +528,6 @@ class ScoringRules:
             deal.note("No contract is at stake: each player records his own points")
             return MADE, SPLIT
         a = test[declarer]
-        if self._each_own:  # no contract at stake: everyone records his own total
-            return MADE, SPLIT
         if self._beat_together:
             d = sum(test[seat] for seat in others)
             against = f"the others together ({d})"
