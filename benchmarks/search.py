@@ -3,6 +3,7 @@
     python benchmarks/search.py loop [--deals 3000] [--json]
     python benchmarks/search.py levels [--variant bulgarian] [--deals 4] [--json]
     python benchmarks/search.py strength [--variants bulgarian,french,coinche] [--deals 100] [--workers 1] [--json]
+    python benchmarks/search.py bidding [--variant coinche] [--deals 300] [--seed 5] [--json]
 
 ``loop``: on one core, interleaved in rounds and timed in CPU seconds (so the ratios hold on a
 busy machine): a hand-tuned random playout of a Bulgarian trump deal (cards re-encoded so a
@@ -18,6 +19,11 @@ leave a choice) in whole deals bid and played by that level at every seat, on on
 median, 90th percentile and the largest, of every decision and of the calls alone. Targets: hard <= 0.5 s median, easy and normal < 50 ms.
 
 ``strength``: ``belot duel search heuristic`` in card play duplicate, per variant.
+
+``bidding``: the search's calls alone. Duplicate deal pairs with bidding, one side's seats
+calling by search and playing their cards as the heuristic bot does, the other side the
+heuristic bot: the match points per deal the search's calls win (a 95% interval over the
+pairs), and how many deals the two tables' auctions differed.
 """
 
 from __future__ import annotations
@@ -30,13 +36,18 @@ import sys
 import time
 
 from belot_rules import load_variant
-from belot_rules.engine.deal import DealState
+from belot_rules.engine.actions import Action
+from belot_rules.engine.deal import BIDDING, DealState, SeatView
 from belot_rules.engine.playout import random_deal
+from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.levels import LEVELS, level_player
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
+from belot_rules.ruleset import Ruleset
 from belot_rules.sim.backends import open_backend
-from belot_rules.sim.duel import duel
+from belot_rules.sim.duel import duel, per_deal
+from belot_rules.sim.duplicate import DuplicateTally, MakePlayer, play_deal_pair
+from belot_rules.sim.simulate import derive_seed
 from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
 
 # Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
@@ -183,9 +194,37 @@ def strength(variants: list[str], deals: int, workers: int, seed: int) -> list[d
                 for v in variants]
 
 
+def bidding(variant: str, deals: int, seed: int) -> dict[str, object]:
+    """``deals`` duplicate pairs with bidding: a searching bidder with the heuristic card play against the heuristic bot."""
+    ruleset = load_variant(variant)
+
+    class SearchBidder:
+        name = "search bidder"
+
+        def __init__(self, ruleset: Ruleset, seed: int) -> None:
+            self.search, self.heuristic = SearchPlayer(ruleset, seed), HeuristicPlayer(ruleset)
+
+        def choose(self, view: SeatView, legal: list[Action]) -> Action:
+            return (self.search if view.phase == BIDDING else self.heuristic).choose(view, legal)
+
+    bots: list[MakePlayer] = [SearchBidder, HeuristicPlayer]
+    tally = DuplicateTally()
+    started = time.process_time()
+    for number in range(deals):
+        pair_seed = derive_seed(seed, "deals", number)
+        deck = list(ruleset.seating.cards)
+        random.Random(pair_seed).shuffle(deck)
+        seeds = [derive_seed(pair_seed, seat) for seat in ruleset.seating.seats]
+        play_deal_pair(ruleset, deck, number % ruleset.seating.players, bots, seeds, True, tally)
+    mean, (low, high), pairs = per_deal(tally.match_points.mean())
+    return {"variant": variant, "pairs": pairs, "seed": seed, "match_points": round(mean, 2),
+            "low": round(low, 2), "high": round(high, 2), "pairs_differing": pairs - tally.outcomes[1],
+            "cpu_seconds": round(time.process_time() - started, 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("part", choices=["loop", "levels", "strength"])
+    parser.add_argument("part", choices=["loop", "levels", "strength", "bidding"])
     parser.add_argument("--variant", default="bulgarian")
     parser.add_argument("--variants", default="bulgarian,french,coinche")
     parser.add_argument("--deals", type=int)
@@ -197,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         result: object = loop(args.deals or 3000, args.seed)
     elif args.part == "levels":
         result = levels(args.variant, args.deals or 4, args.seed)
+    elif args.part == "bidding":
+        result = bidding(args.variant, args.deals or 300, args.seed)
     else:
         result = strength(args.variants.split(","), args.deals or 100, args.workers, args.seed)
     print(json.dumps(result, indent=None if args.json else 2))

@@ -8,6 +8,7 @@ deals the next.
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -318,3 +319,30 @@ def test_the_heuristic_bot_sees_the_face_up_cards_and_never_the_face_down_ones(s
     for position in (state, swapped):
         Table([HeuristicPlayer(OPEN), HeuristicPlayer(OPEN)]).act(position)
     assert state.trick == swapped.trick and state.tricks == swapped.tricks
+
+
+def test_a_hand_beside_the_piles_is_shown_in_both_games(tmp_path) -> None:
+    """A house form with hand cards beside the piles (FUN's 6 in hand and 10 on the table, as options): the line
+    game and the full-screen table show the hand cards too."""
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.render import Renderer
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.tui.app import HandView
+    from rich.console import Console
+
+    path = tmp_path / "fun.yaml"
+    path.write_text("extends: belote-a-deux\ndeal: {first_packets: [5, 5, 3, 3], second_packets: [], "
+                    "tableau_packets: 2, turned_card: none, stock: none}\nbidding: {style: single_call}\n",
+                    encoding="utf-8")
+    session = Session.start(str(path), 1, ("you", "heuristic"), 500)
+    while session.deal.to_act != session.seating.human or session.deal.phase != PLAYING:
+        session.deal.apply(session.deal.legal_actions()[-1])
+    deal = session.deal
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(Renderer(session, Look()).frame(deal, 1))
+    shown = console.export_text()
+    assert "Your table" in shown and "Your hand" in shown
+    hand = HandView(Look())
+    seat = deal.to_act
+    hand.show(Look(), cards_of(deal.hands[seat]), None, deal.view(seat).piles(seat))
+    assert len(hand.slots()) == 5 + 6  # five piles and six hand cards

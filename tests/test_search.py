@@ -6,18 +6,19 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from belot_rules import load_variant
 from belot_rules.engine.actions import Action
-from belot_rules.rules.bidding import PASS, Call
-from belot_rules.engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState
+from belot_rules.engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
 from belot_rules.engine.runner import play_deal
 from belot_rules.players import make_player
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.sampling import AuctionDecks, AuctionModel, Knowledge, play_memory
 from belot_rules.players.search import Budget, SearchPlayer, _candidates, _clear_gain
+from belot_rules.rules.bidding import PASS, Call
+from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import shipped_names
 
 SMALL = Budget(samples=3, bid_samples=2)
@@ -74,18 +75,23 @@ def _advance(ruleset, seed: int, cards: int) -> DealState:
     return state
 
 
+def _midway(name: str, seed: int, cards: int) -> tuple[Ruleset, DealState, SeatView, Knowledge]:
+    """A deal ``cards`` cards into the play (see ``_advance``; an example where it is over is skipped),
+    the view of the seat to act and its knowledge."""
+    ruleset = load_variant(name)
+    state = _advance(ruleset, seed, cards)
+    assume(state.phase in (PLAYING, DECLARING))
+    view = state.view(state.to_act)
+    return ruleset, state, view, Knowledge.of(ruleset, view, play_memory(ruleset, view))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["bulgarian", "french", "coinche"]), st.integers(0, 10**6), st.integers(0, 30))
 def test_samples_fit_the_view(name: str, seed: int, cards: int) -> None:
     """Each sampled deal gives the seat its own hand and the others the right number of unseen cards,
     none they are known not to hold (memory.py) and every card they are known to hold; the real deal fits too."""
-    ruleset = load_variant(name)
-    state = _advance(ruleset, seed, cards)
-    if state.phase not in (PLAYING, DECLARING):
-        return
-    seat = state.to_act
-    view = state.view(seat)
-    knowledge = Knowledge.of(ruleset, view, play_memory(ruleset, view))
+    ruleset, state, view, knowledge = _midway(name, seed, cards)
+    seat = view.seat
     real = state.hands
     for who, hand in enumerate(real):  # the constraints are true of the real deal
         if who != seat:
@@ -183,13 +189,8 @@ def test_a_call_replaces_the_usual_one_only_by_a_clear_gain() -> None:
 def test_deals_fitted_to_the_auction_keep_what_the_seat_knows(name: str, seed: int, cards: int) -> None:
     """The chain that fits the other seats' calls only swaps cards where both holders may hold them:
     every deal it gives keeps the counts, the exclusions and the forced cards of the view."""
-    ruleset = load_variant(name)
-    state = _advance(ruleset, seed, cards)
-    if state.phase not in (PLAYING, DECLARING):
-        return
-    seat = state.to_act
-    view = state.view(seat)
-    knowledge = Knowledge.of(ruleset, view, play_memory(ruleset, view))
+    ruleset, state, view, knowledge = _midway(name, seed, cards)
+    seat = view.seat
     rng = random.Random(seed)
     deals = AuctionModel(ruleset, view).deals(lambda: knowledge.draw(rng), rng)
     for _ in range(5):
@@ -200,6 +201,7 @@ def test_deals_fitted_to_the_auction_keep_what_the_seat_knows(name: str, seed: i
         for who in range(len(state.hands)):
             if who != seat:
                 assert hands[who] & knowledge.forced[who] == knowledge.forced[who]
+                assert hands[who] & ~knowledge.allowed[who] == 0
 
 
 def test_fitted_decks_agree_with_a_bid_more_often_than_random_ones() -> None:
@@ -221,3 +223,20 @@ def test_fitted_decks_agree_with_a_bid_more_often_than_random_ones() -> None:
     fitted = sum(model.misfit(bidder_seat, next(deals)[bidder_seat]) == 0 for _ in range(40))
     random_ones = sum(model.misfit(bidder_seat, decks.draw(rng).hands[bidder_seat]) == 0 for _ in range(40))
     assert fitted > 2 * random_ones and fitted >= 20
+
+
+def test_the_call_search_plays_out_a_discard_after_the_auction() -> None:
+    """At the 32-card table of three the taker lays the chien's cards aside before trick 1: the
+    auction's rollouts take that step as the heuristic bot does and score the deal, not nothing."""
+    ruleset = load_variant("belote-a-trois-32")
+    player = SearchPlayer(ruleset, 1, SMALL)
+    for seed in range(20):
+        state = DealState.start(ruleset, _deck(ruleset, seed), 0)
+        state.make_call(Call("bid", "hearts"))
+        while state.phase == BIDDING:
+            state.make_call(PASS)
+        if state.phase != OVER:
+            break
+    assert state.phase not in (PLAYING, DECLARING, OVER)
+    assert player._finish_auction(state, 0) != 0.0
+    assert state.score is not None

@@ -6,7 +6,8 @@ build opponents with :func:`level_player` and show :attr:`Level.title`.
 
 - easy: ``easy``, the heuristic bot that plays a random legal card a third of the time;
 - normal: ``heuristic``, rule-of-thumb bidding and card play (answers in well under 50 ms);
-- hard: ``search``, Monte-Carlo search over deals that fit what it has seen (about 0.1-0.5 s a move).
+- hard: ``search``, Monte-Carlo search over deals that fit what it has seen (a median of 10-70 ms a move,
+  calls the longest, on one core).
 """
 
 from __future__ import annotations

@@ -205,6 +205,8 @@ class SearchPlayer:
             who = state.to_act
             state.make_call(choose(who, state.hands[who], state.auction.calls, state.turned_card,
                                    bidding.legal_calls(state.auction)))
+        while state.phase not in (PLAYING, DECLARING, OVER):  # a step before trick 1 (a discard): the heuristic's
+            state.apply(self.fallback.choose(state.view(state.to_act), state.legal_actions()))
         if state.phase == OVER:
             return 0.0
         contract = state.contract

@@ -250,7 +250,9 @@ class Renderer:
             hand = deal.view(seating.human).hand
             if deal.tableau is not None:
                 parts.append(self.piles(deal, seating.human, legal))
-            elif hand:
+                on_table = {p[-1] for p in deal.view(seating.human).piles(seating.human) if p}
+                hand = tuple(c for c in hand if c not in on_table)  # a hand beside the piles (deal.tableau_packets)
+            if hand:
                 parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
             parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
         return Group(*parts)

@@ -158,7 +158,7 @@ class HandView(Widget, can_focus=True):
         under it, and the card's number as in a hand."""
         lines = [Text() for _ in range(5)]
         chosen = self.selected_card
-        for pile in self.piles or ():
+        for pile in self.slots():
             card = parse_card(pile[-1]).index if pile and pile[-1] is not None else None
             playable = self.legal is None or card in self.legal
             style = "" if playable else "dim"
@@ -168,11 +168,17 @@ class HandView(Widget, can_focus=True):
                             style="bold" if playable else "dim")
         return joined(lines)
 
+    def slots(self) -> list[tuple[str | None, ...]]:
+        """The piles, then any hand cards beside them, each drawn as a pile of one face-up card."""
+        piles = list(self.piles or ())
+        on_table = {pile[-1] for pile in piles if pile}
+        return piles + [(str(card),) for card in self.cards if str(card) not in on_table]
+
     def slot_card(self, x: int) -> int | None:
         """The card drawn at column ``x``: a hand card, or the face-up top of a pile."""
         if self.piles is not None:
-            position = x // CARD_WIDTH
-            pile = self.piles[position] if 0 <= position < len(self.piles) else ()
+            position, slots = x // CARD_WIDTH, self.slots()
+            pile = slots[position] if 0 <= position < len(slots) else ()
             return parse_card(pile[-1]).index if pile and pile[-1] is not None else None
         count, width = len(self.cards), self.card_width(self.size.width)
         if x >= (count - 1) * width + self.last_width(self.size.width):
@@ -192,7 +198,7 @@ class HandView(Widget, can_focus=True):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:  # noqa: D102
         if self.piles is not None:
-            return max(len(self.piles) * CARD_WIDTH, 10)
+            return max(len(self.slots()) * CARD_WIDTH, 10)
         return max((len(self.cards) - 1) * self.card_width(container.width) + self.last_width(container.width), 10)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
