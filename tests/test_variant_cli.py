@@ -238,3 +238,11 @@ def test_a_file_that_states_every_section_or_extends_gets_no_note(
     full, house, french = json.loads(capsys.readouterr().out)
     assert full["warnings"] == house["warnings"] == french["warnings"] == []
     assert house["rules_from"].startswith("`house.yaml`, then `french`, then the built-in defaults")
+
+
+def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureFixture[str]) -> None:
+    """debertz-3 extends debertz and names no family of its own: it is still a game of two and three players."""
+    assert main(["list", "--json"]) == 0
+    families = {e["name"]: e["family"] for e in json.loads(capsys.readouterr().out)}
+    assert families["debertz-3"] == families["debertz"] == "Two and three players"
+    assert "Other" not in families.values()

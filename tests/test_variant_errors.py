@@ -408,3 +408,102 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
     assert "house.yaml:3:44: bidding.points: maximum 160 is not minimum 85 plus a multiple of step 10" in message
     message = problems_of(tmp_path, "extends: frenc\nbidding: {style: turned_card}\n")
     assert "nobody can double" not in message and len(message.splitlines()) == 1
+
+
+# ----------------------------------------------------------------------------- strict types
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("scoring: {capot: {shared: \"yes\"}}",
+         "house.yaml:2:27: scoring.capot.shared: should be true or false; got the text \"yes\": write true or false"),
+        ("scoring: {capot: {shared: 1}}", "house.yaml:2:27: scoring.capot.shared: should be true or false; got `1`"),
+        ("deal: {talon: 'no'}", "deal.talon: should be true or false; got the text \"no\""),
+        ("match: {target: \"300\"}",
+         "house.yaml:2:17: match.target: should be a whole number or null; got the text \"300\": write 300 without"),
+        ("match: {target: 300.0}", "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`"),
+        ("deal: {first_packets: [\"3\", 3]}",
+         "house.yaml:2:24: deal.first_packets[0]: should be a whole number; got the text \"3\""),
+        ("declarations: {sequences: {3: \"20\"}}", "declarations.sequences.3: should be a whole number"),
+    ],
+)
+def test_text_is_never_a_number_or_a_boolean_nor_a_float_a_whole_number(
+        tmp_path: Path, rule: str, expected: str) -> None:
+    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back."""
+    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n")
+
+
+def test_named_values_are_still_written_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: bulgarian\ndeal: {shuffle: \"cut_only\", first_packets: [3, 2]}\nmatch: {target: 1501}\n")
+    variant = load_variant_model(path).variant
+    assert variant.deal.shuffle == "cut_only" and variant.match.target == 1501
+
+
+# ----------------------------------------------------------------------------- rule conflicts
+
+
+def test_every_rule_conflict_is_reported_at_once_each_at_its_own_key(tmp_path: Path) -> None:
+    """A conflict within the deal does not hide one between sections; each has its line, at the rule it names."""
+    message = problems_of(
+        tmp_path,
+        "extends: bulgarian\n"
+        "deal:\n"
+        "  seven_exchange: anyone\n"
+        "bidding:\n"
+        "  schmeiss: first_round\n"
+        "table:\n"
+        "  players: 3\n"
+        "  sides: partners\n",
+    )
+    lines = message.splitlines()
+    assert any(line.startswith("house.yaml:3:19: deal.seven_exchange trades the trump seven") for line in lines)
+    assert any(line.startswith("house.yaml:5:13: bidding.schmeiss is an offer") for line in lines)
+    assert any(line.startswith("house.yaml:8:10: table.sides partners needs 4 players") for line in lines)
+    assert all(line.count("; ") <= 2 for line in lines)  # one problem a line, not several joined
+
+
+def test_two_conflicts_of_one_rule_are_both_told(tmp_path: Path) -> None:
+    message = problems_of(
+        tmp_path,
+        "extends: bulgarian\nbidding:\n  schmeiss: first_round\n  forced_call: first_speaker\n",
+    )
+    assert "house.yaml:3:13: bidding.schmeiss is an offer to the one other player" in message
+    assert "house.yaml:3:13: bidding.schmeiss offers to play the turned card's suit" in message
+    assert "house.yaml:4:16: bidding.forced_call first_speaker keeps a deal from being void" in message
+
+
+def test_a_deal_leaving_cards_undealt_suggests_only_fixes_that_work(tmp_path: Path) -> None:
+    """3 + 3 + 4 = 10 cards to each of 3 players leaves 2 of 32, and 32 cards do not share among 3: the hint
+    names the stock, never "deal 10" (the file already deals 10) nor a hand size that cannot be dealt."""
+    message = problems_of(tmp_path, "extends: belote-a-trois-32\ndeal: {first_packets: [3, 3, 4], stock: none}\n")
+    assert ("deal: the packets deal 10 + 0 = 10 cards to each of the 3 players (table.players) and leave 2 of the "
+            "32-card pack undealt; set deal.stock to aside, bottom_card_shown or to_taker for the cards left") in message
+    assert ", or deal" not in message and "-card pack (cards.ranks" not in message
+
+
+def test_a_deal_of_eight_each_to_three_suggests_the_24_card_pack(tmp_path: Path) -> None:
+    """belote-a-trois.md: 3 x 8 cards is the 24-card pack; with 32 cards 8 are left and 32 / 3 is no hand size."""
+    message = problems_of(tmp_path, "extends: belote-a-trois\ncards: {ranks: [7, 8, 9, T, J, Q, K, A]}\n")
+    assert "leave 8 of the 32-card pack undealt; set deal.stock to aside, bottom_card_shown or to_taker" in message
+    assert "or play with a 24-card pack (cards.ranks [9, T, J, Q, K, A])" in message
+    assert ", or deal" not in message
+
+
+def test_a_deal_that_can_share_the_pack_exactly_says_how_many_each(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ndeal: {first_packets: [3, 2], second_packets: [2]}\n")
+    assert "or deal 8 cards each with deal.first_packets and deal.second_packets" in message
+
+
+@pytest.mark.parametrize("written", ["off", "no", "false", "'off'", '"off"'])
+def test_an_option_with_an_off_value_reads_yaml_false_as_off(tmp_path: Path, written: str) -> None:
+    """YAML 1.1 reads a plain `off` as false; where an option has the value off, that is what the author meant."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: klaberjass\ndeal: {{seven_exchange: {written}}}\n")
+    assert load_variant_model(path).variant.deal.seven_exchange == "off"
+
+
+def test_an_option_with_an_off_value_still_refuses_true(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: klaberjass\ndeal: {seven_exchange: on}\n")
+    assert "house.yaml:2:24: deal.seven_exchange: `on` is not a valid value; valid values: off, anyone" in message

@@ -140,3 +140,13 @@ def test_two_files_with_the_same_rules_compile_under_their_own_names(tmp_path: P
     assert beta.source.endswith("beta.yaml") and beta.variant.title == "Beta"
     assert load_variant("bulgarian").name == "bulgarian"
     assert load_variant(tmp_path / "beta.yaml") is beta
+
+
+def test_family_is_inherited_but_a_file_may_name_its_own(tmp_path: Path) -> None:
+    """Unlike name, title and description, a family is a rule-like fact about the game: a Dutch game's house
+    rules are Dutch unless they say otherwise; it never changes the rules hash."""
+    child = write(tmp_path, "house.yaml", "extends: klaverjas-amsterdam\nmatch: {deals: 16}\n")
+    own = write(tmp_path, "own.yaml", "extends: klaverjas-amsterdam\nfamily: Club\nmatch: {deals: 16}\n")
+    assert load_variant_model(child).variant.family == "Dutch"
+    assert load_variant_model(own).variant.family == "Club"
+    assert load_variant_model(child).content_hash == load_variant_model(own).content_hash

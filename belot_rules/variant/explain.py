@@ -18,7 +18,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
-from .model import Variant
+from .model import Conflicts, Variant
 from .yamlsafe import KeyPath, NodeInfo, Place, norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -44,19 +44,46 @@ class Sources:
 
 def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
             parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
-    """One problem per pydantic error, placed at the key or value it is about.
+    """One problem per pydantic error, placed at the key or value it is about; contradictions between
+    rules are left to :func:`explain_conflicts`.
 
     With ``parent_missing`` the rules a parent would have given are unknown: a missing field or a
     section's rule that weighs several options against each other may be the parent's to settle,
     so only what is wrong in the values written here is reported, and the section rules broken
     whatever the parent (``lasting``: their location and message).
     """
-    errors = err.errors(include_url=False)
+    return [_explain_one(e, data, nodes, sources)
+            for e in _reported(err, data, parent_missing, lasting) if not e.get("conflict")]
+
+
+def explain_conflicts(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
+                      parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
+    """Each contradiction between rules on its own line, at the first rule it names that the file states;
+    two of them may share a place, so they are never merged like :func:`explain`'s problems."""
+    return [_explain_one(e, data, nodes, sources)
+            for e in _reported(err, data, parent_missing, lasting) if e.get("conflict")]
+
+
+def rule_errors(err: ValidationError) -> list[dict[str, Any]]:
+    """Pydantic's errors, with each contradiction of a :class:`Conflicts` as an error of its own."""
+    errors: list[dict[str, Any]] = []
+    for error in err.errors(include_url=False):
+        found = (error.get("ctx") or {}).get("error")
+        if error["type"] == "value_error" and isinstance(found, Conflicts):
+            errors += [{**error, "msg": problem, "conflict": True} for problem in found.problems]
+        else:
+            errors.append(dict(error))
+    return errors
+
+
+def _reported(err: ValidationError, data: dict[Any, Any], parent_missing: bool,
+              lasting: frozenset[tuple[Any, str]]) -> list[dict[str, Any]]:
+    errors = rule_errors(err)
     if parent_missing:
         errors = [e for e in errors if e["type"] != "missing"
                   and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0]))
                            and (tuple(e["loc"]), e["msg"]) not in lasting)]
-    return [_explain_one(e, data, nodes, sources) for e in errors]
+    return errors
 
 
 def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> list[Problem]:
@@ -203,6 +230,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         message = f"{_label(parent)}the key `{key}` {_plain_message(error, path)}"
         return sources.problem(info.key if info else None, message)
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
+    if isinstance(value, str) and _unquote(value, kind):
+        message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
     if path == ("name",) and sources.name_from_file:
         message = (
             f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "
@@ -243,6 +272,16 @@ def _plain_message(error: Any, path: KeyPath) -> str:
     if kind == "string_pattern_mismatch" and path == ("name",):
         return "should be lowercase letters, digits, - and _, like `my-rules` (the title may be any text)"
     return f"{error['msg'][:1].lower()}{error['msg'][1:]}"
+
+
+def _unquote(text: str, kind: str) -> str:
+    """What to write instead of a quoted number or boolean: the same without quotes; empty for other text."""
+    plain = text.strip().lower()
+    if kind.startswith("bool") and plain in ("true", "false", "yes", "no", "on", "off", "y", "n"):
+        return f": write {plain if plain in ('true', 'false') else 'true or false'} without quotes"
+    if kind.startswith("int") and re.fullmatch(r"-?[0-9]+", plain):
+        return f": write {plain} without quotes"
+    return ""
 
 
 def _written(value: Any, info: NodeInfo | None) -> str:

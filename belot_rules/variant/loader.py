@@ -3,10 +3,10 @@
 A name without ``/`` or ``.yaml`` (``bulgarian``) is a shipped variant; anything else
 is a path. ``extends:`` names a shipped variant or a path relative to the extending
 file. Mappings merge deeply (a child states only what differs), lists and scalars
-replace. ``name``, ``title``, ``description`` and ``family`` belong to each file and are never
+replace. ``name``, ``title`` and ``description`` belong to each file and are never
 inherited: a missing ``name`` is the file name (lowercase, other characters as ``-``),
 a missing ``title`` is built from the name and the nearest ancestor's title, a missing
-description is empty.
+description is empty. ``family`` is inherited like a rule: a variant of a Dutch game is Dutch.
 """
 
 from __future__ import annotations
@@ -26,12 +26,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from .explain import PHASES, Sources, explain, find_key, norm_key, norm_path, submodel, suggest, wrong_booleans
+from .explain import (PHASES, Sources, explain, explain_conflicts, find_key, norm_key, norm_path, rule_errors, submodel,
+                      suggest, wrong_booleans)
 from .model import Variant
 from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
-OWN_KEYS = ("name", "title", "description", "family", "extends")
+OWN_KEYS = ("name", "title", "description", "family", "extends")  # what a file says about itself, not rules
+PER_FILE_KEYS = ("name", "title", "description", "extends")  # never inherited; a family is, like the rules
 # Rules left out of the content hash while they keep their default (see content_hash).
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
@@ -100,13 +102,15 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     problems = [*broken]
     problems += [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
     problems += wrong_booleans(merged, nodes, sources)
+    conflicts: list[Problem] = []
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as err:
         lasting = _broken_whatever_the_parent(docs, err) if broken else frozenset()
         problems += explain(err, merged, nodes, sources, parent_missing=bool(broken), lasting=lasting)
-    if problems:
-        problems = _first_at_each_place(problems)
+        conflicts = explain_conflicts(err, merged, nodes, sources, parent_missing=bool(broken), lasting=lasting)
+    if problems or conflicts:
+        problems = _first_at_each_place(problems) + conflicts
         order = {name: i for i, name in enumerate(sources.chain)}
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.column or 0))
         raise VariantError(problems)
@@ -119,7 +123,7 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
 def _broken_whatever_the_parent(docs: list[YamlDoc], err: ValidationError) -> frozenset[tuple[Any, str]]:
     """The rule checks (location, message) that the files' own values fail with every shipped variant
     as their missing parent: ``bidding.points`` of 85 to 160 in steps of 10 fails over any of them."""
-    failing = {(tuple(e["loc"]), e["msg"]) for e in err.errors(include_url=False) if e["type"] == "value_error"}
+    failing = {(tuple(e["loc"]), e["msg"]) for e in rule_errors(err) if e["type"] == "value_error"}
     for name in shipped_names():
         if not failing:
             break
@@ -131,12 +135,12 @@ def _broken_whatever_the_parent(docs: list[YamlDoc], err: ValidationError) -> fr
         for doc in reversed(docs):
             doc_nodes = {norm_path(p): info for p, info in doc.nodes.items()}
             for key, value in doc.data.items():
-                if key not in OWN_KEYS:
+                if key not in PER_FILE_KEYS:
                     _merge_into(merged, key, copy.deepcopy(value), (), doc_nodes, scratch)
         try:
             Variant.model_validate(merged)
         except ValidationError as other:
-            failing &= {(tuple(e["loc"]), e["msg"]) for e in other.errors(include_url=False)}
+            failing &= {(tuple(e["loc"]), e["msg"]) for e in rule_errors(other)}
         else:
             return frozenset()
     return frozenset(failing)
@@ -318,7 +322,7 @@ def _merge_chain(docs: list[Document]) -> tuple[dict[Any, Any], dict[KeyPath, No
     for doc in reversed(docs):
         doc_nodes = {norm_path(p): info for p, info in doc.nodes.items()}
         for key, value in doc.data.items():
-            if doc is docs[0] or key not in OWN_KEYS:
+            if doc is docs[0] or key not in PER_FILE_KEYS:
                 _merge_into(merged, key, value, (), doc_nodes, nodes)
     top = docs[0]
     merged.setdefault("name", name_from_file(top.path))

@@ -4,8 +4,9 @@ Each field is one rule, named for what it means to a player, with a description
 (shown by ``belot show``, ``belot compare`` and in the JSON Schema) and a default.
 The defaults are the Bulgarian Belot reading of ``rules/bulgarian.md``; the French
 files state where they differ. Cross-field checks live in the ``model_validator``
-methods at the bottom of each section, so an author learns about an impossible
-combination when the file is loaded, not in the middle of a game.
+methods (a section's own ``conflicts`` and the variant's checks across sections, all
+collected together), so an author learns about every impossible combination when the
+file is loaded, not in the middle of a game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from enum import Enum
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, field_validator, model_validator
 
 from ..cards import RANKS, parse_rank
 
@@ -40,28 +41,53 @@ MAX_BID_LEVELS = 100  # point bids from minimum to maximum
 Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 
 
+class Conflicts(ValueError):
+    """Every contradiction between a variant's rules, found together so that each is told on its own line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+def _off(value: object) -> object:
+    """YAML 1.1 reads a plain ``off`` (or ``no``, ``false``) as false: for an option with an ``off`` value it is that."""
+    return "off" if value is False else value
+
+
 class Rule(BaseModel):
     """Base of every section: unknown keys are errors and loaded variants are immutable.
+
+    Types are strict: a quoted ``"300"`` or ``'no'`` is text, never a number or a boolean, ``1`` is
+    not ``true`` and ``300.0`` is not a whole number, so a value is what the file shows. Only an
+    option with named values reads its name from the text (``shuffle: cut_only``), and one with an
+    ``off`` value reads YAML's false as ``off``.
 
     Every whole-number rule without bounds of its own runs from 0 to ``MAX_NUMBER``: a file may
     not ask for a match to 10**24, a clock of 3,000 years or a negative total, which the engine
     cannot play.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True,
+                              strict=True)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
         super().__pydantic_init_subclass__(**kwargs)
-        capped = False
+        changed = False
         for field in cls.model_fields.values():
+            if isinstance(field.annotation, type) and issubclass(field.annotation, Enum):
+                field.metadata.append(Strict(False))  # an option's named values are written as text
+                if "off" in field.annotation.__members__:
+                    field.metadata.append(BeforeValidator(_off))
+                changed = True
+                continue
             if field.annotation not in (int, int | None):
                 continue
             for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
                 if not any(isinstance(m, kind) for m in field.metadata):
                     field.metadata.append(bound)
-                    capped = True
-        if capped:
+                    changed = True
+        if changed:
             cls.model_rebuild(force=True)
 
 
@@ -309,50 +335,47 @@ class Deal(Rule):
         """Cards in each hand once the deal is complete."""
         return sum(self.first_packets) + sum(self.second_packets)
 
-    @model_validator(mode="after")
-    def _seven_exchange(self) -> Deal:
+    def conflicts(self) -> list[str]:
+        """Every way the deal's own rules contradict each other (checked with the rest of the variant)."""
+        problems = []
         if self.seven_exchange != SevenExchange.off and (
                 self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
-            raise ValueError("seven_exchange trades the trump seven for a turned card left on the stock: it needs "
-                             "turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
-        return self
-
-    @model_validator(mode="after")
-    def _chien(self) -> Deal:
+            problems.append("deal.seven_exchange trades the trump seven for a turned card left on the stock: it "
+                            "needs deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
         if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
-            raise ValueError("stock to_taker gives the taker the cards left after the packets (a chien); it needs "
-                             "turned_card none and talon false")
-        return self
+            problems.append("deal.stock to_taker gives the taker the cards left after the packets (a chien); it "
+                            "needs deal.turned_card none and talon false")
+        return problems + self._tableau_conflicts() + self._second_packets_conflicts()
 
-    @model_validator(mode="after")
-    def _tableau(self) -> Deal:
-        packets = self.first_packets
-        if self.tableau_packets > len(packets):
-            raise ValueError(f"tableau_packets {self.tableau_packets} lays more packets on the table than "
-                             f"first_packets deals ({len(packets)}); at most {len(packets)}")
-        if self.tableau_packets % 2:
-            raise ValueError(f"tableau_packets {self.tableau_packets} is odd: the packets on the table go in pairs, "
-                             "face down then face up on them; use an even number")
-        uneven = [k for k in range(1, self.tableau_packets, 2) if packets[k] != packets[k - 1]]
+    def _tableau_conflicts(self) -> list[str]:
+        packets, laid = self.first_packets, self.tableau_packets
+        problems = []
+        if laid > len(packets):
+            problems.append(f"deal.tableau_packets {laid} lays more packets on the table than first_packets deals "
+                            f"({len(packets)}); at most {len(packets)}")
+        if laid % 2:
+            problems.append(f"deal.tableau_packets {laid} is odd: the packets on the table go in pairs, face down "
+                            "then face up on them; use an even number")
+        uneven = [k for k in range(1, min(laid, len(packets)), 2) if packets[k] != packets[k - 1]]
         if uneven:
             k = uneven[0]
-            raise ValueError(f"first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
-                             f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
-        if self.tableau_packets and self.talon:
-            raise ValueError("a talon and a tableau both lay cards face down before the bidding; choose one "
-                             "(talon false or tableau_packets 0)")
-        return self
+            problems.append(f"deal.first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
+                            f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
+        if laid and self.talon:
+            problems.append("a talon (deal.talon) and a tableau both lay cards face down before the bidding; choose one "
+                            "(talon false or tableau_packets 0)")
+        return problems
 
-    @model_validator(mode="after")
-    def _second_packets(self) -> Deal:
+    def _second_packets_conflicts(self) -> list[str]:
+        problems = []
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
-            raise ValueError("a turned card needs second_packets to complete the hands after the bidding")
+            problems.append("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
+                            "after the bidding")
         if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
-            raise ValueError(
-                "a talon is the second packets dealt face down before the bidding: it needs second_packets and "
-                "no turned card (the taker's turned card would change who gets which card)"
-            )
-        return self
+            problems.append("a talon is the second packets dealt face down before the bidding: deal.talon needs "
+                            "second_packets and no turned card (the taker's turned card would change who gets "
+                            "which card)")
+        return problems
 
 
 # ----------------------------------------------------------------------------- bidding
@@ -1252,6 +1275,19 @@ class Table(Rule):
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
 
+def _undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
+    """The fixes that make a deal leaving cards undealt valid, and only those: a stock for the cards left,
+    a hand size that shares the pack exactly, or a pack of the size the hands take."""
+    fixes = ["set deal.stock to aside, bottom_card_shown or to_taker for the cards left"]
+    if (pack - kept) % players == 0:
+        fixes.append(f"deal {(pack - kept) // players} cards each with deal.first_packets and deal.second_packets")
+    needed = players * hand + kept
+    if needed % 4 == 0 and 2 <= needed // 4 <= len(RANKS):
+        ranks = ", ".join(RANKS[len(RANKS) - needed // 4:])
+        fixes.append(f"play with a {needed}-card pack (cards.ranks [{ranks}])")
+    return ", or ".join(fixes)
+
+
 # ----------------------------------------------------------------------------- the variant
 
 
@@ -1354,8 +1390,9 @@ class Variant(Rule):
                         "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
                     )
         problems += self._table_problems() + self._meld_problems() + self._scoring_problems()
+        problems = self.deal.conflicts() + problems
         if problems:
-            raise ValueError("; ".join(problems))
+            raise Conflicts(problems)
         return self
 
     def _schmeiss_problems(self) -> list[str]:
@@ -1418,9 +1455,7 @@ class Variant(Rule):
         elif dealt < pack and deal.stock == Stock.none:
             problems.append(
                 f"deal: the packets deal {packets} cards to each of the {players} players (table.players) and leave "
-                f"{pack - dealt} of the "
-                f"{pack}-card pack undealt; set deal.stock to aside or bottom_card_shown, or deal {pack // players} "
-                "with deal.first_packets and deal.second_packets"
+                f"{pack - dealt} of the {pack}-card pack undealt; " + _undealt_fixes(pack, players, hand, kept_turned)
             )
         elif dealt == pack and deal.stock != Stock.none:
             problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
