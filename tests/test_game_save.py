@@ -83,7 +83,7 @@ def test_a_second_ctrl_c_leaves_the_save(tmp_path: Path) -> None:
 def test_quit_and_resume_from_the_command_line(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     status, out = belot_play(monkeypatch, capsys, "1\n1\nq\n", "--seed", "7", *SEATS, "--target", "30")
-    assert status == 0 and "Game saved. Continue it with: belot play --resume\n" in out
+    assert status == 0 and "Game saved. Continue it with: belot play --resume --slot bulgarian\n" in out
     status, out = belot_play(monkeypatch, capsys, "q\n", "--resume")
     assert status == 0 and "Resuming deal 1." in out
 

@@ -478,7 +478,7 @@ def test_a_new_game_in_another_slot_leaves_the_unfinished_one_as_it_was() -> Non
             await settle(pilot, app)
             await pilot.press("q")
             await pilot.pause()
-        assert app.farewell == ["Game saved. Continue it with: belot play --resume"]
+        assert app.farewell == ["Game saved. Continue it with: belot play --resume --slot bulgarian-2"]
 
     run(elsewhere)
     assert slot.path.read_bytes() == before

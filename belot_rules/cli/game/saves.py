@@ -236,8 +236,8 @@ class SaveSlot:
         self.path.unlink(missing_ok=True)
 
     def resume_command(self) -> str:
-        """What the player types to continue the game saved here (a slot's game is the one saved last)."""
-        return "belot play --resume" + ("" if self.in_saves else f" {self.path}")
+        """What the player types to continue the game saved here: named, since another game may be saved later."""
+        return f"belot play --resume --slot {self.path.stem}" if self.in_saves else f"belot play --resume {self.path}"
 
 
 def latest_slot() -> SaveSlot | None:
