@@ -42,6 +42,7 @@ from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
 from .pages import history
+from . import screens
 from .screens import MessageScreen, PointedList, QuestionScreen
 from .start import leave, offer_unfinished
 
@@ -95,9 +96,10 @@ class HandView(Widget, can_focus=True):
     class Chosen(Message):
         """The player chose a card (maybe one the rules forbid: the table says why)."""
 
-        def __init__(self, card: int) -> None:
+        def __init__(self, card: int, how: str) -> None:
             super().__init__()
             self.card = card
+            self.how = how  # "enter", "number" (its number key) or "click"
 
     def __init__(self, look: Look, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -209,15 +211,15 @@ class HandView(Widget, can_focus=True):
             self.selected = max(0, min(len(self.legal) - 1, self.selected + step))
             self.refresh()
 
-    def action_play(self) -> None:
+    def action_play(self, how: str = "enter") -> None:
         if self.selected_card is not None:
-            self.post_message(self.Chosen(self.selected_card))
+            self.post_message(self.Chosen(self.selected_card, how))
 
     def on_click(self, event: events.Click) -> None:
         card = self.slot_card(event.x)
         if card is not None:
             self.select(card)
-            self.post_message(self.Chosen(card))
+            self.post_message(self.Chosen(card, "click"))
 
 
 class TableApp(App[int]):
@@ -267,6 +269,7 @@ class TableApp(App[int]):
         self.clock: Timer | None = None
         self.deadline = 0.0
         self.now = time.monotonic  # the move clock's time (a test moves it on)
+        self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
         self.note = note or ""  # a message for the status line, kept until the next move
         self.unfinished = unfinished  # a game in the slot, offered before the new one starts
@@ -591,7 +594,18 @@ class TableApp(App[int]):
 
     # ------------------------------------------------------------------ the player's choices
 
+    def typed_after_number(self) -> bool:
+        """An Enter pressed just after a number key that made a move: the player typed "2, Enter" as the line
+        game asks, and the Enter must not also make the next move (lay the highlighted card aside, say)."""
+        after = time.monotonic() - self.numbered_at < screens.TYPED_AHEAD
+        self.numbered_at = -1.0
+        return after
+
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        if message.how == "number":
+            self.numbered_at = time.monotonic()
+        elif message.how == "enter" and self.typed_after_number():
+            return
         deal = self.session.deal
         if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING, EXCHANGING) \
                 or self.shown is not deal:
@@ -621,6 +635,8 @@ class TableApp(App[int]):
                          answered)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.typed_after_number():
+            return
         if event.option_list.id == "choices" and self.menu and event.option_index < len(self.menu):
             self.act(self.menu[event.option_index])
 
@@ -635,12 +651,13 @@ class TableApp(App[int]):
         event.stop()
         if self.menu:
             if number <= len(self.menu):
+                self.numbered_at = time.monotonic()
                 self.act(self.menu[number - 1])
             return
         hand = self.query_one(HandView)
         if hand.legal and number <= len(hand.legal):
             hand.select(hand.legal[number - 1])
-            hand.action_play()
+            hand.action_play("number")
 
     def action_type(self) -> None:
         typed = self.query_one("#typed", Input)
