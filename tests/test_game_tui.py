@@ -622,3 +622,21 @@ def test_three_players_scores_fit_the_header_at_80_columns() -> None:
             assert "turned" in rows[0] and "Contract" in rows[1] and "Left 0" in rows[1]
 
     run(header)
+
+
+@pytest.mark.parametrize("size, seed_shown", [((80, 24), False), ((120, 40), True)])
+def test_a_long_title_and_a_six_digit_seed_keep_the_header_on_its_two_lines(size: tuple[int, int],
+                                                                          seed_shown: bool) -> None:
+    """The seed gives way first on a narrow screen (the score sheet still names it); the header never wraps."""
+
+    async def header() -> None:
+        app = table_app("belote-a-trois-32", 654321, players=("you", "heuristic", "heuristic"))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            rows = screen_text(app).splitlines()
+            assert rows[0].lstrip().startswith("Belote à trois") and rows[1].lstrip().startswith("Bidding")
+            assert ("seed 654321" in rows[0]) is seed_shown
+            await pilot.press("s")
+            await until(pilot, lambda: "Seed 654321: --seed 654321 deals this match again" in screen_text(app))
+
+    run(header)

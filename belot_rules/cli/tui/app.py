@@ -387,8 +387,8 @@ class TableApp(App[int]):
         session, look = self.session, self.look
         number = session.deal_number if deal is session.deal else len(session.rows)
         first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
-                              does(session.seating.name(deal.dealer), "deal"),
-                              f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
+                              does(session.seating.name(deal.dealer), "deal"), f" {look.dot} {opponents(self.session)}")
+        seed = Text(f" {look.dot} seed {session.seed}")
         turned = Text()
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
@@ -405,6 +405,9 @@ class TableApp(App[int]):
         if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
             first.append(f" {look.dot} ").append_text(turned[:-3])
             turned = Text()
+        if len(first) + len(seed) <= room:  # the seed goes first on a narrow screen (the sheet shows it)
+            first.append_text(seed)
+        first.truncate(room, overflow="ellipsis")
         lines = [first, second.append_text(turned).append_text(board)]
         if deal.contract is None and deal.auction.doubling:
             lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
@@ -853,7 +856,8 @@ class TableApp(App[int]):
         self.page("Keys", grid)
 
     def action_sheet(self) -> None:
-        body = Group(self.draw.sheet(), self.draw.board()) if self.session.rows else self.draw.board()
+        seed = Text(f"Seed {self.session.seed}: --seed {self.session.seed} deals this match again", style="dim")
+        body = Group(self.draw.sheet(), self.draw.board(), seed) if self.session.rows else Group(self.draw.board(), seed)
         self.page("Score sheet", body)
 
     def action_auction(self) -> None:
