@@ -130,6 +130,8 @@ def full_screen(args: argparse.Namespace, session: Session, look: Look, table: T
             app.slot.close()  # the slot the game moved to, if the player chose another
     for line in app.farewell:
         console.print(line, markup=False, soft_wrap=True)
+    if status is None and app.return_code:  # the table stopped on an error (Textual has shown it)
+        return app.return_code
     return status or 0
 
 
