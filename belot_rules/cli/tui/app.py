@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
+from ...errors import UserError
 from ..game.look import THEMES, Look
 from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
@@ -475,7 +476,9 @@ class TableApp(App[int]):
         if deal is None or len(self.screen_stack) > 1:
             return
         while deal.phase != OVER and deal.to_act != self.human:
-            action = self.session.bot_action(self.session.seating.players[deal.to_act])
+            action = self.bot_action(deal)
+            if action is None:
+                return
             self.session.apply(action)
             if action.kind == PLAY:
                 self.held = len(deal.tricks) - 1 if not deal.trick else None
@@ -491,7 +494,19 @@ class TableApp(App[int]):
         deal = self.session.deal
         if deal is None or deal.to_act == self.human or len(self.screen_stack) > 1:
             return
-        self.act(self.session.bot_action(self.session.seating.players[deal.to_act]))
+        action = self.bot_action(deal)
+        if action is not None:
+            self.act(action)
+
+    def bot_action(self, deal: DealState) -> Action | None:
+        """The move of the bot to act; None when an outside bot failed, and the table closes with its error
+        (printed once the terminal is back, the game saved up to the move before)."""
+        try:
+            return self.session.bot_action(self.session.seating.players[deal.to_act])
+        except UserError as err:
+            self.farewell.append(str(err))
+            self.exit(1)
+            return None
 
     def ask(self, deal: DealState) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
