@@ -148,3 +148,34 @@ def test_the_full_screen_table_closes_with_a_failing_bot_s_error(tmp_path: Path)
     asyncio.run(play())
     assert app.return_value == 1
     assert any(line.startswith(f"bot '{spec}' answered 42 at seat 1") for line in app.farewell)
+
+
+def test_the_game_builds_an_outside_bot_once_a_deal_so_it_may_remember(tmp_path: Path) -> None:
+    """README "Writing a bot": in ``belot play`` an outside bot is built for each deal (and again after an
+    undo or a resume), not for each decision; a bot without ``choose`` is refused before the first deal."""
+    from belot_rules.cli.game.session import Session
+    from belot_rules.players.outside import load_factory
+
+    spec = _bot_file(tmp_path, '''
+class Counter:
+    built = 0
+    def __init__(self, ruleset, seed):
+        Counter.built += 1
+        self.calls = 0
+    def choose(self, view, legal):
+        self.calls += 1
+        return legal[-1]
+''') + ":Counter"
+    session = Session.start("french", 5, (spec, "random", "random", "random"))
+    counter = load_factory(spec)
+    built = counter.built  # the check before the first deal
+    for _ in range(2):
+        number = session.deal_number
+        while session.deal_number == number and not session.over:
+            deal = session.deal
+            session.apply(session.bot_action(session.seating.players[deal.to_act]))
+    assert counter.built == built + 2
+    (bot,) = session.outside.values()  # the second deal's, which kept count of its calls
+    assert bot.player.calls >= 2
+    with pytest.raises(UserError, match="has no choose"):
+        Session.start("french", 5, ("you", "belot_rules.cards:Card", "random", "random"))
