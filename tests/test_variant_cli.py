@@ -246,3 +246,14 @@ def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureF
     families = {e["name"]: e["family"] for e in json.loads(capsys.readouterr().out)}
     assert families["debertz-3"] == families["debertz"] == "Two and three players"
     assert "Other" not in families.values()
+
+
+COMMANDS = ("play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate", "duel", "tournament")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_s_help_prints_cleanly(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """No doubled percent signs (a description is printed as written; only option help is %-formatted)."""
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "%%" not in out and f"belot {command}" in out

@@ -18,7 +18,7 @@ def register(subparsers: Any) -> None:
         "duel",
         help="duplicate deals (and matches) between two bots",
         description="Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
-                    "and report the first bot's advantage per deal with 95%% intervals over the deal pairs. "
+                    "and report the first bot's advantage per deal with 95% intervals over the deal pairs. "
                     "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
                     "module:Name. The same seed gives the same numbers with any number of workers.",
     )
