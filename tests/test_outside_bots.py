@@ -179,3 +179,19 @@ class Counter:
     assert bot.player.calls >= 2
     with pytest.raises(UserError, match="has no choose"):
         Session.start("french", 5, ("you", "belot_rules.cards:Card", "random", "random"))
+
+
+def test_a_misspelt_bot_gets_a_guess() -> None:
+    with pytest.raises(UserError, match=r"no player called 'heuristc'; did you mean 'heuristic'\? \(players: easy"):
+        make_player("heuristc", load_variant("french"), 0)
+
+
+def test_a_module_name_for_a_file_in_this_folder_says_how_to_name_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``belot`` command does not import from the current folder (as ``python -m`` would): say so."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", str(tmp_path))])
+    (tmp_path / "mybot_here.py").write_text(BOTS)
+    with pytest.raises(UserError, match=r"no module 'mybot_here' .*; for the file mybot_here.py here, "
+                                        r"name it mybot_here.py:Name"):
+        make_player("mybot_here:Text", load_variant("french"), 0)

@@ -119,7 +119,9 @@ def _load_module(name: str) -> object:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name and name.startswith(err.name):
-            raise UserError(f"no module {name!r} to load a bot from ({FORMS})") from None
+            here = Path(*name.split(".")).with_suffix(".py")
+            hint = f"; for the file {here} here, name it {here}:Name" if here.is_file() else f" ({FORMS})"
+            raise UserError(f"no module {name!r} to load a bot from{hint}") from None
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
     except Exception as err:
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
