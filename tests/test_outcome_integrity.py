@@ -185,3 +185,16 @@ def test_no_deal_the_engine_plays_is_told_as_a_revoke(variant: str) -> None:
         assert revokes(ruleset.variant, outcome) == []
 
     check()
+
+
+@pytest.mark.parametrize("tricks, message", [(0, "tricks: 0 given; it takes 8"), (7, "tricks: 7 given; it takes 8")])
+def test_a_wrong_number_of_tricks_is_told_the_variant_s_count(
+        tricks: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """None and seven are one mistake: the variant's hand size says how many (not the format's 1 to 16)."""
+    status, out = score_file(tmp_path, capsys, json.dumps({**FRENCH, "tricks": FRENCH["tricks"][:tricks]}))
+    assert status == 1 and message in out
+
+
+def test_an_empty_file_name_is_not_taken_for_the_current_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", ""]) == 1
+    assert "the file name is empty" in capsys.readouterr().err

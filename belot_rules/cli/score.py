@@ -37,6 +37,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.file.strip():
+        raise UserError("the file name is empty; give the path of a deal outcome (JSON or YAML)")
     path = Path(args.file)
     doc = read_outcome(path)
     data = doc.data

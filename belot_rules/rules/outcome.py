@@ -145,7 +145,7 @@ class DealOutcome(_Strict):
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
     tricks: list[Trick] = Field(
-        min_length=1, max_length=16,
+        max_length=16,
         description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last trick.",
     )
     declarations: list[DeclarationEntry] = Field(
