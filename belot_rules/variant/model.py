@@ -837,7 +837,7 @@ class Declarations(Rule):
         MeldSource.hand,
         description=(
             "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
-            "the four cards of each trick and scored by the team that wins it (Klaverjas roem)."
+            "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
         ),
     )
     contracts: list[ContractKind] = Field(
@@ -1507,7 +1507,7 @@ class Variant(Rule):
         if decl.wins_match_length is not None:
             problems.append(
                 f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
-                "four cards are not a hand: set it to null or declarations.source to hand"
+                "cards are not a hand: set it to null or declarations.source to hand"
             )
         return problems
 
