@@ -67,6 +67,13 @@ def test_commands_at_a_prompt(data_home: Path) -> None:
     assert played.status == 0 and save.is_file()
 
 
+@pytest.mark.parametrize("bots, adviser", [("easy", "heuristic"), ("heuristic", "heuristic"), ("search", "search")])
+def test_a_hint_comes_from_the_level_s_own_bot_never_a_weaker_one_than_normal(bots: str, adviser: str) -> None:
+    """Against the hard level, the hint is what the search would do; against easy, what normal would."""
+    played = play(lines=["h", "q"], then=None, players=("you", bots, bots, bots))
+    assert f"Hint: the {adviser} bot would call" in played.text
+
+
 def test_last_trick_and_sheet_after_play() -> None:
     played = play(lines=["1"] * 12 + ["l", "s"])
     assert re.search(r"Trick \d: .* → \w+ \+\d+", played.text)

@@ -17,6 +17,8 @@ from ...engine.match import MatchState
 from ...errors import UserError
 from ...players import make_player
 from ...players.base import Player
+from ...players.levels import DEFAULT_LEVEL, LEVELS
+from ...players.levels import level as level_named
 from ...players.outside import is_outside
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
@@ -125,6 +127,13 @@ class Session:
     def action_count(self) -> int:
         """Actions taken so far in the whole match."""
         return sum(len(d.actions) for d in self.match.deals) + (len(self.deal.history) if self.deal else 0)
+
+    @property
+    def adviser(self) -> str:
+        """The bot whose move a hint shows: the bots' own level's (at hard, the search), never a weaker one
+        than normal's."""
+        level, normal = self.seating.level, LEVELS.index(level_named(DEFAULT_LEVEL))
+        return level.bot if level is not None and LEVELS.index(level) > normal else DEFAULT_BOT
 
     def decision_seed(self) -> int:
         """The seed of the decision about to be made."""

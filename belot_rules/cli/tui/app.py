@@ -35,7 +35,6 @@ from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
-from ..game.seating import DEFAULT_BOT
 from ..game.session import Session, void_words
 from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
@@ -811,12 +810,13 @@ class TableApp(App[int]):
         if deal is None or deal.to_act != self.human or self.shown is not deal:
             self.refuse("Nothing to decide yet: a hint comes with your next move.")
             return
-        action = self.session.bot_action(DEFAULT_BOT)
+        adviser = self.session.adviser
+        action = self.session.bot_action(adviser)
         if action.kind == PLAY:
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
             self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
-        self.note = f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}."
+        self.note = f"Hint: the {adviser} bot would {self.describe(action)}."
         self.update_status()
 
     def action_skip(self) -> None:
