@@ -222,6 +222,9 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Chosen(card, "click"))
 
 
+MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
+
+
 class TableApp(App[int]):
     """One match at the table, full screen."""
 
@@ -332,6 +335,7 @@ class TableApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
         self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
+        self.update_status()  # a terminal made too small (or large enough again) is told at once
         self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
     def refresh_table(self) -> None:
@@ -448,6 +452,9 @@ class TableApp(App[int]):
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
+        width, height = self.size
+        if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
+            shown = f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}; this terminal is {width}x{height}. {shown}"
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
