@@ -195,3 +195,13 @@ def test_a_module_name_for_a_file_in_this_folder_says_how_to_name_the_file(
     with pytest.raises(UserError, match=r"no module 'mybot_here' .*; for the file mybot_here.py here, "
                                         r"name it mybot_here.py:Name"):
         make_player("mybot_here:Text", load_variant("french"), 0)
+
+
+def test_the_table_names_outside_bots_by_their_file_not_its_folder(tmp_path: Path) -> None:
+    """The header's ``bots:`` reads ``bot.py:Text, search``, not absolute paths glued with ``+``."""
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.game.stats import opponents
+
+    spec = _bot_file(tmp_path, BOTS) + ":Text"
+    session = Session.start("french", 1, ("you", spec, "search", spec))
+    assert opponents(session) == "bots: bot.py:Text, search"

@@ -34,6 +34,12 @@ def is_outside(spec: str) -> bool:
     return bool(colon and where and name)
 
 
+def short_name(spec: str) -> str:
+    """How a table names a bot: an outside bot's file without its folder (``mybot.py:Mine``), else the name."""
+    where, colon, name = spec.rpartition(":")
+    return f"{Path(where).name}:{name}" if colon and where.endswith(".py") else spec
+
+
 @lru_cache(maxsize=None)
 def load_factory(spec: str) -> Factory:
     """The callable ``spec`` names, checked to exist and be callable."""
