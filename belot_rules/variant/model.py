@@ -1436,7 +1436,8 @@ class Variant(Rule):
         pack = 4 * len(self.cards.ranks)
         problems = []
         if sides == Sides.partners and players != 4:
-            problems.append(f"table.sides partners needs 4 players, not {players}; use each_for_self or taker_vs_rest")
+            instead = "each_for_self or taker_vs_rest" if players == 3 else "each_for_self"
+            problems.append(f"table.sides partners needs 4 players, not {players}; use {instead}")
         if sides == Sides.taker_vs_rest and players < 3:
             problems.append("table.sides taker_vs_rest needs 3 or 4 players; two players are each_for_self")
         hand = deal.hand_size
