@@ -246,3 +246,17 @@ def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureF
     families = {e["name"]: e["family"] for e in json.loads(capsys.readouterr().out)}
     assert families["debertz-3"] == families["debertz"] == "Two and three players"
     assert "Other" not in families.values()
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "bad.yaml"], ["show", "bad.yaml"], ["play", "--plain", "bad.yaml"],
+    ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],
+])
+def test_every_command_tells_a_bad_house_file_where_and_exits_1(
+        bad_file: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Writing house rules": a problem is `file:line:column: what; what would be valid` in every command
+    that reads the file."""
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("bad.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?")
+    assert "Traceback" not in err

@@ -616,3 +616,55 @@ def test_a_missing_title_does_not_hide_a_contradiction(tmp_path: Path) -> None:
     message = problems_of(tmp_path, "match: {deals: 16, target: 151}\n")
     assert "house.yaml:1:1: title: missing; add it" in message
     assert "house.yaml:1:16: match.deals 16 and match.target 151 are both set" in message
+
+
+# ----------------------------------------------------------------------------- what a new author writes
+
+
+def test_a_table_made_smaller_is_told_at_the_players_line(tmp_path: Path) -> None:
+    """README "Writing house rules": a contradiction is told at the first rule it names that the file states.
+    Two players at a Bulgarian table: the partners the parent never wrote down are named with table.players,
+    so both problems point at `players: 2`, not at line 1."""
+    message = problems_of(tmp_path, "extends: bulgarian\ntable: {players: 2}\n")
+    assert "house.yaml:2:18: table.sides partners needs 4 players, not 2 (table.players)" in message
+    assert "house.yaml:2:18: deal: the packets deal 5 + 3 = 8 cards to each of the 2 players" in message
+    assert "house.yaml:1:1:" not in message
+
+
+def test_a_table_made_larger_is_told_at_the_players_line_with_the_turned_card_it_keeps(tmp_path: Path) -> None:
+    """debertz-3 dealt to four: 9 cards each from 32 less the turned card left on the stock cannot be dealt;
+    the message is placed in the author's file, not in the shipped variant two files up."""
+    message = problems_of(tmp_path, "extends: debertz-3\ntable:\n  players: 4\n")
+    assert message.splitlines()[0] == (
+        "house.yaml:3:12: deal: the packets deal 6 + 3 = 9 cards to each player; they must deal 7 at most (a 32-card "
+        "pack less the turned card left on the stock, 4 players: cards.ranks, table.players); change "
+        "deal.first_packets or deal.second_packets")
+
+
+def test_an_eight_card_pack_reads_as_english(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ncards:\n  ranks: [A, K]\n")
+    assert "they must deal 2 at most (an 8-card pack, 4 players" in message
+
+
+@pytest.mark.parametrize(("text", "column"), [("match:\n", 7), ("match: null\n", 8), ("match:\n  # target: 1001\n", 7)])
+def test_a_section_with_nothing_under_it_says_so(tmp_path: Path, text: str, column: int) -> None:
+    """`match:` with its rules still to write (or commented out) is no `null` the author wrote."""
+    message = problems_of(tmp_path, "extends: bulgarian\n" + text)
+    assert message.splitlines() == [
+        f"house.yaml:2:{column}: match: nothing is written under this section; write its rules on indented `key: value` "
+        "lines below it, or remove the line"]
+
+
+@pytest.mark.parametrize("parent", ["klaberjass", "debertz-3"])
+def test_ashkal_needs_a_partner_to_take(tmp_path: Path, parent: str) -> None:
+    """baloot.md: ashkal makes the caller's partner the taker; at a table without partners there is none (the
+    engine made seat -1 the taker)."""
+    message = problems_of(tmp_path, f"extends: {parent}\nbidding:\n  ashkal: {{enabled: true, contract: clubs}}\n")
+    assert ("house.yaml:3:11: bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, "
+            "not each_for_self") in message
+
+
+def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    message = problems_of(tmp_path, "extends: rules\n".replace("rules", "./rules"))
+    assert "house.yaml:1:10: extends `./rules` is a folder; name a variant file in it (a .yaml file)" in message

@@ -203,6 +203,10 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
             return sources.problem(info.value, f"{_label(dotted)}{info.note}")
         message = f"{_label(dotted)}`{shown}` is not a valid value; {suggest(shown, choices, 'valid values')}"
         return sources.problem(info.value if info else None, message)
+    if kind == "model_type" and value is None and not (info and info.written):
+        message = (f"{_label(dotted)}nothing is written under this section; write its rules on indented "
+                   "`key: value` lines below it, or remove the line")
+        return sources.problem(info.value if info else None, message)
     if kind == "model_type":
         message = f"{_label(dotted)}a section of rules, written as `key: value` lines under it, not `{_written(value, info)}`"
         section = submodel(annotation_at(path))

@@ -261,6 +261,13 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
     """The file and its ancestors, the file first, and what broke the chain: a cycle, a missing or broken parent."""
     docs: list[Document] = []
@@ -305,6 +312,8 @@ def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
         missing = f"extends `{excerpt(ref).strip(chr(34))}`: no such file {shown}"
         if Path(ref).stem in shipped_names():
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
+    if not is_file(parent) and _is_dir(parent):
+        missing = f"extends `{excerpt(ref).strip(chr(34))}` is a folder; name a variant file in it (a .yaml file)"
     if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, f"{missing} (chain: {chain})")

@@ -1276,6 +1276,10 @@ class Table(Rule):
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
 
+def _pack_words(cards: int) -> str:
+    return f"{'an' if cards in (8, 11, 18) else 'a'} {cards}-card pack"
+
+
 def _undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
     """The fixes that make a deal leaving cards undealt valid, and only those: a stock for the cards left,
     a hand size that shares the pack exactly, or a pack of the size the hands take."""
@@ -1285,7 +1289,7 @@ def _undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
     needed = players * hand + kept
     if needed % 4 == 0 and 2 <= needed // 4 <= len(RANKS):
         ranks = ", ".join(RANKS[len(RANKS) - needed // 4:])
-        fixes.append(f"play with a {needed}-card pack (cards.ranks [{ranks}])")
+        fixes.append(f"play with {_pack_words(needed)} (cards.ranks [{ranks}])")
     return ", or ".join(fixes)
 
 
@@ -1395,6 +1399,13 @@ class Variant(Rule):
             problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
         return problems
 
+    def _ashkal_partner_problems(self) -> list[str]:
+        """Ashkal makes the caller's partner the taker (baloot.md): a table without partners has nobody to take."""
+        if self.bidding.ashkal.enabled and self.table.sides != Sides.partners:
+            return [f"bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, not "
+                    f"{self.table.sides}; set bidding.ashkal.enabled to false"]
+        return []
+
     def _contract_name_problems(self) -> list[str]:
         bidding = self.bidding
         unplayed = [k for k in bidding.contract_names
@@ -1455,9 +1466,10 @@ class Variant(Rule):
     def _sides_problems(self) -> list[str]:
         players, sides = self.table.players, self.table.sides
         if sides == Sides.partners and players != 4:
-            return [f"table.sides partners needs 4 players, not {players}; use each_for_self or taker_vs_rest"]
+            return [f"table.sides partners needs 4 players, not {players} (table.players); use each_for_self or "
+                    "taker_vs_rest"]
         if sides == Sides.taker_vs_rest and players < 3:
-            return ["table.sides taker_vs_rest needs 3 or 4 players; two players are each_for_self"]
+            return ["table.sides taker_vs_rest needs 3 or 4 players (table.players); two players are each_for_self"]
         return []
 
     def _pack_problems(self) -> list[str]:
@@ -1471,10 +1483,11 @@ class Variant(Rule):
         packets = f"{sum(deal.first_packets)} + {sum(deal.second_packets)} = {hand}"
         if dealt > pack:
             most = (pack - kept_turned) // players
+            kept = " less the turned card left on the stock" if kept_turned else ""
             problems.append(
                 f"deal: the packets deal {packets} cards to each player; they must deal {most}"
-                + ("" if (pack, players) == (32, 4) else f" at most (a {pack}-card pack, {players} players: "
-                   "cards.ranks, table.players)")
+                + ("" if (pack, players, kept_turned) == (32, 4, False) else
+                   f" at most ({_pack_words(pack)}{kept}, {players} players: cards.ranks, table.players)")
                 + (" (for example deal.first_packets [3, 2] and deal.second_packets [3])" if most == 8
                    else "; change deal.first_packets or deal.second_packets")
             )
@@ -1486,7 +1499,7 @@ class Variant(Rule):
         elif dealt == pack and deal.stock != Stock.none:
             problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
         if 2 * deal.cut_min > pack:
-            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
+            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut {_pack_words(pack)}; "
                             f"at most {pack // 2}")
         return problems
 
@@ -1589,7 +1602,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
     ((), lambda v: v.deal.second_packets_conflicts()),
     *(((), check) for check in (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
-        Variant._ashkal_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
+        Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
