@@ -176,6 +176,12 @@ def test_a_record_path_that_cannot_be_written_is_refused_before_play(
     assert "a file to write the record to, in a folder that exists" in captured.err and captured.out == ""
 
 
+def test_play_takes_the_variant_as_simulate_and_duel_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """``belot play --variant V`` is ``belot play V``: the other commands spell it that way."""
+    assert main(["play", "--variant", "french", "--watch", "--speed", "instant", "--seed", "4", "--target", "40"]) == 0
+    assert "Belote" in capsys.readouterr().out
+
+
 def test_variant_text_is_escaped(tmp_path: Path) -> None:
     house = tmp_path / "house.yaml"
     house.write_text("title: '[bold red]Our [table][/]'\nextends: bulgarian\n", encoding="utf-8")
@@ -189,6 +195,8 @@ def test_variant_text_is_escaped(tmp_path: Path) -> None:
     (["--seats", "you,wizard,random,random"], "no player called 'wizard'"),
     (["--target", "0"], "at least 1"),
     (["no-such-variant"], "no-such-variant"),
+    (["--variant", "no-such-variant"], "no-such-variant"),
+    (["french", "--variant", "bulgarian"], "two variants given"),
 ])
 def test_bad_options_are_sentences(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", *args]) == 1

@@ -586,6 +586,27 @@ def test_the_chien_is_shown_and_the_taker_s_twelve_cards_fit_80_columns() -> Non
     run(take)
 
 
+def test_an_enter_just_after_a_number_key_is_not_a_second_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line game takes "4, Enter"; at the table the 4 alone calls, so the Enter typed after it out of
+    habit must not lay the taker's highlighted card aside (belote-a-trois.md §2's discard follows at once)."""
+    monkeypatch.setattr(screens, "TYPED_AHEAD", 30)
+
+    async def habit() -> None:
+        app = table_app("belote-a-trois-32", 5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("4")  # hearts
+            await settle(pilot, app)
+            assert app.session.deal.phase == "discarding"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session.deal.discarded == (), "the Enter belonged to the 4"
+            await pilot.press("enter")  # the next Enter is a move of its own
+            await until(pilot, lambda: len(app.session.deal.discarded) == 1)
+
+    run(habit)
+
+
 def test_three_players_scores_fit_the_header_at_80_columns() -> None:
     """At a table of three the match score takes the header's second line; the turned card moves up a line
     rather than wrapping the score onto a third."""
@@ -599,5 +620,23 @@ def test_three_players_scores_fit_the_header_at_80_columns() -> None:
             await settle(pilot, app)
             rows = screen_text(app).splitlines()
             assert "turned" in rows[0] and "Contract" in rows[1] and "Left 0" in rows[1]
+
+    run(header)
+
+
+@pytest.mark.parametrize("size, seed_shown", [((80, 24), False), ((120, 40), True)])
+def test_a_long_title_and_a_six_digit_seed_keep_the_header_on_its_two_lines(size: tuple[int, int],
+                                                                          seed_shown: bool) -> None:
+    """The seed gives way first on a narrow screen (the score sheet still names it); the header never wraps."""
+
+    async def header() -> None:
+        app = table_app("belote-a-trois-32", 654321, players=("you", "heuristic", "heuristic"))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            rows = screen_text(app).splitlines()
+            assert rows[0].lstrip().startswith("Belote à trois") and rows[1].lstrip().startswith("Bidding")
+            assert ("seed 654321" in rows[0]) is seed_shown
+            await pilot.press("s")
+            await until(pilot, lambda: "Seed 654321: --seed 654321 deals this match again" in screen_text(app))
 
     run(header)

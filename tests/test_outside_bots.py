@@ -68,3 +68,83 @@ def test_bad_specs_exit_cleanly_from_every_command(capsys: pytest.CaptureFixture
         assert main(argv) == 1
         err = capsys.readouterr().err
         assert "not found" in err and "Traceback" not in err
+
+
+BOTS = '''
+class Text:
+    """Answers with the text of the first legal action, as the README allows."""
+    def __init__(self, ruleset, seed):
+        pass
+    def choose(self, view, legal):
+        return str(legal[0]).lower()
+
+class Raises:
+    def __init__(self, ruleset, seed):
+        pass
+    def choose(self, view, legal):
+        if view.phase == "playing" and len(view.tricks) == 2:
+            raise ValueError("my bug")
+        return legal[0]
+
+class Garbage:
+    def __init__(self, ruleset, seed):
+        pass
+    def choose(self, view, legal):
+        return 42 if view.phase == "playing" else legal[0]
+'''
+
+
+def test_a_bot_may_answer_with_an_action_s_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Writing a bot": choose returns one of legal, "an Action, or its text such as "JH" or "pass"."""
+    spec = _bot_file(tmp_path, BOTS) + ":Text"
+    for workers in ("1", "2"):
+        assert main(["duel", spec, "heuristic", "--variant", "french", "--deals", "4", "--full", "--workers", workers,
+                     "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["deal_pairs"] == 4
+    assert main(["simulate", "--variant", "klaberjass", "--deals", "3", "--workers", "1", "--json",
+                 "--seats", f"{spec},random"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 3
+
+
+@pytest.mark.parametrize("name, message", [
+    ("Raises", "bot '{spec}' failed at seat {seat}, playing to trick 3: ValueError: my bug"),
+    ("Garbage", "bot '{spec}' answered 42 at seat {seat}, playing to trick 1, which is not one of the legal actions: "),
+])
+def test_a_failing_bot_stops_the_run_at_once_naming_itself_and_the_move(
+        name: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its own bug: not played again as if a worker had been lost, and never a traceback."""
+    spec = _bot_file(tmp_path, BOTS) + f":{name}"
+    for argv in (["duel", spec, "heuristic", "--variant", "french", "--deals", "2", "--workers", "2"],
+                 ["simulate", "--variant", "french", "--deals", "2", "--workers", "1", "--seats",
+                  f"{spec},random,random,random"],
+                 ["play", "french", "--watch", "--speed", "instant", "--seed", "2", "--seats",
+                  f"{spec},random,random,random"]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert any(message.format(spec=spec, seat=seat) in err for seat in range(4)), err
+        assert "Traceback" not in err and "chunk" not in err
+
+
+def test_the_full_screen_table_closes_with_a_failing_bot_s_error(tmp_path: Path) -> None:
+    """The table does not crash into a traceback: it closes with status 1 and says which bot failed where."""
+    import asyncio
+
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.tui.app import TableApp
+
+    spec = _bot_file(tmp_path, BOTS) + ":Garbage"
+    app = TableApp(Session.start("french", 2, ("you", spec, "random", "random")), Look(), "instant")
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            deadline = asyncio.get_running_loop().time() + 60
+            while app.is_running and asyncio.get_running_loop().time() < deadline:
+                deal = app.session.deal
+                if deal is not None and deal.to_act == 0 and len(app.screen_stack) == 1:
+                    await pilot.press("enter")
+                await pilot.pause(0.01)
+
+    asyncio.run(play())
+    assert app.return_value == 1
+    assert any(line.startswith(f"bot '{spec}' answered 42 at seat 1") for line in app.farewell)

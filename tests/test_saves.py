@@ -83,6 +83,20 @@ def test_the_full_screen_table_asks_about_the_unfinished_game_itself(monkeypatch
     assert out.getvalue() == "" and table.unfinished.path == bulgarian and table.slot.path == bulgarian
 
 
+def test_a_table_that_stops_on_an_error_exits_non_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual shows the error and returns no value; the command must not then report success."""
+    from belot_rules.cli.tui.app import TableApp
+
+    def failed(app: TableApp) -> None:
+        app._return_code = 1  # what Textual records when the app stops on an unhandled error
+        return None
+
+    monkeypatch.setattr(TableApp, "run", failed)
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setattr("sys.stdout", Terminal())
+    assert main(["play", "--seed", "3", "--slot", "failing", *SEATS]) == 1
+
+
 def test_a_second_game_in_a_held_slot_is_refused(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     held = SaveSlot.for_variant("bulgarian")

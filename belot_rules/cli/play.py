@@ -36,8 +36,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE",
                         help=f"a shipped variant's name or a variant file (default: {DEFAULT_VARIANT})")
+    parser.add_argument("--variant", dest="variant_option", metavar="NAME_OR_FILE",
+                        help="the same as VARIANT_OR_FILE, spelt as simulate and duel take it")
     parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
-    parser.add_argument("--seats", metavar="P0,P1,P2,P3",
+    parser.add_argument("--seats", metavar="P0,P1,...",
                         help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
     parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
                         help="how well the bots play: " + "; ".join(f"{lv.name}: {lv.description}" for lv in LEVELS)
@@ -66,6 +68,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.variant_option is not None:
+        if args.variant is not None and args.variant != args.variant_option:
+            raise UserError(f"two variants given ({args.variant} and --variant {args.variant_option}): give one")
+        args.variant = args.variant_option
     if args.open and not args.watch:
         raise UserError("--open shows every hand, so it goes only with --watch")
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
@@ -124,6 +130,8 @@ def full_screen(args: argparse.Namespace, session: Session, look: Look, table: T
             app.slot.close()  # the slot the game moved to, if the player chose another
     for line in app.farewell:
         console.print(line, markup=False, soft_wrap=True)
+    if status is None and app.return_code:  # the table stopped on an error (Textual has shown it)
+        return app.return_code
     return status or 0
 
 

@@ -63,6 +63,13 @@ def discard_action(card: int) -> Action:
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
 
 
+def find_action(text: str, legal: list[Action]) -> Action | None:
+    """The legal action whose text is ``text`` (case and spacing aside), or None: how records and bots
+    name a move."""
+    wanted = " ".join(text.lower().split())
+    return next((a for a in legal if str(a).lower() == wanted), None)
+
+
 def declare_everything(legal: list[Action]) -> Action:
     """Of the legal declaration actions, the one declaring the most points (every combination the seat holds).
 

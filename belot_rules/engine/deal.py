@@ -32,6 +32,7 @@ from .actions import (
     call_action,
     declare_action,
     discard_action,
+    find_action,
     play_action,
 )
 from .tableau import Pile, Tableau
@@ -281,11 +282,10 @@ class DealState:
         """Apply ``action`` (an :class:`Action` or its text) for the seat to act, or raise :class:`IllegalAction`."""
         legal = self.legal_actions()
         if isinstance(action, str):
-            wanted = " ".join(action.lower().split())
-            matches = [a for a in legal if str(a).lower() == wanted]
-            if not matches:
+            found = find_action(action, legal)
+            if found is None:
                 raise IllegalAction(self._refusal(action, legal))
-            action = matches[0]
+            action = found
         elif action not in legal:
             raise IllegalAction(self._refusal(str(action), legal))
         self._apply(action)

@@ -4,7 +4,9 @@
 an object with ``choose(view, legal) -> Action`` (:class:`~belot_rules.players.base.Player`).
 A spec is loaded once per process; every mistake in it (no such file or module, an error
 while importing it, no such name, a name that does not build a player) is a
-:class:`UserError` that says which.
+:class:`UserError` that says which. The player is seen through :class:`OutsideBot`, so an
+answer given as text becomes the legal action it names, and a bot that raises or answers
+something illegal stops the run with a :class:`BotFailed` that names the bot and the move.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.actions import Action, find_action
+from ..engine.deal import PLAYING, SeatView
 from ..errors import UserError
 from ..ruleset import Ruleset
 from .base import Player
@@ -55,12 +59,41 @@ def make_outside(spec: str, ruleset: Ruleset, seed: int | None) -> Player:
         raise UserError(f"bot {spec!r}: building it with (ruleset, seed) failed: {type(err).__name__}: {err}") from None
     if not callable(getattr(player, "choose", None)):
         raise UserError(f"bot {spec!r}: what it builds has no choose(view, legal) method, so it cannot play")
-    if not isinstance(getattr(player, "name", None), str):
+    return OutsideBot(player, spec)
+
+
+class BotFailed(UserError):
+    """An outside bot raised, or answered with something that is not a legal action: its own bug, which
+    playing the move again would repeat, so a run stops at once."""
+
+
+class OutsideBot:
+    """An outside player as the engine needs it: each answer one of the legal actions."""
+
+    def __init__(self, player: Player, spec: str) -> None:
+        self.player, self.spec = player, spec
+        name = getattr(player, "name", None)
+        self.name = name if isinstance(name, str) else spec
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
         try:
-            player.name = spec  # type: ignore[misc]
-        except AttributeError:
-            pass
-    return player
+            answer = self.player.choose(view, legal)
+        except Exception as err:  # the bot's own code: its error, where it happened
+            raise BotFailed(f"bot {self.spec!r} failed {_moment(view)}: {type(err).__name__}: {err}") from None
+        if isinstance(answer, Action) and answer in legal:
+            return answer
+        found = find_action(answer, legal) if isinstance(answer, str) else None
+        if found is None:
+            raise BotFailed(f"bot {self.spec!r} answered {repr(answer)[:60]} {_moment(view)}, which is not one of "
+                            f"the legal actions: {', '.join(str(a) for a in legal)}")
+        return found
+
+
+def _moment(view: SeatView) -> str:
+    """Where a decision was in the deal, in words: 'at seat 2, playing to trick 3' or 'at seat 1, bidding'."""
+    if view.phase == PLAYING:
+        return f"at seat {view.seat}, playing to trick {len(view.tricks) + 1}"
+    return f"at seat {view.seat}, {view.phase}"
 
 
 def _load_file(path_text: str) -> object:

@@ -81,11 +81,22 @@ class ChunkFailed(UserError):
     """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
 
     def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
-        cause = getattr(error, "cause", None)  # what a Ray task raised, inside Ray's wrapper
-        error = cause if isinstance(cause, BaseException) else error
+        error = _unwrapped(error)
         detail = re.sub(r"\x1b\[[0-9;]*m", "", (str(error).strip().splitlines() or [""])[0])[:300]
         super().__init__(f"chunk {list(chunk.key)} failed {attempts} times, the run stops; last error: "
                          f"{type(error).__name__}: {detail}")
+
+
+def _unwrapped(error: BaseException) -> BaseException:
+    """What a chunk raised: on a cluster, the error inside Ray's wrapper."""
+    cause = getattr(error, "cause", None)
+    return cause if isinstance(cause, BaseException) else error
+
+
+def _users_mistake(error: BaseException) -> UserError | None:
+    """The :class:`UserError` a chunk raised, or None (a lost worker, an error worth another try)."""
+    found = _unwrapped(error)
+    return found if isinstance(found, UserError) else None
 
 
 class Stopped(KeyboardInterrupt):
@@ -316,6 +327,9 @@ class Backend:
                         try:
                             played = _unpack(future.result())
                         except Exception as error:  # noqa: BLE001 - a lost worker or a failing chunk
+                            mistake = _users_mistake(error)
+                            if mistake is not None:  # a bot's bug, say: playing the chunk again repeats it
+                                raise mistake from None
                             if attempt >= RETRIES:
                                 raise ChunkFailed(chunk, attempt + 1, error) from None
                             pool.recover(ticket, error)

@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
+from ...errors import UserError
 from ..game.look import THEMES, Look
 from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
@@ -42,6 +43,7 @@ from ..game.stats import opponents, read_stats, record_match
 from ..show import print_rules
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
 from .pages import history
+from . import screens
 from .screens import MessageScreen, PointedList, QuestionScreen
 from .start import leave, offer_unfinished
 
@@ -95,9 +97,10 @@ class HandView(Widget, can_focus=True):
     class Chosen(Message):
         """The player chose a card (maybe one the rules forbid: the table says why)."""
 
-        def __init__(self, card: int) -> None:
+        def __init__(self, card: int, how: str) -> None:
             super().__init__()
             self.card = card
+            self.how = how  # "enter", "number" (its number key) or "click"
 
     def __init__(self, look: Look, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -209,15 +212,15 @@ class HandView(Widget, can_focus=True):
             self.selected = max(0, min(len(self.legal) - 1, self.selected + step))
             self.refresh()
 
-    def action_play(self) -> None:
+    def action_play(self, how: str = "enter") -> None:
         if self.selected_card is not None:
-            self.post_message(self.Chosen(self.selected_card))
+            self.post_message(self.Chosen(self.selected_card, how))
 
     def on_click(self, event: events.Click) -> None:
         card = self.slot_card(event.x)
         if card is not None:
             self.select(card)
-            self.post_message(self.Chosen(card))
+            self.post_message(self.Chosen(card, "click"))
 
 
 class TableApp(App[int]):
@@ -267,6 +270,7 @@ class TableApp(App[int]):
         self.clock: Timer | None = None
         self.deadline = 0.0
         self.now = time.monotonic  # the move clock's time (a test moves it on)
+        self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
         self.note = note or ""  # a message for the status line, kept until the next move
         self.unfinished = unfinished  # a game in the slot, offered before the new one starts
@@ -384,8 +388,8 @@ class TableApp(App[int]):
         session, look = self.session, self.look
         number = session.deal_number if deal is session.deal else len(session.rows)
         first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
-                              does(session.seating.name(deal.dealer), "deal"),
-                              f" {look.dot} {opponents(self.session)} {look.dot} seed {session.seed}")
+                              does(session.seating.name(deal.dealer), "deal"), f" {look.dot} {opponents(self.session)}")
+        seed = Text(f" {look.dot} seed {session.seed}")
         turned = Text()
         if deal.contract is not None:
             second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
@@ -402,6 +406,9 @@ class TableApp(App[int]):
         if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
             first.append(f" {look.dot} ").append_text(turned[:-3])
             turned = Text()
+        if len(first) + len(seed) <= room:  # the seed goes first on a narrow screen (the sheet shows it)
+            first.append_text(seed)
+        first.truncate(room, overflow="ellipsis")
         lines = [first, second.append_text(turned).append_text(board)]
         if deal.contract is None and deal.auction.doubling:
             lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
@@ -469,7 +476,9 @@ class TableApp(App[int]):
         if deal is None or len(self.screen_stack) > 1:
             return
         while deal.phase != OVER and deal.to_act != self.human:
-            action = self.session.bot_action(self.session.seating.players[deal.to_act])
+            action = self.bot_action(deal)
+            if action is None:
+                return
             self.session.apply(action)
             if action.kind == PLAY:
                 self.held = len(deal.tricks) - 1 if not deal.trick else None
@@ -485,7 +494,19 @@ class TableApp(App[int]):
         deal = self.session.deal
         if deal is None or deal.to_act == self.human or len(self.screen_stack) > 1:
             return
-        self.act(self.session.bot_action(self.session.seating.players[deal.to_act]))
+        action = self.bot_action(deal)
+        if action is not None:
+            self.act(action)
+
+    def bot_action(self, deal: DealState) -> Action | None:
+        """The move of the bot to act; None when an outside bot failed, and the table closes with its error
+        (printed once the terminal is back, the game saved up to the move before)."""
+        try:
+            return self.session.bot_action(self.session.seating.players[deal.to_act])
+        except UserError as err:
+            self.farewell.append(str(err))
+            self.exit(1)
+            return None
 
     def ask(self, deal: DealState) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
@@ -591,7 +612,18 @@ class TableApp(App[int]):
 
     # ------------------------------------------------------------------ the player's choices
 
+    def typed_after_number(self) -> bool:
+        """An Enter pressed just after a number key that made a move: the player typed "2, Enter" as the line
+        game asks, and the Enter must not also make the next move (lay the highlighted card aside, say)."""
+        after = time.monotonic() - self.numbered_at < screens.TYPED_AHEAD
+        self.numbered_at = -1.0
+        return after
+
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        if message.how == "number":
+            self.numbered_at = time.monotonic()
+        elif message.how == "enter" and self.typed_after_number():
+            return
         deal = self.session.deal
         if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING, EXCHANGING) \
                 or self.shown is not deal:
@@ -621,6 +653,8 @@ class TableApp(App[int]):
                          answered)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.typed_after_number():
+            return
         if event.option_list.id == "choices" and self.menu and event.option_index < len(self.menu):
             self.act(self.menu[event.option_index])
 
@@ -635,12 +669,13 @@ class TableApp(App[int]):
         event.stop()
         if self.menu:
             if number <= len(self.menu):
+                self.numbered_at = time.monotonic()
                 self.act(self.menu[number - 1])
             return
         hand = self.query_one(HandView)
         if hand.legal and number <= len(hand.legal):
             hand.select(hand.legal[number - 1])
-            hand.action_play()
+            hand.action_play("number")
 
     def action_type(self) -> None:
         typed = self.query_one("#typed", Input)
@@ -836,7 +871,8 @@ class TableApp(App[int]):
         self.page("Keys", grid)
 
     def action_sheet(self) -> None:
-        body = Group(self.draw.sheet(), self.draw.board()) if self.session.rows else self.draw.board()
+        seed = Text(f"Seed {self.session.seed}: --seed {self.session.seed} deals this match again", style="dim")
+        body = Group(self.draw.sheet(), self.draw.board(), seed) if self.session.rows else Group(self.draw.board(), seed)
         self.page("Score sheet", body)
 
     def action_auction(self) -> None:
