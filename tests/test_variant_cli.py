@@ -250,7 +250,7 @@ def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureF
 
 @pytest.mark.parametrize("command", [
     ["validate", "bad.yaml"], ["show", "bad.yaml"], ["play", "--plain", "bad.yaml"],
-    ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],
+    ["play", "--plain", "--variant", "bad.yaml"], ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],
 ])
 def test_every_command_tells_a_bad_house_file_where_and_exits_1(
         bad_file: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
