@@ -1,14 +1,17 @@
-"""Build hook: ship the top-level ``variants/`` and ``schemas/`` inside the package.
+"""Build hook: ship the top-level ``variants/`` and ``schemas/`` inside the package, and build the optional kernel.
 
 The variant files live at the top of the repository, where people read and edit them;
 an installed ``belot`` finds them as ``belot_rules/variants`` and ``belot_rules/schemas``.
 An editable install reads the checkout's folders directly, so it copies nothing.
+
+``belot_rules._playout`` is the trick loop of random playouts in C. It is optional: without a
+C compiler the build warns and goes on, and the engine plays the same loop in Python.
 """
 
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
@@ -29,4 +32,6 @@ class BuildPyWithData(build_py):
                 shutil.copyfile(source, target / source.name)
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+KERNEL = Extension("belot_rules._playout", ["belot_rules/_playout.c"], optional=True)
+
+setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[KERNEL])

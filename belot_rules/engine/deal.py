@@ -37,6 +37,11 @@ from .actions import (
 )
 from .tableau import Pile, Tableau
 
+try:  # the optional compiled trick loop of random playouts (setup.py builds it where a C compiler is at hand)
+    from .. import _playout
+except ImportError:
+    _playout = None
+
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
 DISCARDING = "discarding"  # the taker, who picked up the chien, lays as many cards aside before trick 1
@@ -466,7 +471,8 @@ class DealState:
         ``pick_card(legal, seat, hand, trick, win_pos)`` gets the legal card set, the seat to
         play, its hand, the trick's cards so far and the position of the one winning it, and
         returns a card; with ``rand`` instead, each card is drawn uniformly from the legal ones as
-        :func:`~belot_rules.engine.playout.card_picker` draws it, without a call per card.
+        :func:`~belot_rules.engine.playout.card_picker` draws it, without a call per card (and by
+        the compiled kernel ``belot_rules._playout`` when it is built: the same draws, the same deal).
         ``pick_declaration(seat, options)`` chooses among a seat's declaration options in trick 1;
         ``announce(seat)`` says whether a belote is announced where the variant requires it. The
         tricks run in one loop on local variables, through the same compiled obligations, tables
@@ -477,11 +483,22 @@ class DealState:
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
+        declaring = self.ruleset.declarations.declaring_seats(self.hands, self.contract) if not self.tricks else 0
+        if rand is not None and _playout is not None:
+            self._play_compiled(declaring, pick_declaration, announce, rand)
+        else:
+            self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
+        self.win_pos = 0
+        self.phase = OVER
+        self.score = self._score(self.leader)
+
+    def _play_tricks(self, declaring: int, pick_card: Callable[[int, int, int, list[int], int], int] | None,
+                     pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
+                     announce: Callable[[int], bool], rand: Callable[[], float] | None) -> None:
+        """:meth:`play_out`'s trick loop in Python (``belot_rules/_playout.c`` is the same loop for ``rand``)."""
         ruleset, contract = self.ruleset, self.contract
         tables = ruleset.tables[contract]
         legal_fast = ruleset.obligations[contract].legal_fast
-        choices = ruleset.declarations.choices
-        declaring = ruleset.declarations.declaring_seats(self.hands, contract) if not self.tricks else 0
         points, trick_strength = tables.points, tables.trick_strength
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
         side_points, side_tricks = self.side_points, self.side_tricks
@@ -504,8 +521,10 @@ class DealState:
                 seat = order[leader + pos]
                 hand = hands[seat]
                 if first_trick and seat not in declared:
-                    options = choices(hand, contract, seat) if declaring >> seat & 1 else ()
-                    declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
+                    if declaring >> seat & 1:
+                        self._choose_declarations(seat, hand, pick_declaration)
+                    else:
+                        declared[seat] = ()
                 legal = legal_fast(hand, led, best, win == pos - back) if pos else hand
                 if rand is None:
                     card = pick_card(legal, seat, hand, trick, win)
@@ -515,9 +534,8 @@ class DealState:
                         legal &= legal - 1
                         skip -= 1
                     card = (legal & -legal).bit_length() - 1
-                if belote_held and belote_suits[seat] and self._opens_belote(seat, card):
-                    self.win_pos = win
-                    self._belote(seat, card, announce(seat))
+                if belote_held and belote_suits[seat]:
+                    self._play_belote(seat, card, leader, win, announce)
                 hands[seat] = hand ^ (1 << card)
                 trick.append(card)
                 taken += points[card]
@@ -534,12 +552,41 @@ class DealState:
             taken = 0
             tricks.append((leader, tuple(trick), winner))
             if tableau is not None:
-                self.hidden = tableau.turn_up(hands, self.hidden, trick, order[leader:leader + players])
+                self._turn_up(leader)
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
-        self.win_pos = 0
-        self.phase = OVER
-        self.score = self._score(leader)
+
+    def _play_compiled(self, declaring: int,
+                       pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
+                       announce: Callable[[int], bool], rand: Callable[[], float]) -> None:
+        """:meth:`_play_tricks` for random cards, in the compiled kernel: the same draws and callbacks, in the
+        same order; the kernel writes the hands back before each callback."""
+        table = self.ruleset.seating
+        self.leader = _playout.play(
+            self.ruleset.obligations[self.contract].packed, table.players, table.hand_size, table.side_of,
+            self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
+            self.belote_suits, self.declared, declaring, rand,
+            lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
+            lambda seat, card, leader, win: self._play_belote(seat, card, leader, win, announce),
+            None if self.tableau is None else self._turn_up)
+
+    def _choose_declarations(self, seat: int, hand: int,
+                             pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]]) -> None:
+        """Trick 1 in :meth:`play_out`: what a seat holding declarations declares."""
+        options = self.ruleset.declarations.choices(hand, self.contract, seat)
+        self.declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
+
+    def _play_belote(self, seat: int, card: int, leader: int, win: int, announce: Callable[[int], bool]) -> None:
+        """In :meth:`play_out`, before ``card`` leaves the hand of ``seat``, which holds a belote: whether it opens it."""
+        if self._opens_belote(seat, card):
+            self.leader, self.win_pos = leader, win  # what _belote's legal-card test reads
+            self._belote(seat, card, announce(seat))
+
+    def _turn_up(self, leader: int) -> None:
+        """In :meth:`play_out`, after the trick ``leader`` led: the tableau's cards under its cards are turned up."""
+        players = self.ruleset.seating.players
+        self.hidden = self.tableau.turn_up(self.hands, self.hidden, self.trick,
+                                           self.ruleset.seating.order[leader:leader + players])
 
     def _belote(self, seat: int, card: int, announced: bool) -> None:
         suit = card >> 3

@@ -9,6 +9,8 @@ procedure this mirrors), with each disagreement between sources an option of
 
 from __future__ import annotations
 
+import struct
+
 from ..cards import SUIT_MASKS
 from ..variant.model import (
     AllTrumpsOvertake,
@@ -36,6 +38,16 @@ UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.valu
 HEAD_CODES = {PlainSuitOvertake.never.value: 0, PlainSuitOvertake.always.value: 1,
               PlainSuitOvertake.unless_partner_winning.value: 2}
 
+# What the compiled playout kernel (belot_rules/_playout.c, its ``Spec``) reads, in :attr:`Obligations.packed`:
+# kind, trump suit, partner_back, the three partner flags and codes as legal_fast reads them, the head code;
+# the trump mask and the four suit masks; per card its points and the stronger cards of its suit; per led
+# suit and card its strength in the trick. 4-byte fields in native byte order, no padding.
+PACKED_FORMAT = "=8i5I32i32I128i"
+KIND_CODES = {"suit": 0, "no_trumps": 1, "all_trumps": 2}
+PARTNER_VOID_CODES = {PartnerWinningVoid.free.value: 0, PartnerWinningVoid.overtrump_if_trumping.value: 1,
+                      PartnerWinningVoid.overtrump_if_able.value: 2,
+                      PartnerWinningVoid.as_if_opponent_winning.value: 3}
+
 
 class Obligations:
     """Legal-card generator for one contract under one variant's play options."""
@@ -52,6 +64,7 @@ class Obligations:
         "partner_void",
         "undertrump",
         "head_plain",
+        "packed",
     )
 
     def __init__(self, tables: ContractTables, play: Play, partner_back: int = 2) -> None:
@@ -67,6 +80,11 @@ class Obligations:
         self.partner_void = play.partner_winning_void
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]
+        self.packed = struct.pack(
+            PACKED_FORMAT, KIND_CODES[self.kind], self.trump_suit, partner_back,
+            self.raise_on_trump_lead_over_partner, self.overtake_over_partner, PARTNER_VOID_CODES[self.partner_void],
+            self.undertrump, self.head_plain, self.trump_mask, *SUIT_MASKS, *tables.points, *self.stronger,
+            *(s for led in tables.trick_strength for s in led))
 
     def legal(self, hand: int, trick: list[int] | tuple[int, ...]) -> int:
         """The card set ``hand`` may play onto ``trick`` (cards in play order)."""

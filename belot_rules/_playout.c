@@ -1,0 +1,458 @@
+/* The trick loop of a random playout, compiled: DealState.play_out(..., rand) without a bytecode per card.
+
+   Optional: setup.py builds it when a C compiler is at hand, and the engine plays the same loop in
+   Python (belot_rules/engine/deal.py, DealState.play_out) when it is absent. Both give identical
+   deals: the same calls to rand() in the same order (one per card, int(rand() * number of legal
+   cards) lowest-first skips), the same Python callbacks at the same moments (a seat's declarations
+   in trick 1, a card that may open a belote, the cards an open tableau turns up after each trick),
+   the same tricks, card points and tricks per side.
+
+   Nothing here knows a variant. Every rule arrives as tables the compiled rules already hold,
+   packed once per contract by Obligations (belot_rules/rules/play.py, PACKED_FORMAT): the legal-card
+   parameters that Obligations.legal_fast reads, the card points and each card's strength in a
+   trick by the led suit. legal() below is Obligations.legal_fast, branch for branch. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define MAX_PLAYERS 8
+
+/* Obligations.packed, field for field (PACKED_FORMAT "=8i5I32i32I128i": 4-byte fields, no padding). */
+typedef struct {
+    int32_t kind;                  /* 0 a suit contract, 1 no trumps, 2 all trumps */
+    int32_t trump_suit;            /* 0..3, or -1 */
+    int32_t partner_back;          /* how many places before a seat its partner played: 2, or 0 without partners */
+    int32_t raise_on_trump_lead;   /* raise_on_trump_lead_over_partner */
+    int32_t overtake_over_partner; /* all trumps: beat the partner's winning card too */
+    int32_t partner_void;          /* 0 free, 1 overtrump_if_trumping, 2 overtrump_if_able, 3 as if an opponent won */
+    int32_t undertrump;            /* 0 never required, 1 required, 2 forbidden unless only trumps */
+    int32_t head_plain;            /* plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning */
+    uint32_t trump_mask;
+    uint32_t suit_mask[4];
+    int32_t points[32];
+    uint32_t stronger[32];         /* per card: the cards of its suit that beat it */
+    int32_t strength[4][32];       /* per led suit, per card: its strength in the trick, -1 when it cannot win */
+} Spec;
+
+enum { SUIT = 0, NO_TRUMPS = 1, ALL_TRUMPS = 2 };
+enum { VOID_FREE = 0, VOID_OVERTRUMP_IF_TRUMPING = 1, VOID_OVERTRUMP_IF_ABLE = 2 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define COUNT(x) __builtin_popcount(x)
+#define LOWEST(x) __builtin_ctz(x)
+#else
+static int COUNT(uint32_t x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
+static int LOWEST(uint32_t x) { int n = 0; while (!(x >> n & 1)) n++; return n; }
+#endif
+
+/* Obligations._heads: a player following a plain led suit must beat the winning card of that suit. */
+static int heads(const Spec *s, int led, int winning, int partner_winning)
+{
+    return s->head_plain && (winning >> 3) == led && !(partner_winning && s->head_plain == 2);
+}
+
+/* (follow & stronger[winning]) or follow */
+static uint32_t beat_or_follow(const Spec *s, uint32_t follow, int winning)
+{
+    uint32_t over = follow & s->stronger[winning];
+    return over ? over : follow;
+}
+
+/* Obligations.legal_fast */
+static uint32_t legal(const Spec *s, uint32_t hand, int led, int winning, int partner_winning)
+{
+    uint32_t follow = hand & s->suit_mask[led];
+    if (s->kind == NO_TRUMPS) {
+        if (follow && heads(s, led, winning, partner_winning))
+            return beat_or_follow(s, follow, winning);
+        return follow ? follow : hand;
+    }
+    if (s->kind == ALL_TRUMPS) {
+        if (!follow)
+            return hand;
+        if (partner_winning && !s->overtake_over_partner)
+            return follow;
+        return beat_or_follow(s, follow, winning);
+    }
+    if (follow) {
+        if (led != s->trump_suit)
+            return heads(s, led, winning, partner_winning) ? beat_or_follow(s, follow, winning) : follow;
+        if (partner_winning && !s->raise_on_trump_lead)
+            return follow;
+        return beat_or_follow(s, follow, winning);
+    }
+    uint32_t trumps = hand & s->trump_mask;
+    if (!trumps)
+        return hand;
+    int trumped = (winning >> 3) == s->trump_suit;
+    uint32_t over = trumped ? trumps & s->stronger[winning] : trumps;
+    if (partner_winning) {
+        if (s->partner_void == VOID_FREE)
+            return hand;
+        if (s->partner_void == VOID_OVERTRUMP_IF_TRUMPING)
+            return hand == trumps ? hand : (hand & ~trumps) | over;
+        if (s->partner_void == VOID_OVERTRUMP_IF_ABLE)
+            return (hand & ~trumps) | (over ? over : trumps);
+    }
+    if (!trumped)
+        return trumps;
+    if (over)
+        return over;
+    if (!s->undertrump)
+        return hand;
+    if (s->undertrump == 1)
+        return trumps;
+    return (hand & ~trumps) ? (hand & ~trumps) : hand;
+}
+
+/* The deal's Python objects the loop reads and updates (borrowed references) and its C copies. */
+typedef struct {
+    const Spec *spec;
+    int players, hand_size, sides;
+    int side_of[MAX_PLAYERS];
+    uint32_t hands[MAX_PLAYERS];
+    long side_points[MAX_PLAYERS], side_tricks[MAX_PLAYERS];
+    PyObject *hand_list, *trick, *tricks, *point_list, *trick_list, *belote_suits, *declared;
+    PyObject *rand, *declare, *opened, *turned_up;
+} Deal;
+
+static int read_ints(PyObject *list, long *into, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        into[i] = PyLong_AsLong(PyList_GET_ITEM(list, i));
+        if (into[i] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    return 0;
+}
+
+static int write_ints(PyObject *list, const long *from, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(from[i]);
+        if (value == NULL || PyList_SetItem(list, i, value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The hands into the state's list, so a callback sees the deal as the Python loop would show it. */
+static int write_hands(Deal *d)
+{
+    for (int seat = 0; seat < d->players; seat++) {
+        PyObject *value = PyLong_FromUnsignedLong(d->hands[seat]);
+        if (value == NULL || PyList_SetItem(d->hand_list, seat, value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int read_hands(Deal *d)
+{
+    for (int seat = 0; seat < d->players; seat++) {
+        unsigned long hand = PyLong_AsUnsignedLong(PyList_GET_ITEM(d->hand_list, seat));
+        if (hand == (unsigned long)-1 && PyErr_Occurred())
+            return -1;
+        if (hand > 0xFFFFFFFFUL) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a set of at most 32 cards");
+            return -1;
+        }
+        d->hands[seat] = (uint32_t)hand;
+    }
+    return 0;
+}
+
+/* Call a callback with the hands written back first; its result is dropped. */
+static int call_back(Deal *d, PyObject *callback, const char *format, ...)
+{
+    if (write_hands(d) < 0)
+        return -1;
+    va_list va;
+    va_start(va, format);
+    PyObject *args = Py_VaBuildValue(format, va);
+    va_end(va);
+    if (args == NULL)
+        return -1;
+    PyObject *result = PyObject_Call(callback, args, NULL);
+    Py_DECREF(args);
+    if (result == NULL)
+        return -1;
+    Py_DECREF(result);
+    return 0;
+}
+
+/* A random legal card: card_picker's draw, int(rand() * count) lowest cards skipped. */
+static int draw(Deal *d, uint32_t legal)
+{
+    PyObject *drawn = PyObject_CallNoArgs(d->rand);
+    if (drawn == NULL)
+        return -1;
+    double x = PyFloat_AsDouble(drawn);
+    Py_DECREF(drawn);
+    if (x == -1.0 && PyErr_Occurred())
+        return -1;
+    int count = COUNT(legal);
+    double skip = x * (double)count;
+    if (!(skip >= 0.0 && skip < (double)count)) {
+        PyErr_SetString(PyExc_ValueError, "rand() must return a float in [0, 1)");
+        return -1;
+    }
+    for (long n = (long)skip; n; n--)
+        legal &= legal - 1;
+    return LOWEST(legal);
+}
+
+/* Trick 1: a seat not yet asked declares through the callback if it holds something, else nothing. */
+static int declare(Deal *d, int seat, uint32_t hand, unsigned long declaring)
+{
+    PyObject *key = PyLong_FromLong(seat);
+    if (key == NULL)
+        return -1;
+    int known = PyDict_Contains(d->declared, key);
+    int status = known;
+    if (known == 0) {
+        if (declaring >> seat & 1) {
+            status = call_back(d, d->declare, "(ik)", seat, (unsigned long)hand);
+        } else {
+            PyObject *nothing = PyTuple_New(0);
+            status = nothing == NULL ? -1 : PyDict_SetItem(d->declared, key, nothing);
+            Py_XDECREF(nothing);
+        }
+    }
+    Py_DECREF(key);
+    return status < 0 ? -1 : 0;
+}
+
+/* Whether ``suit`` is one of the seat's belote suits still to be opened (the list _belote removes from). */
+static int holds_belote(Deal *d, int seat, int suit)
+{
+    PyObject *suits = PyList_GET_ITEM(d->belote_suits, seat);
+    if (!PyList_Check(suits)) {
+        PyErr_SetString(PyExc_TypeError, "belote_suits holds a list per seat");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(suits); i++) {
+        long held = PyLong_AsLong(PyList_GET_ITEM(suits, i));
+        if (held == -1 && PyErr_Occurred())
+            return -1;
+        if (held == suit)
+            return 1;
+    }
+    return 0;
+}
+
+/* The tricks to the end of the deal; returns the last trick's winner, or -1 with an exception set. */
+static long play_tricks(Deal *d, int leader, int win, unsigned long declaring)
+{
+    const Spec *s = d->spec;
+    int players = d->players, back = s->partner_back;
+    int belote_held = 0;
+    for (int seat = 0; seat < players; seat++)
+        if (PyList_GET_SIZE(PyList_GET_ITEM(d->belote_suits, seat)))
+            belote_held = 1;
+    /* the trick so far: a deal may be resumed inside one */
+    int led = 0, best = 0, top = 0;
+    long taken = 0;
+    Py_ssize_t played = PyList_GET_SIZE(d->trick);
+    for (Py_ssize_t pos = 0; pos < played; pos++) {
+        long card = PyLong_AsLong(PyList_GET_ITEM(d->trick, pos));
+        if (card < 0 || card > 31) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a trick's card is an index 0..31");
+            return -1;
+        }
+        taken += s->points[card];
+        if (pos == 0)
+            led = (int)card >> 3;
+        if (pos == win)
+            best = (int)card;
+    }
+    if (played)
+        top = s->strength[led][best];
+    for (Py_ssize_t done = PyList_GET_SIZE(d->tricks); done < d->hand_size; done++) {
+        int first_trick = done == 0;
+        for (int pos = (int)PyList_GET_SIZE(d->trick); pos < players; pos++) {
+            int seat = (leader + pos) % players;
+            uint32_t hand = d->hands[seat];
+            if (first_trick && declare(d, seat, hand, declaring) < 0)
+                return -1;
+            uint32_t can = pos ? legal(s, hand, led, best, win == pos - back) : hand;
+            if (!can) {
+                PyErr_SetString(PyExc_ValueError, "the seat to play has no card");
+                return -1;
+            }
+            int card = draw(d, can);
+            if (card < 0)
+                return -1;
+            PyObject *suits = PyList_GET_ITEM(d->belote_suits, seat);
+            if (belote_held && (!PyList_Check(suits) || PyList_GET_SIZE(suits))) {
+                int holds = holds_belote(d, seat, card >> 3);
+                if (holds < 0 || (holds && call_back(d, d->opened, "(iiii)", seat, card, leader, win) < 0))
+                    return -1;
+            }
+            d->hands[seat] = hand ^ (1u << card);
+            PyObject *value = PyLong_FromLong(card);
+            if (value == NULL || PyList_Append(d->trick, value) < 0) {
+                Py_XDECREF(value);
+                return -1;
+            }
+            Py_DECREF(value);
+            taken += s->points[card];
+            if (!pos) {
+                led = card >> 3;
+                best = card;
+                top = s->strength[led][card];
+            } else if (s->strength[led][card] > top) {
+                win = pos;
+                best = card;
+                top = s->strength[led][card];
+            }
+        }
+        int winner = (leader + win) % players;
+        int side = d->side_of[winner];
+        d->side_points[side] += taken;
+        d->side_tricks[side] += 1;
+        taken = 0;
+        PyObject *cards = PyList_AsTuple(d->trick);
+        if (cards == NULL)
+            return -1;
+        PyObject *entry = Py_BuildValue("(iNi)", leader, cards, winner);
+        if (entry == NULL || PyList_Append(d->tricks, entry) < 0) {
+            Py_XDECREF(entry);
+            return -1;
+        }
+        Py_DECREF(entry);
+        if (d->turned_up != Py_None) {  /* an open tableau turns up the cards under the trick's cards */
+            if (call_back(d, d->turned_up, "(i)", leader) < 0 || read_hands(d) < 0)
+                return -1;
+        }
+        if (PyList_SetSlice(d->trick, 0, PY_SSIZE_T_MAX, NULL) < 0)
+            return -1;
+        leader = winner;
+        win = 0;
+    }
+    return leader;
+}
+
+#define CHECK(test, message) \
+    if (!(test)) { PyErr_SetString(PyExc_TypeError, message); return NULL; }
+
+PyDoc_STRVAR(play_doc,
+"play(packed, players, hand_size, side_of, hands, leader, trick, win, tricks, side_points, side_tricks,\n"
+"     belote_suits, declared, declaring, rand, declare, opened, turned_up) -> last trick's winner\n\n"
+"Play a deal's remaining tricks with uniformly random legal cards, updating the lists and dict\n"
+"in place as DealState.play_out does: hands, trick (emptied at the end), tricks, side_points,\n"
+"side_tricks, declared. declare(seat, hand) chooses a declaring seat's declarations in trick 1;\n"
+"opened(seat, card, leader, win) is called before a card of one of the seat's belote suits is\n"
+"played; turned_up(leader) after each trick when an open tableau is laid (else None). The hands\n"
+"are written back before each callback.");
+
+static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 18) {
+        PyErr_Format(PyExc_TypeError, "play() takes 18 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Deal d;
+    CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Spec),
+          "packed must be Obligations.packed (bytes of PACKED_FORMAT)");
+    d.spec = (const Spec *)PyBytes_AS_STRING(args[0]);
+    d.players = (int)PyLong_AsLong(args[1]);
+    d.hand_size = (int)PyLong_AsLong(args[2]);
+    long leader = PyLong_AsLong(args[5]), win = PyLong_AsLong(args[7]);
+    unsigned long declaring = PyLong_AsUnsignedLong(args[13]);
+    if (PyErr_Occurred())
+        return NULL;
+    CHECK(d.players >= 2 && d.players <= MAX_PLAYERS, "players must be 2..8");
+    CHECK(leader >= 0 && leader < d.players && win >= 0 && win < d.players, "leader and win are seats");
+    d.hand_list = args[4];
+    d.trick = args[6];
+    d.tricks = args[8];
+    d.point_list = args[9];
+    d.trick_list = args[10];
+    d.belote_suits = args[11];
+    d.declared = args[12];
+    d.rand = args[14];
+    d.declare = args[15];
+    d.opened = args[16];
+    d.turned_up = args[17];
+    CHECK(PyTuple_Check(args[3]) && PyTuple_GET_SIZE(args[3]) >= d.players, "side_of must be a tuple with a side per seat");
+    CHECK(PyList_Check(d.hand_list) && PyList_GET_SIZE(d.hand_list) == d.players, "hands must be a list with a hand per seat");
+    CHECK(PyList_Check(d.trick) && PyList_GET_SIZE(d.trick) < d.players, "trick must be a list of fewer cards than players");
+    CHECK(PyList_Check(d.tricks), "tricks must be a list");
+    CHECK(PyList_Check(d.point_list) && PyList_Check(d.trick_list)
+          && PyList_GET_SIZE(d.point_list) == PyList_GET_SIZE(d.trick_list)
+          && PyList_GET_SIZE(d.point_list) <= MAX_PLAYERS, "side_points and side_tricks must be lists, one entry per side");
+    CHECK(PyList_Check(d.belote_suits) && PyList_GET_SIZE(d.belote_suits) == d.players, "belote_suits must be a list per seat");
+    CHECK(PyDict_Check(d.declared), "declared must be a dict");
+    CHECK(PyCallable_Check(d.rand) && PyCallable_Check(d.declare) && PyCallable_Check(d.opened)
+          && (d.turned_up == Py_None || PyCallable_Check(d.turned_up)), "rand, declare, opened and turned_up are callables");
+    CHECK(PyList_GET_SIZE(d.trick) == 0 || win < PyList_GET_SIZE(d.trick), "win must be a position in the trick");
+    d.sides = (int)PyList_GET_SIZE(d.point_list);
+    for (int seat = 0; seat < d.players; seat++) {
+        CHECK(PyList_Check(PyList_GET_ITEM(d.belote_suits, seat)), "belote_suits must be a list per seat");
+        d.side_of[seat] = (int)PyLong_AsLong(PyTuple_GET_ITEM(args[3], seat));
+        if (PyErr_Occurred())
+            return NULL;
+        CHECK(d.side_of[seat] >= 0 && d.side_of[seat] < d.sides, "side_of names a side of side_points");
+    }
+    if (read_hands(&d) < 0 || read_ints(d.point_list, d.side_points, d.sides) < 0
+            || read_ints(d.trick_list, d.side_tricks, d.sides) < 0)
+        return NULL;
+    long last = play_tricks(&d, (int)leader, (int)win, declaring);
+    /* the state as far as it got, also when a callback raised */
+    PyObject *error_type, *error_value, *error_trace;
+    PyErr_Fetch(&error_type, &error_value, &error_trace);
+    int written = write_hands(&d) == 0 && write_ints(d.point_list, d.side_points, d.sides) == 0
+        && write_ints(d.trick_list, d.side_tricks, d.sides) == 0;
+    if (error_type != NULL) {
+        PyErr_Restore(error_type, error_value, error_trace);
+        return NULL;
+    }
+    if (!written)
+        return NULL;
+    return PyLong_FromLong(last);
+}
+
+PyDoc_STRVAR(legal_doc,
+"legal(packed, hand, led_suit, winning_card, partner_winning) -> card set\n\n"
+"Obligations.legal_fast, as the kernel computes it (for tests).");
+
+static PyObject *legal_cards(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "legal() takes 5 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Spec),
+          "packed must be Obligations.packed (bytes of PACKED_FORMAT)");
+    unsigned long hand = PyLong_AsUnsignedLong(args[1]);
+    long led = PyLong_AsLong(args[2]), winning = PyLong_AsLong(args[3]);
+    int partner_winning = PyObject_IsTrue(args[4]);
+    if (PyErr_Occurred())
+        return NULL;
+    CHECK(hand <= 0xFFFFFFFFUL && led >= 0 && led < 4 && winning >= 0 && winning < 32,
+          "a hand of 32 cards at most, a suit 0..3 and a card 0..31");
+    return PyLong_FromUnsignedLong(legal((const Spec *)PyBytes_AS_STRING(args[0]), (uint32_t)hand, (int)led,
+                                         (int)winning, partner_winning));
+}
+
+static PyMethodDef methods[] = {
+    {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
+    {"legal", (PyCFunction)(void (*)(void))legal_cards, METH_FASTCALL, legal_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_playout",
+    "The compiled trick loop of random playouts (optional; DealState.play_out has the same loop in Python).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__playout(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,241 @@
+"""The compiled trick loop of random playouts (``belot_rules/_playout.c``) plays exactly the Python loop's deals.
+
+The kernel is optional: ``setup.py`` builds it where a C compiler is at hand, and
+``DealState.play_out`` plays the same loop in Python when it is absent. These tests build
+the checkout's C source with the project's own ``setup.py`` into a temporary folder (so they
+test the current source, not a copy installed earlier) and compare, for every shipped variant,
+deals played with the kernel and without it: the same tricks, card points, declarations,
+belotes, score and random generator state afterwards. Without a C compiler they are skipped,
+except under CI (the variable ``CI`` set), where the kernel must build.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import belot_rules.engine.deal as deal_module
+from belot_rules import load_variant
+from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
+from belot_rules.engine.playout import card_picker, random_deal
+from belot_rules.rules.play import Obligations
+from belot_rules.ruleset import Ruleset
+from belot_rules.variant.model import (
+    AllTrumpsOvertake,
+    PartnerWinningVoid,
+    Play,
+    PlainSuitOvertake,
+    TrumpLeadOvertrump,
+    Undertrump,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml"))
+
+
+def _build(folder: Path, compiler: str | None = None) -> subprocess.CompletedProcess:
+    """``python setup.py build_ext`` of the checkout into ``folder`` (with ``compiler`` as CC when given)."""
+    env = dict(os.environ, **({"CC": compiler} if compiler else {}))
+    return subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "-b", str(folder), "-t", str(folder / "temp")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def _built(folder: Path) -> list[Path]:
+    return sorted((folder / "belot_rules").glob("_playout*"))
+
+
+@pytest.fixture(scope="session")
+def kernel(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The kernel compiled from the checkout's source, loaded without touching the imported package."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must build the playout kernel, but there is no C compiler ({compiler})")
+        pytest.skip(f"no C compiler ({compiler}) to build the playout kernel")
+    folder = tmp_path_factory.mktemp("kernel")
+    result = _build(folder)
+    built = _built(folder)
+    assert result.returncode == 0 and built, f"the playout kernel did not build:\n{result.stdout}\n{result.stderr}"
+    spec = importlib.util.spec_from_file_location("belot_rules._playout", built[0])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def rulesets() -> dict[str, Ruleset]:
+    return {path.stem: load_variant(str(path)) for path in VARIANT_FILES}
+
+
+def _outcome(state: DealState) -> tuple:
+    """Everything a deal's play leaves behind."""
+    return (state.phase, state.hands, state.tricks, state.side_points, state.side_tricks, state.declared,
+            state.belotes, state.belote_suits, state.leader, state.trick, state.win_pos, state.hidden, state.score)
+
+
+def _both_ways(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, play) -> list[tuple]:
+    """``play(rng)``'s outcome and the generator's state after it, with the kernel and with the Python loop."""
+    results = []
+    for loop in (kernel, None):
+        monkeypatch.setattr(deal_module, "_playout", loop)
+        rng = random.Random(7)
+        results.append((play(rng), rng.getstate()))
+    return results
+
+
+def test_a_shipped_variant_list_of_twenty_files():
+    assert len(VARIANT_FILES) == 20
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_kernel_plays_the_python_loops_deals_in_every_contract_and_with_the_auction(path, kernel, rulesets,
+                                                                                   monkeypatch):
+    """Every contract of the variant fixed, and whole deals with a random auction (chien, exchange, all-pass)."""
+    ruleset = rulesets[path.stem]
+    players = ruleset.seating.players
+    for contract, deals in [(None, 120)] + [(c, 40) for c in ruleset.contracts]:
+        def play(rng: random.Random) -> list[tuple]:
+            return [_outcome(random_deal(ruleset, rng, number % players, contract)) for number in range(deals)]
+
+        with_kernel, in_python = _both_ways(monkeypatch, kernel, play)
+        assert with_kernel == in_python, contract
+
+
+PLAY_OPTIONS = [dict(zip(("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake",
+                          "all_trumps_overtake"), values))
+                for values in itertools.product(TrumpLeadOvertrump, PartnerWinningVoid, Undertrump, PlainSuitOvertake,
+                                                AllTrumpsOvertake)]
+
+
+@pytest.mark.parametrize("contract", ["hearts", "no_trumps", "all_trumps"])
+def test_kernel_legal_cards_are_legal_fast_for_every_play_option(contract, kernel, rulesets):
+    """Each combination of the play options, with partners and without: the same legal cards on random tricks."""
+    tables = rulesets["bulgarian"].tables[contract]
+    rng = random.Random(contract)
+    for options in PLAY_OPTIONS:
+        for partner_back in (2, 0):
+            obligations = Obligations(tables, Play(**options), partner_back)
+            for _ in range(60):
+                winning = rng.randrange(32)
+                hand = rng.getrandbits(32) & rng.getrandbits(32) & ~(1 << winning)
+                led, partner = rng.choice((winning >> 3, rng.randrange(4))), rng.random() < 0.5
+                assert kernel.legal(obligations.packed, hand, led, winning, partner) == \
+                    obligations.legal_fast(hand, led, winning, partner), (options, partner_back, hand, led, winning)
+
+
+def _part_played(ruleset: Ruleset, rng: random.Random, contract: str | None, steps: int) -> DealState | None:
+    """A deal bid at random (or in ``contract``) and played ``steps`` random legal actions into the card play."""
+    deck = list(ruleset.seating.cards)
+    rng.shuffle(deck)
+    state = DealState.start(ruleset, deck, rng.randrange(ruleset.seating.players))
+    if contract is not None:
+        state.force_contract(contract, state.first_seat)
+    while state.phase == BIDDING:
+        calls = ruleset.bidding.legal_calls(state.auction)
+        state.make_call(calls[rng.randrange(len(calls))])
+    while state.phase == DISCARDING:
+        state.discard(card_picker(rng.random)(state.hands[state.declarer]))
+    for _ in range(steps):
+        if state.phase == OVER:
+            return None
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return state
+
+
+def _resumed(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, state: DealState, seed: int) -> list[tuple]:
+    """``state`` played out at random from where it stands, with the kernel and in Python."""
+    results = []
+    for loop in (kernel, None):
+        monkeypatch.setattr(deal_module, "_playout", loop)
+        copy, rng = state.clone(), random.Random(seed)
+        copy.play_out(None, lambda seat, options: options[int(rng.random() * len(options))],
+                      lambda seat: rng.random() < 0.5, rng.random)
+        results.append((_outcome(copy), rng.getstate()))
+    return results
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_kernel_resumes_a_deal_inside_a_trick_as_the_python_loop_does(path, kernel, rulesets, monkeypatch):
+    """Random playouts from part-played deals: inside trick 1 with some seats declared, inside later tricks."""
+    ruleset = rulesets[path.stem]
+    rng = random.Random(path.stem)
+    for _ in range(40):
+        state = _part_played(ruleset, rng, None, rng.randrange(ruleset.seating.players * 3))
+        if state is not None:
+            with_kernel, in_python = _resumed(monkeypatch, kernel, state, rng.randrange(1 << 30))
+            assert with_kernel == in_python
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), number=st.integers(0, len(VARIANT_FILES) - 1), seed=st.integers(0, 2**32 - 1))
+def test_kernel_and_python_loop_agree_from_any_position(kernel, rulesets, monkeypatch, data, number, seed):
+    ruleset = rulesets[VARIANT_FILES[number].stem]
+    contract = data.draw(st.sampled_from((None, *ruleset.contracts)), label="contract")
+    steps = data.draw(st.integers(0, ruleset.seating.players * ruleset.seating.hand_size), label="steps")
+    state = _part_played(ruleset, random.Random(seed), contract, steps)
+    if state is not None:
+        with_kernel, in_python = _resumed(monkeypatch, kernel, state, seed)
+        assert with_kernel == in_python
+
+
+def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kernel, rulesets, monkeypatch):
+    """Errors propagate, and the hands, tricks and card points are those the Python loop leaves."""
+    ruleset = rulesets["bulgarian"]
+    for fail_at in (1, 3, 17, 30):
+        left = []
+        for loop in (kernel, None):
+            monkeypatch.setattr(deal_module, "_playout", loop)
+            state, rng, calls = _part_played(ruleset, random.Random(fail_at), "hearts", 0), random.Random(fail_at), []
+
+            def rand() -> float:
+                calls.append(1)
+                if len(calls) == fail_at:
+                    raise KeyboardInterrupt("stopped")
+                return rng.random()
+
+            with pytest.raises(KeyboardInterrupt, match="stopped"):
+                state.play_out(None, lambda seat, options: options[0], lambda seat: True, rand)
+            left.append((state.hands, state.tricks, state.trick, state.side_points, state.side_tricks))
+        assert left[0] == left[1]
+
+    def refuse(seat: int, options: list) -> list:
+        raise LookupError("no declaration")
+
+    seed = next(seed for seed in range(100)  # a deal where someone holds a sequence or a quad
+                if ruleset.declarations.declaring_seats(_part_played(ruleset, random.Random(seed), "hearts", 0).hands,
+                                                        "hearts"))
+    for loop in (kernel, None):
+        monkeypatch.setattr(deal_module, "_playout", loop)
+        state = _part_played(ruleset, random.Random(seed), "hearts", 0)
+        with pytest.raises(LookupError, match="no declaration"):
+            state.play_out(None, refuse, lambda seat: True, random.Random(1).random)
+
+
+def test_rand_outside_zero_to_one_is_refused_both_ways(kernel, rulesets, monkeypatch):
+    ruleset = rulesets["bulgarian"]
+    for loop in (kernel, None):
+        monkeypatch.setattr(deal_module, "_playout", loop)
+        state = _part_played(ruleset, random.Random(3), "hearts", 0)
+        with pytest.raises(ValueError):
+            state.play_out(None, lambda seat, options: options[0], lambda seat: True, lambda: 1.0)
+
+
+def test_a_failed_kernel_build_does_not_stop_the_install(tmp_path):
+    """Without a working C compiler the optional extension is skipped with a warning and the build succeeds."""
+    result = _build(tmp_path, compiler=str(tmp_path / "no-such-compiler"))
+    assert result.returncode == 0, result.stderr
+    assert "building extension \"belot_rules._playout\" failed" in result.stderr
+    assert _built(tmp_path) == []
