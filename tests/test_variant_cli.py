@@ -257,3 +257,17 @@ def test_every_command_s_help_prints_cleanly(command: str, capsys: pytest.Captur
     assert main([command, "--help"]) == 0
     out = capsys.readouterr().out
     assert "%%" not in out and f"belot {command}" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "bad.yaml"], ["show", "bad.yaml"], ["play", "--plain", "bad.yaml"],
+    ["play", "--plain", "--variant", "bad.yaml"], ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],
+])
+def test_every_command_tells_a_bad_house_file_where_and_exits_1(
+        bad_file: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Writing house rules": a problem is `file:line:column: what; what would be valid` in every command
+    that reads the file."""
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("bad.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?")
+    assert "Traceback" not in err
