@@ -668,3 +668,16 @@ def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
     (tmp_path / "rules").mkdir()
     message = problems_of(tmp_path, "extends: rules\n".replace("rules", "./rules"))
     assert "house.yaml:1:10: extends `./rules` is a folder; name a variant file in it (a .yaml file)" in message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("bidding:\n  contract_names: {hokum: Hokum}\n",
+     "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "
+     "no_trumps, all_trumps, suit"),
+    ("scoring:\n  contract_factors: {heart: 2}\n",
+     "house.yaml:3:22: scoring.contract_factors: unknown key `heart`; did you mean `hearts`?"),
+])
+def test_a_table_keyed_by_contract_names_a_wrong_key_as_a_key(tmp_path: Path, text: str, expected: str) -> None:
+    """README "Writing house rules": "did you mean" for misspelt keys; a contract's name in contract_names or
+    contract_factors is a key, placed at the key, not called a value."""
+    assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
