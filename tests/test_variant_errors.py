@@ -668,3 +668,47 @@ def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
     (tmp_path / "rules").mkdir()
     message = problems_of(tmp_path, "extends: rules\n".replace("rules", "./rules"))
     assert "house.yaml:1:10: extends `./rules` is a folder; name a variant file in it (a .yaml file)" in message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("bidding:\n  contract_names: {hokum: Hokum}\n",
+     "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "
+     "no_trumps, all_trumps, suit"),
+    ("scoring:\n  contract_factors: {heart: 2}\n",
+     "house.yaml:3:22: scoring.contract_factors: unknown key `heart`; did you mean `hearts`?"),
+])
+def test_a_table_keyed_by_contract_names_a_wrong_key_as_a_key(tmp_path: Path, text: str, expected: str) -> None:
+    """README "Writing house rules": "did you mean" for misspelt keys; a contract's name in contract_names or
+    contract_factors is a key, placed at the key, not called a value."""
+    assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
+
+
+def test_every_rule_check_says_the_same_through_the_recorder_of_what_it_reads() -> None:
+    """The checks run on a file with wrong values are run through a recorder of the rules they read: it must
+    not change what any check says, and every check reads the rules it weighs (on every shipped variant, with
+    the offending checks' gates open: the schmeiss at four players, ashkal without a turned card)."""
+    from belot_rules.variant.loader import shipped_names
+    from belot_rules.variant.model import CHECKS, Variant
+    from belot_rules.variant.partial import run_recorded
+
+    variants = [load_variant_model(name).variant for name in shipped_names()]
+    contradictions = {
+        "name": "x", "title": "x",
+        "cards": {"trump": {"order": ["J"], "points": {}}, "sequence_order": ["7"]},
+        "deal": {"seven_exchange": "anyone", "stock": "to_taker", "talon": True, "tableau_packets": 3,
+                 "turned_card": "after_first_packets", "first_dealer": "fixed_seat", "rotation": "deal_winner"},
+        "bidding": {"style": "point_bids", "schmeiss": "first_round", "ashkal": {"enabled": True},
+                    "overcall": "higher_contract", "contract_names": {"no_trumps": "Sun"}, "contracts": ["hearts"],
+                    "doubles": {"max_level": 4, "multipliers": [2, 2]}, "points": {"minimum": 90, "maximum": 85}},
+        "declarations": {"source": "tricks", "quad_order": ["J"], "belote": {"contracts": ["no_trumps"]}},
+        "scoring": {"contract_factors": {"clubs": 2}},
+        "match": {"deals": 4},
+        "table": {"players": 3, "sides": "each_for_self"},
+    }
+    variants.append(Variant.model_validate(contradictions, context={"unchecked": True}))
+    assert sum(bool(check(variants[-1])) for _, check in CHECKS) >= 20  # most checks find their problem
+    for variant in variants:
+        for _, check in CHECKS:
+            said, reads = run_recorded(check, variant)
+            assert said == check(variant)
+            assert reads

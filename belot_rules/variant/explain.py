@@ -199,6 +199,9 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     if kind in ("enum", "literal_error"):
         choices = re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
         shown = _written(value, info)
+        if "[key]" in error["loc"]:  # a table whose keys are names: `contract_names: {hokum: Hokum}`
+            message = f"{_label(dotted.rpartition('.')[0])}unknown key `{shown}`; {suggest(shown, choices, 'valid keys')}"
+            return sources.problem(info.key if info else None, message)
         if info and info.written in choices:  # only here does quoting help
             return sources.problem(info.value, f"{_label(dotted)}{info.note}")
         message = f"{_label(dotted)}`{shown}` is not a valid value; {suggest(shown, choices, 'valid values')}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import difflib
 import types
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -36,11 +37,16 @@ def standing_conflicts(err: ValidationError, data: dict[Any, Any]) -> list[Confl
         return []
     found: list[Conflict] = []
     for section, check in CHECKS:
-        reads: set[RulePath] = set()
-        messages = check(_Recorder(variant, (), reads))  # type: ignore[arg-type]
+        messages, reads = run_recorded(check, variant)
         if not any(_overlap(read, rule) for read in reads for rule in aside):
             found += [(section, message) for message in messages]
     return found
+
+
+def run_recorded(check: Callable[[Variant], list[str]], variant: Variant) -> tuple[list[str], set[RulePath]]:
+    """What ``check`` says of ``variant``, and the path of every rule it read to say it."""
+    reads: set[RulePath] = set()
+    return check(_Recorder(variant, (), reads)), reads  # type: ignore[arg-type]
 
 
 def _built_without(errors: list[dict[str, Any]], data: dict[Any, Any]) -> tuple[Variant | None, set[RulePath]]:
