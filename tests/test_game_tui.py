@@ -362,6 +362,14 @@ def test_ascii_draws_no_box_characters() -> None:
     run(plain)
 
 
+def test_the_chosen_card_in_ascii_is_framed_in_hashes_not_in_the_hearts_letter() -> None:
+    from belot_rules.cards import parse_card
+    from belot_rules.cli.tui.drawing import card_lines
+
+    lines = [line.plain for line in card_lines(Look(ascii=True), parse_card("AC").index, chosen=True)]
+    assert lines == ["#===#", "#AC #", "#===#"]
+
+
 def test_a_click_plays_a_card_and_a_forbidden_one_is_refused_with_its_rule() -> None:
     async def click() -> None:
         app = table_app("bulgarian", 3)
