@@ -601,13 +601,15 @@ class TableApp(App[int]):
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
         session = self.session
         self.write_record()
-        totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
+        totals, note = record_match(session, self.stats_path) if self.stats_path and not counted else (None, "")
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
         parts: list[RenderableType] = [Text.assemble(why, (f"{does(winner, 'win')} the match", "bold"),
                                                      f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
         if session.rows:
             parts.append(self.draw.sheet())
+        if note:
+            parts.append(Text(note))
         if totals:
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}."))
