@@ -664,3 +664,27 @@ def test_a_terminal_smaller_than_80x24_is_told_on_the_status_line() -> None:
             assert "The table needs" not in screen_text(app)
 
     run(small)
+
+
+def test_turning_forced_cards_on_plays_the_one_waiting_now() -> None:
+    """f with a single legal card before the player: it is played at once, as the message says."""
+
+    async def forced() -> None:
+        app = table_app("bulgarian", 3, autoplay=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await settle(pilot, app)
+                deal = app.session.deal
+                if isinstance(app.screen, (MessageScreen, QuestionScreen)) or deal.phase != PLAYING:
+                    await bid_something(pilot, app) if deal.phase == BIDDING and app.menu else await pilot.press("enter")
+                    continue
+                if len({a.card for a in deal.legal_actions()}) == 1 and len(deal.legal_actions()) == 1:
+                    before = len(deal.history)
+                    await pilot.press("f")
+                    await until(pilot, lambda: len(deal.history) > before, "the forced card waited")
+                    assert app.autoplay
+                    return
+                await pilot.press("enter")
+            raise AssertionError("no forced card came")
+
+    run(forced)

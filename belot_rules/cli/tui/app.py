@@ -845,9 +845,13 @@ class TableApp(App[int]):
 
     def action_forced(self) -> None:
         self.autoplay = not self.autoplay
-        self.keep("A forced card is played for you." if self.autoplay else "You play forced cards yourself.",
-                  autoplay=self.autoplay)
+        self.keep("From now on a forced card is played for you." if self.autoplay
+                  else "You play forced cards yourself.", autoplay=self.autoplay)
         self.update_status()
+        deal = self.session.deal
+        if self.autoplay and deal is not None and deal.to_act == self.human and self.shown is deal \
+                and len(self.screen_stack) == 1:
+            self.ask(deal)  # a forced card waiting now is played at once
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
