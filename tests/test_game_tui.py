@@ -688,3 +688,26 @@ def test_turning_forced_cards_on_plays_the_one_waiting_now() -> None:
             raise AssertionError("no forced card came")
 
     run(forced)
+
+
+def test_quitting_a_game_that_is_not_saved_asks_first() -> None:
+    """Played unsaved (no data folder, the player said to play anyway), q does not end it without a word."""
+
+    async def unsaved() -> None:
+        app = table_app("bulgarian", 3)  # no save slot
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")  # a call: the game has begun
+            await settle(pilot, app)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            assert "This game is not saved: quitting ends it for good." in screen_text(app)
+            await pilot.press("2")  # go on playing
+            await until(pilot, lambda: not isinstance(app.screen, QuestionScreen))
+            assert app.is_running
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press("1")
+            await until(pilot, lambda: not app.is_running, "the table did not close")
+
+    run(unsaved)

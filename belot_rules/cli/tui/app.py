@@ -920,6 +920,16 @@ class TableApp(App[int]):
         if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
             leave(self)
             return
+        unsaved = self.slot is None and self.human is not None and not self.session.over and self.session.action_count
+        if unsaved and not isinstance(self.screen, QuestionScreen):  # Ctrl-C at the question quits
+            self.push_screen(QuestionScreen("This game is not saved: quitting ends it for good.",
+                                            ["quit", "go on playing"], self.look.ascii, title="Quit?"),
+                             lambda answer: self.leave_game() if answer == 0 else None)
+            return
+        self.leave_game()
+
+    def leave_game(self) -> None:
+        """Save, write the record, and close the table, saying how to continue a saved game."""
         self.save()
         self.write_record()
         if self.slot is not None and not self.session.over:
