@@ -712,3 +712,10 @@ def test_every_rule_check_says_the_same_through_the_recorder_of_what_it_reads() 
             said, reads = run_recorded(check, variant)
             assert said == check(variant)
             assert reads
+
+
+def test_doubles_written_as_no_says_how_to_play_without_them(tmp_path: Path) -> None:
+    """`doubles: no` (a table that never doubles) is a section, not a switch: the message says what turns it off."""
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: no\n")
+    assert message.splitlines() == ["house.yaml:3:12: bidding.doubles: a section of rules, written as `key: value` "
+                                    "lines under it, not `no`; to play without doubles, write `max_level: 0` under it"]

@@ -215,6 +215,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         section = submodel(annotation_at(path))
         if section is not None and "enabled" in section.model_fields:
             message += f"; to turn {path[-1]} off, write `enabled: false` under it"
+        elif section is not None and "max_level" in section.model_fields:
+            message += f"; to play without {path[-1]}, write `max_level: 0` under it"
         return sources.problem(info.value if info else None, message)
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
