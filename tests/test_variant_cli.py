@@ -248,6 +248,17 @@ def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureF
     assert "Other" not in families.values()
 
 
+COMMANDS = ("play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate", "duel", "tournament")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_s_help_prints_cleanly(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """No doubled percent signs (a description is printed as written; only option help is %-formatted)."""
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "%%" not in out and f"belot {command}" in out
+
+
 @pytest.mark.parametrize("command", [
     ["validate", "bad.yaml"], ["show", "bad.yaml"], ["play", "--plain", "bad.yaml"],
     ["play", "--plain", "--variant", "bad.yaml"], ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],

@@ -836,7 +836,7 @@ class Declarations(Rule):
         MeldSource.hand,
         description=(
             "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
-            "the four cards of each trick and scored by the team that wins it (Klaverjas roem)."
+            "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
         ),
     )
     contracts: list[ContractKind] = Field(
@@ -1466,8 +1466,8 @@ class Variant(Rule):
     def _sides_problems(self) -> list[str]:
         players, sides = self.table.players, self.table.sides
         if sides == Sides.partners and players != 4:
-            return [f"table.sides partners needs 4 players, not {players} (table.players); use each_for_self or "
-                    "taker_vs_rest"]
+            instead = "each_for_self or taker_vs_rest" if players == 3 else "each_for_self"
+            return [f"table.sides partners needs 4 players, not {players} (table.players); use {instead}"]
         if sides == Sides.taker_vs_rest and players < 3:
             return ["table.sides taker_vs_rest needs 3 or 4 players (table.players); two players are each_for_self"]
         return []
@@ -1567,7 +1567,7 @@ class Variant(Rule):
         if decl.wins_match_length is not None:
             problems.append(
                 f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
-                "four cards are not a hand: set it to null or declarations.source to hand"
+                "cards are not a hand: set it to null or declarations.source to hand"
             )
         return problems
 
