@@ -422,7 +422,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
         ("deal: {talon: 'no'}", "deal.talon: should be true or false; got the text \"no\""),
         ("match: {target: \"300\"}",
          "house.yaml:2:17: match.target: should be a whole number or null; got the text \"300\": write 300 without"),
-        ("match: {target: 300.0}", "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`"),
+        ("match: {target: 300.0}",
+         "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`: write 300"),
+        ("scoring: {last_trick: 10.5}", "scoring.last_trick: should be a whole number; got `10.5`\n"),
         ("deal: {first_packets: [\"3\", 3]}",
          "house.yaml:2:24: deal.first_packets[0]: should be a whole number; got the text \"3\""),
         ("declarations: {sequences: {3: \"20\"}}", "declarations.sequences.3: should be a whole number"),
@@ -430,8 +432,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
 )
 def test_text_is_never_a_number_or_a_boolean_nor_a_float_a_whole_number(
         tmp_path: Path, rule: str, expected: str) -> None:
-    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back."""
-    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n")
+    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back;
+    the message says what to write instead when there is one (300 for 300.0, none for 10.5)."""
+    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n") + "\n"
 
 
 def test_named_values_are_still_written_as_text(tmp_path: Path) -> None:

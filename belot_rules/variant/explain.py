@@ -230,6 +230,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
     if isinstance(value, str) and _unquote(value, kind):
         message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
+    if isinstance(value, float) and kind.startswith("int") and value.is_integer() and abs(value) < 1e15:
+        message += f": write {int(value)}"
     if path == ("name",) and sources.name_from_file:
         message = (
             f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "
