@@ -741,3 +741,13 @@ def test_cut_only_with_every_card_played_is_valid(tmp_path: Path) -> None:
     path = tmp_path / "house.yaml"
     path.write_text("extends: belote-a-trois\ndeal:\n  shuffle: cut_only\n")
     assert load_variant_model(path).variant.deal.shuffle == "cut_only"
+
+
+def test_a_rule_written_at_the_top_level_leaves_the_checks_of_its_section_until_it_is_moved(tmp_path: Path) -> None:
+    """`max_level: 0` at the top level belongs in bidding.doubles: the check that reads the doubling ladder
+    (nobody can double in a bidding that ends at the first take) waits for it; the others do not."""
+    message = problems_of(tmp_path, "extends: bulgarian\nmax_level: 0\nbidding: {style: single_call}\n"
+                                    "match: {deals: 16}\n")
+    assert "house.yaml:2:1: max_level: `max_level` is not a rule here; it belongs in the bidding.doubles section" in message
+    assert "house.yaml:4:16: match.deals 16 and match.target 151 are both set" in message
+    assert "nobody can double" not in message

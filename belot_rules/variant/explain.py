@@ -148,6 +148,11 @@ def _fields_of(section: KeyPath) -> list[str]:
     return list(model.model_fields) if model else []
 
 
+def sections_holding(key: str) -> list[KeyPath]:
+    """The sections with a rule of this name (``max_level``: bidding.doubles), the top level first."""
+    return [s for s in _all_sections() if key in _fields_of(s)]
+
+
 def _where(section: KeyPath) -> str:
     return f"in the {'.'.join(section)} section" if section else "at the top level of the file"
 
@@ -156,7 +161,7 @@ def _unknown_key(key: str, section: KeyPath) -> str:
     """``unknown key`` with the nearest valid key here, or the section where the rule belongs."""
     fields = _fields_of(section)
     shown = key if len(key) <= 40 else key[:37] + "..."
-    elsewhere = [s for s in _all_sections() if s != section and key in _fields_of(s)]
+    elsewhere = [s for s in sections_holding(key) if s != section]
     if elsewhere:
         if len(elsewhere) == 1:
             where = _where(elsewhere[0])
