@@ -422,7 +422,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
         ("deal: {talon: 'no'}", "deal.talon: should be true or false; got the text \"no\""),
         ("match: {target: \"300\"}",
          "house.yaml:2:17: match.target: should be a whole number or null; got the text \"300\": write 300 without"),
-        ("match: {target: 300.0}", "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`"),
+        ("match: {target: 300.0}",
+         "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`: write 300"),
+        ("scoring: {last_trick: 10.5}", "scoring.last_trick: should be a whole number; got `10.5`\n"),
         ("deal: {first_packets: [\"3\", 3]}",
          "house.yaml:2:24: deal.first_packets[0]: should be a whole number; got the text \"3\""),
         ("declarations: {sequences: {3: \"20\"}}", "declarations.sequences.3: should be a whole number"),
@@ -430,8 +432,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
 )
 def test_text_is_never_a_number_or_a_boolean_nor_a_float_a_whole_number(
         tmp_path: Path, rule: str, expected: str) -> None:
-    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back."""
-    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n")
+    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back;
+    the message says what to write instead when there is one (300 for 300.0, none for 10.5)."""
+    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n") + "\n"
 
 
 def test_named_values_are_still_written_as_text(tmp_path: Path) -> None:
@@ -712,3 +715,47 @@ def test_every_rule_check_says_the_same_through_the_recorder_of_what_it_reads() 
             said, reads = run_recorded(check, variant)
             assert said == check(variant)
             assert reads
+
+
+def test_doubles_written_as_no_says_how_to_play_without_them(tmp_path: Path) -> None:
+    """`doubles: no` (a table that never doubles) is a section, not a switch: the message says what turns it off."""
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: no\n")
+    assert message.splitlines() == ["house.yaml:3:12: bidding.doubles: a section of rules, written as `key: value` "
+                                    "lines under it, not `no`; to play without doubles, write `max_level: 0` under it"]
+
+
+@pytest.mark.parametrize(("parent", "outside", "why"), [
+    ("klaberjass", 14, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
+    ("debertz-3", 5, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
+])
+def test_cut_only_needs_every_card_to_go_through_a_trick(tmp_path: Path, parent: str, outside: int, why: str) -> None:
+    """bulgarian.md's cut-only pack is the previous deal's tricks gathered: with cards on a stock it held fewer
+    than the pack, and `belot simulate` stopped at the second deal ("a deck must hold each of the 32 cards")."""
+    message = problems_of(tmp_path, f"extends: {parent}\ndeal:\n  shuffle: cut_only\n")
+    assert (f"house.yaml:3:12: deal.shuffle cut_only makes the next pack of the tricks gathered as played, but "
+            f"{outside} of the 32 cards never reach a trick ({why}): use shuffle_then_cut or full_shuffle") in message
+
+
+def test_cut_only_with_every_card_played_is_valid(tmp_path: Path) -> None:
+    """belote-a-trois deals the whole 24-card pack to three, so its tricks gather into a whole pack."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: belote-a-trois\ndeal:\n  shuffle: cut_only\n")
+    assert load_variant_model(path).variant.deal.shuffle == "cut_only"
+
+
+def test_a_rule_written_at_the_top_level_leaves_the_checks_of_its_section_until_it_is_moved(tmp_path: Path) -> None:
+    """`max_level: 0` at the top level belongs in bidding.doubles: the check that reads the doubling ladder
+    (nobody can double in a bidding that ends at the first take) waits for it; the others do not."""
+    message = problems_of(tmp_path, "extends: bulgarian\nmax_level: 0\nbidding: {style: single_call}\n"
+                                    "match: {deals: 16}\n")
+    assert "house.yaml:2:1: max_level: `max_level` is not a rule here; it belongs in the bidding.doubles section" in message
+    assert "house.yaml:4:16: match.deals 16 and match.target 151 are both set" in message
+    assert "nobody can double" not in message
+
+
+def test_a_wrong_doubling_name_leaves_the_ladder_checked(tmp_path: Path) -> None:
+    """The doubling ladder's levels and its names are checked apart: a name that is no text waits, the
+    multipliers that do not grow are told."""
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: {multipliers: [2, 2], names: [1, 2]}\n")
+    assert "house.yaml:3:42: bidding.doubles.names[0]: should be text; got `1`" in message
+    assert "house.yaml:3:26: bidding.doubles: multipliers must grow with each level, got [2, 2]" in message

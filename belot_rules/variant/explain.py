@@ -148,6 +148,11 @@ def _fields_of(section: KeyPath) -> list[str]:
     return list(model.model_fields) if model else []
 
 
+def sections_holding(key: str) -> list[KeyPath]:
+    """The sections with a rule of this name (``max_level``: bidding.doubles), the top level first."""
+    return [s for s in _all_sections() if key in _fields_of(s)]
+
+
 def _where(section: KeyPath) -> str:
     return f"in the {'.'.join(section)} section" if section else "at the top level of the file"
 
@@ -156,7 +161,7 @@ def _unknown_key(key: str, section: KeyPath) -> str:
     """``unknown key`` with the nearest valid key here, or the section where the rule belongs."""
     fields = _fields_of(section)
     shown = key if len(key) <= 40 else key[:37] + "..."
-    elsewhere = [s for s in _all_sections() if s != section and key in _fields_of(s)]
+    elsewhere = [s for s in sections_holding(key) if s != section]
     if elsewhere:
         if len(elsewhere) == 1:
             where = _where(elsewhere[0])
@@ -215,6 +220,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         section = submodel(annotation_at(path))
         if section is not None and "enabled" in section.model_fields:
             message += f"; to turn {path[-1]} off, write `enabled: false` under it"
+        elif section is not None and "max_level" in section.model_fields:
+            message += f"; to play without {path[-1]}, write `max_level: 0` under it"
         return sources.problem(info.value if info else None, message)
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
@@ -228,6 +235,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
     if isinstance(value, str) and _unquote(value, kind):
         message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
+    if isinstance(value, float) and kind.startswith("int") and value.is_integer() and abs(value) < 1e15:
+        message += f": write {int(value)}"
     if path == ("name",) and sources.name_from_file:
         message = (
             f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "

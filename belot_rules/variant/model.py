@@ -504,8 +504,8 @@ class Doubles(Rule):
         description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
     )
 
-    def conflicts(self) -> list[str]:
-        """Every way the doubling ladder contradicts itself, each on its own."""
+    def ladder_conflicts(self) -> list[str]:
+        """Every way the doubling ladder's levels contradict themselves, each on its own."""
         problems = []
         if len(self.multipliers) < self.max_level:
             problems.append(f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}")
@@ -515,6 +515,11 @@ class Doubles(Rule):
         if self.match_winning_level is not None and self.match_winning_level > self.max_level:
             problems.append(f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
                             "no deal could reach it")
+        return problems
+
+    def name_conflicts(self) -> list[str]:
+        """Each level called has a name of its own that no other call has."""
+        problems = []
         if len(self.names) < self.max_level:
             problems.append(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
@@ -1503,6 +1508,21 @@ class Variant(Rule):
                             f"at most {pack // 2}")
         return problems
 
+    def _cut_only_problems(self) -> list[str]:
+        """A pack never shuffled is the previous deal's tricks gathered: every card must go through a trick."""
+        deal = self.deal
+        if deal.shuffle != Shuffle.cut_only:
+            return []
+        pack = 4 * len(self.cards.ranks)
+        kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
+        outside = pack - self.table.players * deal.hand_size if deal.stock != Stock.none else int(kept_turned)
+        if outside <= 0:
+            return []
+        why = ([f"deal.stock {deal.stock}"] if deal.stock != Stock.none else []) + (
+            ["the turned card left on the stock (deal.turned_card_to)"] if kept_turned else [])
+        return [f"deal.shuffle cut_only makes the next pack of the tricks gathered as played, but {outside} of the "
+                f"{pack} cards never reach a trick ({' and '.join(why)}): use shuffle_then_cut or full_shuffle"]
+
     def _dealer_problems(self) -> list[str]:
         """The first dealer is a seat of the table and the dealer's rotation suits its sides."""
         players, sides, deal = self.table.players, self.table.sides, self.deal
@@ -1588,7 +1608,8 @@ def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[st
         (("cards", kind), lambda v, kind=kind: getattr(v.cards, kind).conflicts())
         for kind in ("trump", "plain", "no_trumps", "all_trumps")]
     return [*tables, (("cards",), lambda v: v.cards.conflicts()),
-            (("bidding", "doubles"), lambda v: v.bidding.doubles.conflicts()),
+            (("bidding", "doubles"), lambda v: v.bidding.doubles.ladder_conflicts()),
+            (("bidding", "doubles"), lambda v: v.bidding.doubles.name_conflicts()),
             (("bidding", "points"), lambda v: v.bidding.points.conflicts()),
             (("declarations",), lambda v: v.declarations.conflicts())]
 
@@ -1604,7 +1625,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
-        Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._alone_problems,
+        Variant._sides_problems, Variant._pack_problems, Variant._cut_only_problems, Variant._dealer_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
     *_section_checks(),
 )

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .explain import PHASES, find_key, rule_errors, submodel
+from .explain import PHASES, find_key, rule_errors, sections_holding, submodel
 from .model import CHECKS, Conflict, Variant
 
 RulePath = tuple[str, ...]
@@ -73,8 +73,8 @@ def _invalid(error: dict[str, Any]) -> tuple[tuple[Any, ...], set[RulePath]]:
 
     A wrong value is its rule. A missing one (a rank table without its points) is its whole
     section. An unknown key may be any rule of its section misspelt, so it is the section; at the
-    top level, the sections it nearly names or holds a rule of (``scorig``, ``target``), else none
-    (a note of the author's).
+    top level, the sections it nearly names or that have a rule of its name (``scorig``, ``target``,
+    ``max_level``), else none (a note of the author's).
     """
     loc = tuple(error["loc"])
     rule = _rule_path(loc)
@@ -86,15 +86,8 @@ def _invalid(error: dict[str, Any]) -> tuple[tuple[Any, ...], set[RulePath]]:
     if rule:
         return written, {rule}
     key = str(loc[0])
-    meant = set(difflib.get_close_matches(key, PHASES, n=3, cutoff=0.6))
-    meant |= {phase for phase in PHASES if key in _section(phase).model_fields}
-    return written, {(phase,) for phase in meant}
-
-
-def _section(phase: str) -> type[BaseModel]:
-    model = submodel(Variant.model_fields[phase].annotation)
-    assert model is not None  # a phase is a section by definition
-    return model
+    meant = {(phase,) for phase in difflib.get_close_matches(key, PHASES, n=3, cutoff=0.6)}
+    return written, meant | {section for section in sections_holding(key) if section}
 
 
 def _rule_path(loc: tuple[Any, ...]) -> RulePath:
