@@ -724,18 +724,6 @@ def test_doubles_written_as_no_says_how_to_play_without_them(tmp_path: Path) -> 
                                     "lines under it, not `no`; to play without doubles, write `max_level: 0` under it"]
 
 
-@pytest.mark.parametrize(("parent", "outside", "why"), [
-    ("klaberjass", 14, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
-    ("debertz-3", 5, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
-])
-def test_cut_only_needs_every_card_to_go_through_a_trick(tmp_path: Path, parent: str, outside: int, why: str) -> None:
-    """bulgarian.md's cut-only pack is the previous deal's tricks gathered: with cards on a stock it held fewer
-    than the pack, and `belot simulate` stopped at the second deal ("a deck must hold each of the 32 cards")."""
-    message = problems_of(tmp_path, f"extends: {parent}\ndeal:\n  shuffle: cut_only\n")
-    assert (f"house.yaml:3:12: deal.shuffle cut_only makes the next pack of the tricks gathered as played, but "
-            f"{outside} of the 32 cards never reach a trick ({why}): use shuffle_then_cut or full_shuffle") in message
-
-
 def test_cut_only_with_every_card_played_is_valid(tmp_path: Path) -> None:
     """belote-a-trois deals the whole 24-card pack to three, so its tricks gather into a whole pack."""
     path = tmp_path / "house.yaml"

@@ -1508,21 +1508,6 @@ class Variant(Rule):
                             f"at most {pack // 2}")
         return problems
 
-    def _cut_only_problems(self) -> list[str]:
-        """A pack never shuffled is the previous deal's tricks gathered: every card must go through a trick."""
-        deal = self.deal
-        if deal.shuffle != Shuffle.cut_only:
-            return []
-        pack = 4 * len(self.cards.ranks)
-        kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
-        outside = pack - self.table.players * deal.hand_size if deal.stock != Stock.none else int(kept_turned)
-        if outside <= 0:
-            return []
-        why = ([f"deal.stock {deal.stock}"] if deal.stock != Stock.none else []) + (
-            ["the turned card left on the stock (deal.turned_card_to)"] if kept_turned else [])
-        return [f"deal.shuffle cut_only makes the next pack of the tricks gathered as played, but {outside} of the "
-                f"{pack} cards never reach a trick ({' and '.join(why)}): use shuffle_then_cut or full_shuffle"]
-
     def _dealer_problems(self) -> list[str]:
         """The first dealer is a seat of the table and the dealer's rotation suits its sides."""
         players, sides, deal = self.table.players, self.table.sides, self.deal
@@ -1625,7 +1610,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
-        Variant._sides_problems, Variant._pack_problems, Variant._cut_only_problems, Variant._dealer_problems, Variant._alone_problems,
+        Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
     *_section_checks(),
 )
