@@ -113,6 +113,14 @@ def test_backend_choice_errors():
         open_backend("local", 2, "10.0.0.1:6379")
     with pytest.raises(UserError, match="at least 1"):
         open_backend("local", 0)
+    with pytest.raises(UserError, match=r"--workers 1000 is more than this machine's \d+ cores"):
+        open_backend("local", 1000)  # a thousand processes would only wait their turn, each in memory
+
+
+def test_the_workers_reported_are_those_that_played(capsys):
+    """README: ``workers`` is how many workers played the run; one chunk is played by one."""
+    assert main(["simulate", "--variant", "bulgarian", "--deals", "10", "--workers", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["workers"] == 1
 
 
 def test_ray_missing_is_a_one_line_error(monkeypatch, capsys):

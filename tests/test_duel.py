@@ -95,3 +95,11 @@ def test_a_duel_streamed_to_a_results_file_resumes_to_the_same_numbers(tmp_path)
     out.write_text("\n".join(lines[:2]) + "\n")  # the run line and the first chunk: stopped after one chunk
     resumed = duel(ruleset, ("random", "heuristic"), 20, seed=5, out=out, resume=True).to_dict()
     assert resumed["card_points"] == whole["card_points"] and resumed["contracts"] == whole["contracts"]
+
+
+def test_a_game_without_auction_or_stake_is_not_told_of_bidders_and_contracts(capsys: pytest.CaptureFixture[str]) -> None:
+    """belote-a-deux.md §B: in Belote decouverte the deal names trump and each side keeps its own points."""
+    assert main(["duel", "random", "heuristic", "--variant", "belote-decouverte", "--deals", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "card play (the deal names trump)" in out
+    assert "bidder" not in out and "contracts taken" not in out

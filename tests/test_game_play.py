@@ -67,6 +67,13 @@ def test_commands_at_a_prompt(data_home: Path) -> None:
     assert played.status == 0 and save.is_file()
 
 
+@pytest.mark.parametrize("bots, adviser", [("easy", "heuristic"), ("heuristic", "heuristic"), ("search", "search")])
+def test_a_hint_comes_from_the_level_s_own_bot_never_a_weaker_one_than_normal(bots: str, adviser: str) -> None:
+    """Against the hard level, the hint is what the search would do; against easy, what normal would."""
+    played = play(lines=["h", "q"], then=None, players=("you", bots, bots, bots))
+    assert f"Hint: the {adviser} bot would call" in played.text
+
+
 def test_last_trick_and_sheet_after_play() -> None:
     played = play(lines=["1"] * 12 + ["l", "s"])
     assert re.search(r"Trick \d: .* → \w+ \+\d+", played.text)
@@ -193,7 +200,8 @@ def test_variant_text_is_escaped(tmp_path: Path) -> None:
     (["--seats", "you,you,random,random"], "only one seat can be you"),
     (["--seats", "you,random"], "four comma-separated"),
     (["--seats", "you,wizard,random,random"], "no player called 'wizard'"),
-    (["--target", "0"], "at least 1"),
+    (["--target", "0"], "--target must be from 1 to 100,000"),
+    (["--target", "99999999"], "--target must be from 1 to 100,000"),
     (["no-such-variant"], "no-such-variant"),
     (["--variant", "no-such-variant"], "no-such-variant"),
     (["french", "--variant", "bulgarian"], "two variants given"),

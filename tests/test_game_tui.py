@@ -640,3 +640,19 @@ def test_a_long_title_and_a_six_digit_seed_keep_the_header_on_its_two_lines(size
             await until(pilot, lambda: "Seed 654321: --seed 654321 deals this match again" in screen_text(app))
 
     run(header)
+
+
+def test_a_terminal_smaller_than_80x24_is_told_on_the_status_line() -> None:
+    """README: the table needs 80x24 at least; below that it says so rather than draw cut off in silence."""
+
+    async def small() -> None:
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await settle(pilot, app)
+            assert "The table needs 80x24; this terminal is 60x20." in screen_text(app)
+        app = table_app("bulgarian", 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "The table needs" not in screen_text(app)
+
+    run(small)

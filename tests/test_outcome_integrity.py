@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from belot_rules import load_variant
+from belot_rules.cards import CARDS
+from belot_rules.engine.playout import random_deal
 from belot_rules.cli import main
-from belot_rules.rules.outcome import OutcomeError
+from belot_rules.rules.outcome import OutcomeError, revokes
+from belot_rules.variant.loader import shipped_names
 
 ROOT = Path(__file__).parent.parent
 FRENCH: dict[str, Any] = json.loads((ROOT / "examples" / "deal-outcome-french.json").read_text("utf-8"))
@@ -125,3 +131,70 @@ def test_outcome_files_are_read_within_bounds(name: str, text: str, message: str
     status, out = score_file(tmp_path, capsys, text, name)
     assert status == 1 and message in out and "Traceback" not in out
     assert len(out) < 1000 and all(len(line) < 400 for line in out.splitlines())
+
+
+# ---------------------------------------------------------------------- revokes, told but scored as taken
+
+
+def _revoked() -> dict[str, Any]:
+    """The French example with seat 0's 9D (trick 1) and 7C (trick 2) swapped: 7C on a diamond lead."""
+    data = json.loads(json.dumps(FRENCH))
+    first, second = data["tricks"][0]["cards"], data["tricks"][1]["cards"]
+    first[1], second[3] = second[3], first[1]
+    return data
+
+
+def test_a_revoke_is_told_with_its_place_and_the_card_that_should_have_been_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """french.md §5.1: a player must follow suit. The tricks show the 9D seat 0 still held (it played it in
+    the next trick), so the 7C it dropped on a diamond lead is a revoke: scored as taken, with a warning."""
+    status, out = score_file(tmp_path, capsys, json.dumps(_revoked(), indent=1))
+    assert status == 0 and "Match points" in out
+    assert "warning: " in out and "tricks[0].cards[1]: seat 0 may not play 7C here: it must follow suit, " \
+                                  "and it still held 9D (tricks[1])" in out
+    assert "Scored as the tricks were taken" in out
+
+
+def test_revokes_are_in_the_json_and_the_shipped_examples_have_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(_revoked()), encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 0
+    (warning,) = json.loads(capsys.readouterr().out)["warnings"]
+    assert warning["line"] == 1 and "may not play 7C" in warning["message"]
+    for example in sorted((ROOT / "examples").glob("deal-outcome-*.json")):
+        assert main(["score", str(example), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["warnings"] == [], example.name
+
+
+@pytest.mark.parametrize("variant", [n for n in shipped_names() if n != "belote-decouverte"])  # no tableau: see revokes
+def test_no_deal_the_engine_plays_is_told_as_a_revoke(variant: str) -> None:
+    """The scorekeeper's check and the engine's obligations are one rule: random legal play never warns."""
+    ruleset = load_variant(variant)
+
+    @settings(max_examples=15, deadline=None, derandomize=True)
+    @given(st.integers(0, 10**9))
+    def check(seed: int) -> None:
+        state = random_deal(ruleset, random.Random(seed))
+        if state.contract is None:
+            return
+        outcome = {"contract": state.contract, "declarer": state.declarer, "multiplier": state.multiplier,
+                   "tricks": [{"cards": [str(CARDS[c]) for c in cards]} for _, cards, _ in state.tricks],
+                   "first_leader": state.tricks[0][0], "bid": state.bid,
+                   "discards": [str(CARDS[c]) for c in state.discarded]}
+        assert revokes(ruleset.variant, outcome) == []
+
+    check()
+
+
+@pytest.mark.parametrize("tricks, message", [(0, "tricks: 0 given; it takes 8"), (7, "tricks: 7 given; it takes 8")])
+def test_a_wrong_number_of_tricks_is_told_the_variant_s_count(
+        tricks: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """None and seven are one mistake: the variant's hand size says how many (not the format's 1 to 16)."""
+    status, out = score_file(tmp_path, capsys, json.dumps({**FRENCH, "tricks": FRENCH["tricks"][:tricks]}))
+    assert status == 1 and message in out
+
+
+def test_an_empty_file_name_is_not_taken_for_the_current_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", ""]) == 1
+    assert "the file name is empty" in capsys.readouterr().err

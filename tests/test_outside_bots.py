@@ -148,3 +148,60 @@ def test_the_full_screen_table_closes_with_a_failing_bot_s_error(tmp_path: Path)
     asyncio.run(play())
     assert app.return_value == 1
     assert any(line.startswith(f"bot '{spec}' answered 42 at seat 1") for line in app.farewell)
+
+
+def test_the_game_builds_an_outside_bot_once_a_deal_so_it_may_remember(tmp_path: Path) -> None:
+    """README "Writing a bot": in ``belot play`` an outside bot is built for each deal (and again after an
+    undo or a resume), not for each decision; a bot without ``choose`` is refused before the first deal."""
+    from belot_rules.cli.game.session import Session
+    from belot_rules.players.outside import load_factory
+
+    spec = _bot_file(tmp_path, '''
+class Counter:
+    built = 0
+    def __init__(self, ruleset, seed):
+        Counter.built += 1
+        self.calls = 0
+    def choose(self, view, legal):
+        self.calls += 1
+        return legal[-1]
+''') + ":Counter"
+    session = Session.start("french", 5, (spec, "random", "random", "random"))
+    counter = load_factory(spec)
+    built = counter.built  # the check before the first deal
+    for _ in range(2):
+        number = session.deal_number
+        while session.deal_number == number and not session.over:
+            deal = session.deal
+            session.apply(session.bot_action(session.seating.players[deal.to_act]))
+    assert counter.built == built + 2
+    (bot,) = session.outside.values()  # the second deal's, which kept count of its calls
+    assert bot.player.calls >= 2
+    with pytest.raises(UserError, match="has no choose"):
+        Session.start("french", 5, ("you", "belot_rules.cards:Card", "random", "random"))
+
+
+def test_a_misspelt_bot_gets_a_guess() -> None:
+    with pytest.raises(UserError, match=r"no player called 'heuristc'; did you mean 'heuristic'\? \(players: easy"):
+        make_player("heuristc", load_variant("french"), 0)
+
+
+def test_a_module_name_for_a_file_in_this_folder_says_how_to_name_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``belot`` command does not import from the current folder (as ``python -m`` would): say so."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", str(tmp_path))])
+    (tmp_path / "mybot_here.py").write_text(BOTS)
+    with pytest.raises(UserError, match=r"no module 'mybot_here' .*; for the file mybot_here.py here, "
+                                        r"name it mybot_here.py:Name"):
+        make_player("mybot_here:Text", load_variant("french"), 0)
+
+
+def test_the_table_names_outside_bots_by_their_file_not_its_folder(tmp_path: Path) -> None:
+    """The header's ``bots:`` reads ``bot.py:Text, search``, not absolute paths glued with ``+``."""
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.game.stats import opponents
+
+    spec = _bot_file(tmp_path, BOTS) + ":Text"
+    session = Session.start("french", 1, ("you", spec, "search", spec))
+    assert opponents(session) == "bots: bot.py:Text, search"

@@ -216,3 +216,17 @@ def test_ctrl_c_stops_a_simulation_on_several_workers():
     started.send_signal(signal.SIGINT)
     _, err = started.communicate(timeout=60)
     assert started.returncode == 130 and "Traceback" not in err
+
+
+def test_ctrl_c_with_out_says_how_to_go_on(tmp_path, monkeypatch, capsys):
+    """A long run stopped by Ctrl-C keeps its results file: the player is told that --resume goes on."""
+    from belot_rules.cli import simulate as simulate_command
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate_command, "simulate", stopped)
+    out = tmp_path / "run.jsonl"
+    assert main(["simulate", "--variant", "french", "--deals", "10", "--out", str(out)]) == 130
+    assert f"Stopped. {out} keeps what was played; run the same command with --resume to go on." \
+        in capsys.readouterr().err

@@ -58,7 +58,8 @@ def test_three_players_pool_the_defence_for_one_deal() -> None:
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"table": {"players": 3}}, "table.sides partners needs 4 players"),
+    ({"table": {"players": 3}}, "table.sides partners needs 4 players, not 3 (table.players); use each_for_self or taker_vs_rest"),
+    ({"table": {"players": 2}}, "table.sides partners needs 4 players, not 2 (table.players); use each_for_self; "),
     ({"table": {"players": 2, "sides": "taker_vs_rest"}}, "taker_vs_rest needs 3 or 4 players"),
     ({"table": {"players": 2, "sides": "each_for_self"}}, "leave 16 of the 32-card pack undealt"),
     ({"table": {"players": 3, "sides": "taker_vs_rest"}, "deal": {"first_packets": [4, 4]}},

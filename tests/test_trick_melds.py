@@ -211,3 +211,21 @@ def test_roem_deals_card_points_and_melds_invariants(seed: int) -> None:
     melds = sum(d.points for _, cards, w in state.tricks for d in RULES.declarations.in_trick("hearts", cards, w))
     pit = 100 if state.score.capot_team == state.score.contract_team else 0
     assert sum(state.score.raw_points) == 162 + melds + pit
+
+
+@pytest.mark.parametrize("base, players", [("klaberjass", 2), ("belote-a-trois", 3), ("debertz-3", 3)])
+def test_roem_in_a_house_file_at_a_smaller_table_reads_the_trick_s_cards(base: str, players: int, tmp_path: Path) -> None:
+    """The README's own example of taking a family rule elsewhere: ``declarations.source: tricks`` at a table
+    of two or three finds melds among that table's two or three cards a trick (three in a row at three)."""
+    house = tmp_path / "roem.yaml"
+    house.write_text(f"title: {base} with roem\nextends: {base}\n"
+                     "declarations: {source: tricks, contest: none, wins_match_length: null}\n")
+    ruleset = load_variant(str(house))
+    assert ruleset.seating.players == players
+    rng = random.Random(3)
+    for _ in range(40):
+        state = random_deal(ruleset, rng)
+        assert state.phase == "over"
+    run = [parse_card(c).index for c in ("7H", "8H", "9H")[:players]]
+    melds = ruleset.declarations.in_trick("hearts", run, 1)
+    assert [m.points for m in melds] == ([20] if players == 3 else [])

@@ -246,3 +246,41 @@ def test_list_groups_a_variant_by_the_family_it_inherits(capsys: pytest.CaptureF
     families = {e["name"]: e["family"] for e in json.loads(capsys.readouterr().out)}
     assert families["debertz-3"] == families["debertz"] == "Two and three players"
     assert "Other" not in families.values()
+
+
+COMMANDS = ("play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate", "duel", "tournament")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_s_help_prints_cleanly(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """No doubled percent signs (a description is printed as written; only option help is %-formatted)."""
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "%%" not in out and f"belot {command}" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "bad.yaml"], ["show", "bad.yaml"], ["play", "--plain", "bad.yaml"],
+    ["play", "--plain", "--variant", "bad.yaml"], ["simulate", "--variant", "bad.yaml", "--deals", "5"], ["compare", "bad.yaml", "bulgarian"],
+])
+def test_every_command_tells_a_bad_house_file_where_and_exits_1(
+        bad_file: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Writing house rules": a problem is `file:line:column: what; what would be valid` in every command
+    that reads the file."""
+    assert main(command) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("bad.yaml:3:3: deal.shufle: unknown key `shufle`; did you mean `shuffle`?")
+    assert "Traceback" not in err
+
+
+def test_compare_tells_the_problems_of_every_file_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Writing house rules": every problem is reported at once, in compare too: two broken files
+    compared with a shipped variant are both told, not the first alone."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.yaml").write_text("extends: bulgarian\nmatch:\n\ttarget: 501\n")
+    (tmp_path / "b.yaml").write_text("extends: bulgarian\nmatch:\n  target: -151\n")
+    assert main(["compare", "a.yaml", "b.yaml", "bulgarian"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("a.yaml:3:1: YAML syntax:") and err[0].endswith("indent with spaces, not tabs")
+    assert err[1] == "b.yaml:3:11: match.target: should be at least 1; got `-151`"

@@ -422,7 +422,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
         ("deal: {talon: 'no'}", "deal.talon: should be true or false; got the text \"no\""),
         ("match: {target: \"300\"}",
          "house.yaml:2:17: match.target: should be a whole number or null; got the text \"300\": write 300 without"),
-        ("match: {target: 300.0}", "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`"),
+        ("match: {target: 300.0}",
+         "house.yaml:2:17: match.target: should be a whole number or null; got `300.0`: write 300"),
+        ("scoring: {last_trick: 10.5}", "scoring.last_trick: should be a whole number; got `10.5`\n"),
         ("deal: {first_packets: [\"3\", 3]}",
          "house.yaml:2:24: deal.first_packets[0]: should be a whole number; got the text \"3\""),
         ("declarations: {sequences: {3: \"20\"}}", "declarations.sequences.3: should be a whole number"),
@@ -430,8 +432,9 @@ def test_a_missing_parent_keeps_the_rule_checks_no_parent_could_settle(tmp_path:
 )
 def test_text_is_never_a_number_or_a_boolean_nor_a_float_a_whole_number(
         tmp_path: Path, rule: str, expected: str) -> None:
-    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back."""
-    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n")
+    """A value is what the file shows: YAML's quoted text or a float is not converted behind the author's back;
+    the message says what to write instead when there is one (300 for 300.0, none for 10.5)."""
+    assert expected in problems_of(tmp_path, f"extends: bulgarian\n{rule}\n") + "\n"
 
 
 def test_named_values_are_still_written_as_text(tmp_path: Path) -> None:
@@ -507,3 +510,244 @@ def test_an_option_with_an_off_value_reads_yaml_false_as_off(tmp_path: Path, wri
 def test_an_option_with_an_off_value_still_refuses_true(tmp_path: Path) -> None:
     message = problems_of(tmp_path, "extends: klaberjass\ndeal: {seven_exchange: on}\n")
     assert "house.yaml:2:24: deal.seven_exchange: `on` is not a valid value; valid values: off, anyone" in message
+
+
+# ----------------------------------------------------------------------------- every problem of a section
+
+
+def test_every_contradiction_within_a_section_is_told_each_at_its_own_key(tmp_path: Path) -> None:
+    """The doubling ladder, point bids, quad_order, a rank table's order and sequence_order each told every
+    problem, not the first; and none of them hides a contradiction between sections (the schmeiss)."""
+    message = problems_of(
+        tmp_path,
+        "extends: bulgarian\n"
+        "bidding:\n"
+        "  schmeiss: first_round\n"
+        "  doubles:\n"
+        "    max_level: 4\n"
+        "    multipliers: [2, 2]\n"
+        "    names: [contra, pass, contra]\n"
+        "  points: {minimum: 80, step: 10, maximum: 20000}\n"
+        "declarations:\n"
+        "  quads: {J: 200, 7: 50}\n"
+        "  no_trumps_quads: {8: 10}\n"
+        "  quad_order: [J, 9, A, T, K, Q, J]\n"
+        "cards:\n"
+        "  trump: {order: [J, 9, A]}\n"
+        "  plain: {order: [A, A, K, Q, J, 9, 8, 7]}\n"
+        "  sequence_order: [7, 8]\n",
+    )
+    expected = [
+        "house.yaml:3:13: bidding.schmeiss is an offer to the one other player",
+        "house.yaml:5:16: bidding.doubles: max_level 4 needs 4 multipliers, got [2, 2]",
+        "house.yaml:5:16: bidding.doubles: max_level 4 needs 4 names",
+        "house.yaml:6:18: bidding.doubles: multipliers must grow with each level, got [2, 2]",
+        "house.yaml:7:12: bidding.doubles: names: `pass` already means another call",
+        "house.yaml:7:12: bidding.doubles: names: each doubling level needs its own name",
+        "house.yaml:8:21: bidding.points: minimum 80 to maximum 20000 in steps of 10 makes 1993 bids; at most 100",
+        "house.yaml:10:10: declarations: quads gives 7 a value but quad_order does not rank it",
+        "house.yaml:11:20: declarations: no_trumps_quads gives 8 a value but quad_order does not rank it",
+        "house.yaml:12:15: declarations: quad_order ranks each rank once; repeated: J",
+        "house.yaml:14:18: cards.trump: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing 7 8 T Q K",
+        "house.yaml:15:18: cards.plain: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing T; "
+        "repeated A",
+        "house.yaml:16:19: cards: sequence_order must list each of the ranks",
+    ]
+    path = tmp_path / "house.yaml"
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(path)
+    told = [f"{p.file}:{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+    for line in expected:
+        assert sum(t.startswith(line) for t in told) == 1, line
+    assert message.splitlines()[0].startswith("house.yaml:3:13:")
+
+
+def test_point_bids_that_are_too_many_and_off_step_say_both(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: coinche\nbidding:\n  points: {minimum: 80, maximum: 20005}\n")
+    assert "makes 1993 bids; at most 100" in message
+    assert "maximum 20005 is not minimum 80 plus a multiple of step 10" in message
+
+
+# ----------------------------------------------------------------------------- a wrong value beside a conflict
+
+
+def test_a_wrong_type_does_not_hide_a_conflict_between_other_rules(tmp_path: Path) -> None:
+    """Wrong types in scoring and the bidding's contradiction with the deal are told together: the check of
+    bidding.style against deal.turned_card reads no scoring rule."""
+    message = problems_of(
+        tmp_path,
+        "extends: bulgarian\nscoring:\n  capot: {shared: \"yes\"}\n  last_trick: ten\nbidding:\n  style: turned_card\n",
+    )
+    assert "house.yaml:3:19: scoring.capot.shared: should be true or false" in message
+    assert "house.yaml:4:15: scoring.last_trick: should be a whole number; got `ten`" in message
+    assert "house.yaml:6:10: bidding.style turned_card needs a turned card: set deal.turned_card" in message
+    assert "house.yaml:6:10: bidding.style turned_card with bidding.overcall none ends at the first take" in message
+
+
+def test_a_check_that_reads_a_wrong_value_is_left_until_it_is_fixed(tmp_path: Path) -> None:
+    """`players: "3"` is no number, so every check that reads table.players waits (the schmeiss needs two
+    players, the packets must share the pack); the schmeiss's own bidding rules read no player count and
+    are told."""
+    message = problems_of(
+        tmp_path, "extends: klaberjass\ntable:\n  players: \"3\"\nbidding:\n  forced_call: first_speaker\n",
+    )
+    assert "house.yaml:3:12: table.players: should be a whole number; got the text \"3\"" in message
+    assert "house.yaml:5:16: bidding.forced_call first_speaker keeps a deal from being void" in message
+    assert "table.players 2, not" not in message and "cards to each" not in message
+    assert len(message.splitlines()) == 2
+
+
+def test_a_misspelt_key_leaves_the_checks_of_its_section_until_it_is_fixed(tmp_path: Path) -> None:
+    """`player: 3` may be table.players misspelt: no check that reads the table section is told about the
+    players it would have meant, while a check of the bidding alone is."""
+    message = problems_of(tmp_path, "extends: bulgarian\ntable:\n  player: 2\nbidding:\n  schmeiss: first_round\n")
+    assert "house.yaml:3:3: table.player: unknown key `player`; did you mean `players`?" in message
+    assert "house.yaml:5:13: bidding.schmeiss offers to play the turned card's suit" in message
+    assert "needs table.players 2" not in message
+
+
+@pytest.mark.parametrize("extra", ["notes: the club's rules since 2019\n", "scorng: {last_trick: 10}\n"])
+def test_an_unknown_top_level_key_hides_only_the_section_it_may_mean(tmp_path: Path, extra: str) -> None:
+    """A note at the top level hides no check; `scorng` may mean scoring, so the checks of the scoring wait
+    while the match's contradiction is told."""
+    message = problems_of(tmp_path, "extends: bulgarian\nmatch: {deals: 16, target: 151}\n" + extra)
+    assert "house.yaml:3:1:" in message
+    assert "house.yaml:2:16: match.deals 16 and match.target 151 are both set" in message
+
+
+def test_a_missing_title_does_not_hide_a_contradiction(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "match: {deals: 16, target: 151}\n")
+    assert "house.yaml:1:1: title: missing; add it" in message
+    assert "house.yaml:1:16: match.deals 16 and match.target 151 are both set" in message
+
+
+# ----------------------------------------------------------------------------- what a new author writes
+
+
+def test_a_table_made_smaller_is_told_at_the_players_line(tmp_path: Path) -> None:
+    """README "Writing house rules": a contradiction is told at the first rule it names that the file states.
+    Two players at a Bulgarian table: the partners the parent never wrote down are named with table.players,
+    so both problems point at `players: 2`, not at line 1."""
+    message = problems_of(tmp_path, "extends: bulgarian\ntable: {players: 2}\n")
+    assert "house.yaml:2:18: table.sides partners needs 4 players, not 2 (table.players)" in message
+    assert "house.yaml:2:18: deal: the packets deal 5 + 3 = 8 cards to each of the 2 players" in message
+    assert "house.yaml:1:1:" not in message
+
+
+def test_a_table_made_larger_is_told_at_the_players_line_with_the_turned_card_it_keeps(tmp_path: Path) -> None:
+    """debertz-3 dealt to four: 9 cards each from 32 less the turned card left on the stock cannot be dealt;
+    the message is placed in the author's file, not in the shipped variant two files up."""
+    message = problems_of(tmp_path, "extends: debertz-3\ntable:\n  players: 4\n")
+    assert message.splitlines()[0] == (
+        "house.yaml:3:12: deal: the packets deal 6 + 3 = 9 cards to each player; they must deal 7 at most (a 32-card "
+        "pack less the turned card left on the stock, 4 players: cards.ranks, table.players); change "
+        "deal.first_packets or deal.second_packets")
+
+
+def test_an_eight_card_pack_reads_as_english(tmp_path: Path) -> None:
+    message = problems_of(tmp_path, "extends: bulgarian\ncards:\n  ranks: [A, K]\n")
+    assert "they must deal 2 at most (an 8-card pack, 4 players" in message
+
+
+@pytest.mark.parametrize(("text", "column"), [("match:\n", 7), ("match: null\n", 8), ("match:\n  # target: 1001\n", 7)])
+def test_a_section_with_nothing_under_it_says_so(tmp_path: Path, text: str, column: int) -> None:
+    """`match:` with its rules still to write (or commented out) is no `null` the author wrote."""
+    message = problems_of(tmp_path, "extends: bulgarian\n" + text)
+    assert message.splitlines() == [
+        f"house.yaml:2:{column}: match: nothing is written under this section; write its rules on indented `key: value` "
+        "lines below it, or remove the line"]
+
+
+@pytest.mark.parametrize("parent", ["klaberjass", "debertz-3"])
+def test_ashkal_needs_a_partner_to_take(tmp_path: Path, parent: str) -> None:
+    """baloot.md: ashkal makes the caller's partner the taker; at a table without partners there is none (the
+    engine made seat -1 the taker)."""
+    message = problems_of(tmp_path, f"extends: {parent}\nbidding:\n  ashkal: {{enabled: true, contract: clubs}}\n")
+    assert ("house.yaml:3:11: bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, "
+            "not each_for_self") in message
+
+
+def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    message = problems_of(tmp_path, "extends: rules\n".replace("rules", "./rules"))
+    assert "house.yaml:1:10: extends `./rules` is a folder; name a variant file in it (a .yaml file)" in message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("bidding:\n  contract_names: {hokum: Hokum}\n",
+     "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "
+     "no_trumps, all_trumps, suit"),
+    ("scoring:\n  contract_factors: {heart: 2}\n",
+     "house.yaml:3:22: scoring.contract_factors: unknown key `heart`; did you mean `hearts`?"),
+])
+def test_a_table_keyed_by_contract_names_a_wrong_key_as_a_key(tmp_path: Path, text: str, expected: str) -> None:
+    """README "Writing house rules": "did you mean" for misspelt keys; a contract's name in contract_names or
+    contract_factors is a key, placed at the key, not called a value."""
+    assert expected in problems_of(tmp_path, "extends: bulgarian\n" + text)
+
+
+def test_every_rule_check_says_the_same_through_the_recorder_of_what_it_reads() -> None:
+    """The checks run on a file with wrong values are run through a recorder of the rules they read: it must
+    not change what any check says, and every check reads the rules it weighs (on every shipped variant, with
+    the offending checks' gates open: the schmeiss at four players, ashkal without a turned card)."""
+    from belot_rules.variant.loader import shipped_names
+    from belot_rules.variant.model import CHECKS, Variant
+    from belot_rules.variant.partial import run_recorded
+
+    variants = [load_variant_model(name).variant for name in shipped_names()]
+    contradictions = {
+        "name": "x", "title": "x",
+        "cards": {"trump": {"order": ["J"], "points": {}}, "sequence_order": ["7"]},
+        "deal": {"seven_exchange": "anyone", "stock": "to_taker", "talon": True, "tableau_packets": 3,
+                 "turned_card": "after_first_packets", "first_dealer": "fixed_seat", "rotation": "deal_winner"},
+        "bidding": {"style": "point_bids", "schmeiss": "first_round", "ashkal": {"enabled": True},
+                    "overcall": "higher_contract", "contract_names": {"no_trumps": "Sun"}, "contracts": ["hearts"],
+                    "doubles": {"max_level": 4, "multipliers": [2, 2]}, "points": {"minimum": 90, "maximum": 85}},
+        "declarations": {"source": "tricks", "quad_order": ["J"], "belote": {"contracts": ["no_trumps"]}},
+        "scoring": {"contract_factors": {"clubs": 2}},
+        "match": {"deals": 4},
+        "table": {"players": 3, "sides": "each_for_self"},
+    }
+    variants.append(Variant.model_validate(contradictions, context={"unchecked": True}))
+    assert sum(bool(check(variants[-1])) for _, check in CHECKS) >= 20  # most checks find their problem
+    for variant in variants:
+        for _, check in CHECKS:
+            said, reads = run_recorded(check, variant)
+            assert said == check(variant)
+            assert reads
+
+
+def test_doubles_written_as_no_says_how_to_play_without_them(tmp_path: Path) -> None:
+    """`doubles: no` (a table that never doubles) is a section, not a switch: the message says what turns it off."""
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: no\n")
+    assert message.splitlines() == ["house.yaml:3:12: bidding.doubles: a section of rules, written as `key: value` "
+                                    "lines under it, not `no`; to play without doubles, write `max_level: 0` under it"]
+
+
+@pytest.mark.parametrize(("parent", "outside", "why"), [
+    ("klaberjass", 14, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
+    ("debertz-3", 5, "deal.stock bottom_card_shown and the turned card left on the stock (deal.turned_card_to)"),
+])
+def test_cut_only_needs_every_card_to_go_through_a_trick(tmp_path: Path, parent: str, outside: int, why: str) -> None:
+    """bulgarian.md's cut-only pack is the previous deal's tricks gathered: with cards on a stock it held fewer
+    than the pack, and `belot simulate` stopped at the second deal ("a deck must hold each of the 32 cards")."""
+    message = problems_of(tmp_path, f"extends: {parent}\ndeal:\n  shuffle: cut_only\n")
+    assert (f"house.yaml:3:12: deal.shuffle cut_only makes the next pack of the tricks gathered as played, but "
+            f"{outside} of the 32 cards never reach a trick ({why}): use shuffle_then_cut or full_shuffle") in message
+
+
+def test_cut_only_with_every_card_played_is_valid(tmp_path: Path) -> None:
+    """belote-a-trois deals the whole 24-card pack to three, so its tricks gather into a whole pack."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: belote-a-trois\ndeal:\n  shuffle: cut_only\n")
+    assert load_variant_model(path).variant.deal.shuffle == "cut_only"
+
+
+def test_a_rule_written_at_the_top_level_leaves_the_checks_of_its_section_until_it_is_moved(tmp_path: Path) -> None:
+    """`max_level: 0` at the top level belongs in bidding.doubles: the check that reads the doubling ladder
+    (nobody can double in a bidding that ends at the first take) waits for it; the others do not."""
+    message = problems_of(tmp_path, "extends: bulgarian\nmax_level: 0\nbidding: {style: single_call}\n"
+                                    "match: {deals: 16}\n")
+    assert "house.yaml:2:1: max_level: `max_level` is not a rule here; it belongs in the bidding.doubles section" in message
+    assert "house.yaml:4:16: match.deals 16 and match.target 151 are both set" in message
+    assert "nobody can double" not in message

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
     argv = sys.argv[1:] if argv is None else argv
+    args = None
     try:
         # A leading verb is the command: the other verbs are not needed to parse or run it.
         args = build_parser(argv[0] if argv else None).parse_args(argv)
@@ -56,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         print(str(err), file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM / SIGHUP during a long run
+        if getattr(args, "out", None):
+            print(f"Stopped. {args.out} keeps what was played; run the same command with --resume to go on.",
+                  file=sys.stderr)
         return 128 + getattr(stop, "signum", 2)
     except BrokenPipeError:  # the reader (``| head``) went away: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

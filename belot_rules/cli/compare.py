@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from .. import load_variant
-from ..errors import UserError
+from ..errors import FileError, UserError, VariantError
 from ..ruleset import Ruleset
 from ..sim.backends import Backend
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
@@ -54,10 +54,23 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def _load_all(variants: list[str]) -> list[LoadedVariant]:
+    """Every variant compared, or the problems of every one that cannot be loaded, all told at once."""
+    loaded, problems = [], []
+    for variant in variants:
+        try:
+            loaded.append(load_variant_model(variant))
+        except FileError as err:
+            problems += err.problems
+    if problems:
+        raise VariantError(problems)
+    return loaded
+
+
 def run(args: argparse.Namespace) -> int:
     if len(args.variants) < 2:
         raise UserError("compare needs at least two variants, e.g. belot compare bulgarian french")
-    bases = [load_variant_model(v) for v in args.variants]
+    bases = _load_all(args.variants)
     rulesets = [load_variant(v) for v in args.variants]
     names = _column_names(rulesets, args.variants)
     every = compare_rules([r.variant for r in rulesets], show_all=True)

@@ -8,7 +8,9 @@ from typing import Any
 from rich.markup import escape
 
 from .. import load_variant
+from ..ruleset import Ruleset
 from ..sim.duel import DuelResult, duel
+from ..variant.model import ContractAtStake
 from .output import console
 from .sim_view import add_simulation_options, play_and_show, positive_int
 
@@ -18,7 +20,7 @@ def register(subparsers: Any) -> None:
         "duel",
         help="duplicate deals (and matches) between two bots",
         description="Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
-                    "and report the first bot's advantage per deal with 95%% intervals over the deal pairs. "
+                    "and report the first bot's advantage per deal with 95% intervals over the deal pairs. "
                     "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
                     "module:Name. The same seed gives the same numbers with any number of workers.",
     )
@@ -39,14 +41,18 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load_variant(args.variant)
     return play_and_show(args, f"{ruleset.name}: {args.first} vs {args.second}", lambda backend, progress: duel(
         ruleset, (args.first, args.second), args.deals, args.full, args.matches, args.seed, backend, progress,
-        args.out, args.resume), render)
+        args.out, args.resume), lambda result: render(result, ruleset))
 
 
-def render(result: DuelResult) -> None:
+def render(result: DuelResult, ruleset: Ruleset) -> None:
     out = console()
     first, second = (escape(b) for b in result.bots)
     data = result.to_dict()
-    mode = "bidding and card play" if result.full else "card play (the heuristic bidder bids)"
+    if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2: no auction, so no bidder to name
+        mode = "card play (the deal names trump)"
+    else:
+        mode = "bidding and card play" if result.full else "card play (the heuristic bidder bids)"
+    stake = ruleset.variant.scoring.contract != ContractAtStake.each_own  # else no contract is made or failed
     out.print(f"[bold]{escape(result.variant)}[/]: {first} against {second}, {data['deal_pairs']:,} deal pairs, "
               f"{mode}")
     out.print(f"[dim]seed {result.seed} · {result.workers} worker(s) ({result.backend}) · {result.seconds:.1f} s[/]")
@@ -54,7 +60,7 @@ def render(result: DuelResult) -> None:
         d = data[key]
         out.print(f"{first} − {second}, {label} per deal: [bold]{d['mean']:+.2f}[/] "
                   f"(95% interval {d['low']:+.2f} to {d['high']:+.2f})")
-    for row in data["contracts"]:
+    for row in data["contracts"] if stake else ():
         rate = f" ({100 * row['made'] / row['taken']:.0f}%)" if row["taken"] else ""
         out.print(f"contracts taken by {escape(row['bot'])}'s side: {row['taken']}, made {row['made']}{rate}")
     speeds = data["decisions_per_second"]

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from ..errors import UserError
+from ..variant.model import MAX_NUMBER
 from ..files import excerpt, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
@@ -234,8 +235,8 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
 
 def new_game(args: argparse.Namespace, table: Table) -> Session | None:
     """A new match, unless the player prefers to finish the game saved in its slot (None: they stopped)."""
-    if args.target is not None and args.target < 1:
-        raise UserError("--target must be at least 1")
+    if args.target is not None and not 1 <= args.target <= MAX_NUMBER:
+        raise UserError(f"--target must be from 1 to {MAX_NUMBER:,} match points, as a variant file's match.target")
     if args.seats and args.level:
         raise UserError("--level chooses every bot and --seats each one: give one of them")
     players = parse_seats(args.seats) if args.seats else None

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
-from ..rules.outcome import OutcomeError, location, score_outcome
+from ..rules.outcome import OutcomeError, location, revokes, score_outcome
 from ..rules.scoring import DealScore
 from ..rules.seating import Seating
 from ..variant.loader import is_name, load_variant_model
@@ -37,6 +37,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.file.strip():
+        raise UserError("the file name is empty; give the path of a deal outcome (JSON or YAML)")
     path = Path(args.file)
     doc = read_outcome(path)
     data = doc.data
@@ -53,10 +55,16 @@ def run(args: argparse.Namespace) -> int:
     except OutcomeError as err:
         problems = [doc.problem(where, f"{location(where)}: {text}" if where else text) for where, text in err.problems]
         raise FileError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0))) from None
+    warnings = [doc.problem(where, f"{location(where)}: {text}") for where, text in revokes(variant, data)]
     if args.json:
-        print_json(result.to_dict())
+        print_json(result.to_dict() | {"warnings": [w.as_dict() for w in warnings]})
     else:
         print_score(result, f"{args.file} — {variant.title}", Seating.build(variant))
+        for warning in warnings:
+            console(stderr=True).print(f"[yellow]warning:[/] {escape(str(warning))}")
+        if warnings:
+            console(stderr=True).print("[dim]Scored as the tricks were taken, as a table that let the revoke "
+                                       "stand would; fix the file if a card was written down wrong.[/]")
     return 0
 
 

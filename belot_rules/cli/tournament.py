@@ -20,7 +20,7 @@ def register(subparsers: Any) -> None:
         "tournament",
         help="a round robin of bots in duplicate, with ratings",
         description="Every pair of bots plays the same deals in duplicate (each deal twice, the seats swapped), "
-                    "and the table gives each pair's advantage with its 95%% interval and each bot's "
+                    "and the table gives each pair's advantage with its 95% interval and each bot's "
                     "Bradley-Terry rating on the Elo scale. The same seed gives the same numbers on any "
                     "backend with any number of workers.",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 
 from ..errors import UserError
@@ -42,8 +43,10 @@ def check_player(name: str) -> str:
 
 
 def _no_such_player(name: str) -> UserError:
-    return UserError(f"no player called {name[:40]!r}; players: {', '.join(sorted(REGISTRY))}, "
-                     "or an outside bot as path/to/file.py:Name or module:Name")
+    close = difflib.get_close_matches(name[:40].lower(), REGISTRY, n=1, cutoff=0.6)
+    guess = f"; did you mean {close[0]!r}?" if close else ""
+    return UserError(f"no player called {name[:40]!r}{guess} (players: {', '.join(sorted(REGISTRY))}, "
+                     "or an outside bot as path/to/file.py:Name or module:Name)")
 
 
 __all__ = ["EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "check_player", "make_player"]

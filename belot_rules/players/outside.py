@@ -34,6 +34,12 @@ def is_outside(spec: str) -> bool:
     return bool(colon and where and name)
 
 
+def short_name(spec: str) -> str:
+    """How a table names a bot: an outside bot's file without its folder (``mybot.py:Mine``), else the name."""
+    where, colon, name = spec.rpartition(":")
+    return f"{Path(where).name}:{name}" if colon and where.endswith(".py") else spec
+
+
 @lru_cache(maxsize=None)
 def load_factory(spec: str) -> Factory:
     """The callable ``spec`` names, checked to exist and be callable."""
@@ -119,7 +125,9 @@ def _load_module(name: str) -> object:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name and name.startswith(err.name):
-            raise UserError(f"no module {name!r} to load a bot from ({FORMS})") from None
+            here = Path(*name.split(".")).with_suffix(".py")
+            hint = f"; for the file {here} here, name it {here}:Name" if here.is_file() else f" ({FORMS})"
+            raise UserError(f"no module {name!r} to load a bot from{hint}") from None
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
     except Exception as err:
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None

@@ -6,7 +6,7 @@ the runs it contains. Belote (K+Q of a trump suit) is separate: it is never part
 of the contest and always scores for its team, subject to its play condition.
 
 With ``source: tricks`` (Klaverjas roem, family/klaverjas.md §5) the same tables
-are applied to the four cards of each trick instead of to a hand, and what they
+are applied to the cards of each trick instead of to a hand, and what they
 hold is credited to the seat that wins the trick.
 """
 
@@ -317,7 +317,7 @@ class DeclarationRules:
     # ------------------------------------------------------------------ melds in a trick
 
     def in_trick(self, contract: str, cards: tuple[int, ...] | list[int], winner: int) -> tuple[Declaration, ...]:
-        """The melds among a trick's four cards, credited to ``winner`` (``source: tricks``; else none).
+        """The melds among a trick's cards (two, three or four), credited to ``winner`` (``source: tricks``; else none).
 
         klaverjas.md §5: a run of 3 or 4 cards of one suit, four of a kind, and the king and queen
         of trumps ("stuk"), which also stacks on a run holding them (Q-K-A of trumps = 20 + 20).
@@ -325,7 +325,9 @@ class DeclarationRules:
         """
         if not self.from_tricks:
             return ()
-        mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
         key = (contract, mask << 2 | winner)
         found = self._in_trick.get(key)
         if found is None:

@@ -23,9 +23,10 @@ from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
+from .play import Obligations
 from .scoring import DealScore, ScoringRules
 from .seating import Seating
-from .tables import ContractTables
+from .tables import ContractTables, build_all_tables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 CARD_PATTERN = "^([789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"
@@ -144,7 +145,7 @@ class DealOutcome(_Strict):
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
     tricks: list[Trick] = Field(
-        min_length=1, max_length=16,
+        max_length=16,
         description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last trick.",
     )
     declarations: list[DeclarationEntry] = Field(
@@ -347,6 +348,44 @@ def _play(tables: ContractTables, outcome: DealOutcome,
     return winners, played_by
 
 
+def revokes(variant: Variant, outcome: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
+    """Each card of a scored outcome that the rules did not allow, where it is and why.
+
+    The tricks show every card a seat still held (the ones it played later), so whether it had
+    to follow suit, trump or overtrump can be told. A deal is still scored as its tricks were
+    taken (a table may have let a revoke stand), so these are warnings, not errors. At an open
+    tableau a face-down card was not yet playable, so nothing is told there.
+    """
+    if variant.deal.tableau_packets:
+        return []
+    model = parse_outcome(outcome)
+    seating = Seating.build(variant)
+    tables = build_all_tables(variant)[model.contract]
+    found: list[tuple[KeyPath, str]] = []
+    _, played_by = _play(tables, model, [])
+    _revokes(Obligations(tables, variant.play, seating.partner_back), model, played_by, found)
+    return found
+
+
+def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
+             problems: list[tuple[KeyPath, str]]) -> None:
+    later: dict[int, int] = {}  # seat -> the cards it plays from this trick on
+    for card, (seat, _) in played_by.items():
+        later[seat] = later.get(seat, 0) | 1 << card
+    for i, trick in enumerate(outcome.tricks):
+        cards = [parse_card(c).index for c in trick.cards]
+        for j, card in enumerate(cards):
+            seat = played_by[card][0]
+            hand = later[seat]
+            legal = obligations.legal(hand, cards[:j])
+            if not legal >> card & 1:
+                held = ", ".join(f"{CARDS[c]} (tricks[{played_by[c][1]}])" for c in iter_bits(legal))
+                reason = obligations.reason(hand, cards[:j], card).replace("you are", "it was").replace("you", "it")
+                problems.append((("tricks", i, "cards", j), f"seat {seat} may not play {trick.cards[j]} here: "
+                                 f"{reason}, and it still held {held}"))
+            later[seat] = hand & ~(1 << card)
+
+
 def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
     """What the variant does not allow: the contract, the multiplier, the bid."""
     variant = scoring.variant
@@ -502,5 +541,6 @@ __all__ = [
     "outcome_json_schema",
     "outcome_schema_text",
     "parse_outcome",
+    "revokes",
     "score_outcome",
 ]

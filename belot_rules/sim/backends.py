@@ -410,7 +410,10 @@ def open_backend(name: str = "local", workers: int | None = None, address: str |
         raise UserError(f"no backend called {name!r}; backends: {', '.join(BACKENDS)}")
     if address is not None:
         raise UserError("--address is for --backend ray")
-    return Backend(default_workers() if workers is None else workers)
+    cores = default_workers()
+    if workers is not None and workers > cores:  # each worker is a process: more only wait their turn, in memory
+        raise UserError(f"--workers {workers} is more than this machine's {cores} cores; leave it out to use them all")
+    return Backend(cores if workers is None else workers)
 
 
 def default_workers() -> int:

@@ -183,7 +183,7 @@ def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, 
     with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json,
                       DuplicateTally.from_json) as results:
         session = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
-        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, backend.workers, tally, session.seconds,
+        result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, session.workers_used(backend.workers), tally, session.seconds,
                             backend.name, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())
     return result

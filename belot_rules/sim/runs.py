@@ -145,6 +145,11 @@ class Session:
     seconds: float  # this session's wall-clock time, plus the earlier sessions' of a resumed run
     results: ResultsFile | None
 
+    def workers_used(self, asked: int) -> int:
+        """How many workers played the run: fewer than ``asked`` when there were fewer chunks (all of them
+        when a resumed run had nothing left to play)."""
+        return min(asked, len(self.loads.workers)) or asked
+
     def finish(self, report: Any) -> None:
         """Write what the command reports at the end of the results file, if there is one."""
         if self.results is not None:

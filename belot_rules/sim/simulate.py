@@ -367,7 +367,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
                            progress, results)
         # Several variants share the run's wall-clock time in proportion to the work each took.
         wall = session.seconds
-        done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, backend.workers,
+        done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, session.workers_used(backend.workers),
                                  tally, wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
                                  tuple(session.loads.workers.values()), r.seating.side_keys)
                 for r, tally, spent in zip(rulesets, tallies, busy)]

@@ -239,7 +239,7 @@ def tournament(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = F
 
     with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, DuplicateTally.from_json) as results:
         session = play_run(backend, work, Chunks(pairings, deals), finished, deals * pairings, progress, results)
-        result = TournamentResult(ruleset.name, bots, full, seed, deals, backend.workers, backend.name,
+        result = TournamentResult(ruleset.name, bots, full, seed, deals, session.workers_used(backend.workers), backend.name,
                                   tuple(tallies), session.seconds, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())
     return result

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
-from .model import Conflicts, Variant
+from .model import Conflict, Conflicts, Variant
 from .yamlsafe import KeyPath, NodeInfo, Place, norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -43,25 +43,23 @@ class Sources:
 
 
 def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
-            parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
+            parent_missing: bool = False) -> list[Problem]:
     """One problem per pydantic error, placed at the key or value it is about; contradictions between
     rules are left to :func:`explain_conflicts`.
 
-    With ``parent_missing`` the rules a parent would have given are unknown: a missing field or a
-    section's rule that weighs several options against each other may be the parent's to settle,
-    so only what is wrong in the values written here is reported, and the section rules broken
-    whatever the parent (``lasting``: their location and message).
+    With ``parent_missing`` the rules a parent would have given are unknown: a missing field may
+    be the parent's to give, so only what is wrong in the values written here is reported.
     """
-    return [_explain_one(e, data, nodes, sources)
-            for e in _reported(err, data, parent_missing, lasting) if not e.get("conflict")]
+    return [_explain_one(e, data, nodes, sources) for e in rule_errors(err)
+            if not e.get("conflict") and not (parent_missing and e["type"] == "missing")]
 
 
-def explain_conflicts(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources,
-                      parent_missing: bool = False, lasting: frozenset[tuple[Any, str]] = frozenset()) -> list[Problem]:
+def explain_conflicts(conflicts: list[Conflict], data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo],
+                      sources: Sources) -> list[Problem]:
     """Each contradiction between rules on its own line, at the first rule it names that the file states;
     two of them may share a place, so they are never merged like :func:`explain`'s problems."""
-    return [_explain_one(e, data, nodes, sources)
-            for e in _reported(err, data, parent_missing, lasting) if e.get("conflict")]
+    return [_explain_one({"type": "value_error", "loc": section, "msg": message}, data, nodes, sources)
+            for section, message in conflicts]
 
 
 def rule_errors(err: ValidationError) -> list[dict[str, Any]]:
@@ -70,19 +68,10 @@ def rule_errors(err: ValidationError) -> list[dict[str, Any]]:
     for error in err.errors(include_url=False):
         found = (error.get("ctx") or {}).get("error")
         if error["type"] == "value_error" and isinstance(found, Conflicts):
-            errors += [{**error, "msg": problem, "conflict": True} for problem in found.problems]
+            errors += [{**error, "loc": (*error["loc"], *section), "msg": message, "conflict": True}
+                       for section, message in found.problems]
         else:
             errors.append(dict(error))
-    return errors
-
-
-def _reported(err: ValidationError, data: dict[Any, Any], parent_missing: bool,
-              lasting: frozenset[tuple[Any, str]]) -> list[dict[str, Any]]:
-    errors = rule_errors(err)
-    if parent_missing:
-        errors = [e for e in errors if e["type"] != "missing"
-                  and not (e["type"] == "value_error" and submodel(annotation_at(_locate(e["loc"], data)[0]))
-                           and (tuple(e["loc"]), e["msg"]) not in lasting)]
     return errors
 
 
@@ -159,6 +148,11 @@ def _fields_of(section: KeyPath) -> list[str]:
     return list(model.model_fields) if model else []
 
 
+def sections_holding(key: str) -> list[KeyPath]:
+    """The sections with a rule of this name (``max_level``: bidding.doubles), the top level first."""
+    return [s for s in _all_sections() if key in _fields_of(s)]
+
+
 def _where(section: KeyPath) -> str:
     return f"in the {'.'.join(section)} section" if section else "at the top level of the file"
 
@@ -167,7 +161,7 @@ def _unknown_key(key: str, section: KeyPath) -> str:
     """``unknown key`` with the nearest valid key here, or the section where the rule belongs."""
     fields = _fields_of(section)
     shown = key if len(key) <= 40 else key[:37] + "..."
-    elsewhere = [s for s in _all_sections() if s != section and key in _fields_of(s)]
+    elsewhere = [s for s in sections_holding(key) if s != section]
     if elsewhere:
         if len(elsewhere) == 1:
             where = _where(elsewhere[0])
@@ -210,15 +204,24 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     if kind in ("enum", "literal_error"):
         choices = re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
         shown = _written(value, info)
+        if "[key]" in error["loc"]:  # a table whose keys are names: `contract_names: {hokum: Hokum}`
+            message = f"{_label(dotted.rpartition('.')[0])}unknown key `{shown}`; {suggest(shown, choices, 'valid keys')}"
+            return sources.problem(info.key if info else None, message)
         if info and info.written in choices:  # only here does quoting help
             return sources.problem(info.value, f"{_label(dotted)}{info.note}")
         message = f"{_label(dotted)}`{shown}` is not a valid value; {suggest(shown, choices, 'valid values')}"
+        return sources.problem(info.value if info else None, message)
+    if kind == "model_type" and value is None and not (info and info.written):
+        message = (f"{_label(dotted)}nothing is written under this section; write its rules on indented "
+                   "`key: value` lines below it, or remove the line")
         return sources.problem(info.value if info else None, message)
     if kind == "model_type":
         message = f"{_label(dotted)}a section of rules, written as `key: value` lines under it, not `{_written(value, info)}`"
         section = submodel(annotation_at(path))
         if section is not None and "enabled" in section.model_fields:
             message += f"; to turn {path[-1]} off, write `enabled: false` under it"
+        elif section is not None and "max_level" in section.model_fields:
+            message += f"; to play without {path[-1]}, write `max_level: 0` under it"
         return sources.problem(info.value if info else None, message)
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
@@ -232,6 +235,8 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
     message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
     if isinstance(value, str) and _unquote(value, kind):
         message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
+    if isinstance(value, float) and kind.startswith("int") and value.is_integer() and abs(value) < 1e15:
+        message += f": write {int(value)}"
     if path == ("name",) and sources.name_from_file:
         message = (
             f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "

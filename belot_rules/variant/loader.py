@@ -26,9 +26,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from .explain import (PHASES, Sources, explain, explain_conflicts, find_key, norm_key, norm_path, rule_errors, submodel,
-                      suggest, wrong_booleans)
-from .model import Variant
+from .explain import (PHASES, Sources, explain, explain_conflicts, find_key, norm_key, norm_path, submodel, suggest,
+                      wrong_booleans)
+from .model import Conflict, Variant
+from .partial import standing_conflicts
 from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
@@ -106,9 +107,9 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     try:
         variant = Variant.model_validate(merged)
     except ValidationError as err:
-        lasting = _broken_whatever_the_parent(docs, err) if broken else frozenset()
-        problems += explain(err, merged, nodes, sources, parent_missing=bool(broken), lasting=lasting)
-        conflicts = explain_conflicts(err, merged, nodes, sources, parent_missing=bool(broken), lasting=lasting)
+        problems += explain(err, merged, nodes, sources, parent_missing=bool(broken))
+        found = standing_conflicts(err, merged)
+        conflicts = explain_conflicts(_whatever_the_parent(docs, found) if broken else found, merged, nodes, sources)
     if problems or conflicts:
         problems = _first_at_each_place(problems) + conflicts
         order = {name: i for i, name in enumerate(sources.chain)}
@@ -120,10 +121,10 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
                          _base_warnings(docs[-1], merged))
 
 
-def _broken_whatever_the_parent(docs: list[YamlDoc], err: ValidationError) -> frozenset[tuple[Any, str]]:
-    """The rule checks (location, message) that the files' own values fail with every shipped variant
-    as their missing parent: ``bidding.points`` of 85 to 160 in steps of 10 fails over any of them."""
-    failing = {(tuple(e["loc"]), e["msg"]) for e in rule_errors(err) if e["type"] == "value_error"}
+def _whatever_the_parent(docs: list[Document], found: list[Conflict]) -> list[Conflict]:
+    """The contradictions that the files' own rules make with every shipped variant as their missing
+    parent: ``bidding.points`` of 85 to 160 in steps of 10 contradicts itself over any of them."""
+    failing = set(found)
     for name in shipped_names():
         if not failing:
             break
@@ -140,10 +141,10 @@ def _broken_whatever_the_parent(docs: list[YamlDoc], err: ValidationError) -> fr
         try:
             Variant.model_validate(merged)
         except ValidationError as other:
-            failing &= {(tuple(e["loc"]), e["msg"]) for e in rule_errors(other)}
+            failing &= set(standing_conflicts(other, merged))
         else:
-            return frozenset()
-    return frozenset(failing)
+            return []
+    return [conflict for conflict in found if conflict in failing]
 
 
 def defaults_are() -> str | None:
@@ -260,6 +261,13 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
     """The file and its ancestors, the file first, and what broke the chain: a cycle, a missing or broken parent."""
     docs: list[Document] = []
@@ -304,6 +312,8 @@ def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
         missing = f"extends `{excerpt(ref).strip(chr(34))}`: no such file {shown}"
         if Path(ref).stem in shipped_names():
             missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
+    if not is_file(parent) and _is_dir(parent):
+        missing = f"extends `{excerpt(ref).strip(chr(34))}` is a folder; name a variant file in it (a .yaml file)"
     if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, f"{missing} (chain: {chain})")

@@ -177,8 +177,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.MeldSource: {
         "hand": "sequences, quads and belote are held in a hand and declared",
-        "tricks": "sequences, quads and the king and queen of trumps are found among the four cards of each "
-        "trick and score for the team that wins it (roem)",
+        "tricks": "sequences, quads and the king and queen of trumps are found among the cards of each "
+        "trick and score for the side that wins it (roem)",
     },
     m.SequenceCompare: {
         "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",

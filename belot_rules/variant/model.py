@@ -3,19 +3,21 @@
 Each field is one rule, named for what it means to a player, with a description
 (shown by ``belot show``, ``belot compare`` and in the JSON Schema) and a default.
 The defaults are the Bulgarian Belot reading of ``rules/bulgarian.md``; the French
-files state where they differ. Cross-field checks live in the ``model_validator``
-methods (a section's own ``conflicts`` and the variant's checks across sections, all
-collected together), so an author learns about every impossible combination when the
-file is loaded, not in the middle of a game.
+files state where they differ. Checks of rules against each other are small functions
+(``CHECKS``: a section's ``conflicts`` and the variant's checks across sections), all run
+together by the ``model_validator``, so an author learns about every impossible combination
+when the file is loaded, not in the middle of a game.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, field_validator, model_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, Strict, ValidationInfo, field_validator,
+                      model_validator)
 
 from ..cards import RANKS, parse_rank
 
@@ -41,11 +43,16 @@ MAX_BID_LEVELS = 100  # point bids from minimum to maximum
 Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 
 
+# A contradiction between rules: the section whose rules it names by their own names (``max_level``),
+# ``()`` when it names them in full (``deal.turned_card``), and what is wrong.
+Conflict = tuple[tuple[str, ...], str]
+
+
 class Conflicts(ValueError):
     """Every contradiction between a variant's rules, found together so that each is told on its own line."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+    def __init__(self, problems: list[Conflict]) -> None:
+        super().__init__("; ".join(message for _, message in problems))
         self.problems = tuple(problems)
 
 
@@ -99,16 +106,15 @@ def _rank_key(value: object) -> str:
     return RANKS[parse_rank(str(value))]
 
 
-def check_permutation(name: str, order: list[str]) -> None:
+def permutation_problems(name: str, order: list[str]) -> list[str]:
     """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
-    if sorted(order) != sorted(RANKS):
-        missing = [r for r in RANKS if r not in order]
-        repeated = sorted({r for r in order if order.count(r) > 1})
-        raise ValueError(
-            f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
+    if sorted(order) == sorted(RANKS):
+        return []
+    missing = [r for r in RANKS if r not in order]
+    repeated = sorted({r for r in order if order.count(r) > 1})
+    return [f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
             + (f"; missing {' '.join(missing)}" if missing else "")
-            + (f"; repeated {' '.join(repeated)}" if repeated else "")
-        )
+            + (f"; repeated {' '.join(repeated)}" if repeated else "")]
 
 
 class RankTable(Rule):
@@ -131,12 +137,9 @@ class RankTable(Rule):
     def _points_ranks(cls, value: object) -> object:
         return {_rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
 
-    @model_validator(mode="after")
-    def _order_is_permutation(self) -> RankTable:
-        check_permutation("order", self.order)
-        if any(p < 0 for p in self.points.values()):
-            raise ValueError("card points cannot be negative")
-        return self
+    def conflicts(self) -> list[str]:
+        """The order must place every rank (points are never negative: their type says so)."""
+        return permutation_problems("order", self.order)
 
 
 TRUMP_TABLE = RankTable(
@@ -177,10 +180,9 @@ class CardTables(Rule):
     def _seq_ranks(cls, value: object) -> object:
         return [_rank_key(v) for v in value] if isinstance(value, list) else value
 
-    @model_validator(mode="after")
-    def _sequence_order_is_permutation(self) -> CardTables:
-        check_permutation("sequence_order", self.sequence_order)
-        return self
+    def conflicts(self) -> list[str]:
+        """The sequence order places every rank (each rank table checks its own order)."""
+        return permutation_problems("sequence_order", self.sequence_order)
 
     @field_validator("ranks")
     @classmethod
@@ -335,19 +337,20 @@ class Deal(Rule):
         """Cards in each hand once the deal is complete."""
         return sum(self.first_packets) + sum(self.second_packets)
 
-    def conflicts(self) -> list[str]:
-        """Every way the deal's own rules contradict each other (checked with the rest of the variant)."""
-        problems = []
+    def seven_exchange_conflicts(self) -> list[str]:
         if self.seven_exchange != SevenExchange.off and (
                 self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
-            problems.append("deal.seven_exchange trades the trump seven for a turned card left on the stock: it "
-                            "needs deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off")
-        if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
-            problems.append("deal.stock to_taker gives the taker the cards left after the packets (a chien); it "
-                            "needs deal.turned_card none and talon false")
-        return problems + self._tableau_conflicts() + self._second_packets_conflicts()
+            return ["deal.seven_exchange trades the trump seven for a turned card left on the stock: it "
+                    "needs deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off"]
+        return []
 
-    def _tableau_conflicts(self) -> list[str]:
+    def chien_conflicts(self) -> list[str]:
+        if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
+            return ["deal.stock to_taker gives the taker the cards left after the packets (a chien); it "
+                    "needs deal.turned_card none and talon false"]
+        return []
+
+    def tableau_conflicts(self) -> list[str]:
         packets, laid = self.first_packets, self.tableau_packets
         problems = []
         if laid > len(packets):
@@ -366,7 +369,7 @@ class Deal(Rule):
                             "(talon false or tableau_packets 0)")
         return problems
 
-    def _second_packets_conflicts(self) -> list[str]:
+    def second_packets_conflicts(self) -> list[str]:
         problems = []
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
             problems.append("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
@@ -501,30 +504,26 @@ class Doubles(Rule):
         description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
     )
 
-    @model_validator(mode="after")
-    def _levels(self) -> Doubles:
+    def conflicts(self) -> list[str]:
+        """Every way the doubling ladder contradicts itself, each on its own."""
+        problems = []
         if len(self.multipliers) < self.max_level:
-            raise ValueError(
-                f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}"
-            )
+            problems.append(f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}")
         growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
         if any(b <= a for a, b in zip([1, *growing], growing)):
-            raise ValueError(f"multipliers must grow with each level, got {self.multipliers}")
+            problems.append(f"multipliers must grow with each level, got {self.multipliers}")
         if self.match_winning_level is not None and self.match_winning_level > self.max_level:
-            raise ValueError(
-                f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
-                "no deal could reach it"
-            )
+            problems.append(f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
+                            "no deal could reach it")
         if len(self.names) < self.max_level:
-            raise ValueError(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
+            problems.append(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
-        if taken:
-            raise ValueError(f"names: `{taken[0]}` already means another call (pass, a contract, capot); "
-                             "a doubling needs a name of its own, like contra or coinche")
+        problems += [f"names: `{name}` already means another call (pass, a contract, capot); "
+                     "a doubling needs a name of its own, like contra or coinche" for name in taken]
         lowered = [n.strip().lower() for n in self.names]
         if len(set(lowered)) != len(lowered):
-            raise ValueError(f"names: each doubling level needs its own name, got {self.names}")
-        return self
+            problems.append(f"names: each doubling level needs its own name, got {self.names}")
+        return problems
 
 
 class PointBids(Rule):
@@ -539,21 +538,21 @@ class PointBids(Rule):
         False, description="Whether the maximum bid itself is a capot bid (at some tables, 160 is capot)."
     )
 
-    @model_validator(mode="after")
-    def _bounds(self) -> PointBids:
+    def conflicts(self) -> list[str]:
+        """The bids from minimum to maximum must be a short ladder of whole steps."""
         if self.maximum < self.minimum:
-            raise ValueError(f"maximum {self.maximum} is below minimum {self.minimum}")
+            return [f"maximum {self.maximum} is below minimum {self.minimum}"]
+        problems = []
         levels = (self.maximum - self.minimum) // self.step + 1
         if levels > MAX_BID_LEVELS:
-            raise ValueError(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes {levels} "
-                             f"bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
+            problems.append(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes "
+                            f"{levels} bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
         if (self.maximum - self.minimum) % self.step:
-            raise ValueError(
+            problems.append(
                 f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
-                f"the nearest valid maximum is "
-                f"{self.minimum + (self.maximum - self.minimum) // self.step * self.step}"
+                f"the nearest valid maximum is {self.minimum + (self.maximum - self.minimum) // self.step * self.step}"
             )
-        return self
+        return problems
 
 
 class Bidding(Rule):
@@ -837,7 +836,7 @@ class Declarations(Rule):
         MeldSource.hand,
         description=(
             "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
-            "the four cards of each trick and scored by the team that wins it (Klaverjas roem)."
+            "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
         ),
     )
     contracts: list[ContractKind] = Field(
@@ -926,16 +925,18 @@ class Declarations(Rule):
     def _quad_order_ranks(cls, value: object) -> object:
         return [_rank_key(v) for v in value] if isinstance(value, list) else value
 
-    @model_validator(mode="after")
-    def _quads_ordered(self) -> Declarations:
+    def conflicts(self) -> list[str]:
+        """Every quad with a value needs a place in quad_order, which ranks each rank once."""
+        problems = []
         for field, table in (("quads", self.quads), ("no_trumps_quads", self.no_trumps_quads or {})):
             unordered = [r for r in table if r not in self.quad_order]
             if unordered:
-                raise ValueError(
-                    f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "
-                    f"{'it' if len(unordered) == 1 else 'them'}; add {' '.join(unordered)} to quad_order"
-                )
-        return self
+                problems.append(f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "
+                                f"{'it' if len(unordered) == 1 else 'them'}; add {' '.join(unordered)} to quad_order")
+        repeated = sorted({r for r in self.quad_order if self.quad_order.count(r) > 1})
+        if repeated:
+            problems.append(f"quad_order ranks each rank once; repeated: {' '.join(repeated)}")
+        return problems
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -1275,6 +1276,10 @@ class Table(Rule):
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
 
+def _pack_words(cards: int) -> str:
+    return f"{'an' if cards in (8, 11, 18) else 'a'} {cards}-card pack"
+
+
 def _undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
     """The fixes that make a deal leaving cards undealt valid, and only those: a stock for the cards left,
     a hand size that shares the pack exactly, or a pack of the size the hands take."""
@@ -1284,7 +1289,7 @@ def _undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
     needed = players * hand + kept
     if needed % 4 == 0 and 2 <= needed // 4 <= len(RANKS):
         ranks = ", ".join(RANKS[len(RANKS) - needed // 4:])
-        fixes.append(f"play with a {needed}-card pack (cards.ranks [{ranks}])")
+        fixes.append(f"play with {_pack_words(needed)} (cards.ranks [{ranks}])")
     return ", or ".join(fixes)
 
 
@@ -1336,71 +1341,97 @@ class Variant(Rule):
     )
 
     @model_validator(mode="after")
-    def _consistent(self) -> Variant:
-        problems: list[str] = []
-        turned = self.deal.turned_card == TurnedCard.after_first_packets
-        if self.bidding.uses_turned_card and not turned:
-            problems.append(
-                f"bidding.style {self.bidding.style} needs a turned card: set deal.turned_card to after_first_packets"
-            )
-        if turned and not self.bidding.uses_turned_card:
-            problems.append(
-                f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
-                "use turned_card or turned_card_point_bids"
-            )
-        bidding = self.bidding
-        doubles = bidding.doubles
-        if (bidding.in_rounds and bidding.overcall == Overcall.none and doubles.max_level
-                and not doubles.after_bidding):
-            problems.append(
-                f"{bidding.style} bidding with overcall none ends at the first take, so nobody can double among "
-                "the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level to 0"
-            )
-        if bidding.overcall != Overcall.none and not bidding.in_rounds:
-            problems.append(
-                f"bidding.overcall {bidding.overcall} is for turned_card and single_call bidding; "
-                f"{bidding.style} bidding has its own way of bidding higher: set overcall to none"
-            )
-        if bidding.ashkal.enabled:
-            if not turned:
-                problems.append("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
-                                "after_first_packets")
-            if bidding.ashkal.contract not in bidding.contracts:
-                problems.append(f"bidding.ashkal.contract {bidding.ashkal.contract} is not one of bidding.contracts")
-            if bidding.uses_points:
-                problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
-        unplayed = [k for k in bidding.contract_names
-                    if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
-        if unplayed:
-            problems.append(f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play")
-        if bidding.schmeiss != Schmeiss.none:
-            problems += self._schmeiss_problems()
-        if doubles.condition.kinds and not doubles.max_level:
-            problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
-        if doubles.after_bidding and not doubles.max_level:
-            problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
-        if bidding.style == BiddingStyle.last_card_trump:
-            problems += self._last_card_problems()
-        if bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in bidding.contracts):
-            problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
-        if self.declarations.belote.enabled:
-            for kind in self.declarations.belote.contracts:
-                if kind == "no_trumps":
-                    problems.append(
-                        "belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"
-                    )
-        problems += self._table_problems() + self._meld_problems() + self._scoring_problems()
-        problems = self.deal.conflicts() + problems
+    def _consistent(self, info: ValidationInfo) -> Variant:
+        if info.context and info.context.get("unchecked"):  # built to run the checks one by one (partial.py)
+            return self
+        problems = [(section, message) for section, check in CHECKS for message in check(self)]
         if problems:
             raise Conflicts(problems)
         return self
 
-    def _schmeiss_problems(self) -> list[str]:
-        """The schmeiss is an offer between two players, on a turned card, that may void the deal."""
+    def _turned_card_problems(self) -> list[str]:
+        """Turned-card bidding and the turned card go together."""
+        turned = self.deal.turned_card == TurnedCard.after_first_packets
+        if turned and not self.bidding.uses_turned_card:
+            return [f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
+                    "use turned_card or turned_card_point_bids"]
+        problems = []
+        if self.bidding.uses_turned_card and not turned:
+            problems.append(f"bidding.style {self.bidding.style} needs a turned card: set deal.turned_card to "
+                            "after_first_packets")
+        if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
+            problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
+        return problems
+
+    def _overcall_problems(self) -> list[str]:
+        """Bidding in rounds ends at the first take unless an overcall goes on; other styles bid higher anyway."""
+        bidding, doubles = self.bidding, self.bidding.doubles
+        if bidding.overcall != Overcall.none and not bidding.in_rounds:
+            return [f"bidding.overcall {bidding.overcall} is for turned_card and single_call bidding; "
+                    f"{bidding.style} bidding has its own way of bidding higher: set overcall to none"]
+        if (bidding.in_rounds and bidding.overcall == Overcall.none and doubles.max_level
+                and not doubles.after_bidding):
+            return [f"bidding.style {bidding.style} with bidding.overcall none ends at the first take, so nobody can "
+                    "double among the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level "
+                    "to 0"]
+        return []
+
+    def _doubling_off_problems(self) -> list[str]:
+        """Doubling rules beside a ladder of no levels do nothing: say so rather than ignore them."""
+        doubles, problems = self.bidding.doubles, []
+        if doubles.condition.kinds and not doubles.max_level:
+            problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
+        if doubles.after_bidding and not doubles.max_level:
+            problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
+        return problems
+
+    def _ashkal_problems(self) -> list[str]:
+        """Ashkal bids a contract of the variant for the partner, who takes the turned card."""
         bidding, problems = self.bidding, []
-        if self.table.players != 2:
-            problems.append(f"bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
-                            f"table.players 2, not {self.table.players}; set bidding.schmeiss to none")
+        if not bidding.ashkal.enabled:
+            return []
+        if self.deal.turned_card != TurnedCard.after_first_packets:
+            problems.append("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
+                            "after_first_packets")
+        if bidding.ashkal.contract not in bidding.contracts:
+            problems.append(f"bidding.ashkal.contract {bidding.ashkal.contract} is not one of bidding.contracts")
+        if bidding.uses_points:
+            problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
+        return problems
+
+    def _ashkal_partner_problems(self) -> list[str]:
+        """Ashkal makes the caller's partner the taker (baloot.md): a table without partners has nobody to take."""
+        if self.bidding.ashkal.enabled and self.table.sides != Sides.partners:
+            return [f"bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, not "
+                    f"{self.table.sides}; set bidding.ashkal.enabled to false"]
+        return []
+
+    def _contract_name_problems(self) -> list[str]:
+        bidding = self.bidding
+        unplayed = [k for k in bidding.contract_names
+                    if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
+        if unplayed:
+            return [f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play"]
+        return []
+
+    def _belote_problems(self) -> list[str]:
+        belote = self.declarations.belote
+        if belote.enabled and "no_trumps" in belote.contracts:
+            return ["belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"]
+        return []
+
+    def _schmeiss_seat_problems(self) -> list[str]:
+        """The schmeiss is an offer between two players (klaberjass.md)."""
+        if self.bidding.schmeiss != Schmeiss.none and self.table.players != 2:
+            return [f"bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
+                    f"table.players 2, not {self.table.players}; set bidding.schmeiss to none"]
+        return []
+
+    def _schmeiss_bidding_problems(self) -> list[str]:
+        """The schmeiss is an offer on a turned card that may void the deal."""
+        bidding, problems = self.bidding, []
+        if bidding.schmeiss == Schmeiss.none:
+            return []
         if bidding.style != BiddingStyle.turned_card:
             problems.append(f"bidding.schmeiss offers to play the turned card's suit: it needs bidding.style "
                             f"turned_card, not {bidding.style}")
@@ -1415,7 +1446,9 @@ class Variant(Rule):
     def _last_card_problems(self) -> list[str]:
         """No bidding: the last card dealt lies face up on the table and names trump (belote-a-deux.md §B.2)."""
         deal, bidding = self.deal, self.bidding
-        problems = []
+        problems: list[str] = []
+        if bidding.style != BiddingStyle.last_card_trump:
+            return problems
         if deal.second_packets or not deal.tableau_packets or deal.tableau_packets != len(deal.first_packets):
             problems.append(
                 "bidding.style last_card_trump makes the suit of the last card dealt trump, so that card must lie "
@@ -1430,25 +1463,31 @@ class Variant(Rule):
                             "bidding.doubles.max_level to 0")
         return problems
 
-    def _table_problems(self) -> list[str]:
-        """The players, sides, pack and packets must make a deal every seat can play to the end."""
-        players, sides, deal = self.table.players, self.table.sides, self.deal
+    def _sides_problems(self) -> list[str]:
+        players, sides = self.table.players, self.table.sides
+        if sides == Sides.partners and players != 4:
+            instead = "each_for_self or taker_vs_rest" if players == 3 else "each_for_self"
+            return [f"table.sides partners needs 4 players, not {players} (table.players); use {instead}"]
+        if sides == Sides.taker_vs_rest and players < 3:
+            return ["table.sides taker_vs_rest needs 3 or 4 players (table.players); two players are each_for_self"]
+        return []
+
+    def _pack_problems(self) -> list[str]:
+        """The players, pack and packets must make a deal every seat can play to the end."""
+        players, deal = self.table.players, self.deal
         pack = 4 * len(self.cards.ranks)
         problems = []
-        if sides == Sides.partners and players != 4:
-            problems.append(f"table.sides partners needs 4 players, not {players}; use each_for_self or taker_vs_rest")
-        if sides == Sides.taker_vs_rest and players < 3:
-            problems.append("table.sides taker_vs_rest needs 3 or 4 players; two players are each_for_self")
         hand = deal.hand_size
         kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
         dealt = players * hand + kept_turned
         packets = f"{sum(deal.first_packets)} + {sum(deal.second_packets)} = {hand}"
         if dealt > pack:
             most = (pack - kept_turned) // players
+            kept = " less the turned card left on the stock" if kept_turned else ""
             problems.append(
                 f"deal: the packets deal {packets} cards to each player; they must deal {most}"
-                + ("" if (pack, players) == (32, 4) else f" at most (a {pack}-card pack, {players} players: "
-                   "cards.ranks, table.players)")
+                + ("" if (pack, players, kept_turned) == (32, 4, False) else
+                   f" at most ({_pack_words(pack)}{kept}, {players} players: cards.ranks, table.players)")
                 + (" (for example deal.first_packets [3, 2] and deal.second_packets [3])" if most == 8
                    else "; change deal.first_packets or deal.second_packets")
             )
@@ -1459,23 +1498,44 @@ class Variant(Rule):
             )
         elif dealt == pack and deal.stock != Stock.none:
             problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
+        if 2 * deal.cut_min > pack:
+            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut {_pack_words(pack)}; "
+                            f"at most {pack // 2}")
+        return problems
+
+    def _cut_only_problems(self) -> list[str]:
+        """A pack never shuffled is the previous deal's tricks gathered: every card must go through a trick."""
+        deal = self.deal
+        if deal.shuffle != Shuffle.cut_only:
+            return []
+        pack = 4 * len(self.cards.ranks)
+        kept_turned = deal.turned_card == TurnedCard.after_first_packets and deal.turned_card_to == TurnedCardTo.stock
+        outside = pack - self.table.players * deal.hand_size if deal.stock != Stock.none else int(kept_turned)
+        if outside <= 0:
+            return []
+        why = ([f"deal.stock {deal.stock}"] if deal.stock != Stock.none else []) + (
+            ["the turned card left on the stock (deal.turned_card_to)"] if kept_turned else [])
+        return [f"deal.shuffle cut_only makes the next pack of the tricks gathered as played, but {outside} of the "
+                f"{pack} cards never reach a trick ({' and '.join(why)}): use shuffle_then_cut or full_shuffle"]
+
+    def _dealer_problems(self) -> list[str]:
+        """The first dealer is a seat of the table and the dealer's rotation suits its sides."""
+        players, sides, deal = self.table.players, self.table.sides, self.deal
+        problems = []
         if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
             problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
                             f"(seats 0-{players - 1})")
         if deal.rotation == DealerRotation.deal_winner and sides == Sides.partners:
             problems.append("deal.rotation deal_winner gives the deal to the player who scored more; with "
                             "partners use next_seat or alternate_team_random_seat")
-        if sides == Sides.each_for_self and players > 2:
-            problems += self._alone_problems()
         if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:
             problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
-        if 2 * deal.cut_min > pack:
-            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut a {pack}-card pack; "
-                            f"at most {pack // 2}")
         return problems
 
     def _alone_problems(self) -> list[str]:
         """Each for himself at three or four: a taker against each other player, undoubled, on a plain contract."""
+        if self.table.sides != Sides.each_for_self or self.table.players <= 2:
+            return []
         where = f"table.sides each_for_self with {self.table.players} players"
         problems = []
         if self.bidding.uses_points:
@@ -1507,11 +1567,12 @@ class Variant(Rule):
         if decl.wins_match_length is not None:
             problems.append(
                 f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
-                "four cards are not a hand: set it to null or declarations.source to hand"
+                "cards are not a hand: set it to null or declarations.source to hand"
             )
         return problems
 
-    def _scoring_problems(self) -> list[str]:
+    def _factor_problems(self) -> list[str]:
+        """A contract factor multiplies a contract of the variant, and never a point bid."""
         problems = []
         unplayed = [c for c in self.scoring.contract_factors if c not in self.bidding.contracts]
         if unplayed:
@@ -1524,9 +1585,41 @@ class Variant(Rule):
                 f"scoring.contract_factors multiply the points a point bid is judged on; bidding.style "
                 f"{self.bidding.style} bids points: leave contract_factors out"
             )
+        return problems
+
+    def _match_end_problems(self) -> list[str]:
+        problems = []
         if self.match.deals is not None and self.match.target is not None:
             problems.append(
                 f"match.deals {self.match.deals} and match.target {self.match.target} are both set; a match ends "
                 "after a fixed number of deals or at a target: set match.target to null for a fixed number of deals"
             )
         return problems
+
+
+def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]]:
+    """Each section's own contradictions, named within the section (``max_level``, not ``bidding.doubles.max_level``)."""
+    tables: list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]] = [
+        (("cards", kind), lambda v, kind=kind: getattr(v.cards, kind).conflicts())
+        for kind in ("trump", "plain", "no_trumps", "all_trumps")]
+    return [*tables, (("cards",), lambda v: v.cards.conflicts()),
+            (("bidding", "doubles"), lambda v: v.bidding.doubles.conflicts()),
+            (("bidding", "points"), lambda v: v.bidding.points.conflicts()),
+            (("declarations",), lambda v: v.declarations.conflicts())]
+
+
+# Every check of rules against each other, each a small function of the variant returning its problems.
+# They all run, so that every contradiction is told at once; partial.py runs those that read no invalid value.
+CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
+    ((), lambda v: v.deal.seven_exchange_conflicts()),
+    ((), lambda v: v.deal.chien_conflicts()),
+    ((), lambda v: v.deal.tableau_conflicts()),
+    ((), lambda v: v.deal.second_packets_conflicts()),
+    *(((), check) for check in (
+        Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
+        Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
+        Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
+        Variant._sides_problems, Variant._pack_problems, Variant._cut_only_problems, Variant._dealer_problems, Variant._alone_problems,
+        Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
+    *_section_checks(),
+)

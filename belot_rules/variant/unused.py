@@ -108,7 +108,7 @@ def _contest_unused(decl: Declarations) -> dict[KeyPath, str]:
         for name in ("sequence_compare", "tie", "winner_scores"):
             unused[("declarations", name)] = "declarations.contest none keeps every declaration"
     if decl.source == "tricks":
-        reason = "declarations.source tricks finds melds in each trick's four cards"
+        reason = "declarations.source tricks finds melds in each trick's cards"
         for name in ("quad_sequence_overlap", "long_run", "count_without_tricks", "wins_match_length"):
             unused[("declarations", name)] = reason
         for name in ("play_condition", "forced_card", "announcement"):

@@ -389,8 +389,8 @@ class Game:
         elif name == "hint" and not deciding:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
-            action = session.bot_action(DEFAULT_BOT)
-            self.show(f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}.", style="bold")
+            action = session.bot_action(session.adviser)
+            self.show(f"Hint: the {session.adviser} bot would {self.describe(action)}.", style="bold")
         elif name == "quit":
             self.save()
             self.saved("Game saved.")

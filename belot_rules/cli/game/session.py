@@ -12,9 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.actions import Action
-from ...errors import UserError
 from ...engine.deal import OVER, DealState
 from ...engine.match import MatchState
+from ...errors import UserError
+from ...players import make_player
+from ...players.base import Player
+from ...players.levels import DEFAULT_LEVEL, LEVELS
+from ...players.levels import level as level_named
+from ...players.outside import is_outside
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
@@ -72,6 +77,7 @@ class Session:
     last_deal: DealState | None = None  # the most recently finished deal
     forfeit: int | None = None  # a team that lost the match on time
     undone: list[dict[str, object]] = field(default_factory=list)  # moves taken back, for the record
+    outside: dict[tuple[int, int], Player] = field(default_factory=dict)  # (deal, seat): that deal's outside bot
 
     @classmethod
     def start(cls, variant: str, seed: int, players: tuple[str, ...] | None, target: int | None = None,
@@ -92,6 +98,9 @@ class Session:
                             f"{words[table.players]} comma-separated players, like "
                             f"{','.join(default_seats(table.players))}; got {len(players)}")
         seating = Seating(players, table.side_of, clockwise=ruleset.variant.deal.direction == "clockwise")
+        for player in set(players):
+            if is_outside(player):
+                make_player(player, ruleset, seed)  # one without choose(view, legal) is told now, not at its turn
         return cls(shown, ruleset, source, target, seed, seating, MatchState.new(ruleset, seed))
 
     @property
@@ -119,13 +128,31 @@ class Session:
         """Actions taken so far in the whole match."""
         return sum(len(d.actions) for d in self.match.deals) + (len(self.deal.history) if self.deal else 0)
 
+    @property
+    def adviser(self) -> str:
+        """The bot whose move a hint shows: the bots' own level's (at hard, the search), never a weaker one
+        than normal's."""
+        level, normal = self.seating.level, LEVELS.index(level_named(DEFAULT_LEVEL))
+        return level.bot if level is not None and LEVELS.index(level) > normal else DEFAULT_BOT
+
     def decision_seed(self) -> int:
         """The seed of the decision about to be made."""
         return decision_seed(self.seed, self.deal_number, len(self.deal.history))
 
     def bot_action(self, kind: str) -> Action:
-        """What a bot of ``kind`` does for the seat to act."""
-        return bot_choice(kind, self.ruleset, self.deal, self.decision_seed())
+        """What a bot of ``kind`` does for the seat to act.
+
+        The package's bots are built afresh for each decision, from its own seed, so a resumed or
+        undone game makes the same moves again. An outside bot may keep what it saw between its
+        calls, so it is built once a deal (and again after an undo or a resume)."""
+        deal = self.deal
+        if not is_outside(kind):
+            return bot_choice(kind, self.ruleset, deal, self.decision_seed())
+        key = (self.deal_number, deal.to_act)
+        if key not in self.outside:
+            self.outside = {k: v for k, v in self.outside.items() if k[0] == self.deal_number}
+            self.outside[key] = make_player(kind, self.ruleset, decision_seed(self.seed, self.deal_number, -1 - key[1]))
+        return self.outside[key].choose(deal.view(deal.to_act), deal.legal_actions())
 
     def apply(self, action: Action | str) -> DealState:
         """Apply an action for the seat to act; returns the deal it was applied to (maybe just finished)."""
@@ -158,6 +185,7 @@ class Session:
         taken = deal.history[last:]
         kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
         self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
+        self.outside = {}  # they saw moves that are now taken back
         for action in kept:
             self.apply(action)
         self.undone.append({"deal": self.deal_number, "at": last, "actions": [str(a) for a in taken]})

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.records import write_record
+from ...players.outside import short_name
 from .saves import data_dir
 from .session import Session
 
@@ -47,7 +48,10 @@ def level_of(session: Session) -> str:
 def opponents(session: Session) -> str:
     """The bots in words: ``level Normal``, or ``bots: random`` when they play at no one level."""
     level = session.seating.level
-    return f"level {level.title}" if level is not None else f"bots: {level_of(session)}"
+    if level is not None:
+        return f"level {level.title}"
+    bots = [p for seat, p in enumerate(session.seating.players) if seat != session.seating.human]
+    return "bots: " + ", ".join(short_name(bot) for bot in dict.fromkeys(bots))
 
 
 def match_counts(session: Session) -> dict[str, int]:

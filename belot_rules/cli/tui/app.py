@@ -35,7 +35,6 @@ from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
-from ..game.seating import DEFAULT_BOT
 from ..game.session import Session, void_words
 from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
@@ -223,6 +222,9 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Chosen(card, "click"))
 
 
+MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
+
+
 class TableApp(App[int]):
     """One match at the table, full screen."""
 
@@ -333,6 +335,7 @@ class TableApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
         self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
+        self.update_status()  # a terminal made too small (or large enough again) is told at once
         self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
     def refresh_table(self) -> None:
@@ -449,6 +452,9 @@ class TableApp(App[int]):
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
+        width, height = self.size
+        if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
+            shown = f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}; this terminal is {width}x{height}. {shown}"
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
@@ -811,12 +817,13 @@ class TableApp(App[int]):
         if deal is None or deal.to_act != self.human or self.shown is not deal:
             self.refuse("Nothing to decide yet: a hint comes with your next move.")
             return
-        action = self.session.bot_action(DEFAULT_BOT)
+        adviser = self.session.adviser
+        action = self.session.bot_action(adviser)
         if action.kind == PLAY:
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
             self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
-        self.note = f"Hint: the {DEFAULT_BOT} bot would {self.describe(action)}."
+        self.note = f"Hint: the {adviser} bot would {self.describe(action)}."
         self.update_status()
 
     def action_skip(self) -> None:
