@@ -751,3 +751,11 @@ def test_a_rule_written_at_the_top_level_leaves_the_checks_of_its_section_until_
     assert "house.yaml:2:1: max_level: `max_level` is not a rule here; it belongs in the bidding.doubles section" in message
     assert "house.yaml:4:16: match.deals 16 and match.target 151 are both set" in message
     assert "nobody can double" not in message
+
+
+def test_a_wrong_doubling_name_leaves_the_ladder_checked(tmp_path: Path) -> None:
+    """The doubling ladder's levels and its names are checked apart: a name that is no text waits, the
+    multipliers that do not grow are told."""
+    message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: {multipliers: [2, 2], names: [1, 2]}\n")
+    assert "house.yaml:3:42: bidding.doubles.names[0]: should be text; got `1`" in message
+    assert "house.yaml:3:26: bidding.doubles: multipliers must grow with each level, got [2, 2]" in message

@@ -504,8 +504,8 @@ class Doubles(Rule):
         description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
     )
 
-    def conflicts(self) -> list[str]:
-        """Every way the doubling ladder contradicts itself, each on its own."""
+    def ladder_conflicts(self) -> list[str]:
+        """Every way the doubling ladder's levels contradict themselves, each on its own."""
         problems = []
         if len(self.multipliers) < self.max_level:
             problems.append(f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}")
@@ -515,6 +515,11 @@ class Doubles(Rule):
         if self.match_winning_level is not None and self.match_winning_level > self.max_level:
             problems.append(f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
                             "no deal could reach it")
+        return problems
+
+    def name_conflicts(self) -> list[str]:
+        """Each level called has a name of its own that no other call has."""
+        problems = []
         if len(self.names) < self.max_level:
             problems.append(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
         taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
@@ -1603,7 +1608,8 @@ def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[st
         (("cards", kind), lambda v, kind=kind: getattr(v.cards, kind).conflicts())
         for kind in ("trump", "plain", "no_trumps", "all_trumps")]
     return [*tables, (("cards",), lambda v: v.cards.conflicts()),
-            (("bidding", "doubles"), lambda v: v.bidding.doubles.conflicts()),
+            (("bidding", "doubles"), lambda v: v.bidding.doubles.ladder_conflicts()),
+            (("bidding", "doubles"), lambda v: v.bidding.doubles.name_conflicts()),
             (("bidding", "points"), lambda v: v.bidding.points.conflicts()),
             (("declarations",), lambda v: v.declarations.conflicts())]
 
