@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from belot_rules import load_variant
 from belot_rules.cards import CARDS, mask_of
 from belot_rules.engine.deal import BIDDING, OVER, PLAYING, DealState
@@ -129,6 +131,29 @@ def test_cut_only_gathers_the_tricks_in_play_order_then_cuts_S2_S3():
     cut = new_deck.index(gathered[0])
     assert new_deck[cut:] + new_deck[:cut] == gathered
     assert ruleset.variant.deal.cut_min <= 32 - cut <= 32 - ruleset.variant.deal.cut_min
+
+
+@pytest.mark.parametrize("base", ["klaberjass", "belote-a-trois-32", "debertz-3"])
+def test_cut_only_gathers_the_cards_no_trick_took_under_the_tricks(base: str, tmp_path) -> None:
+    """A house file with ``deal.shuffle: cut_only`` where a stock stays undealt or a chien is laid aside: the
+    next pack is the tricks in play order over the cards left out, so every card is dealt again."""
+    house = tmp_path / "cut.yaml"
+    house.write_text(f"title: cut only\nextends: {base}\ndeal: {{shuffle: cut_only}}\n")
+    ruleset = load_variant(str(house))
+    match = MatchState.new(ruleset, seed=4)
+    rng = random.Random(2)
+    while len(match.deals) < 3 and not match.over:
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    previous = match.deals[-1]
+    state = DealState.start(ruleset, previous.deck, previous.dealer)
+    for action in previous.actions:
+        state.apply(action)
+    gathered = [c for _, cards, _ in state.tricks for c in cards] or list(previous.deck)
+    gathered += [c for c in previous.deck if c not in gathered]
+    new_deck = list(match.current.deck)
+    cut = new_deck.index(gathered[0])
+    assert new_deck[cut:] + new_deck[:cut] == gathered and len(gathered) == ruleset.seating.pack_size
 
 
 def _belote_deal(contract: str, lead: str, card: str) -> DealState:

@@ -245,6 +245,20 @@ def test_a_finished_match_counts_in_the_statistics(data_home: Path) -> None:
     assert stats["variants"]["french-single-deal"]["random"]["games"] == 1
 
 
+@pytest.mark.parametrize("damage", ["[1,2", '{"variants": {"french": {"random": {"games": "many"}}}}', "[]"])
+def test_an_unreadable_statistics_file_is_kept_aside_and_said(data_home: Path, damage: str) -> None:
+    """As a damaged settings file or save is: the player is told, and the old file is kept, not overwritten."""
+    folder = data_home / "belot-rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "statistics.json").write_text(damage)
+    played = play("french-single-deal", seed=2, target=None)
+    (kept,) = folder.glob("statistics-unreadable-*.json")
+    assert kept.read_text() == damage
+    assert "The statistics file could not be read; it is kept as" in played.text
+    stats = json.loads((folder / "statistics.json").read_text())
+    assert stats["variants"]["french-single-deal"]["random"]["games"] == 1
+
+
 def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
     """'kh belote' plays the card where the variant scores belote by itself (bulgarian.md: automatic)."""
     from belot_rules.cli.game.prompt import parse_card_choice

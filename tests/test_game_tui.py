@@ -362,6 +362,14 @@ def test_ascii_draws_no_box_characters() -> None:
     run(plain)
 
 
+def test_the_chosen_card_in_ascii_is_framed_in_hashes_not_in_the_hearts_letter() -> None:
+    from belot_rules.cards import parse_card
+    from belot_rules.cli.tui.drawing import card_lines
+
+    lines = [line.plain for line in card_lines(Look(ascii=True), parse_card("AC").index, chosen=True)]
+    assert lines == ["#===#", "#AC #", "#===#"]
+
+
 def test_a_click_plays_a_card_and_a_forbidden_one_is_refused_with_its_rule() -> None:
     async def click() -> None:
         app = table_app("bulgarian", 3)
@@ -656,3 +664,50 @@ def test_a_terminal_smaller_than_80x24_is_told_on_the_status_line() -> None:
             assert "The table needs" not in screen_text(app)
 
     run(small)
+
+
+def test_turning_forced_cards_on_plays_the_one_waiting_now() -> None:
+    """f with a single legal card before the player: it is played at once, as the message says."""
+
+    async def forced() -> None:
+        app = table_app("bulgarian", 3, autoplay=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await settle(pilot, app)
+                deal = app.session.deal
+                if isinstance(app.screen, (MessageScreen, QuestionScreen)) or deal.phase != PLAYING:
+                    await bid_something(pilot, app) if deal.phase == BIDDING and app.menu else await pilot.press("enter")
+                    continue
+                if len({a.card for a in deal.legal_actions()}) == 1 and len(deal.legal_actions()) == 1:
+                    before = len(deal.history)
+                    await pilot.press("f")
+                    await until(pilot, lambda: len(deal.history) > before, "the forced card waited")
+                    assert app.autoplay
+                    return
+                await pilot.press("enter")
+            raise AssertionError("no forced card came")
+
+    run(forced)
+
+
+def test_quitting_a_game_that_is_not_saved_asks_first() -> None:
+    """Played unsaved (no data folder, the player said to play anyway), q does not end it without a word."""
+
+    async def unsaved() -> None:
+        app = table_app("bulgarian", 3)  # no save slot
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")  # a call: the game has begun
+            await settle(pilot, app)
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            assert "This game is not saved: quitting ends it for good." in screen_text(app)
+            await pilot.press("2")  # go on playing
+            await until(pilot, lambda: not isinstance(app.screen, QuestionScreen))
+            assert app.is_running
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press("1")
+            await until(pilot, lambda: not app.is_running, "the table did not close")
+
+    run(unsaved)

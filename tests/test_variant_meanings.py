@@ -35,5 +35,6 @@ def test_show_gives_the_chosen_value_in_words(capsys: pytest.CaptureFixture[str]
     assert main(["show", "bulgarian-cut-only"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = lines.index("  shuffle: cut_only")
-    assert lines[at + 1] == "      The pack is never shuffled: the previous deal's tricks are gathered in play order and cut."
+    assert lines[at + 1] == ("      The pack is never shuffled: the previous deal's tricks are gathered in play order (over any "
+                             "cards no trick took: a stock, a chien laid aside) and cut.")
     assert not any(line.strip().startswith("shuffle_then_cut:") for line in lines)  # not the list of every choice

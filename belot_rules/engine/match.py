@@ -168,5 +168,7 @@ class MatchState:
     def _next_deck(self, previous: DealState | None = None) -> tuple[int, ...]:
         gathered = None
         if previous is not None:  # cut-only: the tricks in the order played, or the pack as dealt
-            gathered = [c for _, cards, _ in previous.tricks for c in cards] if previous.tricks else previous.deck
+            gathered = [c for _, cards, _ in previous.tricks for c in cards] if previous.tricks else list(previous.deck)
+            played = set(gathered)  # under them the cards no trick took (a stock, a chien laid aside), as dealt
+            gathered += [c for c in previous.deck if c not in played]
         return self.ruleset.dealing.next_deck(self.rng, gathered)

@@ -24,7 +24,8 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     },
     m.Shuffle: {
         "shuffle_then_cut": "the pack is shuffled and cut every deal",
-        "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order and cut",
+        "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order (over any cards "
+        "no trick took: a stock, a chien laid aside) and cut",
         "full_shuffle": "the pack is shuffled every deal and never cut",
     },
     m.FirstDealer: {

@@ -282,7 +282,7 @@ class Deal(Rule):
         Shuffle.shuffle_then_cut,
         description=(
             "shuffle_then_cut: shuffled and cut every deal; cut_only: the pack is never shuffled, "
-            "the previous deal's tricks are gathered in play order and cut; full_shuffle: shuffled, never cut."
+            "the previous deal's tricks are gathered in play order (over any cards no trick took) and cut; full_shuffle: shuffled, never cut."
         ),
     )
     cut_min: int = Field(3, ge=1, le=16, description="Fewest cards either part of a cut may hold.")

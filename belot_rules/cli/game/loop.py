@@ -229,7 +229,9 @@ class Game:
             result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
         self.show(Text.assemble(why, (result, "bold"),
                                 f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
-        totals = None if counted else record_match(session)
+        totals, note = (None, "") if counted else record_match(session)
+        if note:
+            self.show(note)
         if totals:
             self.show(f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, "
                       f"won {totals['wins']}.")

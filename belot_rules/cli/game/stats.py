@@ -8,6 +8,7 @@ afresh rather than stopping the game.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +27,20 @@ def stats_path() -> Path:
 
 def read_stats(path: Path | None = None) -> dict[str, dict[str, dict[str, int]]]:
     """Every variant's counts by level; empty when there are none yet or the file is unreadable."""
+    return _read(path or stats_path())[0]
+
+
+def _read(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], bool]:
+    """The counts, and whether a file is there that cannot be read as statistics (damaged, or not ours)."""
     try:
-        data = json.loads((path or stats_path()).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return {}
-    if not isinstance(data, dict) or not isinstance(data.get("variants"), dict):
-        return {}
-    return {variant: {level: {f: int(counts.get(f, 0)) for f in FIELDS} for level, counts in levels.items()
-                      if isinstance(counts, dict)}
-            for variant, levels in data["variants"].items() if isinstance(levels, dict)}
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {variant: {level: {f: int(counts.get(f, 0)) for f in FIELDS} for level, counts in levels.items()
+                          if isinstance(counts, dict)}
+                for variant, levels in data["variants"].items() if isinstance(levels, dict)}, False
+    except FileNotFoundError:
+        return {}, False
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError):
+        return {}, True
 
 
 def level_of(session: Session) -> str:
@@ -69,21 +75,27 @@ def match_counts(session: Session) -> dict[str, int]:
     }
 
 
-def record_match(session: Session, path: Path | None = None) -> dict[str, int] | None:
-    """Add a finished match the player played to the statistics; the new totals of its variant and level."""
+def record_match(session: Session, path: Path | None = None) -> tuple[dict[str, int] | None, str]:
+    """Add a finished match the player played to the statistics: the new totals of its variant and level,
+    and a note when an unreadable statistics file had to be moved aside (never overwritten in silence)."""
     if session.seating.human is None or not session.over:
-        return None
+        return None, ""
     path = path or stats_path()
-    stats = read_stats(path)
+    stats, damaged = _read(path)
     totals = stats.setdefault(session.ruleset.name, {}).setdefault(level_of(session), dict.fromkeys(FIELDS, 0))
     for name, value in match_counts(session).items():
         totals[name] += value
+    note = ""
     try:
+        if damaged:
+            kept = path.with_name(f"{path.stem}-unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+            path.replace(kept)
+            note = f"The statistics file could not be read; it is kept as {kept} and the counting starts again."
         path.parent.mkdir(parents=True, exist_ok=True)
         write_record({"format": "belot-rules/statistics", "version": 1, "variants": stats}, path)
     except OSError:
-        return totals  # statistics are a convenience: a read-only disk does not stop the game
-    return totals
+        return totals, note  # statistics are a convenience: a read-only disk does not stop the game
+    return totals, note
 
 
 def describe(stats: dict[str, dict[str, dict[str, int]]]) -> list[tuple[str, ...]]:

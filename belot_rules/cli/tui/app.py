@@ -601,13 +601,15 @@ class TableApp(App[int]):
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
         session = self.session
         self.write_record()
-        totals = record_match(session, self.stats_path) if self.stats_path and not counted else None
+        totals, note = record_match(session, self.stats_path) if self.stats_path and not counted else (None, "")
         winner = session.seating.team_phrase(session.winner, start=True)
         why = "Time ran out. " if session.forfeit is not None else ""
         parts: list[RenderableType] = [Text.assemble(why, (f"{does(winner, 'win')} the match", "bold"),
                                                      f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
         if session.rows:
             parts.append(self.draw.sheet())
+        if note:
+            parts.append(Text(note))
         if totals:
             parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
                               f"won {totals['wins']}."))
@@ -843,9 +845,13 @@ class TableApp(App[int]):
 
     def action_forced(self) -> None:
         self.autoplay = not self.autoplay
-        self.keep("A forced card is played for you." if self.autoplay else "You play forced cards yourself.",
-                  autoplay=self.autoplay)
+        self.keep("From now on a forced card is played for you." if self.autoplay
+                  else "You play forced cards yourself.", autoplay=self.autoplay)
         self.update_status()
+        deal = self.session.deal
+        if self.autoplay and deal is not None and deal.to_act == self.human and self.shown is deal \
+                and len(self.screen_stack) == 1:
+            self.ask(deal)  # a forced card waiting now is played at once
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
@@ -914,6 +920,16 @@ class TableApp(App[int]):
         if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
             leave(self)
             return
+        unsaved = self.slot is None and self.human is not None and not self.session.over and self.session.action_count
+        if unsaved and not isinstance(self.screen, QuestionScreen):  # Ctrl-C at the question quits
+            self.push_screen(QuestionScreen("This game is not saved: quitting ends it for good.",
+                                            ["quit", "go on playing"], self.look.ascii, title="Quit?"),
+                             lambda answer: self.leave_game() if answer == 0 else None)
+            return
+        self.leave_game()
+
+    def leave_game(self) -> None:
+        """Save, write the record, and close the table, saying how to continue a saved game."""
         self.save()
         self.write_record()
         if self.slot is not None and not self.session.over:

@@ -25,7 +25,7 @@ POSITIONS = {
 CARD_WIDTH = 5  # a card's frame
 FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
     (False, False): "┌─┐│└┘", (False, True): "╔═╗║╚╝",
-    (True, False): "+-+|++", (True, True): "#=#H##",
+    (True, False): "+-+|++", (True, True): "#=####",  # not H, the hearts letter in ASCII
 }
 
 
