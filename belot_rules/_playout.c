@@ -1,11 +1,12 @@
-/* The trick loop of a random playout, compiled: DealState.play_out(..., rand) without a bytecode per card.
+/* The trick loop of a random playout, compiled: DealState.play_out(..., rand) without a bytecode per
+   card; and the shuffle of a pack (rules/dealing.py, shuffle).
 
-   Optional: setup.py builds it when a C compiler is at hand, and the engine plays the same loop in
-   Python (belot_rules/engine/deal.py, DealState.play_out) when it is absent. Both give identical
-   deals: the same calls to rand() in the same order (one per card, int(rand() * number of legal
-   cards) lowest-first skips), the same Python callbacks at the same moments (a seat's declarations
-   in trick 1, a card that may open a belote, the cards an open tableau turns up after each trick),
-   the same tricks, card points and tricks per side.
+   Optional: setup.py builds it when a C compiler is at hand, and belot_rules/kernel.py finds it; the
+   engine plays the same loop in Python (belot_rules/engine/deal.py, DealState._play_tricks) when it
+   is absent. Both give identical deals: the same calls to rand() in the same order (one per card,
+   int(rand() * number of legal cards) lowest-first skips), the same Python callbacks at the same
+   moments (a seat's declarations in trick 1, a card that may open a belote, the cards an open
+   tableau turns up after each trick), the same tricks, card points and tricks per side.
 
    Nothing here knows a variant. Every rule arrives as tables the compiled rules already hold,
    packed once per contract by Obligations (belot_rules/rules/play.py, PACKED_FORMAT): the legal-card
@@ -440,7 +441,55 @@ static PyObject *legal_cards(PyObject *module, PyObject *const *args, Py_ssize_t
                                          (int)winning, partner_winning));
 }
 
+PyDoc_STRVAR(shuffle_doc,
+"shuffle(getrandbits, deck) -> None\n\n"
+"random.Random.shuffle(deck) with the generator's getrandbits: the same draws, the same order\n"
+"(rules/dealing.py, shuffle, is the same loop in Python).");
+
+static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "shuffle() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *getrandbits = args[0], *deck = args[1];
+    CHECK(PyCallable_Check(getrandbits) && PyList_Check(deck), "shuffle() takes getrandbits and a list");
+    for (Py_ssize_t i = PyList_GET_SIZE(deck) - 1; i > 0; i--) {
+        Py_ssize_t bound = i + 1, j;
+        int bits = 0;
+        while (bound >> bits)
+            bits++;
+        PyObject *size = PyLong_FromLong(bits);
+        if (size == NULL)
+            return NULL;
+        do {  /* random.Random._randbelow: getrandbits(bound.bit_length()) until below bound */
+            PyObject *drawn = PyObject_Vectorcall(getrandbits, &size, 1, NULL);
+            if (drawn == NULL) {
+                Py_DECREF(size);
+                return NULL;
+            }
+            j = PyLong_AsSsize_t(drawn);
+            Py_DECREF(drawn);
+            if (j == -1 && PyErr_Occurred()) {
+                Py_DECREF(size);
+                return NULL;
+            }
+        } while (j >= bound);
+        Py_DECREF(size);
+        if (j < 0 || i >= PyList_GET_SIZE(deck)) {
+            PyErr_SetString(PyExc_ValueError, "getrandbits() gave a negative number, or the deck changed");
+            return NULL;
+        }
+        PyObject *card = PyList_GET_ITEM(deck, i);  /* deck[i], deck[j] = deck[j], deck[i] */
+        PyList_SET_ITEM(deck, i, PyList_GET_ITEM(deck, j));
+        PyList_SET_ITEM(deck, j, card);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, shuffle_doc},
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"legal", (PyCFunction)(void (*)(void))legal_cards, METH_FASTCALL, legal_doc},
     {NULL, NULL, 0, NULL},
@@ -448,7 +497,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_playout",
-    "The compiled trick loop of random playouts (optional; DealState.play_out has the same loop in Python).",
+    "The compiled trick loop of random playouts and the shuffle (optional: the same loops are in Python).",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

@@ -6,7 +6,9 @@ Plays N complete deals with uniformly random legal actions on one core and
 prints deals per second. Without ``--contract`` each deal includes the auction
 (all-pass deals count), declarations and scoring. The baseline is a plain
 bitmask loop that plays one fixed trump contract with Bulgarian obligations and
-nothing else; the ratio says what the generic engine costs over it.
+nothing else; the ratio says what the generic engine costs over it. When the
+compiled kernel (``belot_rules._playout``, ``python setup.py build_ext --inplace``)
+is built, the engine is measured with it and, in the same rounds, in pure Python.
 """
 
 from __future__ import annotations
@@ -17,8 +19,13 @@ import random
 import sys
 import time
 
+from collections.abc import Callable
+
+import belot_rules.kernel
 from belot_rules import load_variant
 from belot_rules.engine.playout import card_picker, random_deal
+
+KERNEL = belot_rules.kernel.compiled  # the compiled kernel of random playouts, or None where it is not built
 
 SUIT = [0xFF << (8 * s) for s in range(4)]
 # Hearts trump; strength by natural rank 7 8 9 T J Q K A.
@@ -81,6 +88,19 @@ def baseline_deal(rng: random.Random, tables: tuple[list[int], list[int], list[i
     return score[0], score[1]
 
 
+def engine_loop(run: Callable[[], object], kernel: object) -> Callable[[], None]:
+    """``run`` with the compiled ``kernel`` in use, or in pure Python for None."""
+
+    def switched() -> None:
+        belot_rules.kernel.compiled = kernel
+        try:
+            run()
+        finally:
+            belot_rules.kernel.compiled = KERNEL
+
+    return switched
+
+
 def measure(runs: list, deals: int, rounds: int = 15) -> list[float]:
     """Seconds per ``deals`` for each of ``runs``, interleaved in rounds so both see the same machine load.
 
@@ -117,23 +137,33 @@ def main(argv: list[str] | None = None) -> int:
 
     tables = _baseline_tables()
     base_rng = random.Random(args.seed)
-    seconds, base_seconds = measure([engine_deal, lambda: baseline_deal(base_rng, tables)], args.deals)
+    runs = [engine_loop(engine_deal, KERNEL), lambda: baseline_deal(base_rng, tables)]
+    if KERNEL is not None:
+        runs.append(engine_loop(engine_deal, None))
+    seconds, base_seconds, *python_seconds = measure(runs, args.deals)
     result = {
         "variant": args.variant,
         "contract": args.contract,
         "deals": args.deals,
+        "kernel": KERNEL is not None,
         "seconds": round(seconds, 4),
         "deals_per_second": round(args.deals / seconds),
         "baseline_deals_per_second": round(args.deals / base_seconds),
         "ratio_to_baseline": round(base_seconds / seconds, 3),
     }
+    for python in python_seconds:  # the same engine without the kernel, measured in the same rounds
+        result.update(python_deals_per_second=round(args.deals / python),
+                      python_ratio_to_baseline=round(base_seconds / python, 3))
     if args.json:
         print(json.dumps(result))
     else:
+        loop = "compiled kernel" if KERNEL is not None else "pure Python (no compiled kernel)"
         print(
-            f"{args.variant} ({args.contract or 'with auction'}): {result['deals_per_second']:,} deals/s; "
+            f"{args.variant} ({args.contract or 'with auction'}), {loop}: {result['deals_per_second']:,} deals/s; "
             f"hand-written baseline {result['baseline_deals_per_second']:,} deals/s; "
             f"engine/baseline = {result['ratio_to_baseline']:.2f}"
+            + "".join(f"; pure Python {result['python_deals_per_second']:,} deals/s, "
+                      f"{result['python_ratio_to_baseline']:.2f}" for _ in python_seconds)
         )
     return 0
 

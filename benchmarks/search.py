@@ -9,10 +9,13 @@
 busy machine): a hand-tuned random playout of a Bulgarian trump deal (cards re-encoded so a
 stronger card of a suit is a higher bit and the trumps are the highest codes, the pack shuffled
 by random sort keys, tables from each 16-bit half of a card set to its cards, a random index
-into that list, the lead out of the trick loop), the plain loop of ``playouts.py``, the engine's random
-playout of the same contract and of a whole deal with a random auction, declarations and
-scoring (``random_deal``), and the search's rollout (the heuristic bot's card play at every seat from trick 1 of a sampled deal,
-memory included, as :class:`SearchPlayer` runs it once per candidate and sampled deal).
+into that list, the lead out of the trick loop), the plain loop of ``playouts.py``, the engine's
+random playout of the same contract and of a whole deal with a random auction, declarations and
+scoring (``random_deal``), and the search's rollout (the heuristic bot's card play at every seat
+from trick 1 of a sampled deal, memory included, as :class:`SearchPlayer` runs it once per
+candidate and sampled deal). When the compiled kernel ``belot_rules._playout`` is built
+(``python setup.py build_ext --inplace``), the engine's playouts use it, and the same playouts
+in pure Python are measured in the same rounds (the ``python_*`` keys).
 
 ``levels``: the time each level's bot takes per decision (calls, declarations and cards that
 leave a choice) in whole deals bid and played by that level at every seat, on one core:
@@ -48,7 +51,7 @@ from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import duel, per_deal
 from belot_rules.sim.duplicate import DuplicateTally, MakePlayer, play_deal_pair
 from belot_rules.sim.simulate import derive_seed
-from playouts import _baseline_tables, baseline_deal, measure  # the plain loop and its timing, beside this file
+from playouts import KERNEL, _baseline_tables, baseline_deal, engine_loop, measure  # the plain loop, timing: beside this file
 
 # Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
@@ -142,15 +145,25 @@ def loop(deals: int, seed: int) -> dict[str, object]:
         search._roll_out(state, Memory(tables, obligations, ruleset.seating.players))
 
     plain_rng, plain_tables, auction_rng = random.Random(seed + 3), _baseline_tables(), random.Random(seed + 4)
-    seconds = measure([lambda: tuned_deal(tuned_rng), lambda: baseline_deal(plain_rng, plain_tables),
-                       lambda: random_deal(ruleset, engine_rng, 0, "hearts"), lambda: random_deal(ruleset, auction_rng),
-                       rollout], deals)
-    tuned, plain, engine, auction, rollouts = (deals / s for s in seconds)
-    return {"deals": deals, "tuned_loop_per_second": round(tuned), "plain_loop_per_second": round(plain),
-            "engine_random_per_second": round(engine), "engine_with_auction_per_second": round(auction),
-            "engine_with_auction_to_tuned": round(auction / tuned, 3),
-            "search_rollouts_per_second": round(rollouts), "engine_to_tuned": round(engine / tuned, 3),
-            "rollout_to_tuned": round(rollouts / tuned, 3)}
+    python_rng, python_auction_rng = random.Random(seed + 5), random.Random(seed + 6)
+    runs = [lambda: tuned_deal(tuned_rng), lambda: baseline_deal(plain_rng, plain_tables),
+            engine_loop(lambda: random_deal(ruleset, engine_rng, 0, "hearts"), KERNEL),
+            engine_loop(lambda: random_deal(ruleset, auction_rng), KERNEL), rollout]
+    if KERNEL is not None:  # the same engine without the kernel, in the same rounds
+        runs += [engine_loop(lambda: random_deal(ruleset, python_rng, 0, "hearts"), None),
+                 engine_loop(lambda: random_deal(ruleset, python_auction_rng), None)]
+    tuned, plain, engine, auction, rollouts, *python = (deals / s for s in measure(runs, deals))
+    result: dict[str, object] = {
+        "deals": deals, "kernel": KERNEL is not None, "tuned_loop_per_second": round(tuned),
+        "plain_loop_per_second": round(plain), "plain_to_tuned": round(plain / tuned, 3),
+        "engine_random_per_second": round(engine), "engine_with_auction_per_second": round(auction),
+        "engine_to_tuned": round(engine / tuned, 3), "engine_with_auction_to_tuned": round(auction / tuned, 3),
+        "search_rollouts_per_second": round(rollouts), "rollout_to_tuned": round(rollouts / tuned, 3)}
+    if python:
+        result.update(python_random_per_second=round(python[0]), python_with_auction_per_second=round(python[1]),
+                      python_to_tuned=round(python[0] / tuned, 3),
+                      python_with_auction_to_tuned=round(python[1] / tuned, 3))
+    return result
 
 
 def levels(variant: str, deals: int, seed: int) -> dict[str, object]:

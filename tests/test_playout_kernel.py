@@ -1,12 +1,12 @@
-"""The compiled trick loop of random playouts (``belot_rules/_playout.c``) plays exactly the Python loop's deals.
+"""The compiled kernel of random playouts (``belot_rules/_playout.c``) plays exactly the Python code's deals.
 
-The kernel is optional: ``setup.py`` builds it where a C compiler is at hand, and
-``DealState.play_out`` plays the same loop in Python when it is absent. These tests build
-the checkout's C source with the project's own ``setup.py`` into a temporary folder (so they
-test the current source, not a copy installed earlier) and compare, for every shipped variant,
-deals played with the kernel and without it: the same tricks, card points, declarations,
-belotes, score and random generator state afterwards. Without a C compiler they are skipped,
-except under CI (the variable ``CI`` set), where the kernel must build.
+The kernel is optional: ``setup.py`` builds it where a C compiler is at hand, and without it
+``DealState.play_out`` plays the same trick loop in Python and ``rules.dealing.shuffle`` shuffles
+in Python. These tests build the checkout's C source with the project's own ``setup.py`` into a
+temporary folder (so they test the current source, not a copy installed earlier) and compare, for
+every shipped variant, deals played with the kernel and without it: the same tricks, card points,
+declarations, belotes, score and random generator state afterwards. Without a C compiler they are
+skipped, except under CI (the variable ``CI`` set), where the kernel must build.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import belot_rules.engine.deal as deal_module
+import belot_rules.kernel as kernel_module
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.engine.playout import card_picker, random_deal
+from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.play import Obligations
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.model import (
@@ -89,14 +90,14 @@ def _both_ways(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, play) -> lis
     """``play(rng)``'s outcome and the generator's state after it, with the kernel and with the Python loop."""
     results = []
     for loop in (kernel, None):
-        monkeypatch.setattr(deal_module, "_playout", loop)
+        monkeypatch.setattr(kernel_module, "compiled", loop)
         rng = random.Random(7)
         results.append((play(rng), rng.getstate()))
     return results
 
 
-def test_a_shipped_variant_list_of_twenty_files():
-    assert len(VARIANT_FILES) == 20
+def test_the_comparisons_run_over_every_shipped_variant_file():
+    assert len(VARIANT_FILES) >= 20 and {"bulgarian.yaml", "belote-a-deux.yaml"} <= {p.name for p in VARIANT_FILES}
 
 
 @pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
@@ -105,7 +106,7 @@ def test_kernel_plays_the_python_loops_deals_in_every_contract_and_with_the_auct
     """Every contract of the variant fixed, and whole deals with a random auction (chien, exchange, all-pass)."""
     ruleset = rulesets[path.stem]
     players = ruleset.seating.players
-    for contract, deals in [(None, 120)] + [(c, 40) for c in ruleset.contracts]:
+    for contract, deals in [(None, 200)] + [(c, 60) for c in ruleset.contracts]:
         def play(rng: random.Random) -> list[tuple]:
             return [_outcome(random_deal(ruleset, rng, number % players, contract)) for number in range(deals)]
 
@@ -159,7 +160,7 @@ def _resumed(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, state: DealSta
     """``state`` played out at random from where it stands, with the kernel and in Python."""
     results = []
     for loop in (kernel, None):
-        monkeypatch.setattr(deal_module, "_playout", loop)
+        monkeypatch.setattr(kernel_module, "compiled", loop)
         copy, rng = state.clone(), random.Random(seed)
         copy.play_out(None, lambda seat, options: options[int(rng.random() * len(options))],
                       lambda seat: rng.random() < 0.5, rng.random)
@@ -197,7 +198,7 @@ def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kerne
     for fail_at in (1, 3, 17, 30):
         left = []
         for loop in (kernel, None):
-            monkeypatch.setattr(deal_module, "_playout", loop)
+            monkeypatch.setattr(kernel_module, "compiled", loop)
             state, rng, calls = _part_played(ruleset, random.Random(fail_at), "hearts", 0), random.Random(fail_at), []
 
             def rand() -> float:
@@ -218,7 +219,7 @@ def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kerne
                 if ruleset.declarations.declaring_seats(_part_played(ruleset, random.Random(seed), "hearts", 0).hands,
                                                         "hearts"))
     for loop in (kernel, None):
-        monkeypatch.setattr(deal_module, "_playout", loop)
+        monkeypatch.setattr(kernel_module, "compiled", loop)
         state = _part_played(ruleset, random.Random(seed), "hearts", 0)
         with pytest.raises(LookupError, match="no declaration"):
             state.play_out(None, refuse, lambda seat: True, random.Random(1).random)
@@ -227,10 +228,25 @@ def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kerne
 def test_rand_outside_zero_to_one_is_refused_both_ways(kernel, rulesets, monkeypatch):
     ruleset = rulesets["bulgarian"]
     for loop in (kernel, None):
-        monkeypatch.setattr(deal_module, "_playout", loop)
+        monkeypatch.setattr(kernel_module, "compiled", loop)
         state = _part_played(ruleset, random.Random(3), "hearts", 0)
         with pytest.raises(ValueError):
             state.play_out(None, lambda seat, options: options[0], lambda seat: True, lambda: 1.0)
+
+
+def test_kernel_shuffle_draws_and_deals_exactly_as_random_shuffle(kernel, monkeypatch):
+    """Packs and the generator's state after them, directly and through ``rules.dealing.shuffle``."""
+    monkeypatch.setattr(kernel_module, "compiled", kernel)
+    for seed in range(300):
+        for size in (24, 32):
+            ours, through, theirs = random.Random(seed), random.Random(seed), random.Random(seed)
+            mine, dealt, expected = list(range(size)), list(range(size)), list(range(size))
+            for _ in range(3):
+                kernel.shuffle(ours.getrandbits, mine)
+                shuffle(through, dealt)
+                theirs.shuffle(expected)
+                assert mine == dealt == expected
+            assert ours.getstate() == through.getstate() == theirs.getstate()
 
 
 def test_a_failed_kernel_build_does_not_stop_the_install(tmp_path):

@@ -747,3 +747,22 @@ def test_a_wrong_doubling_name_leaves_the_ladder_checked(tmp_path: Path) -> None
     message = problems_of(tmp_path, "extends: bulgarian\nbidding:\n  doubles: {multipliers: [2, 2], names: [1, 2]}\n")
     assert "house.yaml:3:42: bidding.doubles.names[0]: should be text; got `1`" in message
     assert "house.yaml:3:26: bidding.doubles: multipliers must grow with each level, got [2, 2]" in message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("extends: bulgarian\ntitle: Belot: our house\n",
+     "house.yaml:2:13: YAML syntax: mapping values are not allowed in this context; text with a colon and a space "
+     "in it is quoted: title: 'Belot: our house'"),
+    ("extends: bulgarian\ntitle: Rock 'n' roll: belot\n", "is quoted: title: \"Rock 'n' roll: belot\""),
+    ("extends: bulgarian\nmatch:\n  target: 501\n   compare: reach\n",
+     "house.yaml:4:11: YAML syntax: mapping values are not allowed in this context; this line is indented more "
+     "than the rule above it: indent it like the other keys of its section"),
+    ("extends: bulgarian\ntitle: \"Belot: our house\n",
+     "house.yaml:2:8: YAML syntax: the quote opened here is never closed; end the text with the same quote on "
+     "this line"),
+])
+def test_a_yaml_slip_is_told_as_the_author_made_it(tmp_path: Path, text: str, expected: str) -> None:
+    """README "Writing house rules": what would be valid. A colon in a title wants quotes, not braces; a line
+    indented one space too far is not a section on one line; an unclosed quote is told where it opens."""
+    message = problems_of(tmp_path, text)
+    assert expected in message and len(message.splitlines()) == 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .. import kernel
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..checks import seat as check_seat
 from ..errors import UserError
@@ -36,11 +37,6 @@ from .actions import (
     play_action,
 )
 from .tableau import Pile, Tableau
-
-try:  # the optional compiled trick loop of random playouts (setup.py builds it where a C compiler is at hand)
-    from .. import _playout
-except ImportError:
-    _playout = None
 
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
@@ -484,7 +480,7 @@ class DealState:
             return
         self.phase = PLAYING
         declaring = self.ruleset.declarations.declaring_seats(self.hands, self.contract) if not self.tricks else 0
-        if rand is not None and _playout is not None:
+        if rand is not None and kernel.compiled is not None:
             self._play_compiled(declaring, pick_declaration, announce, rand)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
@@ -562,7 +558,7 @@ class DealState:
         """:meth:`_play_tricks` for random cards, in the compiled kernel: the same draws and callbacks, in the
         same order; the kernel writes the hands back before each callback."""
         table = self.ruleset.seating
-        self.leader = _playout.play(
+        self.leader = kernel.compiled.play(
             self.ruleset.obligations[self.contract].packed, table.players, table.hand_size, table.side_of,
             self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
             self.belote_suits, self.declared, declaring, rand,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from .. import kernel
 from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, Stock, TurnedCard, TurnedCardTo
 from .seating import Seating
 
@@ -22,10 +23,14 @@ def shuffle(rng: random.Random, deck: list[int]) -> None:
 
     Once per deal of every simulation: ``random.Random.shuffle`` makes a Python call per card to
     draw an index below ``i + 1`` (``getrandbits`` of its bit length, drawn again while too large);
-    this draws them in one loop. A generator of another type shuffles the deck itself.
+    this draws them in one loop (in the compiled kernel where it is built, for a list). A generator
+    of another type shuffles the deck itself.
     """
     if type(rng) is not random.Random:
         rng.shuffle(deck)
+        return
+    if kernel.compiled is not None and type(deck) is list:
+        kernel.compiled.shuffle(rng.getrandbits, deck)
         return
     getrandbits, bit_length = rng.getrandbits, BIT_LENGTH
     for i in range(len(deck) - 1, 0, -1):

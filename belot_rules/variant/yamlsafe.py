@@ -253,6 +253,9 @@ def _problem(name: str, mark: yaml.Mark, message: str) -> Problem:
 
 
 def _syntax_problem(name: str, err: yaml.MarkedYAMLError, text: str) -> Problem:
+    if "quoted scalar" in (err.context or "") and "end of stream" in (err.problem or "") and err.context_mark:
+        return _problem(name, err.context_mark, "YAML syntax: the quote opened here is never closed; end the text "
+                        "with the same quote on this line")
     mark = err.problem_mark or err.context_mark
     message = f"YAML syntax: {err.problem or err.context}"
     if err.context and err.problem:
@@ -263,15 +266,32 @@ def _syntax_problem(name: str, err: yaml.MarkedYAMLError, text: str) -> Problem:
     lines = text.splitlines()
     if mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
         message += "; indent with spaces, not tabs"
+    elif "mapping values are not allowed" in (err.problem or "") and mark.line < len(lines):
+        message += _second_colon_hint(lines[mark.line], lines[mark.line - 1] if mark.line else "")
     else:
         message += next((hint for problem, hint in _SYNTAX_HINTS if problem in (err.problem or "")), "")
     return _problem(name, mark, message)
 
 
+def _second_colon_hint(line: str, above: str) -> str:
+    """``match: target: 501`` is a section on one line; ``title: Belot: our house`` is text with a colon;
+    a lone ``target: 501`` under ``match`` without its colon, or indented deeper than the rule above it,
+    continues the line above."""
+    key, _, rest = line.strip().partition(": ")
+    if ":" not in rest and above.strip() and ":" not in above:
+        return ("; a section's name ends with a colon and its rules go on their own indented lines: "
+                f"{above.strip()}:")
+    if ":" not in rest:
+        return "; this line is indented more than the rule above it: indent it like the other keys of its section"
+    if re.fullmatch(r"[a-z_0-9]+", rest.partition(":")[0].strip()):
+        return ("; a section's name ends with a colon and its rules go on their own indented lines, or in "
+                f"braces: {key}: {{{rest.strip()}}}")
+    quote = '"' if "'" in rest else "'"
+    return f"; text with a colon and a space in it is quoted: {key}: {quote}{rest.strip()}{quote}"
+
+
 _SYNTAX_HINTS = (  # what the usual slips of hand look like to the parser, and what to do
     ("did not find expected key", "; indent this line like the other keys of its section"),
     ("could not find expected ':'", "; a rule is written `key: value`, with a colon and a space"),
-    ("mapping values are not allowed", "; a section's name ends with a colon and its rules go on their own "
-     "indented lines, or in braces: match: {target: 501}"),
     ("found character that cannot start any token", "; quote a value that starts with this character"),
 )
