@@ -364,7 +364,7 @@ class TableApp(App[int]):
             calls.append(("and a pass" if passes == 1 else f"and {passes} passes") if calls else "everybody passed")
         said = Text(self.look.words("\n".join(calls)) if calls else
                     "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
-                    f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
+                    f"{does(self.session.seating.name(deal.auction.first_seat), 'speak')} first")
         exchange = self.draw.exchange(deal, short=True)
         if deal.ruleset.dealing.widow_size and deal.contract is not None and not deal.tricks:
             exchange = self.draw.discards(deal, self.human)
