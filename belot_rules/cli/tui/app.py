@@ -270,7 +270,7 @@ class TableApp(App[int]):
         self.skipping = False
         self.timer: Timer | None = None
         self.clock: Timer | None = None
-        self.deadline = 0.0
+        self.deadline = self.ticked = 0.0  # the move clock's end, and its last tick
         self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
@@ -758,7 +758,8 @@ class TableApp(App[int]):
         seconds = self.session.ruleset.variant.table.move_clock.seconds
         if seconds is None or self.clock is not None:
             return
-        self.deadline = self.now() + seconds
+        now = self.now()
+        self.deadline, self.ticked = now + seconds, now
         self.clock = self.set_interval(1, self.tick)
 
     def stop_clock(self) -> None:
@@ -767,7 +768,11 @@ class TableApp(App[int]):
             self.clock = None
 
     def tick(self) -> None:
-        if self.now() < self.deadline:
+        now = self.now()
+        if len(self.screen_stack) > 1:  # a page or question is open: the player is reading, the clock waits
+            self.deadline += now - self.ticked
+        self.ticked = now
+        if now < self.deadline:
             self.update_status()
             return
         self.stop_clock()
