@@ -7,8 +7,10 @@ arrows and Enter, a number, a typed name after ``/``, or a click, and every move
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
+import signal
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -223,6 +225,7 @@ class HandView(Widget, can_focus=True):
 
 
 MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class TableApp(App[int]):
@@ -302,6 +305,12 @@ class TableApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for stop in STOP_SIGNALS:  # kill, a closed terminal: save and give the terminal back, as q does
+            try:
+                loop.add_signal_handler(stop, self.leave_game, 128 + stop)
+            except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, not the main thread)
+                break
         for name, title in (("auction", "Auction"), ("choices", "Your choice"), ("declared", "Declared"),
                             ("last", "Last trick"), ("hand", "Your hand")):
             self.query_one(f"#{name}").border_title = title
@@ -933,13 +942,14 @@ class TableApp(App[int]):
             return
         self.leave_game()
 
-    def leave_game(self) -> None:
-        """Save, write the record, and close the table, saying how to continue a saved game."""
+    def leave_game(self, status: int = 0) -> None:
+        """Save, write the record, and close the table, saying how to continue a saved game (``status``:
+        128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.save()
         self.write_record()
         if self.slot is not None and not self.session.over:
             self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
-        self.exit(0)
+        self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
         """Play ``session`` (a resumed game, or a new one in another slot) instead of the one the table opened with."""
