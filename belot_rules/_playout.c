@@ -15,11 +15,13 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 
 #define MAX_PLAYERS 8
 
-/* Obligations.packed, field for field (PACKED_FORMAT "=8i5I32i32I128i": 4-byte fields, no padding). */
+/* Obligations.packed, field for field: 4-byte fields, no padding, in the order of its struct format. */
+#define PACKED_FORMAT "=8i5I32i32I128i"
 typedef struct {
     int32_t kind;                  /* 0 a suit contract, 1 no trumps, 2 all trumps */
     int32_t trump_suit;            /* 0..3, or -1 */
@@ -113,52 +115,67 @@ typedef struct {
     int players, hand_size, sides;
     int side_of[MAX_PLAYERS];
     uint32_t hands[MAX_PLAYERS];
-    long side_points[MAX_PLAYERS], side_tricks[MAX_PLAYERS];
+    long long side_points[MAX_PLAYERS], side_tricks[MAX_PLAYERS];
     PyObject *hand_list, *trick, *tricks, *point_list, *trick_list, *belote_suits, *declared;
     PyObject *rand, *declare, *opened, *turned_up;
 } Deal;
 
-static int read_ints(PyObject *list, long *into, Py_ssize_t n)
+/* An int in low..high. Only ints are taken (an int runs no Python code when read), so no
+   callback or __index__ can change a list while the loop holds its items. */
+static int as_int(PyObject *value, long long low, long long high, const char *what, long long *out)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        into[i] = PyLong_AsLong(PyList_GET_ITEM(list, i));
-        if (into[i] == -1 && PyErr_Occurred())
-            return -1;
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int", what);
+        return -1;
     }
+    long long number = PyLong_AsLongLong(value);
+    if (number == -1 && PyErr_Occurred())
+        return -1;
+    if (number < low || number > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be %lld..%lld, not %lld", what, low, high, number);
+        return -1;
+    }
+    *out = number;
     return 0;
 }
 
-static int write_ints(PyObject *list, const long *from, Py_ssize_t n)
+/* Item ``i`` of a list that callbacks may have changed: checked for its size first. */
+static PyObject *item(PyObject *list, Py_ssize_t i, const char *what)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *value = PyLong_FromLong(from[i]);
-        if (value == NULL || PyList_SetItem(list, i, value) < 0)
-            return -1;
+    if (i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_ValueError, "%s changed size during the playout", what);
+        return NULL;
     }
-    return 0;
+    return PyList_GET_ITEM(list, i);
+}
+
+static int item_int(PyObject *list, Py_ssize_t i, long long low, long long high, const char *what, long long *out)
+{
+    PyObject *value = item(list, i, what);
+    return value == NULL ? -1 : as_int(value, low, high, what, out);
+}
+
+static int set_int(PyObject *list, Py_ssize_t i, long long number)
+{
+    PyObject *value = PyLong_FromLongLong(number);
+    return value == NULL ? -1 : PyList_SetItem(list, i, value);  /* steals the value; checks the index */
 }
 
 /* The hands into the state's list, so a callback sees the deal as the Python loop would show it. */
 static int write_hands(Deal *d)
 {
-    for (int seat = 0; seat < d->players; seat++) {
-        PyObject *value = PyLong_FromUnsignedLong(d->hands[seat]);
-        if (value == NULL || PyList_SetItem(d->hand_list, seat, value) < 0)
+    for (int seat = 0; seat < d->players; seat++)
+        if (set_int(d->hand_list, seat, d->hands[seat]) < 0)
             return -1;
-    }
     return 0;
 }
 
 static int read_hands(Deal *d)
 {
     for (int seat = 0; seat < d->players; seat++) {
-        unsigned long hand = PyLong_AsUnsignedLong(PyList_GET_ITEM(d->hand_list, seat));
-        if (hand == (unsigned long)-1 && PyErr_Occurred())
+        long long hand;
+        if (item_int(d->hand_list, seat, 0, 0xFFFFFFFFLL, "a hand", &hand) < 0)
             return -1;
-        if (hand > 0xFFFFFFFFUL) {
-            PyErr_SetString(PyExc_ValueError, "a hand is a set of at most 32 cards");
-            return -1;
-        }
         d->hands[seat] = (uint32_t)hand;
     }
     return 0;
@@ -183,7 +200,7 @@ static int call_back(Deal *d, PyObject *callback, const char *format, ...)
     return 0;
 }
 
-/* A random legal card: card_picker's draw, int(rand() * count) lowest cards skipped. */
+/* A random legal card: card_picker's draw, int(rand() * count) lowest cards skipped (none when negative). */
 static int draw(Deal *d, uint32_t legal)
 {
     PyObject *drawn = PyObject_CallNoArgs(d->rand);
@@ -195,17 +212,22 @@ static int draw(Deal *d, uint32_t legal)
         return -1;
     int count = COUNT(legal);
     double skip = x * (double)count;
-    if (!(skip >= 0.0 && skip < (double)count)) {
+    if (Py_IS_NAN(skip) || Py_IS_INFINITY(skip)) {  /* as int() refuses it */
+        PyErr_SetString(Py_IS_NAN(skip) ? PyExc_ValueError : PyExc_OverflowError,
+                        "rand() must return a float in [0, 1)");
+        return -1;
+    }
+    if (skip >= (double)count) {  /* the Python loop would draw no card: 1 << -1 */
         PyErr_SetString(PyExc_ValueError, "rand() must return a float in [0, 1)");
         return -1;
     }
-    for (long n = (long)skip; n; n--)
+    for (long n = skip > 0.0 ? (long)skip : 0; n; n--)
         legal &= legal - 1;
     return LOWEST(legal);
 }
 
 /* Trick 1: a seat not yet asked declares through the callback if it holds something, else nothing. */
-static int declare(Deal *d, int seat, uint32_t hand, unsigned long declaring)
+static int declare(Deal *d, int seat, uint32_t hand, unsigned long long declaring)
 {
     PyObject *key = PyLong_FromLong(seat);
     if (key == NULL)
@@ -225,17 +247,23 @@ static int declare(Deal *d, int seat, uint32_t hand, unsigned long declaring)
     return status < 0 ? -1 : 0;
 }
 
-/* Whether ``suit`` is one of the seat's belote suits still to be opened (the list _belote removes from). */
-static int holds_belote(Deal *d, int seat, int suit)
+/* The seat's belote suits still to be opened (the list _belote removes from), or NULL with an error. */
+static PyObject *belote_suits(Deal *d, int seat)
 {
-    PyObject *suits = PyList_GET_ITEM(d->belote_suits, seat);
-    if (!PyList_Check(suits)) {
+    PyObject *suits = item(d->belote_suits, seat, "belote_suits");
+    if (suits != NULL && !PyList_Check(suits)) {
         PyErr_SetString(PyExc_TypeError, "belote_suits holds a list per seat");
-        return -1;
+        return NULL;
     }
+    return suits;
+}
+
+/* Whether ``suit`` is one of ``suits``. */
+static int holds_belote(PyObject *suits, int suit)
+{
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(suits); i++) {
-        long held = PyLong_AsLong(PyList_GET_ITEM(suits, i));
-        if (held == -1 && PyErr_Occurred())
+        long long held;
+        if (as_int(PyList_GET_ITEM(suits, i), LLONG_MIN, LLONG_MAX, "a belote suit", &held) < 0)
             return -1;
         if (held == suit)
             return 1;
@@ -243,8 +271,21 @@ static int holds_belote(Deal *d, int seat, int suit)
     return 0;
 }
 
+/* The trick's winner takes its card points and the trick, in C and in the state's lists. */
+static int take_trick(Deal *d, int side, long long taken)
+{
+    d->side_points[side] += taken;
+    d->side_tricks[side] += 1;
+    if (side >= PyList_GET_SIZE(d->point_list) || side >= PyList_GET_SIZE(d->trick_list)) {
+        PyErr_SetString(PyExc_ValueError, "side_points and side_tricks changed size during the playout");
+        return -1;
+    }
+    return set_int(d->point_list, side, d->side_points[side]) < 0 ? -1
+        : set_int(d->trick_list, side, d->side_tricks[side]);
+}
+
 /* The tricks to the end of the deal; returns the last trick's winner, or -1 with an exception set. */
-static long play_tricks(Deal *d, int leader, int win, unsigned long declaring)
+static long play_tricks(Deal *d, int leader, int win, unsigned long long declaring)
 {
     const Spec *s = d->spec;
     int players = d->players, back = s->partner_back;
@@ -254,22 +295,18 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long declaring)
             belote_held = 1;
     /* the trick so far: a deal may be resumed inside one */
     int led = 0, best = 0, top = 0;
-    long taken = 0;
-    Py_ssize_t played = PyList_GET_SIZE(d->trick);
-    for (Py_ssize_t pos = 0; pos < played; pos++) {
-        long card = PyLong_AsLong(PyList_GET_ITEM(d->trick, pos));
-        if (card < 0 || card > 31) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a trick's card is an index 0..31");
+    long long taken = 0;
+    for (Py_ssize_t pos = 0; pos < PyList_GET_SIZE(d->trick); pos++) {
+        long long card;
+        if (item_int(d->trick, pos, 0, 31, "a trick's card", &card) < 0)
             return -1;
-        }
         taken += s->points[card];
         if (pos == 0)
             led = (int)card >> 3;
         if (pos == win)
             best = (int)card;
     }
-    if (played)
+    if (PyList_GET_SIZE(d->trick))
         top = s->strength[led][best];
     for (Py_ssize_t done = PyList_GET_SIZE(d->tricks); done < d->hand_size; done++) {
         int first_trick = done == 0;
@@ -286,11 +323,15 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long declaring)
             int card = draw(d, can);
             if (card < 0)
                 return -1;
-            PyObject *suits = PyList_GET_ITEM(d->belote_suits, seat);
-            if (belote_held && (!PyList_Check(suits) || PyList_GET_SIZE(suits))) {
-                int holds = holds_belote(d, seat, card >> 3);
-                if (holds < 0 || (holds && call_back(d, d->opened, "(iiii)", seat, card, leader, win) < 0))
+            if (belote_held) {
+                PyObject *suits = belote_suits(d, seat);
+                if (suits == NULL)
                     return -1;
+                if (PyList_GET_SIZE(suits)) {
+                    int holds = holds_belote(suits, card >> 3);
+                    if (holds < 0 || (holds && call_back(d, d->opened, "(iiii)", seat, card, leader, win) < 0))
+                        return -1;
+                }
             }
             d->hands[seat] = hand ^ (1u << card);
             PyObject *value = PyLong_FromLong(card);
@@ -311,9 +352,8 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long declaring)
             }
         }
         int winner = (leader + win) % players;
-        int side = d->side_of[winner];
-        d->side_points[side] += taken;
-        d->side_tricks[side] += 1;
+        if (take_trick(d, d->side_of[winner], taken) < 0)
+            return -1;
         taken = 0;
         PyObject *cards = PyList_AsTuple(d->trick);
         if (cards == NULL)
@@ -344,10 +384,10 @@ PyDoc_STRVAR(play_doc,
 "     belote_suits, declared, declaring, rand, declare, opened, turned_up) -> last trick's winner\n\n"
 "Play a deal's remaining tricks with uniformly random legal cards, updating the lists and dict\n"
 "in place as DealState.play_out does: hands, trick (emptied at the end), tricks, side_points,\n"
-"side_tricks, declared. declare(seat, hand) chooses a declaring seat's declarations in trick 1;\n"
-"opened(seat, card, leader, win) is called before a card of one of the seat's belote suits is\n"
-"played; turned_up(leader) after each trick when an open tableau is laid (else None). The hands\n"
-"are written back before each callback.");
+"side_tricks (at each trick's end), declared. declare(seat, hand) chooses a declaring seat's\n"
+"declarations in trick 1; opened(seat, card, leader, win) is called before a card of one of the\n"
+"seat's belote suits is played; turned_up(leader) after each trick when an open tableau is laid\n"
+"(else None). The hands are written back before each callback, not before each rand() call.");
 
 static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -357,17 +397,16 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Deal d;
+    long long players, hand_size, leader, win, declaring, side;
     CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Spec),
           "packed must be Obligations.packed (bytes of PACKED_FORMAT)");
     d.spec = (const Spec *)PyBytes_AS_STRING(args[0]);
-    d.players = (int)PyLong_AsLong(args[1]);
-    d.hand_size = (int)PyLong_AsLong(args[2]);
-    long leader = PyLong_AsLong(args[5]), win = PyLong_AsLong(args[7]);
-    unsigned long declaring = PyLong_AsUnsignedLong(args[13]);
-    if (PyErr_Occurred())
+    if (as_int(args[1], 2, MAX_PLAYERS, "players", &players) < 0 || as_int(args[2], 0, 32, "hand_size", &hand_size) < 0
+            || as_int(args[5], 0, players - 1, "leader", &leader) < 0 || as_int(args[7], 0, players - 1, "win", &win) < 0
+            || as_int(args[13], 0, (1LL << MAX_PLAYERS) - 1, "declaring", &declaring) < 0)
         return NULL;
-    CHECK(d.players >= 2 && d.players <= MAX_PLAYERS, "players must be 2..8");
-    CHECK(leader >= 0 && leader < d.players && win >= 0 && win < d.players, "leader and win are seats");
+    d.players = (int)players;
+    d.hand_size = (int)hand_size;
     d.hand_list = args[4];
     d.trick = args[6];
     d.tricks = args[8];
@@ -394,27 +433,26 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     d.sides = (int)PyList_GET_SIZE(d.point_list);
     for (int seat = 0; seat < d.players; seat++) {
         CHECK(PyList_Check(PyList_GET_ITEM(d.belote_suits, seat)), "belote_suits must be a list per seat");
-        d.side_of[seat] = (int)PyLong_AsLong(PyTuple_GET_ITEM(args[3], seat));
-        if (PyErr_Occurred())
+        if (as_int(PyTuple_GET_ITEM(args[3], seat), 0, d.sides - 1, "a side of side_of", &side) < 0)
             return NULL;
-        CHECK(d.side_of[seat] >= 0 && d.side_of[seat] < d.sides, "side_of names a side of side_points");
+        d.side_of[seat] = (int)side;
     }
-    if (read_hands(&d) < 0 || read_ints(d.point_list, d.side_points, d.sides) < 0
-            || read_ints(d.trick_list, d.side_tricks, d.sides) < 0)
+    for (int i = 0; i < d.sides; i++)
+        if (item_int(d.point_list, i, -(1LL << 40), 1LL << 40, "side_points", &d.side_points[i]) < 0
+                || item_int(d.trick_list, i, 0, 1LL << 40, "side_tricks", &d.side_tricks[i]) < 0)
+            return NULL;
+    if (read_hands(&d) < 0)
         return NULL;
-    long last = play_tricks(&d, (int)leader, (int)win, declaring);
-    /* the state as far as it got, also when a callback raised */
+    long last = play_tricks(&d, (int)leader, (int)win, (unsigned long long)declaring);
+    /* the hands as far as the loop got, also when a callback raised */
     PyObject *error_type, *error_value, *error_trace;
     PyErr_Fetch(&error_type, &error_value, &error_trace);
-    int written = write_hands(&d) == 0 && write_ints(d.point_list, d.side_points, d.sides) == 0
-        && write_ints(d.trick_list, d.side_tricks, d.sides) == 0;
+    int written = write_hands(&d) == 0;
     if (error_type != NULL) {
         PyErr_Restore(error_type, error_value, error_trace);
         return NULL;
     }
-    if (!written)
-        return NULL;
-    return PyLong_FromLong(last);
+    return written ? PyLong_FromLong(last) : NULL;
 }
 
 PyDoc_STRVAR(legal_doc,
@@ -430,13 +468,13 @@ static PyObject *legal_cards(PyObject *module, PyObject *const *args, Py_ssize_t
     }
     CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Spec),
           "packed must be Obligations.packed (bytes of PACKED_FORMAT)");
-    unsigned long hand = PyLong_AsUnsignedLong(args[1]);
-    long led = PyLong_AsLong(args[2]), winning = PyLong_AsLong(args[3]);
-    int partner_winning = PyObject_IsTrue(args[4]);
-    if (PyErr_Occurred())
+    long long hand, led, winning;
+    if (as_int(args[1], 0, 0xFFFFFFFFLL, "hand", &hand) < 0 || as_int(args[2], 0, 3, "led_suit", &led) < 0
+            || as_int(args[3], 0, 31, "winning_card", &winning) < 0)
         return NULL;
-    CHECK(hand <= 0xFFFFFFFFUL && led >= 0 && led < 4 && winning >= 0 && winning < 32,
-          "a hand of 32 cards at most, a suit 0..3 and a card 0..31");
+    int partner_winning = PyObject_IsTrue(args[4]);
+    if (partner_winning < 0)
+        return NULL;
     return PyLong_FromUnsignedLong(legal((const Spec *)PyBytes_AS_STRING(args[0]), (uint32_t)hand, (int)led,
                                          (int)winning, partner_winning));
 }
@@ -503,5 +541,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__playout(void)
 {
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* the layout of Spec, which belot_rules/kernel.py compares with the one Obligations packs */
+    if (m != NULL && PyModule_AddStringConstant(m, "PACKED_FORMAT", PACKED_FORMAT) < 0)
+        Py_CLEAR(m);
+    return m;
 }

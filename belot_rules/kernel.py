@@ -9,10 +9,29 @@ random draws and results of the Python code that stands in for it. The callers r
 
 from __future__ import annotations
 
+import warnings
 from types import ModuleType
+
+# The layout of Obligations.packed, as the kernel's ``Spec`` reads it: kind, trump suit, partner_back, the
+# three partner flags and codes as legal_fast reads them, the head code; the trump mask and the four suit
+# masks; per card its points and the stronger cards of its suit; per led suit and card its strength in the
+# trick. 4-byte fields in native byte order, no padding. The compiled module says which layout it reads.
+PACKED_FORMAT = "=8i5I32i32I128i"
+
+
+def usable(module: ModuleType) -> ModuleType | None:
+    """``module`` if it reads the tables as they are packed now; None, with a warning, for a build of older source."""
+    if getattr(module, "PACKED_FORMAT", None) != PACKED_FORMAT:
+        warnings.warn("belot_rules._playout was built from an older source; playing in pure Python "
+                      "(rebuild it: python setup.py build_ext --inplace)", RuntimeWarning, stacklevel=2)
+        return None
+    return module
+
 
 compiled: ModuleType | None
 try:
-    from . import _playout as compiled
+    from . import _playout
 except ImportError:
     compiled = None
+else:
+    compiled = usable(_playout)

@@ -43,7 +43,7 @@ from belot_rules.variant.model import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml"))
+VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "variants" / "examples").glob("*.yaml"))
 
 
 def _build(folder: Path, compiler: str | None = None) -> subprocess.CompletedProcess:
@@ -156,14 +156,15 @@ def _part_played(ruleset: Ruleset, rng: random.Random, contract: str | None, ste
     return state
 
 
-def _resumed(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, state: DealState, seed: int) -> list[tuple]:
+def _resumed(monkeypatch: pytest.MonkeyPatch, kernel: ModuleType, state: DealState, seed: int,
+             draw=lambda rng: rng.random) -> list[tuple]:
     """``state`` played out at random from where it stands, with the kernel and in Python."""
     results = []
     for loop in (kernel, None):
         monkeypatch.setattr(kernel_module, "compiled", loop)
         copy, rng = state.clone(), random.Random(seed)
         copy.play_out(None, lambda seat, options: options[int(rng.random() * len(options))],
-                      lambda seat: rng.random() < 0.5, rng.random)
+                      lambda seat: rng.random() < 0.5, draw(rng))
         results.append((_outcome(copy), rng.getstate()))
     return results
 
@@ -193,7 +194,7 @@ def test_kernel_and_python_loop_agree_from_any_position(kernel, rulesets, monkey
 
 
 def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kernel, rulesets, monkeypatch):
-    """Errors propagate, and the hands, tricks and card points are those the Python loop leaves."""
+    """Errors propagate, and the deal is left where the Python loop leaves it (the seat to act included)."""
     ruleset = rulesets["bulgarian"]
     for fail_at in (1, 3, 17, 30):
         left = []
@@ -209,7 +210,8 @@ def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kerne
 
             with pytest.raises(KeyboardInterrupt, match="stopped"):
                 state.play_out(None, lambda seat, options: options[0], lambda seat: True, rand)
-            left.append((state.hands, state.tricks, state.trick, state.side_points, state.side_tricks))
+            left.append((state.hands, state.tricks, state.trick, state.side_points, state.side_tricks, state.leader,
+                         state.to_act, state.legal_card_mask()))
         assert left[0] == left[1]
 
     def refuse(seat: int, options: list) -> list:
@@ -225,13 +227,63 @@ def test_an_exception_raised_by_rand_or_a_callback_comes_out_of_the_kernel(kerne
             state.play_out(None, refuse, lambda seat: True, random.Random(1).random)
 
 
-def test_rand_outside_zero_to_one_is_refused_both_ways(kernel, rulesets, monkeypatch):
+def test_rand_at_one_is_refused_and_below_zero_skips_nothing_both_ways(kernel, rulesets, monkeypatch):
+    """rand() gives floats in [0, 1): at 1.0 no card can be drawn; below 0 the lowest legal card is played."""
     ruleset = rulesets["bulgarian"]
     for loop in (kernel, None):
         monkeypatch.setattr(kernel_module, "compiled", loop)
         state = _part_played(ruleset, random.Random(3), "hearts", 0)
         with pytest.raises(ValueError):
             state.play_out(None, lambda seat, options: options[0], lambda seat: True, lambda: 1.0)
+    for below in (-0.05, -1.0):
+        state = _part_played(ruleset, random.Random(3), "hearts", 0)
+        with_kernel, in_python = _resumed(monkeypatch, kernel, state, 3, lambda rng: lambda: below)
+        assert with_kernel == in_python
+
+
+def test_callbacks_see_the_deal_as_the_python_loop_shows_it(kernel, rulesets, monkeypatch):
+    """An announced belote (french.md: "belote" said with the first card): the callback sees the same totals,
+    leader, hands and trick both ways."""
+    ruleset = rulesets["french"]
+    for seed in range(40):
+        seen: list[list] = [[], []]
+        for number, loop in enumerate((kernel, None)):
+            monkeypatch.setattr(kernel_module, "compiled", loop)
+            state, rng = _part_played(ruleset, random.Random(seed), "hearts", 0), random.Random(seed)
+
+            def announce(seat: int) -> bool:
+                seen[number].append((list(state.side_points), list(state.side_tricks), state.leader, state.win_pos,
+                                     list(state.hands), list(state.trick), state.to_act))
+                return rng.random() < 0.5
+
+            state.play_out(None, lambda seat, options: options[0], announce, rng.random)
+        assert seen[0] == seen[1]
+
+
+def test_a_callback_that_shrinks_the_deals_lists_gets_an_error_not_a_crash(kernel, rulesets):
+    """The kernel checks the lists' sizes after every callback and reads only ints from them."""
+    ruleset = rulesets["belote-a-deux"]  # an open tableau: a callback after every trick
+    table = ruleset.seating
+    for shrink in ("hands", "belote_suits", "side_points"):
+        for seed in range(20):
+            state = _part_played(ruleset, random.Random(seed), None, 0)
+            if state is not None and state.belote_suits[0] + state.belote_suits[1]:
+                break
+        packed = ruleset.obligations[state.contract].packed
+        with pytest.raises((ValueError, IndexError)):
+            kernel.play(packed, table.players, table.hand_size, table.side_of, state.hands, state.leader, state.trick,
+                        state.win_pos, state.tricks, state.side_points, state.side_tricks, state.belote_suits,
+                        state.declared, 0, random.Random(seed).random, lambda *a: None, lambda *a: None,
+                        lambda leader: getattr(state, shrink).clear())
+    with pytest.raises(TypeError, match="int"):
+        kernel.play(packed, 2.0, table.hand_size, table.side_of, state.hands, 0, [], 0, [], [0, 0], [0, 0],
+                    [[], []], {}, 0, random.random, print, print, None)
+
+
+def test_a_kernel_built_from_older_source_is_not_used(kernel):
+    assert kernel_module.usable(kernel) is kernel
+    with pytest.warns(RuntimeWarning, match="rebuild"):
+        assert kernel_module.usable(ModuleType("_playout")) is None
 
 
 def test_kernel_shuffle_draws_and_deals_exactly_as_random_shuffle(kernel, monkeypatch):

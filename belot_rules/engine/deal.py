@@ -468,7 +468,8 @@ class DealState:
         play, its hand, the trick's cards so far and the position of the one winning it, and
         returns a card; with ``rand`` instead, each card is drawn uniformly from the legal ones as
         :func:`~belot_rules.engine.playout.card_picker` draws it, without a call per card (and by
-        the compiled kernel ``belot_rules._playout`` when it is built: the same draws, the same deal).
+        the compiled kernel ``belot_rules._playout`` when it is built: the same draws, the same deal;
+        ``rand`` returns floats in [0, 1) and reads nothing of the deal, whose hands the kernel keeps).
         ``pick_declaration(seat, options)`` chooses among a seat's declaration options in trick 1;
         ``announce(seat)`` says whether a belote is announced where the variant requires it. The
         tricks run in one loop on local variables, through the same compiled obligations, tables
@@ -526,7 +527,7 @@ class DealState:
                     card = pick_card(legal, seat, hand, trick, win)
                 else:  # random playouts: card_picker's draw, without a call per card
                     skip = int(rand() * legal.bit_count())
-                    while skip:
+                    while skip > 0:
                         legal &= legal - 1
                         skip -= 1
                     card = (legal & -legal).bit_length() - 1
@@ -558,13 +559,19 @@ class DealState:
         """:meth:`_play_tricks` for random cards, in the compiled kernel: the same draws and callbacks, in the
         same order; the kernel writes the hands back before each callback."""
         table = self.ruleset.seating
-        self.leader = kernel.compiled.play(
-            self.ruleset.obligations[self.contract].packed, table.players, table.hand_size, table.side_of,
-            self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
-            self.belote_suits, self.declared, declaring, rand,
-            lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
-            lambda seat, card, leader, win: self._play_belote(seat, card, leader, win, announce),
-            None if self.tableau is None else self._turn_up)
+        try:
+            self.leader = kernel.compiled.play(
+                self.ruleset.obligations[self.contract].packed, table.players, table.hand_size, table.side_of,
+                self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
+                self.belote_suits, self.declared, declaring, rand,
+                lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
+                lambda seat, card, leader, win: self._play_belote(seat, card, leader, win, announce),
+                None if self.tableau is None else self._turn_up)
+        except BaseException:  # stopped by a callback: the leader the Python loop would have left
+            if self.tricks:
+                last = self.tricks[-1]
+                self.leader = last[0] if len(self.trick) == table.players else last[2]
+            raise
 
     def _choose_declarations(self, seat: int, hand: int,
                              pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]]) -> None:

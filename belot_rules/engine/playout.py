@@ -25,7 +25,7 @@ def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
 
     def pick(mask: int, seat: int = 0, hand: int = 0, trick: object = None, win_pos: int = 0) -> int:
         skip = int(rand() * mask.bit_count())
-        while skip:
+        while skip > 0:
             mask &= mask - 1
             skip -= 1
         return (mask & -mask).bit_length() - 1

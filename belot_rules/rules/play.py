@@ -12,6 +12,7 @@ from __future__ import annotations
 import struct
 
 from ..cards import SUIT_MASKS
+from ..kernel import PACKED_FORMAT
 from ..variant.model import (
     AllTrumpsOvertake,
     PartnerWinningVoid,
@@ -38,11 +39,7 @@ UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.valu
 HEAD_CODES = {PlainSuitOvertake.never.value: 0, PlainSuitOvertake.always.value: 1,
               PlainSuitOvertake.unless_partner_winning.value: 2}
 
-# What the compiled playout kernel (belot_rules/_playout.c, its ``Spec``) reads, in :attr:`Obligations.packed`:
-# kind, trump suit, partner_back, the three partner flags and codes as legal_fast reads them, the head code;
-# the trump mask and the four suit masks; per card its points and the stronger cards of its suit; per led
-# suit and card its strength in the trick. 4-byte fields in native byte order, no padding.
-PACKED_FORMAT = "=8i5I32i32I128i"
+# Codes of Obligations.packed, the tables of the compiled playout kernel (layout: kernel.PACKED_FORMAT).
 KIND_CODES = {"suit": 0, "no_trumps": 1, "all_trumps": 2}
 PARTNER_VOID_CODES = {PartnerWinningVoid.free.value: 0, PartnerWinningVoid.overtrump_if_trumping.value: 1,
                       PartnerWinningVoid.overtrump_if_able.value: 2,
