@@ -127,7 +127,8 @@ def test_ray_missing_is_a_one_line_error(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
     assert main(["simulate", "--variant", "bulgarian", "--deals", "10", "--backend", "ray"]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == "--backend ray needs Ray: pip install 'belot-rules[cluster]' (or pip install ray)"
+    assert err.strip() == ("--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, "
+                           "or pip install ray)")
 
 
 # ----------------------------------------------------------------------------- bounded, streamed

@@ -414,6 +414,31 @@ def test_out_of_time_at_a_table_with_a_clock_loses_the_match() -> None:
     run(wait)
 
 
+def test_the_move_clock_waits_while_a_page_is_open() -> None:
+    """Reading the rules (or the help, the sheet, the history) does not lose the match on time."""
+    clock = [0.0]
+
+    async def read() -> None:
+        app = table_app("bulgarian-cut-only", 4)
+        app.now = lambda: clock[0]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            clock[0] += 10
+            app.tick()
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            for _ in range(5):  # 50 s with the rules open
+                clock[0] += 10
+                app.tick()
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, MessageScreen))
+            clock[0] += 1
+            app.tick()
+            assert not app.session.over and "19 s left" in screen_text(app)
+
+    run(read)
+
+
 # ---------------------------------------------------------------------- the unfinished game, offered on the table
 
 
@@ -711,3 +736,24 @@ def test_quitting_a_game_that_is_not_saved_asks_first() -> None:
             await until(pilot, lambda: not app.is_running, "the table did not close")
 
     run(unsaved)
+
+
+def test_sigterm_saves_the_game_and_closes_the_table_as_q_does(tmp_path: Path) -> None:
+    """A kill or a closed terminal: the game is saved, the terminal given back and the resume command printed;
+    the status is 143, as other commands exit on SIGTERM."""
+    import os
+    import signal
+
+    async def killed() -> None:
+        app = table_app("bulgarian", 8, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await until(pilot, lambda: not app.is_running, "the table stayed open")
+        assert app.return_value == 143
+        assert any("Game saved. Continue it with: belot play --resume" in line for line in app.farewell)
+        assert read_save(tmp_path / "game.json") is not None
+
+    run(killed)

@@ -198,3 +198,11 @@ def test_a_wrong_number_of_tricks_is_told_the_variant_s_count(
 def test_an_empty_file_name_is_not_taken_for_the_current_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", ""]) == 1
     assert "the file name is empty" in capsys.readouterr().err
+
+
+def test_a_record_given_to_score_and_an_outcome_given_to_replay_say_which_command_reads_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(ROOT / "examples" / "deal-record-bulgarian.json")]) == 1
+    assert "is a game record (belot-rules/deal-record), not a deal outcome: belot replay" in capsys.readouterr().err
+    assert main(["replay", str(ROOT / "examples" / "deal-outcome-french.json")]) == 1
+    assert "this is a deal outcome (tricks taken), which belot score scores" in capsys.readouterr().err

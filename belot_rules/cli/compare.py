@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
                              f"{MIN_MATCHES}, unless given)")
     parser.add_argument("--report", metavar="FILE",
                         help="write the comparison, with charts, as one self-contained HTML file "
-                             "(needs matplotlib: pip install 'belot-rules[report]')")
+                             "(needs matplotlib: pip install 'belot-rules[report]', or '.[report]' in a checkout)")
     add_simulation_options(parser)
     parser.set_defaults(run=run)
 

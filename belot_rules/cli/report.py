@@ -36,7 +36,7 @@ def check_report(path: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise UserError("--report draws its charts with matplotlib, which is not installed; "
-                        "install it with: pip install 'belot-rules[report]'") from None
+                        "install it with: pip install 'belot-rules[report]' (in a checkout: pip install '.[report]')") from None
 
 
 def write_report(path: str | Path, data: dict[str, Any], deal_results: Sequence[SimulationResult],

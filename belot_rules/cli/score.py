@@ -9,6 +9,7 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
+from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
 from ..rules.outcome import OutcomeError, location, revokes, score_outcome
@@ -42,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     doc = read_outcome(path)
     data = doc.data
+    if data.get("format") in (MATCH_FORMAT, DEAL_FORMAT):
+        raise UserError(f"{doc.name} is a game record ({data['format']}), not a deal outcome: belot replay "
+                        f"{args.file} checks and scores it")
     name = args.variant or data.get("variant")
     if not name:
         raise UserError(f"{doc.name}: say which rules score it: --variant NAME, or a variant field in the file")

@@ -174,7 +174,9 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         board = tuple(state.score.match_points) if state.score else (0,) * ruleset.seating.sides
         return ReplayResult(ruleset.name, (FinishedDeal.of(state),), board, None, tuple(warnings))
     if record.get("format") != MATCH_FORMAT:
-        raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {excerpt(record.get('format'))}")
+        outcome = "format" not in record and "tricks" in record  # what a scorekeeper writes down
+        raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {excerpt(record.get('format'))}"
+                          + ("; this is a deal outcome (tricks taken), which belot score scores" if outcome else ""))
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: a match record lists its deals")

@@ -45,7 +45,7 @@ RETRIES = 3  # times a failed chunk is played again before the run stops
 IN_FLIGHT = 2  # chunks handed to each worker ahead of its results
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGINT,)
-INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' (or pip install ray)"
+INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, or pip install ray)"
 
 
 class Chunk(Protocol):

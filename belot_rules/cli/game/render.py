@@ -475,7 +475,7 @@ class Renderer:
         seating, look = self.session.seating, self.look
         calls = deal.auction.calls
         if not calls:
-            return Text(f"Calls: none yet; {does(seating.name(deal.first_seat), 'speak')} first", style="dim")
+            return Text(f"Calls: none yet; {does(seating.name(deal.auction.first_seat), 'speak')} first", style="dim")
         text = Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
         exchange = self.exchange(deal)
         return text if exchange is None else text.append(f" {look.dot} ").append_text(exchange)

@@ -7,8 +7,10 @@ arrows and Enter, a number, a typed name after ``/``, or a click, and every move
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
+import signal
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -223,6 +225,7 @@ class HandView(Widget, can_focus=True):
 
 
 MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class TableApp(App[int]):
@@ -270,7 +273,7 @@ class TableApp(App[int]):
         self.skipping = False
         self.timer: Timer | None = None
         self.clock: Timer | None = None
-        self.deadline = 0.0
+        self.deadline = self.ticked = 0.0  # the move clock's end, and its last tick
         self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
@@ -302,6 +305,12 @@ class TableApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for stop in STOP_SIGNALS:  # kill, a closed terminal: save and give the terminal back, as q does
+            try:
+                loop.add_signal_handler(stop, self.leave_game, 128 + stop)
+            except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, not the main thread)
+                break
         for name, title in (("auction", "Auction"), ("choices", "Your choice"), ("declared", "Declared"),
                             ("last", "Last trick"), ("hand", "Your hand")):
             self.query_one(f"#{name}").border_title = title
@@ -364,7 +373,7 @@ class TableApp(App[int]):
             calls.append(("and a pass" if passes == 1 else f"and {passes} passes") if calls else "everybody passed")
         said = Text(self.look.words("\n".join(calls)) if calls else
                     "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
-                    f"{does(self.session.seating.name(deal.first_seat), 'speak')} first")
+                    f"{does(self.session.seating.name(deal.auction.first_seat), 'speak')} first")
         exchange = self.draw.exchange(deal, short=True)
         if deal.ruleset.dealing.widow_size and deal.contract is not None and not deal.tricks:
             exchange = self.draw.discards(deal, self.human)
@@ -758,7 +767,8 @@ class TableApp(App[int]):
         seconds = self.session.ruleset.variant.table.move_clock.seconds
         if seconds is None or self.clock is not None:
             return
-        self.deadline = self.now() + seconds
+        now = self.now()
+        self.deadline, self.ticked = now + seconds, now
         self.clock = self.set_interval(1, self.tick)
 
     def stop_clock(self) -> None:
@@ -767,7 +777,11 @@ class TableApp(App[int]):
             self.clock = None
 
     def tick(self) -> None:
-        if self.now() < self.deadline:
+        now = self.now()
+        if len(self.screen_stack) > 1:  # a page or question is open: the player is reading, the clock waits
+            self.deadline += now - self.ticked
+        self.ticked = now
+        if now < self.deadline:
             self.update_status()
             return
         self.stop_clock()
@@ -928,13 +942,14 @@ class TableApp(App[int]):
             return
         self.leave_game()
 
-    def leave_game(self) -> None:
-        """Save, write the record, and close the table, saying how to continue a saved game."""
+    def leave_game(self, status: int = 0) -> None:
+        """Save, write the record, and close the table, saying how to continue a saved game (``status``:
+        128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.save()
         self.write_record()
         if self.slot is not None and not self.session.over:
             self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
-        self.exit(0)
+        self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
         """Play ``session`` (a resumed game, or a new one in another slot) instead of the one the table opened with."""
