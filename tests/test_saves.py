@@ -271,3 +271,19 @@ def test_a_record_folder_that_cannot_be_written_is_refused_before_play(
                              "--record", str(locked / "match.json"))
     assert status == 1 and "cannot write in" in out and "Permission denied" in out
     assert "Deal 1" not in out
+
+
+def test_a_save_whose_rules_file_is_gone_is_kept_where_resume_finds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing is wrong with the save itself: it is not moved aside, and resumes once the file is back."""
+    club = tmp_path / "club.yaml"
+    club.write_text("title: club\nextends: french\nmatch: {target: 300}\n")
+    status, out = belot_play(monkeypatch, capsys, "pass\nq\n", "club.yaml", "--plain", "--seed", "3", *SEATS)
+    assert status == 0 and "Game saved." in out
+    club.rename(tmp_path / "club.bak")
+    status, out = belot_play(monkeypatch, capsys, "", "--resume")
+    assert status == 1 and f"the saved game plays the rules file {club}, which is not there any more; put it back" in out
+    assert not (saves_dir() / "aside").exists()
+    (tmp_path / "club.bak").rename(club)
+    status, out = belot_play(monkeypatch, capsys, "q\n", "--resume", "--plain")
+    assert status == 0 and "Game saved." in out

@@ -19,7 +19,7 @@ from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import Game, confirm
-from .game.saves import SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
+from .game.saves import RulesMissing, SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 from .game.settings import SPEEDS, Kept, Settings
@@ -227,6 +227,8 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
         raise UserError(found.note or f"{slot.path}: no saved game there; start one with: belot play")
     try:
         return resume(found.saved, table)
+    except RulesMissing as err:  # nothing wrong with the save: it stays where --resume finds it again
+        raise UserError(f"{err}; put it back and run this again (the saved game is kept in {slot.path})") from None
     except UserError as err:
         if not slot.in_saves:
             raise

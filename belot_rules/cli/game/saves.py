@@ -191,7 +191,9 @@ class SaveSlot:
         if not self.in_saves:
             return problem
         where = self.set_aside("broken")
-        return f"The saved game in slot {self.label} could not be used ({problem}); it was moved to {where}."
+        return (f"The saved game in slot {self.label} could not be used ({problem}); it was moved to {where}"
+                + (f" (belot play --resume {where} continues it once the file is back)." if isinstance(err, RulesMissing)
+                   else "."))
 
     def set_aside(self, why: str) -> Path:
         """Move the save to ``saves/aside/SLOT-WHY-TIME.json`` and return the new path."""
@@ -310,6 +312,10 @@ def _relative_to(file: Path, folder: Path) -> str:
         return str(file)
 
 
+class RulesMissing(UserError):
+    """A save whose house-rules file has gone: the save is sound, and resumes once the file is back."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A save as read from disk, checked for shape but not yet replayed."""
@@ -340,6 +346,8 @@ class SavedGame:
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
+        if not is_name(self.variant) and not Path(self.variant).is_file():
+            raise RulesMissing(f"the saved game plays the rules file {self.variant}, which is not there any more")
         return Session.start(self.variant, self.seed, self.seats, self.target)
 
     def restore(self, session: Session) -> Session:
