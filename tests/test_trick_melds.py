@@ -229,3 +229,15 @@ def test_roem_in_a_house_file_at_a_smaller_table_reads_the_trick_s_cards(base: s
     run = [parse_card(c).index for c in ("7H", "8H", "9H")[:players]]
     melds = ruleset.declarations.in_trick("hearts", run, 1)
     assert [m.points for m in melds] == ([20] if players == 3 else [])
+
+
+def test_the_memo_of_trick_melds_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long simulation of trick melds (Klaverjas roem) keeps at most IN_TRICK_MEMO tricks in memory."""
+    from belot_rules.rules import declarations
+
+    monkeypatch.setattr(declarations, "IN_TRICK_MEMO", 50)
+    rules = RULES.declarations
+    rng = random.Random(1)
+    for _ in range(500):
+        rules.in_trick("hearts", rng.sample(range(32), 4), rng.randrange(4))
+    assert len(rules._in_trick) <= 50

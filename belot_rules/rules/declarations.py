@@ -25,6 +25,7 @@ SEQUENCE, QUAD, BELOTE = "sequence", "quad", "belote"
 QUEEN, KING = 5, 6
 SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
 TIERCE = 3
+IN_TRICK_MEMO = 50_000  # tricks whose melds are remembered: a few MB; the common tricks come back first
 
 
 def _may_hold(hand: int, quad_ranks: int, runs: tuple[tuple[tuple[int, int, int], ...], ...]) -> bool:
@@ -334,6 +335,8 @@ class DeclarationRules:
             info = self._contracts[contract]
             held = self.held_melds(mask, contract, winner) if info.allowed else []
             held += [self.belote(winner, suit) for suit, pair in info.belote_pairs if mask & pair == pair]
+            if len(self._in_trick) >= IN_TRICK_MEMO:  # a long simulation sees most of the 860,000 tricks
+                self._in_trick.clear()
             found = self._in_trick[key] = tuple(held)
         return found
 
