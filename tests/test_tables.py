@@ -189,6 +189,17 @@ def test_the_defence_shares_its_points_belote_a_trois_3() -> None:
     assert sum(sum(parts) for parts in failed.parts) == sum(failed.raw_points)
 
 
+def test_a_defender_s_raw_points_are_the_cards_he_took_when_the_taker_makes_belote_a_trois_3() -> None:
+    """belote-a-trois.md §3: made, each defender keeps his own; his raw card points are the ones he took (and the
+    last trick its taker's), not a share of the pool that counts the last trick twice."""
+    scoring = load_variant("belote-a-trois").scoring
+    made = scoring.score("diamonds", 2, 1, (42, 20, 90), (2, 2, 4), 0)  # seat 0 took the last trick
+    assert made.verdict == "made"
+    assert [p.cards for p in made.parts] == [42, 20, 90] and [p.last_trick for p in made.parts] == [10, 0, 0]
+    assert made.raw_points == (52, 20, 90)
+    assert made.match_points == (51, 19, 90)  # the defence's 72 rounds to 70, shared 52 : 20
+
+
 def test_debertz_eight_of_a_suit_wins_the_game_debertz_6() -> None:
     """debertz.md §6 (MEM): all eight cards of one suit in hand, declared, win the whole game."""
     ruleset = load_variant("debertz")

@@ -363,8 +363,14 @@ class ScoringRules:
             return result
 
         # Each part of the defence's raw total is shared like its points, the last trick going whole to the
-        # defender who took it; a player's raw total is the sum of his parts.
+        # defender who took it and, when the defence keeps only its own, its card points to the defender who took
+        # them; a player's raw total is the sum of his parts.
         columns = [per_player((taker_part, defence_part)) for taker_part, defence_part in zip(*camp.parts)]
+        own_cards = [seat_points[d] for d in order]
+        if not equal and sum(own_cards):  # the defence's card points are each defender's own (times any factor)
+            cards = ScoreParts._fields.index("cards")
+            for seat, share in zip(order, _shares(camp.parts[1].cards, own_cards)):
+                columns[cards][seat] = share
         last = ScoreParts._fields.index("last_trick")
         columns[last] = [0] * seating.players
         columns[last][declarer] = camp.parts[0].last_trick
