@@ -166,7 +166,8 @@ def test_contract_must_be_played_by_the_variant():
 
 
 def test_multiplier_must_be_a_doubling_of_the_variant():
-    assert error("french", outcome(multiplier=2)) == "multiplier: french allows 1, not 2"
+    assert error("french", outcome(multiplier=2)) == ("multiplier: french allows 1 (it has no doubling: "
+                                                      "bidding.doubles.max_level 0), not 2")
 
 
 def test_point_bid_variants_need_a_bid_french_md_13():
@@ -289,7 +290,8 @@ def test_cli_score_reports_problems_with_the_file_name(tmp_path, capsys):
     path = write(tmp_path, {**outcome(multiplier=2), "variant": "french"})
     assert main(["score", path]) == 1
     err = capsys.readouterr().err.strip()
-    assert re.fullmatch(rf"{re.escape(path)}:1:\d+: multiplier: french allows 1, not 2", err)
+    assert re.fullmatch(rf"{re.escape(path)}:1:\d+: multiplier: french allows 1 \(it has no doubling: "
+                        r"bidding.doubles.max_level 0\), not 2", err)
 
 
 def test_cli_score_unreadable_file(tmp_path, capsys):

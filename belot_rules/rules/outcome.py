@@ -397,7 +397,8 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
     doubles = variant.bidding.doubles
     allowed = [1, *doubles.multipliers[:doubles.max_level]]
     if outcome.multiplier not in allowed:
-        problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}, not {outcome.multiplier}"))
+        why = " (it has no doubling: bidding.doubles.max_level 0)" if len(allowed) == 1 else ""
+        problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}{why}, not {outcome.multiplier}"))
     problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
     return problems
 
