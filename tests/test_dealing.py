@@ -122,15 +122,23 @@ def test_cut_only_gathers_the_tricks_in_play_order_then_cuts_S2_S3():
     while not match.deals or match.deals[-1].contract is None:
         legal = match.legal_actions()
         match.apply(legal[rng.randrange(len(legal))])
+    _, cut = _gathered_and_cut(match)
+    assert ruleset.variant.deal.cut_min <= 32 - cut <= 32 - ruleset.variant.deal.cut_min
+
+
+def _gathered_and_cut(match: MatchState) -> tuple[list[int], int]:
+    """The last deal's tricks in play order (then the cards no trick took), checked to be the next pack once
+    cut; and where it was cut."""
     previous = match.deals[-1]
-    state = DealState.start(ruleset, previous.deck, previous.dealer)
+    state = DealState.start(match.ruleset, previous.deck, previous.dealer)
     for action in previous.actions:
         state.apply(action)
-    gathered = [c for _, cards, _ in state.tricks for c in cards]
+    gathered = [c for _, cards, _ in state.tricks for c in cards] or list(previous.deck)
+    gathered += [c for c in previous.deck if c not in gathered]
     new_deck = list(match.current.deck)
     cut = new_deck.index(gathered[0])
-    assert new_deck[cut:] + new_deck[:cut] == gathered
-    assert ruleset.variant.deal.cut_min <= 32 - cut <= 32 - ruleset.variant.deal.cut_min
+    assert new_deck[cut:] + new_deck[:cut] == gathered and len(gathered) == match.ruleset.seating.pack_size
+    return gathered, cut
 
 
 @pytest.mark.parametrize("base", ["klaberjass", "belote-a-trois-32", "debertz-3"])
@@ -145,15 +153,7 @@ def test_cut_only_gathers_the_cards_no_trick_took_under_the_tricks(base: str, tm
     while len(match.deals) < 3 and not match.over:
         legal = match.legal_actions()
         match.apply(legal[rng.randrange(len(legal))])
-    previous = match.deals[-1]
-    state = DealState.start(ruleset, previous.deck, previous.dealer)
-    for action in previous.actions:
-        state.apply(action)
-    gathered = [c for _, cards, _ in state.tricks for c in cards] or list(previous.deck)
-    gathered += [c for c in previous.deck if c not in gathered]
-    new_deck = list(match.current.deck)
-    cut = new_deck.index(gathered[0])
-    assert new_deck[cut:] + new_deck[:cut] == gathered and len(gathered) == ruleset.seating.pack_size
+    _gathered_and_cut(match)
 
 
 def _belote_deal(contract: str, lead: str, card: str) -> DealState:
