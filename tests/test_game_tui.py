@@ -757,3 +757,23 @@ def test_sigterm_saves_the_game_and_closes_the_table_as_q_does(tmp_path: Path) -
         assert read_save(tmp_path / "game.json") is not None
 
     run(killed)
+
+
+def test_the_pages_open_over_a_deal_s_score_and_close_back_to_it() -> None:
+    """The footer's page keys work while a deal's score (or the match result) waits for Enter."""
+
+    async def over_the_score() -> None:
+        app = table_app("french-single-deal", 2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not isinstance(app.screen, MessageScreen):
+                await settle(pilot, app)
+                if not isinstance(app.screen, MessageScreen):
+                    await pilot.press("enter")
+            result = app.screen
+            for key, title in (("s", "Score sheet"), ("y", "History"), ("question_mark", "Keys")):
+                await pilot.press(key)
+                await until(pilot, lambda: app.screen is not result and str(app.screen.title_text) == title)
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is result)
+
+    run(over_the_score)

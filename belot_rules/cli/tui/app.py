@@ -45,7 +45,7 @@ from ..show import print_rules
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
 from .pages import history
 from . import screens
-from .screens import MessageScreen, PointedList, QuestionScreen
+from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import leave, offer_unfinished
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
@@ -594,7 +594,7 @@ class TableApp(App[int]):
         if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
             body.append(self.draw.discards(deal, deal.declarer))
         title = self.draw.deal_title(row).plain.removesuffix("; no score.")
-        self.push_screen(MessageScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
+        self.push_screen(ResultScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
         self.held = None
@@ -624,7 +624,7 @@ class TableApp(App[int]):
                               f"won {totals['wins']}."))
         self.update_status()
         self.farewell.append(self.look.words(parts[0].plain))  # the result stays in the terminal once the table closes
-        self.push_screen(MessageScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
+        self.push_screen(ResultScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
 
     # ------------------------------------------------------------------ the player's choices

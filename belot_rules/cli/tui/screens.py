@@ -69,6 +69,16 @@ class MessageScreen(ModalScreen[None]):
         self.query_one("#message-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
 
+class ResultScreen(MessageScreen):
+    """A deal's score or the match result: the table's pages (keys, sheet, history, auction, rules,
+    statistics) open over it, since the table's own keys do not reach past a box."""
+
+    BINDINGS = [*MessageScreen.BINDINGS,
+                *(Binding(key, f"app.{action}", show=False) for key, action in (
+                    ("question_mark", "help"), ("s", "sheet"), ("y", "history"), ("a", "auction"), ("r", "rules"),
+                    ("t", "stats")))]
+
+
 class PointedList(OptionList):
     """A list of choices whose highlighted one carries a pointer too, so the choice never rests on colour alone."""
 
