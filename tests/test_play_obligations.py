@@ -123,3 +123,13 @@ def test_public_api_says_why_a_card_is_refused_and_refuses_bad_questions_SF_bulg
         rules.illegal_reason("trumps", ["7H"], [(0, "KC")], "7H")
     with pytest.raises(UserError, match="any card of the hand may lead"):
         rules.illegal_reason("hearts", ["7H"], [], "7H")
+
+
+def test_every_refusal_has_its_words_for_a_scorekeeper() -> None:
+    """`belot score` tells a revoke of a seat ("it must follow suit"), not of the player at the table ("you")."""
+    from belot_rules.rules import play
+
+    reasons = {value for name, value in vars(play).items() if name.isupper() and isinstance(value, str)
+               and value.startswith(("you", "if you"))}
+    assert reasons and set(play.OF_A_SEAT) == reasons
+    assert not any(" you" in words or words.startswith("you") for words in play.OF_A_SEAT.values())

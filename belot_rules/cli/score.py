@@ -13,7 +13,7 @@ from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
 from ..rules.outcome import OutcomeError, location, revokes, score_outcome
-from ..rules.scoring import DealScore
+from ..rules.scoring import DealScore, ScoringRules
 from ..rules.seating import Seating
 from ..variant.loader import is_name, load_variant_model
 from ..variant.yamlsafe import read_yaml_document
@@ -54,16 +54,17 @@ def run(args: argparse.Namespace) -> int:
     if not args.variant and not is_name(str(name)):
         name = path.parent / str(name)  # a variant file named in the outcome is found beside it
     variant = load_variant_model(name).variant
+    scoring = ScoringRules(variant)  # compiled once for the score and its revokes
     try:
-        result = score_outcome(variant, data)
+        result = score_outcome(scoring, data)
     except OutcomeError as err:
         problems = [doc.problem(where, f"{location(where)}: {text}" if where else text) for where, text in err.problems]
         raise FileError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0))) from None
-    warnings = [doc.problem(where, f"{location(where)}: {text}") for where, text in revokes(variant, data)]
+    warnings = [doc.problem(where, f"{location(where)}: {text}") for where, text in revokes(scoring, data)]
     if args.json:
         print_json(result.to_dict() | {"warnings": [w.as_dict() for w in warnings]})
     else:
-        print_score(result, f"{args.file} — {variant.title}", Seating.build(variant))
+        print_score(result, f"{args.file} — {variant.title}", scoring.seating)
         for warning in warnings:
             console(stderr=True).print(f"[yellow]warning:[/] {escape(str(warning))}")
         if warnings:

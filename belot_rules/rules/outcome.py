@@ -23,10 +23,10 @@ from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
-from .play import Obligations
+from .play import OF_A_SEAT, Obligations
 from .scoring import DealScore, ScoringRules
 from .seating import Seating
-from .tables import ContractTables, build_all_tables
+from .tables import ContractTables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 CARD_PATTERN = "^([789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"
@@ -282,9 +282,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     each card, so a declaration must be of cards its seat played. The rules decide which
     declarations count. The outcome's ``variant`` field only tells a tool which rules to load.
     """
-    scoring = rules if isinstance(rules, ScoringRules) else (
-        ScoringRules(rules) if isinstance(rules, Variant) else rules.scoring
-    )
+    scoring = _scoring_of(rules)
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
     chien = scoring.variant.deal.stock == "to_taker"
@@ -321,6 +319,13 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     )
 
 
+def _scoring_of(rules: Variant | ScoringRules | HasScoring) -> ScoringRules:
+    """The compiled scoring of ``rules``: given, compiled from a variant, or a ruleset's."""
+    if isinstance(rules, ScoringRules):
+        return rules
+    return ScoringRules(rules) if isinstance(rules, Variant) else rules.scoring
+
+
 def _play(tables: ContractTables, outcome: DealOutcome,
           problems: list[tuple[KeyPath, str]]) -> tuple[list[int], dict[int, tuple[int, int]]]:
     """Each trick's winner from its cards and leader, and who played each card (seat, trick).
@@ -348,7 +353,8 @@ def _play(tables: ContractTables, outcome: DealOutcome,
     return winners, played_by
 
 
-def revokes(variant: Variant, outcome: Mapping[str, Any]) -> list[tuple[KeyPath, str]]:
+def revokes(rules: Variant | ScoringRules | HasScoring,
+            outcome: Mapping[str, Any] | DealOutcome) -> list[tuple[KeyPath, str]]:
     """Each card of a scored outcome that the rules did not allow, where it is and why.
 
     The tricks show every card a seat still held (the ones it played later), so whether it had
@@ -356,14 +362,15 @@ def revokes(variant: Variant, outcome: Mapping[str, Any]) -> list[tuple[KeyPath,
     taken (a table may have let a revoke stand), so these are warnings, not errors. At an open
     tableau a face-down card was not yet playable, so nothing is told there.
     """
+    scoring = _scoring_of(rules)
+    variant = scoring.variant
     if variant.deal.tableau_packets:
         return []
     model = parse_outcome(outcome)
-    seating = Seating.build(variant)
-    tables = build_all_tables(variant)[model.contract]
+    tables = scoring.tables[model.contract]
     found: list[tuple[KeyPath, str]] = []
     _, played_by = _play(tables, model, [])
-    _revokes(Obligations(tables, variant.play, seating.partner_back), model, played_by, found)
+    _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, found)
     return found
 
 
@@ -380,7 +387,7 @@ def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int
             legal = obligations.legal(hand, cards[:j])
             if not legal >> card & 1:
                 held = ", ".join(f"{CARDS[c]} (tricks[{played_by[c][1]}])" for c in iter_bits(legal))
-                reason = obligations.reason(hand, cards[:j], card).replace("you are", "it was").replace("you", "it")
+                reason = OF_A_SEAT[obligations.reason(hand, cards[:j], card)]
                 problems.append((("tricks", i, "cards", j), f"seat {seat} may not play {trick.cards[j]} here: "
                                  f"{reason}, and it still held {held}"))
             later[seat] = hand & ~(1 << card)

@@ -32,6 +32,17 @@ MUST_OVERTAKE = "you must beat the best card of the led suit"
 PARTNER_TRUMP_MUST_BEAT = "if you trump over your partner's trick, your trump must beat the table"
 NO_UNDERTRUMP = "you may not play a trump lower than the table's while you hold another card"
 
+# The same reasons told of a seat, as a scorekeeper reads them about a card played at the table.
+OF_A_SEAT = {
+    FOLLOW_SUIT: "it must follow suit",
+    MUST_TRUMP: "it was void in the led suit and an opponent was winning: it had to trump",
+    MUST_OVERTRUMP: "it had to play a trump higher than the best trump on the table",
+    MUST_UNDERTRUMP: "it could not overtrump, but it still had to play a trump",
+    MUST_OVERTAKE: "it had to beat the best card of the led suit",
+    PARTNER_TRUMP_MUST_BEAT: "trumping over its partner's trick, its trump had to beat the table",
+    NO_UNDERTRUMP: "it may not play a trump lower than the table's while it holds another card",
+}
+
 # Undertrump rules, as the small integers the per-card path compares.
 UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.value: 1,
                     Undertrump.forbidden_unless_only_trumps.value: 2}
