@@ -8,7 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from belot_rules import load_variant
+from belot_rules.engine.match import MatchState
+from belot_rules.errors import UserError
 from belot_rules.rules.bidding import CAPOT, Auction, Bidding, Call, IllegalCall, build_bidding
+from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.model import Variant
 
 
@@ -246,3 +250,16 @@ def test_ladder_calls_remembered_per_position_equal_the_rule_worked_out_afresh(a
             calls = bidding.legal_calls(auction)
             assert calls == Bidding.legal_calls(bidding, auction)
             bidding.apply(auction, calls[int(choice * len(calls))])
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("text", ["schmeiss", "schmeiss hearts", "accept", "refuse", "ashkal", "double",
+                                  "redouble", "capot spades", "90 hearts", "all_trumps", "pass"])
+def test_any_call_of_the_grammar_is_refused_with_a_reason_in_every_variant(name: str, text: str) -> None:
+    """A Klaberjass call typed in another variant used to raise AttributeError while giving the reason
+    (robustness round 2, item 4): every call the grammar knows is either legal or refused with a sentence."""
+    state = MatchState.new(load_variant(name), 1).current
+    try:
+        state.apply(text)
+    except UserError as refused:
+        assert "may not" in str(refused) and "legal" in str(refused)

@@ -346,6 +346,8 @@ class Bidding:
             return "the bidding is over; now the contract may only be doubled or passed"
         if call.kind == "ashkal":
             return self._ashkal_reason(auction)
+        if call.kind != "bid":  # schmeiss, accept and refuse belong to the schmeiss auction (SchmeissBidding)
+            return f"this variant has no {call.kind}"
         if call.contract not in self.rank:
             return f"this variant has no {call.contract.replace('_', ' ')} contract"
         if not self._may_overbid(auction):
