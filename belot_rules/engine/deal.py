@@ -632,7 +632,9 @@ class DealState:
                                            self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
                                            self.bid, self.hanging_in, self.first_seat)
         if self.level and self.ruleset.bidding.wins_match(self.level):
-            return decided_by_doubling(score, self.ruleset.variant.bidding.doubles.names[self.level - 1])
+            seating = self.ruleset.seating
+            defenders = tuple(sorted({seating.side_of[seat] for seat in seating.opponents(self.declarer, self.declarer)}))
+            return decided_by_doubling(score, self.ruleset.variant.bidding.doubles.names[self.level - 1], defenders)
         return score
 
     # ------------------------------------------------------------------ views

@@ -86,16 +86,18 @@ class DealScore(NamedTuple):
         } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
-def decided_by_doubling(score: DealScore, level_name: str) -> DealScore:
+def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int, ...]) -> DealScore:
     """``score`` of a deal doubled to the level that decides the match (Baloot's gahwa, baloot.md §4):
     the winner of the deal, the takers when their contract is made and the defenders when it fails
-    (else the team with more points), wins the match."""
-    team = score.contract_team
+    (else the side with the most points), wins the match. ``defenders`` are the board's sides of the
+    defence; the variant's checks allow such a level only where the defence is one side."""
+    team: int | None = score.contract_team
     if score.verdict == FAILED:
-        team = 1 - team
+        (team,) = defenders
     elif score.verdict != MADE:
-        a, b = score.match_points
-        team = 0 if a > b else 1 if b > a else None
+        points = score.match_points
+        best = max(points)
+        team = points.index(best) if points.count(best) == 1 else None
     if team is None:
         return score
     note = ("{} was called: team {} wins the deal and with it the match", (level_name.capitalize(), team))
@@ -362,12 +364,12 @@ class ScoringRules:
                 result[seat] = share
             return result
 
-        # Each part of the defence's raw total is shared like its points, the last trick going whole to the
-        # defender who took it and, when the defence keeps only its own, its card points to the defender who took
-        # them; a player's raw total is the sum of his parts.
+        # Each part of the defence's raw total is shared like its points, but the last trick goes whole to the
+        # defender who took it and the card points to the defenders who took them; a player's raw total is the sum
+        # of his parts.
         columns = [per_player((taker_part, defence_part)) for taker_part, defence_part in zip(*camp.parts)]
         own_cards = [seat_points[d] for d in order]
-        if not equal and sum(own_cards):  # the defence's card points are each defender's own (times any factor)
+        if sum(own_cards):  # raw card points are what each defender took (times any factor), made or failed
             cards = ScoreParts._fields.index("cards")
             for seat, share in zip(order, _shares(camp.parts[1].cards, own_cards)):
                 columns[cards][seat] = share
