@@ -182,7 +182,7 @@ class Bidding:
         self.players = seating.players
         self.side_of = seating.side_of
         self.partner = tuple(seating.partner(seat) for seat in seating.seats)
-        self.team_size = len(seating.side_seats(0))  # seats that answer a double together
+        self.camps = seating.camps  # camps[declarer][seat]: 0 takers, 1 defenders; a camp answers a double together
         self.contracts = tuple(bidding.contracts)
         self.rank = {c: i for i, c in enumerate(self.contracts)}
         self.max_level = doubles.max_level
@@ -290,8 +290,6 @@ class Bidding:
         kind = call.kind
         if kind == "pass":
             auction.passes += 1
-            if auction.doubling:
-                auction.skip += 1  # the next seat's team is not the one asked
         else:
             auction.passes = 0
             if kind == "bid":
@@ -304,6 +302,8 @@ class Bidding:
                 auction.level += 1
         if auction.doubling:
             auction.finished = self._doubling_over(auction)
+            if not auction.finished:
+                self._ask_camp(auction, seat)
             return
         auction.finished = self._is_over(auction)
         if auction.finished and self.after_bidding and auction.contract is not None:
@@ -312,13 +312,26 @@ class Bidding:
     def _open_doubling(self, auction: Auction) -> None:
         """The bidding is over: the doubling round begins with the opponent after the taker."""
         auction.doubling, auction.passes, auction.finished = True, 0, not self._may_raise(auction)
-        auction.skip += (auction.declarer + 1 - auction.to_act) % self.players
+        self._ask_camp(auction, auction.declarer)
+
+    def _asked_camp(self, auction: Auction) -> tuple[int, ...]:
+        """The seats that may raise the doubling now: the defenders at even levels, the takers at odd ones."""
+        camp = self.camps[auction.declarer]
+        asked = 1 - auction.level % 2
+        return tuple(seat for seat in range(self.players) if camp[seat] == asked)
+
+    def _ask_camp(self, auction: Auction, after: int) -> None:
+        """Give the turn to the next seat after ``after``, in play order, of the camp asked now
+        (at a table of three both defenders are asked, one after the other)."""
+        asked = self._asked_camp(auction)
+        steps = next(k for k in range(1, self.players + 1) if (after + k) % self.players in asked)
+        auction.skip += ((after + steps) - auction.to_act) % self.players
 
     def _doubling_over(self, auction: Auction) -> bool:
-        """Both players of the team asked have passed, or the ladder is at its top."""
+        """Every player of the camp asked has passed, or the ladder is at its top."""
         if self.redouble_ends and auction.level >= 2:
             return True
-        return auction.passes >= self.team_size or not self._may_raise(auction)
+        return auction.passes >= len(self._asked_camp(auction)) or not self._may_raise(auction)
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:

@@ -1,0 +1,72 @@
+"""Doubling and scoring that speak of "the other team", at a table of three where the taker plays alone
+against two defenders (belote-a-trois.md §3 one_vs_two; the doubling round of rules/french.md §4.5)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.cards import SUITS
+from belot_rules.engine.playout import random_deal
+from belot_rules.rules.bidding import Call
+from belot_rules.ruleset import Ruleset
+
+
+def house_rules(tmp_path: Path, doubles: str) -> Ruleset:
+    path = tmp_path / "trois-contra.yaml"
+    path.write_text(f"extends: belote-a-trois\nname: trois-contra\ntitle: Trois with contra\n"
+                    f"bidding:\n  doubles: {doubles}\n")
+    return load_variant(path)
+
+
+def after(ruleset: Ruleset, calls: list[str]) -> tuple[object, object]:
+    bidding = ruleset.bidding
+    auction = bidding.auction(0, SUITS.index("H"))  # hearts turned
+    for text in calls:
+        call = Call.parse(text)
+        bidding.check(auction, call)
+        bidding.apply(auction, call)
+    return bidding, auction
+
+
+def test_both_defenders_are_asked_in_the_doubling_round(tmp_path: Path) -> None:
+    """Seat 0 takes; the doubling round asked only seat 1 (one seat per side at three) and closed at its pass.
+    Both defenders answer a contract, one after the other."""
+    rules = house_rules(tmp_path, "{max_level: 1, multipliers: [2], names: [contra], after_bidding: true}")
+    bidding, auction = after(rules, ["hearts"])  # a take ends the bidding
+    assert auction.doubling and auction.to_act == 1
+    bidding.apply(auction, Call("pass"))
+    assert not auction.finished and auction.to_act == 2
+    assert Call("double") in bidding.legal_calls(auction)
+    bidding.apply(auction, Call("double"))
+    assert auction.finished and auction.level == 1
+
+
+def test_after_a_double_by_the_second_defender_the_taker_may_redouble(tmp_path: Path) -> None:
+    """The redouble belongs to the takers' camp (rules/french.md §4.5): at three that is the taker alone."""
+    rules = house_rules(tmp_path, "{max_level: 2, multipliers: [2, 4], names: [contra, recontra], after_bidding: true}")
+    bidding, auction = after(rules, ["hearts", "pass", "double"])
+    assert auction.doubling and auction.level == 1 and auction.to_act == 0
+    bidding.apply(auction, Call("redouble"))
+    assert auction.finished and auction.level == 2
+
+
+def test_a_failed_deal_at_three_shows_each_defender_the_cards_he_took() -> None:
+    """The Raw line of a failed Belote à trois deal split the defence's card points equally; raw points are
+    what each player took (the match points are what is shared, belote-a-trois.md §3)."""
+    rules = load_variant("belote-a-trois")
+    rng = random.Random(1)
+    failed = 0
+    for _ in range(60):
+        deal = random_deal(rules, rng)
+        score = deal.score
+        if score is None or score.verdict != "failed":
+            continue
+        failed += 1
+        assert [part.cards for part in score.parts] == list(deal.side_points)
+        last = deal.tricks[-1][2]
+        assert [part.last_trick > 0 for part in score.parts] == [seat == last for seat in range(3)]
+    assert failed
