@@ -17,7 +17,8 @@ from .rules.bidding import Bidding, build_bidding
 from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
 from .rules.play import Obligations
-from .rules.scoring import DealScore, MatchRules, ScoringRules
+from .rules.match_end import MatchRules
+from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
 from .variant.model import CONTRACTS, Variant

@@ -8,7 +8,8 @@ import pytest
 from belot_rules.engine.match import MAX_DEALS
 from belot_rules.errors import UserError
 from belot_rules.players import make_player
-from belot_rules.rules.scoring import DealScore, MatchRules
+from belot_rules.rules.match_end import MatchRules
+from belot_rules.rules.scoring import DealScore
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.table import Table
 from belot_rules.variant.model import Variant

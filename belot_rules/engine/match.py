@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import UserError
-from ..rules.scoring import DealScore, MatchEnd
+from ..rules.match_end import MatchEnd
+from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer
 from .actions import Action

@@ -1,4 +1,4 @@
-"""Scoring of a deal and the end of a match, compiled from ``Variant.scoring`` and ``Variant.match``.
+"""Scoring of a deal, compiled from ``Variant.scoring`` (the end of a match is in ``match_end``).
 
 :meth:`ScoringRules.score` is what the engine calls once per deal: plain integers
 in, a :class:`DealScore` out, every option already turned into attributes at
@@ -912,97 +912,6 @@ class ScoringRules:
         points[winner] += hanging_in
         deal.note("Reserve carried in: {} to {}", hanging_in, deal.names[winner])
         return 0
-
-
-# ----------------------------------------------------------------------------- the match
-
-
-@dataclass(slots=True)
-class MatchEnd:
-    """What the end-of-match rule remembers between deals: the score a team must reach, the deals scored."""
-
-    bar: int | None  # None: a single deal (or match.deals deals) decides
-    deals: int = 0  # deals scored so far (all-pass deals do not count)
-    drawn: bool = False  # a match of a fixed number of deals ended level under deals_tie: draw
-
-
-class MatchRules:
-    """When a match is over and who won it (``Variant.match``; bulgarian.md §10, french.md §11)."""
-
-    def __init__(self, variant: Variant) -> None:
-        m = variant.match
-        self._m = m
-        self._bar = None if m.target is None else m.target + (1 if m.compare == "exceed" else 0)
-        self._deals = m.deals if m.target is None else None
-        self._draw = m.deals_tie == "draw"
-
-    def initial_state(self) -> MatchEnd:
-        return MatchEnd(self._bar)
-
-    def winner(self, state: MatchEnd, board: list[int] | tuple[int, ...], score: DealScore | None,
-               capot: bool) -> int | None:
-        """The winning team after a deal (``board`` already includes it), or None to play on.
-
-        Both teams over the bar: the higher wins, equal plays on (SF/HIT). A deal everybody passed
-        never ends a match; a deal with a ``match_winner`` (a game-winning declaration, bela.md §5)
-        ends it at once. Valat exception (bulgarian.md §10): ``raise_bar_to_leader_plus_one``
-        (SF) lifts the bar to the leader's score + 1 when a valat deal reaches it;
-        ``one_more_deal`` (HIT/HLP) and ``no_go_out_on_valat_deal`` (NIK) both mean a valat deal
-        cannot end the match and the next deal that is neither all-pass nor valat decides: the
-        board only grows, so "one more deal" ends exactly where the NIK rule does.
-        ``must_score_in_final_deal`` (NIK) and ``belote_alone_cannot_win`` (FFB-C/K 10.3) stop a
-        leader that scored nothing, or only its belote, in this deal.
-        """
-        if score is None:
-            return None
-        state.deals += 1
-        if score.match_winner is not None:
-            return score.match_winner
-        if self._deals is not None:
-            return self._fixed_deals_winner(state, board)
-        if state.bar is None:
-            return self._single_deal_winner(board, score)
-        over = [t for t in range(len(board)) if board[t] >= state.bar]
-        if not over:
-            return None
-        exception = self._m.valat_exception
-        if capot and exception != "none":
-            if exception == "raise_bar_to_leader_plus_one":
-                state.bar = max(board) + 1
-            return None
-        leader = max(over, key=lambda t: board[t])
-        if sum(board[t] == board[leader] for t in over) > 1:
-            return None
-        if self._m.must_score_in_final_deal and score.match_points[leader] <= 0:
-            return None
-        if self._m.belote_alone_cannot_win and score.belote_only[leader]:
-            return None
-        return leader
-
-    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...]) -> int | None:
-        """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the
-        last deal the higher board wins; a level board is a draw, or (``one_more_deal``) play goes on."""
-        leaders = _leaders(board)
-        if state.deals < self._deals or len(leaders) > 1:
-            state.drawn = state.deals >= self._deals and self._draw
-            return None
-        return leaders[0]
-
-    @staticmethod
-    def _single_deal_winner(board: list[int] | tuple[int, ...], score: DealScore) -> int:
-        """``target: null`` (seed 004): more points wins; equal, the side that won the deal."""
-        leaders = _leaders(board)
-        if len(leaders) == 1:
-            return leaders[0]
-        if score.contract_team in leaders and score.verdict == MADE:
-            return score.contract_team
-        return next(t for t in leaders if t != score.contract_team)
-
-
-def _leaders(board: list[int] | tuple[int, ...]) -> list[int]:
-    """The sides with the highest score."""
-    best = max(board)
-    return [t for t, points in enumerate(board) if points == best]
 
 
 def _shares(total: int, weights: list[int]) -> list[int]:
