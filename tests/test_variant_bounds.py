@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from belot_rules.cli import main
 from belot_rules.errors import VariantError
+from belot_rules.variant import yamlsafe
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.model import MAX_NUMBER
 
@@ -88,11 +91,37 @@ def test_validate_reports_them_as_located_lines(tmp_path: Path, capsys: pytest.C
 
 @pytest.mark.parametrize("text, message", [
     ("match:\n  target: " + "9" * 5000 + "\n", "house.yaml:3:11: a number of 5000 characters; numbers here have at most 24"),
-    ("match: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than 32 levels deep"),
 ])
-def test_huge_numbers_and_deep_nesting_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
+def test_huge_numbers_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
     """A 5,000-digit integer crashed validate (int() refuses more than 4,300 digits)."""
     assert message in problems(tmp_path, text)
+
+
+class _LibraryWithItsOwnLimit(yamlsafe._Guard, yaml.SafeLoader):
+    """The fast loader over a YAML library that refuses deep brackets in its own words before any node is
+    composed, as the libyaml 0.2.6 in PyYAML 6.0.4's wheels does at 1,000 (its scanner reads them ahead)."""
+
+    def fetch_flow_collection_start(self, token: type) -> None:
+        if self.flow_level >= 100:
+            raise yaml.scanner.ScannerError("while increasing flow level", self.get_mark(),
+                                            "exceeded maximum nesting depth", self.get_mark())
+        super().fetch_flow_collection_start(token)
+
+
+@pytest.mark.parametrize("library_limit", [False, True])
+@pytest.mark.parametrize("text, line", [
+    ("match: " + "[" * 5000 + "]" * 5000 + "\n", 2),
+    ("match: " + "{a: " * 200 + "1" + "}" * 200 + "\n", 2),
+    ("match:\n" + "".join(f"{'  ' * depth}k{depth}:\n" for depth in range(1, 40)) + " " * 80 + "x: 1\n", None),
+], ids=["lists", "mappings", "indented"])
+def test_deep_nesting_is_one_located_line_whichever_parser_stops_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, line: int | None, library_limit: bool) -> None:
+    """PyYAML 6.0.4 (libyaml 0.2.6) said "YAML syntax: exceeded maximum nesting depth" at the 1,000th
+    bracket, before the project's own limit: the user is told the project's limit, where it is passed."""
+    if library_limit:
+        monkeypatch.setattr(yamlsafe, "_Loader", _LibraryWithItsOwnLimit)
+    said = problems(tmp_path, text)
+    assert re.fullmatch(rf"\S*house\.yaml:{line or '[0-9]+'}:[0-9]+: nested more than 32 levels deep", said), said
 
 
 def test_the_wider_familys_numbers_have_ranges_too(tmp_path: Path) -> None:

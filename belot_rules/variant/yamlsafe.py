@@ -67,7 +67,7 @@ def read_yaml_document(path: Path, what: str, keep_going: bool = False) -> Docum
     name = display_name(path)
     text = read_text(path, "a .yaml file" if what == VARIANT_FILE else what, name=name)
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = _compose(text)
     except _Refused as refused:
         message = refused.message.replace("{what}", what)
         if what == VARIANT_FILE and message.startswith("aliases"):
@@ -124,18 +124,42 @@ class _Guard:
             self._depth -= 1
 
 
+class _FlowGuard:
+    """Counts open brackets as the pure-Python scanner meets them: it reads a flow collection's
+    brackets ahead of the composer, so without this a library's own depth limit could speak first."""
+
+    flow_level: int
+
+    def fetch_flow_collection_start(self, token: type) -> None:
+        if self.flow_level >= MAX_DEPTH:
+            raise _Refused(self.get_mark(), f"nested more than {MAX_DEPTH} levels deep")  # type: ignore[attr-defined]
+        super().fetch_flow_collection_start(token)  # type: ignore[misc]
+
+
+class _PythonLoader(_Guard, _FlowGuard, yaml.SafeLoader):
+    """The reference parser, with every refusal in this project's words."""
+
+
+_Loader: type = _PythonLoader
 if CParser is not None:  # libyaml turns the text into events ten times faster; composing stays here
 
-    class _Loader(_Guard, Composer, CParser, Resolver):
+    class _Loader(_Guard, Composer, CParser, Resolver):  # type: ignore[no-redef]
         def __init__(self, stream: str) -> None:
             CParser.__init__(self, stream)
             Composer.__init__(self)
             Resolver.__init__(self)
 
-else:
 
-    class _Loader(_Guard, yaml.SafeLoader):  # type: ignore[no-redef]
-        pass
+def _compose(text: str) -> Node | None:
+    """The file's nodes. A file libyaml refuses is read again by the pure-Python parser, so that what
+    the user is told (deep nesting in this project's words, where it passes the limit) does not depend
+    on which libyaml is installed: libyaml 0.2.6 (PyYAML 6.0.4) stops at 1,000 brackets in its own words."""
+    try:
+        return yaml.compose(text, Loader=_Loader)  # type: ignore[no-any-return]
+    except yaml.MarkedYAMLError:
+        if _Loader is _PythonLoader:
+            raise
+        return yaml.compose(text, Loader=_PythonLoader)  # type: ignore[no-any-return]
 
 
 class _Converter:
