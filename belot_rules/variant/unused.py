@@ -78,8 +78,8 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     match = variant.match
     if match.target is None:
         fixed = match.deals is not None
-        for name in Match.model_fields:
-            if name != "target" and not (fixed and name in ("deals", "deals_tie")):
+        for name in Match.model_fields:  # match.deals is what makes a match without a target longer
+            if name not in ("target", "deals") and not (fixed and name == "deals_tie"):
                 unused[("match", name)] = (f"match.deals plays {match.deals} deals" if fixed
                                            else "match.target null plays a single deal")
     else:
