@@ -79,7 +79,7 @@ class SeatView:
     def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
         """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""
         gone = {c for _, cards, _ in self.tricks for c in cards} | {c for _, c in self.trick}
-        shown = []
+        shown: list[tuple[str | None, ...]] = []
         for up, below in self.tableau[seat] if self.tableau else ():
             if up not in gone:
                 shown.append((below, up))
@@ -219,7 +219,7 @@ class DealState:
     def to_act(self) -> int:
         """The seat whose turn it is (-1 when the deal is over)."""
         if self.phase == BIDDING:
-            return self.auction.to_act
+            return self.running_auction().to_act
         if self.phase in (PLAYING, DECLARING):
             return self.ruleset.seating.order[self.leader + len(self.trick)]
         if self.phase == EXCHANGING:
@@ -227,6 +227,16 @@ class DealState:
         if self.phase == DISCARDING:
             return self.declarer
         return -1
+
+    def running_auction(self) -> Auction:
+        """The deal's auction (a deal given its contract, or its hands, has none)."""
+        assert self.auction is not None, "no auction in this deal"
+        return self.auction
+
+    def _played(self) -> str:
+        """The contract being played: set once the auction is over."""
+        assert self.contract is not None, "no contract yet"
+        return self.contract
 
     @property
     def all_passed(self) -> bool:
@@ -239,16 +249,16 @@ class DealState:
         trick = self.trick
         if not trick:
             return hand
-        return self.ruleset.obligations[self.contract].legal_fast(
+        return self.ruleset.obligations[self._played()].legal_fast(
             hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take."""
         if self.phase == BIDDING:
-            return [call_action(c) for c in self.ruleset.bidding.legal_calls(self.auction)]
+            return [call_action(c) for c in self.ruleset.bidding.legal_calls(self.running_auction())]
         if self.phase == DECLARING:
-            options = self.ruleset.declarations.choices(self.hands[self.to_act], self.contract, self.to_act)
+            options = self.ruleset.declarations.choices(self.hands[self.to_act], self._played(), self.to_act)
             return [declare_action(tuple(o)) for o in options if o] + [declare_action(())]
         if self.phase == PLAYING:
             actions = []
@@ -298,7 +308,7 @@ class DealState:
         reason = ""
         if self.phase == BIDDING:
             try:
-                reason = ": " + self.ruleset.bidding.reason(self.auction, Call.parse(text))
+                reason = ": " + self.ruleset.bidding.reason(self.running_auction(), Call.parse(text))
             except UserError:
                 reason = ": that is not a call"
         elif self.phase == PLAYING:
@@ -310,7 +320,7 @@ class DealState:
                 reason = f": {CARDS[card]} is not in seat {seat}'s hand" if self.tableau is None else \
                     f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
             elif card >= 0 and self.trick:
-                reason = ": " + self.ruleset.obligations[self.contract].reason(self.hands[seat], self.trick, card)
+                reason = ": " + self.ruleset.obligations[self._played()].reason(self.hands[seat], self.trick, card)
         elif self.phase == EXCHANGING:
             reason = (f": seat {seat} holds the trump seven and may take the turned card "
                       f"{CARDS[self.turned_card]} for it (exchange) or keep it (keep)")
@@ -319,12 +329,13 @@ class DealState:
             reason = f": seat {seat} took the chien and lays {left} more card{'s' * (left > 1)} of his hand aside"
         verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer",
                 DISCARDING: "discard"}[self.phase]
-        listed = summarize([a.call for a in legal]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
+        listed = summarize([a.call for a in legal if a.call is not None]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
         return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
     def _apply(self, action: Action) -> None:
         self.history.append(action)
         if action.kind == CALL:
+            assert action.call is not None, "a call action carries its call"
             self.make_call(action.call)
         elif action.kind == DECLARE:
             self.declare(action.declarations)
@@ -337,16 +348,15 @@ class DealState:
 
     def make_call(self, call: Call) -> None:
         """Apply an auction call (unchecked; :meth:`apply` checks)."""
-        bidding = self.ruleset.bidding
-        bidding.apply(self.auction, call)
-        if not self.auction.finished:
+        bidding, auction = self.ruleset.bidding, self.running_auction()
+        bidding.apply(auction, call)
+        if not auction.finished:
             return
-        if self.auction.contract is None:
+        if auction.contract is None:
             self.phase = OVER
             return
-        self.level = self.auction.level
-        self._begin_play(self.auction.contract, self.auction.declarer, bidding.multiplier(self.auction),
-                         self.auction.points)
+        self.level = auction.level
+        self._begin_play(auction.contract, auction.declarer, bidding.multiplier(auction), auction.points)
 
     def force_contract(self, contract: str, declarer: int, multiplier: int = 1, bid: int | None = None) -> None:
         """Skip the auction and play ``contract`` (benchmarks and analysis of one contract)."""
@@ -386,7 +396,7 @@ class DealState:
         seat = self.declarer
         self.hands[seat] ^= 1 << card
         self.discarded += (card,)
-        self.side_points[self.ruleset.seating.side_of[seat]] += self.ruleset.tables[self.contract].points[card]
+        self.side_points[self.ruleset.seating.side_of[seat]] += self.ruleset.tables[self._played()].points[card]
         if len(self.discarded) == self.ruleset.dealing.widow_size:
             self._hands_complete()
 
@@ -412,7 +422,7 @@ class DealState:
     def _first_trick(self) -> None:
         """Trick 1 begins (with declarations where the seat holds some)."""
         held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
-        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.contract)
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self._played())
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -430,7 +440,7 @@ class DealState:
         seat = self.to_act
         if seat in self.declared:
             return
-        options = self.ruleset.declarations.choices(self.hands[seat], self.contract, seat)
+        options = self.ruleset.declarations.choices(self.hands[seat], self._played(), seat)
         if any(options):
             self.phase = DECLARING
         else:
@@ -451,7 +461,7 @@ class DealState:
         self.hands[seat] ^= 1 << card
         trick.append(card)
         if len(trick) > 1:
-            strength = self.ruleset.tables[self.contract].trick_strength[trick[0] >> 3]
+            strength = self.ruleset.tables[self._played()].trick_strength[trick[0] >> 3]
             if strength[card] > strength[trick[self.win_pos]]:
                 self.win_pos = len(trick) - 1
         if len(trick) == table.players:
@@ -480,7 +490,7 @@ class DealState:
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
-        declaring = self.ruleset.declarations.declaring_seats(self.hands, self.contract) if not self.tricks else 0
+        declaring = self.ruleset.declarations.declaring_seats(self.hands, self._played()) if not self.tricks else 0
         if rand is not None and kernel.compiled is not None:
             self._play_compiled(declaring, pick_declaration, announce, rand)
         else:
@@ -493,7 +503,7 @@ class DealState:
                      pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
                      announce: Callable[[int], bool], rand: Callable[[], float] | None) -> None:
         """:meth:`play_out`'s trick loop in Python (``belot_rules/_playout.c`` is the same loop for ``rand``)."""
-        ruleset, contract = self.ruleset, self.contract
+        ruleset, contract = self.ruleset, self._played()
         tables = ruleset.tables[contract]
         legal_fast = ruleset.obligations[contract].legal_fast
         points, trick_strength = tables.points, tables.trick_strength
@@ -524,6 +534,7 @@ class DealState:
                         declared[seat] = ()
                 legal = legal_fast(hand, led, best, win == pos - back) if pos else hand
                 if rand is None:
+                    assert pick_card is not None, "play_out draws cards at random (rand) or asks pick_card"
                     card = pick_card(legal, seat, hand, trick, win)
                 else:  # random playouts: card_picker's draw, without a call per card
                     skip = int(rand() * legal.bit_count())
@@ -558,10 +569,11 @@ class DealState:
                        announce: Callable[[int], bool], rand: Callable[[], float]) -> None:
         """:meth:`_play_tricks` for random cards, in the compiled kernel: the same draws and callbacks, in the
         same order; the kernel writes the hands back before each callback."""
-        table = self.ruleset.seating
+        table, compiled = self.ruleset.seating, kernel.compiled
+        assert compiled is not None, "play_out plays in Python where the kernel is not built"
         try:
-            self.leader = kernel.compiled.play(
-                self.ruleset.obligations[self.contract].packed, table.players, table.hand_size, table.side_of,
+            self.leader = compiled.play(
+                self.ruleset.obligations[self._played()].packed, table.players, table.hand_size, table.side_of,
                 self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
                 self.belote_suits, self.declared, declaring, rand,
                 lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
@@ -576,7 +588,7 @@ class DealState:
     def _choose_declarations(self, seat: int, hand: int,
                              pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]]) -> None:
         """Trick 1 in :meth:`play_out`: what a seat holding declarations declares."""
-        options = self.ruleset.declarations.choices(hand, self.contract, seat)
+        options = self.ruleset.declarations.choices(hand, self._played(), seat)
         self.declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
 
     def _play_belote(self, seat: int, card: int, leader: int, win: int, announce: Callable[[int], bool]) -> None:
@@ -587,8 +599,9 @@ class DealState:
 
     def _turn_up(self, leader: int) -> None:
         """In :meth:`play_out`, after the trick ``leader`` led: the tableau's cards under its cards are turned up."""
-        players = self.ruleset.seating.players
-        self.hidden = self.tableau.turn_up(self.hands, self.hidden, self.trick,
+        players, tableau = self.ruleset.seating.players, self.tableau
+        assert tableau is not None, "only an open tableau turns cards up"
+        self.hidden = tableau.turn_up(self.hands, self.hidden, self.trick,
                                            self.ruleset.seating.order[leader:leader + players])
 
     def _belote(self, seat: int, card: int, announced: bool) -> None:
@@ -598,13 +611,13 @@ class DealState:
         if rules.belote_announced and not announced:
             return
         only_card = self.legal_card_mask() == 1 << card
-        if rules.belote_play_counts(card, tuple(self.trick), self.ruleset.tables[self.contract], only_card):
+        if rules.belote_play_counts(card, tuple(self.trick), self.ruleset.tables[self._played()], only_card):
             self.belotes.append((seat, suit))
 
     def _close_trick(self) -> None:
         table = self.ruleset.seating
         winner = table.order[self.leader + self.win_pos]
-        points = self.ruleset.tables[self.contract].points
+        points = self.ruleset.tables[self._played()].points
         trick = self.trick
         side = table.side_of[winner]
         self.side_points[side] += sum(points[card] for card in trick)
@@ -620,15 +633,15 @@ class DealState:
             self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
-        rules = self.ruleset.declarations
+        rules, contract = self.ruleset.declarations, self._played()
         if rules.from_tricks:
-            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(self.contract, cards, winner)]
+            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(contract, cards, winner)]
         else:
             declared = self.declared
             found = [d for seat in sorted(declared) for d in declared[seat]]
         if self.belotes:
             found += [rules.belote(seat, suit) for seat, suit in self.belotes]
-        score = self.ruleset.scoring.score(self.contract, self.declarer, self.multiplier, self.side_points,
+        score = self.ruleset.scoring.score(contract, self.declarer, self.multiplier, self.side_points,
                                            self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
                                            self.bid, self.hanging_in, self.first_seat)
         if self.level and self.ruleset.bidding.wins_match(self.level):

@@ -43,7 +43,7 @@ class FinishedDeal:
     @classmethod
     def of(cls, deal: DealState) -> FinishedDeal:
         return cls(deal.dealer, deal.deck, deal.hanging_in, tuple(str(a) for a in deal.history), deal.score,
-                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level, deal.auction.board)
+                   deal.contract, deal.declarer, deal.multiplier, deal.bid, deal.level, deal.running_auction().board)
 
     @property
     def capot(self) -> bool:
@@ -96,18 +96,25 @@ class MatchState:
         """A match of a fixed number of deals that ended level (``match.deals_tie: draw``)."""
         return self.end_state is not None and self.end_state.drawn
 
+    def in_play(self) -> DealState:
+        """The deal being played (or just finished and booked), or :class:`IllegalAction` once the match is over."""
+        if self.current is None:
+            raise IllegalAction("the match is over; no more actions")
+        return self.current
+
     def to_act(self) -> int:
-        return -1 if self.over else self.current.to_act
+        return -1 if self.over else self.in_play().to_act
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.over else self.current.legal_actions()
+        return [] if self.over else self.in_play().legal_actions()
 
     def apply(self, action: Action | str) -> None:
         """Apply an action to the current deal; when the deal ends, book it and deal the next."""
         if self.over:
             raise IllegalAction("the match is over; no more actions")
-        self.current.apply(action)
-        if self.current.phase == OVER:
+        deal = self.in_play()
+        deal.apply(action)
+        if deal.phase == OVER:
             self.advance()
 
     def unbooked(self) -> DealState | None:
@@ -120,7 +127,7 @@ class MatchState:
 
     def advance(self) -> None:
         """Book the finished current deal and, unless the match is over, deal the next one."""
-        previous = self.current
+        previous = self.in_play()
         self.book_deal()
         if not self.over:
             if len(self.deals) >= MAX_DEALS:
@@ -132,7 +139,7 @@ class MatchState:
 
     def book_deal(self) -> None:
         """Add the finished current deal to the sheet, the board and the reserve; decide the match."""
-        deal = self.current
+        deal = self.in_play()
         finished = FinishedDeal.of(deal)
         score = finished.score
         self.deals.append(finished)
@@ -142,6 +149,7 @@ class MatchState:
             for side, points in enumerate(score.match_points):
                 self.board[side] += points
             self.reserve = score.hanging_out
+        assert self.end_state is not None, "MatchState.new gives every match its end state"
         self.winner = self.ruleset.match.winner(self.end_state, self.board, score, finished.capot)
         if self.over:
             self.current = None

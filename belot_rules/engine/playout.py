@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from ..rules.dealing import shuffle
+from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .deal import BIDDING, DISCARDING, DealState
 
@@ -44,7 +45,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
     if contract is not None:
         state.force_contract(contract, state.first_seat)
     else:
-        bidding, auction = ruleset.bidding, state.auction
+        bidding, auction = ruleset.bidding, state.running_auction()
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
@@ -60,5 +61,5 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
     return state
 
 
-def _pick(options: list, rand: float) -> object:
+def _pick(options: list[list[Declaration]], rand: float) -> list[Declaration]:
     return options[int(rand * len(options))]

@@ -22,6 +22,6 @@ def play_match(ruleset: Ruleset, players: Sequence[Player], seed: int) -> MatchS
     """A whole match between ``players`` (one per seat), reproducible from ``seed``."""
     match = MatchState.new(ruleset, seed)
     while not match.over:
-        play_deal(match.current, players)
+        play_deal(match.in_play(), players)
         match.advance()
     return match

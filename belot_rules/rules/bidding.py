@@ -10,6 +10,7 @@ Calls are :class:`Call` values whose text form (``pass``, ``hearts``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import RANKS
@@ -87,12 +88,12 @@ class Call:
         )
 
 
-def summarize(calls: list[Call]) -> str:
+def summarize(calls: Sequence[Call]) -> str:
     """The calls as a short list: point bids are folded into their range (coinche has ~50 of them)."""
     points = [c for c in calls if c.kind == "bid" and c.points is not None]
     if len(points) <= 6:
         return ", ".join(map(str, calls))
-    contracts = list(dict.fromkeys(c.contract for c in points))
+    contracts = list(dict.fromkeys(str(c.contract) for c in points))
     folded = f"{point_bids_in_words(points)}, in {' / '.join(contracts)} (like '{points[0]}')"
     others = [str(c) for c in calls if c not in points]
     return ", ".join(others[:1] + [folded] + others[1:])
@@ -183,7 +184,7 @@ class Bidding:
         self.side_of = seating.side_of
         self.partner = tuple(seating.partner(seat) for seat in seating.seats)
         self.camps = seating.camps  # camps[declarer][seat]: 0 takers, 1 defenders; a camp answers a double together
-        self.contracts = tuple(bidding.contracts)
+        self.contracts: tuple[str, ...] = tuple(bidding.contracts)
         self.rank = {c: i for i, c in enumerate(self.contracts)}
         self.max_level = doubles.max_level
         self.multipliers = (1, *doubles.multipliers)
@@ -191,7 +192,7 @@ class Bidding:
         self.redouble_ends = doubles.redouble_ends_auction
         self.after_bidding = doubles.after_bidding and doubles.max_level > 0
         self.match_winning_level = doubles.match_winning_level or 0
-        self.condition_kinds = frozenset(doubles.condition.kinds)
+        self.condition_kinds: frozenset[str] = frozenset(doubles.condition.kinds)
         self.doubler_below, self.taker_above = doubles.condition.doubler_below, doubles.condition.taker_above
         self.dealer_speaks_first = bidding.first_speaker == FirstSpeaker.dealer.value
         ashkal = bidding.ashkal
@@ -257,7 +258,7 @@ class Bidding:
         first double under a condition, only by a team behind on the board."""
         if auction.level >= self.max_level:
             return False
-        if auction.level or contract_kind(auction.contract) not in self.condition_kinds:
+        if auction.level or auction.contract is None or contract_kind(auction.contract) not in self.condition_kinds:
             return True
         taker = self.side_of[auction.declarer]
         doubler = max(points for side, points in enumerate(auction.board) if side != taker)
@@ -361,8 +362,8 @@ class Bidding:
             return self._ashkal_reason(auction)
         if call.kind != "bid":  # schmeiss, accept and refuse belong to the schmeiss auction (SchmeissBidding)
             return f"this variant has no {call.kind}"
-        if call.contract not in self.rank:
-            return f"this variant has no {call.contract.replace('_', ' ')} contract"
+        if call.contract is None or call.contract not in self.rank:
+            return f"this variant has no {str(call.contract).replace('_', ' ')} contract"
         if not self._may_overbid(auction):
             if self.overbid_after_double == OverbidAfterDouble.contract_team_only.value:
                 return "only the contract's team may bid over a double"
@@ -462,6 +463,7 @@ class _TurnedCardRounds:
     ``round2_turned_suit``, shared by the classic and the point-bid turned-card styles."""
 
     contracts: tuple[str, ...]
+    void_at: int
 
     def _init_rounds(self, variant: Variant) -> None:
         bidding = variant.bidding
@@ -509,7 +511,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
         if self.overcall == Overcall.higher_contract.value:
             self.over = {c: bids[i + 1:] for i, c in enumerate(self.contracts)}
         else:
-            self.over = {c: [b for b in bids if KIND_RANK[contract_kind(b.contract)] > KIND_RANK[contract_kind(c)]]
+            self.over = {c: [b for b in bids if KIND_RANK[contract_kind(str(b.contract))] > KIND_RANK[contract_kind(c)]]
                          for c in self.contracts}
         self.priority = self.overcall == Overcall.higher_kind_seat_priority.value
         self.later_final = variant.bidding.later_round_priority == LaterRoundPriority.none.value
@@ -640,7 +642,7 @@ class PointBidding(Bidding):
         self.values = tuple(values)
         # Every bid, lowest first, for each set of contracts that may be bid; the bids above a
         # standing value are a suffix of these lists, found by that value's position.
-        self.bids = {self.contracts: self._bid_list(self.contracts)}
+        self.bids: dict[tuple[str, ...], list[Call]] = {self.contracts: self._bid_list(self.contracts)}
         self.above = {v: i + 1 for i, v in enumerate(values)}
 
     def _bid_list(self, contracts: tuple[str, ...]) -> list[Call]:

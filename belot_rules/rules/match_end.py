@@ -54,7 +54,7 @@ class MatchRules:
         if score.match_winner is not None:
             return score.match_winner
         if self._deals is not None:
-            return self._fixed_deals_winner(state, board)
+            return self._fixed_deals_winner(state, board, self._deals)
         if state.bar is None:
             return self._single_deal_winner(board, score)
         over = [t for t in range(len(board)) if board[t] >= state.bar]
@@ -74,12 +74,12 @@ class MatchRules:
             return None
         return leader
 
-    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...]) -> int | None:
+    def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...], deals: int) -> int | None:
         """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the
         last deal the higher board wins; a level board is a draw, or (``one_more_deal``) play goes on."""
         leaders = _leaders(board)
-        if state.deals < self._deals or len(leaders) > 1:
-            state.drawn = state.deals >= self._deals and self._draw
+        if state.deals < deals or len(leaders) > 1:
+            state.drawn = state.deals >= deals and self._draw
             return None
         return leaders[0]
 

@@ -104,14 +104,14 @@ def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int,
     return score._replace(match_winner=team, notes=(*score.notes, note))
 
 
-class _Terms(tuple):
+class _Terms(tuple[tuple[str, int], ...]):
     """Named parts of a sum, written ``cards 162 + belote 20`` only when the line is read."""
 
     def __str__(self) -> str:
         return " + ".join(f"{name} {value}" for name, value in self if value)
 
 
-class _Each(tuple):
+class _Each(tuple[Any, ...]):
     """One number per camp or player, written ``player 0 52, player 1 60`` only when the line is read."""
 
     def __str__(self) -> str:
@@ -188,7 +188,7 @@ class ScoringRules:
         left_out = [name for name, counts in (("declarations", self._decl_for_contract),
                                               ("belote", self._belote_for_contract)) if not counts]
         self._left_out = " and ".join(left_out)  # what the contract test does not count
-        self._game_winning_length = decl.wins_match_length  # None: no declaration wins the match
+        self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
         self._capot_takers_only = s.capot.team == "takers_only"
         self._capot_replaces = s.capot.replaces_card_points
         self._capot_shared = s.capot.shared
@@ -208,7 +208,7 @@ class ScoringRules:
         bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
         bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
-                                s.contract_factors.get(contract, 1))
+                                {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1))
 
     # ------------------------------------------------------------------ the entry point
 

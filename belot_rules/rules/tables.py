@@ -55,7 +55,8 @@ def _order_strength(table: RankTable) -> list[int]:
 
 
 def _points(table: RankTable) -> list[int]:
-    return [table.points.get(rank, 0) for rank in RANKS]
+    points = {str(rank): value for rank, value in table.points.items()}
+    return [points.get(rank, 0) for rank in RANKS]
 
 
 def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
