@@ -16,6 +16,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from pathlib import Path
@@ -173,6 +174,28 @@ def read_text(path: Path, what: str, max_bytes: int = MAX_BYTES, name: str | Non
         column = len(raw[start : err.start].decode("utf-8", errors="replace")) + 1
         message = f"the byte {raw[err.start]:#04x} is not UTF-8 text; save the file as UTF-8"
         raise FileError([Problem(name, message, line, column)]) from None
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` is there; a name the system cannot look up (too long, say) is a :class:`FileError`,
+    worded as :func:`read_text` words it, rather than an OSError from ``Path.exists``."""
+    try:
+        return path.exists()
+    except OSError as err:
+        raise FileError([Problem(display_name(path), f"cannot be read: {err.strerror or err}")]) from None
+
+
+def move_aside(path: Path, folder: Path, why: str) -> Path:
+    """Move ``path`` into ``folder`` as ``STEM-WHY-TIME.SUFFIX`` (numbered when taken) and return where:
+    a file that cannot be used is kept for the player, never overwritten. OSError is left to the caller."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = folder / f"{path.stem}-{why}-{stamp}{path.suffix}"
+    number = 1
+    while target.exists():
+        number += 1
+        target = folder / f"{path.stem}-{why}-{stamp}-{number}{path.suffix}"
+    os.replace(path, target)
+    return target
 
 
 def read_json(path: Path, what: str, max_bytes: int = MAX_BYTES) -> Document:

@@ -51,7 +51,7 @@ def test_end_of_input_mid_deal_saves_and_resume_reaches_the_same_match(tmp_path:
     finished = play(session=resumed, save_path=save)
     assert "Resuming deal 1." in finished.text
     assert match_record(finished.session.match) == match_record(whole.session.match)  # same bots' choices
-    assert read_save(save).finished
+    assert read_save(save).replay().over
 
 
 def test_every_action_is_saved_atomically(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ..errors import UserError
 from ..variant.model import MAX_NUMBER
-from ..files import excerpt, unwritable
+from ..files import excerpt, exists, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
@@ -215,7 +215,7 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
         slot = latest_slot()
         if slot is None:
             raise UserError("no saved game to continue; start one with: belot play")
-    if not slot.path.exists():
+    if not exists(slot.path):  # a name too long for the file system is said here, before the lock
         raise UserError(f"{slot.path}: no saved game there; start one with: belot play")
     if not table.take(slot):
         return None
@@ -226,13 +226,17 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
     if found.saved is None:
         raise UserError(found.note or f"{slot.path}: no saved game there; start one with: belot play")
     try:
-        return resume(found.saved, table)
+        session = resume(found.saved, table)
     except RulesMissing as err:  # nothing wrong with the save: it stays where --resume finds it again
         raise UserError(f"{err}; put it back and run this again (the saved game is kept in {slot.path})") from None
     except UserError as err:
         if not slot.in_saves:
             raise
         raise UserError(slot.aside_note(err)) from None
+    wrong = found.saved.disagreement(session) if session is not None else None
+    if wrong:
+        table.tell(f"The saved game {wrong}; it continues as its moves have it.")
+    return session
 
 
 def new_game(args: argparse.Namespace, table: Table) -> Session | None:
@@ -263,7 +267,7 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
             return None
         table.say(f"It was moved to {slot.set_aside('cut-short')}.")
     saved = found.saved
-    if saved is None or saved.finished:
+    if saved is None or (saved.claims_over and finished(saved, slot, table)):
         return session
     if table.full_screen:
         table.unfinished = saved
@@ -277,6 +281,26 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
     where = slot.set_aside("kept")
     table.say(f"The unfinished game is kept in {where}; belot play --resume {where} continues it.")
     return session
+
+
+def finished(saved: SavedGame, slot: SaveSlot, table: Table) -> bool:
+    """Whether a save that says its match has ended may give its slot to a new game: only when its replay
+    ends too, and as it says. A save that does not replay, or whose replay ends otherwise, is moved aside
+    with a note; one whose replay is unfinished is offered as the unfinished game it is (False)."""
+    try:
+        replayed = saved.replay()
+    except UserError as err:
+        table.tell(slot.aside_note(err))
+        return True
+    wrong = saved.disagreement(replayed)
+    if wrong is None:
+        return replayed.over
+    if replayed.over:
+        table.tell(f"The saved game in slot {slot.label} is over but {wrong}; it was moved to "
+                   f"{slot.set_aside('disputed')}.")
+        return True
+    table.tell(f"The saved game in slot {slot.label} {wrong}; it is offered as the unfinished game it is.")
+    return False
 
 
 def resume(saved: SavedGame, table: Table) -> Session | None:

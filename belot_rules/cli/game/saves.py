@@ -33,7 +33,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -44,7 +43,7 @@ from ...cards import CARDS
 from ...engine.deal import OVER
 from ...engine.records import match_record, write_record
 from ...errors import FileError, UserError
-from ...files import MAX_RECORD_BYTES, CutShort, excerpt, read_json
+from ...files import MAX_RECORD_BYTES, CutShort, excerpt, exists, move_aside, read_json
 from ...variant.loader import is_name, name_from_file
 from ...players.levels import level_of
 from .seating import HUMAN, parse_seats
@@ -199,14 +198,7 @@ class SaveSlot:
         """Move the save to ``saves/aside/SLOT-WHY-TIME.json`` and return the new path."""
         folder = self.path.parent / ASIDE
         folder.mkdir(exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = folder / f"{self.path.stem}-{why}-{stamp}.json"
-        number = 1
-        while target.exists():
-            number += 1
-            target = folder / f"{self.path.stem}-{why}-{stamp}-{number}.json"
-        os.replace(self.path, target)
-        return target
+        return move_aside(self.path, folder, why)
 
     # ------------------------------------------------------------------ writing
 
@@ -333,8 +325,39 @@ class SavedGame:
         return self.record["seed"]
 
     @property
-    def finished(self) -> bool:
-        return self.record.get("winner") is not None or self.forfeit is not None
+    def claims_over(self) -> bool:
+        """Whether the save says its match has ended (a winner, a draw, a side out of time): a claim that only
+        :meth:`replay` can confirm, since a damaged or edited field says it as well as a finished game."""
+        return (self.record.get("winner") is not None or self.forfeit is not None
+                or self.record.get("drawn") is not None)
+
+    def replay(self) -> Session:
+        """The saved game replayed to where it stopped: :meth:`start`, then :meth:`restore`."""
+        return self.restore(self.start())
+
+    def disagreement(self, session: Session) -> str | None:
+        """What the save says of its match's end that its replay (``session``, from :meth:`replay`) does not,
+        in words after "it"; None when they agree."""
+        match = session.match
+        winner, drawn = self.record.get("winner"), self.record.get("drawn", False)
+        if self.forfeit is not None and session.forfeit is None:
+            return f"says side {self.forfeit} lost on time, which its moves do not bear out"
+        if not (winner is None or type(winner) is int) or winner != match.winner:
+            replayed = "an unfinished match" if not match.over else \
+                "a draw" if match.winner is None else f"a win for side {match.winner}"
+            return f"names the winner {excerpt(winner)} where its moves replay to {replayed}"
+        if drawn is not match.drawn:
+            return f"says drawn {excerpt(drawn)} where its moves replay to {'a draw' if match.drawn else 'no draw'}"
+        return None
+
+    def lost_on_time(self, session: Session) -> bool:
+        """Whether the save's forfeit can be true of its replay: the player's side, at a table whose move clock
+        loses the match, stopped at the player's own move of an unfinished match."""
+        clock = session.ruleset.variant.table.move_clock
+        human, current = session.seating.human, session.match.current
+        return (clock.seconds is not None and clock.on_timeout == "lose_match" and human is not None
+                and self.forfeit == session.seating.side_of[human] and not session.match.over
+                and current is not None and current.phase != OVER and current.to_act == human)
 
     def summary(self) -> str:
         """One line to recognise the game by."""
@@ -370,7 +393,7 @@ class SavedGame:
                     raise UserError(f"{self.path}: deal {number}, action {step}: {err}") from None
             if current.phase != OVER and number < len(deals):
                 raise UserError(f"{self.path}: deal {number} is unfinished but more deals follow")
-        session.forfeit = self.forfeit
+        session.forfeit = self.forfeit if self.lost_on_time(session) else None  # see disagreement()
         return session
 
 
@@ -380,7 +403,7 @@ def read_save(path: Path) -> SavedGame:
     A file that stops mid-way is :class:`~belot_rules.files.CutShort`, so a game can ask
     before replacing it.
     """
-    if not path.exists():
+    if not exists(path):
         raise UserError(f"{path}: no saved game there; start one with: belot play")
     try:
         data = read_json(path, "a saved game", MAX_RECORD_BYTES).data
