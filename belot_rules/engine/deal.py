@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
+from ..copies import field_copier
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..checks import seat as check_seat
 from ..errors import UserError
@@ -200,14 +201,7 @@ class DealState:
 
     def clone(self) -> DealState:
         """An independent copy (the ruleset and deck are shared; they are immutable)."""
-        return DealState(
-            self.ruleset, self.dealer, self.deck, self.hanging_in, list(self.hands),
-            self.turned_card, self.phase, self.auction.copy() if self.auction else None, self.contract,
-            self.declarer, self.multiplier, self.bid, self.leader, list(self.trick), self.win_pos,
-            list(self.tricks), list(self.side_points), list(self.side_tricks), dict(self.declared),
-            [list(s) for s in self.belote_suits], list(self.belotes), list(self.history), self.score, self.level,
-            self.exchanged, self.tableau, self.hidden, self.discarded,
-        )
+        return _copy_deal(self)
 
     # ------------------------------------------------------------------ queries
 
@@ -680,3 +674,8 @@ class DealState:
             tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
         )
 
+
+_copy_deal = field_copier(DealState, {
+    "hands": list, "auction": lambda auction: auction.copy() if auction else None, "trick": list, "tricks": list,
+    "side_points": list, "side_tricks": list, "declared": dict, "belote_suits": lambda suits: [list(s) for s in suits],
+    "belotes": list, "history": list})

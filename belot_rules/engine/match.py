@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import UserError
+from ..copies import field_copier
 from ..rules.match_end import MatchEnd
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
@@ -81,11 +82,7 @@ class MatchState:
 
     def clone(self) -> MatchState:
         """An independent copy, random generator included (for analysis and bots that look ahead)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return MatchState(self.ruleset, self.seed, rng, self.dealer, list(self.board), self.reserve,
-                          list(self.deals), self.winner, copy.copy(self.end_state),
-                          self.current.clone() if self.current else None)
+        return _copy_match(self)
 
     @property
     def over(self) -> bool:
@@ -181,3 +178,14 @@ class MatchState:
             played = set(gathered)  # under them the cards no trick took (a stock, a chien laid aside), as dealt
             gathered += [c for c in previous.deck if c not in played]
         return self.ruleset.dealing.next_deck(self.rng, gathered)
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+_copy_match = field_copier(MatchState, {
+    "rng": _copy_rng, "board": list, "deals": list, "end_state": copy.copy,
+    "current": lambda deal: deal.clone() if deal else None})

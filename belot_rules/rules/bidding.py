@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import RANKS
+from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
 from ..variant.model import (
@@ -160,9 +161,7 @@ class Auction:
         return (self.first_seat + len(self.calls) + self.skip) % self.players
 
     def copy(self) -> Auction:
-        return Auction(self.first_seat, self.players, self.turned_suit, list(self.calls), self.contract, self.points,
-                       self.declarer, self.level, self.passes, self.finished, self.turned_rank, self.board,
-                       self.doubling, self.skip)
+        return _copy_auction(self)
 
     def caller(self) -> int:
         """The seat that called the standing contract (an ashkal's caller is not its declarer)."""
@@ -170,6 +169,9 @@ class Auction:
             if call.kind in ("bid", "ashkal"):
                 return seat
         return -1
+
+
+_copy_auction = field_copier(Auction, {"calls": list})
 
 
 class Bidding:
