@@ -97,8 +97,10 @@ def test_single_deal_more_points_wins_S4():
 
 
 def test_a_match_that_cannot_end_stops_with_an_error_after_max_deals():
-    """A valid file can set a target no match reaches: play stops with a user error, never runs forever."""
-    ruleset = Ruleset(Variant(name="far", title="Far", match={"target": 100_000}))
+    """A target no match reaches (validate refuses it in a file; set here past the checks) stops play with a
+    user error, never runs forever."""
+    variant = Variant(name="far", title="Far")
+    ruleset = Ruleset(variant.model_copy(update={"match": variant.match.model_copy(update={"target": 100_000})}))
     table = Table([make_player("heuristic", ruleset, seat) for seat in range(4)])
     with pytest.raises(UserError, match=f"has not ended after {MAX_DEALS} deals"):
         table.play_match(ruleset, seed=1)

@@ -1280,6 +1280,17 @@ class Table(Rule):
     )
     move_clock: MoveClock = Field(default_factory=MoveClock, description="Per-move time limit.")
 
+    @property
+    def board_sides(self) -> int:
+        """Entries on the match board: two teams of partners, else one per player."""
+        return 2 if self.sides == Sides.partners else self.players
+
+
+def engine_max_deals() -> int:
+    """The engine's limit on the deals of a match (imported when asked: the engine imports this model)."""
+    from ..engine.match import MAX_DEALS
+    return MAX_DEALS
+
 
 def _pack_words(cards: int) -> str:
     return f"{'an' if cards in (8, 11, 18) else 'a'} {cards}-card pack"
@@ -1584,7 +1595,34 @@ class Variant(Rule):
                 f"match.deals {self.match.deals} and match.target {self.match.target} are both set; a match ends "
                 "after a fixed number of deals or at a target: set match.target to null for a fixed number of deals"
             )
+        elif self.match.target is not None and self.match.target > self.largest_target:
+            problems.append(
+                f"match.target {self.match.target} is out of reach: a match stops after {engine_max_deals()} deals "
+                f"and a deal here may hand out as few as {self.deal_points} match points among "
+                f"{self.table.board_sides} sides, so the largest target accepted is {self.largest_target} (a side's "
+                "share of a third of those deals)"
+            )
         return problems
+
+    @property
+    def deal_points(self) -> int:
+        """The fewest match points a deal hands out: the card points and last trick of the poorest contract
+        played, before any factor or bonus, on the board's scale (tens or points)."""
+        tables, ranks = self.cards, self.cards.ranks
+
+        def pack(table: RankTable, suits: int) -> int:
+            return suits * sum(table.points.get(rank, 0) for rank in ranks)
+
+        totals = {"suit": pack(tables.trump, 1) + pack(tables.plain, 3), "no_trumps": pack(tables.no_trumps, 4),
+                  "all_trumps": pack(tables.all_trumps, 4)}
+        fewest = min(totals[contract_kind(c)] for c in self.bidding.contracts) + self.scoring.last_trick
+        return fewest // 10 if self.scoring.rounding.unit == RoundingUnit.tens else fewest
+
+    @property
+    def largest_target(self) -> int:
+        """The largest match.target a match can reach before the engine stops it: every side's share of the
+        points of a third of its deals, the rest left for deals everybody passes and points held back."""
+        return engine_max_deals() // 3 * self.deal_points // self.table.board_sides
 
 
 def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]]:
