@@ -10,8 +10,11 @@ files.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple
+
+from .errors import UserError
+from .files import excerpt
 
 RANKS = "789TJQKA"
 SUITS = "CDHS"
@@ -28,8 +31,12 @@ _SUIT_ALIASES = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 _SUIT_ALIASES.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
 
 
-class CardError(ValueError):
-    """A card written in a form nobody at a Belot table would recognise."""
+class CardError(UserError, ValueError):
+    """A card written in a form nobody at a Belot table would recognise.
+
+    A :class:`UserError` like every misuse of the public API, and still a ``ValueError`` for
+    callers (and pydantic validators) that catch that.
+    """
 
 
 class Card(NamedTuple):
@@ -65,11 +72,18 @@ class Card(NamedTuple):
 CARDS: tuple[Card, ...] = tuple(Card(i % 8, i // 8) for i in range(DECK_SIZE))
 
 
+def _shown(text: object) -> str:
+    """A written rank, suit or card as a message quotes it: ``'X'`` (which variant messages are placed by),
+    or any other value cut short."""
+    return repr(text[:40]) if isinstance(text, str) else excerpt(text)
+
+
 def parse_rank(text: str) -> int:
     """Rank index of ``7 8 9 T/10 J Q K A`` (any case)."""
-    key = _RANK_ALIASES.get(str(text).strip().upper(), str(text).strip().upper())
+    written = str(text).strip().upper()
+    key = _RANK_ALIASES.get(written, written)
     if len(key) != 1 or key not in RANKS:
-        raise CardError(f"unknown rank {text[:40]!r}; ranks are 7 8 9 10 (or T) J Q K A")
+        raise CardError(f"unknown rank {_shown(text)}; ranks are 7 8 9 10 (or T) J Q K A")
     return RANKS.index(key)
 
 
@@ -78,29 +92,36 @@ def parse_suit(text: str) -> int:
     raw = str(text).strip()
     key = _SUIT_ALIASES.get(raw, raw.upper())
     if len(key) != 1 or key not in SUITS:
-        raise CardError(f"unknown suit {text[:40]!r}; suits are C D H S (or ♣ ♦ ♥ ♠)")
+        raise CardError(f"unknown suit {_shown(text)}; suits are C D H S (or ♣ ♦ ♥ ♠)")
     return SUITS.index(key)
 
 
 def parse_card(text: str | Card) -> Card:
-    """Parse ``JH``, ``jh``, ``10h``, ``TH``, ``T♥`` or ``j♥`` into a :class:`Card`."""
+    """Parse ``JH``, ``jh``, ``10h``, ``TH``, ``T♥`` or ``j♥`` into a :class:`Card`.
+
+    Anything else (a number, ``None``, a list, ``Card(9, 9)``) is a :class:`CardError` that shows it.
+    """
     if isinstance(text, Card):
-        return text
+        if type(text.rank) is int and type(text.suit) is int and 0 <= text.rank < 8 and 0 <= text.suit < 4:
+            return CARDS[text.suit * 8 + text.rank]
+        raise CardError(f"Card(rank, suit) takes a rank 0-7 and a suit 0-3, not {excerpt(tuple(text))}")
     if not isinstance(text, str):
-        raise CardError(f"a card is written like JH or 10♥, not {text[:40]!r}")
+        raise CardError(f"a card is written like JH or 10♥, not {excerpt(text)}")
     raw = text.strip()
     if len(raw) < 2:
-        raise CardError(f"{text[:40]!r} is not a card; write rank then suit, like JH, 10S or T♥")
+        raise CardError(f"{_shown(text)} is not a card; write rank then suit, like JH, 10S or T♥")
     try:
         return Card(parse_rank(raw[:-1]), parse_suit(raw[-1]))
     except CardError as err:
-        raise CardError(f"{text[:40]!r} is not a card: {err}") from None
+        raise CardError(f"{_shown(text)} is not a card: {err}") from None
 
 
 def parse_cards(items: Iterable[str | Card] | str) -> list[Card]:
     """Parse several cards, given as a list or as one space- or comma-separated string."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
+    elif not isinstance(items, Iterable) or isinstance(items, (bytes, Card, Mapping)):
+        raise CardError(f"cards are a list like [\"JH\", \"10S\"] or a text like \"JH 10S\", not {excerpt(items)}")
     return [parse_card(item) for item in items]
 
 

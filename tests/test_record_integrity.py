@@ -96,3 +96,20 @@ def test_replay_reads_its_file_within_bounds(text: str, message: str, tmp_path: 
     assert main(["replay", str(path), "--variant", "bulgarian"]) == 1
     err = capsys.readouterr().err
     assert f"{path}:1:" in err and message in err and "Traceback" not in err and len(err) < 400
+
+
+@pytest.mark.parametrize("card", [5, None, True, 1.5, [], {"rank": "J"}])
+def test_a_deck_card_that_is_not_text_is_refused_at_its_place(card: Any, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue "Nothing lost, nothing leaked", item 5: `deck[0] = 5` ended `belot replay` in a TypeError
+    from parse_card; now the deck's place is named, in a deal record and inside a match record."""
+    deal = {**copy.deepcopy(DEAL), "deck": [card, *DEAL["deck"][1:]]}
+    assert refused(deal).startswith("deal.deck[0]: a card is written like JH or 10♥, not ")
+    match = {"format": "belot-rules/match-record", "version": 1, "variant": "bulgarian",
+             "deals": [{key: value for key, value in deal.items() if key not in ("format", "version", "variant")}]}
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "deals[0].deck[0]: a card is written like JH or 10♥, not" in err and "Traceback" not in err
+    assert len(err.splitlines()) <= 3

@@ -85,17 +85,19 @@ def _deck(ruleset: Ruleset, raw: object, where: str) -> tuple[int, ...]:
     size = ruleset.seating.pack_size
     if not isinstance(raw, list) or len(raw) != size:
         raise RecordError(f"{where}.deck: a deck is a list of the {size} cards of the pack, top card first")
-    try:
-        deck = tuple(parse_card(c).index for c in raw)
-    except CardError as err:
-        raise RecordError(f"{where}.deck: {err}") from None
+    deck: list[int] = []
+    for place, card in enumerate(raw):
+        try:
+            deck.append(parse_card(card).index)
+        except CardError as err:
+            raise RecordError(f"{where}.deck[{place}]: {err}") from None
     if len(set(deck)) != size:
         dup = sorted({str(CARDS[c]) for c in deck if deck.count(c) > 1})
         raise RecordError(f"{where}.deck: {', '.join(dup)} appear more than once")
     foreign = [str(CARDS[c]) for c in deck if not ruleset.seating.pack_mask >> c & 1]
     if foreign:
         raise RecordError(f"{where}.deck: {', '.join(foreign)} not in the {size}-card pack of {ruleset.name}")
-    return deck
+    return tuple(deck)
 
 
 def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int,
