@@ -1,18 +1,21 @@
 """The player's settings, kept between games: the suits' colours, the hand's order, the bots' speed, forced cards.
 
 A small JSON file beside the saves and the statistics, rewritten whole and atomically
-whenever a key changes a setting. A file that cannot be read gives the defaults and a
+whenever a key changes a setting. It is read by the bounded JSON reader: a file that
+cannot be read is kept beside it (``settings-unreadable-DATE.json``) and gives the
+defaults, a value this version does not take gives that setting's default; each with a
 one-line notice, never a stop. Options on the command line override it for one game
 without changing it.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from ...engine.records import write_record
+from ...errors import FileError
+from ...files import excerpt, exists, first_problem, move_aside, read_json
 from .look import THEMES
 from .saves import data_dir
 
@@ -45,26 +48,40 @@ def settings_path() -> Path:
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and None; or the defaults and a one-line notice saying what was wrong with the file.
+    """The saved settings and None; or, with a one-line notice, the defaults for what the file could not give.
 
-    A setting missing from the file keeps its default (a file of an earlier version); an
-    unknown value is a damaged file.
+    A setting missing from the file keeps its default (a file of an earlier version); so does
+    one whose value this version does not take. A file that cannot be read at all is kept
+    aside, so that the next setting changed does not write over it.
     """
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        why = err.strerror.lower() if isinstance(err, OSError) and err.strerror else "not readable JSON"
-        return Settings(), f"The settings in {path} could not be read ({why}); the defaults are used."
+        if not exists(path):
+            return Settings(), None
+        data = read_json(path, "the settings of belot play").data
+    except FileError as err:
+        return Settings(), _unreadable(path, first_problem(err))
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
-        return Settings(), f"{path} is not a settings file of belot play; the defaults are used."
-    wrong = [f.name for f in fields(Settings) if f.name in data and data[f.name] not in CHOICES[f.name]
-             or type(data.get(f.name, f.default)) is not type(f.default)]
-    if wrong:
-        return Settings(), f"The settings in {path} are damaged ({', '.join(wrong)}); the defaults are used."
-    return Settings(**{f.name: data[f.name] for f in fields(Settings) if f.name in data}), None
+        return Settings(), _unreadable(path, "not a settings file of belot play")
+    given = {f.name: data[f.name] for f in fields(Settings) if f.name in data}
+    wrong = {name: value for name, value in given.items() if value not in CHOICES[name]
+             or type(value) is not type(getattr(Settings, name))}
+    settings = Settings(**{name: value for name, value in given.items() if name not in wrong})
+    if not wrong:
+        return settings, None
+    shown = ", ".join(f"{name} {excerpt(value)}" for name, value in wrong.items())
+    return settings, f"The settings in {path} hold values this belot play does not take ({shown}); " \
+        "for those, the defaults are used."
+
+
+def _unreadable(path: Path, why: str) -> str:
+    """Keep a settings file that cannot be read beside it, and say so in one line."""
+    try:
+        kept = move_aside(path, path.parent, "unreadable")
+    except OSError:
+        return f"The settings in {path} could not be read ({why}); the defaults are used."
+    return (f"The settings in {path} could not be read ({why}); the file is kept as {kept.name} "
+            "and the defaults are used.")
 
 
 def write_settings(settings: Settings, path: Path | None = None) -> str | None:

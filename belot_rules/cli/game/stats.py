@@ -1,46 +1,78 @@
 """The player's statistics, kept between games: per variant and bot level, what their matches came to.
 
 A small JSON file in the data directory, rewritten whole and atomically after each
-finished match, so a crash never leaves half a file; an unreadable file is started
-afresh rather than stopping the game.
+finished match, so a crash never leaves half a file. It is read by the bounded JSON reader
+and every count is checked (a whole number in range, no more wins than games): a file that
+fails is kept beside it and the counting starts afresh, rather than stopping the game or
+counting on from a wrong number.
 """
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 from typing import Any
 
 from ...engine.records import write_record
+from ...errors import FileError
+from ...files import excerpt, exists, first_problem, move_aside, read_json
 from ...players.outside import short_name
 from .saves import data_dir
 from .session import Session
 
 STATS_NAME = "statistics.json"
+STATS_FORMAT = "belot-rules/statistics"
 FIELDS = ("games", "wins", "points", "contracts", "made", "capots")
+MAX_COUNT = 10**12  # far beyond any player's matches or points: a larger count is a damaged file
+
+Stats = dict[str, dict[str, dict[str, int]]]
 
 
 def stats_path() -> Path:
     return data_dir() / STATS_NAME
 
 
-def read_stats(path: Path | None = None) -> dict[str, dict[str, dict[str, int]]]:
+def read_stats(path: Path | None = None) -> Stats:
     """Every variant's counts by level; empty when there are none yet or the file is unreadable."""
     return _read(path or stats_path())[0]
 
 
-def _read(path: Path) -> tuple[dict[str, dict[str, dict[str, int]]], bool]:
-    """The counts, and whether a file is there that cannot be read as statistics (damaged, or not ours)."""
+def _read(path: Path) -> tuple[Stats, str | None]:
+    """The counts, and why a file that is there cannot be read as statistics (None: it can, or there is none)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {variant: {level: {f: int(counts.get(f, 0)) for f in FIELDS} for level, counts in levels.items()
-                          if isinstance(counts, dict)}
-                for variant, levels in data["variants"].items() if isinstance(levels, dict)}, False
-    except FileNotFoundError:
-        return {}, False
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError):
-        return {}, True
+        if not exists(path):
+            return {}, None
+        data = read_json(path, "the statistics of belot play").data
+    except FileError as err:
+        return {}, first_problem(err)
+    if not isinstance(data, dict) or data.get("format") != STATS_FORMAT or not isinstance(data.get("variants"), dict):
+        return {}, "not a statistics file of belot play"
+    stats: Stats = {}
+    for variant, levels in data["variants"].items():
+        if not isinstance(levels, dict):
+            return {}, f"{excerpt(variant)} holds {excerpt(levels)} where counts by level were expected"
+        for level, counts in levels.items():
+            why = _wrong_counts(counts)
+            if why:
+                return {}, f"{excerpt(variant)}, {excerpt(level)}: {why}"
+            stats.setdefault(variant, {})[level] = {name: counts.get(name, 0) for name in FIELDS}
+    return stats, None
+
+
+def _wrong_counts(counts: object) -> str | None:
+    """What is wrong with one level's counts (a file of an earlier version may lack some: they are 0), or None."""
+    if not isinstance(counts, dict):
+        return f"{excerpt(counts)} where the counts {', '.join(FIELDS)} were expected"
+    unknown = [name for name in counts if name not in FIELDS]
+    if unknown:
+        return f"{excerpt(unknown[0])} is not one of the counts {', '.join(FIELDS)}"
+    for name in FIELDS:
+        value = counts.get(name, 0)
+        low = -MAX_COUNT if name == "points" else 0
+        if type(value) is not int or not low <= value <= MAX_COUNT:
+            return f"{name} is {excerpt(value)}; a count is a whole number from {low:,} to {MAX_COUNT:,}"
+    if counts.get("wins", 0) > counts.get("games", 0) or counts.get("made", 0) > counts.get("contracts", 0):
+        return "more wins than games, or more contracts made than played"
+    return None
 
 
 def level_of(session: Session) -> str:
@@ -81,18 +113,18 @@ def record_match(session: Session, path: Path | None = None) -> tuple[dict[str, 
     if session.seating.human is None or not session.over:
         return None, ""
     path = path or stats_path()
-    stats, damaged = _read(path)
+    stats, unreadable = _read(path)
     totals = stats.setdefault(session.ruleset.name, {}).setdefault(level_of(session), dict.fromkeys(FIELDS, 0))
     for name, value in match_counts(session).items():
         totals[name] += value
     note = ""
     try:
-        if damaged:
-            kept = path.with_name(f"{path.stem}-unreadable-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-            path.replace(kept)
-            note = f"The statistics file could not be read; it is kept as {kept} and the counting starts again."
+        if unreadable:
+            kept = move_aside(path, path.parent, "unreadable")
+            note = (f"The statistics file could not be read; it is kept as {kept} and the counting starts again "
+                    f"({unreadable}).")
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_record({"format": "belot-rules/statistics", "version": 1, "variants": stats}, path)
+        write_record({"format": STATS_FORMAT, "version": 1, "variants": stats}, path)
     except OSError:
         return totals, note  # statistics are a convenience: a read-only disk does not stop the game
     return totals, note
