@@ -22,7 +22,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any
 
-from .errors import FileError, Problem
+from .errors import FileError, Problem, UserError
 
 MAX_BYTES = 1 << 20  # variant files and deal outcomes
 MAX_RECORD_BYTES = 16 << 20  # match records and saves: a long match
@@ -375,3 +375,11 @@ def unwritable(folder: Path) -> str | None:
     os.close(fd)
     Path(tmp).unlink(missing_ok=True)
     return None
+
+
+def refuse_existing(path: Path, option: str, keep: str) -> None:
+    """Refuse to write ``option``'s file over one that holds something; ``keep`` says what to do instead
+    (``--out``: resume the run it holds). An empty file, made ready for the output, may be written.
+    OSError is left to the caller, who knows what was being written."""
+    if path.exists() and (not path.is_file() or path.stat().st_size):
+        raise UserError(f"{path} already exists: {keep}, or choose another {option} file")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 from itertools import groupby
+from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -49,7 +50,10 @@ def register(subparsers: Any) -> None:
                              f"{MIN_MATCHES}, unless given)")
     parser.add_argument("--report", metavar="FILE",
                         help="write the comparison, with charts, as one self-contained HTML file "
-                             "(needs matplotlib: pip install 'belot-rules[report]', or '.[report]' in a checkout)")
+                             "(needs matplotlib: pip install 'belot-rules[report]', or '.[report]' in a checkout); "
+                             "an existing FILE is kept unless --overwrite is given")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="let --report write over an existing file (never over a file the comparison reads)")
     add_simulation_options(parser)
     parser.set_defaults(run=run)
 
@@ -76,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
     every = compare_rules([r.variant for r in rulesets], show_all=True)
     rows = every if args.all else [row for row in every if row.differs]
     hidden = len(every) - len(rows)
+    if args.overwrite and not args.report:
+        raise UserError("--overwrite goes with --report: it lets the page replace an existing file")
     if args.report:
-        check_report(args.report)
+        check_report(args.report, args.overwrite, _inputs(args, bases))
     matches = args.matches
     if matches is None and args.report and args.simulate:
         matches = max(MIN_MATCHES, args.simulate // DEALS_PER_MATCH)
@@ -91,12 +97,27 @@ def run(args: argparse.Namespace) -> int:
             results = _simulate(args, backend, rulesets, DEALS, args.simulate, seats)
             match_results = _simulate(args, backend, rulesets, MATCHES, matches, seats)
     data = _as_json(args, rulesets, bases, names, rows, hidden, results, match_results)
-    if args.report:
-        write_report(args.report, data, results, match_results)
     if args.json:
         print_json(data)
-        return 0
-    out = console()
+    else:
+        _print_all(console(), names, bases, rows, hidden, results, match_results)
+    if args.report:  # after the results are shown, so that a page that cannot be written loses none of them
+        write_report(args.report, args.overwrite, data, results, match_results)
+        if not args.json:
+            console().print(f"\nReport written to [bold]{escape(args.report)}[/] (open it in a browser).")
+    return 0
+
+
+def _inputs(args: argparse.Namespace, bases: list[LoadedVariant]) -> list[tuple[Path, str]]:
+    """The files this comparison reads or streams to, which a report must never replace."""
+    inputs = [(path, "a variant file this comparison reads") for base in bases for path in base.chain]
+    if args.out:
+        inputs.append((Path(args.out).expanduser(), "the --out results file of this run"))
+    return inputs
+
+
+def _print_all(out: Any, names: list[str], bases: list[LoadedVariant], rows: list[RuleRow], hidden: int,
+               results: list[SimulationResult], match_results: list[SimulationResult]) -> None:
     _print_bases(out, names, bases)
     _print_rules(out, names, rows, hidden)
     for run in (results, match_results):
@@ -104,9 +125,6 @@ def run(args: argparse.Namespace) -> int:
             _print_simulation(out, names, run, compare_results(run))
     if results or match_results:
         out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
-    if args.report:
-        out.print(f"\nReport written to [bold]{escape(args.report)}[/] (open it in a browser).")
-    return 0
 
 
 def _simulate(args: argparse.Namespace, backend: Backend, rulesets: list[Ruleset], mode: str, count: int | None,

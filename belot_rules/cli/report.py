@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
+from ..files import excerpt, refuse_existing, unwritable, write_text_atomically
 from ..sim.simulate import SimulationResult
 from .show import value_items
 from .sim_view import GROUP_TITLES
@@ -27,11 +29,23 @@ COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 MARK = "≠"
 
 
-def check_report(path: str) -> None:
-    """Fail before a long simulation, not after it, when the page could not be drawn or written."""
+def check_report(path: str, overwrite: bool, inputs: Sequence[tuple[Path, str]]) -> None:
+    """Fail before a long simulation, not after it, when the page could not be drawn or written, or would
+    replace a file: one of the run's ``inputs`` (path, what it is) never, any other only with ``overwrite``."""
     target = Path(path).expanduser()
-    if target.is_dir() or not target.parent.is_dir():
-        raise UserError(f"--report {path}: a file to write the page to, in a folder that exists")
+    try:
+        if target.is_dir() or not target.parent.is_dir():
+            raise UserError(f"--report {path}: a file to write the page to, in a folder that exists")
+        for given, what in inputs:
+            if _same_file(target, given):
+                raise UserError(f"--report {path} is {what}; the page never replaces it: choose another --report file")
+        if not overwrite:
+            refuse_existing(target, "--report", OVERWRITE)
+        problem = unwritable(target.parent)
+    except OSError as err:
+        raise _cannot_write(path, err) from None
+    if problem:
+        raise UserError(f"--report {path}: cannot write in {target.parent}: {problem}")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -39,15 +53,37 @@ def check_report(path: str) -> None:
                         "install it with: pip install 'belot-rules[report]' (in a checkout: pip install '.[report]')") from None
 
 
-def write_report(path: str | Path, data: dict[str, Any], deal_results: Sequence[SimulationResult],
+OVERWRITE = "--overwrite writes over it"
+
+
+def write_report(path: str, overwrite: bool, data: dict[str, Any], deal_results: Sequence[SimulationResult],
                  match_results: Sequence[SimulationResult]) -> None:
-    """Write the page for ``data`` (the ``compare --json`` object); the results give labels and unreachable rows."""
+    """Write the page for ``data`` (the ``compare --json`` object); the results give labels and unreachable rows.
+
+    Written whole or not at all; a file made while the simulation ran is refused as before it."""
     page = render(data, deal_results, match_results)
     target = Path(path).expanduser()
     try:
-        target.write_text(page, encoding="utf-8")
+        if not overwrite:
+            refuse_existing(target, "--report", OVERWRITE)
+        write_text_atomically(target, page)
     except OSError as err:
-        raise UserError(f"--report {path}: cannot be written ({err.strerror or err.__class__.__name__})") from None
+        raise _cannot_write(path, err) from None
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    """Whether writing ``path`` would replace ``other``: the same name once links are followed, or a hard link."""
+    if path.resolve() == other.resolve():
+        return True
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one of them does not exist (yet)
+        return False
+
+
+def _cannot_write(path: str, err: OSError) -> UserError:
+    """The system's reason, as ``score`` and ``validate`` give it; the name cut short, as it may be very long."""
+    return UserError(f"--report {excerpt(path, 60).strip(chr(34))}: cannot be written: {err.strerror or err}")
 
 
 def render(data: dict[str, Any], deal_results: Sequence[SimulationResult],

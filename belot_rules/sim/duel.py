@@ -20,7 +20,7 @@ from ..players import make_player
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
-from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair
+from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair, read_tally
 from .runs import Progress, play_run, results_file
 from .simulate import derive_seed
 from .stats import Mean, Rate
@@ -42,6 +42,11 @@ class DuelChunk:
     @property
     def key(self) -> tuple[int, ...]:
         return (0 if self.mode == DEALS else 1, self.index)
+
+    @property
+    def pairs(self) -> tuple[int, int]:
+        """The deal pairs and match pairs the chunk plays."""
+        return (self.size, 0) if self.mode == DEALS else (0, self.size)
 
 
 @dataclass(frozen=True)
@@ -180,9 +185,10 @@ def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, 
         tally.merge(played.result)
 
     _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json,
-                      DuplicateTally.from_json) as results:
-        session = play_run(backend, work, DuelChunks(deals, matches), finished, deals + matches, progress, results)
+    chunks = DuelChunks(deals, matches)
+    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json, read_tally,
+                      chunks) as results:
+        session = play_run(backend, work, chunks, finished, deals + matches, progress, results)
         result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, session.workers_used(backend.workers), tally, session.seconds,
                             backend.name, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())

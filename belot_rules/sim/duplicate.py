@@ -11,6 +11,7 @@ card play and declarations differ; with ``full=True`` the bots bid as well.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, OVER, DealState, SeatView
+from ..engine.match import MAX_DEALS
+from ..files import excerpt
 from ..players.base import Player
 from ..players.heuristic import HeuristicPlayer
 from ..ruleset import Ruleset
@@ -98,18 +101,41 @@ class DuplicateTally:
     @classmethod
     def from_json(cls, data: Any) -> DuplicateTally:
         """The tally :meth:`to_json` wrote; anything else is a ValueError."""
-        if not isinstance(data, dict) or type(data.get("matches")) is not int:
-            raise ValueError("a duplicate tally is an object with whole-number matches")
-        tally = cls(Sums.from_list(data.get("card_points")), Sums.from_list(data.get("match_points")),
+        if not isinstance(data, dict) or set(data) != {*LISTS, "card_points", "match_points", "matches"} \
+                or type(data["matches"]) is not int or data["matches"] < 0:
+            raise ValueError(f"a duplicate tally has {', '.join(LISTS)}, card_points, match_points and matches "
+                             f"(a count), and nothing else; got {excerpt(data)}")
+        tally = cls(Sums.from_list(data["card_points"]), Sums.from_list(data["match_points"]),
                     matches=data["matches"])
         for name, length in LISTS.items():
-            value = data.get(name)
-            kind = float if name == "seconds" else int
-            if not isinstance(value, list) or len(value) != length or \
-                    not all(type(v) is int or (kind is float and type(v) is float) for v in value):
-                raise ValueError(f"{name} is a list of {length} numbers")
+            value = data[name]
+            seconds = name == "seconds"
+            if not isinstance(value, list) or len(value) != length or not all(
+                    type(v) is int and v >= 0 or seconds and type(v) is float and 0 <= v < math.inf for v in value):
+                raise ValueError(f"{name} is a list of {length} {'times' if seconds else 'counts'} (0 or more), "
+                                 f"got {excerpt(value)}")
             setattr(tally, name, list(value))
         return tally
+
+    def check(self, pairs: int, match_pairs: int) -> None:
+        """Refuse (ValueError) a tally read back from a file that ``pairs`` deal pairs and ``match_pairs``
+        match pairs cannot give: a count beyond what was played, or parts that do not add up."""
+        for sums in ("card_points", "match_points"):
+            getattr(self, sums).check(sums, pairs, PAIR_BOUND)
+        if sum(self.outcomes) != pairs:
+            raise ValueError(f"outcomes {self.outcomes} (won, drawn, lost) do not add up to the {pairs} deal pairs")
+        if sum(self.taken) > 2 * pairs:
+            raise ValueError(f"taken {excerpt(self.taken)} are more contracts than {pairs} deal pairs (two tables "
+                             f"each) give")
+        if any(made > taken for made, taken in zip(self.made, self.taken)):
+            raise ValueError(f"made {excerpt(self.made)} are more contracts than taken {self.taken}")
+        if self.matches != 2 * match_pairs or sum(self.match_wins) != self.matches:
+            raise ValueError(f"matches {self.matches} and match_wins {self.match_wins} are not the "
+                             f"{2 * match_pairs} matches of {match_pairs} match pairs")
+        most = DECISIONS_BOUND * 2 * (pairs + match_pairs * MAX_DEALS)
+        if any(decisions > most for decisions in self.decisions):
+            raise ValueError(f"decisions {excerpt(self.decisions)} are more than these pairs ask for "
+                             f"(at most {most:,} each)")
 
     def add_time(self, timed: Sequence[Timed], bot_of: Sequence[int]) -> None:
         for player, bot in zip(timed, bot_of):
@@ -117,7 +143,17 @@ class DuplicateTally:
             self.seconds[bot] += player.seconds
 
 
+def read_tally(data: Any, chunk: Any) -> DuplicateTally:
+    """A chunk's tally read back from a results file; ValueError if the chunk's ``pairs`` (deal pairs, match
+    pairs) cannot have given it."""
+    tally = DuplicateTally.from_json(data)
+    tally.check(*chunk.pairs)
+    return tally
+
+
 LISTS = {"taken": 2, "made": 2, "decisions": 2, "seconds": 2, "match_wins": 2, "outcomes": 3}  # per bot / result
+PAIR_BOUND = 10**7  # a deal pair's margin in points: far beyond any variant's (two tables, every multiplier)
+DECISIONS_BOUND = 10**3  # decisions of one bot in one deal: far beyond any auction and card play
 
 
 def _margin(points: Sequence[int], side: int) -> int:

@@ -12,7 +12,9 @@ not on file and counts each chunk once.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -21,80 +23,158 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import UserError
+from .. import __version__
+from ..errors import MAX_PROBLEMS_SHOWN, UserError
+from ..files import excerpt
 from .backends import Backend, Loads, Played, Work
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
 RESUMED = "earlier run"  # the worker named for chunks read back from a results file
 
 
-class ResultsFile:
-    """A run's results file, opened to start a run or to resume one; ``recorded`` holds what is done."""
+Decode = Callable[[Any, Any], Any]  # (a chunk's result as written, the chunk) -> the result; ValueError if unsound
+CHUNK_LINE = {"chunk", "run", "result", "worker", "seconds", "session", "elapsed"}  # the keys of a chunk's line
+RESULTS_LINE = {"results"}
 
-    def __init__(self, path: str | os.PathLike[str], run: dict[str, Any], resume: bool,
-                 encode: Callable[[Any], Any], decode: Callable[[Any], Any]) -> None:
-        self.path, self.run, self.encode = Path(path), json.loads(json.dumps(run)), encode
+
+class ResultsFile:
+    """A run's results file, opened to start a run or to resume one; ``recorded`` holds what is done.
+
+    A resume trusts no line: each must belong to the run on line 1 (its ``run`` mark), name a chunk
+    of the run's plan, and hold a result that playing that chunk can give (``decode`` checks it).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], run: dict[str, Any], resume: bool, encode: Callable[[Any], Any],
+                 decode: Decode, chunks: Iterable[Any]) -> None:
+        self.path, self.encode = Path(path), encode
+        self.run = {**json.loads(json.dumps(run)), "version": __version__}
+        self.mark = hashlib.blake2b(json.dumps(self.run, sort_keys=True).encode(), digest_size=8).hexdigest()
         self.recorded: dict[tuple[int, ...], Played] = {}
         self.session = 0
         self.earlier_seconds = 0.0  # how long earlier sessions ran, to their last finished chunk
-        if resume:
-            if not self.path.is_file():
-                raise UserError(f"{self.path}: no such results file to resume")
-            self._read(decode)
-        elif self.path.exists() and (not self.path.is_file() or self.path.stat().st_size):
-            raise UserError(f"{self.path} already exists: --resume continues the run it holds, or choose "
-                            f"another --out file")
+        try:
+            if resume:
+                if not self.path.is_file():
+                    raise UserError(f"{self.path}: no such results file to resume")
+                self._read(decode, chunks)
+            elif self.path.exists() and (not self.path.is_file() or self.path.stat().st_size):
+                raise UserError(f"{self.path} already exists: --resume continues the run it holds, or choose "
+                                f"another --out file")
+        except OSError as error:  # a name too long for the file system, a folder that cannot be searched
+            raise self._unusable(error, "read" if resume else "written") from None
         try:
             self.file: IO[str] = open(self.path, "a", encoding="utf-8")
         except OSError as error:
-            raise UserError(f"{self.path}: cannot write the results file ({error.strerror})") from None
+            raise self._unusable(error, "written") from None
         if not resume:
             self._write({"run": self.run})
         self.started = time.perf_counter()
 
-    def _read(self, decode: Callable[[Any], Any]) -> None:
+    def _read(self, decode: Decode, chunks: Iterable[Any]) -> None:
+        """Take in every chunk on file, or refuse the file naming its unsound lines; a cut last line is dropped."""
+        found: dict[tuple[int, ...], tuple[int, dict[str, Any]]] = {}  # chunk key -> (line number, its line)
+        problems: list[tuple[int, str]] = []  # (line number, what is wrong there)
+        complete = 0  # bytes up to the end of the last whole line
         with open(self.path, "rb") as file:
-            data = file.read()
-        complete = data.rfind(b"\n") + 1  # a run killed mid-line leaves a cut last line: it is dropped
-        if complete < len(data):
-            with open(self.path, "r+b") as file:
-                file.truncate(complete)
-        lines = data[:complete].decode("utf-8", errors="replace").splitlines()
+            raw_size = os.fstat(file.fileno()).st_size
+            for number, raw in enumerate(file, 1):
+                if not raw.endswith(b"\n"):
+                    break  # a run killed mid-line leaves a cut last line
+                complete += len(raw)
+                problem = self._take(number, raw, found)
+                if problem is not None:
+                    problems.append((number, problem))
+        if not complete:
+            raise UserError(f"{self.path} is empty: it holds no run to resume; start the run without --resume"
+                            if not raw_size else f"{self.path}:1: not a results file line written by a run")
+        problems += self._check(found, decode, chunks)
+        if problems:
+            shown = [f"{self.path}:{number}: {problem}" for number, problem in sorted(problems)[:MAX_PROBLEMS_SHOWN]]
+            if len(problems) > len(shown):
+                shown.append(f"... and {len(problems) - len(shown)} more lines")
+            shown.append(f"{self.path} holds lines this run cannot count: remove them (--resume plays their chunks "
+                         f"again), or start again with another --out file")
+            raise UserError("\n".join(shown))
         sessions: dict[int, float] = {}
-        for number, line in enumerate(lines, 1):
-            entry = self._entry(line, number)
-            if number == 1:
-                if entry.get("run") != self.run:
-                    raise UserError(self._mismatch(entry.get("run")))
-                continue
-            if "chunk" not in entry:
-                continue
-            try:
-                key = tuple(entry["chunk"])
-                if not all(type(k) is int for k in key):
-                    raise TypeError("a chunk key is a list of whole numbers")
-                session, elapsed, seconds = int(entry["session"]), float(entry["elapsed"]), float(entry["seconds"])
-                played = Played(decode(entry["result"]), RESUMED, seconds, 0.0)
-            except (KeyError, TypeError, ValueError) as error:
-                raise UserError(f"{self.path}:{number}: not a finished chunk ({error})") from None
-            self.recorded.setdefault(key, played)  # a chunk on file twice counts once
-            sessions[session] = max(sessions.get(session, 0.0), elapsed)
+        for _, entry in found.values():
+            sessions[entry["session"]] = max(sessions.get(entry["session"], 0.0), entry["elapsed"])
         self.session = max(sessions, default=-1) + 1
         self.earlier_seconds = sum(sessions.values())
+        if complete < raw_size:
+            with open(self.path, "r+b") as file:
+                file.truncate(complete)
 
-    def _entry(self, line: str, number: int) -> dict[str, Any]:
+    def _take(self, number: int, raw: bytes, found: dict[tuple[int, ...], tuple[int, dict[str, Any]]]) -> str | None:
+        """Read line ``number`` into ``found`` if it holds a chunk; what is wrong with it, if anything.
+        A first line naming another run is refused at once: nothing after it can be counted."""
         try:
-            entry = json.loads(line)
+            entry = json.loads(raw)
         except (ValueError, RecursionError):
             entry = None
-        if not isinstance(entry, dict) or (number == 1 and "run" not in entry):
-            raise UserError(f"{self.path}:{number}: not a results file line written by a run"
-                            + (" (its first line names the run)" if number == 1 else ""))
-        return entry
+        if number == 1:
+            if not isinstance(entry, dict) or set(entry) != {"run"}:
+                raise UserError(f"{self.path}:1: not a results file line written by a run (its first line names "
+                                f"the run)")
+            if entry["run"] != self.run:
+                raise UserError(self._mismatch(entry["run"]))
+            return None
+        if isinstance(entry, dict) and set(entry) == RESULTS_LINE:
+            return None
+        if not isinstance(entry, dict) or set(entry) != CHUNK_LINE:
+            keys = f" (its keys: {excerpt(sorted(entry))})" if isinstance(entry, dict) else ""
+            return f"not a results file line written by a run: a chunk's line has the keys {sorted(CHUNK_LINE)}{keys}"
+        if entry["run"] != self.mark:
+            return (f"a chunk of another run (run {excerpt(entry['run'])}; line 1's is {excerpt(self.mark)}): "
+                    f"another seed, variant, rules or program version")
+        key = entry["chunk"]
+        if not isinstance(key, list) or not 1 <= len(key) <= 4 or not all(type(k) is int for k in key):
+            return f"chunk {excerpt(key)} is not a chunk's number (a list of whole numbers)"
+        for name in ("seconds", "elapsed"):
+            if type(entry[name]) not in (int, float) or not 0 <= entry[name] < math.inf:
+                return f"{name} {excerpt(entry[name])} is not a time in seconds"
+        if type(entry["session"]) is not int or not 0 <= entry["session"] < 10**6:
+            return f"session {excerpt(entry['session'])} is not a session's number (a whole number, 0 or more)"
+        if type(entry["worker"]) is not str:
+            return f"worker {excerpt(entry['worker'])} is not a worker's name"
+        earlier = found.get(tuple(key))
+        if earlier is None:
+            found[tuple(key)] = (number, entry)
+        elif earlier[1]["result"] != entry["result"]:
+            return f"chunk {key} again, with other numbers than on line {earlier[0]}"
+        return None
+
+    def _check(self, found: dict[tuple[int, ...], tuple[int, dict[str, Any]]], decode: Decode,
+               chunks: Iterable[Any]) -> Iterator[tuple[int, str]]:
+        """Each chunk on file decoded against the plan's chunk of its number; (line, problem) for those that fail."""
+        left = dict(found)
+        first = last = None
+        for chunk in chunks if found else ():
+            first = first or chunk.key
+            last = chunk.key
+            on_file = left.pop(chunk.key, None)
+            if on_file is None:
+                continue
+            number, entry = on_file
+            try:
+                played = Played(decode(entry["result"], chunk), RESUMED, float(entry["seconds"]), 0.0)
+            except ValueError as error:
+                yield number, f"chunk {list(chunk.key)} cannot be what the run played: {error}"
+                continue
+            self.recorded[chunk.key] = played
+        for key, (number, _) in left.items():
+            yield number, (f"chunk {list(key)} is not one of this run's chunks ({list(first or ())} to "
+                           f"{list(last or ())})")
 
     def _mismatch(self, found: Any) -> str:
         if not isinstance(found, dict):
             return f"{self.path} holds no run's settings on its first line"
+        if found == {key: value for key, value in self.run.items() if key != "version"}:
+            return (f"{self.path} was written before results files marked each line with its run, so its lines "
+                    f"cannot be checked: start the run again with another --out file")
+        if "version" in found and found["version"] != self.run["version"]:
+            return (f"{self.path} was written by belot-rules {excerpt(found['version'])}, and this is {__version__}, "
+                    f"whose chunks may come out differently: finish the run with the version that began it, or "
+                    f"start it again with another --out file")
         differ = [key for key in dict.fromkeys([*self.run, *found]) if self.run.get(key) != found.get(key)]
         said = "; ".join(f"{key} {json.dumps(found.get(key))[:80]} on file, {json.dumps(self.run.get(key))[:80]} now"
                          for key in differ[:3])
@@ -105,12 +185,16 @@ class ResultsFile:
             self.file.write(json.dumps(entry, separators=(",", ":")) + "\n")
             self.file.flush()
         except OSError as error:
-            raise UserError(f"{self.path}: cannot write the results file ({error.strerror})") from None
+            raise self._unusable(error, "written") from None
+
+    def _unusable(self, error: OSError, doing: str) -> UserError:
+        """The results file cannot be read or written, said as every file the project reads says it."""
+        return UserError(f"{self.path}: cannot be {doing}: {error.strerror or error}")
 
     def add(self, chunk: Any, played: Played) -> None:
-        """Record a finished chunk."""
-        self._write({"chunk": list(chunk.key), "result": self.encode(played.result), "worker": played.worker,
-                     "seconds": round(played.seconds, 6), "session": self.session,
+        """Record a finished chunk, marked with its run."""
+        self._write({"chunk": list(chunk.key), "run": self.mark, "result": self.encode(played.result),
+                     "worker": played.worker, "seconds": round(played.seconds, 6), "session": self.session,
                      "elapsed": round(time.perf_counter() - self.started, 3)})
 
     def finish(self, results: Any) -> None:
@@ -123,14 +207,14 @@ class ResultsFile:
 
 @contextmanager
 def results_file(out: str | os.PathLike[str] | None, run: dict[str, Any], resume: bool,
-                 encode: Callable[[Any], Any], decode: Callable[[Any], Any]) -> Iterator[ResultsFile | None]:
-    """The results file ``out`` opened for a run (None without ``out``), closed after it."""
+                 encode: Callable[[Any], Any], decode: Decode, chunks: Iterable[Any]) -> Iterator[ResultsFile | None]:
+    """The results file ``out`` opened for a run of ``chunks`` (None without ``out``), closed after it."""
     if out is None:
         if resume:
             raise UserError("--resume continues the run in an --out file: give it")
         yield None
         return
-    results = ResultsFile(out, run, resume, encode, decode)
+    results = ResultsFile(out, run, resume, encode, decode, chunks)
     try:
         yield results
     finally:

@@ -15,13 +15,16 @@ import gc
 import hashlib
 import os
 import random
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.deal import DealState
+from ..engine.match import MAX_DEALS as MAX_MATCH_DEALS
 from ..errors import UserError
+from ..files import excerpt
 from ..players import REGISTRY, check_player, make_player
 from ..players.outside import is_outside
 from ..rules.dealing import shuffle
@@ -29,7 +32,7 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .runs import Progress, play_run, results_file
-from .stats import Mean, Rate, Tally, tally_from_json, tally_to_json
+from .stats import Mean, Rate, Sums, Tally, tally_from_json, tally_to_json
 from .table import Table
 
 DEALS, MATCHES = "deals", "matches"
@@ -205,6 +208,68 @@ def _spoken(side: str) -> str:
     return f"{name} {side[len(name):]}"
 
 
+# ----------------------------------------------------------------------------- a tally read back
+
+
+POINTS_BOUND = 10**6  # a side's points in one deal: far beyond any variant's, so only a forged file reaches it
+TAKER_BIN = re.compile(r"taker_points\.(0|[1-9][0-9]{0,4}0)")  # a multiple of POINTS_BIN
+MATCH_LENGTH = re.compile(r"match_length\.([1-9][0-9]{0,2}|1000)")  # 1 .. MAX_MATCH_DEALS
+
+
+def check_tally(tally: Tally, ruleset: Ruleset, mode: str, size: int) -> None:
+    """Refuse (ValueError) a chunk's tally read back from a results file that playing ``size`` deals or matches
+    of ``ruleset`` cannot give: a name the chunk never counts, a count beyond its total, parts that do not add up."""
+    counts, deals, matches = tally.counts, tally.deals, tally.matches
+    if mode == DEALS and (deals, matches) != (size, 0) or \
+            mode == MATCHES and (matches != size or not size <= deals <= size * MAX_MATCH_DEALS):
+        raise ValueError(f"deals {excerpt(deals)} and matches {excerpt(matches)} are not what a chunk of "
+                         f"{size} {mode} plays")
+    played = counts.get("played", 0)
+    sides = ruleset.seating.side_keys
+    names = {"played", *EVENTS, *(f"contract.{c}" for c in (*ruleset.contracts, "all_pass")),
+             *(f"outcome.{verdict}" for verdict in VERDICTS)}
+    binned = [TAKER_BIN]
+    if mode == MATCHES:
+        names |= {"draws", "wins.first_bidder", *(f"wins.{side}" for side in sides)}
+        binned.append(MATCH_LENGTH)
+    for name in sorted(counts.keys() - names):
+        if not any(pattern.fullmatch(name) for pattern in binned):
+            raise ValueError(f"it counts {excerpt(name)}, which no chunk of {ruleset.name} {mode} counts")
+
+    def total(prefix: str) -> int:
+        return sum(count for name, count in counts.items() if name.startswith(prefix))
+
+    for name, most, among in [("played", deals, "deals"), *((event, played, "played") for event in EVENTS),
+                              ("redoubled", counts["doubled"], "doubled"), ("wins.first_bidder", matches, "matches")]:
+        if counts[name] > most:
+            raise ValueError(f"{name} {excerpt(counts[name])} is more than the {most} {among}")
+    sums = [("contract.* counts", total("contract.") - counts["contract.all_pass"], "played", played),
+            ("contract.all_pass", counts["contract.all_pass"], "deals - played", deals - played),
+            ("outcome.* counts", total("outcome."), "played", played),
+            ("taker_points.* counts", total("taker_points."), "played", played)]
+    if mode == MATCHES:
+        lengths = sum(int(name[len("match_length."):]) * count for name, count in counts.items()
+                      if name.startswith("match_length."))
+        sums += [("wins.* and draws", total("wins.") - counts["wins.first_bidder"] + counts["draws"], "matches",
+                  matches), ("match_length.* counts", total("match_length."), "matches", matches),
+                 ("the match lengths", lengths, "deals", deals)]
+    for what, found, should, made in sums:
+        if found != made:
+            raise ValueError(f"{what} add up to {excerpt(found)}; they should make {made} ({should})")
+    expected = {f"{quantity}.{side}": (played, POINTS_BOUND) for quantity in ("raw_points", "match_points")
+                for side in sides}
+    if mode == MATCHES:
+        expected["match_length"] = (matches, MAX_MATCH_DEALS)
+    unknown = sorted(tally.sums.keys() - expected.keys())
+    if unknown:
+        raise ValueError(f"it sums {excerpt(unknown[0])}, which no chunk of {ruleset.name} {mode} sums")
+    for name, (n, bound) in expected.items():
+        tally.sums.get(name, Sums()).check(name, n, bound)
+    if mode == MATCHES and tally.sums.get("match_length", Sums()).total != deals:
+        raise ValueError(f"the match lengths sum to {excerpt(tally.sums['match_length'].total)}, not the "
+                         f"chunk's {deals} deals")
+
+
 # ----------------------------------------------------------------------------- the work
 
 
@@ -361,10 +426,15 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         tallies[chunk.variant_index].merge(played.result)
         busy[chunk.variant_index] += played.seconds
 
-    with results_file(out, plan.describe(count), resume, tally_to_json, tally_from_json) as results, \
+    def decode(data: Any, chunk: Chunk) -> Tally:
+        tally = tally_from_json(data)
+        check_tally(tally, rulesets[chunk.variant_index], mode, chunk.size)
+        return tally
+
+    chunks = Chunks(len(rulesets), mode, count)
+    with results_file(out, plan.describe(count), resume, tally_to_json, decode, chunks) as results, \
             lent(plan, rulesets):
-        session = play_run(backend, plan, Chunks(len(rulesets), mode, count), finished, count * len(rulesets),
-                           progress, results)
+        session = play_run(backend, plan, chunks, finished, count * len(rulesets), progress, results)
         # Several variants share the run's wall-clock time in proportion to the work each took.
         wall = session.seconds
         done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, session.workers_used(backend.workers),

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..files import excerpt
+
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
 # Two-sided 95% quantiles of Student's t by degrees of freedom; beyond 30 the normal quantile is close enough.
 T95 = (0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
@@ -122,9 +124,19 @@ class Sums:
     @classmethod
     def from_list(cls, value: Any) -> Sums:
         """The sums :meth:`as_list` wrote; anything else is a ValueError."""
-        if not isinstance(value, list) or len(value) != 3 or not all(type(v) is int for v in value):
-            raise ValueError(f"sums are [n, total, squares] in whole numbers, got {str(value)[:40]!r}")
+        if not isinstance(value, list) or len(value) != 3 or not all(type(v) is int for v in value) or value[0] < 0:
+            raise ValueError(f"sums are [n, total, squares] in whole numbers, got {excerpt(value)}")
         return cls(*value)
+
+    def check(self, name: str, n: int, bound: int) -> None:
+        """Refuse (ValueError) sums that ``n`` observations, each between -``bound`` and ``bound``, cannot give:
+        sums read back from a file must not break the intervals (a square sum below the sum's square would)."""
+        if self.n != n:
+            raise ValueError(f"{name} has {excerpt(self.n)} observations where {n} were made")
+        if abs(self.total) > n * bound or not 0 <= self.squares <= n * bound * bound \
+                or self.total * self.total > n * self.squares:
+            raise ValueError(f"{name} has sums {excerpt(self.as_list())}, which {n} observations of at most "
+                             f"{bound:,} each cannot give")
 
 
 @dataclass(slots=True)
@@ -162,6 +174,9 @@ class Tally:
         return self.sums.get(quantity, Sums()).mean()
 
 
+TALLY_KEYS = {"deals", "matches", "counts", "sums"}  # what tally_to_json writes
+
+
 def tally_to_json(tally: Tally) -> dict[str, Any]:
     """A tally as JSON (for results files); :func:`tally_from_json` reads it back exactly."""
     return {"deals": tally.deals, "matches": tally.matches, "counts": dict(sorted(tally.counts.items())),
@@ -170,15 +185,16 @@ def tally_to_json(tally: Tally) -> dict[str, Any]:
 
 def tally_from_json(data: Any) -> Tally:
     """The tally :func:`tally_to_json` wrote; anything else is a ValueError."""
-    def whole(value: Any) -> int:
-        if type(value) is not int:
-            raise ValueError(f"expected a whole number, got {str(value)[:40]!r}")
+    def whole(value: Any, name: str) -> int:
+        if type(value) is not int or value < 0:
+            raise ValueError(f"{excerpt(name)} is {excerpt(value)}, not a count (a whole number, 0 or more)")
         return value
 
-    if not isinstance(data, dict) or not isinstance(data.get("counts"), dict) or not isinstance(data.get("sums"), dict):
-        raise ValueError("a tally has deals, matches, counts and sums")
-    tally = Tally(whole(data.get("deals")), Counter({str(k): whole(v) for k, v in data["counts"].items()}),
-                  matches=whole(data.get("matches")))
+    if not isinstance(data, dict) or set(data) != TALLY_KEYS or not isinstance(data["counts"], dict) \
+            or not isinstance(data["sums"], dict):
+        raise ValueError(f"a tally has deals, matches, counts and sums, and nothing else; got {excerpt(data)}")
+    tally = Tally(whole(data["deals"], "deals"), Counter({k: whole(v, k) for k, v in data["counts"].items()}),
+                  matches=whole(data["matches"], "matches"))
     for name, sums in data["sums"].items():
         tally.sums[str(name)] = Sums.from_list(sums)
     return tally

@@ -25,7 +25,7 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, open_backend
 from .duel import DEALS, DuelChunk, DuelWork, per_deal
-from .duplicate import DuplicateTally
+from .duplicate import DuplicateTally, read_tally
 from .runs import Progress, play_run, results_file
 from .stats import Z95
 
@@ -48,6 +48,11 @@ class TournamentChunk:
     @property
     def key(self) -> tuple[int, int]:
         return self.pairing, self.index
+
+    @property
+    def pairs(self) -> tuple[int, int]:
+        """The deal pairs and match pairs the chunk plays."""
+        return self.size, 0
 
 
 @dataclass(frozen=True)
@@ -237,8 +242,9 @@ def tournament(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = F
     def finished(chunk: TournamentChunk, played: Played) -> None:
         tallies[chunk.pairing].merge(played.result)
 
-    with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, DuplicateTally.from_json) as results:
-        session = play_run(backend, work, Chunks(pairings, deals), finished, deals * pairings, progress, results)
+    chunks = Chunks(pairings, deals)
+    with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, read_tally, chunks) as results:
+        session = play_run(backend, work, chunks, finished, deals * pairings, progress, results)
         result = TournamentResult(ruleset.name, bots, full, seed, deals, session.workers_used(backend.workers), backend.name,
                                   tuple(tallies), session.seconds, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())
