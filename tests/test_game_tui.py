@@ -20,7 +20,7 @@ from game_script import check_golden
 
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import SaveSlot, read_save
-from belot_rules.cli.game.session import Session
+from belot_rules.cli.game.session import NoUndo, Session
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui.app import HandView, TableApp
 from belot_rules.cli.tui import screens
@@ -99,7 +99,8 @@ async def bid_something(pilot, app: TableApp) -> None:  # noqa: ANN001
 async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # noqa: ANN001
     """Play one whole deal with the arrows and Enter; the titles of the messages on the way.
 
-    ``undo``: take back the first card once, and check it is back in the hand.
+    ``undo``: once a trick is complete, take back the player's last card and check it is back in the hand;
+    while undo may not go back (something hidden was shown since), check the status line says why.
     """
     number = app.session.deal_number
     titles = []
@@ -121,14 +122,22 @@ async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # n
         elif deal.phase == DECLARING:
             await pilot.press("enter")
         elif undo and deal.phase == PLAYING and deal.tricks:  # every seat, yours too, has played a card
-            undo = False
             human = app.session.seating.human
             mine = [c for leader, cards, _ in deal.tricks for pos, c in enumerate(cards)
                     if app.session.ruleset.seating.order[leader + pos] == human]
+            try:
+                app.session.undo_step()
+            except NoUndo as why:  # something hidden was shown since (a declaration, cards turned up): next card
+                await pilot.press("u")
+                await until(pilot, lambda: str(why) in screen_text(app), "the status line does not say why")
+                assert not app.session.undone
+                await pilot.press("enter")
+                continue
+            undo = False
             await pilot.press("u")
             await settle(pilot, app)
             assert app.session.undone, "the undo is recorded"
-            assert mine[0] in [c.index for c in app.query_one(HandView).cards]  # the card is back in the hand
+            assert mine[-1] in [c.index for c in app.query_one(HandView).cards]  # the card is back in the hand
             assert "Took back" in screen_text(app)
         else:
             await pilot.press("enter")

@@ -36,7 +36,7 @@ from .prompt import (
 from .render import Renderer, call_menu_text, does, help_panel, shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
-from .session import Session
+from .session import SCORED, NoUndo, Session
 from .settings import SPEEDS, Kept
 from .stats import opponents, record_match
 
@@ -258,8 +258,10 @@ class Game:
             try:
                 line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(deal, menu), clock)
                 asked = command(line)
-                if asked == "undo" and self.take_back():
-                    return None
+                if asked == "undo":
+                    if self.take_back():
+                        return None
+                    continue
                 if asked is not None:
                     self.run_command(asked, deciding=True)
                     if asked in LONG_OUTPUT and self.live:
@@ -386,8 +388,8 @@ class Game:
                 print_rules(session.loaded, out=self.console)
         elif name == "rules":
             print_rules(session.loaded, out=self.console)
-        elif name == "undo":
-            self.show("Nothing of yours to take back in this deal.")
+        elif name == "undo":  # between deals: the move to take back would be in the deal just scored
+            self.show(SCORED)
         elif name == "hint" and not deciding:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
@@ -399,9 +401,12 @@ class Game:
             raise Stop(0)
 
     def take_back(self) -> bool:
-        """Undo the player's last move of this deal (and the bots' after it); whether there was one."""
-        taken = self.session.take_back()
-        if not taken:
+        """Undo the player's last move of this deal (and the bots' after it); whether it was taken back
+        (if not, the session's reason is shown)."""
+        try:
+            taken = self.session.take_back()
+        except NoUndo as why:
+            self.show(str(why), style="bold")
             return False
         self.save()
         more = f", and {len(taken) - 1} move{'s' if len(taken) > 2 else ''} after it" if len(taken) > 1 else ""

@@ -8,11 +8,12 @@ actions, rebuilds the very same sheet.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.actions import Action
-from ...engine.deal import OVER, DealState
+from ...engine.actions import CALL, DECLARE, DISCARD, PLAY, Action
+from ...engine.deal import BIDDING, OVER, DealState, SeatView
 from ...engine.match import MatchState
 from ...errors import UserError
 from ...players import make_player
@@ -24,6 +25,14 @@ from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
 from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
+
+
+SCORED = "The deal is scored; it cannot be taken back."
+MOVE_WORDS = {CALL: "call", DECLARE: "declaration", PLAY: "card", DISCARD: "discard"}  # else: a choice
+
+
+class NoUndo(Exception):
+    """Why undo takes nothing back: one line, said where the player looks (the status line, the prompt)."""
 
 
 @dataclass(frozen=True)
@@ -168,20 +177,11 @@ class Session:
 
         The match is replayed from its seed up to that move, as a resume does, so the sheet
         and the bots' later choices are exactly what they would have been. Returns the moves
-        taken back (none when the player has not acted in this deal); they are kept in
-        :attr:`undone` for the record.
+        taken back; they are kept in :attr:`undone` for the record. Raises :class:`NoUndo`,
+        saying why, when there is nothing to take back or :meth:`undo_step` stops it.
         """
-        deal, human = self.deal, self.seating.human
-        if deal is None or human is None:
-            return []
-        probe = DealState.start(self.ruleset, deal.deck, deal.dealer, deal.hanging_in)
-        last = None
-        for step, action in enumerate(deal.history):
-            if probe.to_act == human:
-                last = step
-            probe.apply(action)
-        if last is None:
-            return []
+        last = self.undo_step()
+        deal = self.deal
         taken = deal.history[last:]
         kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
         self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
@@ -191,12 +191,63 @@ class Session:
         self.undone.append({"deal": self.deal_number, "at": last, "actions": [str(a) for a in taken]})
         return taken
 
+    def undo_step(self) -> int:
+        """The step of this deal that undo goes back to: the player's last move.
+
+        Both the table and the line game ask here, so undo has one rule: it never goes back
+        past a move after which the player saw what the rules hid when he made it (the rest of
+        the deal, a card turned up, another seat's declarations), since he would then call or
+        play again knowing it. Raises :class:`NoUndo` with the reason otherwise.
+        """
+        deal, human = self.deal, self.seating.human
+        if human is None:
+            raise NoUndo("Nothing to undo: no seat is yours.")
+        if deal is None:
+            raise NoUndo("The match is over; nothing can be taken back.")
+        probe = DealState.start(self.ruleset, deal.deck, deal.dealer, deal.hanging_in, tuple(deal.auction.board))
+        last, seen = None, ""  # the player's last move; what he saw at or after it that it had not shown
+        before = probe.view(human)
+        for step, action in enumerate(deal.history):
+            if probe.to_act == human:
+                last, seen = step, ""
+            probe.apply(action)
+            after = probe.view(human)
+            seen = seen or (revealed(before, after, self.seating.name) if last is not None else "")
+            before = after
+        if last is None:
+            raise NoUndo("Nothing of yours to take back in this deal.")
+        if seen:
+            move = MOVE_WORDS.get(deal.history[last].kind, "choice")
+            raise NoUndo(f"Undo goes no further: {seen} after your {move}.")
+        return last
+
     def last_trick(self) -> tuple[DealState, int] | None:
         """The deal and index of the most recent trick played, in this deal or the one before."""
         for deal in (self.deal, self.last_deal):
             if deal is not None and deal.tricks:
                 return deal, len(deal.tricks) - 1
         return None
+
+
+def revealed(before: SeatView, after: SeatView, name: Callable[[int], str]) -> str:
+    """What a move showed the seat of these views that the rules had hidden from it ("" for nothing):
+    cards dealt to it, a card turned up, or what another seat declared (``name``: a seat's name)."""
+    if after.tableau != before.tableau:
+        return "cards were turned up on the table"
+    if after.shown_stock != before.shown_stock:
+        return "the stock's bottom card was turned up"
+    if set(after.hand) - set(before.hand) - {before.turned_card}:  # the turned card was in view already
+        return "the rest of the deal was dealt" if before.phase == BIDDING else "more cards came to your hand"
+    seat = before.seat
+    others = {s for s, _ in set(after.declared) - set(before.declared)} - {seat}
+    if others:
+        return f"{name(min(others))} declared"
+    others = {s for s, _ in set(after.belotes) - set(before.belotes)} - {seat}
+    if others:
+        return f"{name(min(others))} announced a belote"
+    if after.exchanged != before.exchanged and after.exchanged is not None and after.exchanged[0] != seat:
+        return f"{name(after.exchanged[0])} took the turned card for the trump seven"
+    return ""
 
 
 def void_words(deal: DealState) -> str:

@@ -37,7 +37,7 @@ from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
-from ..game.session import Session, void_words
+from ..game.session import SCORED, NoUndo, Session, void_words
 from ..game.settings import SORTS, SPEEDS, Kept
 from ..game.stats import describe as describe_stats
 from ..game.stats import opponents, read_stats, record_match
@@ -805,20 +805,18 @@ class TableApp(App[int]):
         return not (self.human is None and action in ("undo", "hint", "forced"))
 
     def action_undo(self) -> None:
-        if self.human is None:
-            self.refuse("Nothing to undo: no seat is yours.")
-            return
-        if self.shown is not self.session.deal or len(self.screen_stack) > 1:
-            self.refuse("The deal is scored; it cannot be taken back.")
+        """Take back the player's last move, as far as the session's one rule for undo allows, or say why not."""
+        try:
+            if self.shown is not self.session.deal and not self.session.over:
+                raise NoUndo(SCORED)
+            taken = self.session.take_back()
+        except NoUndo as why:
+            self.refuse(str(why))
             return
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
         self.stop_clock()
-        taken = self.session.take_back()
-        if not taken:
-            self.refuse("Nothing of yours to take back in this deal.")
-            return
         self.save()
         self.shown, self.held = self.session.deal, None
         count = len(taken) - 1
