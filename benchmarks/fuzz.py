@@ -1,29 +1,157 @@
 """A long fuzzing run of every reader and the prompts (the bounded version runs in tests/test_fuzz.py).
 
-    python benchmarks/fuzz.py [--cases N] [--seed S] [--timeout SECONDS] [--json]
+    python benchmarks/fuzz.py [--cases N] [--seed S] [--timeout SECONDS] [--json] [--only NAME,...]
 
 Each of the targets of tests/fuzzing.py (variant files, deal outcomes as JSON and YAML,
 records, saves, prompt lines) is fed N mutated copies of a valid seed file. A case passes
 with a correct result or a one-screen UserError; any other exception counts as a
 traceback, and a case still running after --timeout seconds as a hang. The failing
 cases are printed with their seed so that each can be replayed. Exit status 1 if any.
+
+Three targets of the files ``belot play`` keeps go with them: ``save-claims``, a real save
+whose winner, draw or forfeit is set to an odd value, found in its slot by a new game (its
+bytes must survive in the slot or in saves/aside unless its replay ends as it says); and
+``statistics`` and ``settings``, mutated copies of those files read at a match's end and
+at a start (never an exception, never a count or setting out of range, an unreadable
+file kept beside).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import random
 import signal
 import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout's code, not an installed copy
 
-from fuzzing import TARGETS, mutate, run_case, save_seed  # noqa: E402
+from fuzzing import TARGETS, mutate, one_screen, run_case, save_seed  # noqa: E402
+
+from belot_rules.cli import main as belot  # noqa: E402
+from belot_rules.cli.game.saves import read_save, save_data  # noqa: E402
+from belot_rules.cli.game.session import Session  # noqa: E402
+from belot_rules.cli.game.settings import CHOICES, SETTINGS_FORMAT, read_settings  # noqa: E402
+from belot_rules.cli.game.stats import FIELDS, MAX_COUNT, STATS_FORMAT, record_match  # noqa: E402
+
+SEATS = ("you", "random", "random", "random")
+ODD = ["x", {}, [], 0, 1, 2, 3, -1, True, False, 1.5, "0", 10**20, None]  # what a damaged field may hold
+
+
+def _played(variant: str, seed: int, stop: Callable[[Session], bool], target: int | None = None) -> Session:
+    """A match of random moves (the player's too) up to ``stop``."""
+    session = Session.start(variant, seed, SEATS, target)
+    choose = random.Random(seed).choice
+    while session.deal is not None and not stop(session):
+        session.apply(choose(session.deal.legal_actions()))
+    return session
+
+
+def claims_seed() -> str:
+    """Two real saves, one mid-game and one of a finished match: a case sets a claim in one of them."""
+    unfinished = _played("bulgarian", 2, lambda s: s.deal_number >= 2 and len(s.deal.history) >= 6)
+    finished = _played("bulgarian", 3, lambda s: False, target=1)
+    return json.dumps([save_data(unfinished), save_data(finished)])
+
+
+def with_claim(seed: str, rng: random.Random, edits: int) -> str:
+    """One of the seed's saves with its winner, draw or forfeit (one to three of them) set to odd values."""
+    save: dict[str, Any] = rng.choice(json.loads(seed))
+    for _ in range(min(edits, 3)):
+        where, key = rng.choice([(save["record"], "winner"), (save["record"], "drawn"), (save, "forfeit")])
+        where[key] = rng.choice(ODD)
+    return json.dumps(save, indent=1)
+
+
+def save_with_claims(text: str, folder: Path) -> None:
+    """A new game in the slot of a save that claims an end: the save is lost only if its replay ends so."""
+    home = Path(tempfile.mkdtemp(dir=folder))
+    slot = home / "belot-rules" / "saves" / "bulgarian.json"
+    slot.parent.mkdir(parents=True)
+    slot.write_text(text, encoding="utf-8")
+    before = slot.read_bytes()
+    out, err = io.StringIO(), io.StringIO()
+    stdin, data_home = sys.stdin, os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"], sys.stdin = str(home), io.StringIO("n\nq\n")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = belot(["play", "bulgarian", "--plain", "--seed", "9", "--seats", ",".join(SEATS)])
+    finally:
+        sys.stdin = stdin
+        if data_home is None:
+            os.environ.pop("XDG_DATA_HOME")
+        else:
+            os.environ["XDG_DATA_HOME"] = data_home
+    if status not in (0, 1) or "Traceback" in err.getvalue() or not one_screen(err.getvalue()):
+        raise AssertionError(f"status {status}: {err.getvalue()[:300]}")
+    kept = [p.read_bytes() for p in (home / "belot-rules" / "saves").rglob("*.json")]
+    if before not in kept:
+        slot.write_bytes(before)
+        saved = read_save(slot)
+        replayed = saved.replay()
+        if not replayed.over or saved.disagreement(replayed) is not None:
+            raise AssertionError(f"a save its replay does not finish was overwritten: {out.getvalue()[-300:]}")
+
+
+_FINISHED: list[Session] = []
+
+
+def statistics_file(text: str, folder: Path) -> None:
+    """The statistics at a match's end: counted on from sound counts only, an unreadable file kept beside."""
+    if not _FINISHED:
+        _FINISHED.append(_played("french-single-deal", 2, lambda s: False))
+    path = Path(tempfile.mkdtemp(dir=folder)) / "statistics.json"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    before = path.read_bytes()
+    totals, note = record_match(_FINISHED[0], path)
+    if totals is None or any(type(v) is not int or abs(v) > 2 * MAX_COUNT for v in totals.values()) \
+            or totals["games"] < 1 or totals["wins"] > totals["games"] or "\n" in note:
+        raise AssertionError(f"counted on to {totals} ({note})")
+    if note and [p.read_bytes() for p in path.parent.glob("statistics-unreadable-*.json")] != [before]:
+        raise AssertionError("an unreadable statistics file was not kept")
+
+
+def settings_file(text: str, folder: Path) -> None:
+    """The settings at a start: each one of its choices, a notice of one line, an unreadable file kept beside."""
+    path = Path(tempfile.mkdtemp(dir=folder)) / "settings.json"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    before = path.read_bytes()
+    settings, notice = read_settings(path)
+    wrong = [name for name, choices in CHOICES.items() if getattr(settings, name) not in choices]
+    if wrong or (notice is not None and "\n" in notice):
+        raise AssertionError(f"settings {settings} ({notice})")
+    kept = [p.read_bytes() for p in path.parent.iterdir()]
+    if before not in kept:
+        raise AssertionError("an unreadable settings file was not kept")
+
+
+Target = tuple[Callable[[str, Path], None], str, Callable[[str, random.Random, int], str]]
+
+
+def targets() -> dict[str, Target]:
+    """Every target: what runs a case, the seed text and how a case is made from it."""
+    found: dict[str, Target] = {name: (partial(run_case, name), seed, mutate) for name, (_, seed) in TARGETS.items()}
+    stats = {"format": STATS_FORMAT, "version": 1,
+             "variants": {"french-single-deal": {"random": dict(zip(FIELDS, (4, 2, 310, 3, 2, 0), strict=True))}}}
+    settings = {"format": SETTINGS_FORMAT, "version": 1, "theme": "two-colour", "sort": "rank", "speed": "fast",
+                "autoplay": True}
+    return found | {
+        "save": (partial(run_case, "save"), save_seed(), mutate),
+        "save-claims": (save_with_claims, claims_seed(), with_claim),
+        "statistics": (statistics_file, json.dumps(stats, indent=1), mutate),
+        "settings": (settings_file, json.dumps(settings, indent=1), mutate),
+    }
 
 
 class Hang(Exception):
@@ -40,22 +168,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds before a case counts as a hang")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", metavar="NAME,...", help="run only these targets")
     args = parser.parse_args()
-    seeds = {name: seed for name, (_, seed) in TARGETS.items()} | {"save": save_seed()}
+    chosen = targets()
+    if args.only:
+        chosen = {name: chosen[name] for name in args.only.split(",")}
     signal.signal(signal.SIGALRM, _alarm)
     results: dict[str, dict[str, object]] = {}
     failures: list[str] = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        for name, seed in seeds.items():
+        for name, (run, seed, make) in chosen.items():
             counts = {"cases": 0, "tracebacks": 0, "hangs": 0, "slowest_seconds": 0.0}
             for case in range(args.cases):
                 rng = random.Random(f"{args.seed}-{name}-{case}")
-                text = mutate(seed, rng, rng.randint(1, 6))
+                text = make(seed, rng, rng.randint(1, 6))
                 began = time.perf_counter()
                 signal.setitimer(signal.ITIMER_REAL, args.timeout)
                 try:
-                    run_case(name, text, Path(folder))
+                    run(text, Path(folder))
                 except Hang:
                     counts["hangs"] += 1
                     failures.append(f"{name} case {case}: still running after {args.timeout} s")
