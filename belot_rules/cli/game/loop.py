@@ -222,13 +222,7 @@ class Game:
         self.write_record()
         if session.rows:
             self.show(self.draw.sheet())
-        why = "Time ran out. " if session.forfeit is not None else ""
-        if session.winner is None:  # a match of a fixed number of deals that ended level
-            result = "The match is drawn"
-        else:
-            result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
-        self.show(Text.assemble(why, (result, "bold"),
-                                f" {self.look.dot} {self.draw.pairs(session.match.board)}"))
+        self.show(self.draw.match_result())
         totals, note = (None, "") if counted else record_match(session)
         if note:
             self.show(note)

@@ -432,6 +432,17 @@ class Renderer:
             line.append(f" {self.look.dot} {self.reserve_word} {match.reserve}")
         return line
 
+    def match_result(self) -> Text:
+        """``Your team wins the match · Us 1002 · Them 870``, or ``The match is drawn`` (a match of a fixed
+        number of deals that ended level), after ``Time ran out.`` when a team lost on time."""
+        session = self.session
+        why = "Time ran out. " if session.forfeit is not None else ""
+        if session.winner is None:
+            result = "The match is drawn"
+        else:
+            result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
+        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.match.board)}")
+
     def table(self, deal: DealState, shown: Sequence[tuple[int, int]], center: Text, pointer: bool) -> Table:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
         look, seating = self.look, self.session.seating

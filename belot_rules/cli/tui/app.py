@@ -611,10 +611,7 @@ class TableApp(App[int]):
         session = self.session
         self.write_record()
         totals, note = record_match(session, self.stats_path) if self.stats_path and not counted else (None, "")
-        winner = session.seating.team_phrase(session.winner, start=True)
-        why = "Time ran out. " if session.forfeit is not None else ""
-        parts: list[RenderableType] = [Text.assemble(why, (f"{does(winner, 'win')} the match", "bold"),
-                                                     f" {self.look.dot} {self.draw.pairs(session.match.board)}")]
+        parts: list[RenderableType] = [self.draw.match_result()]
         if session.rows:
             parts.append(self.draw.sheet())
         if note:
