@@ -1,13 +1,15 @@
 """A long run: its chunks played on a backend, streamed to a results file, resumable after a stop.
 
 A results file holds JSON lines: first ``{"run": {...}}``, the settings that decide every
-chunk's result (a resumed run must ask for the same); then one line per finished chunk,
-``{"chunk": KEY, "result": ..., "worker": "host:pid", "seconds": S, "session": N, "elapsed":
-T}``, written and flushed as the chunk finishes (``seconds`` playing it, ``elapsed`` since
-its session started); a finished run adds ``{"results": ...}``, what the command reports.
+chunk's result and the program's version (a resumed run must ask for the same); then one line
+per finished chunk, ``{"chunk": KEY, "run": MARK, "result": ..., "worker": "host:pid",
+"seconds": S, "session": N, "elapsed": T}``, written and flushed as the chunk finishes
+(``MARK`` a hash of the first line's settings, ``seconds`` playing it, ``elapsed`` since its
+session started); a finished run adds ``{"results": ...}``, what the command reports.
 A run stopped in any way (Ctrl-C, a kill, a lost worker or node) leaves every finished
 chunk on file, and at most a cut last line, which a resume drops: it plays only the chunks
-not on file and counts each chunk once.
+not on file and counts each chunk once. A resume counts nothing from a file it cannot trust
+whole: every line is checked, and the file is left as it was if one is refused.
 """
 
 from __future__ import annotations
