@@ -57,11 +57,18 @@ class Card(NamedTuple):
     def rank_char(self) -> str:
         return RANKS[self.rank]
 
+    @property
+    def valid(self) -> bool:
+        """Whether this is one of the 32 cards: ``Card(9, 9)`` built by hand is not."""
+        return type(self.rank) is int and type(self.suit) is int and 0 <= self.rank < 8 and 0 <= self.suit < 4
+
     def __str__(self) -> str:
+        if not self.valid:  # shown as built, never a crash in a message
+            return f"Card(rank={excerpt(self.rank)}, suit={excerpt(self.suit)})"
         return RANKS[self.rank] + SUITS[self.suit]
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        return f"Card({self})" if self.valid else str(self)
 
     def symbol(self) -> str:
         """The card with its suit symbol and ``10`` for the ten, as printed for players."""
@@ -102,9 +109,9 @@ def parse_card(text: str | Card) -> Card:
     Anything else (a number, ``None``, a list, ``Card(9, 9)``) is a :class:`CardError` that shows it.
     """
     if isinstance(text, Card):
-        if type(text.rank) is int and type(text.suit) is int and 0 <= text.rank < 8 and 0 <= text.suit < 4:
+        if text.valid:
             return CARDS[text.suit * 8 + text.rank]
-        raise CardError(f"Card(rank, suit) takes a rank 0-7 and a suit 0-3, not {excerpt(tuple(text))}")
+        raise CardError(f"Card(rank, suit) takes a rank 0-7 and a suit 0-3, not {text}")
     if not isinstance(text, str):
         raise CardError(f"a card is written like JH or 10♥, not {excerpt(text)}")
     raw = text.strip()

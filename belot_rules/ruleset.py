@@ -10,9 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from .cards import Card, cards_of, mask_of, parse_card
+from .cards import Card, CardError, cards_of, mask_of, parse_card, parse_cards
 from .checks import seat as check_seat
 from .errors import UserError
+from .files import excerpt
 from .rules.bidding import Bidding, build_bidding
 from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
@@ -30,6 +31,9 @@ class Ruleset:
     """A variant compiled into strategies: tables, bidding, obligations, declarations, scoring, match."""
 
     def __init__(self, variant: Variant, content_hash: str = "", source: str = "") -> None:
+        if not isinstance(variant, Variant):
+            raise UserError(f"a Ruleset is compiled from a Variant, not {excerpt(variant)}; "
+                            "load one with load_variant(name or path)")
         self.variant = variant
         self.name = variant.name
         self.content_hash = content_hash
@@ -58,12 +62,12 @@ class Ruleset:
         return {c: t.total_points + self.variant.scoring.last_trick for c, t in self.tables.items()}
 
     def contract_tables(self, contract: str) -> ContractTables:
-        try:
-            return self.tables[contract]
-        except KeyError:
+        tables = self.tables.get(contract) if isinstance(contract, str) else None
+        if tables is None:
             valid = ", ".join(self.tables)
             hint = "" if contract in CONTRACTS else " (contracts are written like hearts or no_trumps)"
-            raise UserError(f"{self.name} has no contract {contract[:40]!r}{hint}; valid: {valid}") from None
+            raise UserError(f"{self.name} has no contract {excerpt(contract)}{hint}; valid: {valid}")
+        return tables
 
     def legal_cards(
         self,
@@ -77,14 +81,14 @@ class Ruleset:
         table = self.seating
         hand_mask = self._hand(hand)
         seats, cards = self._trick(trick)
-        if len(trick) >= table.players:
+        if len(seats) >= table.players:
             raise UserError(f"a trick holds at most {table.players - 1} cards before the seat to act plays")
         if hand_mask & mask_of(cards):
             raise UserError("a card on the table is also in the hand")
         if seat is None:
             seat = table.next_seat(seats[-1]) if seats else 0
         check_seat(seat, table.players)
-        expected = [table.seat_after(seat, i - len(trick)) for i in range(len(trick))]
+        expected = [table.seat_after(seat, i - len(seats)) for i in range(len(seats))]
         if seats != expected:
             order = ", ".join(str(s) for s in table.seats)
             raise UserError(f"the trick's seats {seats} do not lead up to seat {seat}; seats play in order {order}")
@@ -107,30 +111,51 @@ class Ruleset:
 
     def trick_winner(self, contract: str, trick: Sequence[tuple[int, CardLike]]) -> int:
         """The seat that wins ``trick`` ((seat, card) pairs in play order)."""
-        _, cards = self._trick(trick)
+        seats, cards = self._trick(trick)
         if not cards:
             raise UserError("an empty trick has no winner")
-        return int(trick[self.contract_tables(contract).trick_winner_index(cards)][0])
+        return seats[self.contract_tables(contract).trick_winner_index(cards)]
 
     def _hand(self, hand: Iterable[CardLike]) -> int:
         """A hand as a card set: each card once, no more than a hand holds."""
-        cards = [parse_card(c) for c in hand]
+        try:
+            cards = parse_cards(hand)
+        except CardError as err:
+            raise CardError(f"the hand: {err}") from None
         mask = mask_of(cards)
         if len(cards) != mask.bit_count():
             raise UserError("a card appears twice in the hand")
+        self._in_pack(mask, "the hand")
         if len(cards) > self.seating.hand_size:
             raise UserError(f"a hand holds at most {self.seating.hand_size} cards; got {len(cards)}")
         return mask
 
     def _trick(self, trick: Sequence[tuple[int, CardLike]]) -> tuple[list[int], list[int]]:
         """The seats and card indices of a trick of (seat, card) pairs, each seat a seat of the table, each card once."""
+        if not isinstance(trick, (list, tuple)):
+            raise UserError(f"a trick is a list of (seat, card) pairs in play order, like [(0, \"KC\"), (1, \"9H\")], "
+                            f"not {excerpt(trick)}")
+        for pair in trick:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise UserError(f"each play of a trick is a (seat, card) pair like (0, \"KC\"), not {excerpt(pair)}")
         seats = [check_seat(s, self.seating.players, "a trick's seat") for s, _ in trick]
-        cards = [parse_card(c).index for _, c in trick]
+        try:
+            cards = [parse_card(c).index for _, c in trick]
+        except CardError as err:
+            raise CardError(f"a trick's card: {err}") from None
         if len(set(cards)) != len(cards):
             raise UserError("a card appears twice in the trick")
+        self._in_pack(mask_of(cards), "the trick")
         if len(set(seats)) != len(seats):
             raise UserError("a seat plays twice in the trick")
         return seats, cards
+
+    def _in_pack(self, mask: int, what: str) -> None:
+        """A hand or trick of cards this variant deals: ``7H`` at a table of 24 cards is a mistake, not a card."""
+        foreign = mask & ~self.seating.pack_mask
+        if foreign:
+            names = ", ".join(str(c) for c in cards_of(foreign))
+            raise UserError(f"{what}: {names} not in the {self.seating.pack_size}-card pack of {self.name}")
 
     def score_deal(self, outcome: Mapping[str, Any] | Any) -> DealScore:
         """Score a deal outcome (a :class:`~belot_rules.rules.outcome.DealOutcome` or a plain dict)."""
