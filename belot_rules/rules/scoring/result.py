@@ -1,0 +1,116 @@
+"""What scoring a deal gives: the raw and match points, the verdict and the explanation.
+
+A :class:`DealScore` is built once per deal by the scoring strategies of this package and read
+by the engine, records, the game and the simulator. Its explanation is kept as templates and
+values, formatted only when read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
+SPLIT, ALL, TIE, POT, HALF = "split", "all", "tie", "pot", "half"  # how a verdict is scored
+
+Note = tuple[str, tuple[Any, ...]]  # a line of the explanation: a str.format template and its values
+
+
+class ScoreParts(NamedTuple):
+    """What one side's raw total is made of; the five parts add up to its ``raw_points``.
+
+    ``cards`` and ``last_trick`` are after the no-trumps factor; ``declarations`` are the
+    sequences and quads that count for the team after the contest and a capot's rules;
+    ``bonus`` is the capot bonus.
+    """
+
+    cards: int
+    last_trick: int
+    declarations: int
+    belote: int
+    bonus: int
+
+
+class DealScore(NamedTuple):
+    """The result of one deal: raw totals, what goes on the board, what waits, and why.
+
+    The explanation is kept as templates and values and formatted only when ``lines`` is
+    read, so scoring a simulated deal costs no string formatting. A named tuple, not a frozen
+    dataclass: it is as immutable and several times cheaper to build, once per deal.
+    """
+
+    raw_points: tuple[int, ...]  # per side: cards, last trick, NT factor, capot, declarations, belotes
+    match_points: tuple[int, ...]  # per side: added to the board, including a reserve this deal collects
+    hanging_out: int  # reserve left for a later deal, in board units
+    verdict: str  # made / failed / hanging / litige
+    contract_team: int  # the takers' side on the board
+    multiplier: int
+    capot_team: int | None  # the side that took every trick
+    belote_only: tuple[bool, ...] = (False, False)  # a side whose points this deal are its belote alone
+    notes: tuple[Note, ...] = ()
+    parts: tuple[ScoreParts, ...] = ()  # per side: what its raw total is made of
+    match_winner: int | None = None  # a side this deal makes win the match at once (a game-winning declaration)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self) if name not in ("notes", "parts"))
+        return f"DealScore({shown})"
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The explanation, one sentence per line, as a person at the table would check it."""
+        return tuple(text.format(*values) for text, values in self.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (what ``belot score --json`` prints and records store)."""
+        return {
+            "raw_points": list(self.raw_points),
+            "match_points": list(self.match_points),
+            "hanging_out": self.hanging_out,
+            "verdict": self.verdict,
+            "contract_team": self.contract_team,
+            "multiplier": self.multiplier,
+            "capot_team": self.capot_team,
+            "lines": list(self.lines),
+        } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
+
+
+def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int, ...]) -> DealScore:
+    """``score`` of a deal doubled to the level that decides the match (Baloot's gahwa, baloot.md §4):
+    the winner of the deal, the takers when their contract is made and the defenders when it fails
+    (else the side with the most points), wins the match. ``defenders`` are the board's sides of the
+    defence; the variant's checks allow such a level only where the defence is one side."""
+    team: int | None = score.contract_team
+    if score.verdict == FAILED:
+        (team,) = defenders
+    elif score.verdict != MADE:
+        points = score.match_points
+        best = max(points)
+        team = points.index(best) if points.count(best) == 1 else None
+    if team is None:
+        return score
+    note = ("{} was called: team {} wins the deal and with it the match", (level_name.capitalize(), team))
+    return score._replace(match_winner=team, notes=(*score.notes, note))
+
+
+class Terms(tuple[tuple[str, int], ...]):
+    """Named parts of a sum, written ``cards 162 + belote 20`` only when the line is read."""
+
+    def __str__(self) -> str:
+        return " + ".join(f"{name} {value}" for name, value in self if value)
+
+
+class Each(tuple[Any, ...]):
+    """One number per camp or player, written ``player 0 52, player 1 60`` only when the line is read."""
+
+    def __str__(self) -> str:
+        names, values = self
+        return ", ".join(f"{name} {value}" for name, value in zip(names, values))
+
+
+def share_out(total: int, weights: list[int]) -> list[int]:
+    """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
+    whole = sum(weights)
+    shares = [total * w // whole for w in weights]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in by_remainder[:total - sum(shares)]:
+        shares[i] += 1
+    return shares
