@@ -202,8 +202,9 @@ def first_problem(err: FileError) -> str:
     """The first thing wrong in a file, placed by line and column but without the file's name: for a note
     that names the file in its own words."""
     problem = err.problems[0]
-    return problem.message if problem.line is None else f"line {problem.line}, column {problem.column or 1}: " \
-        f"{problem.message}"
+    if problem.line is None:
+        return problem.message
+    return f"line {problem.line}, column {problem.column or 1}: {problem.message}"
 
 
 def read_json(path: Path, what: str, max_bytes: int = MAX_BYTES) -> Document:

@@ -17,10 +17,10 @@ from ..rules.match_end import MatchEnd
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer
+from ..variant.options.match import MAX_DEALS  # a match still going after this many deals is stopped
 from .actions import Action
 from .deal import OVER, DealState, IllegalAction
 
-MAX_DEALS = 1000  # a match still going after this many deals cannot end: stop it with an error
 # Read after every deal: plain strings, since an enum member's value costs a call each time it is read.
 SAME_DEALER, ALTERNATE_TEAM_RANDOM_SEAT = AllPass.same_dealer.value, DealerRotation.alternate_team_random_seat.value
 
@@ -162,7 +162,8 @@ class MatchState:
             return self.dealer
         table = self.ruleset.seating
         if deal.rotation == ALTERNATE_TEAM_RANDOM_SEAT:
-            return table.side_seats(1 - table.side_of[self.dealer])[self.rng.randrange(2)]
+            other = table.side_seats((table.side_of[self.dealer] + 1) % table.sides)  # the next side deals
+            return other[self.rng.randrange(len(other))]
         if deal.rotation == DealerRotation.deal_winner.value and score is not None:
             # belote-a-deux.md §B.3 (EXO2): the winner of the previous deal deals, so the loser leads.
             points = score.match_points
