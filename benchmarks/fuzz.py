@@ -37,13 +37,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout's code, not an installed copy
 
-from fuzzing import TARGETS, mutate, one_screen, run_case, save_seed  # noqa: E402
+from fuzzing import TARGETS, mutate, one_screen, run_case, save_seed
 
-from belot_rules.cli import main as belot  # noqa: E402
-from belot_rules.cli.game.saves import read_save, save_data  # noqa: E402
-from belot_rules.cli.game.session import Session  # noqa: E402
-from belot_rules.cli.game.settings import CHOICES, SETTINGS_FORMAT, read_settings  # noqa: E402
-from belot_rules.cli.game.stats import FIELDS, MAX_COUNT, STATS_FORMAT, record_match  # noqa: E402
+from belot_rules.cli import main as belot
+from belot_rules.cli.game.saves import read_save, save_data
+from belot_rules.cli.game.session import Session
+from belot_rules.cli.game.settings import CHOICES, SETTINGS_FORMAT, read_settings
+from belot_rules.cli.game.stats import FIELDS, MAX_COUNT, STATS_FORMAT, record_match
 
 SEATS = ("you", "random", "random", "random")
 ODD = ["x", {}, [], 0, 1, 2, 3, -1, True, False, 1.5, "0", 10**20, None]  # what a damaged field may hold

@@ -70,8 +70,8 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if not wrong:
         return settings, None
     shown = ", ".join(f"{name} {excerpt(value)}" for name, value in wrong.items())
-    return settings, f"The settings in {path} hold values this belot play does not take ({shown}); " \
-        "for those, the defaults are used."
+    return settings, (f"The settings in {path} hold values this belot play does not take ({shown}); "
+                      "for those, the defaults are used.")
 
 
 def _unreadable(path: Path, why: str) -> str:

@@ -10,7 +10,6 @@ counting on from a wrong number.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...engine.records import write_record
 from ...errors import FileError
