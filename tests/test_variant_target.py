@@ -47,9 +47,9 @@ def test_the_largest_target_accepted_is_reached_within_the_engines_limit(name: s
     assert match.over and len(match.deals) < engine_match.MAX_DEALS
 
 
-def test_the_bound_follows_the_engines_deal_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bound reads the engine's limit rather than a copy of it, so the two cannot drift apart."""
-    variant = load_variant_model("french").variant
-    before = variant.largest_target
-    monkeypatch.setattr(engine_match, "MAX_DEALS", engine_match.MAX_DEALS * 2)
-    assert variant.largest_target > before
+
+def test_the_engine_stops_a_match_at_the_limit_the_model_bounds_targets_by() -> None:
+    """One limit for both: the engine's deal limit is the one the model's bound is computed from."""
+    from belot_rules.variant.options import match as match_options
+
+    assert engine_match.MAX_DEALS is match_options.MAX_DEALS

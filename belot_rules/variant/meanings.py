@@ -11,54 +11,54 @@ from __future__ import annotations
 
 from enum import Enum
 
-from . import model as m
+from .options import deal, bidding, play, declarations, scoring, match, table
 
 MEANINGS: dict[type[Enum], dict[str, str]] = {
-    m.TurnedCard: {
+    deal.TurnedCard: {
         "none": "no card is turned up",
         "after_first_packets": "the next card of the stock is turned face up after the first packets (la retourne)",
     },
-    m.SecondPacketsStart: {
+    deal.SecondPacketsStart: {
         "after_dealer": "after the bidding, the player after the dealer receives the first packet",
         "taker": "after the bidding, the taker receives the first packet",
     },
-    m.Shuffle: {
+    deal.Shuffle: {
         "shuffle_then_cut": "the pack is shuffled and cut every deal",
         "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order (over any cards "
         "no trick took: a stock, a chien laid aside) and cut",
         "full_shuffle": "the pack is shuffled every deal and never cut",
     },
-    m.FirstDealer: {
+    deal.FirstDealer: {
         "random": "a random seat deals first",
         "draw_lowest": "the player who draws the lowest card deals first",
         "fixed_seat": "the seat first_dealer_seat deals first",
     },
-    m.DealerRotation: {
+    deal.DealerRotation: {
         "next_seat": "the deal passes to the next seat in play order",
         "alternate_team_random_seat": "the deal passes to the other team, to a seat drawn at random",
         "deal_winner": "the player who scored more in the last deal deals the next one (the loser leads); after "
         "a level deal the deal passes to the next seat",
     },
-    m.AllPass: {
+    deal.AllPass: {
         "next_dealer": "when every player passes, the deal is void and the next dealer deals",
         "same_dealer": "when every player passes, the deal is void and the same dealer deals again",
     },
-    m.Direction: {
+    deal.Direction: {
         "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
         "clockwise": "play goes clockwise (how the table is drawn; seats are numbered in play order)",
     },
-    m.TurnedCardTo: {
+    deal.TurnedCardTo: {
         "taker": "the turned card joins the taker's hand, and his next packet is one card shorter",
         "stock": "the turned card stays face up on the stock; the holder of the trump seven may exchange it",
     },
-    m.SevenExchange: {
+    deal.SevenExchange: {
         "off": "nobody exchanges the trump seven",
         "anyone": "whoever holds the seven of the turned suit, when it is trump, may take the turned card for it "
         "before the first lead",
         "taker_only": "the taker, holding the seven of the turned suit when it is trump, may take the turned card "
         "for it before the first lead",
     },
-    m.Stock: {
+    deal.Stock: {
         "none": "every card of the pack is dealt",
         "aside": "the cards left after the packets stay face down, out of play",
         "bottom_card_shown": "the cards left after the packets stay out of play; the bottom one is turned face up "
@@ -66,12 +66,12 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "to_taker": "the cards left after the packets (the chien) lie face down until the bidding is over; the "
         "taker adds them to his hand and discards as many, which count for him",
     },
-    m.Sides: {
+    table.Sides: {
         "partners": "four players in two fixed teams, partners sitting opposite",
         "each_for_self": "every player plays and scores alone",
         "taker_vs_rest": "the taker plays alone against the others, who pool their points for the deal",
     },
-    m.BiddingStyle: {
+    bidding.BiddingStyle: {
         "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
         "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
         "point_bids": "each bid names a number of points and a trump, higher than the last bid",
@@ -81,7 +81,7 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
         "player after the dealer leads (Belote decouverte)",
     },
-    m.ForcedCall: {
+    bidding.ForcedCall: {
         "none": "anyone may pass; when everyone passes the deal is void",
         "first_speaker": "the first to speak must name a contract (Klaverjas 'verplicht')",
         "last_speaker": "when all before have passed, the last to speak must name a contract (Bela 'mus': the "
@@ -89,11 +89,11 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "first_speaker_again": "when everyone has passed, the first to speak must name a contract (Klaverjas: the "
         "dealer after four passes)",
     },
-    m.FirstSpeaker: {
+    bidding.FirstSpeaker: {
         "after_dealer": "the player after the dealer speaks first",
         "dealer": "the dealer speaks first, the player after him still leads",
     },
-    m.Overcall: {
+    bidding.Overcall: {
         "none": "the first contract taken ends the bidding",
         "higher_contract": "after a take the bidding goes on: each call names a contract higher in "
         "bidding.contracts, three passes end it (belote bridgée)",
@@ -102,13 +102,13 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "over by naming it too (Baloot's Sun); three passes end it, but a suit's bidder then confirms it or "
         "switches to a higher kind",
     },
-    m.LaterRoundPriority: {
+    bidding.LaterRoundPriority: {
         "earlier_seats_claim": "a no-trumps or all-trumps contract named in a later round may be taken over by "
         "an earlier speaker naming it too, as in the first round",
         "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
         "Sun in round 2)",
     },
-    m.Schmeiss: {
+    bidding.Schmeiss: {
         "none": "nobody may schmeiss: a player takes or passes",
         "first_round": "in round 1 a player may schmeiss instead of taking or passing: an offer to abandon the "
         "deal, which the other player accepts (a new deal, the deal passing on as after all passed) or refuses "
@@ -116,25 +116,25 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "every_round": "as first_round, and in round 2 a player may schmeiss naming another suit, which he plays "
         "if the other refuses",
     },
-    m.OverbidAfterDouble: {
+    bidding.OverbidAfterDouble: {
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
         "contract_team_only": "only the contract team may bid higher over a contra or recontra",
         "forbidden": "nobody may bid over a contra or recontra",
     },
-    m.Round2TurnedSuit: {
+    bidding.Round2TurnedSuit: {
         "forbidden": "the turned card's suit may not be named in round 2",
         "allowed": "the turned card's suit may be named again in round 2",
     },
-    m.Round1Contracts: {
+    bidding.Round1Contracts: {
         "turned_suit_only": "round 1 offers only the turned card's suit",
         "turned_suit_and_others": "round 1 offers the turned card's suit, no-trumps and all-trumps",
     },
-    m.TrumpLeadOvertrump: {
+    play.TrumpLeadOvertrump: {
         "always": "when trumps are led, every player must beat the highest trump if able",
         "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
         "unless their partner is winning",
     },
-    m.PartnerWinningVoid: {
+    play.PartnerWinningVoid: {
         "free": "void in the led suit while the partner is winning: any card",
         "overtrump_if_trumping": "void in the led suit while the partner is winning: discard freely, "
         "but a trump must beat the table unless only trumps are held",
@@ -143,85 +143,85 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
         "as against an opponent",
     },
-    m.Undertrump: {
+    play.Undertrump: {
         "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
         "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
         "forbidden_unless_only_trumps": "void in the led suit and unable to beat an opponent's trump: a plain "
         "card must be discarded; a lower trump only when nothing else is held",
     },
-    m.PlainSuitOvertake: {
+    play.PlainSuitOvertake: {
         "never": "following a plain suit, any card of it may be played",
         "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
         "also over the partner",
         "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
         "best card if able, unless their partner is winning",
     },
-    m.AllTrumpsOvertake: {
+    play.AllTrumpsOvertake: {
         "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
         "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
         "suit if able, unless their partner is winning",
     },
-    m.LongRun: {
+    declarations.LongRun: {
         "one_quint": "a run of eight cards is one sequence of the longest class",
         "quint_plus_tierce_for_eight": "a run of eight cards is a sequence of the longest class plus a tierce",
     },
-    m.QuadSequenceOverlap: {
+    declarations.QuadSequenceOverlap: {
         "prefer_quad": "a card in both a quad and a sequence counts in the quad and leaves the sequence",
         "player_chooses": "a card in both a quad and a sequence counts where its player chooses",
         "both_count": "a card in both a quad and a sequence counts in both",
     },
-    m.ContestScope: {
+    declarations.ContestScope: {
         "separate": "sequences compete with sequences, quads with quads",
         "unified": "sequences and quads compete in one contest, by value: the team with the best single "
         "declaration scores all of its own",
         "none": "no contest: each team keeps all of its own declarations",
     },
-    m.MeldSource: {
+    declarations.MeldSource: {
         "hand": "sequences, quads and belote are held in a hand and declared",
         "tricks": "sequences, quads and the king and queen of trumps are found among the cards of each "
         "trick and score for the side that wins it (roem)",
     },
-    m.SequenceCompare: {
+    declarations.SequenceCompare: {
         "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
         "length_then_top": "the longer sequence wins, then the higher top card",
     },
-    m.DeclarationTie: {
+    declarations.DeclarationTie: {
         "cancel": "equal best declarations cancel: neither team scores them",
         "trump_then_cancel": "equal best declarations: a sequence in trumps wins, else neither team scores",
         "trump_then_first_in_play_order": "equal best declarations: a sequence in trumps wins, "
         "else the one declared first in play order",
         "first_in_play_order": "equal best declarations: the one declared first in play order wins",
     },
-    m.WinnerScores: {
+    declarations.WinnerScores: {
         "all": "the team with the best declaration scores all its declarations",
         "best_only": "the team with the best declaration scores only that one",
     },
-    m.FailedDeclarations: {
+    declarations.FailedDeclarations: {
         "to_defenders": "when the contract fails, the takers' declarations go to the defenders",
         "void": "when the contract fails, the takers' declarations score for nobody",
     },
-    m.CapotDeclarations: {
+    declarations.CapotDeclarations: {
         "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
         "keep": "when one team takes every trick, the other team keeps its declarations",
     },
-    m.BelotePlayCondition: {
+    declarations.BelotePlayCondition: {
         "lead_follow_or_trump": "the first of the king and queen played must be led, follow suit or trump, "
         "else the belote is lost",
         "always": "the belote counts however its cards are played",
     },
-    m.BeloteForcedCard: {
+    declarations.BeloteForcedCard: {
         "allowed": "a belote counts even when its first card was the player's only legal card",
         "lost": "a belote is lost when its first card was the player's only legal card",
     },
-    m.BeloteInSequence: {
+    declarations.BeloteInSequence: {
         "both_count": "a king and queen inside a scoring sequence also score the belote",
         "belote_absorbed": "a king and queen inside a scoring sequence score only in the sequence",
     },
-    m.BeloteAnnouncement: {
+    declarations.BeloteAnnouncement: {
         "automatic": "belote scores without being announced",
         "required": "belote scores only if announced when its first card is played",
     },
-    m.Tie: {
+    scoring.Tie: {
         "hanging": "equal totals: the defenders score theirs, the takers' points hang in reserve for a later deal",
         "litige": "equal totals (litige): the defenders score theirs, the takers' points wait in reserve "
         "for a later deal",
@@ -229,51 +229,51 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "taker_makes": "equal totals: the contract is made",
         "half_bete": "equal totals (half bete): the takers score nothing, the defenders their own points",
     },
-    m.ReserveGoesTo: {
+    scoring.ReserveGoesTo: {
         "next_deal_winner": "the reserve goes to the winner of the next scored deal",
         "next_contract_maker": "the reserve waits for the next contract that is made",
     },
-    m.DoubledWinner: {
+    scoring.DoubledWinner: {
         "more_points": "under contra, the team with more points wins everything, whoever bid",
         "contract_result": "under contra, the contract's result decides who wins",
     },
-    m.DoubledTie: {
+    scoring.DoubledTie: {
         "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
         "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
         "taker_fails": "under contra, equal totals: the contract fails",
     },
-    m.DoubledMade: {
+    scoring.DoubledMade: {
         "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
         "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
     },
-    m.ContractAtStake: {
+    scoring.ContractAtStake: {
         "judged": "the takers must outscore the defenders: their contract is made or fails",
         "each_own": "no contract is at stake: every player (or team) records its own points, rounded, whoever "
         "has more",
     },
-    m.VerdictOn: {
+    scoring.VerdictOn: {
         "raw_points": "the contract is judged on the raw totals",
         "board_points": "the contract is judged on the rounded board points; equal board points are judged "
         "on the raw totals",
     },
-    m.CapotTeam: {
+    scoring.CapotTeam: {
         "either": "whichever team takes every trick scores the capot",
         "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
     },
-    m.TakerMustBeat: {
+    scoring.TakerMustBeat: {
         "each_other_player": "each for himself: the taker must score more than each other player",
         "others_together": "each for himself: the taker must score more than the other players together",
     },
-    m.DealsTie: {
+    match.DealsTie: {
         "draw": "a match of a fixed number of deals that ends level is a draw",
         "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "
         "until a team leads",
     },
-    m.RoundingUnit: {
+    scoring.RoundingUnit: {
         "tens": "the board records totals divided by ten (162 is 16)",
         "points": "the board records totals rounded to tens (162 is 160)",
     },
-    m.RoundingMode: {
+    scoring.RoundingMode: {
         "none": "totals are not rounded",
         "half_up": "a last digit of 5 to 9 rounds up, 0 to 4 down",
         "half_down": "a last digit of 6 to 9 rounds up, 0 to 5 down",
@@ -284,24 +284,24 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "gives back (or takes) one",
         "even_tens": "a total between two tens rounds to the one that is even in tens (66 is 13.2 tens: 14)",
     },
-    m.MadeRounding: {
+    scoring.MadeRounding: {
         "per_team": "in a made contract each team's total is rounded on its own",
         "leader_then_remainder": "in a made contract the leader's total is rounded and the other team "
         "gets the remainder",
     },
-    m.ReserveRounding: {
+    scoring.ReserveRounding: {
         "reserve_rounds_up": "in a tied deal the reserved points round up and the defenders' down",
         "same_as_board": "in a tied deal both totals round as on the board",
     },
-    m.DoubleRounding: {
+    scoring.DoubleRounding: {
         "multiply_rounded_total": "in a doubled deal the total is rounded, then multiplied",
         "round_multiplied_total": "in a doubled deal the total is multiplied, then rounded",
     },
-    m.TargetCompare: {
+    match.TargetCompare: {
         "reach": "reaching the target wins the match",
         "exceed": "only more than the target wins the match",
     },
-    m.ValatException: {
+    match.ValatException: {
         "none": "a valat deal may end the match like any other",
         "raise_bar_to_leader_plus_one": "a valat deal that reaches the target raises it to the leader's score "
         "plus one",
@@ -310,7 +310,7 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "no_go_out_on_valat_deal": "a valat deal cannot end the match; the next deal that is neither "
         "all-pass nor valat decides",
     },
-    m.Timeout: {
+    table.Timeout: {
         "lose_match": "a player out of time loses the match for their team",
         "random_legal_move": "a random legal move is made for a player out of time",
         "bot_moves": "a bot moves for a player out of time",

@@ -1,0 +1,107 @@
+"""What every section of a variant file shares: the contracts, ranks and bounds of numbers, and ``Rule``,
+the strict, immutable base of every section."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal
+
+from annotated_types import Ge, Le
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+
+from ...cards import RANKS, parse_rank
+
+CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
+SUIT_CONTRACTS = CONTRACTS[:4]
+# What a player may type for a call other than a doubling: a doubling name cannot be one of them.
+CALL_WORDS = frozenset({"pass", "passe", "capot", "x", "xx", "c", "d", "h", "s", "nt", "at",
+                        "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
+                        *CONTRACTS})
+
+Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
+ContractKind = Literal["suit", "no_trumps", "all_trumps"]
+RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+def contract_kind(contract: str) -> str:
+    """``suit`` for the four suit contracts, else the contract itself."""
+    return "suit" if contract in SUIT_CONTRACTS else contract
+
+
+MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
+MAX_BID_LEVELS = 100  # point bids from minimum to maximum
+Points = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+
+
+# A contradiction between rules: the section whose rules it names by their own names (``max_level``),
+# ``()`` when it names them in full (``deal.turned_card``), and what is wrong.
+Conflict = tuple[tuple[str, ...], str]
+
+
+class Conflicts(ValueError):
+    """Every contradiction between a variant's rules, found together so that each is told on its own line."""
+
+    def __init__(self, problems: list[Conflict]) -> None:
+        super().__init__("; ".join(message for _, message in problems))
+        self.problems = tuple(problems)
+
+
+def _off(value: object) -> object:
+    """YAML 1.1 reads a plain ``off`` (or ``no``, ``false``) as false: for an option with an ``off`` value it is that."""
+    return "off" if value is False else value
+
+
+class Rule(BaseModel):
+    """Base of every section: unknown keys are errors and loaded variants are immutable.
+
+    Types are strict: a quoted ``"300"`` or ``'no'`` is text, never a number or a boolean, ``1`` is
+    not ``true`` and ``300.0`` is not a whole number, so a value is what the file shows. Only an
+    option with named values reads its name from the text (``shuffle: cut_only``), and one with an
+    ``off`` value reads YAML's false as ``off``.
+
+    Every whole-number rule without bounds of its own runs from 0 to ``MAX_NUMBER``: a file may
+    not ask for a match to 10**24, a clock of 3,000 years or a negative total, which the engine
+    cannot play.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True,
+                              strict=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        changed = False
+        for field in cls.model_fields.values():
+            if isinstance(field.annotation, type) and issubclass(field.annotation, Enum):
+                field.metadata.append(Strict(False))  # an option's named values are written as text
+                if "off" in field.annotation.__members__:
+                    field.metadata.append(BeforeValidator(_off))
+                changed = True
+                continue
+            if field.annotation not in (int, int | None):
+                continue
+            for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
+                if not any(isinstance(m, kind) for m in field.metadata):
+                    field.metadata.append(bound)
+                    changed = True
+        if changed:
+            cls.model_rebuild(force=True)
+
+
+def rank_key(value: object) -> str:
+    """Accept ``10``/``T`` and YAML's integer keys (``9: 150``) for a rank."""
+    if isinstance(value, (dict, list)):
+        kind = "a mapping" if isinstance(value, dict) else "a list"
+        raise ValueError(f"a rank is one of 7 8 9 10 (or T) J Q K A, not {kind}")
+    return RANKS[parse_rank(str(value))]
+
+
+def permutation_problems(name: str, order: list[str]) -> list[str]:
+    """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
+    if sorted(order) == sorted(RANKS):
+        return []
+    missing = [r for r in RANKS if r not in order]
+    repeated = sorted({r for r in order if order.count(r) > 1})
+    return [f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
+            + (f"; missing {' '.join(missing)}" if missing else "")
+            + (f"; repeated {' '.join(repeated)}" if repeated else "")]

@@ -1,0 +1,272 @@
+"""The bidding: which contracts exist, how they are bid, contra and recontra."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from .base import CALL_WORDS, CONTRACTS, MAX_BID_LEVELS, Contract, ContractKind, RankName, Rule, rank_key
+
+
+class BiddingStyle(str, Enum):
+    contract_ladder = "contract_ladder"
+    turned_card = "turned_card"
+    point_bids = "point_bids"
+    turned_card_point_bids = "turned_card_point_bids"
+    single_call = "single_call"
+    last_card_trump = "last_card_trump"
+
+
+class ForcedCall(str, Enum):
+    none = "none"
+    first_speaker = "first_speaker"
+    last_speaker = "last_speaker"
+    first_speaker_again = "first_speaker_again"
+
+
+class FirstSpeaker(str, Enum):
+    after_dealer = "after_dealer"
+    dealer = "dealer"
+
+
+class Overcall(str, Enum):
+    none = "none"
+    higher_contract = "higher_contract"
+    higher_kind_seat_priority = "higher_kind_seat_priority"
+
+
+class LaterRoundPriority(str, Enum):
+    earlier_seats_claim = "earlier_seats_claim"
+    none = "none"
+
+
+class Schmeiss(str, Enum):
+    none = "none"
+    first_round = "first_round"
+    every_round = "every_round"
+
+
+class OverbidAfterDouble(str, Enum):
+    anyone = "anyone"
+    contract_team_only = "contract_team_only"
+    forbidden = "forbidden"
+
+
+class Round2TurnedSuit(str, Enum):
+    forbidden = "forbidden"
+    allowed = "allowed"
+
+
+class Round1Contracts(str, Enum):
+    turned_suit_only = "turned_suit_only"
+    turned_suit_and_others = "turned_suit_and_others"
+
+
+class DoubleCondition(Rule):
+    """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
+
+    kinds: list[ContractKind] = Field(
+        [], description="Contract kinds under this condition; empty: every contract may be doubled freely."
+    )
+    doubler_below: int = Field(100, ge=0, description="The doubling team must have fewer match points than this.")
+    taker_above: int = Field(100, ge=0, description="The contract team must have more match points than this.")
+
+
+class Ashkal(Rule):
+    """A bid that makes the caller's partner the taker, who then receives the turned card (Baloot)."""
+
+    enabled: bool = Field(False, description="Whether ashkal may be called.")
+    contract: Contract = Field("no_trumps", description="The contract an ashkal bids for the partner (Baloot: Sun).")
+    speakers: list[Annotated[int, Field(ge=1, le=4)]] = Field(
+        [3, 4], description="Who may call it, by place in the order of speaking (1 is the first speaker)."
+    )
+    not_on_ranks: list[RankName] = Field(
+        ["A"], description="Turned-card ranks on which ashkal may not be called (Baloot: an ace)."
+    )
+
+    @field_validator("not_on_ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> object:
+        return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+
+class Doubles(Rule):
+    """Contra / recontra (coinche / surcoinche) and longer doubling ladders."""
+
+    max_level: int = Field(
+        2, ge=0, le=4,
+        description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
+        "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
+    )
+    multipliers: list[Annotated[int, Field(ge=1, le=1000)]] = Field(
+        [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
+    )
+    overbid_after_double: OverbidAfterDouble = Field(
+        OverbidAfterDouble.anyone,
+        description="Who may bid a higher contract over a standing contra or recontra (which cancels it).",
+    )
+    redouble_ends_auction: bool = Field(
+        False, description="A recontra (surcoinche) ends the auction at once instead of waiting for three passes."
+    )
+    names: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        ["contra", "recontra", "surcontra"],
+        description="What the table calls each doubling level, as players see it (coinche: coinche, surcoinche); "
+        "'double' and 'redouble' are always understood too.",
+    )
+    after_bidding: bool = Field(
+        False,
+        description="Doubles are called once the bidding has ended, not among the bids: the opponents of the taker "
+        "are asked first, then each level's callers in turn, until both players of that team pass (Baloot).",
+    )
+    match_winning_level: int | None = Field(
+        None, ge=1, le=4,
+        description="The doubling level (1 is the first double) whose deal decides the whole match: its winner "
+        "wins the match (Baloot's gahwa); null for none.",
+    )
+    condition: DoubleCondition = Field(
+        default_factory=lambda: DoubleCondition(),
+        description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
+    )
+
+    def ladder_conflicts(self) -> list[str]:
+        """Every way the doubling ladder's levels contradict themselves, each on its own."""
+        problems = []
+        if len(self.multipliers) < self.max_level:
+            problems.append(f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}")
+        growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
+        if any(b <= a for a, b in zip([1, *growing], growing)):
+            problems.append(f"multipliers must grow with each level, got {self.multipliers}")
+        if self.match_winning_level is not None and self.match_winning_level > self.max_level:
+            problems.append(f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
+                            "no deal could reach it")
+        return problems
+
+    def name_conflicts(self) -> list[str]:
+        """Each level called has a name of its own that no other call has."""
+        problems = []
+        if len(self.names) < self.max_level:
+            problems.append(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
+        taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
+        problems += [f"names: `{name}` already means another call (pass, a contract, capot); "
+                     "a doubling needs a name of its own, like contra or coinche" for name in taken]
+        lowered = [n.strip().lower() for n in self.names]
+        if len(set(lowered)) != len(lowered):
+            problems.append(f"names: each doubling level needs its own name, got {self.names}")
+        return problems
+
+
+class PointBids(Rule):
+    """Bids of a number of points (coinche, and French point bids on a turned card)."""
+
+    minimum: int = Field(80, ge=0, description="Lowest bid.")
+    step: int = Field(10, ge=1, description="Each bid is the minimum plus a multiple of this step.")
+    maximum: int = Field(160, ge=0, description="Highest numeric bid.")
+    capot_bid: bool = Field(True, description="Whether 'capot' (all eight tricks) may be bid above the maximum.")
+    capot_value: int = Field(250, ge=0, description="What a capot bid is worth when scored.")
+    maximum_means_capot: bool = Field(
+        False, description="Whether the maximum bid itself is a capot bid (at some tables, 160 is capot)."
+    )
+
+    def conflicts(self) -> list[str]:
+        """The bids from minimum to maximum must be a short ladder of whole steps."""
+        if self.maximum < self.minimum:
+            return [f"maximum {self.maximum} is below minimum {self.minimum}"]
+        problems = []
+        levels = (self.maximum - self.minimum) // self.step + 1
+        if levels > MAX_BID_LEVELS:
+            problems.append(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes "
+                            f"{levels} bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
+        if (self.maximum - self.minimum) % self.step:
+            problems.append(
+                f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
+                f"the nearest valid maximum is {self.minimum + (self.maximum - self.minimum) // self.step * self.step}"
+            )
+        return problems
+
+
+class Bidding(Rule):
+    """The auction: which contracts exist, how they are bid and doubled."""
+
+    style: BiddingStyle = Field(
+        BiddingStyle.contract_ladder,
+        description=(
+            "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
+            "card's suit in round 1 or name another in round 2 (French); point_bids: bid points and a trump "
+            "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit; "
+            "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump."
+        ),
+    )
+    contracts: list[Contract] = Field(
+        list(CONTRACTS),
+        description="The contracts that may be played, lowest first; this is also the ladder of contract_ladder bidding.",
+    )
+    doubles: Doubles = Field(default_factory=Doubles, description="Contra and recontra.")
+    round2_turned_suit: Round2TurnedSuit = Field(
+        Round2TurnedSuit.forbidden,
+        description="Turned-card bidding: whether the turned card's suit may be named in the second round.",
+    )
+    round1_contracts: Round1Contracts = Field(
+        Round1Contracts.turned_suit_only,
+        description="Turned-card bidding: whether round 1 allows only the turned suit or also no-trumps / all-trumps.",
+    )
+    points: PointBids = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
+    rounds: int = Field(
+        2, ge=1, le=2,
+        description="Turned-card and single-call bidding: how many rounds are bid before the deal is void.",
+    )
+    first_speaker: FirstSpeaker = Field(
+        FirstSpeaker.after_dealer,
+        description="Who speaks first in the bidding: the player after the dealer, or the dealer (Klaverjas NKU); "
+        "the player after the dealer leads the first trick either way.",
+    )
+    forced_call: ForcedCall = Field(
+        ForcedCall.none,
+        description="Whether someone must name a contract instead of passing, so that no deal is void.",
+    )
+    overcall: Overcall = Field(
+        Overcall.none,
+        description="Turned-card and single-call bidding: what may be called over a contract already taken.",
+    )
+    later_round_priority: LaterRoundPriority = Field(
+        LaterRoundPriority.earlier_seats_claim,
+        description="With overcall higher_kind_seat_priority: whether an earlier speaker may still take over a "
+        "no-trumps or all-trumps contract named in a later round, as in the first round.",
+    )
+    ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    schmeiss: Schmeiss = Field(
+        Schmeiss.none,
+        description="Turned-card bidding at two players (Klaberjass): whether a player may schmeiss instead of "
+        "taking or passing, offering to abandon the deal; the other player accepts (a new deal, as after all "
+        "passed) or refuses (the schmeisser plays the turned suit, or in round 2 the suit he named): none, "
+        "first_round, or every_round.",
+    )
+    contract_names: dict[Literal[Contract, "suit"], Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        {},
+        description="What the table calls a contract, as players see it: suit (any trump suit, said before the "
+        "suit: Hokum), no_trumps (Sun, sans atout) or all_trumps (tout atout); unnamed ones keep their English name.",
+    )
+
+    @field_validator("contracts")
+    @classmethod
+    def _unique_contracts(cls, value: list[str]) -> list[str]:
+        repeated = sorted({c for c in value if value.count(c) > 1})
+        if repeated:
+            raise ValueError(f"a contract may appear only once; repeated: {', '.join(repeated)}")
+        if not value:
+            raise ValueError("at least one contract must be playable")
+        return value
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether the bidding goes round by round until a first take (turned-card and single-call styles)."""
+        return self.style in (BiddingStyle.turned_card.value, BiddingStyle.single_call.value)
+
+    @property
+    def uses_turned_card(self) -> bool:
+        return self.style in (BiddingStyle.turned_card.value, BiddingStyle.turned_card_point_bids.value)
+
+    @property
+    def uses_points(self) -> bool:
+        return self.style in (BiddingStyle.point_bids.value, BiddingStyle.turned_card_point_bids.value)

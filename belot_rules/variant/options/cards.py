@@ -1,0 +1,85 @@
+"""The cards: rank orders and card points for each kind of contract, the pack, the order of sequences."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from .base import Points, RankName, Rule, permutation_problems, rank_key
+
+
+class RankTable(Rule):
+    """Trick order and card points of one kind of suit."""
+
+    order: list[RankName] = Field(
+        description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
+    )
+    points: dict[RankName, Points] = Field(
+        description="Card points of each rank; ranks left out are worth 0.",
+    )
+
+    @field_validator("order", mode="before")
+    @classmethod
+    def _order_ranks(cls, value: object) -> object:
+        return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+    @field_validator("points", mode="before")
+    @classmethod
+    def _points_ranks(cls, value: object) -> object:
+        return {rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    def conflicts(self) -> list[str]:
+        """The order must place every rank (points are never negative: their type says so)."""
+        return permutation_problems("order", self.order)
+
+
+TRUMP_TABLE = RankTable(
+    order=["J", "9", "A", "T", "K", "Q", "8", "7"],
+    points={"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3},
+)
+PLAIN_TABLE = RankTable(
+    order=["A", "T", "K", "Q", "J", "9", "8", "7"],
+    points={"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
+)
+
+
+class CardTables(Rule):
+    """Rank order and card points for each contract kind."""
+
+    trump: RankTable = Field(TRUMP_TABLE, description="The trump suit in a suit contract.")
+    plain: RankTable = Field(PLAIN_TABLE, description="The other suits in a suit contract.")
+    no_trumps: RankTable = Field(
+        PLAIN_TABLE,
+        description="Every suit in a no-trumps contract (coinche scores the ace 19 here).",
+    )
+    all_trumps: RankTable = Field(
+        TRUMP_TABLE,
+        description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
+    )
+    sequence_order: list[RankName] = Field(
+        ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        description="Natural order used for sequences (declarations), lowest first; the ace is high only.",
+    )
+    ranks: list[RankName] = Field(
+        ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        description="The ranks in the pack, in each of the four suits: all eight make the 32-card pack, "
+        "9 T J Q K A the 24-card one (belote a trois).",
+    )
+
+    @field_validator("sequence_order", "ranks", mode="before")
+    @classmethod
+    def _seq_ranks(cls, value: object) -> object:
+        return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+    def conflicts(self) -> list[str]:
+        """The sequence order places every rank (each rank table checks its own order)."""
+        return permutation_problems("sequence_order", self.sequence_order)
+
+    @field_validator("ranks")
+    @classmethod
+    def _pack_ranks(cls, value: list[str]) -> list[str]:
+        repeated = sorted({r for r in value if value.count(r) > 1})
+        if repeated:
+            raise ValueError(f"a rank may appear only once in the pack; repeated: {' '.join(repeated)}")
+        if len(value) < 2:
+            raise ValueError("the pack needs at least two ranks in each suit")
+        return value

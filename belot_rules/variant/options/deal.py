@@ -1,0 +1,211 @@
+"""The deal: packets, the turned card, a stock or tableau, shuffling and who deals."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from pydantic import Field
+
+from ...cards import RANKS
+from .base import Rule
+
+
+class Shuffle(str, Enum):
+    shuffle_then_cut = "shuffle_then_cut"
+    cut_only = "cut_only"
+    full_shuffle = "full_shuffle"
+
+
+class TurnedCard(str, Enum):
+    none = "none"
+    after_first_packets = "after_first_packets"
+
+
+class FirstDealer(str, Enum):
+    random = "random"
+    draw_lowest = "draw_lowest"
+    fixed_seat = "fixed_seat"
+
+
+class DealerRotation(str, Enum):
+    next_seat = "next_seat"
+    alternate_team_random_seat = "alternate_team_random_seat"
+    deal_winner = "deal_winner"
+
+
+class AllPass(str, Enum):
+    next_dealer = "next_dealer"
+    same_dealer = "same_dealer"
+
+
+class SecondPacketsStart(str, Enum):
+    after_dealer = "after_dealer"
+    taker = "taker"
+
+
+class Direction(str, Enum):
+    counter_clockwise = "counter_clockwise"
+    clockwise = "clockwise"
+
+
+class Stock(str, Enum):
+    none = "none"
+    aside = "aside"
+    bottom_card_shown = "bottom_card_shown"
+    to_taker = "to_taker"
+
+
+class TurnedCardTo(str, Enum):
+    taker = "taker"
+    stock = "stock"
+
+
+class SevenExchange(str, Enum):
+    off = "off"
+    anyone = "anyone"
+    taker_only = "taker_only"
+
+
+class Deal(Rule):
+    """How the cards come out: packets, the turned card, shuffling and who deals."""
+
+    first_packets: list[Annotated[int, Field(ge=1, le=8)]] = Field(
+        [3, 2],
+        description="Packet sizes each player receives before the bidding, in order (3 then 2 is 5 cards).",
+    )
+    second_packets: list[Annotated[int, Field(ge=1, le=8)]] = Field(
+        [3],
+        description="Packet sizes each player receives after the bidding; empty when all 8 cards come before it.",
+    )
+    turned_card: TurnedCard = Field(
+        TurnedCard.none,
+        description="Whether the next card of the stock is turned face up after the first packets (French 'la retourne').",
+    )
+    talon: bool = Field(
+        False,
+        description="The second packets are each player's talon: dealt face down with the first ones and picked "
+        "up once the bidding is over (Bela). The same cards reach the same players; only the telling differs.",
+    )
+    second_packets_start: SecondPacketsStart = Field(
+        SecondPacketsStart.after_dealer,
+        description="Who receives the first packet after the bidding: the player after the dealer, or the taker.",
+    )
+    shuffle: Shuffle = Field(
+        Shuffle.shuffle_then_cut,
+        description=(
+            "shuffle_then_cut: shuffled and cut every deal; cut_only: the pack is never shuffled, "
+            "the previous deal's tricks are gathered in play order (over any cards no trick took) and cut; full_shuffle: shuffled, never cut."
+        ),
+    )
+    cut_min: int = Field(3, ge=1, le=16, description="Fewest cards either part of a cut may hold.")
+    first_dealer: FirstDealer = Field(
+        FirstDealer.random,
+        description="Who deals first: a random seat, the lowest card of a draw, or first_dealer_seat.",
+    )
+    first_dealer_seat: int = Field(
+        3, ge=0, le=3, description="The first dealer when first_dealer is fixed_seat (seat 3 makes seat 0 lead)."
+    )
+    rotation: DealerRotation = Field(
+        DealerRotation.next_seat,
+        description="Who deals next: the next seat in play order, the other team with a random seat, or the "
+        "player who scored more in the last deal (tables without partners).",
+    )
+    all_pass: AllPass = Field(
+        AllPass.next_dealer,
+        description="When every player passes the deal is void; it is redealt by the next dealer or the same one.",
+    )
+    direction: Direction = Field(
+        Direction.counter_clockwise,
+        description="Direction of play at the table; seats are always numbered in play order, so this is display only.",
+    )
+    turned_card_to: TurnedCardTo = Field(
+        TurnedCardTo.taker,
+        description="Where the turned card goes once trump is fixed: into the taker's hand (one card fewer in "
+        "his next packet), or it stays face up on the stock (klaberjass, debertz).",
+    )
+    seven_exchange: SevenExchange = Field(
+        SevenExchange.off,
+        description="When the turned card stays on the stock and its suit is trump, the holder of the trump seven "
+        "may take it in exchange for the seven (the dix), once the hands are complete and before the first lead "
+        "(the actions exchange and keep): off, anyone, or taker_only.",
+    )
+    tableau_packets: int = Field(
+        0, ge=0, le=8,
+        description="How many of the first packets are laid on the table in front of each player instead of "
+        "into the hand: they alternate face down and face up, each face-up packet lying card by card on the "
+        "face-down one before it (piles of two). Only hand cards and face-up cards may be played; when a trick "
+        "is over, the card under each card played is turned up. 0: no tableau (Belote decouverte: 4).",
+    )
+    stock: Stock = Field(
+        Stock.none,
+        description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
+        "card is dealt), aside (face down, out of play), bottom_card_shown (out of play, the bottom one face up) "
+        "or to_taker (a chien: face down until the bidding is over, then the taker's, who discards as many cards "
+        "before the first trick; the discards count for him).",
+    )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand once the deal is complete."""
+        return sum(self.first_packets) + sum(self.second_packets)
+
+    def seven_exchange_conflicts(self) -> list[str]:
+        if self.seven_exchange != SevenExchange.off and (
+                self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
+            return ["deal.seven_exchange trades the trump seven for a turned card left on the stock: it "
+                    "needs deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off"]
+        return []
+
+    def chien_conflicts(self) -> list[str]:
+        if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
+            return ["deal.stock to_taker gives the taker the cards left after the packets (a chien); it "
+                    "needs deal.turned_card none and talon false"]
+        return []
+
+    def tableau_conflicts(self) -> list[str]:
+        packets, laid = self.first_packets, self.tableau_packets
+        problems = []
+        if laid > len(packets):
+            problems.append(f"deal.tableau_packets {laid} lays more packets on the table than first_packets deals "
+                            f"({len(packets)}); at most {len(packets)}")
+        if laid % 2:
+            problems.append(f"deal.tableau_packets {laid} is odd: the packets on the table go in pairs, face down "
+                            "then face up on them; use an even number")
+        uneven = [k for k in range(1, min(laid, len(packets)), 2) if packets[k] != packets[k - 1]]
+        if uneven:
+            k = uneven[0]
+            problems.append(f"deal.first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
+                            f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
+        if laid and self.talon:
+            problems.append("a talon (deal.talon) and a tableau both lay cards face down before the bidding; choose one "
+                            "(talon false or tableau_packets 0)")
+        return problems
+
+    def second_packets_conflicts(self) -> list[str]:
+        problems = []
+        if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
+            problems.append("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
+                            "after the bidding")
+        if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
+            problems.append("a talon is the second packets dealt face down before the bidding: deal.talon needs "
+                            "second_packets and no turned card (the taker's turned card would change who gets "
+                            "which card)")
+        return problems
+
+
+def pack_words(cards: int) -> str:
+    return f"{'an' if cards in (8, 11, 18) else 'a'} {cards}-card pack"
+
+
+def undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
+    """The fixes that make a deal leaving cards undealt valid, and only those: a stock for the cards left,
+    a hand size that shares the pack exactly, or a pack of the size the hands take."""
+    fixes = ["set deal.stock to aside, bottom_card_shown or to_taker for the cards left"]
+    if (pack - kept) % players == 0:
+        fixes.append(f"deal {(pack - kept) // players} cards each with deal.first_packets and deal.second_packets")
+    needed = players * hand + kept
+    if needed % 4 == 0 and 2 <= needed // 4 <= len(RANKS):
+        ranks = ", ".join(RANKS[len(RANKS) - needed // 4:])
+        fixes.append(f"play with {pack_words(needed)} (cards.ranks [{ranks}])")
+    return ", or ".join(fixes)

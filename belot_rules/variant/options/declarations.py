@@ -1,0 +1,235 @@
+"""The declarations: sequences and quads, how two teams' compare, and belote."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from pydantic import Field, field_validator
+
+from .base import ContractKind, Points, RankName, Rule, rank_key
+
+
+class LongRun(str, Enum):
+    one_quint = "one_quint"
+    quint_plus_tierce_for_eight = "quint_plus_tierce_for_eight"
+
+
+class QuadSequenceOverlap(str, Enum):
+    prefer_quad = "prefer_quad"
+    player_chooses = "player_chooses"
+    both_count = "both_count"
+
+
+class ContestScope(str, Enum):
+    separate = "separate"
+    unified = "unified"
+    none = "none"
+
+
+class MeldSource(str, Enum):
+    hand = "hand"
+    tricks = "tricks"
+
+
+class SequenceCompare(str, Enum):
+    class_then_top = "class_then_top"
+    length_then_top = "length_then_top"
+
+
+class DeclarationTie(str, Enum):
+    cancel = "cancel"
+    trump_then_cancel = "trump_then_cancel"
+    trump_then_first_in_play_order = "trump_then_first_in_play_order"
+    first_in_play_order = "first_in_play_order"
+
+
+class WinnerScores(str, Enum):
+    all = "all"
+    best_only = "best_only"
+
+
+class FailedDeclarations(str, Enum):
+    to_defenders = "to_defenders"
+    void = "void"
+
+
+class CapotDeclarations(str, Enum):
+    to_capot_team = "to_capot_team"
+    keep = "keep"
+
+
+class BelotePlayCondition(str, Enum):
+    lead_follow_or_trump = "lead_follow_or_trump"
+    always = "always"
+
+
+class BeloteForcedCard(str, Enum):
+    allowed = "allowed"
+    lost = "lost"
+
+
+class BeloteInSequence(str, Enum):
+    both_count = "both_count"
+    belote_absorbed = "belote_absorbed"
+
+
+class BeloteAnnouncement(str, Enum):
+    automatic = "automatic"
+    required = "required"
+
+
+class Belote(Rule):
+    """King and queen of a trump suit in one hand."""
+
+    enabled: bool = Field(True, description="Whether belote / rebelote scores at all.")
+    points: int = Field(20, ge=0, description="What a belote is worth.")
+    contracts: list[ContractKind] = Field(
+        ["suit", "all_trumps"],
+        description="Contract kinds with belote (all-trumps allows one per suit).",
+    )
+    play_condition: BelotePlayCondition = Field(
+        BelotePlayCondition.lead_follow_or_trump,
+        description="The first of the K/Q played must be led, follow suit or be a trump (else the belote is lost); or any play counts.",
+    )
+    forced_card: BeloteForcedCard = Field(
+        BeloteForcedCard.allowed,
+        description="Whether a belote still counts when its first card was the player's only legal card.",
+    )
+    in_sequence: BeloteInSequence = Field(
+        BeloteInSequence.both_count,
+        description="A K-Q that is also part of a scoring sequence: both count, or the belote is absorbed by the sequence.",
+    )
+    announcement: BeloteAnnouncement = Field(
+        BeloteAnnouncement.automatic,
+        description="Belote is scored automatically, or only if the player announces it when playing the first card.",
+    )
+    counts_for_contract: bool = Field(
+        True, description="Whether the belote counts when deciding if the contract is made."
+    )
+    kept_when_failed: bool = Field(
+        False,
+        description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
+    )
+    multiplied_by_double: bool = Field(
+        True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
+    )
+
+
+def _length_key(value: object) -> int:
+    """Accept ``3``, ``"3"`` and ``5+`` (five or more) for a sequence length."""
+    text = str(value).strip()
+    if not text.rstrip("+").isdigit():
+        raise ValueError(f"unknown sequence length '{value}'; a length is a number of cards from 3 to 8, like 3: 20")
+    return int(text.rstrip("+"))
+
+
+class Declarations(Rule):
+    """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
+
+    enabled: bool = Field(True, description="Whether sequences and quads are declared at all (belote is separate).")
+    source: MeldSource = Field(
+        MeldSource.hand,
+        description=(
+            "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
+            "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
+        ),
+    )
+    contracts: list[ContractKind] = Field(
+        ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
+    )
+    sequences: dict[Annotated[int, Field(ge=3, le=8)], Points] = Field(
+        {3: 20, 4: 50, 5: 100},
+        description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
+    )
+    long_run: LongRun = Field(
+        LongRun.one_quint,
+        description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
+    )
+    quads: dict[RankName, Points] = Field(
+        {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
+        description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
+    )
+    no_trumps_quads: dict[RankName, Points] | None = Field(
+        None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
+    )
+    quad_order: list[RankName] = Field(
+        ["J", "9", "A", "T", "K", "Q"],
+        description="Which of two equal-valued quads is higher, strongest first.",
+    )
+    quad_sequence_overlap: QuadSequenceOverlap = Field(
+        QuadSequenceOverlap.prefer_quad,
+        description="A card in both a quad and a sequence: the quad is taken and its cards leave the sequence; the player chooses; or both count.",
+    )
+    contest: ContestScope = Field(
+        ContestScope.separate,
+        description=(
+            "separate: sequences compete with sequences and quads with quads; unified: one contest over both, "
+            "by value (the best single declaration takes all its team's); none: both teams keep their own."
+        ),
+    )
+    sequence_compare: SequenceCompare = Field(
+        SequenceCompare.class_then_top,
+        description="Two sequences: by value class (3 < 4 < 5+) then top card, or by exact length then top card.",
+    )
+    quad_beats_equal_sequence: bool = Field(
+        True, description="Unified contest: a quad beats a sequence of the same value."
+    )
+    tie: DeclarationTie = Field(
+        DeclarationTie.cancel,
+        description=(
+            "Equal best declarations: cancel (neither team scores them); trump_then_cancel (a sequence in "
+            "trumps wins, else cancel); trump_then_first_in_play_order; first_in_play_order."
+        ),
+    )
+    winner_scores: WinnerScores = Field(
+        WinnerScores.all, description="The winning team scores all its declarations of the contest, or only its best."
+    )
+    count_without_tricks: bool = Field(
+        True, description="Whether a team that wins no trick still scores its declarations."
+    )
+    wins_match_length: int | None = Field(
+        None, ge=3, le=8,
+        description="A sequence of this many cards or more, declared, wins the match at once (Bela's 8-card "
+        "'belot'); null: no declaration ends the match.",
+    )
+    count_for_contract: bool = Field(
+        True, description="Whether declarations count when deciding if the contract is made."
+    )
+    when_failed: FailedDeclarations = Field(
+        FailedDeclarations.to_defenders,
+        description="When the contract fails, the takers' declarations go to the defenders or are void.",
+    )
+    when_capot: CapotDeclarations = Field(
+        CapotDeclarations.keep,
+        description="When one team takes every trick, the other team's declarations pass to it or are kept.",
+    )
+    belote: Belote = Field(default_factory=Belote, description="Belote / rebelote.")
+
+    @field_validator("sequences", mode="before")
+    @classmethod
+    def _seq_keys(cls, value: object) -> object:
+        return {_length_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    @field_validator("quads", "no_trumps_quads", mode="before")
+    @classmethod
+    def _quad_keys(cls, value: object) -> object:
+        return {rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+    @field_validator("quad_order", mode="before")
+    @classmethod
+    def _quad_order_ranks(cls, value: object) -> object:
+        return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+    def conflicts(self) -> list[str]:
+        """Every quad with a value needs a place in quad_order, which ranks each rank once."""
+        problems = []
+        for field, table in (("quads", self.quads), ("no_trumps_quads", self.no_trumps_quads or {})):
+            unordered = [r for r in table if r not in self.quad_order]
+            if unordered:
+                problems.append(f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "
+                                f"{'it' if len(unordered) == 1 else 'them'}; add {' '.join(unordered)} to quad_order")
+        repeated = sorted({r for r in self.quad_order if self.quad_order.count(r) > 1})
+        if repeated:
+            problems.append(f"quad_order ranks each rank once; repeated: {' '.join(repeated)}")
+        return problems
