@@ -120,6 +120,7 @@ def test_chunks_outside_the_plan_or_repeated_with_other_numbers_are_refused(
 @pytest.mark.parametrize("field, value, said", [
     ("session", -1, "session -1 is not a session's number"),
     ("elapsed", float("inf"), "elapsed inf is not a time in seconds"),
+    ("seconds", 10**30, "seconds 1000000000000000000000000000000 is not a time in seconds"),
     ("seconds", "1", 'seconds "1" is not a time in seconds'),
     ("chunk", [0, True], "chunk [0, true] is not a chunk's number"),
     ("worker", 3, "worker 3 is not a worker's name"),
@@ -185,6 +186,18 @@ def test_a_file_of_another_program_version_is_refused(tmp_path: Path, capsys: py
     entries[0]["run"]["version"] = "0.0.1"
     write(out, entries[:2])
     assert f'was written by belot-rules "0.0.1", and this is {__version__}' in refused(SIMULATE, out, capsys)
+
+
+def test_compare_reads_its_results_file_with_the_same_checks(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["compare", "french", "bulgarian", "--simulate", "300", "--workers", "1", "--json"]
+    out = tmp_path / "run.jsonl"
+    entries = run_to_file(command, out, capsys)
+    line = next(i for i, entry in enumerate(entries) if entry.get("chunk") == [1, 0])
+    entries[line]["result"]["counts"]["played"] = -1
+    write(out, entries[:line + 1])
+    assert f'run.jsonl:{line + 1}: chunk [1, 0] cannot be what the run played: "played" is -1, not a count' \
+        in refused(command, out, capsys)
 
 
 @pytest.mark.parametrize("command", [SIMULATE, DUEL, TOURNAMENT], ids=["simulate", "duel", "tournament"])

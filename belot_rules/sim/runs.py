@@ -15,8 +15,8 @@ whole: every line is checked, and the file is left as it was if one is refused.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-import math
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -37,6 +37,8 @@ RESUMED = "earlier run"  # the worker named for chunks read back from a results 
 Decode = Callable[[Any, Any], Any]  # (a chunk's result as written, the chunk) -> the result; ValueError if unsound
 CHUNK_LINE = {"chunk", "run", "result", "worker", "seconds", "session", "elapsed"}  # the keys of a chunk's line
 RESULTS_LINE = {"results"}
+MAX_SECONDS = 10**9  # a chunk's time or a session's, in seconds: thirty years
+Lines = dict[tuple[int, ...], list[tuple[int, dict[str, Any]]]]  # chunk key -> (line number, the line) per line
 
 
 class ResultsFile:
@@ -74,7 +76,7 @@ class ResultsFile:
 
     def _read(self, decode: Decode, chunks: Iterable[Any]) -> None:
         """Take in every chunk on file, or refuse the file naming its unsound lines; a cut last line is dropped."""
-        found: dict[tuple[int, ...], tuple[int, dict[str, Any]]] = {}  # chunk key -> (line number, its line)
+        found: Lines = {}
         problems: list[tuple[int, str]] = []  # (line number, what is wrong there)
         complete = 0  # bytes up to the end of the last whole line
         with open(self.path, "rb") as file:
@@ -98,7 +100,7 @@ class ResultsFile:
                          f"again), or start again with another --out file")
             raise UserError("\n".join(shown))
         sessions: dict[int, float] = {}
-        for _, entry in found.values():
+        for _, entry in itertools.chain.from_iterable(found.values()):
             sessions[entry["session"]] = max(sessions.get(entry["session"], 0.0), entry["elapsed"])
         self.session = max(sessions, default=-1) + 1
         self.earlier_seconds = sum(sessions.values())
@@ -106,7 +108,7 @@ class ResultsFile:
             with open(self.path, "r+b") as file:
                 file.truncate(complete)
 
-    def _take(self, number: int, raw: bytes, found: dict[tuple[int, ...], tuple[int, dict[str, Any]]]) -> str | None:
+    def _take(self, number: int, raw: bytes, found: Lines) -> str | None:
         """Read line ``number`` into ``found`` if it holds a chunk; what is wrong with it, if anything.
         A first line naming another run is refused at once: nothing after it can be counted."""
         try:
@@ -132,38 +134,38 @@ class ResultsFile:
         if not isinstance(key, list) or not 1 <= len(key) <= 4 or not all(type(k) is int for k in key):
             return f"chunk {excerpt(key)} is not a chunk's number (a list of whole numbers)"
         for name in ("seconds", "elapsed"):
-            if type(entry[name]) not in (int, float) or not 0 <= entry[name] < math.inf:
+            if type(entry[name]) not in (int, float) or not 0 <= entry[name] < MAX_SECONDS:
                 return f"{name} {excerpt(entry[name])} is not a time in seconds"
         if type(entry["session"]) is not int or not 0 <= entry["session"] < 10**6:
             return f"session {excerpt(entry['session'])} is not a session's number (a whole number, 0 or more)"
         if type(entry["worker"]) is not str:
             return f"worker {excerpt(entry['worker'])} is not a worker's name"
-        earlier = found.get(tuple(key))
-        if earlier is None:
-            found[tuple(key)] = (number, entry)
-        elif earlier[1]["result"] != entry["result"]:
-            return f"chunk {key} again, with other numbers than on line {earlier[0]}"
+        found.setdefault(tuple(key), []).append((number, entry))
         return None
 
-    def _check(self, found: dict[tuple[int, ...], tuple[int, dict[str, Any]]], decode: Decode,
+    def _check(self, found: Lines, decode: Decode,
                chunks: Iterable[Any]) -> Iterator[tuple[int, str]]:
         """Each chunk on file decoded against the plan's chunk of its number; (line, problem) for those that fail."""
         left = dict(found)
         first = last = None
-        for chunk in chunks if found else ():
+        for chunk in chunks:
+            if not left:
+                break  # every chunk on file is found: the rest of a long plan need not be walked
             first = first or chunk.key
             last = chunk.key
-            on_file = left.pop(chunk.key, None)
-            if on_file is None:
-                continue
-            number, entry = on_file
-            try:
-                played = Played(decode(entry["result"], chunk), RESUMED, float(entry["seconds"]), 0.0)
-            except ValueError as error:
-                yield number, f"chunk {list(chunk.key)} cannot be what the run played: {error}"
-                continue
-            self.recorded[chunk.key] = played
-        for key, (number, _) in left.items():
+            kept: tuple[int, Any] | None = None  # the chunk's first sound line and its result
+            for number, entry in left.pop(chunk.key, ()):
+                try:
+                    result = decode(entry["result"], chunk)
+                except ValueError as error:
+                    yield number, f"chunk {list(chunk.key)} cannot be what the run played: {error}"
+                    continue
+                if kept is None:
+                    kept = number, result
+                    self.recorded[chunk.key] = Played(result, RESUMED, float(entry["seconds"]), 0.0)
+                elif result != kept[1]:  # the same chunk twice counts once, but only with the same numbers
+                    yield number, f"chunk {list(chunk.key)} again, with other numbers than on line {kept[0]}"
+        for key, ((number, _), *_) in left.items():
             yield number, (f"chunk {list(key)} is not one of this run's chunks ({list(first or ())} to "
                            f"{list(last or ())})")
 
