@@ -57,6 +57,8 @@ BAD_TALLIES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "a float count": (lambda r: r["counts"].update(capot=1.0), '"capot" is 1.0, not a count'),
     "a true count": (lambda r: r["counts"].update(capot=True), '"capot" is true, not a count'),
     "an unknown count": (lambda r: r["counts"].update({"contract.spades_x": 0}), 'it counts "contract.spades_x"'),
+    "a match count in a run of deals": (lambda r: r["counts"].update({"match_length.5": 0}),
+                                        'it counts "match_length.5", which no chunk of french deals counts'),
     "an unknown key": (lambda r: r.update(extra=1), "a tally has deals, matches, counts and sums, and nothing else"),
     "fewer deals": (lambda r: r.update(deals=249), "deals 249 and matches 0 are not what a chunk of 250 deals plays"),
     "outcomes not adding up": (lambda r: r["counts"].update({"outcome.made": r["counts"]["outcome.made"] + 1}),

@@ -19,12 +19,12 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, OVER, DealState, SeatView
-from ..engine.match import MAX_DEALS
 from ..files import excerpt
 from ..players.base import Player
 from ..players.heuristic import HeuristicPlayer
 from ..ruleset import Ruleset
 from ..sim.table import Table
+from ..variant.options.match import MAX_DEALS
 from .stats import Sums
 
 MakePlayer = Callable[[Ruleset, int], Player]  # (ruleset, seed) -> a new player
