@@ -232,6 +232,7 @@ class _JsonReader:
         self.text = text
         self.name = name
         self.nodes: dict[KeyPath, NodeInfo] = {}
+        self.counted = (0, 1, 0)  # the last place asked for: position, line, where that line starts
 
     def document(self) -> tuple[Any, dict[KeyPath, NodeInfo]]:
         start = self.skip(0)
@@ -247,8 +248,14 @@ class _JsonReader:
         return _SPACE.match(self.text, pos).end()  # type: ignore[union-attr]
 
     def place(self, pos: int) -> Place:
-        line = self.text.count("\n", 0, pos) + 1
-        return Place(self.name, line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1)
+        """Line and column of ``pos``, counted on from the last place asked for: the reader asks in file order,
+        so placing every value of a one-line file of megabytes stays linear rather than rescanning from the start."""
+        at, line, start = self.counted if pos >= self.counted[0] else (0, 1, 0)
+        newlines = self.text.count("\n", at, pos)
+        if newlines:
+            line, start = line + newlines, self.text.rfind("\n", at, pos) + 1
+        self.counted = (pos, line, start)
+        return Place(self.name, line, pos - start + 1)
 
     def fail(self, pos: int, message: str) -> None:
         place = self.place(pos)
