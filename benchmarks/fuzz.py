@@ -8,7 +8,9 @@ with a correct result or a one-screen UserError; any other exception counts as a
 traceback, and a case still running after --timeout seconds as a hang. The failing
 cases are printed with their seed so that each can be replayed. Exit status 1 if any.
 
-Three targets of the files ``belot play`` keeps go with them: ``save-claims``, a real save
+``prompt-calls`` types the calls of every bidding style and card words at the prompts of every
+shipped variant, and gives them to the engine as a record's action would. Three targets of the
+files ``belot play`` keeps go with them: ``save-claims``, a real save
 whose winner, draw or forfeit is set to an odd value, found in its slot by a new game (its
 bytes must survive in the slot or in saves/aside unless its replay ends as it says); and
 ``statistics`` and ``settings``, mutated copies of those files read at a match's end and
@@ -37,14 +39,20 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout's code, not an installed copy
 
-from fuzzing import TARGETS, mutate, one_screen, run_case, save_seed
+from fuzzing import TARGETS, mutate, one_screen, prompt_line, run_case, save_seed
 
 from belot_rules.cli import main as belot
 from belot_rules.cli.game.saves import read_save, save_data
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.settings import CHOICES, SETTINGS_FORMAT, read_settings
 from belot_rules.cli.game.stats import FIELDS, MAX_COUNT, STATS_FORMAT, record_match
+from belot_rules.variant.loader import shipped_names
 
+# Calls of every bidding style (Klaberjass's schmeiss, Baloot's ashkal, coinche's points) and card words, typed
+# at any variant's prompt: each is a legal move there or a one-screen refusal.
+CALLS = ("pass", "schmeiss", "schmeiss hearts", "accept", "refuse", "ashkal", "double", "redouble", "contra",
+         "recontra", "surcoinche", "capot spades", "250 hearts", "80 clubs", "all_trumps", "no_trumps", "sun",
+         "hokum", "take", "belote", "kh belote", "7h", "exchange", "keep")
 SEATS = ("you", "random", "random", "random")
 ODD = ["x", {}, [], 0, 1, 2, 3, -1, True, False, 1.5, "0", 10**20, None]  # what a damaged field may hold
 
@@ -56,6 +64,12 @@ def _played(variant: str, seed: int, stop: Callable[[Session], bool], target: in
     while session.deal is not None and not stop(session):
         session.apply(choose(session.deal.legal_actions()))
     return session
+
+
+def other_calls(seed: str, rng: random.Random, edits: int) -> str:
+    """One or two words of :data:`CALLS`, now and then mutated."""
+    text = " ".join(rng.choice(CALLS) for _ in range(rng.choice((1, 1, 1, 2))))
+    return mutate(text, rng, edits) if rng.random() < 0.3 else text
 
 
 def claims_seed() -> str:
@@ -149,6 +163,7 @@ def targets() -> dict[str, Target]:
     return found | {
         "save": (partial(run_case, "save"), save_seed(), mutate),
         "save-claims": (save_with_claims, claims_seed(), with_claim),
+        "prompt-calls": (partial(prompt_line, variants=tuple(shipped_names())), "pass", other_calls),
         "statistics": (statistics_file, json.dumps(stats, indent=1), mutate),
         "settings": (settings_file, json.dumps(settings, indent=1), mutate),
     }

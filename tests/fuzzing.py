@@ -21,7 +21,7 @@ from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.prompt import Refusal, call_menu, parse_call, parse_card_choice, parse_option
 from belot_rules.cli.game.saves import read_save, save_data
 from belot_rules.cli.game.session import Session
-from belot_rules.engine.deal import BIDDING, DECLARING
+from belot_rules.engine.deal import BIDDING, DECLARING, OVER
 from belot_rules.errors import UserError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,14 +116,19 @@ def save_file(text: str, folder: Path) -> None:
 _SESSIONS: dict[str, Session] = {}
 
 
-def prompt_line(text: str, folder: Path) -> None:
-    """A line typed at a call, a declaration and a card prompt: a legal action or a Refusal."""
-    for variant in ("bulgarian", "coinche"):
-        session = _SESSIONS.get(variant) or _SESSIONS.setdefault(
-            variant, Session.start(variant, 1, ("you", "random", "random", "random")))
-        deal = session.match.current.clone()
-        while True:
+def prompt_line(text: str, folder: Path, variants: tuple[str, ...] = ("bulgarian", "coinche")) -> None:
+    """A line typed at a call, a declaration and a card prompt: a legal action or a Refusal; the same line
+    given to the engine as a record's action: applied, or refused with a UserError."""
+    for variant in variants:
+        seats = ("you",) + ("random",) * (load_variant(variant).seating.players - 1)
+        session = _SESSIONS.get(variant) or _SESSIONS.setdefault(variant, Session.start(variant, 1, seats))
+        deal = session.match.in_play().clone()
+        while deal.phase != OVER:  # the line goes to every prompt up to the first card, unless all pass
             legal = deal.legal_actions()
+            try:
+                deal.clone().apply(text)
+            except UserError:
+                pass
             try:
                 if deal.phase == BIDDING:
                     chosen = [parse_call(text, legal, call_menu(legal), Look())]
