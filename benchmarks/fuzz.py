@@ -8,6 +8,7 @@ with a correct result or a one-screen UserError; any other exception counts as a
 traceback, and a case still running after --timeout seconds as a hang. The failing
 cases are printed with their seed so that each can be replayed. Exit status 1 if any.
 
+``results`` gives ``--resume`` a simulation's results file with one chunk line damaged.
 ``prompt-calls`` types the calls of every bidding style and card words at the prompts of every
 shipped variant, and gives them to the engine as a record's action would. Three targets of the
 files ``belot play`` keeps go with them: ``save-claims``, a real save
@@ -70,6 +71,66 @@ def other_calls(seed: str, rng: random.Random, edits: int) -> str:
     """One or two words of :data:`CALLS`, now and then mutated."""
     text = " ".join(rng.choice(CALLS) for _ in range(rng.choice((1, 1, 1, 2))))
     return mutate(text, rng, edits) if rng.random() < 0.3 else text
+
+
+RESULTS_RUN = ["simulate", "--variant", "french", "--deals", "500", "--workers", "1", "--json", "--seed", "4"]
+
+
+def results_seed() -> str:
+    """A whole results file of a simulation (its first line the run, then one line per chunk)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "run.jsonl"
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            belot([*RESULTS_RUN, "--out", str(path)])
+        return path.read_text("utf-8")
+
+
+def with_bad_tally(seed: str, rng: random.Random, edits: int) -> str:
+    """The seed with one chunk line damaged: a count set to an odd value, a key dropped or added, a count moved
+    by one, or the line repeated."""
+    lines = seed.splitlines()
+    at = rng.randrange(1, len(lines))
+    chunk = json.loads(lines[at])
+    for _ in range(min(edits, 3)):
+        if not chunk:
+            break
+        where, key = _some_count(chunk, rng)
+        change = rng.choice(("odd", "odd", "drop", "add", "nudge", "repeat"))
+        if change == "odd":
+            where[key] = rng.choice([-1, 10**30, 1.5, True, None, "x", [], float("nan")])
+        elif change == "drop":
+            where.pop(key)
+        elif change == "add":
+            where[key + "_x"] = 1
+        elif change == "nudge" and isinstance(where[key], int):
+            where[key] += rng.choice((-1, 1))
+        elif change == "repeat":
+            lines.insert(at, lines[at])
+    lines[at] = json.dumps(chunk)
+    return "\n".join(lines) + "\n"
+
+
+def _some_count(node: Any, rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A dictionary inside ``node`` and one of its keys, chosen at random among those that hold a value."""
+    where, key = node, rng.choice(list(node))
+    while isinstance(where[key], dict) and where[key] and rng.random() < 0.8:
+        where = where[key]
+        key = rng.choice(list(where))
+    return where, key
+
+
+def resume_results(text: str, folder: Path) -> None:
+    """``--resume`` of a damaged results file: it finishes the run, or refuses it in one screen leaving it as it
+    was (a count moved by one may pass: only a replay could tell)."""
+    path = Path(tempfile.mkdtemp(dir=folder)) / "run.jsonl"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = belot([*RESULTS_RUN, "--out", str(path), "--resume"])
+    if status not in (0, 1) or "Traceback" in err.getvalue() or not one_screen(err.getvalue()):
+        raise AssertionError(f"status {status}: {err.getvalue()[:300]}")
+    if status == 1 and path.read_text("utf-8") != text:
+        raise AssertionError("a refused results file was changed")
 
 
 def claims_seed() -> str:
@@ -164,6 +225,7 @@ def targets() -> dict[str, Target]:
         "save": (partial(run_case, "save"), save_seed(), mutate),
         "save-claims": (save_with_claims, claims_seed(), with_claim),
         "prompt-calls": (partial(prompt_line, variants=tuple(shipped_names())), "pass", other_calls),
+        "results": (resume_results, results_seed(), with_bad_tally),
         "statistics": (statistics_file, json.dumps(stats, indent=1), mutate),
         "settings": (settings_file, json.dumps(settings, indent=1), mutate),
     }
