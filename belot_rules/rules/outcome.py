@@ -230,7 +230,7 @@ def _problem(error: Mapping[str, Any]) -> tuple[KeyPath, str]:
         return path, "a declaration says its kind: sequence, quad or belote"
     if kind in ("too_short", "too_long"):
         low, high = _bounds(model.model_fields.get(name))
-        count = f"{low}" if low == high else f"{low} to {high}"
+        count = f"{low}" if low == high else f"at most {high}" if low is None else f"{low} to {high}"
         return path, f"{ctx.get('actual_length')} given; it takes {count}"
     if kind in ("greater_than_equal", "less_than_equal"):
         bound = f"at least {ctx['ge']}" if "ge" in ctx else f"at most {ctx['le']}"
@@ -283,6 +283,9 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     declarations count. The outcome's ``variant`` field only tells a tool which rules to load.
     """
     scoring = _scoring_of(rules)
+    too_many = _beyond_the_deal(scoring, outcome)
+    if too_many:
+        raise OutcomeError(too_many)
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
     chien = scoring.variant.deal.stock == "to_taker"
@@ -429,13 +432,42 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
         if not table.pack_mask >> parse_card(card).index & 1:
             problems.append((("discards", i), f"{card} is not in the {table.pack_size}-card pack of {name}"))
     if len(outcome.tricks) != table.hand_size:
-        problems.append((("tricks",), f"{len(outcome.tricks)} given; it takes {table.hand_size}"))
+        problems.append((("tricks",), _tricks_given(len(outcome.tricks), table)))
     for i, trick in enumerate(outcome.tricks):
         if len(trick.cards) != table.players:
             problems.append((("tricks", i, "cards"), f"{len(trick.cards)} given; it takes {table.players}"))
         for j, card in enumerate(trick.cards):
             if not table.pack_mask >> parse_card(card).index & 1:
                 problems.append((("tricks", i, "cards", j), f"{card} is not in the {table.pack_size}-card pack of {name}"))
+    return problems
+
+
+def _tricks_given(count: int, table: Seating) -> str:
+    return f"{count} given; it takes {table.hand_size}"
+
+
+def most_declarations(table: Seating) -> int:
+    """The most declarations one deal can hold: the cards played, each in one sequence (of three or more),
+    one quad and one belote (a K-Q of its suit) at most, two seats never sharing a card."""
+    played = table.players * table.hand_size
+    return played // 3 + played // 4 + len(SUITS)
+
+
+def _beyond_the_deal(scoring: ScoringRules, outcome: object) -> list[tuple[KeyPath, str]]:
+    """Lists longer than any deal of the variant: told before any work is done on their entries, so a file of
+    thousands of tricks or declarations is refused at once, with the count the variant takes."""
+    if not isinstance(outcome, Mapping):
+        return []
+    table = scoring.seating
+    problems: list[tuple[KeyPath, str]] = []
+    tricks = outcome.get("tricks")
+    if isinstance(tricks, list) and len(tricks) > table.hand_size:
+        problems.append((("tricks",), _tricks_given(len(tricks), table)))
+    declarations = outcome.get("declarations")
+    most = most_declarations(table)
+    if isinstance(declarations, list) and len(declarations) > most:
+        problems.append((("declarations",), f"{len(declarations)} given; a deal of {scoring.variant.name} holds at "
+                         f"most {most}: each card played is in one sequence, one quad and one belote at most"))
     return problems
 
 
