@@ -10,7 +10,10 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.cards import SUITS
+from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import random_deal
+from belot_rules.engine.runner import play_deal
+from belot_rules.players import make_player
 from belot_rules.rules.bidding import Call
 from belot_rules.ruleset import Ruleset
 
@@ -70,3 +73,22 @@ def test_a_failed_deal_at_three_shows_each_defender_the_cards_he_took() -> None:
         last = deal.tricks[-1][2]
         assert [part.last_trick > 0 for part in score.parts] == [seat == last for seat in range(3)]
     assert failed
+
+
+def test_a_match_winning_contra_between_two_players_names_the_player(tmp_path: Path) -> None:
+    """A match-winning level (baloot.md §4, gahwa) at a table of two: the deal's winner, a player, wins the match,
+    and the explanation names him as the board does ("player 1", not "team 1")."""
+    path = tmp_path / "deux-contra.yaml"
+    path.write_text("extends: belote-a-deux\nname: deux-contra\ntitle: Deux with contra\nbidding:\n  doubles: "
+                    "{max_level: 1, multipliers: [2], names: [contra], after_bidding: true, match_winning_level: 1}\n")
+    rules = load_variant(path)
+    match = MatchState.new(rules, 1)
+    deal = match.in_play()
+    for call in ("diamonds", "double"):
+        deal.apply(call)
+    play_deal(deal, [make_player("random", rules, seat) for seat in range(2)])
+    winner = deal.score.match_winner
+    assert winner in (0, 1)
+    assert f"Contra was called: player {winner} wins the deal and with it the match" in deal.score.lines
+    match.advance()
+    assert match.over and match.winner == winner

@@ -7,6 +7,7 @@ values, formatted only when read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
@@ -73,7 +74,8 @@ class DealScore(NamedTuple):
         } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
-def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int, ...]) -> DealScore:
+def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int, ...],
+                        side_name: Callable[[int], str]) -> DealScore:
     """``score`` of a deal doubled to the level that decides the match (Baloot's gahwa, baloot.md §4):
     the winner of the deal, the takers when their contract is made and the defenders when it fails
     (else the side with the most points), wins the match. ``defenders`` are the board's sides of the
@@ -87,7 +89,7 @@ def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int,
         team = points.index(best) if points.count(best) == 1 else None
     if team is None:
         return score
-    note = ("{} was called: team {} wins the deal and with it the match", (level_name.capitalize(), team))
+    note = ("{} was called: {} wins the deal and with it the match", (level_name.capitalize(), side_name(team)))
     return score._replace(match_winner=team, notes=(*score.notes, note))
 
 
