@@ -1,0 +1,40 @@
+"""Where the shipped family files differed from their write-ups (rules/family/*.md), each case
+pinned to the section it comes from, through the public API."""
+
+from __future__ import annotations
+
+from belot_rules import load_variant
+
+# Hearts trump, seat 0 bids 80 and holds the belote (K+Q of hearts); his team takes one trick
+# (12 card points), the opponents the rest (140 + the last trick 10).
+BAZAAR_FAILED_WITH_BELOTE = {
+    "contract": "hearts", "declarer": 0, "bid": 80, "first_leader": 0,
+    "tricks": [
+        {"winner": 1, "cards": ["7C", "AC", "9C", "KC"]},
+        {"winner": 1, "cards": ["JH", "7H", "QC", "QH"]},
+        {"winner": 1, "cards": ["9H", "8H", "QD", "KH"]},
+        {"winner": 1, "cards": ["AH", "JC", "KD", "8C"]},
+        {"winner": 1, "cards": ["TH", "AD", "AS", "7D"]},
+        {"winner": 2, "cards": ["9D", "JD", "TS", "8D"]},
+        {"winner": 3, "cards": ["9S", "KS", "7S", "TC"]},
+        {"winner": 3, "cards": ["QS", "8S", "TD", "JS"]},
+    ],
+    "declarations": [{"seat": 0, "kind": "belote", "suit": "H"}],
+}
+
+
+def test_bazaar_blot_failed_bidders_lose_their_belote_bazaar_blot_6() -> None:
+    """bazaar-blot.md §6 [VBL]: a failed contract scores 0 for the bidders and gives the opponents
+    all 162 + declarations: 182, written 18 in tens; coinche's kept belote gave 2 / 16."""
+    score = load_variant("bazaar-blot").score_deal(BAZAAR_FAILED_WITH_BELOTE)
+    assert score.verdict == "failed"
+    assert score.match_points == (0, 18)
+
+
+def test_bazaar_blot_made_contract_scores_each_its_own_bazaar_blot_6() -> None:
+    """bazaar-blot.md §6 [AVA]: a made contract, both teams score their points; the belote change
+    leaves it alone (team 1 takes 150 -> 15, team 0 12 + belote 20 -> 3)."""
+    score = load_variant("bazaar-blot").score_deal({**BAZAAR_FAILED_WITH_BELOTE, "declarer": 1})
+    assert score.verdict == "made"
+    assert score.match_points == (3, 15)
+
