@@ -38,3 +38,19 @@ def test_bazaar_blot_made_contract_scores_each_its_own_bazaar_blot_6() -> None:
     assert score.verdict == "made"
     assert score.match_points == (3, 15)
 
+
+def test_debertz_three_void_with_only_lower_trumps_must_still_trump_debertz_5() -> None:
+    """debertz.md §5 (MEM): void -> must trump. At three, after seat 1 ruffs the ♥A with the ♠J,
+    seat 2 (void in hearts, holding ♠7 ♠8 ♣A) cannot over-trump but must still play a trump."""
+    rules = load_variant("debertz-3")
+    trick = [(0, "AH"), (1, "JS")]
+    assert {str(c) for c in rules.legal_cards("spades", ["7S", "8S", "AC"], trick, seat=2)} == {"7S", "8S"}
+    assert rules.illegal_reason("spades", ["7S", "8S", "AC"], trick, "AC") == (
+        "you cannot overtrump, but you must still play a trump")
+
+
+def test_debertz_three_void_without_trumps_plays_any_card_debertz_5() -> None:
+    """debertz.md §5: the duty to trump needs a trump; without one any card may be played."""
+    rules = load_variant("debertz-3")
+    assert {str(c) for c in rules.legal_cards("spades", ["AC", "KD"], [(0, "AH"), (1, "JS")], seat=2)} == {"AC", "KD"}
+
