@@ -3,6 +3,8 @@ pinned to the section it comes from, through the public API."""
 
 from __future__ import annotations
 
+import pytest
+
 from belot_rules import load_variant
 
 # Hearts trump, seat 0 bids 80 and holds the belote (K+Q of hearts); his team takes one trick
@@ -54,3 +56,12 @@ def test_debertz_three_void_without_trumps_plays_any_card_debertz_5() -> None:
     rules = load_variant("debertz-3")
     assert {str(c) for c in rules.legal_cards("spades", ["AC", "KD"], [(0, "AH"), (1, "JS")], seat=2)} == {"AC", "KD"}
 
+
+@pytest.mark.xfail(strict=True, reason="no play option yet makes a player holding only trumps beat his "
+                   "partner's winning trump (partner_winning_void: overtrump_if_trumping exempts him)")
+def test_klaverjas_amsterdam_only_trumps_must_overtrump_the_partner_klaverjas_4() -> None:
+    """klaverjas.md §4 Amsterdam (KJO-A "als je troeft moet je overtroeven", PEN (2), samenspelers
+    art. 10): ♥ trump, ♣A led, partner (seat 1) wins with ♥K; seat 3 holds only ♥8 ♥A -> only ♥A."""
+    rules = load_variant("klaverjas-amsterdam")
+    trick = [(0, "AC"), (1, "KH"), (2, "8C")]
+    assert {str(c) for c in rules.legal_cards("hearts", ["8H", "AH"], trick, seat=3)} == {"AH"}
