@@ -22,7 +22,7 @@ from ..errors import UserError
 from ..files import excerpt, write_text_atomically
 from ..ruleset import Ruleset
 from .deal import OVER, DealState
-from .match import FinishedDeal, MatchState
+from .match import MAX_DEALS, FinishedDeal, MatchState
 
 SCORE_KEYS = ("match_points", "hanging_out", "verdict")  # a recorded score has at least these
 OPTIONAL_SCORE_KEYS = {"match_winner"}
@@ -182,6 +182,8 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: a match record lists its deals")
+    if len(deals) > MAX_DEALS:  # told before replaying any: a live match stops there
+        raise RecordError(f"deals: {len(deals)} given; a match stops after at most {MAX_DEALS} deals")
     match = MatchState(ruleset, record.get("seed", 0), random.Random(), 0, [0] * ruleset.seating.sides,
                        end_state=ruleset.match.initial_state())
     for number, raw in enumerate(deals):
