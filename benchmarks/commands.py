@@ -1,0 +1,143 @@
+"""The commands users run, against the tuned bitmask loop in the same run.
+
+    python benchmarks/commands.py [--deals 3000] [--compare 10000] [--workers 2] [--runs 3] [--json]
+
+On one core, interleaved in rounds and timed in CPU seconds (the fastest round of each, so the
+ratios hold on a busy machine): the tuned loop of ``search.py`` (a hand-tuned random playout of
+a Bulgarian hearts deal), the chunks ``belot simulate --variant bulgarian`` plays with random
+seats (``--seats random,random,random,random``) and with its default heuristic seats (auction,
+declarations, eight tricks and scoring, the tally included: exactly what a worker runs), and
+the search bot's rollout (the heuristic card play at every seat from trick 1 of a sampled
+deal, as :class:`SearchPlayer` runs it per candidate and sampled deal). Targets: random seats
+at least 0.5 of the tuned loop, heuristic seats at least 0.2.
+
+Then the wall-clock time of ``belot compare bulgarian french --simulate N --workers W`` as a
+user runs it (start-up included), the median of ``--runs`` runs. Target: at most 3 s for
+N = 10,000 on two workers of an idle machine.
+
+The kernel ``belot_rules._playout`` is used where it is built (``python setup.py build_ext
+--inplace``; ``"kernel"`` in the JSON says so). In a checkout: ``PYTHONPATH=$PWD:$PWD/benchmarks``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import belot_rules.kernel
+from belot_rules import load_variant
+from belot_rules.engine.deal import DealState
+from belot_rules.players.memory import Memory
+from belot_rules.players.search import SearchPlayer
+from belot_rules.sim.simulate import DEALS, Chunk, Plan, play_chunk
+from search import tuned_deal  # the tuned loop: beside this file
+
+ROUNDS = 15
+
+
+def fastest(runs: list[Callable[[int, int], object]], deals: int, rounds: int = ROUNDS) -> list[float]:
+    """CPU seconds per deal of each of ``runs`` (called as ``run(round, count)`` to play ``count`` deals),
+    interleaved in ``rounds`` rounds; each run's fastest round counts."""
+    count = max(1, deals // rounds)
+    best = [float("inf")] * len(runs)
+    for number in range(rounds):
+        for i, run in enumerate(runs):
+            started = time.process_time()
+            run(number, count)
+            best[i] = min(best[i], time.process_time() - started)
+    return [b / count for b in best]
+
+
+def chunks_of(seats: tuple[str, ...], seed: int) -> Callable[[int, int], object]:
+    """``belot simulate --variant bulgarian --seats ...``'s work: the chunk of ``count`` deals numbered ``round``."""
+    plan = Plan(((load_variant("bulgarian").variant, ""),), DEALS, seats, seed)
+    return lambda number, count: play_chunk(plan, Chunk(0, number, number * count, count))
+
+
+def rollouts(seed: int) -> Callable[[int, int], object]:
+    """The search bot's rollouts of hearts deals from trick 1, as it plays them per candidate card."""
+    ruleset = load_variant("bulgarian")
+    search, rng = SearchPlayer(ruleset, seed), random.Random(seed)
+    tables, obligations = ruleset.tables["hearts"], ruleset.obligations["hearts"]
+
+    def run(number: int, count: int) -> None:
+        for _ in range(count):
+            deck = list(range(32))
+            rng.shuffle(deck)
+            state = DealState.from_hands(ruleset, [sum(1 << c for c in deck[i::4]) for i in range(4)], 0, "hearts", 1)
+            search._roll_out(state, Memory(tables, obligations, ruleset.seating.players))
+
+    return run
+
+
+def one_core(deals: int, seed: int) -> dict[str, object]:
+    """Deals per CPU second of each command's work and of the tuned loop, and their ratios."""
+    rng = random.Random(seed)
+
+    def tuned(number: int, count: int) -> None:
+        for _ in range(count):
+            tuned_deal(rng)
+
+    runs = {"tuned_loop": tuned, "simulate_random_seats": chunks_of(("random",) * 4, seed),
+            "simulate_heuristic_seats": chunks_of(("heuristic",) * 4, seed), "search_rollouts": rollouts(seed)}
+    seconds = dict(zip(runs, fastest(list(runs.values()), deals)))
+    result: dict[str, object] = {"deals": deals, "kernel": belot_rules.kernel.compiled is not None}
+    for name, spent in seconds.items():
+        result[f"{name}_per_second"] = round(1 / spent)
+        if name != "tuned_loop":
+            result[f"{name}_to_tuned"] = round(seconds["tuned_loop"] / spent, 3)
+    return result
+
+
+def compare_wall(deals: int, workers: int, runs: int) -> dict[str, object]:
+    """``belot compare bulgarian french --simulate deals`` as a user runs it: wall-clock seconds of ``runs`` runs."""
+    command = [sys.executable, "-m", "belot_rules", "compare", "bulgarian", "french", "--simulate", str(deals),
+               "--workers", str(workers), "--json"]
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return {"command": " ".join(["belot", *command[3:]]), "seconds": round(statistics.median(times), 2),
+            "fastest": round(min(times), 2), "slowest": round(max(times), 2), "runs": runs}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=3000, help="deals of each run on one core")
+    parser.add_argument("--compare", type=int, default=10_000, help="deals per variant of the compare command (0: skip)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=3, help="times the compare command is timed (median reported)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.deals < ROUNDS or args.compare < 0 or args.runs < 1 or args.workers < 1:
+        parser.error(f"--deals needs at least {ROUNDS} (one per round), --runs and --workers at least 1")
+    result: dict[str, object] = {"one_core": one_core(args.deals, args.seed)}
+    if args.compare:
+        result["compare"] = compare_wall(args.compare, args.workers, args.runs)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    core = result["one_core"]
+    assert isinstance(core, dict)
+    print(f"one core, CPU time ({'compiled kernel' if core['kernel'] else 'pure Python'}): "
+          f"tuned loop {core['tuned_loop_per_second']:,} deals/s")
+    for name in ("simulate_random_seats", "simulate_heuristic_seats", "search_rollouts"):
+        print(f"  {name.replace('_', ' ')}: {core[f'{name}_per_second']:,} deals/s, "
+              f"{core[f'{name}_to_tuned']} of the tuned loop")
+    if args.compare:
+        c = result["compare"]
+        assert isinstance(c, dict)
+        print(f"{c['command']}: median {c['seconds']} s of {c['runs']} runs ({c['fastest']}-{c['slowest']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
