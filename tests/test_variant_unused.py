@@ -18,7 +18,7 @@ from belot_rules.variant.model import Variant
 from belot_rules.variant.unused import unused_reason, unused_rules
 from belot_rules.variant.yamlsafe import KeyPath
 
-PROBED = ("french-single-deal", "french", "bulgarian", "belote-a-trois", "klaverjas-amsterdam", "coinche")
+PROBED = ("french-single-deal", "french", "bulgarian", "belote-a-trois", "belote-a-deux", "klaverjas-amsterdam", "coinche")
 SEEDS = (0, 1)
 
 

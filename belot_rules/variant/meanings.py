@@ -3,17 +3,39 @@
 A field's description says what the rule is about and lists its choices; these say
 what the chosen one does. ``belot show`` prints the meaning of the chosen value in
 place of the description, and the JSON Schema carries them as ``enumDescriptions``
-for editors. A test checks that every
-value of every choice in the model has one.
+for editors. A test checks that every value of every choice in the model has one.
+
+An option declares its meanings on its field (``Option`` in ``options/base.py``; the play
+options do); the others are still listed here, by their choice, until they move too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import Enum
 
-from .options import deal, bidding, play, declarations, scoring, match, table
+from pydantic import BaseModel
 
-MEANINGS: dict[type[Enum], dict[str, str]] = {
+from .explain import submodel
+from .model import Variant
+from .options import bidding, deal, declarations, match, scoring, table
+from .options.base import Option, option_of
+from .yamlsafe import KeyPath
+
+
+def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, type, Option]]:
+    """Every option declared on its field, with its key path and its choice (the field's type)."""
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is not None:
+            yield from declared_options(section, (*path, name))
+            continue
+        option = option_of(field)
+        if option is not None:
+            yield (*path, name), field.annotation, option
+
+
+_LISTED: dict[type[Enum], dict[str, str]] = {
     deal.TurnedCard: {
         "none": "no card is turned up",
         "after_first_packets": "the next card of the stock is turned face up after the first packets (la retourne)",
@@ -128,38 +150,6 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
     bidding.Round1Contracts: {
         "turned_suit_only": "round 1 offers only the turned card's suit",
         "turned_suit_and_others": "round 1 offers the turned card's suit, no-trumps and all-trumps",
-    },
-    play.TrumpLeadOvertrump: {
-        "always": "when trumps are led, every player must beat the highest trump if able",
-        "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
-        "unless their partner is winning",
-    },
-    play.PartnerWinningVoid: {
-        "free": "void in the led suit while the partner is winning: any card",
-        "overtrump_if_trumping": "void in the led suit while the partner is winning: discard freely, "
-        "but a trump must beat the table unless only trumps are held",
-        "overtrump_if_able": "void in the led suit while the partner is winning: a trump must beat the table "
-        "when one can",
-        "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
-        "as against an opponent",
-    },
-    play.Undertrump: {
-        "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
-        "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
-        "forbidden_unless_only_trumps": "void in the led suit and unable to beat an opponent's trump: a plain "
-        "card must be discarded; a lower trump only when nothing else is held",
-    },
-    play.PlainSuitOvertake: {
-        "never": "following a plain suit, any card of it may be played",
-        "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
-        "also over the partner",
-        "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
-        "best card if able, unless their partner is winning",
-    },
-    play.AllTrumpsOvertake: {
-        "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
-        "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
-        "suit if able, unless their partner is winning",
     },
     declarations.LongRun: {
         "one_quint": "a run of eight cards is one sequence of the longest class",
@@ -316,6 +306,10 @@ MEANINGS: dict[type[Enum], dict[str, str]] = {
         "bot_moves": "a bot moves for a player out of time",
     },
 }
+
+# Every choice's meanings, from its field's declaration or the list above.
+MEANINGS: dict[type[Enum], dict[str, str]] = {
+    **_LISTED, **{choice: dict(option.meanings) for _, choice, option in declared_options()}}
 
 
 def meaning(annotation: object, value: object) -> str | None:

@@ -1,10 +1,12 @@
 """Rules that other rules switch off: point-bid limits in a contract-ladder game, a tie digit without
-tie-digit rounding. ``belot show`` names them together as not used; ``belot compare`` does not count
-a difference in them as one when no variant uses them, and marks them where one variant does not.
+tie-digit rounding, a partner's exception at a table without partners (declared on the option's field).
+``belot show`` names them together as not used; ``belot compare`` does not count a difference in them
+as one when no variant uses them, and marks them where one variant does not.
 """
 
 from __future__ import annotations
 
+from .meanings import declared_options
 from .model import Belote, Declarations, Match, Overcall, Variant
 from .yamlsafe import KeyPath
 
@@ -96,6 +98,10 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         unused[("scoring", "taker_must_beat")] = unused[("scoring", "capot", "shared")] = reason
     if variant.table.move_clock.seconds is None:
         unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
+    for path, _, option in declared_options():  # the options that say on their field when they do nothing
+        reason = option.unused_when(variant) if option.unused_when is not None else None
+        if reason is not None:
+            unused[path] = reason
     return unused
 
 

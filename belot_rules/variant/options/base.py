@@ -3,13 +3,19 @@ the strict, immutable base of every section."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic.fields import FieldInfo
 
 from ...cards import RANKS, parse_rank
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
 SUIT_CONTRACTS = CONTRACTS[:4]
@@ -86,6 +92,25 @@ class Rule(BaseModel):
                     changed = True
         if changed:
             cls.model_rebuild(force=True)
+
+
+@dataclass(frozen=True, eq=False)
+class Option:
+    """An option's words and reach, declared once on its field as ``Annotated[Choice, Option(...)]``.
+
+    ``meanings`` says what each value does at the table: ``belot show`` and ``belot compare`` print
+    the chosen one, and the JSON Schema gives them to editors as ``enumDescriptions``. ``unused_when``,
+    for an option other rules can switch off, gives the reason it does nothing in a variant (None
+    where it applies), for the "not used" lists of ``show`` and ``compare``.
+    """
+
+    meanings: Mapping[str, str]
+    unused_when: Callable[[Variant], str | None] | None = None
+
+
+def option_of(field: FieldInfo) -> Option | None:
+    """The option declared on a field, if any."""
+    return next((m for m in field.metadata if isinstance(m, Option)), None)
 
 
 def rank_key(value: object) -> str:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Rule
+from .base import Option, Rule
+from .table import Sides
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 
 class TrumpLeadOvertrump(str, Enum):
@@ -38,14 +43,39 @@ class AllTrumpsOvertake(str, Enum):
     unless_partner_winning = "unless_partner_winning"
 
 
+def _without_partners(variant: Variant) -> str | None:
+    """Where nobody has a partner, no partner wins a trick: a rule's exception for one never applies."""
+    sides = variant.table.sides
+    return None if sides == Sides.partners else f"table.sides {sides} has no partners"
+
+
+def _without_all_trumps_or_partners(variant: Variant) -> str | None:
+    """All-trumps overtaking differs only over a winning partner, in an all-trumps contract."""
+    if "all_trumps" not in variant.bidding.contracts:
+        return "all_trumps is not among bidding.contracts"
+    return _without_partners(variant)
+
+
 class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
-    trump_lead_overtrump: TrumpLeadOvertrump = Field(
+    trump_lead_overtrump: Annotated[TrumpLeadOvertrump, Option({
+        "always": "when trumps are led, every player must beat the highest trump if able",
+        "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
+        "unless their partner is winning",
+    }, unused_when=_without_partners)] = Field(
         TrumpLeadOvertrump.always,
         description="When trumps are led, a player must beat the highest trump so far if able: always, or unless their partner is winning.",
     )
-    partner_winning_void: PartnerWinningVoid = Field(
+    partner_winning_void: Annotated[PartnerWinningVoid, Option({
+        "free": "void in the led suit while the partner is winning: any card",
+        "overtrump_if_trumping": "void in the led suit while the partner is winning: discard freely, "
+        "but a trump must beat the table unless only trumps are held",
+        "overtrump_if_able": "void in the led suit while the partner is winning: a trump must beat the table "
+        "when one can",
+        "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
+        "as against an opponent",
+    }, unused_when=_without_partners)] = Field(
         PartnerWinningVoid.free,
         description=(
             "Void in the led plain suit while the partner wins the trick: free (any card); "
@@ -54,7 +84,12 @@ class Play(Rule):
             "as_if_opponent_winning (must trump and overtrump as against an opponent)."
         ),
     )
-    undertrump: Undertrump = Field(
+    undertrump: Annotated[Undertrump, Option({
+        "never_required": "void in the led suit and unable to beat an opponent's trump: any card",
+        "required": "void in the led suit and unable to beat an opponent's trump: a lower trump must be played",
+        "forbidden_unless_only_trumps": "void in the led suit and unable to beat an opponent's trump: a plain "
+        "card must be discarded; a lower trump only when nothing else is held",
+    })] = Field(
         Undertrump.never_required,
         description=(
             "Void in the led suit, an opponent winning with a trump you cannot beat: never_required (any card), "
@@ -62,7 +97,13 @@ class Play(Rule):
             "nothing else is held, Amsterdam Klaverjas)."
         ),
     )
-    plain_suit_overtake: PlainSuitOvertake = Field(
+    plain_suit_overtake: Annotated[PlainSuitOvertake, Option({
+        "never": "following a plain suit, any card of it may be played",
+        "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
+        "also over the partner",
+        "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
+        "best card if able, unless their partner is winning",
+    })] = Field(
         PlainSuitOvertake.never,
         description=(
             "Following a plain suit (in a suit contract or no-trumps) while no trump is in the trick, a player "
@@ -70,7 +111,11 @@ class Play(Rule):
             "partner is winning."
         ),
     )
-    all_trumps_overtake: AllTrumpsOvertake = Field(
+    all_trumps_overtake: Annotated[AllTrumpsOvertake, Option({
+        "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
+        "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
+        "suit if able, unless their partner is winning",
+    }, unused_when=_without_all_trumps_or_partners)] = Field(
         AllTrumpsOvertake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )

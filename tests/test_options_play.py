@@ -1,0 +1,64 @@
+"""The play options are declared once, on their fields: their meanings and when they apply reach
+`belot show`, `belot compare` and the JSON Schema from there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from belot_rules.cli import main
+from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.meanings import MEANINGS, declared_options
+from belot_rules.variant.model import Play
+from belot_rules.variant.options.base import option_of
+from belot_rules.variant.unused import unused_reason, unused_rules
+
+SCHEMA = Path(__file__).parent.parent / "schemas" / "variant.schema.json"
+
+
+def test_every_play_option_declares_its_meanings_on_its_field() -> None:
+    """Issue "One home for each rule" (item 2): a sentence per value on the field itself, and the
+    catalogue of meanings reads it from there."""
+    declared = {path: (choice, option) for path, choice, option in declared_options()}
+    for name, field in Play.model_fields.items():
+        option = option_of(field)
+        assert option is not None, name
+        assert declared[("play", name)] == (field.annotation, option)
+        assert MEANINGS[field.annotation] == dict(option.meanings)
+
+
+def test_the_schema_gives_editors_the_declared_meanings() -> None:
+    definitions = json.loads(SCHEMA.read_text(encoding="utf-8"))["definitions"]
+    for field in Play.model_fields.values():
+        option = option_of(field)
+        assert option is not None
+        assert definitions[field.annotation.__name__]["enumDescriptions"] == [
+            option.meanings[member.value] for member in field.annotation]
+
+
+@pytest.mark.parametrize("name, sides", [("belote-a-deux", "each_for_self"), ("belote-a-trois", "taker_vs_rest")])
+def test_a_partners_exception_is_not_used_at_a_table_without_partners(name: str, sides: str) -> None:
+    """rules/play.py reads a partner as the seat two places back, and a table without partners has none:
+    the rules that only change what a player owes a winning partner do nothing there."""
+    unused = unused_rules(load_variant_model(name).variant)
+    for rule in ("trump_lead_overtrump", "partner_winning_void"):
+        assert unused_reason(unused, ("play", rule)) == f"table.sides {sides} has no partners"
+    assert unused_reason(unused, ("play", "undertrump")) is None
+    assert unused_reason(unused, ("play", "plain_suit_overtake")) is None
+
+
+def test_all_trumps_overtaking_is_not_used_without_an_all_trumps_contract() -> None:
+    assert unused_reason(unused_rules(load_variant_model("french").variant),
+                         ("play", "all_trumps_overtake")) == "all_trumps is not among bidding.contracts"
+    assert unused_reason(unused_rules(load_variant_model("bulgarian").variant), ("play", "all_trumps_overtake")) is None
+
+
+def test_show_gives_the_declared_meaning_and_the_reason(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["show", "belote-a-deux"]) == 0
+    out = capsys.readouterr().out
+    assert "      Following a plain suit, any card of it may be played." in out
+    assert "  Not used, as table.sides each_for_self has no partners: trump_lead_overtrump, partner_winning_void." in out
