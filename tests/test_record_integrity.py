@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cli import main
@@ -113,3 +115,34 @@ def test_a_deck_card_that_is_not_text_is_refused_at_its_place(card: Any, tmp_pat
     err = capsys.readouterr().err
     assert "deals[0].deck[0]: a card is written like JH or 10♥, not" in err and "Traceback" not in err
     assert len(err.splitlines()) <= 3
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path in a record, the record itself left out."""
+    inner = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return [path] * bool(path) + [p for key, item in inner for p in _places(item, (*path, key))]
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(), st.text(max_size=8),
+                 st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+                 st.sampled_from(["7H", "pass", "hearts", "belote-rules/deal-record"]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(place=st.sampled_from(_places(DEAL)), junk=JUNK, in_a_match=st.booleans())
+def test_junk_anywhere_in_a_record_is_refused_by_place_or_replayed(place: tuple[Any, ...], junk: Any,
+                                                                   in_a_match: bool) -> None:
+    """Item 5 of "Nothing lost, nothing leaked" in general: any value anywhere gives a RecordError, never a
+    TypeError."""
+    record = copy.deepcopy(DEAL)
+    parent = record
+    for key in place[:-1]:
+        parent = parent[key]
+    parent[place[-1]] = junk
+    if in_a_match:
+        deal = {key: value for key, value in record.items() if key not in ("format", "version", "variant")}
+        record = {"format": "belot-rules/match-record", "version": 1, "variant": "bulgarian", "deals": [deal]}
+    try:
+        replay(RULES, record)
+    except RecordError as err:
+        assert len(str(err)) < 400
