@@ -79,9 +79,9 @@ class Card(NamedTuple):
 CARDS: tuple[Card, ...] = tuple(Card(i % 8, i // 8) for i in range(DECK_SIZE))
 
 
-def _shown(text: object) -> str:
-    """A written rank, suit or card as a message quotes it: ``'X'`` (which variant messages are placed by),
-    or any other value cut short."""
+def quoted(text: object) -> str:
+    """A written rank, suit, card or contract as a message quotes it: text as ``'X'`` (variant messages are
+    placed by that form), any other value as :func:`~belot_rules.files.excerpt` shows it; at most 40 characters."""
     return repr(text[:40]) if isinstance(text, str) else excerpt(text)
 
 
@@ -90,7 +90,7 @@ def parse_rank(text: str) -> int:
     written = str(text).strip().upper()
     key = _RANK_ALIASES.get(written, written)
     if len(key) != 1 or key not in RANKS:
-        raise CardError(f"unknown rank {_shown(text)}; ranks are 7 8 9 10 (or T) J Q K A")
+        raise CardError(f"unknown rank {quoted(text)}; ranks are 7 8 9 10 (or T) J Q K A")
     return RANKS.index(key)
 
 
@@ -99,7 +99,7 @@ def parse_suit(text: str) -> int:
     raw = str(text).strip()
     key = _SUIT_ALIASES.get(raw, raw.upper())
     if len(key) != 1 or key not in SUITS:
-        raise CardError(f"unknown suit {_shown(text)}; suits are C D H S (or ♣ ♦ ♥ ♠)")
+        raise CardError(f"unknown suit {quoted(text)}; suits are C D H S (or ♣ ♦ ♥ ♠)")
     return SUITS.index(key)
 
 
@@ -116,11 +116,11 @@ def parse_card(text: str | Card) -> Card:
         raise CardError(f"a card is written like JH or 10♥, not {excerpt(text)}")
     raw = text.strip()
     if len(raw) < 2:
-        raise CardError(f"{_shown(text)} is not a card; write rank then suit, like JH, 10S or T♥")
+        raise CardError(f"{quoted(text)} is not a card; write rank then suit, like JH, 10S or T♥")
     try:
         return Card(parse_rank(raw[:-1]), parse_suit(raw[-1]))
     except CardError as err:
-        raise CardError(f"{_shown(text)} is not a card: {err}") from None
+        raise CardError(f"{quoted(text)} is not a card: {err}") from None
 
 
 def parse_cards(items: Iterable[str | Card] | str) -> list[Card]:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from .cards import Card, CardError, cards_of, mask_of, parse_card, parse_cards
+from .cards import Card, CardError, cards_of, mask_of, parse_card, parse_cards, quoted
 from .checks import seat as check_seat
 from .errors import UserError
 from .files import excerpt
@@ -66,7 +66,7 @@ class Ruleset:
         if tables is None:
             valid = ", ".join(self.tables)
             hint = "" if contract in CONTRACTS else " (contracts are written like hearts or no_trumps)"
-            raise UserError(f"{self.name} has no contract {excerpt(contract)}{hint}; valid: {valid}")
+            raise UserError(f"{self.name} has no contract {quoted(contract)}{hint}; valid: {valid}")
         return tables
 
     def legal_cards(
