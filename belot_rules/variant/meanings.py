@@ -6,7 +6,7 @@ place of the description, and the JSON Schema carries them as ``enumDescriptions
 for editors. A test checks that every value of every choice in the model has one.
 
 An option declares its meanings on its field (``Option`` in ``options/base.py``; the play
-options do); the others are still listed here, by their choice, until they move too.
+and match options do); the others are still listed here, by their choice, until they move too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .explain import submodel
 from .model import Variant
-from .options import bidding, deal, declarations, match, scoring, table
+from .options import bidding, deal, declarations, scoring, table
 from .options.base import Option, option_of
 from .yamlsafe import KeyPath
 
@@ -254,11 +254,6 @@ _LISTED: dict[type[Enum], dict[str, str]] = {
         "each_other_player": "each for himself: the taker must score more than each other player",
         "others_together": "each for himself: the taker must score more than the other players together",
     },
-    match.DealsTie: {
-        "draw": "a match of a fixed number of deals that ends level is a draw",
-        "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "
-        "until a team leads",
-    },
     scoring.RoundingUnit: {
         "tens": "the board records totals divided by ten (162 is 16)",
         "points": "the board records totals rounded to tens (162 is 160)",
@@ -287,19 +282,6 @@ _LISTED: dict[type[Enum], dict[str, str]] = {
         "multiply_rounded_total": "in a doubled deal the total is rounded, then multiplied",
         "round_multiplied_total": "in a doubled deal the total is multiplied, then rounded",
     },
-    match.TargetCompare: {
-        "reach": "reaching the target wins the match",
-        "exceed": "only more than the target wins the match",
-    },
-    match.ValatException: {
-        "none": "a valat deal may end the match like any other",
-        "raise_bar_to_leader_plus_one": "a valat deal that reaches the target raises it to the leader's score "
-        "plus one",
-        "one_more_deal": "a valat deal cannot end the match; one more deal is played, not counting "
-        "all-pass or valat deals",
-        "no_go_out_on_valat_deal": "a valat deal cannot end the match; the next deal that is neither "
-        "all-pass nor valat decides",
-    },
     table.Timeout: {
         "lose_match": "a player out of time loses the match for their team",
         "random_legal_move": "a random legal move is made for a player out of time",
@@ -309,7 +291,7 @@ _LISTED: dict[type[Enum], dict[str, str]] = {
 
 # Every choice's meanings, from its field's declaration or the list above.
 MEANINGS: dict[type[Enum], dict[str, str]] = {
-    **_LISTED, **{choice: dict(option.meanings) for _, choice, option in declared_options()}}
+    **_LISTED, **{choice: dict(option.meanings) for _, choice, option in declared_options() if option.meanings}}
 
 
 def meaning(annotation: object, value: object) -> str | None:

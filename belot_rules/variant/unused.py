@@ -7,7 +7,7 @@ as one when no variant uses them, and marks them where one variant does not.
 from __future__ import annotations
 
 from .meanings import declared_options
-from .model import Belote, Declarations, Match, Overcall, Variant
+from .model import Belote, Declarations, Overcall, Variant
 from .yamlsafe import KeyPath
 
 
@@ -77,15 +77,6 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     for kind in ("suit", "no_trumps", "all_trumps"):
         if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
             unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
-    match = variant.match
-    if match.target is None:
-        fixed = match.deals is not None
-        for name in Match.model_fields:  # match.deals is what makes a match without a target longer
-            if name not in ("target", "deals") and not (fixed and name == "deals_tie"):
-                unused[("match", name)] = (f"match.deals plays {match.deals} deals" if fixed
-                                           else "match.target null plays a single deal")
-    else:
-        unused[("match", "deals_tie")] = "match.target ends the match, not a fixed number of deals"
     table = variant.table
     if table.sides == "each_for_self" and table.players > 2:
         reason = "each player's total is rounded on its own where each plays for himself"

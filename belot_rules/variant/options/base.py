@@ -1,10 +1,10 @@
-"""What every section of a variant file shares: the contracts, ranks and bounds of numbers, and ``Rule``,
-the strict, immutable base of every section."""
+"""What every section of a variant file shares: the contracts, ranks and bounds of numbers, ``Rule``,
+the strict, immutable base of every section, and ``Option``, what an option says of itself."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -94,7 +94,7 @@ class Rule(BaseModel):
             cls.model_rebuild(force=True)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Option:
     """An option's words and reach, declared once on its field as ``Annotated[Choice, Option(...)]``.
 
@@ -104,13 +104,13 @@ class Option:
     where it applies), for the "not used" lists of ``show`` and ``compare``.
     """
 
-    meanings: Mapping[str, str]
+    meanings: Mapping[str, str] = dataclasses.field(default_factory=dict)  # none for a number or a yes/no
     unused_when: Callable[[Variant], str | None] | None = None
 
 
-def option_of(field: FieldInfo) -> Option | None:
+def option_of(info: FieldInfo) -> Option | None:
     """The option declared on a field, if any."""
-    return next((m for m in field.metadata if isinstance(m, Option)), None)
+    return next((m for m in info.metadata if isinstance(m, Option)), None)
 
 
 def rank_key(value: object) -> str:

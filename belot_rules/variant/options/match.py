@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Rule
+from .base import Option, Rule
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 # A match still going after this many deals cannot end: the engine stops it with an error, and a file's
 # match.target must be one a match reaches well within it (Variant.largest_target).
@@ -30,6 +34,25 @@ class DealsTie(str, Enum):
     one_more_deal = "one_more_deal"
 
 
+def _without_target(variant: Variant) -> str | None:
+    """How a target is reached matters only in a match to a target."""
+    match = variant.match
+    if match.target is not None:
+        return None
+    return f"match.deals plays {match.deals} deals" if match.deals is not None else _SINGLE_DEAL
+
+
+def _without_fixed_deals(variant: Variant) -> str | None:
+    """Only a match of a fixed number of deals can end level after its last deal."""
+    match = variant.match
+    if match.target is not None:
+        return "match.target ends the match, not a fixed number of deals"
+    return None if match.deals is not None else _SINGLE_DEAL
+
+
+_SINGLE_DEAL = "match.target null plays a single deal"
+
+
 class Match(Rule):
     """When a match ends and who wins it."""
 
@@ -41,24 +64,39 @@ class Match(Rule):
         description="With target null: a match of this many scored deals, the higher total winning "
         "(Klaverjas: 16); null: no fixed number.",
     )
-    deals_tie: DealsTie = Field(
+    deals_tie: Annotated[DealsTie, Option({
+        "draw": "a match of a fixed number of deals that ends level is a draw",
+        "one_more_deal": "a match of a fixed number of deals that ends level goes on, one deal at a time, "
+        "until a team leads",
+    }, unused_when=_without_fixed_deals)] = Field(
         DealsTie.draw,
         description="A match of a fixed number of deals ending level: a draw, or one more deal until a team leads.",
     )
-    compare: TargetCompare = Field(
+    compare: Annotated[TargetCompare, Option({
+        "reach": "reaching the target wins the match",
+        "exceed": "only more than the target wins the match",
+    }, unused_when=_without_target)] = Field(
         TargetCompare.reach, description="reach: the target or more wins; exceed: strictly more than the target."
     )
-    valat_exception: ValatException = Field(
+    valat_exception: Annotated[ValatException, Option({
+        "none": "a valat deal may end the match like any other",
+        "raise_bar_to_leader_plus_one": "a valat deal that reaches the target raises it to the leader's score "
+        "plus one",
+        "one_more_deal": "a valat deal cannot end the match; one more deal is played, not counting "
+        "all-pass or valat deals",
+        "no_go_out_on_valat_deal": "a valat deal cannot end the match; the next deal that is neither "
+        "all-pass nor valat decides",
+    }, unused_when=_without_target)] = Field(
         ValatException.one_more_deal,
         description=(
             "'You cannot go out with a valat': none; raise_bar_to_leader_plus_one; one_more_deal (one more "
             "deal, not counting all-pass or valat deals); no_go_out_on_valat_deal."
         ),
     )
-    must_score_in_final_deal: bool = Field(
+    must_score_in_final_deal: Annotated[bool, Option(unused_when=_without_target)] = Field(
         False, description="A team over the target wins only if it scored in the deal that took it there."
     )
-    belote_alone_cannot_win: bool = Field(
+    belote_alone_cannot_win: Annotated[bool, Option(unused_when=_without_target)] = Field(
         False, description="A team whose contract failed cannot reach the target with its belote alone."
     )
 
