@@ -46,8 +46,8 @@ def test_placing_every_value_of_a_file_scans_it_a_bounded_number_of_times(indent
 
 
 @pytest.mark.parametrize("field, copies, message", [
-    ("declarations", 16_000, "declarations: 16000 given; a deal of french holds at most 22: each card played is in "
-                             "one sequence, one quad and one belote at most"),
+    ("declarations", 16_000, ("declarations: 16000 given; a deal of french holds at most 22: each card played is "
+                              "in one sequence, one quad and one belote at most")),
     ("tricks", 8000, "tricks: 8000 given; it takes 8"),
 ], ids=["16000-declarations", "8000-tricks"])
 def test_more_than_a_deal_holds_is_refused_before_any_work(field: str, copies: int, message: str, tmp_path: Path,
