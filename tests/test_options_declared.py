@@ -31,6 +31,6 @@ def test_a_declared_choice_is_told_in_its_own_words_everywhere(path: tuple[str, 
     assert definitions[choice.__name__]["enumDescriptions"] == [meanings[member.value] for member in choice]
 
 
-def test_the_play_and_match_phases_declare_their_options() -> None:
+def test_these_phases_declare_their_options_on_their_fields() -> None:
     phases = {path[0] for path, _, _ in DECLARED}
-    assert {"play", "match"} <= phases
+    assert {"deal", "play", "match", "table"} <= phases

@@ -5,8 +5,8 @@ what the chosen one does. ``belot show`` prints the meaning of the chosen value 
 place of the description, and the JSON Schema carries them as ``enumDescriptions``
 for editors. A test checks that every value of every choice in the model has one.
 
-An option declares its meanings on its field (``Option`` in ``options/base.py``; the play
-and match options do); the others are still listed here, by their choice, until they move too.
+An option declares its meanings on its field (``Option`` in ``options/base.py``; the deal,
+play, match and table options do); the others are still listed here, by their choice, until they move too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .explain import submodel
 from .model import Variant
-from .options import bidding, deal, declarations, scoring, table
+from .options import bidding, declarations, scoring
 from .options.base import Option, option_of
 from .yamlsafe import KeyPath
 
@@ -36,63 +36,6 @@ def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> It
 
 
 _LISTED: dict[type[Enum], dict[str, str]] = {
-    deal.TurnedCard: {
-        "none": "no card is turned up",
-        "after_first_packets": "the next card of the stock is turned face up after the first packets (la retourne)",
-    },
-    deal.SecondPacketsStart: {
-        "after_dealer": "after the bidding, the player after the dealer receives the first packet",
-        "taker": "after the bidding, the taker receives the first packet",
-    },
-    deal.Shuffle: {
-        "shuffle_then_cut": "the pack is shuffled and cut every deal",
-        "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order (over any cards "
-        "no trick took: a stock, a chien laid aside) and cut",
-        "full_shuffle": "the pack is shuffled every deal and never cut",
-    },
-    deal.FirstDealer: {
-        "random": "a random seat deals first",
-        "draw_lowest": "the player who draws the lowest card deals first",
-        "fixed_seat": "the seat first_dealer_seat deals first",
-    },
-    deal.DealerRotation: {
-        "next_seat": "the deal passes to the next seat in play order",
-        "alternate_team_random_seat": "the deal passes to the other team, to a seat drawn at random",
-        "deal_winner": "the player who scored more in the last deal deals the next one (the loser leads); after "
-        "a level deal the deal passes to the next seat",
-    },
-    deal.AllPass: {
-        "next_dealer": "when every player passes, the deal is void and the next dealer deals",
-        "same_dealer": "when every player passes, the deal is void and the same dealer deals again",
-    },
-    deal.Direction: {
-        "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
-        "clockwise": "play goes clockwise (how the table is drawn; seats are numbered in play order)",
-    },
-    deal.TurnedCardTo: {
-        "taker": "the turned card joins the taker's hand, and his next packet is one card shorter",
-        "stock": "the turned card stays face up on the stock; the holder of the trump seven may exchange it",
-    },
-    deal.SevenExchange: {
-        "off": "nobody exchanges the trump seven",
-        "anyone": "whoever holds the seven of the turned suit, when it is trump, may take the turned card for it "
-        "before the first lead",
-        "taker_only": "the taker, holding the seven of the turned suit when it is trump, may take the turned card "
-        "for it before the first lead",
-    },
-    deal.Stock: {
-        "none": "every card of the pack is dealt",
-        "aside": "the cards left after the packets stay face down, out of play",
-        "bottom_card_shown": "the cards left after the packets stay out of play; the bottom one is turned face up "
-        "for everyone to see",
-        "to_taker": "the cards left after the packets (the chien) lie face down until the bidding is over; the "
-        "taker adds them to his hand and discards as many, which count for him",
-    },
-    table.Sides: {
-        "partners": "four players in two fixed teams, partners sitting opposite",
-        "each_for_self": "every player plays and scores alone",
-        "taker_vs_rest": "the taker plays alone against the others, who pool their points for the deal",
-    },
     bidding.BiddingStyle: {
         "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
         "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
@@ -281,11 +224,6 @@ _LISTED: dict[type[Enum], dict[str, str]] = {
     scoring.DoubleRounding: {
         "multiply_rounded_total": "in a doubled deal the total is rounded, then multiplied",
         "round_multiplied_total": "in a doubled deal the total is multiplied, then rounded",
-    },
-    table.Timeout: {
-        "lose_match": "a player out of time loses the match for their team",
-        "random_legal_move": "a random legal move is made for a player out of time",
-        "bot_moves": "a bot moves for a player out of time",
     },
 }
 

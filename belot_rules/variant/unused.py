@@ -13,7 +13,7 @@ from .yamlsafe import KeyPath
 
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     """Rules (or whole sections) that other rules switch off, each with the reason in words."""
-    bidding, deal, decl = variant.bidding, variant.deal, variant.declarations
+    bidding, decl = variant.bidding, variant.declarations
     unused: dict[KeyPath, str] = {}
     if not bidding.uses_points:
         reason = f"bidding.style {bidding.style} has no point bids"
@@ -55,15 +55,10 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         reason = "bidding.style last_card_trump has no bidding"
         for name in ("first_speaker", "forced_call"):
             unused[("bidding", name)] = reason
-        unused[("deal", "all_pass")] = reason
     if variant.scoring.contract == "each_own":
         reason = "scoring.contract each_own judges no contract"
         for name in ("tie", "reserve", "verdict_on"):
             unused[("scoring", name)] = reason
-    if deal.first_dealer != "fixed_seat":
-        unused[("deal", "first_dealer_seat")] = f"deal.first_dealer is {deal.first_dealer}"
-    if deal.shuffle == "full_shuffle":
-        unused[("deal", "cut_min")] = "deal.shuffle full_shuffle never cuts the pack"
     if not decl.enabled:
         for name in Declarations.model_fields:
             if name not in ("enabled", "belote"):
@@ -87,8 +82,6 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     else:
         reason = "only a table of three or four where each plays for himself has a taker against each other player"
         unused[("scoring", "taker_must_beat")] = unused[("scoring", "capot", "shared")] = reason
-    if variant.table.move_clock.seconds is None:
-        unused[("table", "move_clock", "on_timeout")] = "table.move_clock.seconds null means no clock"
     for path, _, option in declared_options():  # the options that say on their field when they do nothing
         reason = option.unused_when(variant) if option.unused_when is not None else None
         if reason is not None:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
 from ...cards import RANKS
-from .base import Rule
+from .base import Option, Rule
+from .bidding import BiddingStyle
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 
 class Shuffle(str, Enum):
@@ -67,6 +71,23 @@ class SevenExchange(str, Enum):
     taker_only = "taker_only"
 
 
+def _not_fixed_seat(variant: Variant) -> str | None:
+    """The first dealer's seat is named only where a fixed seat deals first."""
+    first = variant.deal.first_dealer
+    return None if first == FirstDealer.fixed_seat else f"deal.first_dealer is {first}"
+
+
+def _never_cut(variant: Variant) -> str | None:
+    """A pack that is never cut has no smallest cut."""
+    return "deal.shuffle full_shuffle never cuts the pack" if variant.deal.shuffle == Shuffle.full_shuffle else None
+
+
+def _without_bidding(variant: Variant) -> str | None:
+    """Nobody passes where the last card dealt makes trump."""
+    style = variant.bidding.style
+    return f"bidding.style {style} has no bidding" if style == BiddingStyle.last_card_trump else None
+
+
 class Deal(Rule):
     """How the cards come out: packets, the turned card, shuffling and who deals."""
 
@@ -78,7 +99,10 @@ class Deal(Rule):
         [3],
         description="Packet sizes each player receives after the bidding; empty when all 8 cards come before it.",
     )
-    turned_card: TurnedCard = Field(
+    turned_card: Annotated[TurnedCard, Option({
+        "none": "no card is turned up",
+        "after_first_packets": "the next card of the stock is turned face up after the first packets (la retourne)",
+    })] = Field(
         TurnedCard.none,
         description="Whether the next card of the stock is turned face up after the first packets (French 'la retourne').",
     )
@@ -87,44 +111,78 @@ class Deal(Rule):
         description="The second packets are each player's talon: dealt face down with the first ones and picked "
         "up once the bidding is over (Bela). The same cards reach the same players; only the telling differs.",
     )
-    second_packets_start: SecondPacketsStart = Field(
+    second_packets_start: Annotated[SecondPacketsStart, Option({
+        "after_dealer": "after the bidding, the player after the dealer receives the first packet",
+        "taker": "after the bidding, the taker receives the first packet",
+    })] = Field(
         SecondPacketsStart.after_dealer,
         description="Who receives the first packet after the bidding: the player after the dealer, or the taker.",
     )
-    shuffle: Shuffle = Field(
+    shuffle: Annotated[Shuffle, Option({
+        "shuffle_then_cut": "the pack is shuffled and cut every deal",
+        "cut_only": "the pack is never shuffled: the previous deal's tricks are gathered in play order (over any cards "
+        "no trick took: a stock, a chien laid aside) and cut",
+        "full_shuffle": "the pack is shuffled every deal and never cut",
+    })] = Field(
         Shuffle.shuffle_then_cut,
         description=(
             "shuffle_then_cut: shuffled and cut every deal; cut_only: the pack is never shuffled, "
             "the previous deal's tricks are gathered in play order (over any cards no trick took) and cut; full_shuffle: shuffled, never cut."
         ),
     )
-    cut_min: int = Field(3, ge=1, le=16, description="Fewest cards either part of a cut may hold.")
-    first_dealer: FirstDealer = Field(
+    cut_min: Annotated[int, Option(unused_when=_never_cut)] = Field(
+        3, ge=1, le=16, description="Fewest cards either part of a cut may hold."
+    )
+    first_dealer: Annotated[FirstDealer, Option({
+        "random": "a random seat deals first",
+        "draw_lowest": "the player who draws the lowest card deals first",
+        "fixed_seat": "the seat first_dealer_seat deals first",
+    })] = Field(
         FirstDealer.random,
         description="Who deals first: a random seat, the lowest card of a draw, or first_dealer_seat.",
     )
-    first_dealer_seat: int = Field(
+    first_dealer_seat: Annotated[int, Option(unused_when=_not_fixed_seat)] = Field(
         3, ge=0, le=3, description="The first dealer when first_dealer is fixed_seat (seat 3 makes seat 0 lead)."
     )
-    rotation: DealerRotation = Field(
+    rotation: Annotated[DealerRotation, Option({
+        "next_seat": "the deal passes to the next seat in play order",
+        "alternate_team_random_seat": "the deal passes to the other team, to a seat drawn at random",
+        "deal_winner": "the player who scored more in the last deal deals the next one (the loser leads); after "
+        "a level deal the deal passes to the next seat",
+    })] = Field(
         DealerRotation.next_seat,
         description="Who deals next: the next seat in play order, the other team with a random seat, or the "
         "player who scored more in the last deal (tables without partners).",
     )
-    all_pass: AllPass = Field(
+    all_pass: Annotated[AllPass, Option({
+        "next_dealer": "when every player passes, the deal is void and the next dealer deals",
+        "same_dealer": "when every player passes, the deal is void and the same dealer deals again",
+    }, unused_when=_without_bidding)] = Field(
         AllPass.next_dealer,
         description="When every player passes the deal is void; it is redealt by the next dealer or the same one.",
     )
-    direction: Direction = Field(
+    direction: Annotated[Direction, Option({
+        "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
+        "clockwise": "play goes clockwise (how the table is drawn; seats are numbered in play order)",
+    })] = Field(
         Direction.counter_clockwise,
         description="Direction of play at the table; seats are always numbered in play order, so this is display only.",
     )
-    turned_card_to: TurnedCardTo = Field(
+    turned_card_to: Annotated[TurnedCardTo, Option({
+        "taker": "the turned card joins the taker's hand, and his next packet is one card shorter",
+        "stock": "the turned card stays face up on the stock; the holder of the trump seven may exchange it",
+    })] = Field(
         TurnedCardTo.taker,
         description="Where the turned card goes once trump is fixed: into the taker's hand (one card fewer in "
         "his next packet), or it stays face up on the stock (klaberjass, debertz).",
     )
-    seven_exchange: SevenExchange = Field(
+    seven_exchange: Annotated[SevenExchange, Option({
+        "off": "nobody exchanges the trump seven",
+        "anyone": "whoever holds the seven of the turned suit, when it is trump, may take the turned card for it "
+        "before the first lead",
+        "taker_only": "the taker, holding the seven of the turned suit when it is trump, may take the turned card "
+        "for it before the first lead",
+    })] = Field(
         SevenExchange.off,
         description="When the turned card stays on the stock and its suit is trump, the holder of the trump seven "
         "may take it in exchange for the seven (the dix), once the hands are complete and before the first lead "
@@ -137,7 +195,14 @@ class Deal(Rule):
         "face-down one before it (piles of two). Only hand cards and face-up cards may be played; when a trick "
         "is over, the card under each card played is turned up. 0: no tableau (Belote decouverte: 4).",
     )
-    stock: Stock = Field(
+    stock: Annotated[Stock, Option({
+        "none": "every card of the pack is dealt",
+        "aside": "the cards left after the packets stay face down, out of play",
+        "bottom_card_shown": "the cards left after the packets stay out of play; the bottom one is turned face up "
+        "for everyone to see",
+        "to_taker": "the cards left after the packets (the chien) lie face down until the bidding is over; the "
+        "taker adds them to his hand and discards as many, which count for him",
+    })] = Field(
         Stock.none,
         description="The cards left after the packets when a table deals fewer than the whole pack: none (every "
         "card is dealt), aside (face down, out of play), bottom_card_shown (out of play, the bottom one face up) "
