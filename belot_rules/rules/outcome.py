@@ -443,10 +443,11 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
 
 
 def _tricks_given(count: int, table: Seating) -> str:
+    """Too few or too many tricks, told with the count the variant's hands make."""
     return f"{count} given; it takes {table.hand_size}"
 
 
-def most_declarations(table: Seating) -> int:
+def _most_declarations(table: Seating) -> int:
     """The most declarations one deal can hold: the cards played, each in one sequence (of three or more),
     one quad and one belote (a K-Q of its suit) at most, two seats never sharing a card."""
     played = table.players * table.hand_size
@@ -464,7 +465,7 @@ def _beyond_the_deal(scoring: ScoringRules, outcome: object) -> list[tuple[KeyPa
     if isinstance(tricks, list) and len(tricks) > table.hand_size:
         problems.append((("tricks",), _tricks_given(len(tricks), table)))
     declarations = outcome.get("declarations")
-    most = most_declarations(table)
+    most = _most_declarations(table)
     if isinstance(declarations, list) and len(declarations) > most:
         problems.append((("declarations",), f"{len(declarations)} given; a deal of {scoring.variant.name} holds at "
                          f"most {most}: each card played is in one sequence, one quad and one belote at most"))
