@@ -21,8 +21,9 @@ from ..checks import seat
 from ..errors import UserError
 from ..files import excerpt, write_text_atomically
 from ..ruleset import Ruleset
+from ..variant.options.match import MAX_DEALS
 from .deal import OVER, DealState
-from .match import MAX_DEALS, FinishedDeal, MatchState
+from .match import FinishedDeal, MatchState
 
 SCORE_KEYS = ("match_points", "hanging_out", "verdict")  # a recorded score has at least these
 OPTIONAL_SCORE_KEYS = {"match_winner"}
