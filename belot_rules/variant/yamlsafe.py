@@ -151,15 +151,20 @@ if CParser is not None:  # libyaml turns the text into events ten times faster; 
 
 
 def _compose(text: str) -> Node | None:
-    """The file's nodes. A file libyaml refuses is read again by the pure-Python parser, so that what
-    the user is told (deep nesting in this project's words, where it passes the limit) does not depend
-    on which libyaml is installed: libyaml 0.2.6 (PyYAML 6.0.4) stops at 1,000 brackets in its own words."""
+    """The file's nodes. A file libyaml refuses is read again by the pure-Python parser: a refusal of
+    this project's (deep nesting, where it passes the limit) is told in its words whichever libyaml is
+    installed (libyaml 0.2.6, in PyYAML 6.0.4, stops at 1,000 brackets in its own); any other error is
+    libyaml's, whose wording the syntax hints know."""
     try:
         return yaml.compose(text, Loader=_Loader)  # type: ignore[no-any-return]
-    except yaml.MarkedYAMLError:
+    except yaml.MarkedYAMLError as refused:
         if _Loader is _PythonLoader:
             raise
+        error = refused
+    try:
         return yaml.compose(text, Loader=_PythonLoader)  # type: ignore[no-any-return]
+    except yaml.YAMLError:  # not _Refused, which goes up as it is
+        raise error from None
 
 
 class _Converter:
