@@ -6,7 +6,7 @@ place of the description, and the JSON Schema carries them as ``enumDescriptions
 for editors. A test checks that every value of every choice in the model has one.
 
 An option declares its meanings on its field (``Option`` in ``options/base.py``; the deal,
-play, match and table options do); the others are still listed here, by their choice, until they move too.
+bidding, play, match and table options do); the others are still listed here, by their choice, until they move too.
 """
 
 from __future__ import annotations
@@ -18,82 +18,24 @@ from pydantic import BaseModel
 
 from .explain import submodel
 from .model import Variant
-from .options import bidding, declarations, scoring
+from .options import declarations, scoring
 from .options.base import Option, option_of
 from .yamlsafe import KeyPath
 
 
 def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, type, Option]]:
-    """Every option declared on its field, with its key path and its choice (the field's type)."""
+    """Every option declared on its field, with its key path and its choice (the field's type); a section
+    may declare when it does nothing as a whole, and its own options follow it."""
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is not None:
-            yield from declared_options(section, (*path, name))
-            continue
         option = option_of(field)
         if option is not None:
             yield (*path, name), field.annotation, option
+        section = submodel(field.annotation)
+        if section is not None:
+            yield from declared_options(section, (*path, name))
 
 
 _LISTED: dict[type[Enum], dict[str, str]] = {
-    bidding.BiddingStyle: {
-        "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
-        "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
-        "point_bids": "each bid names a number of points and a trump, higher than the last bid",
-        "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
-        "single_call": "each player in turn names any contract or passes; the first contract named is played "
-        "(Klaverjas, Bela)",
-        "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
-        "player after the dealer leads (Belote decouverte)",
-    },
-    bidding.ForcedCall: {
-        "none": "anyone may pass; when everyone passes the deal is void",
-        "first_speaker": "the first to speak must name a contract (Klaverjas 'verplicht')",
-        "last_speaker": "when all before have passed, the last to speak must name a contract (Bela 'mus': the "
-        "dealer)",
-        "first_speaker_again": "when everyone has passed, the first to speak must name a contract (Klaverjas: the "
-        "dealer after four passes)",
-    },
-    bidding.FirstSpeaker: {
-        "after_dealer": "the player after the dealer speaks first",
-        "dealer": "the dealer speaks first, the player after him still leads",
-    },
-    bidding.Overcall: {
-        "none": "the first contract taken ends the bidding",
-        "higher_contract": "after a take the bidding goes on: each call names a contract higher in "
-        "bidding.contracts, three passes end it (belote bridgée)",
-        "higher_kind_seat_priority": "after a take only a higher kind of contract overcalls (no-trumps or "
-        "all-trumps over a suit), and a player who speaks earlier may take a no-trumps or all-trumps contract "
-        "over by naming it too (Baloot's Sun); three passes end it, but a suit's bidder then confirms it or "
-        "switches to a higher kind",
-    },
-    bidding.LaterRoundPriority: {
-        "earlier_seats_claim": "a no-trumps or all-trumps contract named in a later round may be taken over by "
-        "an earlier speaker naming it too, as in the first round",
-        "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
-        "Sun in round 2)",
-    },
-    bidding.Schmeiss: {
-        "none": "nobody may schmeiss: a player takes or passes",
-        "first_round": "in round 1 a player may schmeiss instead of taking or passing: an offer to abandon the "
-        "deal, which the other player accepts (a new deal, the deal passing on as after all passed) or refuses "
-        "(the schmeisser then plays the turned suit)",
-        "every_round": "as first_round, and in round 2 a player may schmeiss naming another suit, which he plays "
-        "if the other refuses",
-    },
-    bidding.OverbidAfterDouble: {
-        "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
-        "contract_team_only": "only the contract team may bid higher over a contra or recontra",
-        "forbidden": "nobody may bid over a contra or recontra",
-    },
-    bidding.Round2TurnedSuit: {
-        "forbidden": "the turned card's suit may not be named in round 2",
-        "allowed": "the turned card's suit may be named again in round 2",
-    },
-    bidding.Round1Contracts: {
-        "turned_suit_only": "round 1 offers only the turned card's suit",
-        "turned_suit_and_others": "round 1 offers the turned card's suit, no-trumps and all-trumps",
-    },
     declarations.LongRun: {
         "one_quint": "a run of eight cards is one sequence of the longest class",
         "quint_plus_tierce_for_eight": "a run of eight cards is a sequence of the longest class plus a tierce",

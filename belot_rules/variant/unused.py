@@ -7,7 +7,7 @@ as one when no variant uses them, and marks them where one variant does not.
 from __future__ import annotations
 
 from .meanings import declared_options
-from .model import Belote, Declarations, Overcall, Variant
+from .model import Belote, Declarations, Variant
 from .yamlsafe import KeyPath
 
 
@@ -16,29 +16,9 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     bidding, decl = variant.bidding, variant.declarations
     unused: dict[KeyPath, str] = {}
     if not bidding.uses_points:
-        reason = f"bidding.style {bidding.style} has no point bids"
-        unused[("bidding", "points")] = unused[("scoring", "point_bids")] = reason
-    if not bidding.uses_turned_card:
-        reason = f"bidding.style {bidding.style} has no turned card"
-        for name in ("round2_turned_suit", "round1_contracts", "ashkal", "schmeiss"):
-            unused[("bidding", name)] = reason
-        if not bidding.in_rounds:
-            unused[("bidding", "rounds")] = reason
-    if not bidding.in_rounds:
-        unused[("bidding", "overcall")] = f"bidding.style {bidding.style} has its own way of bidding higher"
-    elif not bidding.ashkal.enabled and bidding.uses_turned_card:
-        for name in ("contract", "speakers", "not_on_ranks"):
-            unused[("bidding", "ashkal", name)] = "bidding.ashkal.enabled is false"
-    if bidding.overcall != Overcall.higher_kind_seat_priority:
-        unused[("bidding", "later_round_priority")] = "bidding.overcall is not higher_kind_seat_priority"
-    if not bidding.doubles.condition.kinds:
-        for name in ("doubler_below", "taker_above"):
-            unused[("bidding", "doubles", "condition", name)] = "doubles.condition.kinds is empty"
+        unused[("scoring", "point_bids")] = f"bidding.style {bidding.style} has no point bids"
     if bidding.doubles.max_level == 0:
         reason = "doubles.max_level 0 allows no contra"
-        for name in ("multipliers", "overbid_after_double", "redouble_ends_auction", "after_bidding",
-                     "match_winning_level", "condition"):
-            unused[("bidding", "doubles", name)] = reason
         for path in (("doubled_winner",), ("doubled_tie",), ("doubled_made",), ("rounding", "doubled"),
                      ("capot", "multiplied_by_double")):
             unused[("scoring", *path)] = reason
@@ -51,10 +31,6 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
                 for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
                              ("scoring", "capot", "no_trumps_bonus"), ("declarations", "no_trumps_quads")):
                     unused[path] = reason
-    if bidding.style == "last_card_trump":
-        reason = "bidding.style last_card_trump has no bidding"
-        for name in ("first_speaker", "forced_call"):
-            unused[("bidding", name)] = reason
     if variant.scoring.contract == "each_own":
         reason = "scoring.contract each_own judges no contract"
         for name in ("tie", "reserve", "verdict_on"):

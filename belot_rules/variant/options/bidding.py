@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from .base import CALL_WORDS, CONTRACTS, MAX_BID_LEVELS, Contract, ContractKind, RankName, Rule, rank_key
+from .base import CALL_WORDS, CONTRACTS, MAX_BID_LEVELS, Contract, ContractKind, Option, RankName, Rule, rank_key
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 
 class BiddingStyle(str, Enum):
@@ -64,25 +67,77 @@ class Round1Contracts(str, Enum):
     turned_suit_and_others = "turned_suit_and_others"
 
 
+def without_bidding(variant: Variant) -> str | None:
+    """Nobody speaks where the last card dealt makes trump."""
+    style = variant.bidding.style
+    return f"bidding.style {style} has no bidding" if style == BiddingStyle.last_card_trump else None
+
+
+def _without_point_bids(variant: Variant) -> str | None:
+    bidding = variant.bidding
+    return None if bidding.uses_points else f"bidding.style {bidding.style} has no point bids"
+
+
+def _without_turned_card(variant: Variant) -> str | None:
+    bidding = variant.bidding
+    return None if bidding.uses_turned_card else f"bidding.style {bidding.style} has no turned card"
+
+
+def _without_rounds(variant: Variant) -> str | None:
+    """Rounds are counted in turned-card and single-call bidding."""
+    return None if variant.bidding.in_rounds else _without_turned_card(variant)
+
+
+def _not_in_rounds(variant: Variant) -> str | None:
+    bidding = variant.bidding
+    return None if bidding.in_rounds else f"bidding.style {bidding.style} has its own way of bidding higher"
+
+
+def _ashkal_off(variant: Variant) -> str | None:
+    """An ashkal's own rules, where turned-card bidding in rounds could have one but the variant has none."""
+    bidding = variant.bidding
+    if bidding.in_rounds and bidding.uses_turned_card and not bidding.ashkal.enabled:
+        return "bidding.ashkal.enabled is false"
+    return None
+
+
+def _not_seat_priority(variant: Variant) -> str | None:
+    if variant.bidding.overcall != Overcall.higher_kind_seat_priority:
+        return "bidding.overcall is not higher_kind_seat_priority"
+    return None
+
+
+def _no_condition(variant: Variant) -> str | None:
+    return None if variant.bidding.doubles.condition.kinds else "doubles.condition.kinds is empty"
+
+
+def without_doubling(variant: Variant) -> str | None:
+    """A rule of contra or of doubled deals does nothing where nobody may double."""
+    return "doubles.max_level 0 allows no contra" if variant.bidding.doubles.max_level == 0 else None
+
+
 class DoubleCondition(Rule):
     """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
 
     kinds: list[ContractKind] = Field(
         [], description="Contract kinds under this condition; empty: every contract may be doubled freely."
     )
-    doubler_below: int = Field(100, ge=0, description="The doubling team must have fewer match points than this.")
-    taker_above: int = Field(100, ge=0, description="The contract team must have more match points than this.")
+    doubler_below: Annotated[int, Option(unused_when=_no_condition)] = Field(
+        100, ge=0, description="The doubling team must have fewer match points than this.")
+    taker_above: Annotated[int, Option(unused_when=_no_condition)] = Field(
+        100, ge=0, description="The contract team must have more match points than this.")
 
 
 class Ashkal(Rule):
     """A bid that makes the caller's partner the taker, who then receives the turned card (Baloot)."""
 
     enabled: bool = Field(False, description="Whether ashkal may be called.")
-    contract: Contract = Field("no_trumps", description="The contract an ashkal bids for the partner (Baloot: Sun).")
-    speakers: list[Annotated[int, Field(ge=1, le=4)]] = Field(
+    contract: Annotated[Contract, Option(unused_when=_ashkal_off)] = Field(
+        "no_trumps", description="The contract an ashkal bids for the partner (Baloot: Sun).")
+    speakers: Annotated[list[Annotated[int, Field(ge=1, le=4)]], Option(unused_when=_ashkal_off)] = Field(
         [3, 4], description="Who may call it, by place in the order of speaking (1 is the first speaker)."
     )
-    not_on_ranks: list[RankName] = Field(
+    not_on_ranks: Annotated[list[RankName], Option(unused_when=_ashkal_off)] = Field(
         ["A"], description="Turned-card ranks on which ashkal may not be called (Baloot: an ace)."
     )
 
@@ -100,14 +155,19 @@ class Doubles(Rule):
         description="0: no doubling; 1: contra only; 2: contra and recontra; 3 or 4: longer ladders (Baloot: double, "
         "three, four, gahwa). The opponents of the contract call the odd levels, its team the even ones.",
     )
-    multipliers: list[Annotated[int, Field(ge=1, le=1000)]] = Field(
+    multipliers: Annotated[list[Annotated[int, Field(ge=1, le=1000)]],
+                           Option(unused_when=without_doubling)] = Field(
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
     )
-    overbid_after_double: OverbidAfterDouble = Field(
+    overbid_after_double: Annotated[OverbidAfterDouble, Option({
+        "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
+        "contract_team_only": "only the contract team may bid higher over a contra or recontra",
+        "forbidden": "nobody may bid over a contra or recontra",
+    }, unused_when=without_doubling)] = Field(
         OverbidAfterDouble.anyone,
         description="Who may bid a higher contract over a standing contra or recontra (which cancels it).",
     )
-    redouble_ends_auction: bool = Field(
+    redouble_ends_auction: Annotated[bool, Option(unused_when=without_doubling)] = Field(
         False, description="A recontra (surcoinche) ends the auction at once instead of waiting for three passes."
     )
     names: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
@@ -115,17 +175,17 @@ class Doubles(Rule):
         description="What the table calls each doubling level, as players see it (coinche: coinche, surcoinche); "
         "'double' and 'redouble' are always understood too.",
     )
-    after_bidding: bool = Field(
+    after_bidding: Annotated[bool, Option(unused_when=without_doubling)] = Field(
         False,
         description="Doubles are called once the bidding has ended, not among the bids: the opponents of the taker "
         "are asked first, then each level's callers in turn, until both players of that team pass (Baloot).",
     )
-    match_winning_level: int | None = Field(
+    match_winning_level: Annotated[int | None, Option(unused_when=without_doubling)] = Field(
         None, ge=1, le=4,
         description="The doubling level (1 is the first double) whose deal decides the whole match: its winner "
         "wins the match (Baloot's gahwa); null for none.",
     )
-    condition: DoubleCondition = Field(
+    condition: Annotated[DoubleCondition, Option(unused_when=without_doubling)] = Field(
         default_factory=lambda: DoubleCondition(),
         description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
     )
@@ -189,7 +249,16 @@ class PointBids(Rule):
 class Bidding(Rule):
     """The auction: which contracts exist, how they are bid and doubled."""
 
-    style: BiddingStyle = Field(
+    style: Annotated[BiddingStyle, Option({
+        "contract_ladder": "each call names a contract higher than the last, in the order of bidding.contracts",
+        "turned_card": "take the turned card's suit in round 1, or name another suit in round 2",
+        "point_bids": "each bid names a number of points and a trump, higher than the last bid",
+        "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
+        "single_call": "each player in turn names any contract or passes; the first contract named is played "
+        "(Klaverjas, Bela)",
+        "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
+        "player after the dealer leads (Belote decouverte)",
+    })] = Field(
         BiddingStyle.contract_ladder,
         description=(
             "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
@@ -203,39 +272,75 @@ class Bidding(Rule):
         description="The contracts that may be played, lowest first; this is also the ladder of contract_ladder bidding.",
     )
     doubles: Doubles = Field(default_factory=Doubles, description="Contra and recontra.")
-    round2_turned_suit: Round2TurnedSuit = Field(
+    round2_turned_suit: Annotated[Round2TurnedSuit, Option({
+        "forbidden": "the turned card's suit may not be named in round 2",
+        "allowed": "the turned card's suit may be named again in round 2",
+    }, unused_when=_without_turned_card)] = Field(
         Round2TurnedSuit.forbidden,
         description="Turned-card bidding: whether the turned card's suit may be named in the second round.",
     )
-    round1_contracts: Round1Contracts = Field(
+    round1_contracts: Annotated[Round1Contracts, Option({
+        "turned_suit_only": "round 1 offers only the turned card's suit",
+        "turned_suit_and_others": "round 1 offers the turned card's suit, no-trumps and all-trumps",
+    }, unused_when=_without_turned_card)] = Field(
         Round1Contracts.turned_suit_only,
         description="Turned-card bidding: whether round 1 allows only the turned suit or also no-trumps / all-trumps.",
     )
-    points: PointBids = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
-    rounds: int = Field(
+    points: Annotated[PointBids, Option(unused_when=_without_point_bids)] = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
+    rounds: Annotated[int, Option(unused_when=_without_rounds)] = Field(
         2, ge=1, le=2,
         description="Turned-card and single-call bidding: how many rounds are bid before the deal is void.",
     )
-    first_speaker: FirstSpeaker = Field(
+    first_speaker: Annotated[FirstSpeaker, Option({
+        "after_dealer": "the player after the dealer speaks first",
+        "dealer": "the dealer speaks first, the player after him still leads",
+    }, unused_when=without_bidding)] = Field(
         FirstSpeaker.after_dealer,
         description="Who speaks first in the bidding: the player after the dealer, or the dealer (Klaverjas NKU); "
         "the player after the dealer leads the first trick either way.",
     )
-    forced_call: ForcedCall = Field(
+    forced_call: Annotated[ForcedCall, Option({
+        "none": "anyone may pass; when everyone passes the deal is void",
+        "first_speaker": "the first to speak must name a contract (Klaverjas 'verplicht')",
+        "last_speaker": "when all before have passed, the last to speak must name a contract (Bela 'mus': the "
+        "dealer)",
+        "first_speaker_again": "when everyone has passed, the first to speak must name a contract (Klaverjas: the "
+        "dealer after four passes)",
+    }, unused_when=without_bidding)] = Field(
         ForcedCall.none,
         description="Whether someone must name a contract instead of passing, so that no deal is void.",
     )
-    overcall: Overcall = Field(
+    overcall: Annotated[Overcall, Option({
+        "none": "the first contract taken ends the bidding",
+        "higher_contract": "after a take the bidding goes on: each call names a contract higher in "
+        "bidding.contracts, three passes end it (belote bridgée)",
+        "higher_kind_seat_priority": "after a take only a higher kind of contract overcalls (no-trumps or "
+        "all-trumps over a suit), and a player who speaks earlier may take a no-trumps or all-trumps contract "
+        "over by naming it too (Baloot's Sun); three passes end it, but a suit's bidder then confirms it or "
+        "switches to a higher kind",
+    }, unused_when=_not_in_rounds)] = Field(
         Overcall.none,
         description="Turned-card and single-call bidding: what may be called over a contract already taken.",
     )
-    later_round_priority: LaterRoundPriority = Field(
+    later_round_priority: Annotated[LaterRoundPriority, Option({
+        "earlier_seats_claim": "a no-trumps or all-trumps contract named in a later round may be taken over by "
+        "an earlier speaker naming it too, as in the first round",
+        "none": "a no-trumps or all-trumps contract named in a later round ends the bidding at once (Baloot's "
+        "Sun in round 2)",
+    }, unused_when=_not_seat_priority)] = Field(
         LaterRoundPriority.earlier_seats_claim,
         description="With overcall higher_kind_seat_priority: whether an earlier speaker may still take over a "
         "no-trumps or all-trumps contract named in a later round, as in the first round.",
     )
-    ashkal: Ashkal = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
-    schmeiss: Schmeiss = Field(
+    ashkal: Annotated[Ashkal, Option(unused_when=_without_turned_card)] = Field(default_factory=Ashkal, description="Ashkal: a bid for the partner (turned-card bidding).")
+    schmeiss: Annotated[Schmeiss, Option({
+        "none": "nobody may schmeiss: a player takes or passes",
+        "first_round": "in round 1 a player may schmeiss instead of taking or passing: an offer to abandon the "
+        "deal, which the other player accepts (a new deal, the deal passing on as after all passed) or refuses "
+        "(the schmeisser then plays the turned suit)",
+        "every_round": "as first_round, and in round 2 a player may schmeiss naming another suit, which he plays "
+        "if the other refuses",
+    }, unused_when=_without_turned_card)] = Field(
         Schmeiss.none,
         description="Turned-card bidding at two players (Klaberjass): whether a player may schmeiss instead of "
         "taking or passing, offering to abandon the deal; the other player accepts (a new deal, as after all "

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ...cards import RANKS
 from .base import Option, Rule
-from .bidding import BiddingStyle
+from .bidding import without_bidding
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -82,12 +82,6 @@ def _never_cut(variant: Variant) -> str | None:
     return "deal.shuffle full_shuffle never cuts the pack" if variant.deal.shuffle == Shuffle.full_shuffle else None
 
 
-def _without_bidding(variant: Variant) -> str | None:
-    """Nobody passes where the last card dealt makes trump."""
-    style = variant.bidding.style
-    return f"bidding.style {style} has no bidding" if style == BiddingStyle.last_card_trump else None
-
-
 class Deal(Rule):
     """How the cards come out: packets, the turned card, shuffling and who deals."""
 
@@ -157,7 +151,7 @@ class Deal(Rule):
     all_pass: Annotated[AllPass, Option({
         "next_dealer": "when every player passes, the deal is void and the next dealer deals",
         "same_dealer": "when every player passes, the deal is void and the same dealer deals again",
-    }, unused_when=_without_bidding)] = Field(
+    }, unused_when=without_bidding)] = Field(
         AllPass.next_dealer,
         description="When every player passes the deal is void; it is redealt by the next dealer or the same one.",
     )
