@@ -41,16 +41,24 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
         deck = list(ruleset.seating.cards)
         shuffle(rng, deck)
     state = DealState.start(ruleset, deck, dealer)
-    rand = rng.random
     if contract is not None:
         state.force_contract(contract, state.first_seat)
-    else:
+    return play_at_random(state, rng.random)
+
+
+def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
+    """Finish ``state`` with uniformly random legal choices drawn from ``rand`` (floats in [0, 1)): the
+    auction's calls, the discards, declarations, belote announcements, and the cards in one
+    :meth:`DealState.play_out` (the compiled kernel where it is built). A table of random players
+    plays its deals here."""
+    ruleset = state.ruleset
+    if state.phase == BIDDING:
         bidding, auction = ruleset.bidding, state.running_auction()
         while state.phase == BIDDING:
             calls = bidding.legal_calls(auction)
             state.make_call(calls[int(rand() * len(calls))])
-        while state.phase == DISCARDING:
-            state.discard(card_picker(rand)(state.hands[state.declarer]))
+    while state.phase == DISCARDING:
+        state.discard(card_picker(rand)(state.hands[state.declarer]))
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
         None,

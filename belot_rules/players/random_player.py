@@ -10,7 +10,11 @@ from ..ruleset import Ruleset
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions, from its own seeded generator."""
+    """Picks uniformly among the legal actions, from its own seeded generator.
+
+    A simulation's table of random players alone plays each deal as one random playout
+    drawn from the first seat's generator (:class:`~belot_rules.sim.table.Table`).
+    """
 
     name = "random"
 

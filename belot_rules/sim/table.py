@@ -7,6 +7,12 @@ actions, exactly as :mod:`belot_rules.engine.runner` does. Every card played is
 shown to one shared :class:`~belot_rules.players.memory.Memory`, which only
 holds what the table has seen. The result is the same deal, move for move, as
 the runner's (a test holds the two to it), several times faster.
+
+A table of the built-in random players alone is the exception: it plays each
+deal as one random playout (:func:`~belot_rules.engine.playout.play_at_random`,
+in the compiled kernel where it is built), every choice drawn from the first
+seat's generator. Its deals are as random and as reproducible from the seeds,
+but not the runner's draws, which take one generator per seat.
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from collections.abc import Callable, Sequence
 from ..engine.actions import PLAY
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
+from ..engine.playout import play_at_random
 from ..players.base import Player
 from ..players.discard import discard_choice
 from ..players.fast import CardChooser, CardSetPlayer
 from ..players.memory import Memory, plays
+from ..players.random_player import RandomPlayer
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 
@@ -30,9 +38,15 @@ class Table:
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = tuple(players)
         self.card_sets = tuple(isinstance(p, CardSetPlayer) for p in self.players)
+        first = self.players[0] if self.players else None
+        self.rand: Callable[[], float] | None = None  # random players alone: the generator of their deals
+        if isinstance(first, RandomPlayer) and all(type(p) is RandomPlayer for p in self.players):
+            self.rand = first.rng.random
 
     def play_deal(self, state: DealState) -> DealState:
         """Play ``state`` to its end."""
+        if self.rand is not None:
+            return play_at_random(state, self.rand)
         memory = None
         while state.phase in (BIDDING, DISCARDING):
             self.act(state)
