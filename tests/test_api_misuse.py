@@ -60,6 +60,11 @@ FRENCH: dict[str, Any] = json.loads(
     (lambda: parse_card(None), "a card is written like JH or 10♥, not null"),
     (lambda: parse_cards(5), 'cards are a list like ["JH", "10S"] or a text like "JH 10S", not 5'),
     (lambda: Ruleset("bulgarian"), "a Ruleset is compiled from a Variant, not \"bulgarian\"; load one"),
+    (lambda: DealState.start(RULES, None, 0), "a deck must be a list of card indices"),
+    (lambda: DealState.start(RULES, [*range(31), "x"], 0), "a deck must be a list of card indices"),
+    (lambda: DealState.from_hands(RULES, None, 0, "hearts", 1), "hands must be a list of card sets"),
+    (lambda: DealState.from_hands(RULES, [255, "x", 0, 0], 0, "hearts", 1), "hands must be a list of card sets"),
+    (lambda: DealState.from_hands(RULES, [255] * 4, 0, "hearts", 7), "declarer: a seat from 0 to 3, not 7"),
 ])
 def test_misuse_is_a_user_error(call: Any, message: str) -> None:
     with pytest.raises(UserError) as caught:

@@ -17,6 +17,7 @@ from ..copies import field_copier
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..checks import seat as check_seat
 from ..errors import UserError
+from ..files import excerpt
 from ..rules.bidding import Auction, Call, summarize
 from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.scoring import DealScore, decided_by_doubling
@@ -134,8 +135,10 @@ class DealState:
         ``board`` is the match score before this deal, which a conditional double looks at."""
         table, dealing = ruleset.seating, ruleset.dealing
         check_seat(dealer, table.players, "dealer")
-        if sorted(deck) != dealing.sorted_pack:
-            raise UserError(f"a deck must hold each of the {table.pack_size} cards of the pack exactly once")
+        if not isinstance(deck, (list, tuple)) or any(type(card) is not int for card in deck) \
+                or sorted(deck) != dealing.sorted_pack:
+            raise UserError(f"a deck must be a list of card indices holding each of the {table.pack_size} cards of "
+                            f"the pack exactly once, not {excerpt(deck)}")
         state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
         first, hands = table.order[state.dealer + 1], state.hands
         for seat, position in dealing.first_from[first]:
@@ -163,7 +166,7 @@ class DealState:
     def _empty(cls, ruleset: Ruleset, dealer: int, deck: tuple[int, ...], hanging_in: int) -> DealState:
         """A deal with empty hands and nothing taken, sized for the ruleset's table."""
         players, sides = ruleset.seating.players, ruleset.seating.sides
-        # Every field in order, as clone() passes them: keyword arguments cost a deal's start a third more.
+        # Every field in order: keyword arguments cost a deal's start a third more.
         return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
                    0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1,
                    None, 0)
@@ -181,6 +184,10 @@ class DealState:
         hands may be played, even in a variant dealt to a tableau.
         """
         ruleset.contract_tables(contract)
+        check_seat(declarer, ruleset.seating.players, "declarer")
+        if not isinstance(hands, (list, tuple)) or any(type(hand) is not int or hand < 0 for hand in hands):
+            raise UserError(f"hands must be a list of card sets (one int per seat, bit i for card i), "
+                            f"not {excerpt(hands)}")
         deck = tuple(card for hand in hands for card in iter_bits(hand))
         state = cls._empty(ruleset, dealer, deck, hanging_in)
         table = ruleset.seating
