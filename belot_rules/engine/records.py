@@ -102,7 +102,7 @@ def _deck(ruleset: Ruleset, raw: object, where: str) -> tuple[int, ...]:
 
 
 def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: int,
-                 board: tuple[int, int] | None = None) -> DealState:
+                 board: tuple[int, ...] | None = None) -> DealState:
     """Replay one deal; ``board`` is the match score the deals before leave (None for a deal record,
     whose own ``board_in`` says it)."""
     if not isinstance(raw, Mapping):
@@ -145,7 +145,7 @@ def _replay_deal(ruleset: Ruleset, raw: Mapping[str, Any], where: str, reserve: 
         stop = "stops before the deal is over" if state.phase != OVER else "ends with every player passing"
         raise RecordError(f"{where}.score: the record gives a score, but the deal {stop} "
                           f"(after {len(actions)} action(s)); it was cut short or altered")
-    if recorded is not None:
+    if recorded is not None and state.score is not None:
         got = state.score.to_dict()
         for key in got:
             if key in recorded and recorded[key] != got[key] or key in SCORE_KEYS and key not in recorded:
@@ -189,8 +189,8 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
                        end_state=ruleset.match.initial_state())
     for number, raw in enumerate(deals):
         where = f"deals[{number}]"
-        if match.over:
-            over = "drawn" if match.drawn else f"won by {ruleset.seating.side_name(match.winner)}"
+        if match.winner is not None or match.drawn:
+            over = "drawn" if match.winner is None else f"won by {ruleset.seating.side_name(match.winner)}"
             raise RecordError(f"{where}: the match was already {over}")
         match.current = _replay_deal(ruleset, raw, where, match.reserve, tuple(match.board))
         match.dealer = match.current.dealer

@@ -83,7 +83,7 @@ class CampNames(NamedTuple):
         return cls(f"player {declarer}", "the defence", "side")
 
 
-class PlayerNames(tuple):
+class PlayerNames(tuple[str, ...]):
     """How explanations name the players of a table where each plays for himself: player 0, player 1, ..."""
 
     noun = "player"
@@ -428,7 +428,7 @@ class DeclarationRules:
         kept: list[Declaration] = []
         cancelled: list[tuple[Declaration, str, tuple[object, ...]]] = []
         belotes: list[Declaration] = []
-        groups = tuple(tuple([] for _ in range(count)) for _ in range(2))
+        groups: tuple[tuple[list[Declaration], ...], ...] = tuple(tuple([] for _ in range(count)) for _ in range(2))
         for d in declarations:
             if d.kind == BELOTE:
                 belotes.append(d)
