@@ -33,4 +33,4 @@ def test_a_declared_choice_is_told_in_its_own_words_everywhere(path: tuple[str, 
 
 def test_these_phases_declare_their_options_on_their_fields() -> None:
     phases = {path[0] for path, _, _ in DECLARED}
-    assert {"deal", "bidding", "play", "match", "table"} <= phases
+    assert {"deal", "bidding", "play", "declarations", "match", "table"} <= phases

@@ -6,7 +6,7 @@ place of the description, and the JSON Schema carries them as ``enumDescriptions
 for editors. A test checks that every value of every choice in the model has one.
 
 An option declares its meanings on its field (``Option`` in ``options/base.py``; the deal,
-bidding, play, match and table options do); the others are still listed here, by their choice, until they move too.
+bidding, play, declarations, match and table options do); the others are still listed here, by their choice, until they move too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .explain import submodel
 from .model import Variant
-from .options import declarations, scoring
+from .options import scoring
 from .options.base import Option, option_of
 from .yamlsafe import KeyPath
 
@@ -36,66 +36,6 @@ def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> It
 
 
 _LISTED: dict[type[Enum], dict[str, str]] = {
-    declarations.LongRun: {
-        "one_quint": "a run of eight cards is one sequence of the longest class",
-        "quint_plus_tierce_for_eight": "a run of eight cards is a sequence of the longest class plus a tierce",
-    },
-    declarations.QuadSequenceOverlap: {
-        "prefer_quad": "a card in both a quad and a sequence counts in the quad and leaves the sequence",
-        "player_chooses": "a card in both a quad and a sequence counts where its player chooses",
-        "both_count": "a card in both a quad and a sequence counts in both",
-    },
-    declarations.ContestScope: {
-        "separate": "sequences compete with sequences, quads with quads",
-        "unified": "sequences and quads compete in one contest, by value: the team with the best single "
-        "declaration scores all of its own",
-        "none": "no contest: each team keeps all of its own declarations",
-    },
-    declarations.MeldSource: {
-        "hand": "sequences, quads and belote are held in a hand and declared",
-        "tricks": "sequences, quads and the king and queen of trumps are found among the cards of each "
-        "trick and score for the side that wins it (roem)",
-    },
-    declarations.SequenceCompare: {
-        "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
-        "length_then_top": "the longer sequence wins, then the higher top card",
-    },
-    declarations.DeclarationTie: {
-        "cancel": "equal best declarations cancel: neither team scores them",
-        "trump_then_cancel": "equal best declarations: a sequence in trumps wins, else neither team scores",
-        "trump_then_first_in_play_order": "equal best declarations: a sequence in trumps wins, "
-        "else the one declared first in play order",
-        "first_in_play_order": "equal best declarations: the one declared first in play order wins",
-    },
-    declarations.WinnerScores: {
-        "all": "the team with the best declaration scores all its declarations",
-        "best_only": "the team with the best declaration scores only that one",
-    },
-    declarations.FailedDeclarations: {
-        "to_defenders": "when the contract fails, the takers' declarations go to the defenders",
-        "void": "when the contract fails, the takers' declarations score for nobody",
-    },
-    declarations.CapotDeclarations: {
-        "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
-        "keep": "when one team takes every trick, the other team keeps its declarations",
-    },
-    declarations.BelotePlayCondition: {
-        "lead_follow_or_trump": "the first of the king and queen played must be led, follow suit or trump, "
-        "else the belote is lost",
-        "always": "the belote counts however its cards are played",
-    },
-    declarations.BeloteForcedCard: {
-        "allowed": "a belote counts even when its first card was the player's only legal card",
-        "lost": "a belote is lost when its first card was the player's only legal card",
-    },
-    declarations.BeloteInSequence: {
-        "both_count": "a king and queen inside a scoring sequence also score the belote",
-        "belote_absorbed": "a king and queen inside a scoring sequence score only in the sequence",
-    },
-    declarations.BeloteAnnouncement: {
-        "automatic": "belote scores without being announced",
-        "required": "belote scores only if announced when its first card is played",
-    },
     scoring.Tie: {
         "hanging": "equal totals: the defenders score theirs, the takers' points hang in reserve for a later deal",
         "litige": "equal totals (litige): the defenders score theirs, the takers' points wait in reserve "

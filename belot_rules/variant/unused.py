@@ -7,13 +7,13 @@ as one when no variant uses them, and marks them where one variant does not.
 from __future__ import annotations
 
 from .meanings import declared_options
-from .model import Belote, Declarations, Variant
+from .model import Variant
 from .yamlsafe import KeyPath
 
 
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     """Rules (or whole sections) that other rules switch off, each with the reason in words."""
-    bidding, decl = variant.bidding, variant.declarations
+    bidding = variant.bidding
     unused: dict[KeyPath, str] = {}
     if not bidding.uses_points:
         unused[("scoring", "point_bids")] = f"bidding.style {bidding.style} has no point bids"
@@ -22,29 +22,18 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         for path in (("doubled_winner",), ("doubled_tie",), ("doubled_made",), ("rounding", "doubled"),
                      ("capot", "multiplied_by_double")):
             unused[("scoring", *path)] = reason
-        unused[("declarations", "belote", "multiplied_by_double")] = reason
     for kind in ("no_trumps", "all_trumps"):
         if kind not in bidding.contracts:
             reason = f"{kind} is not among bidding.contracts"
             unused[("cards", kind)] = unused[("scoring", "rounding", kind)] = reason
             if kind == "no_trumps":
                 for path in (("scoring", "no_trumps_factor"), ("scoring", "capot", "multiplied_by_no_trumps_factor"),
-                             ("scoring", "capot", "no_trumps_bonus"), ("declarations", "no_trumps_quads")):
+                             ("scoring", "capot", "no_trumps_bonus")):
                     unused[path] = reason
     if variant.scoring.contract == "each_own":
         reason = "scoring.contract each_own judges no contract"
         for name in ("tie", "reserve", "verdict_on"):
             unused[("scoring", name)] = reason
-    if not decl.enabled:
-        for name in Declarations.model_fields:
-            if name not in ("enabled", "belote"):
-                unused[("declarations", name)] = "declarations.enabled is false"
-    else:
-        unused.update(_contest_unused(decl))
-    if not decl.belote.enabled:
-        for name in Belote.model_fields:
-            if name != "enabled":
-                unused[("declarations", "belote", name)] = "declarations.belote.enabled is false"
     for kind in ("suit", "no_trumps", "all_trumps"):
         if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
             unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
@@ -62,23 +51,6 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
         reason = option.unused_when(variant) if option.unused_when is not None else None
         if reason is not None:
             unused[path] = reason
-    return unused
-
-
-def _contest_unused(decl: Declarations) -> dict[KeyPath, str]:
-    """What the contest between teams' declarations does not use: all of it when there is none."""
-    unused: dict[KeyPath, str] = {}
-    if decl.contest != "unified":
-        unused[("declarations", "quad_beats_equal_sequence")] = f"declarations.contest is {decl.contest}"
-    if decl.contest == "none":
-        for name in ("sequence_compare", "tie", "winner_scores"):
-            unused[("declarations", name)] = "declarations.contest none keeps every declaration"
-    if decl.source == "tricks":
-        reason = "declarations.source tricks finds melds in each trick's cards"
-        for name in ("quad_sequence_overlap", "long_run", "count_without_tricks", "wins_match_length"):
-            unused[("declarations", name)] = reason
-        for name in ("play_condition", "forced_card", "announcement"):
-            unused[("declarations", "belote", name)] = reason
     return unused
 
 

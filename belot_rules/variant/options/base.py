@@ -108,6 +108,13 @@ class Option:
     unused_when: Callable[[Variant], str | None] | None = None
 
 
+def first_reason(*checks: Callable[[Variant], str | None]) -> Callable[[Variant], str | None]:
+    """An option that several rules switch off: the reason of the first of them that does."""
+    def reason(variant: Variant) -> str | None:
+        return next((found for check in checks if (found := check(variant)) is not None), None)
+    return reason
+
+
 def option_of(info: FieldInfo) -> Option | None:
     """The option declared on a field, if any."""
     return next((m for m in info.metadata if isinstance(m, Option)), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -73,7 +74,7 @@ def without_bidding(variant: Variant) -> str | None:
     return f"bidding.style {style} has no bidding" if style == BiddingStyle.last_card_trump else None
 
 
-def _without_point_bids(variant: Variant) -> str | None:
+def without_point_bids(variant: Variant) -> str | None:
     bidding = variant.bidding
     return None if bidding.uses_points else f"bidding.style {bidding.style} has no point bids"
 
@@ -109,6 +110,13 @@ def _not_seat_priority(variant: Variant) -> str | None:
 
 def _no_condition(variant: Variant) -> str | None:
     return None if variant.bidding.doubles.condition.kinds else "doubles.condition.kinds is empty"
+
+
+def without_contract(kind: str) -> Callable[[Variant], str | None]:
+    """A rule of one kind of contract does nothing where that contract is not played."""
+    def check(variant: Variant) -> str | None:
+        return None if kind in variant.bidding.contracts else f"{kind} is not among bidding.contracts"
+    return check
 
 
 def without_doubling(variant: Variant) -> str | None:
@@ -286,7 +294,7 @@ class Bidding(Rule):
         Round1Contracts.turned_suit_only,
         description="Turned-card bidding: whether round 1 allows only the turned suit or also no-trumps / all-trumps.",
     )
-    points: Annotated[PointBids, Option(unused_when=_without_point_bids)] = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
+    points: Annotated[PointBids, Option(unused_when=without_point_bids)] = Field(default_factory=PointBids, description="Point bids (point-bid styles only).")
     rounds: Annotated[int, Option(unused_when=_without_rounds)] = Field(
         2, ge=1, le=2,
         description="Turned-card and single-call bidding: how many rounds are bid before the deal is void.",

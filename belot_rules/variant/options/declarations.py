@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator
 
-from .base import ContractKind, Points, RankName, Rule, rank_key
+from .base import ContractKind, Option, Points, RankName, Rule, first_reason, rank_key
+from .bidding import without_contract, without_doubling
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 
 class LongRun(str, Enum):
@@ -79,39 +83,85 @@ class BeloteAnnouncement(str, Enum):
     required = "required"
 
 
+def _declarations_off(variant: Variant) -> str | None:
+    return None if variant.declarations.enabled else "declarations.enabled is false"
+
+
+def _from_tricks(variant: Variant) -> str | None:
+    """Melds found in a trick's cards are neither held, nor compared, nor announced."""
+    if variant.declarations.source == MeldSource.tricks:
+        return "declarations.source tricks finds melds in each trick's cards"
+    return None
+
+
+def _not_unified(variant: Variant) -> str | None:
+    contest = variant.declarations.contest
+    return None if contest == ContestScope.unified else f"declarations.contest is {contest}"
+
+
+def _no_contest(variant: Variant) -> str | None:
+    if variant.declarations.contest == ContestScope.none:
+        return "declarations.contest none keeps every declaration"
+    return None
+
+
+def _belote_off(variant: Variant) -> str | None:
+    return None if variant.declarations.belote.enabled else "declarations.belote.enabled is false"
+
+
+def _belote_from_tricks(variant: Variant) -> str | None:
+    """A belote found in a trick's cards, where declarations are played at all."""
+    return _from_tricks(variant) if variant.declarations.enabled else None
+
+
 class Belote(Rule):
     """King and queen of a trump suit in one hand."""
 
     enabled: bool = Field(True, description="Whether belote / rebelote scores at all.")
-    points: int = Field(20, ge=0, description="What a belote is worth.")
-    contracts: list[ContractKind] = Field(
+    points: Annotated[int, Option(unused_when=_belote_off)] = Field(
+        20, ge=0, description="What a belote is worth.")
+    contracts: Annotated[list[ContractKind], Option(unused_when=_belote_off)] = Field(
         ["suit", "all_trumps"],
         description="Contract kinds with belote (all-trumps allows one per suit).",
     )
-    play_condition: BelotePlayCondition = Field(
+    play_condition: Annotated[BelotePlayCondition, Option({
+        "lead_follow_or_trump": "the first of the king and queen played must be led, follow suit or trump, "
+        "else the belote is lost",
+        "always": "the belote counts however its cards are played",
+    }, unused_when=first_reason(_belote_off, _belote_from_tricks))] = Field(
         BelotePlayCondition.lead_follow_or_trump,
         description="The first of the K/Q played must be led, follow suit or be a trump (else the belote is lost); or any play counts.",
     )
-    forced_card: BeloteForcedCard = Field(
+    forced_card: Annotated[BeloteForcedCard, Option({
+        "allowed": "a belote counts even when its first card was the player's only legal card",
+        "lost": "a belote is lost when its first card was the player's only legal card",
+    }, unused_when=first_reason(_belote_off, _belote_from_tricks))] = Field(
         BeloteForcedCard.allowed,
         description="Whether a belote still counts when its first card was the player's only legal card.",
     )
-    in_sequence: BeloteInSequence = Field(
+    in_sequence: Annotated[BeloteInSequence, Option({
+        "both_count": "a king and queen inside a scoring sequence also score the belote",
+        "belote_absorbed": "a king and queen inside a scoring sequence score only in the sequence",
+    }, unused_when=_belote_off)] = Field(
         BeloteInSequence.both_count,
         description="A K-Q that is also part of a scoring sequence: both count, or the belote is absorbed by the sequence.",
     )
-    announcement: BeloteAnnouncement = Field(
+    announcement: Annotated[BeloteAnnouncement, Option({
+        "automatic": "belote scores without being announced",
+        "required": "belote scores only if announced when its first card is played",
+    }, unused_when=first_reason(_belote_off, _belote_from_tricks))] = Field(
         BeloteAnnouncement.automatic,
         description="Belote is scored automatically, or only if the player announces it when playing the first card.",
     )
-    counts_for_contract: bool = Field(
+    counts_for_contract: Annotated[bool, Option(unused_when=_belote_off)] = Field(
         True, description="Whether the belote counts when deciding if the contract is made."
     )
-    kept_when_failed: bool = Field(
+    kept_when_failed: Annotated[bool, Option(unused_when=_belote_off)] = Field(
         False,
         description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
     )
-    multiplied_by_double: bool = Field(
+    multiplied_by_double: Annotated[bool, Option(
+        unused_when=first_reason(_belote_off, without_doubling))] = Field(
         True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
     )
 
@@ -128,79 +178,118 @@ class Declarations(Rule):
     """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
 
     enabled: bool = Field(True, description="Whether sequences and quads are declared at all (belote is separate).")
-    source: MeldSource = Field(
+    source: Annotated[MeldSource, Option({
+        "hand": "sequences, quads and belote are held in a hand and declared",
+        "tricks": "sequences, quads and the king and queen of trumps are found among the cards of each "
+        "trick and score for the side that wins it (roem)",
+    }, unused_when=_declarations_off)] = Field(
         MeldSource.hand,
         description=(
             "hand: sequences, quads and belote are held in a hand and declared; tricks: they are found among "
             "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
         ),
     )
-    contracts: list[ContractKind] = Field(
+    contracts: Annotated[list[ContractKind], Option(unused_when=_declarations_off)] = Field(
         ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
     )
-    sequences: dict[Annotated[int, Field(ge=3, le=8)], Points] = Field(
+    sequences: Annotated[dict[Annotated[int, Field(ge=3, le=8)], Points],
+                         Option(unused_when=_declarations_off)] = Field(
         {3: 20, 4: 50, 5: 100},
         description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
     )
-    long_run: LongRun = Field(
+    long_run: Annotated[LongRun, Option({
+        "one_quint": "a run of eight cards is one sequence of the longest class",
+        "quint_plus_tierce_for_eight": "a run of eight cards is a sequence of the longest class plus a tierce",
+    }, unused_when=first_reason(_declarations_off, _from_tricks))] = Field(
         LongRun.one_quint,
         description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
     )
-    quads: dict[RankName, Points] = Field(
+    quads: Annotated[dict[RankName, Points], Option(unused_when=_declarations_off)] = Field(
         {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
         description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
     )
-    no_trumps_quads: dict[RankName, Points] | None = Field(
+    no_trumps_quads: Annotated[dict[RankName, Points] | None, Option(
+        unused_when=first_reason(_declarations_off, without_contract("no_trumps")))] = Field(
         None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
     )
-    quad_order: list[RankName] = Field(
+    quad_order: Annotated[list[RankName], Option(unused_when=_declarations_off)] = Field(
         ["J", "9", "A", "T", "K", "Q"],
         description="Which of two equal-valued quads is higher, strongest first.",
     )
-    quad_sequence_overlap: QuadSequenceOverlap = Field(
+    quad_sequence_overlap: Annotated[QuadSequenceOverlap, Option({
+        "prefer_quad": "a card in both a quad and a sequence counts in the quad and leaves the sequence",
+        "player_chooses": "a card in both a quad and a sequence counts where its player chooses",
+        "both_count": "a card in both a quad and a sequence counts in both",
+    }, unused_when=first_reason(_declarations_off, _from_tricks))] = Field(
         QuadSequenceOverlap.prefer_quad,
         description="A card in both a quad and a sequence: the quad is taken and its cards leave the sequence; the player chooses; or both count.",
     )
-    contest: ContestScope = Field(
+    contest: Annotated[ContestScope, Option({
+        "separate": "sequences compete with sequences, quads with quads",
+        "unified": "sequences and quads compete in one contest, by value: the team with the best single "
+        "declaration scores all of its own",
+        "none": "no contest: each team keeps all of its own declarations",
+    }, unused_when=_declarations_off)] = Field(
         ContestScope.separate,
         description=(
             "separate: sequences compete with sequences and quads with quads; unified: one contest over both, "
             "by value (the best single declaration takes all its team's); none: both teams keep their own."
         ),
     )
-    sequence_compare: SequenceCompare = Field(
+    sequence_compare: Annotated[SequenceCompare, Option({
+        "class_then_top": "the higher class (3, 4, 5 or more cards) wins, then the higher top card",
+        "length_then_top": "the longer sequence wins, then the higher top card",
+    }, unused_when=first_reason(_declarations_off, _no_contest))] = Field(
         SequenceCompare.class_then_top,
         description="Two sequences: by value class (3 < 4 < 5+) then top card, or by exact length then top card.",
     )
-    quad_beats_equal_sequence: bool = Field(
+    quad_beats_equal_sequence: Annotated[bool, Option(
+        unused_when=first_reason(_declarations_off, _not_unified))] = Field(
         True, description="Unified contest: a quad beats a sequence of the same value."
     )
-    tie: DeclarationTie = Field(
+    tie: Annotated[DeclarationTie, Option({
+        "cancel": "equal best declarations cancel: neither team scores them",
+        "trump_then_cancel": "equal best declarations: a sequence in trumps wins, else neither team scores",
+        "trump_then_first_in_play_order": "equal best declarations: a sequence in trumps wins, "
+        "else the one declared first in play order",
+        "first_in_play_order": "equal best declarations: the one declared first in play order wins",
+    }, unused_when=first_reason(_declarations_off, _no_contest))] = Field(
         DeclarationTie.cancel,
         description=(
             "Equal best declarations: cancel (neither team scores them); trump_then_cancel (a sequence in "
             "trumps wins, else cancel); trump_then_first_in_play_order; first_in_play_order."
         ),
     )
-    winner_scores: WinnerScores = Field(
+    winner_scores: Annotated[WinnerScores, Option({
+        "all": "the team with the best declaration scores all its declarations",
+        "best_only": "the team with the best declaration scores only that one",
+    }, unused_when=first_reason(_declarations_off, _no_contest))] = Field(
         WinnerScores.all, description="The winning team scores all its declarations of the contest, or only its best."
     )
-    count_without_tricks: bool = Field(
+    count_without_tricks: Annotated[bool, Option(
+        unused_when=first_reason(_declarations_off, _from_tricks))] = Field(
         True, description="Whether a team that wins no trick still scores its declarations."
     )
-    wins_match_length: int | None = Field(
+    wins_match_length: Annotated[int | None, Option(
+        unused_when=first_reason(_declarations_off, _from_tricks))] = Field(
         None, ge=3, le=8,
         description="A sequence of this many cards or more, declared, wins the match at once (Bela's 8-card "
         "'belot'); null: no declaration ends the match.",
     )
-    count_for_contract: bool = Field(
+    count_for_contract: Annotated[bool, Option(unused_when=_declarations_off)] = Field(
         True, description="Whether declarations count when deciding if the contract is made."
     )
-    when_failed: FailedDeclarations = Field(
+    when_failed: Annotated[FailedDeclarations, Option({
+        "to_defenders": "when the contract fails, the takers' declarations go to the defenders",
+        "void": "when the contract fails, the takers' declarations score for nobody",
+    }, unused_when=_declarations_off)] = Field(
         FailedDeclarations.to_defenders,
         description="When the contract fails, the takers' declarations go to the defenders or are void.",
     )
-    when_capot: CapotDeclarations = Field(
+    when_capot: Annotated[CapotDeclarations, Option({
+        "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
+        "keep": "when one team takes every trick, the other team keeps its declarations",
+    }, unused_when=_declarations_off)] = Field(
         CapotDeclarations.keep,
         description="When one team takes every trick, the other team's declarations pass to it or are kept.",
     )

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Option, Rule
+from .base import Option, Rule, first_reason
+from .bidding import without_contract
 from .table import Sides
 
 if TYPE_CHECKING:
@@ -49,11 +50,6 @@ def _without_partners(variant: Variant) -> str | None:
     return None if sides == Sides.partners else f"table.sides {sides} has no partners"
 
 
-def _without_all_trumps_or_partners(variant: Variant) -> str | None:
-    """All-trumps overtaking differs only over a winning partner, in an all-trumps contract."""
-    if "all_trumps" not in variant.bidding.contracts:
-        return "all_trumps is not among bidding.contracts"
-    return _without_partners(variant)
 
 
 class Play(Rule):
@@ -115,7 +111,7 @@ class Play(Rule):
         "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
         "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
         "suit if able, unless their partner is winning",
-    }, unused_when=_without_all_trumps_or_partners)] = Field(
+    }, unused_when=first_reason(without_contract("all_trumps"), _without_partners))] = Field(
         AllTrumpsOvertake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )
