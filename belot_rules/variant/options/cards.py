@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field, field_validator
 
-from .base import Points, RankName, Rule, permutation_problems, rank_key
+from .base import Option, Points, RankName, Rule, permutation_problems, rank_key
+from .bidding import without_contract
 
 
 class RankTable(Rule):
@@ -47,11 +50,11 @@ class CardTables(Rule):
 
     trump: RankTable = Field(TRUMP_TABLE, description="The trump suit in a suit contract.")
     plain: RankTable = Field(PLAIN_TABLE, description="The other suits in a suit contract.")
-    no_trumps: RankTable = Field(
+    no_trumps: Annotated[RankTable, Option(unused_when=without_contract("no_trumps"))] = Field(
         PLAIN_TABLE,
         description="Every suit in a no-trumps contract (coinche scores the ace 19 here).",
     )
-    all_trumps: RankTable = Field(
+    all_trumps: Annotated[RankTable, Option(unused_when=without_contract("all_trumps"))] = Field(
         TRUMP_TABLE,
         description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
     )

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Contract, Rule
+from .base import Contract, Option, Rule, first_reason
+from .bidding import without_contract, without_doubling, without_point_bids
+from .table import Sides
+
+if TYPE_CHECKING:
+    from ..model import Variant
 
 
 class Tie(str, Enum):
@@ -88,10 +93,46 @@ class DoubleRounding(str, Enum):
     round_multiplied_total = "round_multiplied_total"
 
 
+def _each_alone(variant: Variant) -> bool:
+    """Each for himself at three or four: a taker against each other player."""
+    return variant.table.sides == Sides.each_for_self and variant.table.players > 2
+
+
+def _alone_rounded(variant: Variant) -> str | None:
+    return "each player's total is rounded on its own where each plays for himself" if _each_alone(variant) else None
+
+
+def _alone_doubled(variant: Variant) -> str | None:
+    return "a doubled deal is judged as an undoubled one where each plays for himself" if _each_alone(variant) else None
+
+
+def _no_taker_against_each(variant: Variant) -> str | None:
+    if _each_alone(variant):
+        return None
+    return "only a table of three or four where each plays for himself has a taker against each other player"
+
+
+def _no_contract_judged(variant: Variant) -> str | None:
+    """Where every side records its own total, nothing decides a contract, a tie or a reserve."""
+    if variant.scoring.contract == ContractAtStake.each_own:
+        return "scoring.contract each_own judges no contract"
+    return None
+
+
 class ContractRounding(Rule):
     """How one contract kind's totals become match points."""
 
-    mode: RoundingMode = Field(
+    mode: Annotated[RoundingMode, Option({
+        "none": "totals are not rounded",
+        "half_up": "a last digit of 5 to 9 rounds up, 0 to 4 down",
+        "half_down": "a last digit of 6 to 9 rounds up, 0 to 5 down",
+        "tie_digit": "a last digit below tie_digit rounds down, above it up; on tie_digit the team with "
+        "fewer points rounds up, the other down",
+        "pair_to_total": "a last digit of 6 to 9 rounds up, 0 to 5 down; if the two teams then add up to more "
+        "(or less) than the deal total rounded so, the team with the larger last digit (equal: more points) "
+        "gives back (or takes) one",
+        "even_tens": "a total between two tens rounds to the one that is even in tens (66 is 13.2 tens: 14)",
+    })] = Field(
         RoundingMode.half_up,
         description=(
             "none: exact; half_up: last digit 5-9 up; half_down: 6-9 up; tie_digit: digits below tie_digit "
@@ -107,29 +148,43 @@ class ContractRounding(Rule):
 class Rounding(Rule):
     """Rounding of deal totals into match points."""
 
-    unit: RoundingUnit = Field(
+    unit: Annotated[RoundingUnit, Option({
+        "tens": "the board records totals divided by ten (162 is 16)",
+        "points": "the board records totals rounded to tens (162 is 160)",
+    })] = Field(
         RoundingUnit.tens,
         description="tens: the board records totals divided by ten (162 is 16); points: totals rounded to tens (162 is 160).",
     )
     suit: ContractRounding = Field(
         ContractRounding(mode=RoundingMode.tie_digit, tie_digit=6), description="Suit contracts."
     )
-    no_trumps: ContractRounding = Field(ContractRounding(), description="No-trumps contracts.")
-    all_trumps: ContractRounding = Field(
+    no_trumps: Annotated[ContractRounding, Option(unused_when=without_contract("no_trumps"))] = Field(
+        ContractRounding(), description="No-trumps contracts.")
+    all_trumps: Annotated[ContractRounding, Option(unused_when=without_contract("all_trumps"))] = Field(
         ContractRounding(mode=RoundingMode.tie_digit, tie_digit=4), description="All-trumps contracts."
     )
-    made: MadeRounding = Field(
+    made: Annotated[MadeRounding, Option({
+        "per_team": "in a made contract each team's total is rounded on its own",
+        "leader_then_remainder": "in a made contract the leader's total is rounded and the other team "
+        "gets the remainder",
+    }, unused_when=_alone_rounded)] = Field(
         MadeRounding.per_team,
         description="A made contract: each team's total rounded on its own, or the leader rounded and the other gets the remainder.",
     )
-    min_one: bool = Field(
+    min_one: Annotated[bool, Option(unused_when=_alone_rounded)] = Field(
         False, description="In a made contract a team with a non-zero total never rounds to 0 (it gets 1 from the leader)."
     )
-    reserve: ReserveRounding = Field(
+    reserve: Annotated[ReserveRounding, Option({
+        "reserve_rounds_up": "in a tied deal the reserved points round up and the defenders' down",
+        "same_as_board": "in a tied deal both totals round as on the board",
+    })] = Field(
         ReserveRounding.reserve_rounds_up,
         description="A tied deal: the reserved (hanging) points round up and the defenders' down, or both as on the board.",
     )
-    doubled: DoubleRounding = Field(
+    doubled: Annotated[DoubleRounding, Option({
+        "multiply_rounded_total": "in a doubled deal the total is rounded, then multiplied",
+        "round_multiplied_total": "in a doubled deal the total is multiplied, then rounded",
+    }, unused_when=without_doubling)] = Field(
         DoubleRounding.multiply_rounded_total,
         description="A doubled deal: multiplier times the rounded total, or the multiplied total rounded.",
     )
@@ -138,7 +193,10 @@ class Rounding(Rule):
 class Reserve(Rule):
     """Points held back from a tied deal (hanging points, litige)."""
 
-    goes_to: ReserveGoesTo = Field(
+    goes_to: Annotated[ReserveGoesTo, Option({
+        "next_deal_winner": "the reserve goes to the winner of the next scored deal",
+        "next_contract_maker": "the reserve waits for the next contract that is made",
+    })] = Field(
         ReserveGoesTo.next_deal_winner,
         description="The reserve goes to the winner of the next scored deal, or waits for the next contract that is made.",
     )
@@ -150,10 +208,13 @@ class Capot(Rule):
     """One team takes all eight tricks (valat, capot)."""
 
     bonus: int = Field(90, ge=0, description="Points added for taking every trick (90: 162 becomes 252).")
-    no_trumps_bonus: int | None = Field(
+    no_trumps_bonus: Annotated[int | None, Option(unused_when=without_contract("no_trumps"))] = Field(
         None, ge=0, description="The capot bonus in no-trumps when it differs (before the no-trumps factor); null: bonus."
     )
-    team: CapotTeam = Field(
+    team: Annotated[CapotTeam, Option({
+        "either": "whichever team takes every trick scores the capot",
+        "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
+    })] = Field(
         CapotTeam.either,
         description="Which team scores a capot: either; or takers_only, the defenders taking every trick being a "
         "plain failure (Klaverjas pit).",
@@ -163,11 +224,12 @@ class Capot(Rule):
         description="The capot team scores the bonus instead of its card points and last trick (Baloot kaboot: "
         "250 in Hokum) rather than on top of them.",
     )
-    multiplied_by_no_trumps_factor: bool = Field(
+    multiplied_by_no_trumps_factor: Annotated[bool, Option(unused_when=without_contract("no_trumps"))] = Field(
         False, description="Whether the no-trumps factor also doubles the capot bonus."
     )
-    multiplied_by_double: bool = Field(True, description="Whether contra / recontra multiply the capot bonus.")
-    shared: bool = Field(
+    multiplied_by_double: Annotated[bool, Option(unused_when=without_doubling)] = Field(
+        True, description="Whether contra / recontra multiply the capot bonus.")
+    shared: Annotated[bool, Option(unused_when=_no_taker_against_each)] = Field(
         False,
         description="Each for himself at three or more players: a player who takes no trick is capot, and the "
         "players who took tricks share the bonus equally (Belote a trois: 50 to each of the two others; the "
@@ -198,31 +260,50 @@ class Scoring(Rule):
     """Totals of a deal and how they reach the match board."""
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
-    no_trumps_factor: int = Field(2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
+    no_trumps_factor: Annotated[int, Option(unused_when=without_contract("no_trumps"))] = Field(
+        2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
     contract_factors: dict[Contract, Annotated[int, Field(ge=1, le=1000)]] = Field(
         {},
         description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
         "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
         "Baloot: Sun 2); contracts left out count 1.",
     )
-    contract: ContractAtStake = Field(
+    contract: Annotated[ContractAtStake, Option({
+        "judged": "the takers must outscore the defenders: their contract is made or fails",
+        "each_own": "no contract is at stake: every player (or team) records its own points, rounded, whoever "
+        "has more",
+    })] = Field(
         ContractAtStake.judged,
         description="judged: the takers must outscore the defenders (made, failed, ties as scoring.tie says); "
         "each_own: no contract is at stake, every side records its own total (Belote decouverte, where the "
         "last card dealt makes trump and nobody takes).",
     )
-    verdict_on: VerdictOn = Field(
+    verdict_on: Annotated[VerdictOn, Option({
+        "raw_points": "the contract is judged on the raw totals",
+        "board_points": "the contract is judged on the rounded board points; equal board points are judged "
+        "on the raw totals",
+    }, unused_when=_no_contract_judged)] = Field(
         VerdictOn.raw_points,
         description="Whether the contract is judged on the raw totals, or on the rounded board points with "
         "equal board points judged on the raw totals (Baloot khasara).",
     )
     capot: Capot = Field(default_factory=Capot, description="Taking all eight tricks.")
-    taker_must_beat: TakerMustBeat = Field(
+    taker_must_beat: Annotated[TakerMustBeat, Option({
+        "each_other_player": "each for himself: the taker must score more than each other player",
+        "others_together": "each for himself: the taker must score more than the other players together",
+    }, unused_when=_no_taker_against_each)] = Field(
         TakerMustBeat.each_other_player,
         description="Each for himself at three or more players: the taker makes his contract with more points "
         "than each other player, or with more than the others together.",
     )
-    tie: Tie = Field(
+    tie: Annotated[Tie, Option({
+        "hanging": "equal totals: the defenders score theirs, the takers' points hang in reserve for a later deal",
+        "litige": "equal totals (litige): the defenders score theirs, the takers' points wait in reserve "
+        "for a later deal",
+        "taker_fails": "equal totals: the contract fails",
+        "taker_makes": "equal totals: the contract is made",
+        "half_bete": "equal totals (half bete): the takers score nothing, the defenders their own points",
+    }, unused_when=_no_contract_judged)] = Field(
         Tie.hanging,
         description=(
             "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
@@ -230,20 +311,32 @@ class Scoring(Rule):
             "their own)."
         ),
     )
-    reserve: Reserve = Field(default_factory=Reserve, description="Hanging points or litige reserve.")
-    doubled_winner: DoubledWinner = Field(
+    reserve: Annotated[Reserve, Option(unused_when=_no_contract_judged)] = Field(
+        default_factory=Reserve, description="Hanging points or litige reserve.")
+    doubled_winner: Annotated[DoubledWinner, Option({
+        "more_points": "under contra, the team with more points wins everything, whoever bid",
+        "contract_result": "under contra, the contract's result decides who wins",
+    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
         DoubledWinner.more_points,
         description="Under contra: the team with more points wins everything, whoever bid; or the contract's result decides.",
     )
-    doubled_tie: DoubledTie = Field(
+    doubled_tie: Annotated[DoubledTie, Option({
+        "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
+        "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
+        "taker_fails": "under contra, equal totals: the contract fails",
+    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
         DoubledTie.all_to_reserve,
         description="Under contra, equal totals: the multiplied total waits in reserve, the tie rule applies as "
         "undoubled, or the contract fails.",
     )
-    doubled_made: DoubledMade = Field(
+    doubled_made: Annotated[DoubledMade, Option({
+        "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
+        "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
+    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
         DoubledMade.takes_all,
         description="A doubled contract that is made: the takers take everything, or each team scores its own "
         "points multiplied (Baloot).",
     )
-    point_bids: PointBidScoring = Field(default_factory=PointBidScoring, description="Point-bid contracts.")
+    point_bids: Annotated[PointBidScoring, Option(unused_when=without_point_bids)] = Field(
+        default_factory=PointBidScoring, description="Point-bid contracts.")
     rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
