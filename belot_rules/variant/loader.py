@@ -30,6 +30,7 @@ from .explain import (PHASES, Sources, explain, explain_conflicts, find_key, nor
                       wrong_booleans)
 from .model import Conflict, Variant
 from .partial import standing_conflicts
+from .unused import unused_reason, unused_rules
 from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
@@ -118,7 +119,7 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     by_name = {d.name: d.path for d in docs}
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
     return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant),
-                         _base_warnings(docs[-1], merged))
+                         _base_warnings(docs[-1], merged) + _no_effect_warnings(docs[0], variant))
 
 
 def _whatever_the_parent(docs: list[Document], found: list[Conflict]) -> list[Conflict]:
@@ -186,6 +187,23 @@ def _base_warnings(root: Document, merged: dict[Any, Any]) -> tuple[Problem, ...
     return (Problem(root.name, f"no `extends`, and the sections {', '.join(unstated)} are not stated: they get "
                     f"{defaults_in_words()}; to start from another variant add a line such as `extends: french` "
                     "(belot list names them)", 1, 1),)
+
+
+def _no_effect_warnings(root: Document, variant: Variant) -> tuple[Problem, ...]:
+    """A house file that sets a rule its other rules switch off gets a word at the rule: the table plays
+    as if it were not written. Shipped files state their rules with their sources, used or not."""
+    if shipped_name(root.path) is not None:
+        return ()
+    unused = unused_rules(variant)
+    noted: list[tuple[KeyPath, str, Place]] = []
+    for path, info in sorted(root.nodes.items(), key=lambda item: len(item[0])):
+        rule = norm_path(path)
+        reason = unused_reason(unused, rule)
+        if reason is not None and not any(rule[:len(other)] == other for other, _, _ in noted):
+            noted.append((rule, reason, info.key or info.value))
+    noted.sort(key=lambda note: (note[2].line, note[2].column))
+    return tuple(Problem(root.name, f"{'.'.join(rule)} is set here but has no effect in this variant: {reason}",
+                         place.line, place.column) for rule, reason, place in noted)
 
 
 def rules_from(loaded: LoadedVariant) -> str:
