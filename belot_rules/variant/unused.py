@@ -7,6 +7,8 @@ variant does not.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from .meanings import declared_options
 from .model import Variant
 from .yamlsafe import KeyPath
@@ -16,13 +18,12 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     """Rules (or whole sections) that other rules switch off, each with the reason in words."""
     unused: dict[KeyPath, str] = {}
     for path, _, option in declared_options():  # each option says on its field when it does nothing
-        reason = option.unused_when(variant) if option.unused_when is not None else None
+        section: BaseModel = variant
+        for key in path[:-1]:
+            section = getattr(section, key)
+        reason = option.unused_reason(variant, section)
         if reason is not None:
             unused[path] = reason
-    # The tie digit belongs to a section used for three kinds of contract: each says for itself.
-    for kind in ("suit", "no_trumps", "all_trumps"):
-        if getattr(variant.scoring.rounding, kind).mode != "tie_digit":
-            unused[("scoring", "rounding", kind, "tie_digit")] = "only tie_digit rounding has a tie digit"
     return unused
 
 

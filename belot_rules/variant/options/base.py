@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
@@ -101,11 +101,22 @@ class Option:
     ``meanings`` says what each value does at the table: ``belot show`` and ``belot compare`` print
     the chosen one, and the JSON Schema gives them to editors as ``enumDescriptions``. ``unused_when``,
     for an option other rules can switch off, gives the reason it does nothing in a variant (None
-    where it applies), for the "not used" lists of ``show`` and ``compare``.
+    where it applies), for the "not used" lists of ``show`` and ``compare``; ``unused_here`` says the
+    same from the section that holds the option, for a section the variant uses in several places (a
+    rounding per kind of contract).
     """
 
     meanings: Mapping[str, str] = dataclasses.field(default_factory=dict)  # none for a number or a yes/no
     unused_when: Callable[[Variant], str | None] | None = None
+    unused_here: Callable[[Any], str | None] | None = None
+
+    def unused_reason(self, variant: Variant, section: BaseModel) -> str | None:
+        """Why the option does nothing in ``variant``, where ``section`` holds it; None where it applies."""
+        for check, subject in ((self.unused_when, variant), (self.unused_here, section)):
+            reason = check(subject) if check is not None else None
+            if reason is not None:
+                return reason
+        return None
 
 
 def first_reason(*checks: Callable[[Variant], str | None]) -> Callable[[Variant], str | None]:

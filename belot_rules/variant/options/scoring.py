@@ -119,6 +119,11 @@ def _no_contract_judged(variant: Variant) -> str | None:
     return None
 
 
+def _without_tie_digit(rounding: ContractRounding) -> str | None:
+    """The same section rounds each kind of contract: each says for itself whether it has a tie digit."""
+    return None if rounding.mode == RoundingMode.tie_digit else "only tie_digit rounding has a tie digit"
+
+
 class ContractRounding(Rule):
     """How one contract kind's totals become match points."""
 
@@ -142,7 +147,8 @@ class ContractRounding(Rule):
             "Hokum); even_tens: a total between two tens rounds to the one that is even in tens (Baloot Sun)."
         ),
     )
-    tie_digit: int = Field(5, ge=1, le=9, description="The shared digit of tie_digit rounding (6 in suits, 4 in all-trumps).")
+    tie_digit: Annotated[int, Option(unused_here=_without_tie_digit)] = Field(
+        5, ge=1, le=9, description="The shared digit of tie_digit rounding (6 in suits, 4 in all-trumps).")
 
 
 class Rounding(Rule):
