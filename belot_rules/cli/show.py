@@ -1,8 +1,8 @@
 """``belot show NAME_OR_FILE``: a variant's rules as a player reads them, phase by phase.
 
-A chosen value is followed by what it means (``variant/meanings.py``), other rules by
-their description; rules that other rules switch off are named together at the end
-of their phase, with the reason.
+A chosen value is followed by what it means, other rules by their description; rules
+that other rules switch off are named together at the end of their phase, with the
+reason. Both come from the option's own declaration (``variant/options``).
 ``--resolved`` prints the complete merged rules as YAML (defaults filled in), and
 ``--origin`` marks the file each rule came from, or ``default`` for the model's default.
 """
