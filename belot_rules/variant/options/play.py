@@ -50,8 +50,6 @@ def _without_partners(variant: Variant) -> str | None:
     return None if sides == Sides.partners else f"table.sides {sides} has no partners"
 
 
-
-
 class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
