@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import Enum
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -21,7 +22,7 @@ from .options.base import Option, option_of
 from .yamlsafe import KeyPath
 
 
-def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, type, Option]]:
+def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, Option]]:
     """Every option declared on its field, with its key path and its choice (the field's type); a section
     may declare when it does nothing as a whole, and its own options follow it."""
     for name, field in model.model_fields.items():
