@@ -280,6 +280,7 @@ class TableApp(App[int]):
         self.note = note or ""  # a message for the status line, kept until the next move
         self.unfinished = unfinished  # a game in the slot, offered before the new one starts
         self.farewell: list[str] = []  # printed once the table has closed: how to continue the game
+        self.counted = False  # the finished match is in the statistics (see count_match)
 
     @property
     def human(self) -> int | None:
@@ -610,7 +611,8 @@ class TableApp(App[int]):
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
         session = self.session
         self.write_record()
-        totals, note = record_match(session, self.stats_path) if self.stats_path and not counted else (None, "")
+        self.counted = self.counted or counted
+        totals, note = self.count_match()
         parts: list[RenderableType] = [self.draw.match_result()]
         if session.rows:
             parts.append(self.draw.sheet())
@@ -623,6 +625,14 @@ class TableApp(App[int]):
         self.farewell.append(self.look.words(parts[0].plain))  # the result stays in the terminal once the table closes
         self.push_screen(ResultScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
                          lambda _: self.exit(0))
+
+    def count_match(self) -> tuple[dict[str, int] | None, str]:
+        """The statistics take the finished match once, whether the player reads its result or leaves before:
+        the new totals and a note, as :func:`record_match` gives them (none once counted)."""
+        if self.counted or not self.stats_path or not self.session.over:
+            return None, ""
+        self.counted = True
+        return record_match(self.session, self.stats_path)
 
     # ------------------------------------------------------------------ the player's choices
 
@@ -942,6 +952,7 @@ class TableApp(App[int]):
         128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.save()
         self.write_record()
+        self.count_match()  # q on the last deal's score: the match is over though its result was not shown
         if self.slot is not None and not self.session.over:
             self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
         self.exit(status)

@@ -32,6 +32,7 @@ class MessageScreen(ModalScreen[None]):
         Binding("pagedown", "scroll(10)", show=False),
         Binding("home", "scroll(-9999)", show=False),
         Binding("end", "scroll(9999)", show=False),
+        Binding("q", "app.quit_game", show=False),  # the footer's q Quit holds over every page and score
     ]
 
     def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
@@ -71,12 +72,13 @@ class MessageScreen(ModalScreen[None]):
 
 class ResultScreen(MessageScreen):
     """A deal's score or the match result: the table's pages (keys, sheet, history, auction, rules,
-    statistics) open over it, since the table's own keys do not reach past a box."""
+    statistics) open over it, and its footer's undo and hint say why there is nothing to take back
+    or decide, since the table's own keys do not reach past a box (space closes it, as Enter)."""
 
     BINDINGS = [*MessageScreen.BINDINGS,
                 *(Binding(key, f"app.{action}", show=False) for key, action in (
                     ("question_mark", "help"), ("s", "sheet"), ("y", "history"), ("a", "auction"), ("r", "rules"),
-                    ("t", "stats")))]
+                    ("t", "stats"), ("u", "undo"), ("h", "hint")))]
 
 
 class PointedList(OptionList):
