@@ -176,11 +176,15 @@ class BiddingSense:
         forced = PASS not in legal  # someone must name a contract: the best one, however poor
         viable = []
         best, best_ratio = "", 0.0
+        teams: dict[str, tuple[float, float]] = {}  # a point bid's ladder lists its contract many times
         for call in legal:
             if call.kind != "bid":
                 continue
             contract = call.contract
-            margin = self._margin(contract, known, standing, call.points) - self._bid_need[contract][
+            team = teams.get(contract)
+            if team is None:
+                team = teams[contract] = self._team(contract, known, standing)
+            margin = self._margin_of(contract, team, call.points) - self._bid_need[contract][
                 over is not None and contract != over]
             if margin >= 0 or forced:
                 viable.append(call)
@@ -232,14 +236,22 @@ class BiddingSense:
 
     def _margin(self, contract: str, known: int, standing: Standing, points: int | None) -> float:
         """Expected points over what the contract must make (half the deal, or the bid)."""
-        total = self.total[contract]
+        return self._margin_of(contract, self._team(contract, known, standing), points)
+
+    def _team(self, contract: str, known: int, standing: Standing) -> tuple[float, float]:
+        """What :meth:`_margin` reads of the hand and the calls: the points the team is expected to take in
+        ``contract``, and the declaration and belote points ``known`` holds."""
         points_taken, extras = self.worth(known, contract)
-        team = points_taken + self._chien[contract] + self._partner_share(contract, standing)
+        return points_taken + self._chien[contract] + self._partner_share(contract, standing), extras
+
+    def _margin_of(self, contract: str, team_extras: tuple[float, float], points: int | None) -> float:
+        """:meth:`_margin` from :meth:`_team`'s estimate."""
+        team, extras = team_extras
         if points == CAPOT:  # every trick: declarations do not help, and the estimate must be far above the deal
-            return team - CAPOT_NEED * total
+            return team - CAPOT_NEED * self.total[contract]
         if self.point_bids:
             return team + extras - points
-        return 2 * team + extras - total
+        return 2 * team + extras - self.total[contract]
 
     def _defence_margin(self, known: int, standing: Standing) -> float:
         """How far the defenders expect to beat the opponents' standing contract."""
