@@ -36,7 +36,7 @@ class CardSense:
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
                  "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win",
-                 "descending", "players", "camps", "allies", "opponents", "pack")
+                 "descending", "players", "camps", "allies", "opponents", "pack", "lowest", "highest", "later")
 
     def __init__(self, tables: ContractTables, seating: Seating) -> None:
         self.players = seating.players
@@ -51,6 +51,15 @@ class CardSense:
         self.ascending = tuple(tuple(sorted(range(8 * s, 8 * s + 8), key=tables.strength.__getitem__))
                                for s in range(4))
         self.descending = tuple(tuple(reversed(cards)) for cards in self.ascending)
+        # Per suit and holding of that suit (its byte of a card set): the weakest and the strongest card, or -1.
+        self.lowest = tuple(tuple(next((c for c in self.ascending[s] if byte << 8 * s >> c & 1), -1)
+                                  for byte in range(256)) for s in range(4))
+        self.highest = tuple(tuple(next((c for c in self.descending[s] if byte << 8 * s >> c & 1), -1)
+                                   for byte in range(256)) for s in range(4))
+        # Per declarer, seat and cards already in the trick: the first opponent still to play after the seat, or -1.
+        self.later = tuple(tuple(tuple(_first_opponent_after(seating.camps[d], seat, played)
+                                       for played in range(self.players)) for seat in seating.seats)
+                           for d in seating.seats)
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
         # The cards that beat each card, and the order in which a card winning in a suit is looked for:
@@ -95,16 +104,10 @@ class CardSense:
 
     def _lowest(self, suit: int, cards: int) -> int:
         """The weakest of ``cards`` of ``suit``, or -1."""
-        for card in self.ascending[suit]:
-            if cards >> card & 1:
-                return card
-        return -1
+        return self.lowest[suit][cards >> 8 * suit & 0xFF]
 
     def _highest(self, suit: int, cards: int) -> int:
-        for card in self.descending[suit]:
-            if cards >> card & 1:
-                return card
-        return -1
+        return self.highest[suit][cards >> 8 * suit & 0xFF]
 
     # ------------------------------------------------------------------ leading
 
@@ -172,15 +175,9 @@ class CardSense:
                 trick: list[int] | tuple[int, ...], win_pos: int) -> int:
         led = trick[0] >> 3
         winning = trick[win_pos]
-        players, camp = self.players, self.camps[declarer]
-        # The first opponent still to play after this seat, if any.
-        later = -1
-        for step in range(1, players - len(trick)):
-            other = (seat + step) % players
-            if camp[other] != camp[seat]:
-                later = other
-                break
-        partner_winning = camp[(seat - len(trick) + win_pos) % players] == camp[seat]
+        camp = self.camps[declarer]
+        later = self.later[declarer][seat][len(trick)]  # the first opponent still to play after this seat, if any
+        partner_winning = camp[(seat - len(trick) + win_pos) % self.players] == camp[seat]
         if partner_winning and (later < 0 or not self._may_beat(memory, live, later, winning, led)):
             return self._cheapest(legal, live, gift=True)
         winners = legal & self.beats[winning]
@@ -213,3 +210,13 @@ class CardSense:
             if best < 0 or cost < best_cost:
                 best, best_cost = card, cost
         return best
+
+
+def _first_opponent_after(camp: tuple[int, ...], seat: int, played: int) -> int:
+    """The first seat after ``seat`` still to play to a trick of ``played`` cards whose camp is not ``seat``'s, or -1."""
+    players = len(camp)
+    for step in range(1, players - played):
+        other = (seat + step) % players
+        if camp[other] != camp[seat]:
+            return other
+    return -1

@@ -48,6 +48,8 @@ class Table:
         if self.rand is not None:
             return play_at_random(state, self.rand)
         memory = None
+        if state.phase == BIDDING and all(self.card_sets):
+            self._call(state)
         while state.phase in (BIDDING, DISCARDING):
             self.act(state)
         if state.phase != OVER and all(self.card_sets):
@@ -55,6 +57,14 @@ class Table:
         while state.phase != OVER:
             memory = self.act(state, memory)
         return state
+
+    def _call(self, state: DealState) -> None:
+        """The auction of a table of card-set players in one loop: :meth:`act`'s calls."""
+        auction, legal_calls, players = state.running_auction(), state.ruleset.bidding.legal_calls, self.players
+        while state.phase == BIDDING:
+            seat = auction.to_act
+            state.make_call(players[seat].call_for(seat, state.hands[seat], auction.calls, state.turned_card,
+                                                   legal_calls(auction)))
 
     def _play_cards(self, state: DealState) -> None:
         """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
