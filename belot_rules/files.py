@@ -12,6 +12,7 @@ writer never leaves half a file.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import re
@@ -19,6 +20,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +61,7 @@ class Document:
     path: Path
     name: str
     data: Any
-    nodes: dict[KeyPath, NodeInfo]
+    nodes: Mapping[KeyPath, NodeInfo]
     problems: tuple[Problem, ...] = ()
 
     def place(self, path: KeyPath) -> Place | None:
@@ -215,12 +217,41 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_BYTES) -> Document:
     return Document(path, name, data, nodes)
 
 
-def parse_json(text: str, name: str) -> tuple[Any, dict[KeyPath, NodeInfo]]:
+def parse_json(text: str, name: str) -> tuple[Any, Mapping[KeyPath, NodeInfo]]:
     """Parse JSON text strictly, with the place of every key path; :class:`CutShort` if it stops early."""
     return _JsonReader(text, name).document()
 
 
+class _Placed(Mapping[KeyPath, NodeInfo]):
+    """The places of a JSON document's key paths, kept as offsets into its text and turned into lines and
+    columns only for the few an error names: a record of megabytes holds millions of values."""
+
+    def __init__(self, text: str, name: str, offsets: dict[KeyPath, tuple[int, int]]) -> None:
+        self.text, self.name, self.offsets = text, name, offsets
+        self.newlines: list[int] | None = None
+
+    def __getitem__(self, path: KeyPath) -> NodeInfo:
+        key, value = self.offsets[path]
+        return NodeInfo(self.place(key) if key >= 0 else None, self.place(value))
+
+    def __iter__(self) -> Iterator[KeyPath]:
+        return iter(self.offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets)
+
+    def place(self, offset: int) -> Place:
+        if self.newlines is None:
+            self.newlines = [found.start() for found in re.finditer("\n", self.text)]
+        line = bisect.bisect_left(self.newlines, offset)
+        start = self.newlines[line - 1] + 1 if line else 0
+        return Place(self.name, line + 1, offset - start + 1)
+
+
 _SPACE = re.compile(r"[ \t\n\r]*")
+# An item of a list that is a plain scalar (a short whole number, a text without escapes, a word) and the comma
+# after it, or the list's end: the bulk of a record (its decks and actions) is read by this one expression.
+_SCALAR_ITEM = re.compile(r'(-?(?:0|[1-9][0-9]{0,17})|"[^"\\\x00-\x1f]*"|true|false|null)[ \t\n\r]*(?:,[ \t\n\r]*|(?=\]))')
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _WORDS = {"true": True, "false": False, "null": None}
 
@@ -231,10 +262,9 @@ class _JsonReader:
     def __init__(self, text: str, name: str) -> None:
         self.text = text
         self.name = name
-        self.nodes: dict[KeyPath, NodeInfo] = {}
-        self.counted = (0, 1, 0)  # the last place asked for: position, line, where that line starts
+        self.nodes: dict[KeyPath, tuple[int, int]] = {}  # offsets of a key (-1 in a list) and of its value
 
-    def document(self) -> tuple[Any, dict[KeyPath, NodeInfo]]:
+    def document(self) -> tuple[Any, Mapping[KeyPath, NodeInfo]]:
         start = self.skip(0)
         if start == len(self.text):
             raise CutShort([Problem(self.name, "is empty; it holds no JSON")])
@@ -242,20 +272,15 @@ class _JsonReader:
         end = self.skip(end)
         if end != len(self.text):
             self.fail(end, "unexpected text after the JSON document")
-        return value, self.nodes
+        return value, _Placed(self.text, self.name, self.nodes)
 
     def skip(self, pos: int) -> int:
         return _SPACE.match(self.text, pos).end()  # type: ignore[union-attr]
 
     def place(self, pos: int) -> Place:
-        """Line and column of ``pos``, counted on from the last place asked for: the reader asks in file order,
-        so placing every value of a one-line file of megabytes stays linear rather than rescanning from the start."""
-        at, line, start = self.counted if pos >= self.counted[0] else (0, 1, 0)
-        newlines = self.text.count("\n", at, pos)
-        if newlines:
-            line, start = line + newlines, self.text.rfind("\n", at, pos) + 1
-        self.counted = (pos, line, start)
-        return Place(self.name, line, pos - start + 1)
+        """Line and column of ``pos`` (asked only for an error, so counted from the start)."""
+        line = self.text.count("\n", 0, pos)
+        return Place(self.name, line + 1, pos - (self.text.rfind("\n", 0, pos) + 1) + 1)
 
     def fail(self, pos: int, message: str) -> None:
         place = self.place(pos)
@@ -305,7 +330,7 @@ class _JsonReader:
 
     def object(self, pos: int, path: KeyPath, depth: int) -> tuple[dict[str, Any], int]:
         result: dict[str, Any] = {}
-        first: dict[str, int] = {}
+        first: dict[str, int] = {}  # the offset of each key
         pos = self.skip(pos + 1)
         if self.text.startswith("}", pos):
             return result, pos + 1
@@ -317,15 +342,15 @@ class _JsonReader:
             key_at = pos
             key, pos = self.string(pos)
             if key in first:
-                self.fail(key_at, f"duplicate key {excerpt(key)} (first at line {first[key]}); "
+                self.fail(key_at, f"duplicate key {excerpt(key)} (first at line {self.place(first[key]).line}); "
                                   "each key may appear once in an object")
-            first[key] = self.place(key_at).line
+            first[key] = key_at
             pos = self.skip(pos)
             if not self.text.startswith(":", pos):
                 self.fail(pos, "JSON syntax: a colon was expected after the key")
             pos = self.skip(pos + 1)
             child = (*path, key)
-            self.nodes[child] = NodeInfo(self.place(key_at), self.place(pos))
+            self.nodes[child] = (key_at, pos)
             result[key], pos = self.value(pos, child, depth + 1)
             pos = self.skip(pos)
             if self.text.startswith(",", pos):
@@ -335,14 +360,31 @@ class _JsonReader:
                 return result, pos + 1
             self.fail(pos, "JSON syntax: a comma or } was expected")
 
+    def _scalars(self, pos: int, path: KeyPath, result: list[Any]) -> int:
+        """Read the plain scalars of a list from ``pos`` into ``result``, up to its end or to the first other item,
+        which is left to :meth:`value`."""
+        nodes, match, words = self.nodes, _SCALAR_ITEM.match, _WORDS
+        found = match(self.text, pos)
+        while found is not None:
+            token = found.group(1)
+            nodes[(*path, len(result))] = (-1, pos)
+            first = token[0]
+            result.append(token[1:-1] if first == '"' else words[token] if first in "tfn" else int(token))
+            pos = found.end()
+            found = match(self.text, pos)
+        return pos
+
     def array(self, pos: int, path: KeyPath, depth: int) -> tuple[list[Any], int]:
         result: list[Any] = []
         pos = self.skip(pos + 1)
         if self.text.startswith("]", pos):
             return result, pos + 1
         while True:
+            pos = self._scalars(pos, path, result)  # a run of numbers and texts at C speed
+            if self.text.startswith("]", pos):
+                return result, pos + 1
             child = (*path, len(result))
-            self.nodes[child] = NodeInfo(None, self.place(pos))
+            self.nodes[child] = (-1, pos)
             item, pos = self.value(pos, child, depth + 1)
             result.append(item)
             pos = self.skip(pos)
