@@ -28,7 +28,11 @@ def register(subparsers: Any) -> None:
         help="score a deal outcome and explain it",
         description=(
             "Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the tricks, "
-            "the declarations, points carried in) with a variant's rules and explain every step."
+            "the declarations, points carried in) with a variant's rules and explain every step. Instead of "
+            "the tricks, the short form gives what a table counts: each side's card points (points, the last "
+            "trick's bonus not included), the side of the last trick (last_trick), the tricks per side "
+            "where a side took none (trick_counts) and the declarations that counted by side and value "
+            "({side: 0, kind: sequence, points: 50}). Cards not played cannot be checked for revokes."
         ),
     )
     parser.add_argument("file", metavar="FILE", help="the deal outcome, JSON or YAML")

@@ -15,17 +15,35 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+)
 
-from ..cards import CARDS, RANKS, SUIT_NAMES, SUITS, CardError, iter_bits, parse_card, parse_rank, parse_suit
+from ..cards import (
+    CARDS,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    CardError,
+    iter_bits,
+    parse_card,
+    parse_rank,
+    parse_suit,
+)
 from ..errors import UserError
 from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .play import OF_A_SEAT, Obligations
-from .scoring import DealScore, ScoringRules
+from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .seating import Seating
+from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
@@ -99,33 +117,47 @@ class Trick(_Strict):
     )
 
 
-class SequenceDeclaration(_Strict):
-    """A run of consecutive cards in one suit."""
+Side = Annotated[int, Field(ge=0, le=2, description=(
+    "A side of the board, numbered from 0: at four the team of seats 0 and 2 is side 0; where each plays for "
+    "himself a side is a player."))]
+SIDE_FIELD = Field(None, description="Instead of seat: the side it counts for, as a score sheet writes it "
+                   "(short form only).")
+POINTS_FIELD = Field(None, ge=0, description="With side: what it is worth, as the variant counts it.")
 
-    seat: Seat
+
+class SequenceDeclaration(_Strict):
+    """A run of consecutive cards in one suit: by seat with its cards, or by side with its value."""
+
+    seat: Seat | None = None
+    side: Side | None = SIDE_FIELD
     kind: Literal["sequence"]
-    cards: list[CardText] = Field(min_length=3, max_length=8, description="The cards of the run.")
+    cards: list[CardText] | None = Field(None, min_length=3, max_length=8, description="The cards of the run.")
+    points: int | None = POINTS_FIELD
 
 
 class QuadDeclaration(_Strict):
-    """Four cards of one rank."""
+    """Four cards of one rank: by seat with its rank, or by side with its value."""
 
-    seat: Seat
+    seat: Seat | None = None
+    side: Side | None = SIDE_FIELD
     kind: Literal["quad"]
     rank: Annotated[
-        str,
-        BeforeValidator(_rank),
+        str | None,
+        BeforeValidator(lambda v: None if v is None else _rank(v)),
         WithJsonSchema({"anyOf": [{"type": "string", "pattern": "^(10|[789TJQKAtjqka])$"}, {"enum": [7, 8, 9, 10]}]}),
-    ] = Field(description="The rank: 7 8 9 10 (or T) J Q K A.")
+    ] = Field(None, description="The rank: 7 8 9 10 (or T) J Q K A.")
+    points: int | None = POINTS_FIELD
 
 
 class BeloteDeclaration(_Strict):
     """King and queen of a trump suit, played as belote and rebelote."""
 
-    seat: Seat
+    seat: Seat | None = None
+    side: Side | None = SIDE_FIELD
     kind: Literal["belote"]
-    suit: Annotated[str, BeforeValidator(_suit)] = Field(
-        description="The suit: C D H S (or ♣ ♦ ♥ ♠).", json_schema_extra={"pattern": "^[CDHScdhs♣♦♥♠]$"}
+    suit: Annotated[str | None, BeforeValidator(lambda v: None if v is None else _suit(v))] = Field(
+        None, description="The suit: C D H S (or ♣ ♦ ♥ ♠); by side it may be left out in a suit contract.",
+        json_schema_extra={"pattern": "^[CDHScdhs♣♦♥♠]$"}
     )
 
 
@@ -144,9 +176,25 @@ class DealOutcome(_Strict):
     )
     declarer: Seat = Field(description="The seat that took the contract; its team is the contract team.")
     multiplier: int = Field(1, ge=1, description="1, or the multiplier of a double (2) or redouble (4).")
-    tricks: list[Trick] = Field(
-        max_length=16,
-        description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last trick.",
+    doubling: str | None = Field(
+        None, description="Instead of multiplier: the name of the doubling level reached (contra, gahwa, ...); "
+        "where the variant has two levels of one multiplier, it says which."
+    )
+    tricks: list[Trick] | None = Field(
+        None, max_length=16,
+        description="Every trick in order, as many as cards in a hand (eight at four players); the last is the last "
+        "trick. Or the short form instead: points, last_trick and trick_counts.",
+    )
+    points: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, min_length=2, max_length=3,
+        description="Short form: the card points each side counted in its tricks, the last trick's bonus not "
+        "included (a chien laid aside counts for the taker).",
+    )
+    last_trick: Side | None = Field(None, description="Short form: the side that took the last trick.")
+    trick_counts: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, min_length=2, max_length=3,
+        description="Short form: the tricks each side took; may be left out when every side has points or the "
+        "last trick.",
     )
     declarations: list[DeclarationEntry] = Field(
         [], description="Sequences and quads declared, and the belotes that counted in play."
@@ -167,7 +215,7 @@ class DealOutcome(_Strict):
         """Each card played a second time, where it is."""
         seen: dict[str, str] = {}
         problems = []
-        for i, trick in enumerate(self.tricks):
+        for i, trick in enumerate(self.tricks or ()):
             for j, card in enumerate(trick.cards):
                 if card in seen:
                     problems.append((("tricks", i, "cards", j), f"{card} is already in {seen[card]}; "
@@ -293,33 +341,56 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     if model.contract not in scoring.tables or table_problems:  # tricks of another table cannot be played out
         raise OutcomeError(problems + table_problems)
     tables = scoring.tables[model.contract]
-    winners, played_by = _play(tables, model, problems)
-    if scoring.declarations.from_tricks:
-        declarations = _trick_melds(scoring, model, winners, problems)
+    table = scoring.seating
+    if model.tricks is None:
+        points, tricks, last = side_totals(table, scoring.variant, tables, model.contract, model.declarer, model.points,
+                                           model.last_trick, model.trick_counts, problems)
+        declarations = _declarations(scoring, model, None, problems)
     else:
-        declarations = _declarations(scoring, model, played_by, problems)
+        winners, played_by = _play(tables, model, problems)
+        if scoring.declarations.from_tricks:
+            declarations = _trick_melds(scoring, model, winners, problems)
+        else:
+            declarations = _declarations(scoring, model, played_by, problems)
+        points = [0] * table.sides
+        tricks = [0] * table.sides
+        for trick, winner in zip(model.tricks, winners):
+            side = table.side_of[winner]
+            tricks[side] += 1
+            points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
+        points[table.side_of[model.declarer]] += sum(tables.points[parse_card(c).index] for c in model.discards)
+        last = table.side_of[winners[-1]]
     if problems:
         raise OutcomeError(problems)
-    table = scoring.seating
-    points = [0] * table.sides
-    tricks = [0] * table.sides
-    for trick, winner in zip(model.tricks, winners):
-        side = table.side_of[winner]
-        tricks[side] += 1
-        points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
-    points[table.side_of[model.declarer]] += sum(tables.points[parse_card(c).index] for c in model.discards)
-    return scoring.score(
+    multiplier, level = _doubling(scoring.variant, model)
+    score = scoring.score(
         contract=model.contract,
         declarer=model.declarer,
-        multiplier=model.multiplier,
+        multiplier=multiplier,
         team_card_points=tuple(points),
         team_tricks=tuple(tricks),
-        last_trick_team=table.side_of[winners[-1]],
+        last_trick_team=last,
         declarations=declarations,
         bid=model.bid,
         hanging_in=model.hanging_in,
         first_seat=model.first_leader,
     )
+    winning = scoring.variant.bidding.doubles.match_winning_level or 0
+    if not 0 < winning <= level:
+        return score
+    defenders = tuple(sorted({table.side_of[seat] for seat in table.opponents(model.declarer, model.declarer)}))
+    return decided_by_doubling(score, scoring.variant.bidding.doubles.names[level - 1], defenders, table.side_name)
+
+
+def _doubling(variant: Variant, outcome: DealOutcome) -> tuple[int, int]:
+    """The multiplier and the doubling level (0 undoubled) the outcome gives; a multiplier alone is the first
+    level of that multiplier. :func:`_check_against` has checked them."""
+    doubles = variant.bidding.doubles
+    if outcome.doubling is not None:
+        level = doubles.names.index(outcome.doubling) + 1
+        return doubles.multipliers[level - 1], level
+    levels = doubles.multipliers[:doubles.max_level]
+    return outcome.multiplier, levels.index(outcome.multiplier) + 1 if outcome.multiplier in levels else 0
 
 
 def _scoring_of(rules: Variant | ScoringRules | HasScoring) -> ScoringRules:
@@ -339,7 +410,7 @@ def _play(tables: ContractTables, outcome: DealOutcome,
     winners: list[int] = []
     played_by: dict[int, tuple[int, int]] = {}
     leader = outcome.first_leader
-    for i, trick in enumerate(outcome.tricks):
+    for i, trick in enumerate(outcome.tricks or ()):
         cards = [parse_card(c).index for c in trick.cards]
         seats = len(cards)
         for j, card in enumerate(cards):
@@ -367,9 +438,9 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     """
     scoring = _scoring_of(rules)
     variant = scoring.variant
-    if variant.deal.tableau_packets:
-        return []
     model = parse_outcome(outcome)
+    if variant.deal.tableau_packets or model.tricks is None:  # the short form has no cards to check
+        return []
     tables = scoring.tables[model.contract]
     found: list[tuple[KeyPath, str]] = []
     _, played_by = _play(tables, model, [])
@@ -382,7 +453,7 @@ def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int
     later: dict[int, int] = {}  # seat -> the cards it plays from this trick on
     for card, (seat, _) in played_by.items():
         later[seat] = later.get(seat, 0) | 1 << card
-    for i, trick in enumerate(outcome.tricks):
+    for i, trick in enumerate(outcome.tricks or ()):
         cards = [parse_card(c).index for c in trick.cards]
         for j, card in enumerate(cards):
             seat = played_by[card][0]
@@ -406,8 +477,14 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
         problems.append((("contract",), f"{name} does not play {outcome.contract}; its contracts: {played}"))
     doubles = variant.bidding.doubles
     allowed = [1, *doubles.multipliers[:doubles.max_level]]
-    if outcome.multiplier not in allowed:
-        why = " (it has no doubling: bidding.doubles.max_level 0)" if len(allowed) == 1 else ""
+    why = " (it has no doubling: bidding.doubles.max_level 0)" if len(allowed) == 1 else ""
+    names = doubles.names[:doubles.max_level]
+    if outcome.doubling is not None and outcome.doubling not in names:
+        problems.append((("doubling",), f"{name} has no doubling `{_text(outcome.doubling)}`{why}; "
+                         + suggest(outcome.doubling, names, "its levels")))
+    elif outcome.doubling is not None and "multiplier" in outcome.model_fields_set:
+        problems.append((("multiplier",), "the doubling says the multiplier; leave it out"))
+    elif outcome.multiplier not in allowed:
         problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}{why}, not {outcome.multiplier}"))
     problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
     return problems
@@ -420,20 +497,28 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
     last = table.players - 1
     seats: list[tuple[KeyPath, int | None]] = [(("declarer",), outcome.declarer),
                                                (("first_leader",), outcome.first_leader)]
-    seats += [(("tricks", i, "winner"), t.winner) for i, t in enumerate(outcome.tricks)]
+    seats += [(("tricks", i, "winner"), t.winner) for i, t in enumerate(outcome.tricks or ())]
     seats += [(("declarations", i, "seat"), d.seat) for i, d in enumerate(outcome.declarations)]
     problems += [(where, f"{name} has {table.players} players, seats 0-{last}, not {seat}")
                  for where, seat in seats if seat is not None and seat > last]
-    widow = table.pack_size - table.players * table.hand_size if chien else 0
-    if len(outcome.discards) != widow:
+    short = outcome.tricks is None
+    widow = table.pack_size - table.players * table.hand_size if chien and not short else 0
+    if short and outcome.discards:
+        problems.append((("discards",), "the short form counts the cards laid aside in the taker's points; leave "
+                         "the discards out"))
+    elif len(outcome.discards) != widow:
         problems.append((("discards",), f"{len(outcome.discards)} given; " + (
             f"the taker of {name} lays {widow} cards aside" if widow else f"{name} has no chien to lay cards aside")))
     for i, card in enumerate(outcome.discards):
         if not table.pack_mask >> parse_card(card).index & 1:
             problems.append((("discards", i), f"{card} is not in the {table.pack_size}-card pack of {name}"))
-    if len(outcome.tricks) != table.hand_size:
-        problems.append((("tricks",), _tricks_given(len(outcome.tricks), table)))
-    for i, trick in enumerate(outcome.tricks):
+    short_keys = [key for key in ("points", "last_trick", "trick_counts") if getattr(outcome, key) is not None]
+    if not short and short_keys:
+        problems.append(((short_keys[0],), "give the tricks or the short form (points, last_trick, trick_counts), "
+                         "not both"))
+    if not short and len(outcome.tricks or ()) != table.hand_size:
+        problems.append((("tricks",), _tricks_given(len(outcome.tricks or ()), table)))
+    for i, trick in enumerate(outcome.tricks or ()):
         if len(trick.cards) != table.players:
             problems.append((("tricks", i, "cards"), f"{len(trick.cards)} given; it takes {table.players}"))
         for j, card in enumerate(trick.cards):
@@ -495,25 +580,32 @@ def _trick_melds(scoring: ScoringRules, outcome: DealOutcome, winners: list[int]
         problems.append((("declarations",), f"{scoring.variant.name} scores melds from the cards of each trick; "
                          "leave the declarations out"))
     rules = scoring.declarations
-    return [d for t, winner in zip(outcome.tricks, winners)
+    return [d for t, winner in zip(outcome.tricks or (), winners)
             for d in rules.in_trick(outcome.contract, [parse_card(c).index for c in t.cards], winner)]
 
 
-def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
+def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[int, tuple[int, int]] | None,
                   problems: list[tuple[KeyPath, str]]) -> list[Declaration]:
-    """The outcome's declarations as the rules build them; what is wrong goes to ``problems``."""
+    """The outcome's declarations as the rules build them; what is wrong goes to ``problems``. ``played_by`` is
+    who played each card (None in the short form, where declarations may be given by side)."""
     rules = scoring.declarations
     contract = outcome.contract
     overlap = scoring.variant.declarations.quad_sequence_overlap
     built: list[Declaration] = []
     indices: list[int] = []
+    sides: list[tuple[int, str]] = []
     for i, entry in enumerate(outcome.declarations):
         where = ("declarations", i)
+        wrong = entry_form(entry, played_by is None, outcome.declarations[0].side is not None)
+        if wrong:
+            problems.append((where, wrong))
+            continue
         try:
-            decls = _build(rules, entry, contract)
+            decls = _build(rules, entry, contract) if entry.side is None else [_by_side(scoring, entry, contract)]
         except ValueError as err:
             problems.append((where, str(err)))
             continue
+        sides += [(entry.side, entry.kind)] if entry.side is not None else []
         clash = next(((j, other) for d in decls for j, other in zip(indices, built) if _conflict(d, other, overlap)),
                      None)
         if clash is not None:
@@ -523,31 +615,48 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
                                 "here a card in both a quad and a sequence counts in only one of them")))
             continue
         foreign = next(((card, played_by[card]) for d in decls for card in iter_bits(d.mask)
-                        if played_by[card][0] != entry.seat), None)
+                        if played_by[card][0] != entry.seat), None) if played_by is not None else None
         if foreign is not None:
             card, (seat, trick) = foreign
             problems.append((where, f"seat {entry.seat} cannot declare {CARDS[card]}: seat {seat} played it "
                                     f"in tricks[{trick}]"))
         built.extend(decls)
         indices.extend([i] * len(decls))
+    table = scoring.seating
+    camps = table.camps[outcome.declarer] if table.kind == "taker_vs_rest" else tuple(range(table.sides))
+    problems += [(("declarations",), text) for text in contest_problems(scoring.variant, sides, camps)]
     return built
+
+
+def _by_side(scoring: ScoringRules, entry: SequenceDeclaration | QuadDeclaration | BeloteDeclaration,
+             contract: str) -> Declaration:
+    """A declaration by side, credited to the side's first seat; ``ValueError`` when the variant has none such."""
+    table = scoring.seating
+    if entry.side is None or entry.side >= table.sides:
+        raise ValueError(f"{scoring.variant.name} has {table.sides} sides, 0-{table.sides - 1}, not {entry.side}")
+    suit = SUITS.index(entry.suit) if isinstance(entry, BeloteDeclaration) and entry.suit else None
+    return by_side(scoring.declarations, scoring.variant, contract, table.side_seats(entry.side)[0], entry.kind,
+                   getattr(entry, "points", None), suit)
 
 
 def _build(rules: DeclarationRules, entry: SequenceDeclaration | QuadDeclaration | BeloteDeclaration,
            contract: str) -> list[Declaration]:
+    """The declaration(s) of an entry by seat, which :func:`_form` has checked gives what its kind needs."""
+    seat = entry.seat
+    assert seat is not None, "an entry by seat"
     if isinstance(entry, BeloteDeclaration):
-        suit = SUITS.index(entry.suit)
+        suit = SUITS.index(entry.suit or "")
         if not rules.allows(BELOTE, contract, suit):
             raise ValueError(f"belote in {SUIT_NAMES[suit]} does not score in {contract}")
-        return [rules.belote(entry.seat, suit)]
+        return [rules.belote(seat, suit)]
     if not rules.allows(entry.kind, contract):
         raise ValueError(f"there are no {entry.kind}s to declare in {contract}")
     if isinstance(entry, QuadDeclaration):
-        return [rules.quad(entry.seat, RANKS.index(entry.rank), contract)]
-    cards = [parse_card(c) for c in entry.cards]
+        return [rules.quad(seat, RANKS.index(entry.rank or ""), contract)]
+    cards = [parse_card(c) for c in entry.cards or ()]
     if len(set(cards)) != len(cards):
         raise ValueError("a card appears twice in the sequence")
-    return rules.sequence(entry.seat, sum(c.bit for c in cards))
+    return rules.sequence(seat, sum(c.bit for c in cards))
 
 
 def _conflict(a: Declaration, b: Declaration, overlap: str) -> bool:
