@@ -8,7 +8,9 @@ with a correct result or a one-screen UserError; any other exception counts as a
 traceback, and a case still running after --timeout seconds as a hang. The failing
 cases are printed with their seed so that each can be replayed. Exit status 1 if any.
 
-``results`` gives ``--resume`` a simulation's results file with one chunk line damaged.
+``outcome-sizes`` and ``record-sizes`` grow a list of an outcome or a record many times over, or
+swap a value for one of another type, indented or on one line: refused or scored within the
+time. ``results`` gives ``--resume`` a simulation's results file with one chunk line damaged.
 ``prompt-calls`` types the calls of every bidding style and card words at the prompts of every
 shipped variant, and gives them to the engine as a record's action would. Three targets of the
 files ``belot play`` keeps go with them: ``save-claims``, a real save
@@ -133,6 +135,34 @@ def resume_results(text: str, folder: Path) -> None:
         raise AssertionError("a refused results file was changed")
 
 
+OTHER_TYPES: list[Any] = [5, None, True, 1.5, [], {}, "x", -1, 10**30]
+MAX_GROWN = 8 * 1024 * 1024  # bytes: half the reader's limit, so that a case stays within its time
+
+
+def grown(seed: str, rng: random.Random, edits: int) -> str:
+    """The seed with a list grown many times over (tricks, declarations, deals, actions, deck), or a value
+    swapped for one of another type, written indented or on one line (a line-based reader sees it whole)."""
+    data = json.loads(seed)
+    for _ in range(min(edits, 2)):
+        lists = list(_lists(data))
+        where, key = rng.choice(lists) if lists and rng.random() < 0.6 else _some_count(data, rng)
+        if isinstance(where[key], list) and where[key]:
+            where[key] = where[key] * rng.choice((2, 10, 100, 1000, 10000))
+        else:
+            where[key] = rng.choice(OTHER_TYPES)
+    text = json.dumps(data, indent=None if rng.random() < 0.5 else 1)
+    return text[:MAX_GROWN]
+
+
+def _lists(node: Any) -> Any:
+    """Every (container, key) of ``node`` that holds a list."""
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        if isinstance(value, list):
+            yield node, key
+        yield from _lists(value)
+
+
 def claims_seed() -> str:
     """Two real saves, one mid-game and one of a finished match: a case sets a claim in one of them."""
     unfinished = _played("bulgarian", 2, lambda s: s.deal_number >= 2 and len(s.deal.history) >= 6)
@@ -226,6 +256,8 @@ def targets() -> dict[str, Target]:
         "save-claims": (save_with_claims, claims_seed(), with_claim),
         "prompt-calls": (partial(prompt_line, variants=tuple(shipped_names())), "pass", other_calls),
         "results": (resume_results, results_seed(), with_bad_tally),
+        "outcome-sizes": (partial(run_case, "outcome-json"), TARGETS["outcome-json"][1], grown),
+        "record-sizes": (partial(run_case, "record"), TARGETS["record"][1], grown),
         "statistics": (statistics_file, json.dumps(stats, indent=1), mutate),
         "settings": (settings_file, json.dumps(settings, indent=1), mutate),
     }
