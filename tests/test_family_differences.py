@@ -65,3 +65,27 @@ def test_klaverjas_amsterdam_only_trumps_must_overtrump_the_partner_klaverjas_4(
     rules = load_variant("klaverjas-amsterdam")
     trick = [(0, "AC"), (1, "KH"), (2, "8C")]
     assert {str(c) for c in rules.legal_cards("hearts", ["8H", "AH"], trick, seat=3)} == {"AH"}
+
+
+@pytest.mark.parametrize("multiplier, points", [(1, (166, 66)), (2, (332, 132)), (4, (664, 264))])
+def test_pilotta_made_under_contra_each_team_scores_its_own_pilotta_6_1(multiplier: int,
+                                                                        points: tuple[int, int]) -> None:
+    """pilotta.md §6.1 [KYP] worked example: bid 100 spades, the bidders 96 card points (with the piso) + belote
+    20 + a sequence of four 50 = 166, the defenders 66; "each team scores what it took", contra x2 and recontra
+    x4 on each (§6.2). The file gave a made contra the takers' whole 464 / 0."""
+    from belot_rules.rules.declarations import Declaration
+
+    rules = load_variant("pilotta")
+    run = Declaration(0, "sequence", 3, 3, 4, 0b1111 << 24, 50)  # 7-8-9-10 of spades
+    score = rules.scoring.score("spades", 0, multiplier, (86, 66), (5, 3), 0, [run, Declaration.belote(0, 3, 20)],
+                                bid=100)
+    assert score.verdict == "made" and score.match_points == points
+
+
+def test_pilotta_failed_bid_gives_the_opponents_both_teams_points_pilotta_6_2() -> None:
+    """pilotta.md §6 worked example: bid 120 with 96 + 20 = 116: failed, the defenders 116 + 66 = 182."""
+    from belot_rules.rules.declarations import Declaration
+
+    score = load_variant("pilotta").scoring.score("spades", 0, 1, (86, 66), (5, 3), 0,
+                                                  [Declaration.belote(0, 3, 20)], bid=120)
+    assert score.verdict == "failed" and score.match_points == (0, 182)
