@@ -92,3 +92,28 @@ def test_a_match_winning_contra_between_two_players_names_the_player(tmp_path: P
     assert f"Contra was called: player {winner} wins the deal and with it the match" in deal.score.lines
     match.advance()
     assert match.over and match.winner == winner
+
+
+def test_validate_refuses_a_match_winning_level_where_the_defence_is_two_players(tmp_path: Path) -> None:
+    """The house file of the issue (extends belote-a-trois, contra after the bidding, match_winning_level 1)
+    validated, then named the failed taker as match winner (seed 0), one defender as winner of a tie (seed 3) or
+    stopped with a ValueError (seed 67). The rule (baloot.md §4) gives the match to the deal's winner, which two
+    defenders scoring apart are not: refused at its line, with the reason."""
+    from belot_rules.errors import UserError
+
+    with pytest.raises(UserError, match=r"trois-contra.yaml:5:\d+: bidding.doubles.match_winning_level 1 .* "
+                                        r"a failed contract is won by 2 defenders"):
+        house_rules(tmp_path, "{max_level: 1, multipliers: [2], names: [contra], after_bidding: true, "
+                              "match_winning_level: 1}")
+
+
+@pytest.mark.parametrize("seed", [0, 3, 67])
+def test_matches_with_contra_at_three_play_to_a_winner_who_reached_the_target(tmp_path: Path, seed: int) -> None:
+    """The same doubling without the match-winning level: whole matches end with the side that reached the
+    target, and the doubling round is answered by both defenders."""
+    from belot_rules.engine.runner import play_match
+
+    rules = house_rules(tmp_path, "{max_level: 1, multipliers: [2], names: [contra], after_bidding: true}")
+    match = play_match(rules, [make_player("random", rules, seat) for seat in range(3)], seed)
+    assert match.winner is not None and match.board[match.winner] == max(match.board)
+    assert match.board[match.winner] >= rules.variant.match.target

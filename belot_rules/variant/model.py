@@ -261,6 +261,15 @@ class Variant(Rule):
             problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
         return problems
 
+    def _match_winning_problems(self) -> list[str]:
+        """A doubling level that decides the match (Baloot's gahwa) needs a deal whose winner is one side."""
+        level, players = self.bidding.doubles.match_winning_level, self.table.players
+        if not level or self.table.sides == Sides.partners or players == 2:
+            return []
+        return [f"bidding.doubles.match_winning_level {level} gives the match to the deal's winner, but at a table of "
+                f"{players} with table.sides {self.table.sides} a failed contract is won by {players - 1} "
+                "defenders, who score apart; no rule says which of them wins the match: set it to null"]
+
     def _alone_problems(self) -> list[str]:
         """Each for himself at three or four: a taker against each other player, undoubled, on a plain contract."""
         if self.table.sides != Sides.each_for_self or self.table.players <= 2:
@@ -376,7 +385,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
-        Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._alone_problems,
+        Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
     *_section_checks(),
 )
