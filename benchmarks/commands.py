@@ -16,7 +16,9 @@ user runs it (start-up included), the median of ``--runs`` runs. Target: at most
 N = 10,000 on two workers of an idle machine.
 
 The kernel ``belot_rules._playout`` is used where it is built (``python setup.py build_ext
---inplace``; ``"kernel"`` in the JSON says so). In a checkout: ``PYTHONPATH=$PWD:$PWD/benchmarks``.
+--inplace``; ``"kernel"`` in the JSON says so), and random seats are then measured in pure
+Python too, in the same rounds (``simulate_random_seats_python``). In a checkout:
+``PYTHONPATH=$PWD:$PWD/benchmarks``.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ import sys
 import time
 from collections.abc import Callable
 
-import belot_rules.kernel
 from belot_rules import load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
 from belot_rules.sim.simulate import DEALS, Chunk, Plan, play_chunk
-from search import tuned_deal  # the tuned loop: beside this file
+from playouts import KERNEL, engine_loop  # beside this file, as the tuned loop
+from search import tuned_deal
 
 ROUNDS = 15
 
@@ -84,10 +86,14 @@ def one_core(deals: int, seed: int) -> dict[str, object]:
         for _ in range(count):
             tuned_deal(rng)
 
-    runs = {"tuned_loop": tuned, "simulate_random_seats": chunks_of(("random",) * 4, seed),
+    random_seats = chunks_of(("random",) * 4, seed)
+    runs = {"tuned_loop": tuned, "simulate_random_seats": random_seats,
             "simulate_heuristic_seats": chunks_of(("heuristic",) * 4, seed), "search_rollouts": rollouts(seed)}
+    if KERNEL is not None:  # the same chunks without the kernel, in the same rounds
+        runs["simulate_random_seats_python"] = lambda number, count: engine_loop(
+            lambda: random_seats(number, count), None)()
     seconds = dict(zip(runs, fastest(list(runs.values()), deals)))
-    result: dict[str, object] = {"deals": deals, "kernel": belot_rules.kernel.compiled is not None}
+    result: dict[str, object] = {"deals": deals, "kernel": KERNEL is not None}
     for name, spent in seconds.items():
         result[f"{name}_per_second"] = round(1 / spent)
         if name != "tuned_loop":
@@ -129,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(core, dict)
     print(f"one core, CPU time ({'compiled kernel' if core['kernel'] else 'pure Python'}): "
           f"tuned loop {core['tuned_loop_per_second']:,} deals/s")
-    for name in ("simulate_random_seats", "simulate_heuristic_seats", "search_rollouts"):
+    for name in ("simulate_random_seats", "simulate_random_seats_python", "simulate_heuristic_seats",
+                 "search_rollouts"):
+        if f"{name}_per_second" not in core:
+            continue
         print(f"  {name.replace('_', ' ')}: {core[f'{name}_per_second']:,} deals/s, "
               f"{core[f'{name}_to_tuned']} of the tuned loop")
     if args.compare:
