@@ -99,3 +99,14 @@ def test_a_report_name_over_255_characters_is_a_sentence(tmp_path: Path, capsys:
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.splitlines()) == 1
     assert err.startswith("--report ") and err.rstrip().endswith(f": cannot be written: {os.strerror(errno.ENAMETOOLONG)}")
+
+
+def test_the_page_gets_the_mode_of_any_new_file(tmp_path: Path) -> None:
+    """Written through a temporary file, the page was readable by its owner only (mkstemp's 0600)."""
+    report = tmp_path / "report.html"
+    mask = os.umask(0o022)
+    try:
+        assert main(["compare", "french", "bulgarian", "--report", str(report)]) == 0
+    finally:
+        os.umask(mask)
+    assert report.stat().st_mode & 0o777 == 0o644
