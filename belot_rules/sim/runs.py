@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from .. import __version__
 from ..errors import MAX_PROBLEMS_SHOWN, UserError
-from ..files import excerpt
+from ..files import excerpt, refuse_existing
 from .backends import Backend, Loads, Played, Work
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
@@ -61,9 +61,8 @@ class ResultsFile:
                 if not self.path.is_file():
                     raise UserError(f"{self.path}: no such results file to resume")
                 self._read(decode, chunks)
-            elif self.path.exists() and (not self.path.is_file() or self.path.stat().st_size):
-                raise UserError(f"{self.path} already exists: --resume continues the run it holds, or choose "
-                                f"another --out file")
+            else:
+                refuse_existing(self.path, "--out", "--resume continues the run it holds")
         except OSError as error:  # a name too long for the file system, a folder that cannot be searched
             raise self._unusable(error, "read" if resume else "written") from None
         try:
