@@ -28,7 +28,8 @@ typedef struct {
     int32_t partner_back;          /* how many places before a seat its partner played: 2, or 0 without partners */
     int32_t raise_on_trump_lead;   /* raise_on_trump_lead_over_partner */
     int32_t overtake_over_partner; /* all trumps: beat the partner's winning card too */
-    int32_t partner_void;          /* 0 free, 1 overtrump_if_trumping, 2 overtrump_if_able, 3 as if an opponent won */
+    int32_t partner_void;          /* 0 free, 1 overtrump_if_trumping, 2 overtrump_if_able, 3 as if an opponent won,
+                                      4 overtrump_when_trumping */
     int32_t undertrump;            /* 0 never required, 1 required, 2 forbidden unless only trumps */
     int32_t head_plain;            /* plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning */
     uint32_t trump_mask;
@@ -39,7 +40,7 @@ typedef struct {
 } Spec;
 
 enum { SUIT = 0, NO_TRUMPS = 1, ALL_TRUMPS = 2 };
-enum { VOID_FREE = 0, VOID_OVERTRUMP_IF_TRUMPING = 1, VOID_OVERTRUMP_IF_ABLE = 2 };
+enum { VOID_FREE = 0, VOID_OVERTRUMP_IF_TRUMPING = 1, VOID_OVERTRUMP_IF_ABLE = 2, VOID_OVERTRUMP_WHEN_TRUMPING = 4 };
 
 #if defined(__GNUC__) || defined(__clang__)
 #define COUNT(x) __builtin_popcount(x)
@@ -97,6 +98,8 @@ static uint32_t legal(const Spec *s, uint32_t hand, int led, int winning, int pa
             return hand == trumps ? hand : (hand & ~trumps) | over;
         if (s->partner_void == VOID_OVERTRUMP_IF_ABLE)
             return (hand & ~trumps) | (over ? over : trumps);
+        if (s->partner_void == VOID_OVERTRUMP_WHEN_TRUMPING)
+            return ((hand & ~trumps) | over) ? (hand & ~trumps) | over : hand;
     }
     if (!trumped)
         return trumps;

@@ -57,14 +57,23 @@ def test_debertz_three_void_without_trumps_plays_any_card_debertz_5() -> None:
     assert {str(c) for c in rules.legal_cards("spades", ["AC", "KD"], [(0, "AH"), (1, "JS")], seat=2)} == {"AC", "KD"}
 
 
-@pytest.mark.xfail(strict=True, reason="no play option yet makes a player holding only trumps beat his "
-                   "partner's winning trump (partner_winning_void: overtrump_if_trumping exempts him)")
 def test_klaverjas_amsterdam_only_trumps_must_overtrump_the_partner_klaverjas_4() -> None:
     """klaverjas.md §4 Amsterdam (KJO-A "als je troeft moet je overtroeven", PEN (2), samenspelers
-    art. 10): ♥ trump, ♣A led, partner (seat 1) wins with ♥K; seat 3 holds only ♥8 ♥A -> only ♥A."""
+    art. 10): ♥ trump, ♣A led, partner (seat 1) wins with ♥K; seat 3 holds only ♥8 ♥A -> only ♥A.
+    The file let him play ♥8 (partner_winning_void: overtrump_if_trumping exempts a hand of only trumps)."""
     rules = load_variant("klaverjas-amsterdam")
     trick = [(0, "AC"), (1, "KH"), (2, "8C")]
     assert {str(c) for c in rules.legal_cards("hearts", ["8H", "AH"], trick, seat=3)} == {"AH"}
+    assert rules.illegal_reason("hearts", ["8H", "AH"], trick, "8H") == (
+        "if you trump over your partner's trick, your trump must beat the table")
+
+
+@pytest.mark.parametrize("hand, legal", [(["8H", "9S"], {"9S"}), (["7H", "8H"], {"7H", "8H"})])
+def test_klaverjas_amsterdam_partner_trumped_no_higher_trump_klaverjas_4(hand: list[str], legal: set[str]) -> None:
+    """klaverjas.md §4 Amsterdam, worked example 3 and samenspelers art. 10: partner (seat 1) wins with ♥K and
+    no trump in hand beats it: a plain card held must be played (no undertrumping); from only trumps, any."""
+    trick = [(0, "AC"), (1, "KH"), (2, "8C")]
+    assert {str(c) for c in load_variant("klaverjas-amsterdam").legal_cards("hearts", hand, trick, seat=3)} == legal
 
 
 @pytest.mark.parametrize("multiplier, points", [(1, (166, 66)), (2, (332, 132)), (4, (664, 264))])

@@ -55,7 +55,7 @@ def _claim_holds(reason: str, ob: Obligations, hand: int, trick: list[int], card
 
 @pytest.mark.parametrize("contract", ["hearts", "no_trumps", "all_trumps"])
 def test_every_refusal_reason_agrees_with_the_legal_cards_under_every_play_option(contract: str) -> None:
-    """Each of the 144 combinations of the play options, with partners and without: a card that is not legal
+    """Each of the 180 combinations of the play options, with partners and without: a card that is not legal
     gets a reason, and what the reason says of the hand and the trick is true."""
     tables = load_variant("bulgarian").tables[contract]
     rng = random.Random(contract)

@@ -54,7 +54,12 @@ HEAD_CODES = {PlainSuitOvertake.never.value: 0, PlainSuitOvertake.always.value: 
 KIND_CODES = {"suit": 0, "no_trumps": 1, "all_trumps": 2}
 PARTNER_VOID_CODES = {PartnerWinningVoid.free.value: 0, PartnerWinningVoid.overtrump_if_trumping.value: 1,
                       PartnerWinningVoid.overtrump_if_able.value: 2,
-                      PartnerWinningVoid.as_if_opponent_winning.value: 3}
+                      PartnerWinningVoid.as_if_opponent_winning.value: 3,
+                      PartnerWinningVoid.overtrump_when_trumping.value: 4}
+
+# The partner-winning rules under which the only cards refused to a void player are trumps that do not beat the table.
+TRUMP_OVER_PARTNER_MUST_BEAT = frozenset({PartnerWinningVoid.overtrump_if_trumping.value,
+                                          PartnerWinningVoid.overtrump_when_trumping.value})
 
 
 class Obligations:
@@ -137,6 +142,8 @@ class Obligations:
                 return hand if hand == trumps else (hand & ~trumps) | over
             if rule == "overtrump_if_able":
                 return (hand & ~trumps) | (over or trumps)
+            if rule == "overtrump_when_trumping":
+                return ((hand & ~trumps) | over) or hand
         if not trumped:
             return trumps
         if over:
@@ -161,7 +168,7 @@ class Obligations:
         if follow:
             return MUST_OVERTRUMP if self.kind == "suit" and led_suit == self.trump_suit else MUST_OVERTAKE
         win = self.tables.trick_winner_index(trick)
-        if win == len(trick) - self.partner_back and self.partner_void == PartnerWinningVoid.overtrump_if_trumping.value:
+        if win == len(trick) - self.partner_back and self.partner_void in TRUMP_OVER_PARTNER_MUST_BEAT:
             return PARTNER_TRUMP_MUST_BEAT
         trumped = (trick[win] >> 3) == self.trump_suit
         if not trumped:

@@ -24,6 +24,9 @@ class PartnerWinningVoid(str, Enum):
     free = "free"
     overtrump_if_trumping = "overtrump_if_trumping"
     overtrump_if_able = "overtrump_if_able"
+    # Amsterdam Klaverjas (klaverjas.md §4 of the rules notes): unlike overtrump_if_trumping, no exemption for a hand of
+    # only trumps; unlike overtrump_if_able, no lower trump while a plain card is held.
+    overtrump_when_trumping = "overtrump_when_trumping"
     as_if_opponent_winning = "as_if_opponent_winning"
 
 
@@ -67,6 +70,8 @@ class Play(Rule):
         "but a trump must beat the table unless only trumps are held",
         "overtrump_if_able": "void in the led suit while the partner is winning: a trump must beat the table "
         "when one can",
+        "overtrump_when_trumping": "void in the led suit while the partner is winning: discard freely, but a "
+        "trump must beat the table when one can, also from a hand of only trumps",
         "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
         "as against an opponent",
     }, unused_when=_without_partners)] = Field(
@@ -75,6 +80,9 @@ class Play(Rule):
             "Void in the led plain suit while the partner wins the trick: free (any card); "
             "overtrump_if_trumping (discard freely, but a trump must beat the table unless only trumps are held); "
             "overtrump_if_able (a trump must beat the table when one can); "
+            "overtrump_when_trumping (discard freely, but a trump must beat the table when one can, also from a "
+            "hand of only trumps; Amsterdam Klaverjas: KJO-A 'als je troeft moet je overtroeven', Parlett, samenspelers "
+            "art. 10); "
             "as_if_opponent_winning (must trump and overtrump as against an opponent)."
         ),
     )
