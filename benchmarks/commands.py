@@ -32,13 +32,14 @@ import sys
 import time
 from collections.abc import Callable
 
+from playouts import KERNEL, engine_loop  # beside this file, as the tuned loop
+from search import tuned_deal
+
 from belot_rules import load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
 from belot_rules.sim.simulate import DEALS, Chunk, Plan, play_chunk
-from playouts import KERNEL, engine_loop  # beside this file, as the tuned loop
-from search import tuned_deal
 
 ROUNDS = 15
 

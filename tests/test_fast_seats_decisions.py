@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_script import check_golden
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS
@@ -20,8 +21,6 @@ from belot_rules.engine.deal import BIDDING, OVER, PLAYING, DealState
 from belot_rules.players import HeuristicPlayer, RandomPlayer
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.table import Table
-
-from game_script import check_golden
 
 VARIANTS = ("bulgarian", "french", "coinche", "klaberjass", "belote-a-trois", "belote-a-deux", "baloot")
 DEALS = 12  # per variant and kind of table
