@@ -22,6 +22,8 @@
 
 /* Obligations.packed, field for field: 4-byte fields, no padding, in the order of its struct format. */
 #define PACKED_FORMAT "=8i5I32i32I128i"
+/* the codes its fields take, as belot_rules/kernel.py names them: a new code changes this */
+#define PACKED_CODES "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 typedef struct {
     int32_t kind;                  /* 0 a suit contract, 1 no trumps, 2 all trumps */
     int32_t trump_suit;            /* 0..3, or -1 */
@@ -545,8 +547,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__playout(void)
 {
     PyObject *m = PyModule_Create(&module);
-    /* the layout of Spec, which belot_rules/kernel.py compares with the one Obligations packs */
-    if (m != NULL && PyModule_AddStringConstant(m, "PACKED_FORMAT", PACKED_FORMAT) < 0)
+    /* the layout of Spec and its codes, which belot_rules/kernel.py compares with those Obligations packs */
+    if (m != NULL && (PyModule_AddStringConstant(m, "PACKED_FORMAT", PACKED_FORMAT) < 0
+                      || PyModule_AddStringConstant(m, "PACKED_CODES", PACKED_CODES) < 0))
         Py_CLEAR(m);
     return m;
 }

@@ -17,11 +17,13 @@ from types import ModuleType
 # masks; per card its points and the stronger cards of its suit; per led suit and card its strength in the
 # trick. 4-byte fields in native byte order, no padding. The compiled module says which layout it reads.
 PACKED_FORMAT = "=8i5I32i32I128i"
+# The codes its fields take (rules/play.py): a build that knows fewer would play a new rule as another, silently.
+PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 
 
 def usable(module: ModuleType) -> ModuleType | None:
     """``module`` if it reads the tables as they are packed now; None, with a warning, for a build of older source."""
-    if getattr(module, "PACKED_FORMAT", None) != PACKED_FORMAT:
+    if (getattr(module, "PACKED_FORMAT", None), getattr(module, "PACKED_CODES", None)) != (PACKED_FORMAT, PACKED_CODES):
         warnings.warn("belot_rules._playout was built from an older source; playing in pure Python "
                       "(rebuild it: python setup.py build_ext --inplace)", RuntimeWarning, stacklevel=2)
         return None

@@ -30,6 +30,7 @@ import belot_rules.kernel as kernel_module
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.engine.playout import card_picker, random_deal
+from belot_rules.rules import play as play_rules
 from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.play import Obligations
 from belot_rules.ruleset import Ruleset
@@ -284,6 +285,20 @@ def test_a_kernel_built_from_older_source_is_not_used(kernel):
     assert kernel_module.usable(kernel) is kernel
     with pytest.warns(RuntimeWarning, match="rebuild"):
         assert kernel_module.usable(ModuleType("_playout")) is None
+
+
+def test_a_kernel_that_knows_fewer_rule_codes_is_not_used(kernel):
+    """A build from before partner_winning_void overtrump_when_trumping (code 4) read the same layout but played
+    that code as an opponent winning: the codes it knows are compared too, and they are those rules/play.py packs."""
+    older = ModuleType("_playout")
+    older.PACKED_FORMAT = kernel.PACKED_FORMAT
+    older.PACKED_CODES = "kind 0-2, partner_void 0-3, undertrump 0-2, head_plain 0-2"
+    with pytest.warns(RuntimeWarning, match="rebuild"):
+        assert kernel_module.usable(older) is None
+    tables = {"kind": play_rules.KIND_CODES, "partner_void": play_rules.PARTNER_VOID_CODES,
+              "undertrump": play_rules.UNDERTRUMP_CODES, "head_plain": play_rules.HEAD_CODES}
+    assert kernel.PACKED_CODES == ", ".join(f"{name} {min(codes.values())}-{max(codes.values())}"
+                                            for name, codes in tables.items())
 
 
 def test_kernel_shuffle_draws_and_deals_exactly_as_random_shuffle(kernel, monkeypatch):
