@@ -20,7 +20,7 @@ import sys
 from .. import __version__
 from ..errors import UserError
 
-COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "compare", "simulate", "duel", "tournament"]
+COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

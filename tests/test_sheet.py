@@ -1,0 +1,167 @@
+"""``belot sheet``, the scorekeeper's pad (issue "The scorekeeper's pad", items 2 and 3), driven by typed lines."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.cli import main
+from belot_rules.cli.sheet.store import sheet_schema_text
+from belot_rules.engine.deal import OVER
+from belot_rules.engine.match import MatchState
+from belot_rules.pad.reduce import short_outcome
+from belot_rules.pad.sheet import EntryError, Sheet
+
+ROOT = Path(__file__).parent.parent
+SHIPPED = sorted(path.stem for path in (ROOT / "variants").glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Sheets go to a temporary data directory, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def pad(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
+        lines: list[str]) -> tuple[int, str]:
+    """``belot sheet ARGS`` with ``lines`` typed, then the input ended; the status and what was printed."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = main(["sheet", *args])
+    captured = capsys.readouterr()
+    return status, captured.out + captured.err
+
+
+# ----------------------------------------------------------------------------- every variant
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_match_entered_deal_by_deal_gives_the_board_of_the_played_match(name: str) -> None:
+    """Issue 26, "Done when": the pad fed the short forms of a whole match the engine played shows the same
+    board, reserve, dealers and winner (declarations by seat in one match, by side and value in the other)."""
+    rules = load_variant(name)
+    for seed in range(2):
+        rng = random.Random(seed)
+        match = MatchState.new(rules, seed)
+        sheet = Sheet.new(rules, name, first_dealer=match.dealer)
+        while not match.over:
+            deal = match.in_play()
+            while deal.phase != OVER:
+                match.apply(rng.choice(match.legal_actions()))
+            reckoning = sheet.add(short_outcome(deal, sides=seed == 1) if deal.score else None)
+            assert reckoning.rows[-1].deal.dealer == deal.dealer
+            assert reckoning.rows[-1].score == deal.score or deal.score is None or (
+                reckoning.rows[-1].score._replace(notes=()) == deal.score._replace(notes=()))
+        assert (reckoning.board, reckoning.reserve, reckoning.winner, reckoning.drawn) == (
+            tuple(match.board), match.reserve, match.winner, match.drawn)
+
+
+# ----------------------------------------------------------------------------- the line form
+
+
+def test_a_match_at_the_pad_with_a_refused_entry_an_undo_and_a_correction(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_home: Path) -> None:
+    """Bad entries are refused with the reason and nothing entered before is lost; undo takes back the last
+    deal; fix corrects an earlier one and the board after it is worked out again; the sheet is saved."""
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=[
+        "Anna & Boris", "Chris & Dana", "3",
+        "hearts by 1 points 81 last 0 seq 0 50 belote 1",
+        "spades by 2 points 200 last 1",                     # more than the cards count
+        "spades by 2 contra points 62 last 1 capot 0",       # capot: the other side has no points
+        "hearts by 2 tricks 8 0 points 150 last 0",           # a side with no trick has no points
+        "hearts by 1 last 0",                                 # no points
+        "hearts by 1 points 100 last 0 quad 0 30",            # no quad is worth 30
+        "spades by 2 contra points 70 last 1",
+        "clubs by 0 capot 0",
+        "undo",
+        "fix 1 hearts by 1 points 100 last 0",
+    ])
+    assert status == 0
+    assert "Not entered: word 5 `200`: 200 is more than the 152 the cards count in spades" in out
+    assert ("Not entered: capot 0: team 0 took every trick and all 152 points; leave points out") in out
+    assert "Not entered: deal 2: points[1]: team 1 took no trick (trick_counts), so it counted no points, not 2" in out
+    assert "Not entered: say the card points: points N (team 0's), or capot SIDE" in out
+    assert "Not entered: deal 2: declarations[0]: no quad is worth 30 in hearts; they are worth 100, 150, 200" in out
+    assert "Deal 1, dealt by seat 3:" in out and "Deal 2, dealt by seat 0:" in out
+    assert "Board after 2 deals: Anna & Boris 23, Chris & Dana 32" in out
+    assert "Deal 3 is taken back." in out
+    assert "Deal 1 is corrected; the deals after it are scored again." in out
+    assert out.rstrip().endswith("The sheet is kept in slot bulgarian; belot sheet bulgarian goes on with it.")
+    saved = json.loads((data_home / "belot-rules" / "sheets" / "bulgarian.json").read_text("utf-8"))
+    assert saved["board"] == [16, 32] and saved["names"] == ["Anna & Boris", "Chris & Dana"]
+    assert len(saved["deals"]) == 2 and saved["first_dealer"] == 3
+    jsonschema.validate(saved, json.loads(sheet_schema_text()))
+
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=["board", "show 2"])
+    assert "Going on with the sheet in slot bulgarian (2 deals)." in out
+    assert "Board after 2 deals: Anna & Boris 16, Chris & Dana 32" in out
+    assert "Doubled: team 1 has more points (92 to 70) and wins the deal" in out
+    assert "Deal 3 is dealt by seat 1." in out
+
+
+def test_the_published_coinche_examples_at_the_pad(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """french.md §12, examples 4 and 5: clubs bid 90 by seat 1, takers 95 and defenders 67 → 190 / 70; clubs
+    100 coinchée by seat 0, takers 135 to 27 → (160 + 100) × 2 = 520 / 0. Exported as CSV and as a sheet."""
+    status, out = pad(monkeypatch, capsys, "coinche", "--plain", "--names", "Nous,Eux", "--dealer", "0", lines=[
+        "clubs by 1 bid 90 points 67 last 1",
+        "clubs by 0 bid 100 coinche points 125 last 0",
+        f"csv {tmp_path / 'match.csv'}",
+        f"export {tmp_path / 'match.json'}",
+    ])
+    assert status == 0
+    assert "made: Nous 70, Eux 190" in out and "made: Nous 520, Eux 0" in out
+    rows = list(csv.DictReader((tmp_path / "match.csv").read_text("utf-8").splitlines()))
+    assert [(r["score Nous"], r["score Eux"], r["board Nous"]) for r in rows] == [("70", "190", "70"),
+                                                                                  ("520", "0", "590")]
+    exported = json.loads((tmp_path / "match.json").read_text("utf-8"))
+    assert exported["format"] == "belot-rules/score-sheet" and exported["board"] == [590, 190]
+
+
+def test_the_pad_ends_with_the_winner_and_refuses_more_deals(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A single-deal variant: the first deal decides, a second is refused, and undo opens the match again."""
+    status, out = pad(monkeypatch, capsys, "french-single-deal", "--names", "A,B", "--dealer", "0", lines=[
+        "hearts by 0 points 100 last 0", "hearts by 0 points 100 last 0", "undo", "pass"])
+    assert "A wins the match." in out
+    assert "Not entered: the match is over; undo or fix a deal to go on" in out
+    assert "Deal 1 is taken back." in out and "Deal 1, dealt by seat 0:\n  everybody passed" in out
+
+
+def test_a_correction_that_would_end_the_match_before_later_deals_is_refused() -> None:
+    """Nothing entered is lost: a fix after which the match would have ended earlier (here a deal doubled to
+    gahwa, which decides a Baloot match, baloot.md §4) leaves the sheet as it was."""
+    rules = load_variant("baloot")
+    sheet = Sheet.new(rules, "baloot")
+    deal = {"contract": "hearts", "declarer": 0, "points": [100, 52], "last_trick": 0}
+    sheet.add(deal)
+    sheet.add(deal)
+    board = sheet.reckon().board
+    with pytest.raises(EntryError, match="the match ended at deal 1; deal 2 cannot be on the sheet"):
+        sheet.fix(1, deal | {"doubling": "gahwa"})
+    assert sheet.reckon().board == board and len(sheet.deals) == 2
+
+
+def test_a_broken_sheet_is_moved_aside_and_a_new_one_starts(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str],
+                                                            data_home: Path) -> None:
+    """A sheet that cannot be read is kept for its owner in sheets/aside/, never overwritten."""
+    folder = data_home / "belot-rules" / "sheets"
+    folder.mkdir(parents=True)
+    (folder / "french.json").write_text('{"format": "belot-rules/score-sheet", "version": 1, "variant": "french"',
+                                        encoding="utf-8")
+    status, out = pad(monkeypatch, capsys, "french", "--names", "A,B", "--dealer", "1", lines=[])
+    assert status == 0 and "could not be used" in out and "it was moved to" in out
+    assert len(list((folder / "aside").glob("french-broken-*.json"))) == 1
+
+
+def test_the_committed_sheet_schema_is_up_to_date() -> None:
+    assert (ROOT / "schemas" / "score-sheet.schema.json").read_text(encoding="utf-8") == sheet_schema_text()
