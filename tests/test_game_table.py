@@ -91,7 +91,7 @@ def test_resuming_a_finished_match_says_it_is_over(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     play(seed=4, save_path=save)
     saved = read_save(save)
-    assert saved.finished
+    assert saved.replay().over
     shown = play(session=saved.restore(saved.start())).text
     assert "This match is over; belot play starts a new one." in shown and "Resuming" not in shown
     assert "wins the match" in shown
