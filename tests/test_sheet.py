@@ -13,7 +13,7 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.cli import main
-from belot_rules.cli.sheet.store import sheet_schema_text
+from belot_rules.cli.sheet.store import SheetSlot, sheet_schema_text
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
 from belot_rules.pad.reduce import short_outcome
@@ -165,3 +165,21 @@ def test_a_broken_sheet_is_moved_aside_and_a_new_one_starts(monkeypatch: pytest.
 
 def test_the_committed_sheet_schema_is_up_to_date() -> None:
     assert (ROOT / "schemas" / "score-sheet.schema.json").read_text(encoding="utf-8") == sheet_schema_text()
+
+
+def test_mistakes_when_starting_are_told_without_a_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Project standard: a user error is a sentence and status 1. The input ending before the names are given,
+    more names than sides, and a second pad on a sheet another pad has open."""
+    status, out = pad(monkeypatch, capsys, "french", lines=[])
+    assert status == 1 and "the input ended before the sheet was started; nothing was kept" in out
+    status, out = pad(monkeypatch, capsys, "french", "--names", "A,B,C", lines=[])
+    assert status == 1 and "--names: 3 names given; french has 2 sides" in out
+    holder = SheetSlot.for_variant("french")
+    holder.open()
+    try:
+        status, out = pad(monkeypatch, capsys, "french", "--names", "A,B", "--dealer", "0", lines=[])
+    finally:
+        holder.close()
+    assert status == 1 and "another pad has the sheet in slot french open" in out
+    assert "Traceback" not in out

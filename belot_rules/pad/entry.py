@@ -73,7 +73,7 @@ class _Reader:
     def number(self, what: str, low: int = 0, high: int | None = None) -> int:
         self.at += 1
         if self.at >= len(self.words) or not self.words[self.at].isdigit():
-            raise self.fail(f"{what} is a number" + (f" from {low} to {high}" if high is not None else ""))
+            raise self.fail(f"here goes {what}, a number" + (f" from {low} to {high}" if high is not None else ""))
         value = int(self.words[self.at])
         if value < low or (high is not None and value > high):
             raise self.fail(f"{what} is from {low} to {high}, not {value}")
@@ -137,8 +137,8 @@ class _Reader:
         total, every_card = card_total(self.rules.contract_tables(contract), table, self.rules.variant)
         given = [self.number("a side's card points") for _ in range(self.sides - 1)]
         if not every_card:
-            return given + [self.number(f"the last side's card points too (not every card is played in "
-                                        f"{self.rules.name})")]
+            return given + [self.number(f"the last side's card points (not every card is played in {self.rules.name}, "
+                                        "so each side's are given)")]
         if sum(given) > total:
             raise self.fail(f"{' + '.join(map(str, given))} is more than the {total} the cards count in {contract}")
         return given + [total - sum(given)]

@@ -66,7 +66,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
     slot = SheetSlot.named(args.slot) if args.slot else SheetSlot.for_variant(source)
     slot.open()
     try:
-        sheet = pad.open_sheet(slot, args)
+        try:
+            sheet = pad.open_sheet(slot, args)
+        except EOFError:
+            raise UserError("the input ended before the sheet was started; nothing was kept") from None
         if args.csv or args.export:
             pad.export(sheet, args.csv, args.export)
             return 0
@@ -121,6 +124,8 @@ class Pad:
             self.ask(f"Name of {table.side_name(s)}" + (f" (seats {', '.join(map(str, table.side_seats(s)))})"
                                                         if table.partners else ""), table.side_name(s))
             for s in range(table.sides)]
+        if len(names) > table.sides:
+            raise UserError(f"--names: {len(names)} names given; {self.ruleset.name} has {table.sides} sides")
         dealer = args.dealer
         while dealer is None:
             answer = self.ask(f"Who deals first? a seat 0-{table.players - 1}", "0")

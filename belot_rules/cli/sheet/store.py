@@ -24,7 +24,7 @@ from ...errors import FileError, UserError
 from ...files import CutShort, read_json, write_text_atomically
 from ...pad.sheet import Deal, EntryError, Reckoning, Sheet
 from ...rules.outcome import SCHEMA_DIALECT, DealOutcome, location
-from ..game.saves import SaveSlot, data_dir, slot_name, variant_slot_name
+from ..game.saves import SaveSlot, SlotBusy, data_dir, slot_name, variant_slot_name
 
 SHEET_FORMAT = "belot-rules/score-sheet"
 VERSION = 1
@@ -137,7 +137,11 @@ class SheetSlot:
         """Take the slot's lock (the saved games' locking, on this file); a :class:`UserError` if another pad
         holds it or the folder cannot be written."""
         lock = SaveSlot(self.path, self.label)
-        lock.open()
+        try:
+            lock.open()
+        except SlotBusy:
+            raise UserError(f"another pad has the sheet in slot {self.label} open; go on there, or keep a "
+                            "second sheet at once with --slot NAME") from None
         self._lock = lock
 
     def close(self) -> None:
