@@ -106,7 +106,7 @@ class Sheet:
             score = None
             if deal.outcome is not None:
                 score = self.score(deal, reserve, f"deal {number}")
-                board = [b + p for b, p in zip(board, score.match_points)]
+                board = [b + p for b, p in zip(board, score.match_points, strict=True)]
                 reserve = score.hanging_out
             else:
                 reserve = rules.scoring.reserve_after_all_pass(reserve)

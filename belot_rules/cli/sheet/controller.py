@@ -1,0 +1,174 @@
+"""What the pad does with a typed line, whichever form shows it: the line form prints the answer, the
+full-screen form puts it in its log and redraws the board. One controller, two views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...errors import UserError
+from ...pad.entry import WORDS_HELP, parse_entry
+from ...pad.sheet import Row, Sheet
+from .store import SheetSlot, csv_text, write_sheet
+
+HELP = """Enter each deal in one line, for example:
+{words}
+Commands: undo (take back the last deal), fix N WORDS (correct deal N), show N (its explanation),
+board (every deal), dealer SEAT (who deals the next deal), csv FILE, export FILE (the sheet file),
+help, quit. The sheet is saved after every change; belot sheet with the same variant goes on."""
+QUIT = ("quit", "q", "exit")
+
+
+@dataclass
+class Answer:
+    """What the pad says back to a line, and whether the scorekeeper is done."""
+
+    lines: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+class PadController:
+    """The sheet, its slot and the commands; every change is saved before it is answered."""
+
+    def __init__(self, sheet: Sheet, slot: SheetSlot, slot_option: str | None) -> None:
+        self.sheet = sheet
+        self.slot = slot
+        self.slot_option = slot_option
+        self.reckoning = sheet.reckon()
+        self.dealer: int | None = None  # the next deal's dealer where the table said it (dealer SEAT)
+
+    # ------------------------------------------------------------------ what is shown
+
+    def prompt(self) -> str:
+        return "sheet> " if self.reckoning.over else f"deal {len(self.reckoning.rows) + 1}> "
+
+    def greeting(self) -> list[str]:
+        rules = self.sheet.ruleset
+        names = ", ".join(f"{rules.seating.side_name(s)} is {n}" for s, n in enumerate(self.sheet.names))
+        return [f"{rules.variant.title}: {names}. Enter each deal in one line; help lists the words.",
+                *self.state()]
+
+    def farewell(self) -> str:
+        return (f"The sheet is kept in slot {self.slot.label}; belot sheet {self.sheet.source}"
+                + (f" --slot {self.slot.label}" if self.slot_option else "") + " goes on with it.")
+
+    def state(self) -> list[str]:
+        """The board after the last deal, and who deals next or who won."""
+        reckoning, names = self.reckoning, self.sheet.names
+        count = len(reckoning.rows)
+        board = ", ".join(f"{n} {p}" for n, p in zip(names, reckoning.board, strict=True))
+        lines = [f"Board after {count} deal{'s' if count != 1 else ''}: {board}"
+                 + (f" (reserve {reckoning.reserve})" if reckoning.reserve else "")]
+        if reckoning.winner is not None:
+            lines.append(f"{names[reckoning.winner]} wins the match.")
+        elif reckoning.drawn:
+            lines.append("The match is drawn.")
+        else:
+            lines.append(f"Deal {count + 1} is dealt by seat {self.next_dealer()}.")
+        return lines
+
+    def next_dealer(self) -> int:
+        return self.reckoning.next_dealer if self.dealer is None else self.dealer
+
+    def deal_lines(self, row: Row) -> list[str]:
+        """A deal's score with its explanation."""
+        lines = [f"Deal {row.number}, dealt by seat {row.deal.dealer}:"]
+        if row.score is None:
+            return [*lines, "  everybody passed" + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
+        lines += [f"  • {line}" for line in row.score.lines]
+        names = ", ".join(f"{n} {p}" for n, p in zip(self.sheet.names, row.score.match_points, strict=True))
+        return [*lines, f"  {row.score.verdict}: {names}" + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
+
+    def board_rows(self) -> list[tuple[str, ...]]:
+        """A row per deal: number, dealer, what was played, its verdict, each side's board and the reserve after it."""
+        rows = []
+        for row in self.reckoning.rows:
+            o = row.deal.outcome
+            played = "all passed" if o is None else f"{o['contract'].replace('_', ' ')} by {o['declarer']}"
+            verdict = row.score.verdict if row.score else ""
+            rows.append((str(row.number), str(row.deal.dealer), played, verdict, *map(str, row.board),
+                         str(row.reserve or "")))
+        return rows
+
+    def board_lines(self) -> list[str]:
+        """:meth:`board_rows` under their headings, in columns."""
+        rows = self.board_rows()
+        if not rows:
+            return ["No deal yet."]
+        heading = ("deal", "dealer", "contract", "verdict", *self.sheet.names, "reserve")
+        widths = [max(len(row[i]) for row in [heading, *rows]) for i in range(len(heading))]
+        return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+                for row in [heading, *rows]]
+
+    # ------------------------------------------------------------------ what a line does
+
+    def handle(self, line: str) -> Answer:
+        """Do what ``line`` says; a refused entry is answered with its reason and changes nothing."""
+        line = line.strip()
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return Answer()
+        if word in QUIT:
+            return Answer([self.farewell()], done=True)
+        try:
+            return self._command(word, rest.strip(), line)
+        except UserError as err:
+            return Answer([f"Not entered: {err}"])
+
+    def _command(self, word: str, rest: str, line: str) -> Answer:
+        sheet = self.sheet
+        if word in ("help", "?"):
+            return Answer(HELP.format(words=WORDS_HELP).splitlines())
+        if word == "board":
+            return Answer(self.board_lines())
+        if word == "show":
+            return Answer(self.deal_lines(self.reckoning.rows[self.number(rest) - 1]))
+        if word in ("csv", "export"):
+            return Answer([self.export(rest, word == "csv")])
+        if word == "dealer":
+            self.dealer = sheet.seat(rest)
+            return Answer([f"Deal {len(self.reckoning.rows) + 1} is dealt by seat {self.dealer}."])
+        if word == "undo":
+            self.reckoning = sheet.undo()
+            said = [f"Deal {len(self.reckoning.rows) + 1} is taken back."]
+        elif word == "fix":
+            number_text, _, words = rest.partition(" ")
+            number = self.number(number_text)
+            self.reckoning = sheet.fix(number, parse_entry(sheet.ruleset, words))
+            said = ["Deal {} is corrected; the deals after it are scored again.".format(number),
+                    *self.deal_lines(self.reckoning.rows[number - 1])]
+        else:
+            self.reckoning = sheet.add(parse_entry(sheet.ruleset, line), self.dealer)
+            self.dealer = None
+            said = self.deal_lines(self.reckoning.rows[-1])
+        return Answer([*said, *self.save(), *self.state()])
+
+    def number(self, text: str) -> int:
+        count = len(self.reckoning.rows)
+        if not text.strip().isdigit() or not 1 <= int(text) <= count:
+            raise UserError(f"say a deal number, 1-{count}" if count else "there is no deal yet")
+        return int(text)
+
+    def save(self) -> list[str]:
+        """Save the sheet in its slot; a warning to show if it cannot be written (the pad goes on)."""
+        try:
+            self.slot.write(self.sheet, self.reckoning)
+        except (OSError, UserError) as err:
+            return [f"warning: the sheet could not be saved: {err}"]
+        return []
+
+    def export(self, given: str, as_csv: bool) -> str:
+        """Write the sheet as CSV or as a sheet file to ``given``."""
+        if not given:
+            raise UserError("say the file to write: csv FILE or export FILE")
+        path = Path(given)
+        if as_csv:
+            try:
+                path.write_text(csv_text(self.sheet, self.reckoning), encoding="utf-8")
+            except OSError as err:
+                raise UserError(f"{given}: cannot write the CSV: {err.strerror or err}") from None
+        else:
+            write_sheet(self.sheet, self.reckoning, path)
+        return f"Wrote {given}."
+
