@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from belot_rules import load_variant
+from belot_rules.rules.outcome import score_outcome
 
 # Hearts trump, seat 0 bids 80 and holds the belote (K+Q of hearts); his team takes one trick
 # (12 card points), the opponents the rest (140 + the last trick 10).
@@ -98,3 +99,55 @@ def test_pilotta_failed_bid_gives_the_opponents_both_teams_points_pilotta_6_2() 
     score = load_variant("pilotta").scoring.score("spades", 0, 1, (86, 66), (5, 3), 0,
                                                   [Declaration.belote(0, 3, 20)], bid=120)
     assert score.verdict == "failed" and score.match_points == (0, 182)
+
+
+# baloot.md §7.4's example: Hokum (hearts), the buyer (seat 0) 92 raw with the last trick and a sira, the
+# opponents 70 -> 9 + 2 = 11 GP against 7, made; the buyer also holds the Baloot (K+Q of hearts).
+BALOOT_7_4 = {"contract": "hearts", "declarer": 0, "points": [82, 70], "last_trick": 0,
+              "declarations": [{"side": 0, "kind": "sequence", "points": 20}, {"side": 0, "kind": "belote", "suit": "H"}]}
+
+
+@pytest.mark.parametrize("doubling, points, winner", [("double", (24, 14), None), ("four", (46, 28), None),
+                                                      ("gahwa", (154, 0), 0)])
+def test_baloot_gahwa_writes_152_for_the_deal_winner_baloot_7_4(doubling: str, points: tuple[int, int],
+                                                                 winner: int | None) -> None:
+    """baloot.md §7.4 [TAZ]: doubled x2 -> 22 / 14, with the Baloot 24 / 14; "Gahwa: the side with a non-zero score
+    gets 152 (the match). Then add Baloot 2 GP per Baloot": 154 / 0. The file wrote the x4 scores, 46 / 28."""
+    score = score_outcome(load_variant("baloot"), BALOOT_7_4 | {"doubling": doubling})
+    assert score.verdict == "made" and score.match_points == points and score.match_winner == winner
+
+
+def test_baloot_gahwa_khasara_gives_the_opponents_152_and_the_buyer_keeps_his_baloot_baloot_7_4() -> None:
+    """baloot.md §7.3-7.4 and §5.3: the buyer fails (5 GP against 11), the opponents win the gahwa: 152; the
+    Baloot, never multiplied and kept by a losing team, still gives the buyer 2."""
+    failed = {"contract": "hearts", "declarer": 0, "points": [52, 100], "last_trick": 1,
+              "declarations": [{"side": 0, "kind": "belote", "suit": "H"}]}
+    score = score_outcome(load_variant("baloot"), failed | {"doubling": "gahwa"})
+    assert (score.verdict, score.match_points, score.match_winner) == ("failed", (2, 152), 1)
+    assert score.lines[-1] == ("Team 1 writes 152 in place of the multiplied points, the other side nothing; "
+                               "each side adds its belote, not multiplied: team 0 2, team 1 152")
+
+
+def test_baloot_played_gahwa_ends_the_match_with_152_baloot_7_4_and_8() -> None:
+    """baloot.md §7.4 and §8 [GR]: a deal played after the doubling reached gahwa writes 152 for its winner (and
+    each side's Baloot, 2 GP) and ends the match, in the engine as in `belot score`."""
+    from belot_rules.engine.match import MatchState
+    from belot_rules.engine.runner import play_deal
+    from belot_rules.players import make_player
+
+    rules = load_variant("baloot")
+    match = MatchState.new(rules, seed=1, first_dealer=3)
+    deal = match.current
+    deal.apply(["clubs", "diamonds", "hearts", "spades"][deal.turned_card >> 3])
+    while deal.phase == "bidding":
+        actions = deal.legal_actions()
+        deal.apply(next((a for a in actions if a.call.kind in ("double", "redouble")), actions[0]))
+    assert deal.level == 4
+    play_deal(deal, [make_player("random", rules, seat) for seat in range(4)])
+    score = deal.score
+    winner = score.match_winner
+    assert winner in (0, 1)
+    baloot = [2 * (part.belote // 20) for part in score.parts]
+    assert score.match_points[winner] == 152 + baloot[winner] and score.match_points[1 - winner] == baloot[1 - winner]
+    match.advance()
+    assert match.over and match.winner == winner

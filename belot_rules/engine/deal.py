@@ -648,8 +648,7 @@ class DealState:
         if self.level and self.ruleset.bidding.wins_match(self.level):
             seating = self.ruleset.seating
             defenders = tuple(sorted({seating.side_of[seat] for seat in seating.opponents(self.declarer, self.declarer)}))
-            return decided_by_doubling(score, self.ruleset.variant.bidding.doubles.names[self.level - 1], defenders,
-                                       seating.side_name)
+            return decided_by_doubling(score, self.ruleset.variant, contract, self.level, defenders, seating.side_name)
         return score
 
     # ------------------------------------------------------------------ views

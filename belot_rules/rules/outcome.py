@@ -379,7 +379,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     if not 0 < winning <= level:
         return score
     defenders = tuple(sorted({table.side_of[seat] for seat in table.opponents(model.declarer, model.declarer)}))
-    return decided_by_doubling(score, scoring.variant.bidding.doubles.names[level - 1], defenders, table.side_name)
+    return decided_by_doubling(score, scoring.variant, model.contract, level, defenders, table.side_name)
 
 
 def _doubling(variant: Variant, outcome: DealOutcome) -> tuple[int, int]:

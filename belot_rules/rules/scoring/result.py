@@ -8,7 +8,13 @@ values, formatted only when read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...variant.model import contract_kind
+from ..rounding import Rounder
+
+if TYPE_CHECKING:
+    from ...variant.model import Variant
 
 MADE, FAILED, HANGING, LITIGE = "made", "failed", "hanging", "litige"
 SPLIT, ALL, TIE, POT, HALF = "split", "all", "tie", "pot", "half"  # how a verdict is scored
@@ -74,12 +80,15 @@ class DealScore(NamedTuple):
         } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
 
 
-def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int, ...],
+def decided_by_doubling(score: DealScore, variant: Variant, contract: str, level: int, defenders: tuple[int, ...],
                         side_name: Callable[[int], str]) -> DealScore:
-    """``score`` of a deal doubled to the level that decides the match (Baloot's gahwa, baloot.md §4):
+    """``score`` of a deal doubled to ``level``, the level that decides the match (Baloot's gahwa, baloot.md §4):
     the winner of the deal, the takers when their contract is made and the defenders when it fails
     (else the side with the most points), wins the match. ``defenders`` are the board's sides of the
-    defence; the variant's checks allow such a level only where the defence is one side."""
+    defence; the variant's checks allow such a level only where the defence is one side.
+
+    With ``scoring.match_winning_points`` the winner writes those points and the other side none, each
+    side adding its belote where the double does not multiply it (baloot.md §7.4: 152, then 2 per Baloot)."""
     team: int | None = score.contract_team
     if score.verdict == FAILED:
         (team,) = defenders
@@ -89,8 +98,28 @@ def decided_by_doubling(score: DealScore, level_name: str, defenders: tuple[int,
         team = points.index(best) if points.count(best) == 1 else None
     if team is None:
         return score
-    note = ("{} was called: {} wins the deal and with it the match", (level_name.capitalize(), side_name(team)))
-    return score._replace(match_winner=team, notes=(*score.notes, note))
+    level_name = variant.bidding.doubles.names[level - 1]
+    notes = (*score.notes, ("{} was called: {} wins the deal and with it the match",
+                            (level_name.capitalize(), side_name(team))))
+    fixed = variant.scoring.match_winning_points
+    if fixed is None:
+        return score._replace(match_winner=team, notes=notes)
+    belotes = _undoubled_belotes(score, variant, contract)
+    board = tuple(belote + (fixed if side == team else 0) for side, belote in enumerate(belotes))
+    notes += (("{} writes {} in place of the multiplied points, the other side nothing{}: {}",
+               (side_name(team).capitalize(), fixed, "; each side adds its belote, not multiplied" if any(belotes) else "",
+                ", ".join(f"{side_name(side)} {points}" for side, points in enumerate(board)))),)
+    return score._replace(match_points=board, match_winner=team, notes=notes,
+                          belote_only=tuple(side != team and belote > 0 for side, belote in enumerate(belotes)))
+
+
+def _undoubled_belotes(score: DealScore, variant: Variant, contract: str) -> tuple[int, ...]:
+    """Each side's belote on the board where no double multiplies it (``belote.multiplied_by_double: false``), else 0."""
+    if variant.declarations.belote.multiplied_by_double or not score.parts:
+        return (0,) * len(score.match_points)
+    rounding = variant.scoring.rounding
+    rounder = Rounder.build(getattr(rounding, contract_kind(contract)), rounding)
+    return tuple(rounder.round(part.belote) for part in score.parts)
 
 
 class Terms(tuple[tuple[str, int], ...]):

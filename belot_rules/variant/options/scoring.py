@@ -119,6 +119,12 @@ def _no_contract_judged(variant: Variant) -> str | None:
     return None
 
 
+def _no_match_winning_level(variant: Variant) -> str | None:
+    if variant.bidding.doubles.match_winning_level is None:
+        return "bidding.doubles.match_winning_level null lets no doubling decide the match"
+    return None
+
+
 def _without_tie_digit(rounding: ContractRounding) -> str | None:
     """The same section rounds each kind of contract: each says for itself whether it has a tie digit."""
     return None if rounding.mode == RoundingMode.tie_digit else "only tie_digit rounding has a tie digit"
@@ -342,6 +348,13 @@ class Scoring(Rule):
         DoubledMade.takes_all,
         description="A doubled contract that is made: the takers take everything, or each team scores its own "
         "points multiplied (Baloot).",
+    )
+    match_winning_points: Annotated[int | None, Option(
+        unused_when=first_reason(without_doubling, _no_match_winning_level))] = Field(
+        None,
+        description="A deal doubled to bidding.doubles.match_winning_level: its winner writes this many points and "
+        "the other side none, each side adding a belote the double does not multiply (Baloot's gahwa: 152, then "
+        "2 per Baloot, after the tazjel/baloot-ai engine); null: each side writes the deal's multiplied points.",
     )
     point_bids: Annotated[PointBidScoring, Option(unused_when=without_point_bids)] = Field(
         default_factory=PointBidScoring, description="Point-bid contracts.")
