@@ -183,3 +183,24 @@ def test_mistakes_when_starting_are_told_without_a_traceback(monkeypatch: pytest
         holder.close()
     assert status == 1 and "another pad has the sheet in slot french open" in out
     assert "Traceback" not in out
+
+
+def test_the_kept_sheet_is_written_out_by_option_and_new_sets_it_aside(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        data_home: Path) -> None:
+    """--csv and --export write the slot's sheet without entering anything (declarations in the CSV as the
+    pad's words say them); --new keeps the old sheet in sheets/aside/ and starts another."""
+    pad(monkeypatch, capsys, "bulgarian", "--names", "A,B", "--dealer", "0",
+        lines=["hearts by 1 points 81 last 1 seq 0 50 belote 1"])
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--csv", str(tmp_path / "s.csv"), "--export",
+                      str(tmp_path / "s.json"), lines=[])
+    assert status == 0 and "Going on with the sheet in slot bulgarian (1 deal)." in out
+    (row,) = csv.DictReader((tmp_path / "s.csv").read_text("utf-8").splitlines())
+    assert (row["declarations"], row["verdict"], row["board A"], row["board B"]) == ("seq 0 50; belote 1", "failed",
+                                                                                      "23", "0")
+    assert json.loads((tmp_path / "s.json").read_text("utf-8"))["board"] == [23, 0]
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--new", "--names", "C,D", "--dealer", "1", lines=[])
+    assert "The sheet that was in slot bulgarian is kept in" in out
+    assert len(list((data_home / "belot-rules" / "sheets" / "aside").glob("bulgarian-replaced-*.json"))) == 1
+    status, out = pad(monkeypatch, capsys, "french", "--slot", "bulgarian", lines=[])
+    assert status == 1 and "slot bulgarian holds a sheet of bulgarian, not french" in out

@@ -132,7 +132,8 @@ class Start:
             self.say(f"The sheet that was in slot {slot.label} is kept in {slot.set_aside('replaced')}.")
             kept = None
         if kept is not None:
-            self.say(f"Going on with the sheet in slot {slot.label} ({len(kept.deals)} deals).")
+            count = len(kept.deals)
+            self.say(f"Going on with the sheet in slot {slot.label} ({count} deal{'' if count == 1 else 's'}).")
             return kept
         if args.csv or args.export:
             raise UserError(f"slot {slot.label} holds no sheet to write out")

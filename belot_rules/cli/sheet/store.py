@@ -29,6 +29,7 @@ from ..game.saves import SaveSlot, SlotBusy, data_dir, slot_name, variant_slot_n
 SHEET_FORMAT = "belot-rules/score-sheet"
 VERSION = 1
 SHEETS = "sheets"
+WORD = {"sequence": "seq"}  # a declaration's kind as a deal's line names it
 
 
 class SheetDeal(BaseModel):
@@ -107,8 +108,9 @@ def csv_text(sheet: Sheet, reckoning: Reckoning) -> str:
     for row in reckoning.rows:
         o = row.deal.outcome or {}
         score = row.score
-        declared = " ".join(f"{d['kind']}:{d['side']}:{d.get('points', d.get('suit', ''))}"
-                            for d in o.get("declarations", []))
+        declared = "; ".join(" ".join(str(part) for part in (WORD.get(d["kind"], d["kind"]), d.get("side", d.get("seat")),
+                                                              d.get("points", d.get("suit", ""))) if part != "")
+                             for d in o.get("declarations", []))  # as the pad's words say them: seq 0 50
         writer.writerow([row.number, row.deal.dealer, o.get("contract", "pass"), o.get("declarer", ""),
                          o.get("doubling", f"x{o['multiplier']}" if "multiplier" in o else ""), o.get("bid", ""),
                          o.get("last_trick", ""), declared, score.verdict if score else "all passed",
