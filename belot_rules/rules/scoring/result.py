@@ -108,7 +108,7 @@ def decided_by_doubling(score: DealScore, variant: Variant, contract: str, level
     board = tuple(belote + (fixed if side == team else 0) for side, belote in enumerate(belotes))
     notes += (("{} writes {} in place of the multiplied points, the other side nothing{}: {}",
                (side_name(team).capitalize(), fixed, "; each side adds its belote, not multiplied" if any(belotes) else "",
-                ", ".join(f"{side_name(side)} {points}" for side, points in enumerate(board)))),)
+                Each((tuple(map(side_name, range(len(board)))), board)))),)
     return score._replace(match_points=board, match_winner=team, notes=notes,
                           belote_only=tuple(side != team and belote > 0 for side, belote in enumerate(belotes)))
 
