@@ -46,9 +46,10 @@ def pad(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *ar
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_match_entered_deal_by_deal_gives_the_board_of_the_played_match(name: str) -> None:
     """Issue 26, "Done when": the pad fed the short forms of a whole match the engine played shows the same
-    board, reserve, dealers and winner (declarations by seat in one match, by side and value in the other)."""
+    board, reserve, dealers and winner (declarations by seat in half the matches, by side and value in the
+    others)."""
     rules = load_variant(name)
-    for seed in range(2):
+    for seed in range(4):
         rng = random.Random(seed)
         match = MatchState.new(rules, seed)
         sheet = Sheet.new(rules, name, first_dealer=match.dealer)
@@ -56,10 +57,10 @@ def test_a_match_entered_deal_by_deal_gives_the_board_of_the_played_match(name: 
             deal = match.in_play()
             while deal.phase != OVER:
                 match.apply(rng.choice(match.legal_actions()))
-            reckoning = sheet.add(short_outcome(deal, sides=seed == 1) if deal.score else None)
+            reckoning = sheet.add(short_outcome(deal, sides=seed % 2 == 1) if deal.score else None)
             assert reckoning.rows[-1].deal.dealer == deal.dealer
-            assert reckoning.rows[-1].score == deal.score or deal.score is None or (
-                reckoning.rows[-1].score._replace(notes=()) == deal.score._replace(notes=()))
+            scored = reckoning.rows[-1].score
+            assert (scored and scored._replace(notes=())) == (deal.score and deal.score._replace(notes=()))
         assert (reckoning.board, reckoning.reserve, reckoning.winner, reckoning.drawn) == (
             tuple(match.board), match.reserve, match.winner, match.drawn)
 

@@ -22,7 +22,7 @@ from belot_rules.rules.outcome import OutcomeError, score_outcome
 
 ROOT = Path(__file__).parent.parent
 SHIPPED = sorted(path.stem for path in (ROOT / "variants").glob("*.yaml"))
-DEALS = 12  # engine deals per variant and form
+DEALS = 30  # engine deals per variant and form
 
 
 def played(name: str, seed: int) -> DealState:
