@@ -10,9 +10,12 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cli import main
+from belot_rules.cli.sheet.controller import PadController
 from belot_rules.cli.sheet.store import SheetSlot, sheet_schema_text
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
@@ -205,3 +208,31 @@ def test_the_kept_sheet_is_written_out_by_option_and_new_sets_it_aside(
     assert len(list((data_home / "belot-rules" / "sheets" / "aside").glob("bulgarian-replaced-*.json"))) == 1
     status, out = pad(monkeypatch, capsys, "french", "--slot", "bulgarian", lines=[])
     assert status == 1 and "slot bulgarian holds a sheet of bulgarian, not french" in out
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=st.one_of(st.text(max_size=60), st.lists(st.sampled_from(
+    ["hearts", "h", "nt", "at", "pass", "by", "0", "1", "3", "9", "-1", "points", "81", "200", "last", "capot",
+     "tricks", "seq", "quad", "belote", "S", "50", "contra", "recontra", "x2", "bid", "undo", "fix", "show",
+     "dealer", "board", "help", "csv", "export", "²", "٣"]), max_size=12).map(" ".join)))
+def test_any_line_at_the_pad_is_entered_or_refused_in_a_sentence(line: str, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Project standard: whatever is typed, the pad answers (an entry, a command, or why not) and the sheet
+    stays one it can score; nothing escapes as an exception. (Files a line writes go to a temporary folder.)"""
+    monkeypatch.chdir(tmp_path)
+    rules = load_variant("bulgarian")
+    sheet = Sheet.new(rules, "bulgarian")
+    sheet.add({"contract": "hearts", "declarer": 1, "points": [81, 71], "last_trick": 1})
+    pad = PadController(sheet, _NoSlot(), None)  # type: ignore[arg-type]
+    answer = pad.handle(line)
+    assert all(len(text) < 500 for text in answer.lines) and len(sheet.deals) in (0, 1, 2)
+    sheet.reckon()
+
+
+class _NoSlot:
+    """A slot that keeps nothing (the lines' answers are under test, not the file)."""
+
+    label = "test"
+
+    def write(self, *_: object) -> None:
+        return None

@@ -6,13 +6,18 @@ counted; the short form scores that exactly as the tricks would, and refuses wha
 
 from __future__ import annotations
 
+import io
 import json
 import random
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from fuzzing import mutate, one_screen
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cli import main
@@ -167,3 +172,19 @@ def test_gahwa_decides_the_match_from_either_form() -> None:
     assert score_outcome(rules, made | {"multiplier": 4}).match_winner is None
     assert error("baloot", made | {"doubling": "gahwa", "multiplier": 4}) == (
         "multiplier: the doubling says the multiplier; leave it out")
+
+
+SHORT_SEED = (ROOT / "examples" / "deal-outcome-bulgarian-short.yaml").read_text("utf-8")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=st.integers(0, 2**32 - 1), edits=st.integers(1, 4))
+def test_a_mutated_short_form_is_scored_or_told_in_a_sentence(case: int, edits: int, tmp_path: Path) -> None:
+    """Project standard (every reader fuzzed): the short form's example, mutated with the traps of
+    tests/fuzzing.py, is scored or refused in one screen, exit status 0 or 1, never a traceback."""
+    path = tmp_path / "deal.yaml"
+    path.write_text(mutate(SHORT_SEED, random.Random(case), edits), encoding="utf-8", errors="surrogatepass")
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(["score", str(path)])
+    assert status in (0, 1) and one_screen(err.getvalue()) and "Traceback" not in err.getvalue()
