@@ -174,15 +174,16 @@ def test_gahwa_decides_the_match_from_either_form() -> None:
         "multiplier: the doubling says the multiplier; leave it out")
 
 
-SHORT_SEED = (ROOT / "examples" / "deal-outcome-bulgarian-short.yaml").read_text("utf-8")
+SHORT_SEED = json.dumps(yaml.safe_load((ROOT / "examples" / "deal-outcome-bulgarian-short.yaml").read_text("utf-8")),
+                        indent=1)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=st.integers(0, 2**32 - 1), edits=st.integers(1, 4))
 def test_a_mutated_short_form_is_scored_or_told_in_a_sentence(case: int, edits: int, tmp_path: Path) -> None:
-    """Project standard (every reader fuzzed): the short form's example, mutated with the traps of
+    """Project standard (every reader fuzzed): the short form's example as JSON, mutated with the traps of
     tests/fuzzing.py, is scored or refused in one screen, exit status 0 or 1, never a traceback."""
-    path = tmp_path / "deal.yaml"
+    path = tmp_path / "deal.json"
     path.write_text(mutate(SHORT_SEED, random.Random(case), edits), encoding="utf-8", errors="surrogatepass")
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
