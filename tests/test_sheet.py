@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.cli.sheet.controller import PadController
-from belot_rules.cli.sheet.store import SheetSlot, sheet_schema_text
+from belot_rules.cli.sheet.store import SheetSlot, read_sheet, sheet_schema_text
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
+from belot_rules.errors import FileError
 from belot_rules.pad.reduce import short_outcome
 from belot_rules.pad.sheet import EntryError, Sheet
 
@@ -236,3 +237,13 @@ class _NoSlot:
 
     def write(self, *_: object) -> None:
         return None
+
+
+def test_a_sheet_file_with_a_dealer_the_table_does_not_have_is_refused_at_its_place(tmp_path: Path) -> None:
+    """A sheet file edited by hand: a dealer beyond a table of three is told with the file's place, not used."""
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps({"format": "belot-rules/score-sheet", "version": 1, "variant": "belote-a-trois",
+                                "names": ["A", "B", "C"], "first_dealer": 0, "deals": [{"dealer": 3, "outcome": None}]}),
+                    encoding="utf-8")
+    with pytest.raises(FileError, match="sheet.json:1:.*deal 1: the dealer is a seat, 0-2, not 3"):
+        read_sheet(path)

@@ -103,6 +103,8 @@ class Sheet:
         for number, deal in enumerate(deals, 1):
             if winner is not None or end.drawn:
                 raise EntryError(f"the match ended at deal {number - 1}; deal {number} cannot be on the sheet")
+            if not 0 <= deal.dealer < rules.seating.players:
+                raise EntryError(f"deal {number}: the dealer is a seat, 0-{rules.seating.players - 1}, not {deal.dealer}")
             score = None
             if deal.outcome is not None:
                 score = self.score(deal, reserve, f"deal {number}")
@@ -113,8 +115,6 @@ class Sheet:
             winner = rules.match.winner(end, board, score, score is not None and score.capot_team is not None)
             rows.append(Row(number, deal, score, tuple(board), reserve))
             dealer = self.dealer_after(deal, score)
-        if winner is None and len(rows) >= MAX_DEALS:
-            raise EntryError(f"the match has not ended after {MAX_DEALS} deals; no more can be entered")
         return Reckoning(rows, dealer, winner, end.drawn, tuple(board), reserve)
 
     def score(self, deal: Deal, reserve: int, name: str) -> DealScore:
@@ -149,6 +149,8 @@ class Sheet:
         now = self.reckon()
         if now.over:
             raise EntryError("the match is over; undo or fix a deal to go on")
+        if len(self.deals) >= MAX_DEALS:
+            raise EntryError(f"the match has not ended after {MAX_DEALS} deals; no more can be entered")
         deal = Deal(now.next_dealer if dealer is None else dealer, copy.deepcopy(outcome))
         return self._commit([*self.deals, deal])
 
