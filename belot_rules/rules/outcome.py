@@ -4,8 +4,9 @@ A deal outcome (JSON or YAML; schema in ``schemas/deal-outcome.schema.json``) na
 contract, the declarer, the multiplier, the eight tricks in order with their winner, the
 declarations made and the points carried in. Tricks are scored as given: what counts is
 which cards each team took, who took the last trick and whether one team took them all,
-so a person can score a real table game. Every mistake is reported with its place, like
-``tricks[3].cards[1]``.
+so a person can score a real table game; or, in the short form (:mod:`.short_outcome`), what
+a table counts instead: each side's card points, the last trick and the declarations that
+counted. Every mistake is reported with its place, like ``tricks[3].cards[1]``.
 """
 
 from __future__ import annotations
@@ -328,7 +329,9 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     Each trick's winner follows from its cards and its leader (the first leader, then the
     winner of the trick before), so a given winner must agree. The tricks say who played
     each card, so a declaration must be of cards its seat played. The rules decide which
-    declarations count. The outcome's ``variant`` field only tells a tool which rules to load.
+    declarations count. The short form's totals are checked against the deal instead. A doubling
+    level that decides the match (Baloot's gahwa) names the deal's winner as the engine does.
+    The outcome's ``variant`` field only tells a tool which rules to load.
     """
     scoring = _scoring_of(rules)
     too_many = _beyond_the_deal(scoring, outcome)
@@ -601,7 +604,8 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
             problems.append((where, wrong))
             continue
         try:
-            decls = _build(rules, entry, contract) if entry.side is None else [_by_side(scoring, entry, contract)]
+            decls = (_build(rules, entry, contract) if entry.side is None
+                     else [by_side(scoring.declarations, scoring.variant, scoring.seating, contract, entry)])
         except ValueError as err:
             problems.append((where, str(err)))
             continue
@@ -626,17 +630,6 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
     camps = table.camps[outcome.declarer] if table.kind == "taker_vs_rest" else tuple(range(table.sides))
     problems += [(("declarations",), text) for text in contest_problems(scoring.variant, sides, camps)]
     return built
-
-
-def _by_side(scoring: ScoringRules, entry: SequenceDeclaration | QuadDeclaration | BeloteDeclaration,
-             contract: str) -> Declaration:
-    """A declaration by side, credited to the side's first seat; ``ValueError`` when the variant has none such."""
-    table = scoring.seating
-    if entry.side is None or entry.side >= table.sides:
-        raise ValueError(f"{scoring.variant.name} has {table.sides} sides, 0-{table.sides - 1}, not {entry.side}")
-    suit = SUITS.index(entry.suit) if isinstance(entry, BeloteDeclaration) and entry.suit else None
-    return by_side(scoring.declarations, scoring.variant, contract, table.side_seats(entry.side)[0], entry.kind,
-                   getattr(entry, "points", None), suit)
 
 
 def _build(rules: DeclarationRules, entry: SequenceDeclaration | QuadDeclaration | BeloteDeclaration,

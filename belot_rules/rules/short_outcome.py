@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import RANKS, SUIT_NAMES, iter_bits
+from ..cards import RANKS, SUIT_NAMES, SUITS, iter_bits
 from ..files import KeyPath
 from ..variant.model import Variant
 from .declarations import (
@@ -110,10 +110,16 @@ def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: 
     return list(points), list(trick_counts), last
 
 
-def by_side(rules: DeclarationRules, variant: Variant, contract: str, seat: int, kind: str,
-            points: int | None, suit: int | None) -> Declaration:
+def by_side(rules: DeclarationRules, variant: Variant, table: Seating, contract: str, entry: Entry) -> Declaration:
     """The declaration a side scored, known by its kind and value (a belote by its suit, which a suit contract
-    gives); ``ValueError`` says what the variant has instead."""
+    gives), credited to the side's first seat; ``ValueError`` says what the variant has instead."""
+    side, kind = entry.side, entry.kind
+    if side is None or side >= table.sides:
+        raise ValueError(f"{variant.name} has {table.sides} sides, 0-{table.sides - 1}, not {side}")
+    seat = table.side_seats(side)[0]
+    points: int | None = getattr(entry, "points", None)
+    written: str | None = getattr(entry, "suit", None)
+    suit = SUITS.index(written) if kind == BELOTE and written else None
     if kind == BELOTE:
         suits = [s for s in range(4) if rules.allows(BELOTE, contract, s)]
         if not suits:
