@@ -247,3 +247,13 @@ def test_a_sheet_file_with_a_dealer_the_table_does_not_have_is_refused_at_its_pl
                     encoding="utf-8")
     with pytest.raises(FileError, match="sheet.json:1:.*deal 1: the dealer is a seat, 0-2, not 3"):
         read_sheet(path)
+
+
+def test_the_pad_asks_klaverjas_roem_by_side(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26 item 3: where melds come from the tricks (klaverjas.md §5) the pad says each side's roem is
+    given by side, and counts it: 100 + 10 last trick + 50 + 20 stuk = 180 to 52."""
+    status, out = pad(monkeypatch, capsys, "klaverjas-amsterdam", "--names", "Wij,Zij", "--dealer", "3",
+                      lines=["hearts by 0 points 100 last 0 seq 0 50 belote 0"])
+    assert "Melds are counted from the tricks here (roem): give each side's as seq SIDE POINTS" in out
+    assert "made: Wij 180, Zij 52" in out

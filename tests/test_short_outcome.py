@@ -189,3 +189,16 @@ def test_a_mutated_short_form_is_scored_or_told_in_a_sentence(case: int, edits: 
     with redirect_stdout(out), redirect_stderr(err):
         status = main(["score", str(path)])
     assert status in (0, 1) and one_screen(err.getvalue()) and "Traceback" not in err.getvalue()
+
+
+def test_melds_from_tricks_are_given_by_side_in_the_short_form() -> None:
+    """Klaverjas (klaverjas.md §5): roem is in the tricks' cards. With the tricks, declarations are refused and the
+    message says the short form takes them by side; the short form adds each side's roem."""
+    tricks = json.loads((ROOT / "examples" / "deal-outcome-bulgarian.json").read_text("utf-8"))
+    tricks = tricks | {"contract": "hearts", "multiplier": 1, "hanging_in": 0,
+                       "declarations": [{"seat": 0, "kind": "belote", "suit": "H"}]}
+    assert "leave the declarations out (the short form, without tricks, gives each side's by side)" in error(
+        "klaverjas-amsterdam", tricks)
+    roem = [{"side": 0, "kind": "sequence", "points": 50}, {"side": 0, "kind": "belote"}]
+    assert score_outcome(load_variant("klaverjas-amsterdam"), SHORT | {"declarations": roem}).raw_points == (
+        100 + 10 + 50 + 20, 52)

@@ -581,7 +581,7 @@ def _trick_melds(scoring: ScoringRules, outcome: DealOutcome, winners: list[int]
     """``source: tricks``: the melds are in the tricks' cards (klaverjas.md §5), nothing is declared."""
     if outcome.declarations:
         problems.append((("declarations",), f"{scoring.variant.name} scores melds from the cards of each trick; "
-                         "leave the declarations out"))
+                         "leave the declarations out (the short form, without tricks, gives each side's by side)"))
     rules = scoring.declarations
     return [d for t, winner in zip(outcome.tricks or (), winners)
             for d in rules.in_trick(outcome.contract, [parse_card(c).index for c in t.cards], winner)]

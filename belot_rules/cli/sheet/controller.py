@@ -45,7 +45,9 @@ class PadController:
     def greeting(self) -> list[str]:
         rules = self.sheet.ruleset
         names = ", ".join(f"{rules.seating.side_name(s)} is {n}" for s, n in enumerate(self.sheet.names))
-        return [f"{rules.variant.title}: {names}. Enter each deal in one line; help lists the words.",
+        roem = (["Melds are counted from the tricks here (roem): give each side's as seq SIDE POINTS, "
+                 "quad SIDE POINTS, belote SIDE."] if rules.declarations.from_tricks else [])
+        return [f"{rules.variant.title}: {names}. Enter each deal in one line; help lists the words.", *roem,
                 *self.state()]
 
     def farewell(self) -> str:
