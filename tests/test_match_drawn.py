@@ -51,7 +51,9 @@ def table_result(players: tuple[str, ...], tmp_path: Path) -> tuple[str, list[st
     async def last_move() -> None:
         nonlocal shown
         async with app.run_test(size=(80, 24)) as pilot:
-            while not (isinstance(app.screen, MessageScreen) and app.screen.title_text == "The match is over"):
+            for _ in range(10):  # the last move, the last deal's score, then the match result
+                if isinstance(app.screen, MessageScreen) and app.screen.title_text == "The match is over":
+                    break
                 await settle(pilot, app)
                 await pilot.press("enter")
             await until(pilot, lambda: "The match is drawn" in screen_text(app))

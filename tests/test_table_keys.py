@@ -22,10 +22,13 @@ VARIANT = "french-single-deal"  # seed 2: everybody passes the first deal; the m
 
 async def to_result(pilot, app: TableApp, last: bool = False) -> None:  # noqa: ANN001 - textual's Pilot
     """Play on (Enter each time) until a result box is open: the first one, or with ``last`` the last deal's."""
-    while not (isinstance(app.screen, ResultScreen) and (not last or app.session.over)):
+    for _ in range(100):
+        if isinstance(app.screen, ResultScreen) and (not last or app.session.over):
+            return
         await settle(pilot, app)
         await pilot.press("enter")
         await settle(pilot, app)
+    raise AssertionError("no result box came")
 
 
 def quit_at(tmp_path: Path, ready: Callable[[object, TableApp], Awaitable[None]]) -> TableApp:
