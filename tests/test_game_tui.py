@@ -128,8 +128,9 @@ async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # n
             try:
                 app.session.undo_step()
             except NoUndo as why:  # something hidden was shown since (a declaration, cards turned up): next card
+                reason = str(why)
                 await pilot.press("u")
-                await until(pilot, lambda: str(why) in screen_text(app), "the status line does not say why")
+                await until(pilot, lambda: reason in screen_text(app), "the status line does not say why")
                 assert not app.session.undone
                 await pilot.press("enter")
                 continue

@@ -137,7 +137,8 @@ def help_rows() -> list[tuple[str, str]]:
         ("s", "the score sheet"),
         ("r", "the rules of this variant"),
         ("h", "a hint: what the bot would do in your place"),
-        ("u", "undo: take back your last call or card of this deal"),
+        ("u", "undo: take back your last call or card of this deal, unless cards or declarations it did not "
+              "see have been shown since"),
         ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
         ("q", "save and quit; belot play --resume continues the game"),
     ]

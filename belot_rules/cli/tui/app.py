@@ -62,7 +62,7 @@ KEYS = (
     ("s", "the score sheet"),
     ("r", "the rules of this variant"),
     ("h", "a hint: what the bot would do in your place"),
-    ("u", "undo: take back your last card or call"),
+    ("u", "undo: take back your last card or call, unless cards or declarations it did not see have been shown since"),
     ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
     ("o", "sort the hand another way (kept for the next games)"),
     ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
