@@ -27,6 +27,7 @@ from .sim_view import GROUP_TITLES
 # Okabe-Ito: told apart by colour-blind readers too; a variant keeps its colour in every chart.
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 MARK = "≠"
+OVERWRITE = "--overwrite writes over it"  # what to do with a --report file that exists
 
 
 def check_report(path: str, overwrite: bool, inputs: Sequence[tuple[Path, str]]) -> None:
@@ -52,8 +53,6 @@ def check_report(path: str, overwrite: bool, inputs: Sequence[tuple[Path, str]])
         raise UserError("--report draws its charts with matplotlib, which is not installed; "
                         "install it with: pip install 'belot-rules[report]' (in a checkout: pip install '.[report]')") from None
 
-
-OVERWRITE = "--overwrite writes over it"
 
 
 def write_report(path: str, overwrite: bool, data: dict[str, Any], deal_results: Sequence[SimulationResult],
