@@ -38,7 +38,7 @@ from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
 from .session import SCORED, NoUndo, Session
 from .settings import SPEEDS, Kept
-from .stats import opponents, record_match
+from .stats import record_match
 
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
 DEAL_PAUSE = 4
@@ -227,8 +227,7 @@ class Game:
         if note:
             self.show(note)
         if totals:
-            self.show(f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, "
-                      f"won {totals['wins']}.")
+            self.show(self.draw.games_played(totals))
         if self.live:
             try:
                 self.read("Enter to leave")
@@ -301,7 +300,7 @@ class Game:
 
     def options(self, menu: list[Action]) -> None:
         for i, action in enumerate(menu, 1):
-            self.console.print(Text.assemble((f"{i}:", "bold"), self.describe(action)))
+            self.console.print(Text.assemble((f"{i}:", "bold"), self.draw.describe(action)))
 
     def prompt_text(self, deal: DealState, menu: list[Action]) -> str:
         if deal.phase == BIDDING:
@@ -335,24 +334,11 @@ class Game:
     def timeout(self, legal: list[Action]) -> Action | None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""
         self.console.print()
-        action, message = out_of_time(self.session, legal, self.describe)
+        action, message = out_of_time(self.session, legal, self.draw.describe)
         if action is None:
             self.save()
         self.show(message, style="bold red")
         return action
-
-    def describe(self, action: Action) -> str:
-        """An action in the table's words."""
-        if action.kind == CALL:
-            return f"call {self.look.call(action.call)}"
-        if action.kind == DECLARE:
-            return "declare " + " + ".join(self.draw.words(str(d)) for d in action.declarations) \
-                if action.declarations else "declare nothing"
-        if action.kind in (EXCHANGE, KEEP):
-            return self.draw.exchange_choice(self.session.deal, action)
-        if action.kind == DISCARD:
-            return f"lay {self.look.card_name(action.card)} aside"
-        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     # ------------------------------------------------------------------ commands
 
@@ -388,7 +374,7 @@ class Game:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
             action = session.bot_action(session.adviser)
-            self.show(f"Hint: the {session.adviser} bot would {self.describe(action)}.", style="bold")
+            self.show(f"Hint: the {session.adviser} bot would {self.draw.describe(action)}.", style="bold")
         elif name == "quit":
             self.save()
             self.saved("Game saved.")
@@ -403,8 +389,7 @@ class Game:
             self.show(str(why), style="bold")
             return False
         self.save()
-        more = f", and {len(taken) - 1} move{'s' if len(taken) > 2 else ''} after it" if len(taken) > 1 else ""
-        self.show(f"Took back: {self.describe(taken[0])}{more}.", style="bold")
+        self.show(self.draw.took_back(taken), style="bold")
         return True
 
     def saved(self, note: str) -> None:

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import CARDS, Card, parse_card
-from ...engine.actions import EXCHANGE, Action
+from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
@@ -27,6 +27,7 @@ from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
 from .look import Look
 from .session import Session, SheetRow
+from .stats import opponents
 
 SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
 CELL_WIDTH = 25
@@ -377,6 +378,28 @@ class Renderer:
         text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in deal.discarded))
         return text.append(f", {size - laid} to go" if laid < size else "")
 
+    def describe(self, action: Action, short: bool = False) -> str:
+        """A move of the deal being played, in the table's words (``short``: in a menu of calls or declarations,
+        without the verb)."""
+        if action.kind == CALL:
+            return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
+        if action.kind == DECLARE:
+            if not action.declarations:
+                return "nothing" if short else "declare nothing"
+            said = " + ".join(self.words(str(d)) for d in action.declarations)
+            return said if short else f"declare {said}"
+        if action.kind in (EXCHANGE, KEEP):
+            return self.exchange_choice(self.session.deal, action, short)
+        if action.kind == DISCARD:
+            return f"lay {self.look.card_name(action.card)} aside"
+        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
+
+    def took_back(self, taken: Sequence[Action]) -> str:
+        """What an undo took back: ``Took back: play K♥, and 3 moves after it.``"""
+        more = len(taken) - 1
+        after = f", and {more} move{'s' if more > 1 else ''} after it" if more else ""
+        return f"Took back: {self.describe(taken[0])}{after}."
+
     def exchange_choice(self, deal: DealState, action: Action, short: bool = False) -> str:
         """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
         ``keep 7♥``."""
@@ -443,6 +466,11 @@ class Renderer:
         else:
             result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
         return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.match.board)}")
+
+    def games_played(self, totals: dict[str, int]) -> str:
+        """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""
+        session = self.session
+        return f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, won {totals['wins']}."
 
     def table(self, deal: DealState, shown: Sequence[tuple[int, int]], center: Text, pointer: bool) -> Table:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""

@@ -8,222 +8,42 @@ arrows and Enter, a number, a typed name after ``/``, or a click, and every move
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 import signal
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
-from ...cards import Card, parse_card
-from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ...errors import UserError
 from ..game.look import THEMES, Look
 from ..game.loop import TRICK_PAUSE, out_of_time
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
-from ..game.render import Renderer, does, help_rows, shown_cards, sort_hand
+from ..game.render import Renderer, does
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
-from ..game.session import SCORED, NoUndo, Session, void_words
+from ..game.session import SCORED, NoUndo, Session
 from ..game.settings import SORTS, SPEEDS, Kept
-from ..game.stats import describe as describe_stats
-from ..game.stats import opponents, read_stats, record_match
-from ..show import print_rules
-from .drawing import CARD_WIDTH, card_lines, joined, pile_lines, seats_table
-from .pages import history
+from ..game.stats import record_match
+from .drawing import deal_tally, header, seats_table
+from .hand import HandView, sorted_hand
+from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
 from . import screens
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import leave, offer_unfinished
 
-PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
-KEYS = (
-    ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
-    ("1-9", "the numbered card, call or declaration"),
-    ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
-    ("mouse", "click a card or a call"),
-    ("a", "the whole auction"),
-    ("y", "the history: this deal, and every earlier deal with its points and tricks"),
-    ("s", "the score sheet"),
-    ("r", "the rules of this variant"),
-    ("h", "a hint: what the bot would do in your place"),
-    ("u", "undo: take back your last card or call, unless cards or declarations it did not see have been shown since"),
-    ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
-    ("o", "sort the hand another way (kept for the next games)"),
-    ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
-    ("space", "skip ahead to your next move"),
-    ("+ -", "bots faster, slower (kept)"),
-    ("t", "your statistics"),
-    ("q", "save and quit; belot play --resume continues"),
-)
-
-
-def sorted_hand(deal: DealState, seat: int, mode: str) -> list[Card]:
-    """The seat's hand in the player's chosen order; at an open tableau, its piles left to right."""
-    if deal.tableau is not None:
-        return shown_cards(deal, seat)
-    hand = sort_hand(deal.ruleset, deal.contract, deal.view(seat).hand)
-    if mode == "rank":
-        order = deal.ruleset.variant.cards.plain.order
-        hand.sort(key=lambda c: (c.suit, -order.index(c.rank_char)))
-    return hand
-
-
-class HandView(Widget, can_focus=True):
-    """The player's hand, drawn card by card; when a card is to be played, the legal ones are numbered."""
-
-    BINDINGS = [
-        Binding("left,up", "move(-1)", "Card", show=False),
-        Binding("right,down", "move(1)", show=False),
-        Binding("home", "move(-99)", show=False),
-        Binding("end", "move(99)", show=False),
-        Binding("enter", "play", "Play", show=False),
-    ]
-
-    class Chosen(Message):
-        """The player chose a card (maybe one the rules forbid: the table says why)."""
-
-        def __init__(self, card: int, how: str) -> None:
-            super().__init__()
-            self.card = card
-            self.how = how  # "enter", "number" (its number key) or "click"
-
-    def __init__(self, look: Look, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.look = look
-        self.cards: list[Card] = []
-        self.legal: list[int] | None = None  # legal cards in hand order while the player must play
-        self.selected = 0
-        self.piles: tuple[tuple[str | None, ...], ...] | None = None  # an open tableau's piles, drawn instead
-
-    def show(self, look: Look, cards: list[Card], legal: list[int] | None,
-             piles: tuple[tuple[str | None, ...], ...] | None = None) -> None:
-        keep = self.selected_card
-        self.look, self.cards, self.legal, self.piles = look, cards, legal, piles
-        if legal is not None:
-            self.selected = legal.index(keep) if keep in legal else 0
-        self.refresh(layout=True)
-
-    @property
-    def selected_card(self) -> int | None:
-        if not self.legal:
-            return None
-        return self.legal[min(self.selected, len(self.legal) - 1)]
-
-    def select(self, card: int) -> None:
-        if self.legal and card in self.legal:
-            self.selected = self.legal.index(card)
-            self.refresh()
-
-    def render(self) -> Text:
-        if self.piles is not None:
-            return self.render_piles()
-        if not self.cards:
-            return Text("(no cards)", style="dim")
-        lines = [Text(), Text(), Text(), Text()]
-        chosen = self.selected_card
-        width, last = self.card_width(self.size.width), self.last_width(self.size.width)
-        for i, card in enumerate(self.cards):
-            playable = self.legal is None or card.index in self.legal
-            style = "" if playable else "dim"
-            shown = last if i == len(self.cards) - 1 else width
-            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style)):
-                line.append_text(part[:shown])
-            lines[3].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
-        return joined(lines)
-
-    def card_width(self, room: int) -> int:
-        """Columns a card takes: the whole card, or (a hand of 10 or 12 in a narrow room, Belote à trois's
-        chien) each card but the last without its right edge."""
-        return CARD_WIDTH if not room or len(self.cards) * CARD_WIDTH <= room else CARD_WIDTH - 1
-
-    def last_width(self, room: int) -> int:
-        """The last card is whole when there is room for its right edge."""
-        return CARD_WIDTH if not room or (len(self.cards) - 1) * self.card_width(room) + CARD_WIDTH <= room \
-            else CARD_WIDTH - 1
-
-    def render_piles(self) -> Text:
-        """The piles of an open tableau, each where it was dealt: its top card, the edge of a face-down card
-        under it, and the card's number as in a hand."""
-        lines = [Text() for _ in range(5)]
-        chosen = self.selected_card
-        for pile in self.slots():
-            card = parse_card(pile[-1]).index if pile and pile[-1] is not None else None
-            playable = self.legal is None or card in self.legal
-            style = "" if playable else "dim"
-            for line, part in zip(lines, pile_lines(self.look, pile, card is not None and card == chosen, style)):
-                line.append_text(part)
-            lines[4].append(self.label(card).center(CARD_WIDTH) if card is not None else " " * CARD_WIDTH,
-                            style="bold" if playable else "dim")
-        return joined(lines)
-
-    def slots(self) -> list[tuple[str | None, ...]]:
-        """The piles, then any hand cards beside them, each drawn as a pile of one face-up card."""
-        piles = list(self.piles or ())
-        on_table = {pile[-1] for pile in piles if pile}
-        return piles + [(str(card),) for card in self.cards if str(card) not in on_table]
-
-    def slot_card(self, x: int) -> int | None:
-        """The card drawn at column ``x``: a hand card, or the face-up top of a pile."""
-        if self.piles is not None:
-            position, slots = x // CARD_WIDTH, self.slots()
-            pile = slots[position] if 0 <= position < len(slots) else ()
-            return parse_card(pile[-1]).index if pile and pile[-1] is not None else None
-        count, width = len(self.cards), self.card_width(self.size.width)
-        if x >= (count - 1) * width + self.last_width(self.size.width):
-            return None
-        return self.cards[min(x // width, count - 1)].index if x >= 0 else None
-
-    def label(self, card: int) -> str:
-        """Under a card: its number when legal, a marker under the chosen one, a cross when forbidden."""
-        if self.legal is None:
-            return ""
-        if card not in self.legal:
-            return "x" if self.look.ascii else "×"
-        number = str(self.legal.index(card) + 1)
-        if card == self.selected_card:
-            return f"^{number}^" if self.look.ascii else f"▲{number}▲"
-        return number
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:  # noqa: D102
-        if self.piles is not None:
-            return max(len(self.slots()) * CARD_WIDTH, 10)
-        return max((len(self.cards) - 1) * self.card_width(container.width) + self.last_width(container.width), 10)
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
-        return 4 if self.piles is None else 5
-
-    def action_move(self, step: int) -> None:
-        if self.legal:
-            self.selected = max(0, min(len(self.legal) - 1, self.selected + step))
-            self.refresh()
-
-    def action_play(self, how: str = "enter") -> None:
-        if self.selected_card is not None:
-            self.post_message(self.Chosen(self.selected_card, how))
-
-    def on_click(self, event: events.Click) -> None:
-        card = self.slot_card(event.x)
-        if card is not None:
-            self.select(card)
-            self.post_message(self.Chosen(card, "click"))
-
-
 MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -262,14 +82,12 @@ class TableApp(App[int]):
         # With NO_COLOR, Textual's NoColor filter (for ANSI colours) leaves the terminal's own colours and
         # the attributes (bold, dim, reverse); its default, Monochrome, draws in greys instead.
         super().__init__(ansi_color=True if os.environ.get("NO_COLOR") is not None else None)
-        self.session = session
-        self.look = look.for_variant(session.ruleset.variant)
-        self.draw = Renderer(session, self.look)
-        self.speed, self.slot, self.record_path = speed, slot, record_path
+        self.look, self.speed, self.record_path = look, speed, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
-        self.shown: DealState | None = session.deal  # the deal on the table (the one just finished, while scored)
+        self.shown: DealState | None = None  # the deal on the table (the one just finished, while scored)
         self.held: int | None = None  # a completed trick kept on the table until the next card
+        self.use(session, slot)
         self.skipping = False
         self.timer: Timer | None = None
         self.clock: Timer | None = None
@@ -353,7 +171,7 @@ class TableApp(App[int]):
         deal = self.shown or self.session.deal
         if deal is None:
             return
-        self.query_one("#header", Static).update(self.header(deal))
+        self.query_one("#header", Static).update(header(self.draw, deal, self.size.width or 80))
         width = self.query_one("#left").size.width or 48
         self.query_one("#seats", Static).update(seats_table(self.draw, deal, self.held, self.open_hands, width))
         if deal.tableau is not None:  # every other player's face-up cards, as they lie
@@ -363,7 +181,7 @@ class TableApp(App[int]):
             piles = self.query_one("#tableau", Static)
             piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else "The table"
             piles.update(Text("\n").join(self.draw.piles(deal, seat, label=len(others) > 1) for seat in others))
-        tally = self.tally(deal)
+        tally = deal_tally(self.session, deal)
         self.query_one("#tally", Static).update(tally)
         self.query_one("#tally").display = bool(tally.plain)
         auction = self.query_one("#auction", Static)
@@ -395,49 +213,6 @@ class TableApp(App[int]):
             piles = deal.view(self.human).piles(self.human) if deal.tableau is not None else None
             hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None, piles)
         self.update_status()
-
-    def header(self, deal: DealState) -> Text:
-        """Two lines: the variant, deal, dealer and level; the contract and the match score."""
-        session, look = self.session, self.look
-        number = session.deal_number if deal is session.deal else len(session.rows)
-        first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
-                              does(session.seating.name(deal.dealer), "deal"), f" {look.dot} {opponents(self.session)}")
-        seed = Text(f" {look.dot} seed {session.seed}")
-        turned = Text()
-        if deal.contract is not None:
-            second = Text.assemble("Contract ", (self.draw.contract(deal.contract, deal.level, deal.bid,
-                                                                     deal.declarer), "bold"), f" {look.dot} ")
-            if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
-                turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
-        elif deal.phase == OVER:
-            ended = void_words(deal)
-            second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
-        else:
-            second = Text("Bidding", style="bold").append_text(self.draw.bidding_state(deal)).append(f" {look.dot} ")
-        board = self.draw.board()
-        room = (self.size.width or 80) - 2
-        if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
-            first.append(f" {look.dot} ").append_text(turned[:-3])
-            turned = Text()
-        if len(first) + len(seed) <= room:  # the seed goes first on a narrow screen (the sheet shows it)
-            first.append_text(seed)
-        first.truncate(room, overflow="ellipsis")
-        lines = [first, second.append_text(turned).append_text(board)]
-        if deal.contract is None and deal.auction.doubling:
-            lines.append(Text.assemble("Doubling ", (self.draw.ladder(deal), "bold")))
-        return Text("\n").join(lines)
-
-    def tally(self, deal: DealState) -> Text:
-        """Tricks and card points of this deal, and the clock of the variant."""
-        lines = []
-        if deal.tricks:
-            seating = self.session.seating
-            lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
-                      f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
-        clock = self.session.ruleset.variant.table.move_clock
-        if clock.seconds is not None and self.human is not None:
-            lines.append(f"Clock: {clock.seconds} s a move")
-        return Text("\n".join(lines))
 
     def update_status(self) -> None:
         """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
@@ -537,8 +312,8 @@ class TableApp(App[int]):
             # the same choices again (after a page or a hint): the one the player had highlighted stays
             keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
             self.menu = menu
-            choices.offer([(f"{i + 1}. " if i < 9 else "   ") + self.describe(a, short=True) for i, a in enumerate(menu)],
-                          keep)
+            texts = [(f"{i + 1}. " if i < 9 else "   ") + self.draw.describe(a, short=True) for i, a in enumerate(menu)]
+            choices.offer(texts, keep)
             choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
             choices.display = True
             choices.focus()
@@ -582,20 +357,8 @@ class TableApp(App[int]):
         self.skipping = False
         self.shown = deal
         self.refresh_table()
-        row = self.session.rows[-1]
-        body: list[RenderableType] = self.draw.deal_lines(row) or [Text(
-            "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
-        ).append(", so nothing is scored; a new deal follows.")]
-        calls = self.draw.calls(deal, passes=False)
-        if calls:
-            body.append(Text(self.look.words("Auction: " + f" {self.look.dot} ".join(calls)), style="bold"))
-        exchange = self.draw.exchange(deal)
-        if exchange is not None:
-            body.append(exchange)
-        if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
-            body.append(self.draw.discards(deal, deal.declarer))
-        title = self.draw.deal_title(row).plain.removesuffix("; no score.")
-        self.push_screen(ResultScreen(title, Group(*body), ascii=self.look.ascii), lambda _: self.next_deal())
+        title, body = deal_result(self.draw, deal, self.session.rows[-1])
+        self.push_screen(ResultScreen(title, body, ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
         self.held = None
@@ -609,22 +372,13 @@ class TableApp(App[int]):
 
     def match_over(self, counted: bool = False) -> None:
         """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
-        session = self.session
         self.write_record()
         self.counted = self.counted or counted
         totals, note = self.count_match()
-        parts: list[RenderableType] = [self.draw.match_result()]
-        if session.rows:
-            parts.append(self.draw.sheet())
-        if note:
-            parts.append(Text(note))
-        if totals:
-            parts.append(Text(f"Your {session.ruleset.name} games ({opponents(self.session)}): {totals['games']}, "
-                              f"won {totals['wins']}."))
         self.update_status()
-        self.farewell.append(self.look.words(parts[0].plain))  # the result stays in the terminal once the table closes
-        self.push_screen(ResultScreen("The match is over", Group(*parts), "Enter to leave", self.look.ascii),
-                         lambda _: self.exit(0))
+        self.farewell.append(self.look.words(self.draw.match_result().plain))  # kept once the table closes
+        self.push_screen(ResultScreen("The match is over", match_result(self.draw, totals, note), "Enter to leave",
+                                      self.look.ascii), lambda _: self.exit(0))
 
     def count_match(self) -> tuple[dict[str, int] | None, str]:
         """The statistics take the finished match once, whether the player reads its result or leaves before:
@@ -753,21 +507,6 @@ class TableApp(App[int]):
         self.update_status()
         self.bell()
 
-    def describe(self, action: Action, short: bool = False) -> str:
-        """An action in the table's words (``short``: a call without the word 'call')."""
-        if action.kind == CALL:
-            return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
-        if action.kind == DECLARE:
-            if not action.declarations:
-                return "nothing" if short else "declare nothing"
-            said = " + ".join(self.draw.words(str(d)) for d in action.declarations)
-            return said if short else f"declare {said}"
-        if action.kind in (EXCHANGE, KEEP):
-            return self.draw.exchange_choice(self.session.deal, action, short)
-        if action.kind == DISCARD:
-            return f"lay {self.look.card_name(action.card)} aside"
-        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
-
     # ------------------------------------------------------------------ the move clock
 
     def start_clock(self) -> None:
@@ -793,7 +532,7 @@ class TableApp(App[int]):
             return
         self.stop_clock()
         deal = self.session.deal
-        action, message = out_of_time(self.session, deal.legal_actions(), self.describe)
+        action, message = out_of_time(self.session, deal.legal_actions(), self.draw.describe)
         self.note = message
         if action is None:
             self.save()
@@ -826,8 +565,7 @@ class TableApp(App[int]):
         self.stop_clock()
         self.save()
         self.shown, self.held = self.session.deal, None
-        count = len(taken) - 1
-        self.note = f"Took back: {self.describe(taken[0])}" + (f", and {count} after it" if count else "") + "."
+        self.note = self.draw.took_back(taken)
         self.query_one("#choices").display = False
         self.menu = []
         self.refresh_table()
@@ -844,7 +582,7 @@ class TableApp(App[int]):
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
             self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
-        self.note = f"Hint: the {adviser} bot would {self.describe(action)}."
+        self.note = f"Hint: the {adviser} bot would {self.draw.describe(action)}."
         self.update_status()
 
     def action_skip(self) -> None:
@@ -895,22 +633,13 @@ class TableApp(App[int]):
         self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
 
     def action_help(self) -> None:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold", no_wrap=True)
-        grid.add_column()
-        for key, what in [*KEYS, *help_rows()[:2]]:  # how calls and cards are typed after /
-            grid.add_row(key, self.look.words(what))
-        self.page("Keys", grid)
+        self.page("Keys", keys_page(self.look))
 
     def action_sheet(self) -> None:
-        seed = Text(f"Seed {self.session.seed}: --seed {self.session.seed} deals this match again", style="dim")
-        body = Group(self.draw.sheet(), self.draw.board(), seed) if self.session.rows else Group(self.draw.board(), seed)
-        self.page("Score sheet", body)
+        self.page("Score sheet", sheet_page(self.draw))
 
     def action_auction(self) -> None:
-        deal = self.shown or self.session.deal
-        calls = self.draw.calls(deal) if deal is not None else []
-        self.page("Auction", Text(self.look.words("\n".join(calls)) if calls else "No call yet."))
+        self.page("Auction", auction_page(self.draw, self.shown or self.session.deal))
 
     def action_history(self) -> None:
         """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
@@ -918,22 +647,10 @@ class TableApp(App[int]):
         self.page("History", history(self.draw, deal, self.session.deal_number))
 
     def action_rules(self) -> None:
-        console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
-        print_rules(self.session.loaded, out=console)
-        self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"),
-                  Text.from_ansi(self.look.words(console.export_text(styles=True))))
+        self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"), rules_page(self.session, self.look))
 
     def action_stats(self) -> None:
-        rows = describe_stats(read_stats(self.stats_path)) if self.stats_path else []
-        if not rows:
-            self.page("Statistics", Text("No finished match yet: statistics count every match you finish."))
-            return
-        table = Table(box=self.look.rule_box, padding=(0, 1), pad_edge=False)
-        for name in ("variant", "bots", "games", "won", "rate", "avg pts", "contracts", "capots"):
-            table.add_column(name, justify="left" if name in ("variant", "bots") else "right")
-        for row in rows:
-            table.add_row(*row)
-        self.page("Statistics", table)
+        self.page("Statistics", stats_page(self.stats_path, self.look))
 
     def action_quit_game(self) -> None:
         if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
@@ -958,7 +675,8 @@ class TableApp(App[int]):
         self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
-        """Play ``session`` (a resumed game, or a new one in another slot) instead of the one the table opened with."""
+        """Play ``session`` saved in ``slot``: the one the table opens with, or instead of it a resumed game or a new
+        one in another slot."""
         self.session, self.slot = session, slot
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)

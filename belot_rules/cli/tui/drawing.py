@@ -1,4 +1,5 @@
-"""Cards drawn as small boxes, and the seats around the trick, as rich text sized for the table.
+"""Cards drawn as small boxes, the seats around the trick, and the header and tally over them, as rich text
+sized for the table.
 
 A chosen card is drawn with a double frame and a marker under it, a card the rules forbid
 with a cross under it as well as dimmed: colour is never the only cue.
@@ -12,9 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import parse_card
-from ...engine.deal import DealState
+from ...engine.deal import OVER, DealState
 from ..game.look import Look
 from ..game.render import Renderer, does, sort_hand
+from ..game.session import Session, void_words
+from ..game.stats import opponents
 
 # Where each seat sits in the 3x3 grid (row, column), by the number of seats and the seat's offset from the bottom.
 POSITIONS = {
@@ -132,3 +135,48 @@ def other_hand(draw: Renderer, deal: DealState, seat: int, open_hands: bool) -> 
         down = bin(deal.hidden & deal.tableau.down[seat]).count("1")
         return Text(f"{count} up {draw.look.dot} {down} down", style="dim")
     return Text(f"{count} card{'s' if count != 1 else ''}", style="dim")
+
+
+def header(draw: Renderer, deal: DealState, width: int) -> Text:
+    """Two lines ``width`` wide: the variant, deal, dealer and level; the contract and the match score."""
+    session, look = draw.session, draw.look
+    number = session.deal_number if deal is session.deal else len(session.rows)
+    first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
+                          does(session.seating.name(deal.dealer), "deal"), f" {look.dot} {opponents(session)}")
+    seed = Text(f" {look.dot} seed {session.seed}")
+    turned = Text()
+    if deal.contract is not None:
+        contract = draw.contract(deal.contract, deal.level, deal.bid, deal.declarer)
+        second = Text.assemble("Contract ", (contract, "bold"), f" {look.dot} ")
+        if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
+            turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
+    elif deal.phase == OVER:
+        ended = void_words(deal)
+        second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
+    else:
+        second = Text("Bidding", style="bold").append_text(draw.bidding_state(deal)).append(f" {look.dot} ")
+    board = draw.board()
+    room = width - 2
+    if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
+        first.append(f" {look.dot} ").append_text(turned[:-3])
+        turned = Text()
+    if len(first) + len(seed) <= room:  # the seed goes first on a narrow screen (the sheet shows it)
+        first.append_text(seed)
+    first.truncate(room, overflow="ellipsis")
+    lines = [first, second.append_text(turned).append_text(board)]
+    if deal.contract is None and deal.auction.doubling:
+        lines.append(Text.assemble("Doubling ", (draw.ladder(deal), "bold")))
+    return Text("\n").join(lines)
+
+
+def deal_tally(session: Session, deal: DealState) -> Text:
+    """Tricks and card points of this deal, and the clock of the variant."""
+    lines = []
+    if deal.tricks:
+        seating = session.seating
+        lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
+                  f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
+    clock = session.ruleset.variant.table.move_clock
+    if clock.seconds is not None and session.seating.human is not None:
+        lines.append(f"Clock: {clock.seconds} s a move")
+    return Text("\n".join(lines))

@@ -1,18 +1,91 @@
-"""The history page: this deal call by call and trick by trick, then every earlier deal in full.
+"""The table's pages: the keys, the score sheet, the rules, the statistics, and the history (this deal
+call by call and trick by trick, then every earlier deal in full).
 
-Each earlier deal (newest first) says who dealt, the contract and its taker, the result,
+In the history, each earlier deal (newest first) says who dealt, the contract and its taker, the result,
 the calls, the raw points and what reached the board, the declarations, and its tricks.
 """
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+import io
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from ...engine.deal import OVER, DealState
-from ..game.render import Renderer, does
-from ..game.session import SheetRow
+from ..game.look import Look
+from ..game.render import Renderer, does, help_rows
+from ..game.session import Session, SheetRow
+from ..game.stats import describe as describe_stats
+from ..game.stats import read_stats
+from ..show import print_rules
+
+PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
+KEYS = (
+    ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
+    ("1-9", "the numbered card, call or declaration"),
+    ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
+    ("mouse", "click a card or a call"),
+    ("a", "the whole auction"),
+    ("y", "the history: this deal, and every earlier deal with its points and tricks"),
+    ("s", "the score sheet"),
+    ("r", "the rules of this variant"),
+    ("h", "a hint: what the bot would do in your place"),
+    ("u", "undo: take back your last card or call, unless cards or declarations it did not see have been shown since"),
+    ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
+    ("o", "sort the hand another way (kept for the next games)"),
+    ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
+    ("space", "skip ahead to your next move"),
+    ("+ -", "bots faster, slower (kept)"),
+    ("t", "your statistics"),
+    ("q", "save and quit; belot play --resume continues"),
+)
+
+
+def keys_page(look: Look) -> Table:
+    """Every key of the table, then how calls and cards are typed after ``/``."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for key, what in [*KEYS, *help_rows()[:2]]:
+        grid.add_row(key, look.words(what))
+    return grid
+
+
+def sheet_page(draw: Renderer) -> Group:
+    """The score sheet (once a deal is finished), the board, and the seed that deals this match again."""
+    session = draw.session
+    seed = Text(f"Seed {session.seed}: --seed {session.seed} deals this match again", style="dim")
+    return Group(draw.sheet(), draw.board(), seed) if session.rows else Group(draw.board(), seed)
+
+
+def auction_page(draw: Renderer, deal: DealState | None) -> Text:
+    """The calls of ``deal``, one a line."""
+    calls = draw.calls(deal) if deal is not None else []
+    return Text(draw.look.words("\n".join(calls)) if calls else "No call yet.")
+
+
+def rules_page(session: Session, look: Look) -> Text:
+    """The rules actually played, as ``belot show`` prints them."""
+    console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
+    print_rules(session.loaded, out=console)
+    return Text.from_ansi(look.words(console.export_text(styles=True)))
+
+
+def stats_page(path: Path | None, look: Look) -> RenderableType:
+    """The player's statistics by variant and level, or why there are none yet."""
+    rows = describe_stats(read_stats(path)) if path else []
+    if not rows:
+        return Text("No finished match yet: statistics count every match you finish.")
+    table = Table(box=look.rule_box, padding=(0, 1), pad_edge=False)
+    for name in ("variant", "bots", "games", "won", "rate", "avg pts", "contracts", "capots"):
+        table.add_column(name, justify="left" if name in ("variant", "bots") else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def history(draw: Renderer, deal: DealState | None, number: int) -> Group:
@@ -70,3 +143,33 @@ def deal_body(draw: Renderer, deal: DealState) -> list[RenderableType]:
 def indented(text: Text) -> Padding:
     """A line under a deal's heading; when it wraps, the rest stays indented too."""
     return Padding(text, (0, 0, 0, 2))
+
+
+def deal_result(draw: Renderer, deal: DealState, row: SheetRow) -> tuple[str, Group]:
+    """The title and body of a finished deal's box: how it scored (or why nothing was), its auction, the seven's
+    exchange and the cards the taker laid aside."""
+    look = draw.look
+    body: list[RenderableType] = draw.deal_lines(row) or [Text(
+        "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
+    ).append(", so nothing is scored; a new deal follows.")]
+    calls = draw.calls(deal, passes=False)
+    if calls:
+        body.append(Text(look.words("Auction: " + f" {look.dot} ".join(calls)), style="bold"))
+    exchange = draw.exchange(deal)
+    if exchange is not None:
+        body.append(exchange)
+    if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+        body.append(draw.discards(deal, deal.declarer))
+    return draw.deal_title(row).plain.removesuffix("; no score."), Group(*body)
+
+
+def match_result(draw: Renderer, totals: dict[str, int] | None, note: str) -> Group:
+    """The match result box: the winner (or a draw), the sheet, and the player's statistics with ``note``."""
+    parts: list[RenderableType] = [draw.match_result()]
+    if draw.session.rows:
+        parts.append(draw.sheet())
+    if note:
+        parts.append(Text(note))
+    if totals:
+        parts.append(Text(draw.games_played(totals)))
+    return Group(*parts)
