@@ -15,7 +15,7 @@ from belot_rules.cli.game.saves import read_save
 from belot_rules.cli.game.settings import Kept, Settings
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui.app import TableApp
-from belot_rules.cli.tui.screens import MessageScreen, ResultScreen
+from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen, ResultScreen
 
 VARIANT = "french-single-deal"  # seed 2: everybody passes the first deal; the match ends with the first scored deal
 
@@ -105,3 +105,23 @@ def test_on_a_result_undo_and_hint_say_why_and_other_keys_do_not_reach_the_game(
 
     run(keys)
     assert not path.exists()
+
+
+def test_q_at_a_question_saves_and_quits(tmp_path: Path) -> None:
+    """At the question whether to announce a belote, q quits as the footer says (it used to answer 'back')."""
+
+    async def question() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")  # a call: the game has begun
+            await settle(pilot, app)
+            app.push_screen(QuestionScreen("Announce the belote with K♥?", ["play K♥, announcing belote",
+                                                                           "play K♥ without announcing"]))
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, "q only closed the question")
+        assert any(line.startswith("Game saved.") for line in app.farewell)
+        assert read_save(tmp_path / "game.json").record["deals"][0]["actions"]
+
+    run(question)

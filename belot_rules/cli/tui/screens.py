@@ -107,9 +107,10 @@ class PointedList(OptionList):
 
 
 class QuestionScreen(ModalScreen[int]):
-    """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse."""
+    """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse; Esc goes back,
+    q saves and quits as everywhere (before the game starts, it leaves the unfinished game as it was)."""
 
-    BINDINGS = [Binding("escape,q", "answer(-1)", "Back")]
+    BINDINGS = [Binding("escape", "answer(-1)", "Back"), Binding("q", "app.quit_game", show=False)]
 
     def __init__(self, question: str, answers: list[str], ascii: bool = False, title: str = "",
                  cover: bool = False) -> None:
