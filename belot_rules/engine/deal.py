@@ -43,6 +43,7 @@ from .tableau import Pile, Tableau
 BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
 EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
 DISCARDING = "discarding"  # the taker, who picked up the chien, lays as many cards aside before trick 1
+INT_ONLY = {int}  # the types of a deck's cards
 
 
 class IllegalAction(UserError):
@@ -135,8 +136,8 @@ class DealState:
         ``board`` is the match score before this deal, which a conditional double looks at."""
         table, dealing = ruleset.seating, ruleset.dealing
         check_seat(dealer, table.players, "dealer")
-        if not isinstance(deck, (list, tuple)) or any(type(card) is not int for card in deck) \
-                or sorted(deck) != dealing.sorted_pack:
+        if not isinstance(deck, (list, tuple)) or set(map(type, deck)) != INT_ONLY \
+                or sorted(deck) != dealing.sorted_pack:  # the types in one C loop, cheaper than a test per card
             raise UserError(f"a deck must be a list of card indices holding each of the {table.pack_size} cards of "
                             f"the pack exactly once, not {excerpt(deck)}")
         state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)
@@ -349,10 +350,17 @@ class DealState:
 
     def make_call(self, call: Call) -> None:
         """Apply an auction call (unchecked; :meth:`apply` checks)."""
-        bidding, auction = self.ruleset.bidding, self.running_auction()
-        bidding.apply(auction, call)
-        if not auction.finished:
-            return
+        auction = self.auction
+        assert auction is not None, "no auction in this deal"
+        self.ruleset.bidding.apply(auction, call)
+        if auction.finished:
+            self.auction_over()
+
+    def auction_over(self) -> None:
+        """After the auction's last call: the deal is over when all passed, else the contract is played. For
+        callers that apply a whole auction's calls to :attr:`auction` themselves, as random playouts do."""
+        auction, bidding = self.running_auction(), self.ruleset.bidding
+        assert auction.finished, "the auction is not over"
         if auction.contract is None:
             self.phase = OVER
             return
@@ -441,8 +449,8 @@ class DealState:
         seat = self.to_act
         if seat in self.declared:
             return
-        options = self.ruleset.declarations.choices(self.hands[seat], self._played(), seat)
-        if any(options):
+        # What it holds decides: every choice is made of it (choices() splits it only where cards overlap).
+        if self.ruleset.declarations.held(self.hands[seat], self._played(), seat):
             self.phase = DECLARING
         else:
             self.declared[seat] = ()
@@ -611,8 +619,8 @@ class DealState:
         rules = self.ruleset.declarations
         if rules.belote_announced and not announced:
             return
-        only_card = self.legal_card_mask() == 1 << card
-        if rules.belote_play_counts(card, tuple(self.trick), self.ruleset.tables[self._played()], only_card):
+        only_card = rules.belote_lost_when_forced and self.legal_card_mask() == 1 << card  # read only then
+        if rules.belote_play_counts(card, self.trick, self.ruleset.tables[self._played()], only_card):
             self.belotes.append((seat, suit))
 
     def _close_trick(self) -> None:

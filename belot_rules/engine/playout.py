@@ -52,11 +52,13 @@ def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
     :meth:`DealState.play_out` (the compiled kernel where it is built). A table of random players
     plays its deals here."""
     ruleset = state.ruleset
-    if state.phase == BIDDING:
-        bidding, auction = ruleset.bidding, state.running_auction()
-        while state.phase == BIDDING:
-            calls = bidding.legal_calls(auction)
-            state.make_call(calls[int(rand() * len(calls))])
+    if state.phase == BIDDING:  # the calls straight on the auction, as make_call applies them
+        auction = state.running_auction()
+        legal_calls, apply = ruleset.bidding.legal_calls, ruleset.bidding.apply
+        while not auction.finished:
+            calls = legal_calls(auction)
+            apply(auction, calls[int(rand() * len(calls))])
+        state.auction_over()
     while state.phase == DISCARDING:
         state.discard(card_picker(rand)(state.hands[state.declarer]))
     announce_required = ruleset.declarations.belote_announced

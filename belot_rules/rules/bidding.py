@@ -436,11 +436,10 @@ class LadderBidding(Bidding):
         # The bids above each standing contract (index 0: no contract yet).
         self.above = [bids] + [bids[i + 1:] for i in range(len(bids))]
         self._legal: dict[tuple[str | None, int, bool], tuple[Call, ...]] = {}
-        # Without a doubling round or a forced call the legal calls are those of the bidding itself.
-        self._bidding_only = not (self.after_bidding or self.forced_at >= 0)
-
-    def legal_calls(self, auction: Auction) -> tuple[Call, ...]:
-        return self._calls(auction) if self._bidding_only else super().legal_calls(auction)
+        # Without a doubling round or a forced call the legal calls are those of the bidding itself: asked
+        # straight, one call less for each of an auction's calls.
+        if not (self.after_bidding or self.forced_at >= 0):
+            self.legal_calls = self._calls  # type: ignore[method-assign]
 
     def _calls(self, auction: Auction) -> tuple[Call, ...]:
         """Remembered per standing contract, doubling level and whether the seat to act is on the

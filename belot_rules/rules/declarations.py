@@ -26,6 +26,7 @@ QUEEN, KING = 5, 6
 SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
 TIERCE = 3
 IN_TRICK_MEMO = 50_000  # tricks whose melds are remembered: a few MB; the common tricks come back first
+RESOLVED_KEPT = 4096  # contests remembered per variant (well under 1 kB each) before starting again
 
 
 def _may_hold(hand: int, quad_ranks: int, runs: tuple[tuple[tuple[int, int, int], ...], ...]) -> bool:
@@ -135,6 +136,8 @@ class DeclarationRules:
         self._decl = decl
         self._belote = decl.belote
         self.belote_announced = decl.belote.announcement == "required"  # the player must say "belote"
+        # NIK: a king or queen played as the only legal card loses the belote; elsewhere nobody needs to know.
+        self.belote_lost_when_forced = decl.belote.forced_card == "lost"
         order = [RANKS.index(r) for r in variant.cards.sequence_order]
         self._seq_pos = [0] * 8
         for pos, rank in enumerate(order):
@@ -154,6 +157,7 @@ class DeclarationRules:
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
+        self._resolved: dict[tuple[object, ...], tuple[tuple[Declaration, ...], Resolution]] = {}
         self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in seating.seats for suit in range(4))
 
     # ------------------------------------------------------------------ compiling
@@ -308,7 +312,7 @@ class DeclarationRules:
         SF/HIT (bulgarian.md §5.3): it must be led, follow suit or be a trump; in all-trumps a K/Q
         discarded on another led suit loses it. NIK: a forced card may lose it (``forced_card``).
         """
-        if was_only_legal_card and self._belote.forced_card == "lost":
+        if was_only_legal_card and self.belote_lost_when_forced:
             return False
         if self._belote.play_condition == "always" or not trick_cards_before:
             return True
@@ -420,10 +424,25 @@ class DeclarationRules:
         rest); ``names`` how the explanation names the camps. Where each of three players plays
         for himself, every player is a camp and the best of them scores.
         """
-        camp = camps if camps is not None else self._side_of
-        names = names if names is not None else self.names
         if not declarations:
             return NOTHING
+        # By identity: the engine shares its declaration objects, and the entry keeps them alive, so an id is
+        # not reused while its entry lasts (equal copies may differ: which one is a team's best is told by identity).
+        key = (tuple(map(id, declarations)), contract, first_seat, camps, names)
+        found = self._resolved.get(key)
+        if found is None:
+            if len(self._resolved) >= RESOLVED_KEPT:
+                self._resolved.clear()
+            found = self._resolved[key] = (tuple(declarations),
+                                           self._resolve(declarations, contract, first_seat, camps, names))
+        return found[1]
+
+    def _resolve(self, declarations: list[Declaration] | tuple[Declaration, ...], contract: str, first_seat: int,
+                 camps: tuple[int, ...] | None, names: CampNames | PlayerNames | None) -> Resolution:
+        """:meth:`resolve`, worked out: a resolution depends on its arguments alone and is immutable, so it is
+        remembered (most deals' declarations are a belote or two, which come back again and again)."""
+        camp = camps if camps is not None else self._side_of
+        names = names if names is not None else self.names
         count = 2 if camps is not None else self._sides
         kept: list[Declaration] = []
         cancelled: list[tuple[Declaration, str, tuple[object, ...]]] = []

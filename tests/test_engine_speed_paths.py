@@ -1,0 +1,100 @@
+"""The engine's short ways through a deal give what the long ways give.
+
+Random playouts apply the auction's calls straight to the auction, the contest of declarations
+is remembered per variant, a deck's card types are checked in one pass, and trick 1 asks what a
+hand holds rather than every way to declare it (issue 22, "Fast where users run it"). Each test
+holds one of them to the step-by-step engine or to the contest worked out afresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.cards import mask_of
+from belot_rules.engine.deal import BIDDING, DECLARING, DealState
+from belot_rules.engine.playout import play_at_random, random_deal
+from belot_rules.errors import UserError
+from belot_rules.rules.dealing import shuffle
+from belot_rules.rules.declarations import DeclarationRules
+from belot_rules.ruleset import Ruleset
+from belot_rules.variant.model import Variant
+
+AUCTIONS = ["bulgarian", "french", "coinche", "klaberjass", "baloot", "bela", "belote-a-trois"]
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+def test_a_random_playout_calls_as_make_call_does(name: str) -> None:
+    """play_at_random applies each call to the auction itself and ends the auction once: the calls, the
+    contract and the doubling level are those of make_call with the same draws."""
+    ruleset = load_variant(name)
+    for seed in range(40):
+        deck = list(ruleset.seating.cards)
+        shuffle(random.Random(seed), deck)
+        stepped = DealState.start(ruleset, deck, seed % ruleset.seating.players)
+        fast = stepped.clone()
+        rand = random.Random(seed).random
+        while stepped.phase == BIDDING:
+            calls = ruleset.bidding.legal_calls(stepped.running_auction())
+            stepped.make_call(calls[int(rand() * len(calls))])
+        play_at_random(fast, random.Random(seed).random)
+        assert fast.running_auction().calls == stepped.running_auction().calls
+        assert (fast.contract, fast.declarer, fast.multiplier, fast.level) == \
+            (stepped.contract, stepped.declarer, stepped.multiplier, stepped.level)
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "french", "belote-a-trois", "bela"])
+def test_a_remembered_contest_is_the_contest_worked_out(name: str) -> None:
+    """DeclarationRules.resolve remembers each contest; every deal's answer equals a fresh one's."""
+    ruleset = load_variant(name)
+    rules, rng = ruleset.declarations, random.Random(9)
+    fresh = DeclarationRules(ruleset.variant, ruleset.seating)
+    for number in range(300):
+        deal = random_deal(ruleset, rng, number % ruleset.seating.players)
+        if deal.contract is None:
+            continue
+        found = [d for seat in sorted(deal.declared) for d in deal.declared[seat]]
+        found += [rules.belote(seat, suit) for seat, suit in deal.belotes]
+        if not found:
+            continue  # nothing to contest: resolve answers at once
+        for _ in range(2):  # worked out, then remembered
+            assert rules.resolve(found, deal.contract, deal.first_seat) == \
+                fresh._resolve(found, deal.contract, deal.first_seat, None, None)
+
+
+def test_equal_declarations_are_not_taken_for_the_same_one() -> None:
+    """Under winner_scores: best_only the best declaration is told by identity: one object listed twice
+    scores twice, two equal copies score once. The memory of contests must not mix the two up."""
+    rules = DeclarationRules(Variant(name="t", title="t", declarations={"winner_scores": "best_only"}))
+    (tierce,) = rules.sequence(0, mask_of(["7H", "8H", "9H"]))
+    copy = dataclasses.replace(tierce)
+    assert copy == tierce and copy is not tierce
+    twice = rules.resolve([tierce, tierce], "hearts")
+    copies = rules.resolve([tierce, copy], "hearts")
+    assert twice == rules._resolve([tierce, tierce], "hearts", 0, None, None) and len(twice.kept) == 2
+    assert copies == rules._resolve([tierce, copy], "hearts", 0, None, None) and len(copies.kept) == 1
+    assert rules.resolve([tierce, tierce], "hearts") == twice
+
+
+@pytest.mark.parametrize("deck", [[None, *range(1, 32)], ["a", *range(1, 32)], [1.0, *range(1, 32)],
+                                  [True, *range(1, 32)], list(range(31)), [], "0123"])
+def test_a_deck_that_is_not_the_pack_is_told_in_a_sentence(deck: object) -> None:
+    """The card types are checked before the cards are sorted: a deck mixing types is refused in words,
+    never with the TypeError that sorting it would raise."""
+    with pytest.raises(UserError, match="a deck must be a list of card indices"):
+        DealState.start(load_variant("bulgarian"), deck, 0)  # type: ignore[arg-type]
+
+
+def test_a_hand_with_a_quad_inside_a_sequence_declares_first() -> None:
+    """bulgarian.md §5.1 (HIT/HLP, quad_sequence_overlap: player_chooses): trick 1 asks the seat what it
+    declares when its hand holds any declaration; the choices are then the quad or the sequence."""
+    ruleset = Ruleset(Variant(name="t", title="t", declarations={"quad_sequence_overlap": "player_chooses"}))
+    hands = [mask_of(cards.split()) for cards in (
+        "JC JD JH JS TH QH 7C 8C", "7D 8D 9D TD QD KD AD 7S", "8S 9S TS QS KS AS 7H 8H", "9C TC QC KC AC 9H KH AH")]
+    state = DealState.from_hands(ruleset, hands, 3, "clubs", 0)  # seat 0 leads: four jacks, and J-Q... of hearts
+    assert state.phase == DECLARING and state.to_act == 0
+    options = ruleset.declarations.choices(hands[0], "clubs", 0)
+    assert len(options) == 2 and len(state.legal_actions()) == 3  # each choice, or nothing
