@@ -40,7 +40,8 @@ PER_FILE_KEYS = ("name", "title", "description", "extends")  # never inherited; 
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
                   ("deal", "tableau_packets"), ("scoring", "contract"),
-                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"))
+                  ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"),
+                  ("scoring", "match_winning_points"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
