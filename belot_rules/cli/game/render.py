@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -17,19 +17,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import CARDS, Card, parse_card
+from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import OVER, DealState
 from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
-from ...ruleset import Ruleset
 from ..score import VERDICT_STYLES
+from .hands import SUIT_ORDER, shown_cards, sort_hand  # noqa: F401 - the views import them from here
 from .look import Look
 from .session import Session, SheetRow
 from .stats import opponents
 
-SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
@@ -70,30 +69,6 @@ def grid_place(offset: int, players: int) -> tuple[int, int]:
         return 0 if abs(x) < 0.5 - 1e-9 else (1 if x > 0 else -1)
 
     return 1 - step(math.sin(angle)), 1 + step(math.cos(angle))
-
-
-def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]) -> list[Card]:
-    """The hand by suit (trumps first) and by strength in the contract (plain order before one)."""
-    cards = [parse_card(c) for c in hand]
-    if contract is not None:
-        tables = ruleset.tables[contract]
-        strength, trump = tables.strength, tables.trump_suit
-    else:
-        order = ruleset.variant.cards.plain.order
-        strength = tuple(-order.index(card.rank_char) for card in CARDS)
-        trump = -1
-    return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))
-
-
-def shown_cards(deal: DealState, seat: int) -> list[Card]:
-    """A seat's playable cards in the order the table shows them: its piles left to right at an open tableau
-    (belote-a-deux.md §B), then its hand by suit and strength."""
-    view = deal.view(seat)
-    ordered = sort_hand(deal.ruleset, deal.contract, view.hand)
-    if not view.tableau:
-        return ordered
-    tops = [parse_card(pile[-1]) for pile in view.piles(seat) if pile and pile[-1] is not None]
-    return tops + [c for c in ordered if c not in tops]
 
 
 def hand_line(cards: Sequence[Card], legal: Sequence[int], look: Look) -> Text:

@@ -1,0 +1,303 @@
+"""The game's controller: whose turn it is, the bots' moves, the player's choices, forced cards, undo,
+hints, the move clock's rule, saving and statistics, decided once for every view of a match.
+
+A view (the line game, the full-screen table) asks :meth:`Controller.next` what happens next and
+shows the event it gets; at a :class:`HumanTurn` it reads the player's choice and hands it to
+:meth:`Controller.choose`. Nothing here draws or reads a terminal: the events say what happened,
+and each view words and draws it in its own way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...engine.actions import PLAY, Action
+from ...engine.deal import (
+    BIDDING,
+    DECLARING,
+    EXCHANGING,
+    OVER,
+    PLAYING,
+    DealState,
+    SeatView,
+)
+from .hands import shown_cards
+from .saves import SaveSlot, SaveUnavailable, write_record_file
+from .seating import DEFAULT_BOT
+from .session import SCORED, NoUndo, Session, SheetRow
+from .stats import record_match
+
+BOT, YOU, FORCED, CLOCK = "bot", "you", "forced", "clock"  # who made a move: see Moved.by
+
+
+@dataclass(frozen=True)
+class DealStarted:
+    """A deal begins (again, after the player took back its first move)."""
+
+    number: int
+    dealer: int
+    deal: DealState
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move made: by a bot, by the player, for the player (a forced card), or by the move clock's rule."""
+
+    seat: int
+    action: Action
+    deal: DealState  # the deal it was made in (finished, when this move ended it)
+    by: str  # BOT, YOU, FORCED or CLOCK
+    belote: bool  # the card announced a belote
+    completed: int | None  # the trick this card completed
+
+    @property
+    def view(self) -> SeatView:
+        """What the table sees after the move: the view of a seat that holds no card."""
+        return self.deal.view(None)
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """The player's decision: what they see, the numbered choices and what else they may ask for."""
+
+    seat: int
+    view: SeatView
+    deal: DealState
+    legal: tuple[Action, ...]
+    menu: tuple[Action, ...]  # the numbered choices, 1 first (calls without points, options, or legal cards)
+    cards: tuple[int, ...]  # when playing or laying aside: the legal cards in the order the hand shows them
+    hint: bool  # a hint can be asked for
+    undo: str  # "" when undo takes a move back; otherwise why it would not
+    clock: int | None  # the seconds of the variant's move clock, None without one
+
+    def keys(self) -> list[tuple[str, Action]]:
+        """The menu with the key that chooses each entry (numbers up to 9, then 0 for the tenth)."""
+        return [(str((i + 1) % 10) if i < 10 else "", a) for i, a in enumerate(self.menu)]
+
+
+@dataclass(frozen=True)
+class DealScored:
+    """A deal's result: its row on the sheet, its explanation (in the rules' words) and the board after it."""
+
+    row: SheetRow
+    deal: DealState
+    lines: tuple[str, ...]
+    board: tuple[int, ...]
+    over: bool  # it was the match's last deal
+
+
+@dataclass(frozen=True)
+class AllPassed:
+    """A deal without a score: everybody passed, or a schmeiss was accepted (``why``)."""
+
+    row: SheetRow
+    deal: DealState
+    why: str
+    over: bool
+
+
+@dataclass(frozen=True)
+class MatchEnded:
+    """The match is decided: the winning side (None: drawn), the board, and the player's statistics once
+    counted (``totals`` None when not counted now: watched, or counted when it ended before a resume)."""
+
+    winner: int | None
+    board: tuple[int, ...]
+    forfeit: int | None  # the side that lost on time
+    totals: dict[str, int] | None
+    note: str  # why the statistics file was moved aside, if it was
+
+    @property
+    def drawn(self) -> bool:
+        return self.winner is None
+
+
+@dataclass(frozen=True)
+class ClockTick:
+    """The player's move clock runs: the seconds left."""
+
+    seat: int
+    left: float
+
+
+Event = DealStarted | Moved | HumanTurn | DealScored | AllPassed | MatchEnded | ClockTick
+
+
+def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
+    """The numbered choices and, when playing or laying aside, the legal cards in the order the hand shows them."""
+    if deal.phase == BIDDING:
+        return [a for a in legal if a.call.points is None], []  # point bids are typed
+    if deal.phase in (DECLARING, EXCHANGING):
+        return legal, []
+    allowed = {a.card for a in legal}
+    cards = [c.index for c in shown_cards(deal, deal.to_act) if c.index in allowed]
+    return [next(a for a in legal if a.card == c) for c in cards], cards
+
+
+@dataclass
+class Controller:
+    """One match's flow for any view: a new one for each session played."""
+
+    session: Session
+    slot: SaveSlot | None = None  # where the game is saved after every move; None: unsaved
+    record_path: Path | None = None
+    stats_path: Path | None = None  # the statistics file; None: the match is not counted
+    autoplay: bool = False  # a card that is the only legal one is played for the player
+    said: Callable[[str], None] = print  # how a view tells the player a problem (a save that failed)
+    counted: bool = False  # the match is in the statistics already
+    opened: int | None = None  # the deal whose start was told, while none of its moves is made
+    scored: bool = False  # a deal's result was told and the next deal has not begun: nothing can be taken back
+    pending: list[Event] = field(default_factory=list)  # the deal's result, told after the move that ended it
+
+    def __post_init__(self) -> None:
+        self.counted = self.counted or self.session.over  # a finished game resumed was counted when it ended
+
+    @property
+    def human(self) -> int | None:
+        return self.session.seating.human
+
+    # ------------------------------------------------------------------ the flow
+
+    def next(self) -> Event:
+        """What happens next: a deal's start or result, a bot's (or a forced) move made, the player's turn,
+        or the match's end. A bot's move is made here; the player's waits for :meth:`choose`."""
+        if self.pending:
+            event = self.pending.pop(0)
+            self.scored = isinstance(event, (DealScored, AllPassed))
+            return event
+        self.scored = False
+        session = self.session
+        if session.over:
+            return self.match_end()
+        deal = session.deal
+        if not deal.history and self.opened != session.deal_number:
+            self.opened = session.deal_number
+            return DealStarted(session.deal_number, deal.dealer, deal)
+        legal = deal.legal_actions()
+        if deal.to_act != self.human:
+            return self.apply(session.bot_action(session.seating.players[deal.to_act]), BOT)
+        if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
+            return self.apply(legal[0], FORCED)
+        return self.turn(deal, legal)
+
+    def bots_move(self) -> bool:
+        """Whether the next move is a bot's (the deal goes on without the player)."""
+        deal = self.session.deal
+        return not self.pending and deal is not None and deal.phase != OVER and deal.to_act != self.human
+
+    def turn(self, deal: DealState, legal: list[Action]) -> HumanTurn:
+        menu, cards = numbered(deal, legal)
+        try:
+            self.session.undo_step()
+            undo = ""
+        except NoUndo as why:
+            undo = str(why)
+        seconds = self.session.ruleset.variant.table.move_clock.seconds
+        return HumanTurn(deal.to_act, deal.view(deal.to_act), deal, tuple(legal), tuple(menu), tuple(cards),
+                         True, undo, seconds)
+
+    def choose(self, action: Action, by: str = YOU) -> Moved:
+        """The player's move (or the one the move clock's rule made for them)."""
+        return self.apply(action, by)
+
+    def apply(self, action: Action, by: str) -> Moved:
+        """Make a move, save, and queue the deal's result when it ended the deal."""
+        session = self.session
+        deal, seat, belotes = session.match.current, session.match.current.to_act, len(session.match.current.belotes)
+        session.apply(action)
+        self.save()
+        completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
+        if deal.phase == OVER:
+            self.write_record()
+            row, over = session.rows[-1], session.over
+            self.pending.append(DealScored(row, deal, tuple(row.score.lines), row.board, over) if row.score is not None
+                                else AllPassed(row, deal, row.void, over))
+        return Moved(seat, action, deal, by, len(deal.belotes) > belotes, completed)
+
+    def match_end(self) -> MatchEnded:
+        """The match's result; the statistics take it once."""
+        session = self.session
+        self.write_record()
+        totals, note = None, ""
+        if not self.counted and self.stats_path is not None:
+            self.counted = True
+            totals, note = record_match(session, self.stats_path)
+        return MatchEnded(session.winner, tuple(session.match.board), session.forfeit, totals, note)
+
+    # ------------------------------------------------------------------ the player's requests
+
+    def hint(self) -> tuple[str, Action]:
+        """The adviser bot and the move it would make for the player."""
+        return self.session.adviser, self.session.bot_action(self.session.adviser)
+
+    def undo(self) -> list[Action]:
+        """Take back the player's last move and the bots' after it, saved; :class:`NoUndo` says why not."""
+        if self.scored or self.pending:  # the move to take back would be in the deal just scored
+            raise NoUndo(SCORED)
+        taken = self.session.take_back()
+        self.opened = None
+        self.save()
+        return taken
+
+    def time_up(self, describe: Callable[[Action], str]) -> tuple[Moved | None, str]:
+        """The variant's rule for the player out of time: the move made for them (None: their side loses
+        the match) and the sentence that says so, ``describe`` wording the move."""
+        session = self.session
+        deal = session.deal
+        action, message = out_of_time(session, deal.legal_actions(), describe)
+        if action is None:
+            self.save()
+            return None, message
+        return self.apply(action, CLOCK), message
+
+    def tick(self, seat: int, left: float) -> ClockTick:
+        return ClockTick(seat, max(left, 0.0))
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        """Save after a move; a save that fails is said and the game goes on unsaved."""
+        if self.slot is None:
+            return
+        try:
+            self.slot.write(self.session)
+        except SaveUnavailable as err:
+            self.slot = None
+            self.said(f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.")
+
+    def write_record(self) -> None:
+        if self.record_path is not None:
+            write_record_file(self.session, self.record_path)
+
+    def leave(self) -> tuple[dict[str, int] | None, str]:
+        """The player leaves: saved, the record written, and a match that is over counted (if it was not)."""
+        self.save()
+        self.write_record()
+        if self.session.over and not self.counted and self.stats_path is not None:
+            self.counted = True
+            return record_match(self.session, self.stats_path)
+        return None, ""
+
+
+def out_of_time(session: Session, legal: list[Action], describe: Callable[[Action], str]) -> tuple[Action | None, str]:
+    """The variant's rule for the player out of time: the move made for them (None: their team
+    loses the match, already marked on ``session``) and the sentence that says so."""
+    rule = session.ruleset.variant.table.move_clock.on_timeout
+    if rule == "lose_match":
+        session.forfeit = session.seating.side_of[session.seating.human]
+        return None, "Time is up. At this table a player who runs out of time loses the match."
+    if rule == "random_legal_move":
+        action = random.Random(session.decision_seed()).choice(legal)
+        return action, f"Time is up: a random legal move is made for you: {describe(action)}."
+    action = session.bot_action(DEFAULT_BOT)
+    return action, f"Time is up: the {DEFAULT_BOT} bot moves for you: {describe(action)}."
+
+
+def forced_words(card_name: str) -> str:
+    """What a view says when a forced card is played for the player."""
+    return f"Only {card_name} may be played: played for you."
+
+
