@@ -9,7 +9,6 @@ the player has a decision to make.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,27 +17,36 @@ from pathlib import Path
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, DealState
+from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
+from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
+from .controller import (
+    FORCED,
+    AllPassed,
+    Controller,
+    DealScored,
+    DealStarted,
+    HumanTurn,
+    MatchEnded,
+    Moved,
+    forced_words,
+)
 from .look import Look
 from .prompt import (
     Refusal,
-    call_menu,
     command,
     parse_call,
     parse_card_choice,
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, does, help_panel, shown_cards
-from .saves import SaveSlot, SaveUnavailable, write_record_file
-from .seating import DEFAULT_BOT
-from .session import SCORED, NoUndo, Session
+from .render import Renderer, call_menu_text, does, help_panel
+from .saves import SaveSlot
+from .session import NoUndo, Session
 from .settings import SPEEDS, Kept
-from .stats import record_match
+from .stats import stats_path
 
 TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
 DEAL_PAUSE = 4
@@ -70,10 +78,13 @@ class Game:
     open_hands: bool = False  # watching: every hand shown
     autoplay: bool = False  # a card that is the only legal one is played for the player
     kept: Kept | None = None  # the settings file, which f changes
+    stats_path: Path | None = None  # the statistics file; None: the usual one
 
     def __post_init__(self) -> None:
         self.look = self.look.for_variant(self.session.ruleset.variant)
         self.draw = Renderer(self.session, self.look)
+        self.control = Controller(self.session, self.slot, self.record_path, self.stats_path or stats_path(),
+                                  self.autoplay, said=lambda problem: self.show(problem, style="bold red"))
 
     @property
     def human(self) -> int | None:
@@ -87,11 +98,9 @@ class Game:
         if hold is not None and self.live:
             hold()  # typing while the bots move is not echoed into the table
         try:
-            counted = self.session.over  # a finished game resumed: its statistics were counted when it ended
             self.intro()
-            while not self.session.over:
-                self.step()
-            self.finish(counted)
+            while not self.step():
+                pass
             return 0
         except Stop as stop:
             return stop.status
@@ -135,23 +144,27 @@ class Game:
         elif self.live:
             self.pause(DEAL_PAUSE)
 
-    def step(self) -> None:
-        """One action: the player's or a bot's."""
-        deal = self.session.deal
-        seat = deal.to_act
-        if not deal.history:
-            self.new_deal(deal)
-        if seat == self.human:
-            action = self.decide(deal)
-            if action is None:
-                return
-        else:
-            self.pause(1)
-            action = self.session.bot_action(self.session.seating.players[seat])
-        belotes = len(deal.belotes)
-        self.session.apply(action)
-        self.save()
-        self.after(deal, seat, action, len(deal.belotes) > belotes)
+    def step(self) -> bool:
+        """Show what happens next, and at the player's turn ask for their choice; whether the match ended."""
+        event = self.control.next()
+        if isinstance(event, DealStarted):
+            self.new_deal(event.deal)
+        elif isinstance(event, HumanTurn):
+            action = self.decide(event)
+            if action is not None:
+                self.after(self.control.choose(action))
+        elif isinstance(event, Moved):
+            if event.by == FORCED:
+                self.show(forced_words(self.look.card_name(event.action.card)))
+            else:
+                self.pause(1)
+            self.after(event)
+        elif isinstance(event, (DealScored, AllPassed)):
+            self.deal_over(event)
+        elif isinstance(event, MatchEnded):
+            self.finish(event)
+            return True
+        return False
 
     def new_deal(self, deal: DealState) -> None:
         """The deal begins: on a terminal the new hand is drawn before the bots speak."""
@@ -164,10 +177,10 @@ class Game:
                 for line in self.draw.open_hands(deal):
                     self.show(line)
 
-    def after(self, deal: DealState, seat: int, action: Action, belote: bool) -> None:
-        """Show what ``action`` did (``belote``: it scored a belote): a transcript line, or the table redrawn."""
+    def after(self, moved: Moved) -> None:
+        """Show what a move did: a transcript line, or the table redrawn."""
+        deal, seat, action, completed = moved.deal, moved.seat, moved.action, moved.completed
         name = self.session.seating.name(seat)
-        completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
         if self.live:
             self.redraw(self.draw.frame(deal, self.number_of(deal), completed, open_hands=self.open_hands))
         elif action.kind == CALL:
@@ -183,23 +196,20 @@ class Game:
             self.show(self.draw.discards(deal, self.human))
         elif completed is not None:
             self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
-        if belote and not self.live:
+        if moved.belote and not self.live:
             self.show(f"{name}: belote in {self.look.contract(SUIT_CONTRACTS[action.card >> 3])}")
         if completed is not None:
             self.pause(TRICK_PAUSE)
-        if deal.phase == OVER:
-            self.deal_over()
 
     def number_of(self, deal: DealState) -> int:
         """The number of ``deal``: the current one, or the one just finished."""
         return self.session.deal_number if deal is self.session.deal else len(self.session.rows)
 
-    def deal_over(self) -> None:
+    def deal_over(self, result: DealScored | AllPassed) -> None:
         """The deal's score and its auction; on a terminal drawn under the header alone, so both fit 80x24."""
-        row = self.session.rows[-1]
-        deal = self.session.last_deal
+        row, deal = result.row, result.deal
         summary = [self.draw.deal_score(row)]
-        if deal is not None and deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
+        if deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
             summary.append(self.draw.auction(deal))
             if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
                 summary.append(self.draw.discards(deal, deal.declarer))
@@ -208,26 +218,22 @@ class Game:
         else:
             for part in summary:
                 self.show(part)
-        self.write_record()
-        if self.session.over:
+        if result.over:
             return
         if self.human is not None and (row.score is not None or self.live):
             self.ask_enter()
         else:
             self.pause(DEAL_PAUSE)
 
-    def finish(self, counted: bool = False) -> None:
-        """The winner and the whole sheet; the statistics take the match unless ``counted`` already."""
-        session = self.session
-        self.write_record()
-        if session.rows:
+    def finish(self, ended: MatchEnded) -> None:
+        """The winner and the whole sheet, and the player's statistics when the match was counted now."""
+        if self.session.rows:
             self.show(self.draw.sheet())
         self.show(self.draw.match_result())
-        totals, note = (None, "") if counted else record_match(session)
-        if note:
-            self.show(note)
-        if totals:
-            self.show(self.draw.games_played(totals))
+        if ended.note:
+            self.show(ended.note)
+        if ended.totals:
+            self.show(self.draw.games_played(ended.totals))
         if self.live:
             try:
                 self.read("Enter to leave")
@@ -235,15 +241,11 @@ class Game:
                 pass
     # ------------------------------------------------------------------ the player's decisions
 
-    def decide(self, deal: DealState) -> Action | None:
-        """Ask the player until a valid choice comes; None when time ran out and the match is lost, or the
-        player took a move back."""
-        clock = self.move_clock()
-        legal = deal.legal_actions()
-        if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
-            self.show(f"Only {self.look.card_name(legal[0].card)} may be played: played for you.")
-            return legal[0]
-        menu, cards = self.menu(deal, legal)
+    def decide(self, turn: HumanTurn) -> Action | None:
+        """Ask the player until a valid choice comes; None when the move clock's rule moved or lost the match,
+        or the player took a move back."""
+        clock = self.move_clock(turn.clock)
+        deal, legal, menu, cards = turn.deal, list(turn.legal), list(turn.menu), list(turn.cards)
         self.present(deal, menu, cards, legal)
         discard_pending(self.source)  # keys typed while the bots played were not meant for this question
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
@@ -265,7 +267,8 @@ class Game:
                     return parse_option(line, belote)
                 actions = self.choose(line, deal, legal, menu)
             except MoveTimeout:
-                return self.timeout(legal)
+                self.timeout()
+                return None
             except Refusal as refusal:
                 self.show(str(refusal), style="bold red")
                 if cards and not belote:
@@ -276,16 +279,6 @@ class Game:
                 return actions[0]
             belote = sorted(actions, key=lambda a: not a.belote)
             self.options(belote)
-
-    def menu(self, deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
-        """The numbered choices and, when playing, the legal cards in the order the hand shows them."""
-        if deal.phase == BIDDING:
-            return call_menu(legal), []
-        if deal.phase in (DECLARING, EXCHANGING):
-            return legal, []
-        allowed = {a.card for a in legal}
-        cards = [c.index for c in shown_cards(deal, deal.to_act) if c.index in allowed]
-        return [next(a for a in legal if a.card == c) for c in cards], cards
 
     def present(self, deal: DealState, menu: list[Action], cards: list[int], legal: list[Action]) -> None:
         """The table and what the player may choose."""
@@ -323,22 +316,20 @@ class Game:
             return [parse_option(line, menu)]
         return parse_card_choice(line, deal, menu, self.look)
 
-    def move_clock(self) -> MoveClock | None:
-        seconds = self.session.ruleset.variant.table.move_clock.seconds
+    def move_clock(self, seconds: int | None) -> MoveClock | None:
         if seconds is None:
             return None
         clock = MoveClock(seconds, self.now)
         clock.start()
         return clock
 
-    def timeout(self, legal: list[Action]) -> Action | None:
+    def timeout(self) -> None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""
         self.console.print()
-        action, message = out_of_time(self.session, legal, self.draw.describe)
-        if action is None:
-            self.save()
+        moved, message = self.control.time_up(self.draw.describe)
         self.show(message, style="bold red")
-        return action
+        if moved is not None:
+            self.after(moved)
 
     # ------------------------------------------------------------------ commands
 
@@ -351,7 +342,7 @@ class Game:
             deal = session.deal or session.last_deal
             self.show(self.draw.auction(deal) if deal is not None else "No call yet.")
         elif name == "forced":
-            self.autoplay = not self.autoplay
+            self.autoplay = self.control.autoplay = not self.autoplay
             self.show("A card that is the only legal one is now played for you." if self.autoplay
                       else "You now play every card yourself, forced or not.")
             problem = self.kept.change(autoplay=self.autoplay) if self.kept is not None else None
@@ -368,13 +359,13 @@ class Game:
                 print_rules(session.loaded, out=self.console)
         elif name == "rules":
             print_rules(session.loaded, out=self.console)
-        elif name == "undo":  # between deals: the move to take back would be in the deal just scored
-            self.show(SCORED)
+        elif name == "undo":  # between deals: the controller says why nothing is taken back
+            self.take_back()
         elif name == "hint" and not deciding:
             self.show("Nothing to decide yet: a hint comes with your next move.")
         elif name == "hint":
-            action = session.bot_action(session.adviser)
-            self.show(f"Hint: the {session.adviser} bot would {self.draw.describe(action)}.", style="bold")
+            adviser, action = self.control.hint()
+            self.show(f"Hint: the {adviser} bot would {self.draw.describe(action)}.", style="bold")
         elif name == "quit":
             self.save()
             self.saved("Game saved.")
@@ -384,19 +375,18 @@ class Game:
         """Undo the player's last move of this deal (and the bots' after it); whether it was taken back
         (if not, the session's reason is shown)."""
         try:
-            taken = self.session.take_back()
+            taken = self.control.undo()
         except NoUndo as why:
             self.show(str(why), style="bold")
             return False
-        self.save()
         self.show(self.draw.took_back(taken), style="bold")
         return True
 
     def saved(self, note: str) -> None:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
-        if self.slot is None:  # the save failed on the way: said when it did
+        if self.control.slot is None:  # the save failed on the way: said when it did
             return
-        self.console.print(Text(f"{note} Continue it with: {self.slot.resume_command()}", style="bold"), soft_wrap=True)
+        self.console.print(Text(f"{note} Continue it with: {self.control.slot.resume_command()}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 
@@ -435,24 +425,16 @@ class Game:
     # ------------------------------------------------------------------ saving and leaving
 
     def save(self) -> None:
-        """Save after a move; a save that fails is said on screen and the game goes on unsaved."""
-        if self.slot is None:
-            return
-        try:
-            self.slot.write(self.session)
-        except SaveUnavailable as err:
-            self.slot = None
-            self.show(f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.", style="bold red")
+        self.control.save()
 
     def write_record(self) -> None:
-        if self.record_path is not None:
-            write_record_file(self.session, self.record_path)
+        self.control.write_record()
 
     def interrupted(self) -> int:
         """Ctrl-C: keep the game to finish later (exit 0), or drop it (exit 130)."""
         self.console.print()
         self.write_record()
-        if self.slot is None or self.session.over:
+        if self.control.slot is None or self.session.over:
             self.show("Stopped.")
             return 130
         try:
@@ -466,7 +448,7 @@ class Game:
             self.save()
             self.saved("Game saved.")
             return 0
-        self.slot.discard()
+        self.control.slot.discard()
         self.show("The game is not kept.")
         return 130
 
@@ -475,23 +457,9 @@ class Game:
         self.console.print()
         self.save()
         self.write_record()
-        if self.slot is not None:
+        if self.control.slot is not None:
             self.saved("Input ended. Game saved.")
         return 0
-
-
-def out_of_time(session: Session, legal: list[Action], describe: Callable[[Action], str]) -> tuple[Action | None, str]:
-    """The variant's rule for the player out of time: the move made for them (None: their team
-    loses the match, already marked on ``session``) and the sentence that says so."""
-    rule = session.ruleset.variant.table.move_clock.on_timeout
-    if rule == "lose_match":
-        session.forfeit = session.seating.side_of[session.seating.human]
-        return None, "Time is up. At this table a player who runs out of time loses the match."
-    if rule == "random_legal_move":
-        action = random.Random(session.decision_seed()).choice(legal)
-        return action, f"Time is up: a random legal move is made for you: {describe(action)}."
-    action = session.bot_action(DEFAULT_BOT)
-    return action, f"Time is up: the {DEFAULT_BOT} bot moves for you: {describe(action)}."
 
 
 def read_line(console: Console, source: InputSource, look: Look, prompt: str, clock: MoveClock | None = None) -> str:

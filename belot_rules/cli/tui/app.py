@@ -27,7 +27,8 @@ from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ...errors import UserError
 from ..game.look import THEMES, Look
-from ..game.loop import TRICK_PAUSE, out_of_time
+from ..game.controller import out_of_time
+from ..game.loop import TRICK_PAUSE
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does
 from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
