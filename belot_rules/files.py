@@ -18,9 +18,9 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
-from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 

@@ -17,8 +17,8 @@ from .files import excerpt
 from .rules.bidding import Bidding, build_bidding
 from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
-from .rules.play import Obligations
 from .rules.match_end import MatchRules
+from .rules.play import Obligations
 from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables

@@ -18,7 +18,6 @@ import json
 import random
 import sys
 import time
-
 from collections.abc import Callable
 
 import belot_rules.kernel

@@ -38,6 +38,14 @@ import statistics
 import sys
 import time
 
+from playouts import (  # the plain loop, timing: beside this file
+    KERNEL,
+    _baseline_tables,
+    baseline_deal,
+    engine_loop,
+    measure,
+)
+
 from belot_rules import load_variant
 from belot_rules.engine.actions import Action
 from belot_rules.engine.deal import BIDDING, DealState, SeatView
@@ -51,7 +59,6 @@ from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import duel, per_deal
 from belot_rules.sim.duplicate import DuplicateTally, MakePlayer, play_deal_pair
 from belot_rules.sim.simulate import derive_seed
-from playouts import KERNEL, _baseline_tables, baseline_deal, engine_loop, measure  # the plain loop, timing: beside this file
 
 # Strength of each natural rank (7 8 9 T J Q K A), weakest 0: plain A T K Q J 9 8 7, trump J 9 A T K Q 8 7.
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)

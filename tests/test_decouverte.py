@@ -228,7 +228,7 @@ def test_the_search_sampler_knows_the_face_up_cards_and_deals_only_the_face_down
     view = state.view(seat)
     knowledge = Knowledge.of(OPEN, view, play_memory(OPEN, view))
     bot = SearchPlayer(OPEN, seed=1)
-    for n in range(5):
+    for _ in range(5):
         hands = knowledge.sample(rng)
         piles = knowledge.lay(hands, rng)
         world = bot._world(view, hands, knowledge.played, piles)
@@ -263,8 +263,9 @@ def test_the_full_screen_table_draws_the_piles_with_the_cards_under_them(tmp_pat
     opponent's table is shown above the seats; a click plays the pile's card."""
     import asyncio
 
-    from belot_rules.cli.tui.app import HandView
     from test_game_tui import settle, table_app
+
+    from belot_rules.cli.tui.app import HandView
 
     async def table() -> None:
         app = table_app("belote-decouverte", 3, tmp_path)
@@ -302,10 +303,11 @@ def test_no_contract_at_stake_at_a_table_of_three_each_for_himself() -> None:
 def test_the_heuristic_bot_sees_the_face_up_cards_and_never_the_face_down_ones(seed: int) -> None:
     """§B.4: at an open tableau the heuristic bot knows what each player can play (the face-up cards, in
     everyone's view), and its choice does not change when the face-down cards are laid differently."""
+    from test_heuristic import _swap_hidden
+
     from belot_rules.players import HeuristicPlayer
     from belot_rules.players.memory import Memory
     from belot_rules.sim.table import Table
-    from test_heuristic import _swap_hidden
 
     state = _deal(seed)
     rng = random.Random(seed)
@@ -324,11 +326,12 @@ def test_the_heuristic_bot_sees_the_face_up_cards_and_never_the_face_down_ones(s
 def test_a_hand_beside_the_piles_is_shown_in_both_games(tmp_path) -> None:
     """A house form with hand cards beside the piles (FUN's 6 in hand and 10 on the table, as options): the line
     game and the full-screen table show the hand cards too."""
+    from rich.console import Console
+
     from belot_rules.cli.game.look import Look
     from belot_rules.cli.game.render import Renderer
     from belot_rules.cli.game.session import Session
     from belot_rules.cli.tui.app import HandView
-    from rich.console import Console
 
     path = tmp_path / "fun.yaml"
     path.write_text("extends: belote-a-deux\ndeal: {first_packets: [5, 5, 3, 3], second_packets: [], "

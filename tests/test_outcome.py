@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belot_rules import load_variant
-from belot_rules.cards import CARDS, CardError, cards_of, mask_of, parse_card
-from belot_rules.variant.model import CONTRACTS
+from belot_rules.cards import CARDS, CardError, cards_of, parse_card
 from belot_rules.cli import main
 from belot_rules.rules.outcome import OutcomeError, outcome_schema_text, score_outcome
 from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import CONTRACTS
 
 ROOT = Path(__file__).parent.parent
 SHIPPED = ["bulgarian", "bulgarian-cut-only", "french", "coinche", "french-point-bids", "french-single-deal"]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS
-from belot_rules.engine.playout import random_deal
 from belot_rules.cli import main
+from belot_rules.engine.playout import random_deal
 from belot_rules.rules.outcome import OutcomeError, revokes
 from belot_rules.variant.loader import shipped_names
 

@@ -37,8 +37,8 @@ from belot_rules.ruleset import Ruleset
 from belot_rules.variant.model import (
     AllTrumpsOvertake,
     PartnerWinningVoid,
-    Play,
     PlainSuitOvertake,
+    Play,
     TrumpLeadOvertrump,
     Undertrump,
 )

@@ -18,7 +18,6 @@ from belot_rules.engine.playout import random_deal
 from belot_rules.engine.records import match_record, replay
 from belot_rules.engine.runner import play_match
 from belot_rules.players import make_player
-from belot_rules.rules.scoring import ScoringRules
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.model import Variant
 

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from belot_rules.cli import main
-from belot_rules.variant.loader import load_variant_model, shipped_names
+from belot_rules.variant.loader import load_variant_model
 
 ROOT = Path(__file__).parent.parent
 

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from belot_rules.variant.loader import LoadedVariant, load_variant_model, shipped_dir, shipped_names
 
@@ -125,7 +126,7 @@ def test_content_hash_is_of_the_rules_only(tmp_path: Path) -> None:
 
 def test_loaded_variant_is_frozen() -> None:
     loaded: LoadedVariant = load_variant_model("french")
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         loaded.variant.match.target = 500  # type: ignore[misc]
 
 

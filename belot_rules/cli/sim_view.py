@@ -110,8 +110,14 @@ def progress_bar(enabled: bool, label: str) -> Iterator[ProgressCallback | None]
         yield None
         return
     # Imported here: output to a file or a pipe, or --json, does not pay for loading the bar.
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     # Refreshed from the callback only: no drawing thread while worker processes are forked.
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

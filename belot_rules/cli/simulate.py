@@ -10,8 +10,17 @@ from rich.markup import escape
 from .. import load_variant
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate
 from .output import console
-from .sim_view import add_simulation_options, bar_width, grouped_table, play_and_show, positive_int, rate_bar, \
-    show_interval, show_value, speed_line
+from .sim_view import (
+    add_simulation_options,
+    bar_width,
+    grouped_table,
+    play_and_show,
+    positive_int,
+    rate_bar,
+    show_interval,
+    show_value,
+    speed_line,
+)
 
 
 def register(subparsers: Any) -> None:

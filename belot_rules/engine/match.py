@@ -11,8 +11,8 @@ import copy
 import random
 from dataclasses import dataclass, field
 
-from ..errors import UserError
 from ..copies import field_copier
+from ..errors import UserError
 from ..rules.match_end import MatchEnd
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..cards import RANKS
 from ..ruleset import Ruleset
@@ -57,7 +57,7 @@ def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
     return tuple(values)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ruffs(lengths: tuple[int, int, int, int], trump: int) -> float:
     """Value of short side suits while trumps remain to ruff them (remembered: hands share few suit lengths)."""
     spare = lengths[trump] - 1

@@ -15,7 +15,7 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ..engine.actions import Action, find_action
@@ -40,7 +40,7 @@ def short_name(spec: str) -> str:
     return f"{Path(where).name}:{name}" if colon and where.endswith(".py") else spec
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_factory(spec: str) -> Factory:
     """The callable ``spec`` names, checked to exist and be callable."""
     where, _, name = spec.rpartition(":")

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.deal import DealState
-from ..variant.options.match import MAX_DEALS as MAX_MATCH_DEALS
 from ..errors import UserError
 from ..files import excerpt
 from ..players import REGISTRY, check_player, make_player
@@ -30,6 +29,7 @@ from ..players.outside import is_outside
 from ..rules.dealing import shuffle
 from ..ruleset import Ruleset
 from ..variant.model import Variant
+from ..variant.options.match import MAX_DEALS as MAX_MATCH_DEALS
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .runs import Progress, play_run, results_file
 from .stats import Mean, Rate, Sums, Tally, tally_from_json, tally_to_json

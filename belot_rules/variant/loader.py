@@ -26,12 +26,22 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from .explain import (PHASES, Sources, explain, explain_conflicts, find_key, norm_key, norm_path, submodel, suggest,
-                      wrong_booleans)
+from ..files import excerpt
+from .explain import (
+    PHASES,
+    Sources,
+    explain,
+    explain_conflicts,
+    find_key,
+    norm_key,
+    norm_path,
+    submodel,
+    suggest,
+    wrong_booleans,
+)
 from .model import Conflict, Variant
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
-from ..files import excerpt
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "family", "extends")  # what a file says about itself, not rules

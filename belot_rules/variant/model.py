@@ -17,15 +17,37 @@ from collections.abc import Callable
 from pydantic import Field, ValidationInfo, model_validator
 
 from .options.base import CONTRACTS, MAX_NUMBER, SUIT_CONTRACTS, Conflict, Conflicts, Contract, Rule, contract_kind
+from .options.bidding import (
+    Bidding,
+    BiddingStyle,
+    FirstSpeaker,
+    ForcedCall,
+    LaterRoundPriority,
+    OverbidAfterDouble,
+    Overcall,
+    Round1Contracts,
+    Round2TurnedSuit,
+    Schmeiss,
+)
 from .options.cards import CardTables, RankTable
-from .options.deal import (AllPass, Deal, DealerRotation, FirstDealer, SecondPacketsStart, SevenExchange, Shuffle,
-                           Stock, TurnedCard, TurnedCardTo, pack_words, undealt_fixes)
-from .options.bidding import (Bidding, BiddingStyle, FirstSpeaker, ForcedCall, LaterRoundPriority,
-                              OverbidAfterDouble, Overcall, Round1Contracts, Round2TurnedSuit, Schmeiss)
-from .options.play import AllTrumpsOvertake, PartnerWinningVoid, PlainSuitOvertake, Play, TrumpLeadOvertrump, Undertrump
+from .options.deal import (
+    AllPass,
+    Deal,
+    DealerRotation,
+    FirstDealer,
+    SecondPacketsStart,
+    SevenExchange,
+    Shuffle,
+    Stock,
+    TurnedCard,
+    TurnedCardTo,
+    pack_words,
+    undealt_fixes,
+)
 from .options.declarations import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
-from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
 from .options.match import MAX_DEALS, Match
+from .options.play import AllTrumpsOvertake, PartnerWinningVoid, PlainSuitOvertake, Play, TrumpLeadOvertrump, Undertrump
+from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
 from .options.table import Sides, Table
 
 # What the rest of the program reads from here: the variant and the options it names.

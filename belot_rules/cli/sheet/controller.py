@@ -138,7 +138,7 @@ class PadController:
             number_text, _, words = rest.partition(" ")
             number = self.number(number_text)
             self.reckoning = sheet.fix(number, parse_entry(sheet.ruleset, words))
-            said = ["Deal {} is corrected; the deals after it are scored again.".format(number),
+            said = [f"Deal {number} is corrected; the deals after it are scored again.",
                     *self.deal_lines(self.reckoning.rows[number - 1])]
         else:
             self.reckoning = sheet.add(parse_entry(sheet.ruleset, line), self.dealer)
