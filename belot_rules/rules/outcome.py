@@ -215,7 +215,7 @@ class DealOutcome(_Strict):
     def repeated_cards(self) -> list[tuple[KeyPath, str]]:
         """Each card played a second time, where it is."""
         seen: dict[str, str] = {}
-        problems = []
+        problems: list[tuple[KeyPath, str]] = []
         for i, trick in enumerate(self.tricks or ()):
             for j, card in enumerate(trick.cards):
                 if card in seen:
