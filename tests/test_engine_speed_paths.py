@@ -27,21 +27,26 @@ AUCTIONS = ["bulgarian", "french", "coinche", "klaberjass", "baloot", "bela", "b
 
 
 @pytest.mark.parametrize("name", AUCTIONS)
-def test_a_random_playout_calls_as_make_call_does(name: str) -> None:
-    """play_at_random applies each call to the auction itself and ends the auction once: the calls, the
-    contract and the doubling level are those of make_call with the same draws."""
+@pytest.mark.parametrize("made", [0, 2])
+def test_a_random_playout_calls_as_make_call_does(name: str, made: int) -> None:
+    """play_at_random applies the calls to the auction itself (a ladder through a table of its positions,
+    filled by Bidding.apply) and ends the auction once: from the first call or after ``made`` calls, the
+    calls, the contract and the doubling level are those of make_call with the same draws."""
     ruleset = load_variant(name)
-    for seed in range(40):
+    for seed in range(150):
         deck = list(ruleset.seating.cards)
         shuffle(random.Random(seed), deck)
         stepped = DealState.start(ruleset, deck, seed % ruleset.seating.players)
-        fast = stepped.clone()
         rand = random.Random(seed).random
+        for _ in range(made):
+            if stepped.phase == BIDDING:
+                stepped.make_call(ruleset.bidding.legal_calls(stepped.running_auction())[0])
+        fast = stepped.clone()
         while stepped.phase == BIDDING:
             calls = ruleset.bidding.legal_calls(stepped.running_auction())
             stepped.make_call(calls[int(rand() * len(calls))])
         play_at_random(fast, random.Random(seed).random)
-        assert fast.running_auction().calls == stepped.running_auction().calls
+        assert fast.running_auction() == stepped.running_auction()  # every field: calls, passes, level, ...
         assert (fast.contract, fast.declarer, fast.multiplier, fast.level) == \
             (stepped.contract, stepped.declarer, stepped.multiplier, stepped.level)
 

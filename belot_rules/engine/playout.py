@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
+from ..rules.bidding import Auction, Bidding, Call, LadderBidding
 from ..rules.dealing import shuffle
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .deal import BIDDING, DISCARDING, DealState
+
+# A ladder auction's position: the seat to call, the standing contract, its points and declarer, the doubling
+# level and the passes since the last bid or double. Without a doubling round, a forced call, ashkal or a
+# conditional double, the legal calls and what each does depend on it alone (LadderBidding._calls).
+Position = tuple[int, str | None, int | None, int, int, int]
+# Per position: the legal calls, and per call the position it leads to and whether the auction is then over.
+Moves = tuple[tuple[Call, ...], tuple[tuple[Position, bool], ...]]
+_LADDERS: WeakKeyDictionary[Bidding, dict[Position, Moves]] = WeakKeyDictionary()
 
 
 def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
@@ -52,12 +62,8 @@ def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
     :meth:`DealState.play_out` (the compiled kernel where it is built). A table of random players
     plays its deals here."""
     ruleset = state.ruleset
-    if state.phase == BIDDING:  # the calls straight on the auction, as make_call applies them
-        auction = state.running_auction()
-        legal_calls, apply = ruleset.bidding.legal_calls, ruleset.bidding.apply
-        while not auction.finished:
-            calls = legal_calls(auction)
-            apply(auction, calls[int(rand() * len(calls))])
+    if state.phase == BIDDING:
+        random_auction(ruleset.bidding, state.running_auction(), rand)
         state.auction_over()
     while state.phase == DISCARDING:
         state.discard(card_picker(rand)(state.hands[state.declarer]))
@@ -69,6 +75,58 @@ def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
         rand,
     )
     return state
+
+
+def random_auction(bidding: Bidding, auction: Auction, rand: Callable[[], float]) -> None:
+    """Finish ``auction`` with uniformly random legal calls drawn from ``rand``, straight on the auction (the
+    deal then ends it with :meth:`DealState.auction_over`, as :meth:`DealState.make_call` does after each call).
+
+    A ladder whose calls depend on its position alone goes from position to position through a table that
+    :meth:`Bidding.apply` itself fills, once per position met: the same calls, draws and end as applying
+    them one by one, at a few look-ups a call.
+    """
+    if not _by_position(bidding) or auction.finished:
+        legal_calls, apply = bidding.legal_calls, bidding.apply
+        while not auction.finished:
+            calls = legal_calls(auction)
+            apply(auction, calls[int(rand() * len(calls))])
+        return
+    moves = _LADDERS.setdefault(bidding, {})
+    called = auction.calls
+    position: Position = (auction.to_act, auction.contract, auction.points, auction.declarer, auction.level,
+                          auction.passes)
+    finished = False
+    while not finished:
+        found = moves.get(position)
+        if found is None:
+            found = moves[position] = _moves(bidding, auction, position)
+        calls, leads = found
+        pick = int(rand() * len(calls))
+        called.append((position[0], calls[pick]))
+        position, finished = leads[pick]
+    _, auction.contract, auction.points, auction.declarer, auction.level, auction.passes = position
+    auction.finished = True
+
+
+def _by_position(bidding: Bidding) -> bool:
+    """Whether ``bidding`` is a ladder whose legal calls and their effect depend on the position alone."""
+    return (type(bidding) is LadderBidding and not bidding.after_bidding and bidding.forced_at < 0
+            and not bidding.condition_kinds and bidding.ashkal is None)
+
+
+def _moves(bidding: Bidding, auction: Auction, position: Position) -> Moves:
+    """The legal calls at ``position`` and where each leads, as :meth:`Bidding.apply` plays them on a copy."""
+    seat, contract, points, declarer, level, passes = position
+    start = Auction(seat, auction.players, auction.turned_suit, [], contract, points, declarer, level, passes,
+                    turned_rank=auction.turned_rank, board=auction.board)
+    calls = bidding.legal_calls(start)
+    leads = []
+    for call in calls:
+        after = start.copy()
+        bidding.apply(after, call)
+        leads.append(((after.to_act, after.contract, after.points, after.declarer, after.level, after.passes),
+                      after.finished))
+    return calls, tuple(leads)
 
 
 def _pick(options: list[list[Declaration]], rand: float) -> list[Declaration]:
