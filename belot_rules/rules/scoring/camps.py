@@ -36,6 +36,7 @@ class _ContractScoring:
     capot_bonus: int
     rounder: Rounder
     contract_factor: int  # scoring.contract_factors: every point of the deal, before rounding
+    name: str  # the contract as the explanation writes it (no trumps)
 
 
 @dataclass(slots=True)
@@ -95,7 +96,9 @@ class ScoringRules:
         self._s = s
         self._last = s.last_trick
         doubles = variant.bidding.doubles
-        self._doubling_names = dict(zip(doubles.multipliers, doubles.names))  # 2: contra (coinche), 4: ...
+        # The contract line's doubling per multiplier, written once: ", contra ×2" (coinche), ", recontra ×4", ...
+        self._doubled_texts = {1: "", **{m: f", {name} ×{m}" for m, name in zip(doubles.multipliers, doubles.names)
+                                         if m > 1}}
         self._point_bids = variant.bidding.uses_points
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
@@ -132,7 +135,8 @@ class ScoringRules:
         bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
         bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
-                                {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1))
+                                {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
+                                contract.replace("_", " "))
 
     # ------------------------------------------------------------------ the entry point
 
@@ -189,11 +193,10 @@ class ScoringRules:
                      self._side_of if camps is None else camps)
         note = deal.note
         if self._each_own:
-            note("Trump: {}; no contract is at stake, each records its own points", contract.replace("_", " "))
+            note("Trump: {}; no contract is at stake, each records its own points", c.name)
         else:
-            note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), contract.replace("_", " "), declarer,
-                 names[ct], f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}"
-                 if multiplier > 1 else "")
+            note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), c.name, declarer, names[ct],
+                 self._doubled(multiplier))
         note("Card points: {} {}, {} {}", n0, cards[0], n1, cards[1])
         last = [0, 0]
         if capot_team is not None and not self._last_with_capot:
@@ -258,6 +261,11 @@ class ScoringRules:
 
     def _is_capot_bid(self, bid: int | str | None) -> bool:
         return bid == "capot" or (isinstance(bid, int) and bid >= self._capot_bid_from)
+
+    def _doubled(self, multiplier: int) -> str:
+        """The contract line's doubling: ``, contra ×2``, or nothing undoubled."""
+        text = self._doubled_texts.get(multiplier)
+        return text if text is not None else f", multiplied ×{multiplier}" if multiplier > 1 else ""
 
     def _bid_text(self, bid: int | str | None) -> str:
         if not self._point_bids or bid is None:

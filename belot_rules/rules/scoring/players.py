@@ -112,8 +112,7 @@ class EachForSelf(ScoringRules):
         deal = DealTotals(list(seat_points), [0] * seating.players, [0] * seating.players, (0,) * seating.players,
                      None, [], names, tuple(seats))
         note = deal.note
-        note("Contract: {} by seat {} ({}){}", contract.replace("_", " "), declarer, names[declarer],
-             f", {self._doubling_names.get(multiplier, 'multiplied')} ×{multiplier}" if multiplier > 1 else "")
+        note("Contract: {} by seat {} ({}){}", c.name, declarer, names[declarer], self._doubled(multiplier))
         note("Card points: {}", Each((names, tuple(seat_points))))
         without = [seat for seat in seats if not seat_tricks[seat]]
         last = [0] * seating.players
