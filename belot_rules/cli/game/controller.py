@@ -217,6 +217,10 @@ class Controller:
                                 else AllPassed(row, deal, row.void, over))
         return Moved(seat, action, deal, by, len(deal.belotes) > belotes, completed)
 
+    def result_read(self) -> None:
+        """The player has read the deal's result: the next deal begins, and undo speaks of it."""
+        self.scored = False
+
     def match_end(self) -> MatchEnded:
         """The match's result; the statistics take it once."""
         session = self.session

@@ -26,19 +26,28 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ...errors import UserError
+from ..game.controller import (
+    YOU,
+    AllPassed,
+    Controller,
+    DealScored,
+    DealStarted,
+    HumanTurn,
+    MatchEnded,
+    Moved,
+    forced_words,
+)
 from ..game.look import THEMES, Look
-from ..game.controller import out_of_time
 from ..game.loop import TRICK_PAUSE
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does
-from ..game.saves import SavedGame, SaveSlot, SaveUnavailable, write_record_file
-from ..game.session import SCORED, NoUndo, Session
+from ..game.saves import SavedGame, SaveSlot
+from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, SPEEDS, Kept
-from ..game.stats import record_match
+from . import screens
 from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
-from . import screens
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import leave, offer_unfinished
 
@@ -99,11 +108,19 @@ class TableApp(App[int]):
         self.note = note or ""  # a message for the status line, kept until the next move
         self.unfinished = unfinished  # a game in the slot, offered before the new one starts
         self.farewell: list[str] = []  # printed once the table has closed: how to continue the game
-        self.counted = False  # the finished match is in the statistics (see count_match)
 
     @property
     def human(self) -> int | None:
         return self.session.seating.human
+
+    @property
+    def slot(self) -> SaveSlot | None:
+        """Where the controller saves the game after every move; None: unsaved."""
+        return self.control.slot
+
+    @slot.setter
+    def slot(self, slot: SaveSlot | None) -> None:
+        self.control.slot = slot
 
     # ------------------------------------------------------------------ layout
 
@@ -156,7 +173,7 @@ class TableApp(App[int]):
         """Start playing the session: a new match, or a resumed one where it stopped."""
         self.refresh_table()
         if self.session.over:
-            self.match_over(counted=True)  # a finished game resumed: its statistics were counted when it ended
+            self.match_over()  # a finished game resumed: the controller counted it when it ended
         elif self.session.action_count:
             self.note = f"Resuming deal {self.session.deal_number}."
         self.advance()
@@ -252,8 +269,15 @@ class TableApp(App[int]):
         deal = self.session.deal
         if self.shown is not deal:
             return
-        if deal.to_act == self.human:
-            self.ask(deal)
+        if not self.control.bots_move():
+            event = self.next_event()  # the player's turn, or a forced card the controller played for them
+            if isinstance(event, HumanTurn):
+                self.ask(event)
+            elif isinstance(event, Moved):
+                self.note = forced_words(self.look.card_name(event.action.card))
+                self.call_later(self.moved, event)  # the table is drawn before the card goes
+            elif isinstance(event, (DealScored, AllPassed)):
+                self.deal_over(event)
             return
         if self.skipping or not SPEEDS[self.speed]:
             self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
@@ -264,46 +288,44 @@ class TableApp(App[int]):
     def bots_at_once(self) -> None:
         """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
         self.timer = None
-        deal = self.session.deal
-        if deal is None or len(self.screen_stack) > 1:
+        if self.session.deal is None or len(self.screen_stack) > 1:
             return
-        while deal.phase != OVER and deal.to_act != self.human:
-            action = self.bot_action(deal)
-            if action is None:
+        while self.control.bots_move():
+            event = self.next_event()
+            if not isinstance(event, Moved):
                 return
-            self.session.apply(action)
-            if action.kind == PLAY:
-                self.held = len(deal.tricks) - 1 if not deal.trick else None
-        self.save()
-        if deal.phase == OVER:
-            self.deal_over(deal)
+            if event.action.kind == PLAY:
+                self.held = event.completed
+        if self.control.pending:
+            self.deal_over(self.next_event())
             return
         self.refresh_table()
         self.advance()
 
     def bot_move(self) -> None:
         self.timer = None
-        deal = self.session.deal
-        if deal is None or deal.to_act == self.human or len(self.screen_stack) > 1:
+        if not self.control.bots_move() or len(self.screen_stack) > 1:
             return
-        action = self.bot_action(deal)
-        if action is not None:
-            self.act(action)
+        event = self.next_event()
+        if isinstance(event, Moved):
+            self.moved(event)
 
-    def bot_action(self, deal: DealState) -> Action | None:
-        """The move of the bot to act; None when an outside bot failed, and the table closes with its error
-        (printed once the terminal is back, the game saved up to the move before)."""
+    def next_event(self) -> object:
+        """The controller's next event past a deal's start (which the table draws as it refreshes); None when an
+        outside bot failed, and the table closes with its error (printed once the terminal is back, the game
+        saved up to the move before)."""
         try:
-            return self.session.bot_action(self.session.seating.players[deal.to_act])
+            event = self.control.next()
+            return self.control.next() if isinstance(event, DealStarted) else event
         except UserError as err:
             self.farewell.append(str(err))
             self.exit(1)
             return None
 
-    def ask(self, deal: DealState) -> None:
+    def ask(self, turn: HumanTurn) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
         self.start_clock()
-        legal = deal.legal_actions()
+        deal, legal = turn.deal, list(turn.legal)
         choices = self.query_one("#choices", PointedList)
         if deal.phase in (BIDDING, DECLARING, EXCHANGING):
             # in the order the line game numbers them; with point bids, pass and the doublings first,
@@ -322,46 +344,40 @@ class TableApp(App[int]):
         else:
             self.menu = []
             choices.display = False
-            hand = self.query_one(HandView)
-            hand.focus()
-            cards = {a.card for a in legal}
-            if self.autoplay and len(cards) == 1 and len(legal) == 1:
-                self.note = f"Only {self.look.card_name(legal[0].card)} could be played: played for you."
-                self.call_later(self.act, legal[0])
-                return
+            self.query_one(HandView).focus()
         self.skipping = False
         self.refresh_table()
 
     def act(self, action: Action) -> None:
-        """Apply a move (the player's or a bot's), save, redraw, and go on."""
+        """The player's move: the controller makes it (and saves); the table shows it and goes on."""
         self.stop_clock()
-        deal = self.session.deal
-        if deal is None:
-            return
-        if deal.to_act == self.human:
+        if self.session.deal is not None:
+            self.moved(self.control.choose(action))
+
+    def moved(self, event: Moved) -> None:
+        """Show a move made (the player's, a bot's, a forced card or the clock's) and go on."""
+        if event.seat == self.human:
             self.query_one("#choices").display = False
-            if not self.note.startswith("Only"):  # a hint, refusal or undo speaks of the move now made
+            if event.by == YOU and not self.note.startswith("Only"):  # a hint, refusal or undo spoke of this move
                 self.note = ""
-        self.session.apply(action)
-        self.save()
-        if action.kind == PLAY:
-            self.held = len(deal.tricks) - 1 if not deal.trick else None
-        if deal.phase == OVER:
-            self.deal_over(deal)
+        if event.action.kind == PLAY:
+            self.held = event.completed
+        if self.control.pending:
+            self.deal_over(self.next_event())
             return
         self.refresh_table()
         self.advance()
 
-    def deal_over(self, deal: DealState) -> None:
+    def deal_over(self, result: DealScored | AllPassed) -> None:
         """The deal's score stays until the player dismisses it; the match result after the last deal."""
-        self.write_record()
         self.skipping = False
-        self.shown = deal
+        self.shown = deal = result.deal
         self.refresh_table()
-        title, body = deal_result(self.draw, deal, self.session.rows[-1])
+        title, body = deal_result(self.draw, deal, result.row)
         self.push_screen(ResultScreen(title, body, ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
+        self.control.result_read()
         self.held = None
         self.note = ""
         if self.session.over:
@@ -371,23 +387,14 @@ class TableApp(App[int]):
         self.refresh_table()
         self.advance()
 
-    def match_over(self, counted: bool = False) -> None:
-        """The sheet and the winner; the statistics take the match; dismissing it leaves the game."""
-        self.write_record()
-        self.counted = self.counted or counted
-        totals, note = self.count_match()
+    def match_over(self) -> None:
+        """The sheet and the winner, with the statistics the controller counted; dismissing it leaves the game."""
+        ended = self.control.next()
+        totals, note = (ended.totals, ended.note) if isinstance(ended, MatchEnded) else (None, "")
         self.update_status()
         self.farewell.append(self.look.words(self.draw.match_result().plain))  # kept once the table closes
         self.push_screen(ResultScreen("The match is over", match_result(self.draw, totals, note), "Enter to leave",
                                       self.look.ascii), lambda _: self.exit(0))
-
-    def count_match(self) -> tuple[dict[str, int] | None, str]:
-        """The statistics take the finished match once, whether the player reads its result or leaves before:
-        the new totals and a note, as :func:`record_match` gives them (none once counted)."""
-        if self.counted or not self.stats_path or not self.session.over:
-            return None, ""
-        self.counted = True
-        return record_match(self.session, self.stats_path)
 
     # ------------------------------------------------------------------ the player's choices
 
@@ -532,15 +539,13 @@ class TableApp(App[int]):
             self.update_status()
             return
         self.stop_clock()
-        deal = self.session.deal
-        action, message = out_of_time(self.session, deal.legal_actions(), self.draw.describe)
+        moved, message = self.control.time_up(self.draw.describe)
         self.note = message
-        if action is None:
-            self.save()
+        if moved is None:
             self.query_one("#choices").display = False
             self.match_over()
         else:
-            self.act(action)
+            self.moved(moved)
 
     # ------------------------------------------------------------------ keys
 
@@ -554,9 +559,7 @@ class TableApp(App[int]):
     def action_undo(self) -> None:
         """Take back the player's last move, as far as the session's one rule for undo allows, or say why not."""
         try:
-            if self.shown is not self.session.deal and not self.session.over:
-                raise NoUndo(SCORED)
-            taken = self.session.take_back()
+            taken = self.control.undo()
         except NoUndo as why:
             self.refuse(str(why))
             return
@@ -564,7 +567,6 @@ class TableApp(App[int]):
             self.timer.stop()
             self.timer = None
         self.stop_clock()
-        self.save()
         self.shown, self.held = self.session.deal, None
         self.note = self.draw.took_back(taken)
         self.query_one("#choices").display = False
@@ -577,8 +579,7 @@ class TableApp(App[int]):
         if deal is None or deal.to_act != self.human or self.shown is not deal:
             self.refuse("Nothing to decide yet: a hint comes with your next move.")
             return
-        adviser = self.session.adviser
-        action = self.session.bot_action(adviser)
+        adviser, action = self.control.hint()
         if action.kind == PLAY:
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
@@ -602,14 +603,13 @@ class TableApp(App[int]):
         self.update_status()
 
     def action_forced(self) -> None:
-        self.autoplay = not self.autoplay
+        self.autoplay = self.control.autoplay = not self.autoplay
         self.keep("From now on a forced card is played for you." if self.autoplay
                   else "You play forced cards yourself.", autoplay=self.autoplay)
         self.update_status()
         deal = self.session.deal
-        if self.autoplay and deal is not None and deal.to_act == self.human and self.shown is deal \
-                and len(self.screen_stack) == 1:
-            self.ask(deal)  # a forced card waiting now is played at once
+        if self.autoplay and deal is not None and deal.to_act == self.human and self.shown is deal:
+            self.advance()  # a forced card waiting now is played at once
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
@@ -668,9 +668,7 @@ class TableApp(App[int]):
     def leave_game(self, status: int = 0) -> None:
         """Save, write the record, and close the table, saying how to continue a saved game (``status``:
         128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
-        self.save()
-        self.write_record()
-        self.count_match()  # q on the last deal's score: the match is over though its result was not shown
+        self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
         if self.slot is not None and not self.session.over:
             self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
         self.exit(status)
@@ -678,23 +676,14 @@ class TableApp(App[int]):
     def use(self, session: Session, slot: SaveSlot | None) -> None:
         """Play ``session`` saved in ``slot``: the one the table opens with, or instead of it a resumed game or a new
         one in another slot."""
-        self.session, self.slot = session, slot
+        self.session = session
+        self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved)
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.shown, self.held = session.deal, None
 
     # ------------------------------------------------------------------ saving
 
-    def save(self) -> None:
-        """Save after a move; a save that fails is said on the status line and the game goes on unsaved."""
-        if self.slot is not None:
-            try:
-                self.slot.write(self.session)
-            except SaveUnavailable as err:
-                self.slot = None
-                self.note = f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved."
-
-    def write_record(self) -> None:
-        if self.record_path is not None:
-            write_record_file(self.session, self.record_path)
-
+    def unsaved(self, problem: str) -> None:
+        """A save that failed: said on the status line; the game goes on unsaved."""
+        self.note = problem
