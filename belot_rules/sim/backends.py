@@ -18,10 +18,16 @@ chunks per worker in flight (a worker never waits for its next one, and a stop w
 those alone), plays a chunk again when it fails (at most ``RETRIES`` more times, then stops
 with :class:`ChunkFailed`), and stops as for Ctrl-C on SIGTERM and SIGHUP: it hands out no
 more chunks, ends its workers and raises :class:`Stopped` (a KeyboardInterrupt).
+
+On Ray, the workers are the CPUs of the cluster's nodes, re-read while the run lasts (nodes
+that join are used; a head without CPUs runs none); a node running another version of the
+program stops the run (:func:`program_identity`); a cluster whose head stops answering stops
+it within seconds (:class:`ClusterLost`); Ray's own messages go to stderr, never stdout.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import pickle
@@ -36,8 +42,10 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, islice
+from pathlib import Path
 from typing import Any, Protocol
 
+from .. import __version__
 from ..errors import UserError
 
 BACKENDS = ("local", "ray")
@@ -45,6 +53,9 @@ RETRIES = 3  # times a failed chunk is played again before the run stops
 IN_FLIGHT = 2  # chunks handed to each worker ahead of its results
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGINT,)
+CHECK_SECONDS = 1.0  # how often a Ray run looks at its cluster: its head answering, its CPUs
+LOST_AFTER = 2  # checks in a row the cluster's head must miss before the run stops
+NO_CPU_SECONDS = 600.0  # how long a run waits for a cluster without CPUs to gain some
 INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, or pip install ray)"
 
 
@@ -77,7 +88,16 @@ class Played:
 Finished = Callable[[Any, Played], None]
 
 
-class ChunkFailed(UserError):
+class RunBroken(UserError):
+    """The run cannot go on, though what it finished stands: a resumed run may finish it."""
+
+    def adding(self, note: str) -> RunBroken:
+        """The same error with ``note`` (what is kept, how to go on) as its last line."""
+        self.args = (f"{self}\n{note}",)
+        return self
+
+
+class ChunkFailed(RunBroken):
     """A chunk failed ``RETRIES + 1`` times: the run stops (results already streamed are kept)."""
 
     def __init__(self, chunk: Any, attempts: int, error: BaseException) -> None:
@@ -97,6 +117,10 @@ def _users_mistake(error: BaseException) -> UserError | None:
     """The :class:`UserError` a chunk raised, or None (a lost worker, an error worth another try)."""
     found = _unwrapped(error)
     return found if isinstance(found, UserError) else None
+
+
+class ClusterLost(RunBroken):
+    """The Ray cluster's head stopped answering: Ray itself would wait 60 s, then end the process."""
 
 
 class Stopped(KeyboardInterrupt):
@@ -152,11 +176,24 @@ def _play_in_local_worker(chunk: Any) -> tuple[bytes, str, float, float]:
     return _play(_WORKER[0], chunk, *_WORKER[1:])
 
 
-_RAY_WORKS: dict[str, tuple[Any, str, float]] = {}  # in a Ray worker process: recent runs' work, name, start
+_RAY_WORKS: dict[str, tuple[Any, str, float, str]] = {}  # in a Ray worker: recent runs' work, name, start, program
 
 
-def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float]:
-    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run.
+def program_identity() -> str:
+    """This program's version and a hash of its source files as installed here: every node of a cluster must
+    run the same program, and the rules hash covers the YAML alone. Read at each run's start (about 6 ms)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".c") and "__pycache__" not in path.parts:
+            digest.update(f"{path.relative_to(root).as_posix()}\0{path.stat().st_size}\0".encode())
+            digest.update(path.read_bytes())
+    return f"{__version__} (source {digest.hexdigest()})"
+
+
+def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float, str]:
+    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run;
+    the result comes with the program this node runs.
 
     The work comes inside a list, so Ray hands over its reference instead of unpickling it for every chunk.
     """
@@ -168,27 +205,52 @@ def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float]
         born = time.perf_counter()
         while len(_RAY_WORKS) >= 4:  # a long-lived cluster serves many runs: keep the latest few
             del _RAY_WORKS[next(iter(_RAY_WORKS))]
-        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{ray.util.get_node_ip_address()}:{os.getpid()}", born)
-    return _play(known[0], chunk, *known[1:])
+        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{ray.util.get_node_ip_address()}:{os.getpid()}", born,
+                                   program_identity())
+    shared, name, born, program = known
+    return (*_play(shared, chunk, name, born), program)
 
 
 # ----------------------------------------------------------------------------- pools of workers
 
 
 class _Pool(Protocol):
-    """One run's workers: ``slots`` of them, each fed by the run loop."""
+    """One run's workers: ``slots`` of them (a Ray pool's may grow), each handed ``ahead`` chunks ahead of its
+    results. A chunk submitted is known by its handle until its result is taken."""
 
     slots: int
-    ahead: int  # chunks each slot is handed ahead of its results
+    ahead: int
 
-    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]: ...  # the future and a ticket for recover
+    def submit(self, chunk: Any) -> Any: ...
 
-    def recover(self, ticket: Any, error: BaseException) -> None: ...  # replace what broke, if anything did
+    def wait(self, handles: list[Any]) -> list[Any]: ...  # those done (none, after a while without any)
 
-    def close(self, stop: bool) -> None: ...  # stop: end the workers now, dropping the chunks they hold
+    def result(self, handle: Any) -> Played: ...  # what the chunk raised, if it failed
+
+    def recover(self, handle: Any, error: BaseException) -> None: ...  # replace what broke, if anything did
+
+    def check(self) -> None: ...  # look at the workers between results; raise if the run cannot go on
+
+    def close(self, stop: bool, handles: list[Any]) -> None: ...  # stop: end the workers now, dropping ``handles``
 
 
-class _HerePool:
+class _FuturesPool:
+    """A pool whose handles are futures of this process."""
+
+    def wait(self, handles: list[Any]) -> list[Any]:
+        return list(wait(handles, return_when=FIRST_COMPLETED)[0])
+
+    def result(self, handle: Any) -> Played:
+        return _unpack(handle.result())
+
+    def recover(self, handle: Any, error: BaseException) -> None:
+        pass
+
+    def check(self) -> None:
+        pass
+
+
+class _HerePool(_FuturesPool):
     """One worker: this process, playing each chunk as it is submitted."""
 
     slots, ahead = 1, IN_FLIGHT
@@ -196,22 +258,19 @@ class _HerePool:
     def __init__(self, work: Work) -> None:
         self.work, self.name, self.born = work, _worker_name(), time.perf_counter()
 
-    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
+    def submit(self, chunk: Any) -> Future[Any]:
         future: Future[Any] = Future()
         try:
             future.set_result(_play(self.work, chunk, self.name, self.born))
         except Exception as error:  # noqa: BLE001 - the run loop retries it, then reports it
             future.set_exception(error)
-        return future, None
+        return future
 
-    def recover(self, ticket: Any, error: BaseException) -> None:
-        pass
-
-    def close(self, stop: bool) -> None:
+    def close(self, stop: bool, handles: list[Any]) -> None:
         pass
 
 
-class _ProcessPool:
+class _ProcessPool(_FuturesPool):
     """Worker processes on this machine; a pool broken by a lost worker is replaced."""
 
     ahead = IN_FLIGHT
@@ -219,27 +278,33 @@ class _ProcessPool:
     def __init__(self, work: Work, workers: int) -> None:
         self.work, self.slots = work, workers
         self.executor = self._new()
+        self.issued: dict[Future[Any], ProcessPoolExecutor] = {}  # a running chunk's future -> its executor
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.slots, initializer=_start_local_worker, initargs=(self.work,))
 
-    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
+    def submit(self, chunk: Any) -> Future[Any]:
         try:
             future = self.executor.submit(_play_in_local_worker, chunk)
         except BrokenProcessPool:  # broken since the last result came in
             self._replace()
             future = self.executor.submit(_play_in_local_worker, chunk)
-        return future, self.executor
+        self.issued[future] = self.executor
+        return future
 
-    def recover(self, ticket: Any, error: BaseException) -> None:
-        if isinstance(error, BrokenProcessPool) and ticket is self.executor:
+    def result(self, handle: Any) -> Played:
+        self.issued.pop(handle, None)
+        return super().result(handle)
+
+    def recover(self, handle: Any, error: BaseException) -> None:
+        if isinstance(error, BrokenProcessPool) and self.issued.pop(handle, None) is self.executor:
             self._replace()
 
     def _replace(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.executor = self._new()
 
-    def close(self, stop: bool) -> None:
+    def close(self, stop: bool, handles: list[Any]) -> None:
         if not stop:
             self.executor.shutdown(wait=True)
             return
@@ -251,33 +316,70 @@ class _ProcessPool:
 
 
 class _RayPool:
-    """Ray tasks, one or two per worker in flight; Ray places them, and a task lost with its worker process
-    or node fails here and is played again."""
+    """Ray tasks of one CPU, which Ray places on the nodes that have CPUs; a task lost with its worker process
+    or node fails here and is played again. With ``follow``, the workers are the cluster's CPUs, re-read
+    every ``CHECK_SECONDS``: nodes that join are used."""
 
-    def __init__(self, ray: Any, work: Work, workers: int, cpus: int) -> None:
-        self.ray, self.slots = ray, workers
+    def __init__(self, backend: RayBackend, work: Work, workers: int, follow: bool) -> None:
+        self.ray: Any = backend.ray
+        self.backend, self.follow, self.slots = backend, follow, workers
         # Ray runs a task wherever a CPU is free: tasks ahead of results would run at once, beyond the
         # run's workers, on a cluster with more CPUs than that.
-        self.ahead = IN_FLIGHT if workers >= cpus else 1
-        self.work = [ray.put(work)]
-        self.task = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
+        self.ahead = IN_FLIGHT if follow or workers >= backend.cpus else 1
+        self.work = [self.ray.put(work)]
+        self.task = self.ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
+        self.programs = {program_identity()}  # this machine's, read again when a node's differs (an edit since)
+        self.checked = self.had_cpus = time.monotonic()
+        self.missed = 0  # checks in a row the cluster's head did not answer
 
-        self.running: dict[Future[Any], Any] = {}  # future -> the task's reference, to cancel it on a stop
+    def submit(self, chunk: Any) -> Any:
+        return self.task.remote(self.work, chunk)
 
-    def submit(self, chunk: Any, slot: int) -> tuple[Future[Any], Any]:
-        ref = self.task.remote(self.work, chunk)
-        future = ref.future()
-        self.running[future] = ref
-        future.add_done_callback(lambda done: self.running.pop(done, None))
-        return future, None
+    def wait(self, handles: list[Any]) -> list[Any]:
+        ready, _ = self.ray.wait(handles, num_returns=1, timeout=CHECK_SECONDS)
+        if ready and len(handles) > 1:  # every result in: one call, not one per result
+            ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
+        return list(ready)
 
-    def recover(self, ticket: Any, error: BaseException) -> None:
-        pass
+    def result(self, handle: Any) -> Played:
+        *returned, program = self.ray.get(handle)
+        played = _unpack(tuple(returned))
+        if program not in self.programs:
+            here = program_identity()
+            self.programs.add(here)
+            if program != here:
+                raise UserError(f"the Ray node {played.worker.rpartition(':')[0]} runs belot-rules {program}, and "
+                                f"this machine {here}: its chunks may come out differently, so the run stops; "
+                                f"install the same belot-rules on every node of the cluster")
+        return played
 
-    def close(self, stop: bool) -> None:
-        if stop:
-            for ref in list(self.running.values()):
-                self.ray.cancel(ref, force=True)
+    def recover(self, handle: Any, error: BaseException) -> None:
+        self.checked = 0.0  # a lost worker: see at once whether the whole cluster went with it
+        self.check()
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now - self.checked < CHECK_SECONDS:
+            return
+        self.checked = now
+        self.missed = 0 if self.backend.head_answers() else self.missed + 1
+        if self.missed >= LOST_AFTER:
+            raise ClusterLost(f"the Ray cluster at {self.backend.address} is gone: its head has not answered for "
+                              f"{LOST_AFTER} checks in a row, {CHECK_SECONDS:g} s apart; the run stops")
+        if self.missed or not self.follow:
+            return
+        cpus = int(self.ray.cluster_resources().get("CPU", 0))
+        if cpus:
+            self.had_cpus = now
+            self.slots = self.backend.workers = max(self.backend.workers, cpus)
+        elif now - self.had_cpus > NO_CPU_SECONDS:
+            raise RunBroken(f"the Ray cluster at {self.backend.address} has had no CPU for {NO_CPU_SECONDS:g} s: "
+                            f"chunks run only on nodes with CPUs; add one (ray start --address ADDRESS)")
+
+    def close(self, stop: bool, handles: list[Any]) -> None:
+        if stop and self.missed < LOST_AFTER:  # a lost cluster has no task left to cancel
+            for handle in handles:
+                self.ray.cancel(handle, force=True)
 
 
 # ----------------------------------------------------------------------------- backends
@@ -310,42 +412,41 @@ class Backend:
             return
         pool = self._pool(work, min(self.workers, len(first)))
         waiting = chain(first, waiting)
-        running: dict[Future[Any], tuple[Any, int, int, Any]] = {}  # future -> chunk, attempt, slot, ticket
+        running: dict[Any, tuple[Any, int]] = {}  # handle -> chunk, attempt
 
-        def send(chunk: Any, attempt: int, slot: int) -> None:
-            future, ticket = pool.submit(chunk, slot)
-            running[future] = (chunk, attempt, slot, ticket)
+        def send(chunk: Any, attempt: int) -> None:
+            running[pool.submit(chunk)] = (chunk, attempt)
 
         with _stop_signals():
             try:
-                for number, chunk in enumerate(islice(waiting, pool.ahead * pool.slots)):
-                    send(chunk, 0, number % pool.slots)
-                while running:
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        chunk, attempt, slot, ticket = running.pop(future)
+                while True:
+                    for chunk in islice(waiting, max(0, pool.ahead * pool.slots - len(running))):
+                        send(chunk, 0)
+                    if not running:
+                        break
+                    for handle in pool.wait(list(running)):
+                        chunk, attempt = running.pop(handle)
                         try:
-                            played = _unpack(future.result())
+                            played = pool.result(handle)
                         except Exception as error:  # noqa: BLE001 - a lost worker or a failing chunk
                             mistake = _users_mistake(error)
                             if mistake is not None:  # a bot's bug, say: playing the chunk again repeats it
                                 raise mistake from None
                             if attempt >= RETRIES:
                                 raise ChunkFailed(chunk, attempt + 1, error) from None
-                            pool.recover(ticket, error)
-                            send(chunk, attempt + 1, slot)
+                            pool.recover(handle, error)
+                            send(chunk, attempt + 1)
                             continue
                         finished(chunk, played)
-                        for chunk in islice(waiting, 1):
-                            send(chunk, 0, slot)
+                    pool.check()
             except BaseException:
-                pool.close(stop=True)
+                pool.close(True, list(running))
                 raise
-            pool.close(stop=False)
+            pool.close(False, [])
 
 
 class RayBackend(Backend):
-    """Workers as Ray actors: on the cluster at ``address``, or on a Ray started here for the run."""
+    """Workers as Ray tasks: on the cluster at ``address``, or on a Ray started here for the run."""
 
     name = "ray"
 
@@ -356,6 +457,7 @@ class RayBackend(Backend):
             raise UserError(INSTALL_RAY) from None
         self.ray = ray
         self.owned = False
+        _ray_messages_to_stderr()
         address = address or os.environ.get("RAY_ADDRESS") or None
         if not ray.is_initialized():
             if address is not None:
@@ -370,15 +472,30 @@ class RayBackend(Backend):
                 raise UserError(f"cannot join the Ray cluster at {address}: {error} (a cluster that asks for a "
                                 f"token needs RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN on another machine)") from None
             self.owned = True
+        self.address = address or ray.get_runtime_context().gcs_address
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if workers is not None and workers > cpus:
             self.close()
-            raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs")
-        self.cpus = cpus
-        super().__init__(cpus if workers is None else workers)
+            raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs; leave it out to use "
+                            f"every CPU, also of the nodes that join during the run")
+        self.cpus, self.asked = cpus, workers
+        # A cluster without CPUs yet (a head of none, its nodes still starting) plays once nodes join.
+        super().__init__(max(1, cpus) if workers is None else workers)
 
     def _pool(self, work: Work, workers: int) -> _Pool:
-        return _RayPool(self.ray, work, workers, self.cpus)
+        return _RayPool(self, work, workers, follow=self.asked is None and workers == self.workers)
+
+    def head_answers(self) -> bool:
+        """Whether the cluster's head (its GCS) answers a question within ``CHECK_SECONDS``: Ray's own calls
+        would wait a minute, and a head being stopped may still take connections."""
+        from ray._private.worker import global_worker
+
+        driver: Any = global_worker
+        try:
+            driver.gcs_client.internal_kv_exists(b"belot-rules", None, timeout=CHECK_SECONDS)
+        except Exception:  # noqa: BLE001 - Ray's timeouts and RPC errors alike: no answer
+            return False
+        return True
 
     def close(self) -> None:
         if self.owned:
@@ -387,6 +504,22 @@ class RayBackend(Backend):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _ray_messages_to_stderr() -> None:
+    """Ray prints what it tells the driver (a worker or a node lost) on stdout, where it would break the JSON of
+    ``--json``: send it to stderr. Its logs stay in its session folder (``/tmp/ray/session_latest/logs``)."""
+    from ray._private import worker as ray_worker
+
+    show = getattr(ray_worker, "print_to_stdstream", None)
+    if show is None or getattr(show, "to_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        show({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr.to_stderr = True  # type: ignore[attr-defined]
+    ray_worker.print_to_stdstream = to_stderr
 
 
 def _check_reachable(address: str) -> None:

@@ -18,6 +18,8 @@ import hashlib
 import itertools
 import json
 import os
+import shlex
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -28,7 +30,7 @@ from typing import IO, Any
 from .. import __version__
 from ..errors import MAX_PROBLEMS_SHOWN, UserError
 from ..files import excerpt, refuse_existing
-from .backends import Backend, Loads, Played, Work
+from .backends import Backend, Loads, Played, RunBroken, Work
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
 RESUMED = "earlier run"  # the worker named for chunks read back from a results file
@@ -224,6 +226,28 @@ def results_file(out: str | os.PathLike[str] | None, run: dict[str, Any], resume
         results.close()
 
 
+def _how_to_go_on(results: ResultsFile | None, chunks: int) -> str:
+    """What a broken run keeps, and the command that goes on with it."""
+    if results is None:
+        return "Nothing is kept: with --out FILE.jsonl each chunk is kept as it finishes, for --resume to go on."
+    command = resume_command()
+    how = f"go on with: {command}" if command else "run the same command with --resume to go on"
+    return f"{results.path} keeps the {chunks} chunks finished; {how}"
+
+
+def resume_command() -> str | None:
+    """The ``belot`` command line this process runs, with ``--resume``; None when it is not the command."""
+    program = Path(sys.argv[0])
+    if program.name == "belot":
+        head = ["belot"]
+    elif program.name == "__main__.py" and program.parent.name == "belot_rules":
+        head = [Path(sys.executable).name, "-m", "belot_rules"]
+    else:
+        return None
+    args = sys.argv[1:]
+    return shlex.join([*head, *args, *([] if "--resume" in args else ["--resume"])])
+
+
 @dataclass(frozen=True)
 class Session:
     """What a call of :func:`play_run` did: each worker's load, and the run's time so far."""
@@ -266,6 +290,7 @@ def play_run(backend: Backend, work: Work, chunks: Iterable[Any], finished: Call
             progress(done, total)
 
     pending = chunks
+    kept = len(recorded)
     if recorded:
         for chunk in chunks:
             played = recorded.get(chunk.key)
@@ -275,6 +300,9 @@ def play_run(backend: Backend, work: Work, chunks: Iterable[Any], finished: Call
         pending = (chunk for chunk in chunks if chunk.key not in recorded)
     if progress is not None:
         progress(done, total)
-    backend.run(work, pending, fresh)
+    try:
+        backend.run(work, pending, fresh)
+    except RunBroken as broken:
+        raise broken.adding(_how_to_go_on(results, kept + sum(load.chunks for load in loads.workers.values()))) from None
     earlier = results.earlier_seconds if results is not None else 0.0
     return Session(loads, time.perf_counter() - started + earlier, results)
