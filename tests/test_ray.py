@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -153,3 +154,97 @@ def test_a_chunk_failing_on_ray_is_reported_with_its_own_error(cluster):
     with open_backend("ray", 1) as backend, pytest.raises(ChunkFailed) as failed:
         backend.run(Broken(), [Piece()], lambda chunk, played: None)
     assert str(failed.value) == "chunk [0] failed 4 times, the run stops; last error: ValueError: no such card"
+
+
+def test_rays_own_messages_stay_off_stdout(cluster, tmp_path, capsys):
+    """`belot ... --json | jq` broke when a worker was lost: Ray printed its "worker died" line on stdout,
+    before the JSON (issue "Fast where users run it"). Ray's messages go to stderr."""
+    test_a_lost_ray_worker_is_replaced_and_its_chunk_played_again(cluster, tmp_path)
+    out = err = ""
+    for _ in range(50):  # Ray tells the driver a moment later, from another thread
+        captured = capsys.readouterr()
+        out, err = out + captured.out, err + captured.err
+        if "died" in err or "died" in out:
+            break
+        time.sleep(0.1)
+    assert out == "" and "worker died" in err
+
+
+def test_a_lost_cluster_stops_the_run_at_once_with_the_resume_command(cluster, tmp_path, monkeypatch, capsys):
+    """A cluster gone whole left the run silent for 60 s, then a raw Ray line, without a word of the results
+    file or --resume (issue "Fast where users run it"). Its head not answering two checks stops the run."""
+    from belot_rules.sim.backends import RayBackend
+
+    monkeypatch.setattr(RayBackend, "head_answers", lambda self: False)
+    out = tmp_path / "run.jsonl"
+    argv = ["simulate", "--variant", "bulgarian", "--deals", "100000", "--backend", "ray", "--json", "--out", str(out)]
+    monkeypatch.setattr("sys.argv", ["/usr/local/bin/belot", *argv])
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    kept = len(out.read_text().splitlines()) - 1
+    gone, file_line = captured.err.strip().splitlines()
+    assert gone.startswith("the Ray cluster at ") and gone.endswith(" is gone: its head has not answered for 2 checks "
+                                                                    "in a row, 1 s apart; the run stops")
+    assert file_line == f"{out} keeps the {kept} chunks finished; go on with: belot {' '.join(argv)} --resume"
+    assert captured.out == "" and kept < 400
+
+
+def test_a_node_running_another_program_stops_the_run_naming_it(cluster, monkeypatch):
+    """The rules hash covers the YAML alone: a node with other code would count other numbers unnoticed
+    (issue "Fast where users run it"). Each result carries its node's version and source hash."""
+    from belot_rules.errors import UserError
+    from belot_rules.sim import backends
+
+    monkeypatch.setattr(backends, "program_identity", lambda: "0.0.1 (source 0123456789abcdef)")
+    with open_backend("ray", 1) as backend, pytest.raises(UserError) as refused:
+        simulate(load_variant("bulgarian"), "deals", 300, seed=1, backend=backend)
+    node = ray.util.get_node_ip_address()
+    assert str(refused.value).startswith(f"the Ray node {node} runs belot-rules {backends.__version__} (source ")
+    assert str(refused.value).endswith(", and this machine 0.0.1 (source 0123456789abcdef): its chunks may come out "
+                                       "differently, so the run stops; install the same belot-rules on every node "
+                                       "of the cluster")
+
+
+# Runs last: it replaces the module's cluster with one of several raylets.
+def test_a_head_without_cpus_plays_on_its_nodes_and_uses_nodes_that_join():
+    """The usual autoscaling layout, a head of no CPUs, was refused, and nodes joining during a run were never
+    used (issue "Fast where users run it"). Chunks run on nodes with CPUs, re-read while the run lasts."""
+    from ray.cluster_utils import Cluster
+
+    ray.shutdown()
+    nodes = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    try:
+        ray.init(address=nodes.address, log_to_driver=False, logging_level=logging.ERROR)
+        head = ray.get_runtime_context().get_node_id()
+        first = nodes.add_node(num_cpus=1)
+
+        class Sleeps:
+            def play(self, chunk: object) -> tuple[str, float, float]:
+                started = time.monotonic()
+                time.sleep(0.3)
+                return ray.get_runtime_context().get_node_id(), started, time.monotonic()
+
+        @dataclass(frozen=True)
+        class Piece:
+            index: int
+            size = 1
+
+            @property
+            def key(self) -> tuple[int]:
+                return (self.index,)
+
+        got: list[tuple[str, float, float]] = []
+
+        def finished(chunk: Piece, played: Played) -> None:
+            got.append(played.result)
+            if len(got) == 1:
+                nodes.add_node(num_cpus=2)  # joins during the run
+
+        with open_backend("ray") as backend:
+            backend.run(Sleeps(), [Piece(i) for i in range(30)], finished)
+        assert len(got) == 30 and head not in {node for node, _, _ in got}
+        busiest = max(sum(start <= moment < end for _, start, end in got) for _, moment, _ in got)
+        assert busiest == 3 and backend.workers == 3 and first.node_id in {node for node, _, _ in got}
+    finally:
+        ray.shutdown()
+        nodes.shutdown()
