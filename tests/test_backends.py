@@ -94,6 +94,35 @@ def test_a_failing_chunk_is_retried_then_the_run_stops_with_a_clear_error(tmp_pa
             marker.unlink()
 
 
+def test_a_chunk_failing_four_times_says_what_is_kept_and_how_to_go_on(tmp_path, monkeypatch):
+    """A chunk that failed four times stopped the run without a word of the results file or of --resume
+    (issue "Fast where users run it"): the message ends with what is kept and the command that goes on."""
+    from belot_rules.sim.runs import ResultsFile, play_run
+
+    class FailsAtFive:
+        def play(self, chunk: Piece) -> int:
+            if chunk.index == 5:
+                raise RuntimeError("chunk five is broken")
+            return chunk.index
+
+    pieces = [Piece(i) for i in range(8)]
+    with pytest.raises(ChunkFailed) as failed:
+        play_run(open_backend("local", 1), FailsAtFive(), pieces, lambda chunk, played: None, 8)
+    assert str(failed.value).splitlines()[1] == ("Nothing is kept: with --out FILE.jsonl each chunk is kept as it "
+                                                 "finishes, for --resume to go on.")
+    out = tmp_path / "run.jsonl"
+    argv = ["simulate", "--variant", "bulgarian", "--out", str(out)]
+    monkeypatch.setattr("sys.argv", ["belot", *argv])
+    results = ResultsFile(out, {"kind": "test"}, False, lambda result: result, lambda result, chunk: result, pieces)
+    with pytest.raises(ChunkFailed) as failed:
+        play_run(open_backend("local", 1), FailsAtFive(), pieces, lambda chunk, played: None, 8, results=results)
+    results.close()
+    assert len(out.read_text().splitlines()) == 1 + 7  # the run's line, then every chunk but the broken one
+    assert str(failed.value).splitlines() == [
+        "chunk [5] failed 4 times, the run stops; last error: RuntimeError: chunk five is broken",
+        f"{out} keeps the 7 chunks finished; go on with: belot simulate --variant bulgarian --out {out} --resume"]
+
+
 def test_a_lost_worker_process_is_replaced_and_its_chunks_played_again(tmp_path):
     class KillsItsWorker:
         def play(self, chunk: Piece) -> int:
