@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from belot_rules import Card, Ruleset, load_variant, parse_card, parse_cards
 from belot_rules.cards import CARDS, CardError

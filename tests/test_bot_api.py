@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.engine.actions import PLAY, announcing, declare_everything, distinct_cards

@@ -1,8 +1,7 @@
 """Cards as players write them, and the 32-bit card sets the engine runs on."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from belot_rules.cards import CARDS, FULL_DECK, SUIT_MASKS, Card, CardError, cards_of, mask_of, parse_card, parse_cards
 

@@ -12,8 +12,7 @@ import io
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS, cards_of, iter_bits

@@ -7,8 +7,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cards import cards_of

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from fuzzing import TARGETS, mutate, run_case, save_seed
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 SEEDS = {name: seed for name, (_, seed) in TARGETS.items()}
 

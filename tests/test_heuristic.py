@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS, SUIT_MASKS, mask_of, parse_card

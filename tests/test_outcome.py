@@ -11,8 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS, CardError, cards_of, parse_card

@@ -23,8 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import belot_rules.kernel as kernel_module
 from belot_rules import load_variant

@@ -6,8 +6,7 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.engine.actions import Action

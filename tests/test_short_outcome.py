@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 import yaml
 from fuzzing import mutate, one_screen
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from belot_rules import load_variant
 from belot_rules.cli import main

@@ -26,8 +26,7 @@ from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simula
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
 from .report import check_report, write_report
-from .show import plain_value as plain
-from .show import value_items
+from .show import plain_value as plain, value_items
 from .sim_view import (
     add_simulation_options,
     backend_for,

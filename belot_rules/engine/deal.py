@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
-from ..copies import field_copier
 from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
 from ..checks import seat as check_seat
+from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
 from ..rules.bidding import Auction, Call, summarize
