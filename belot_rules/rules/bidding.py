@@ -1,24 +1,14 @@
 """Bidding strategies: the legal calls of an auction and the contract it ends in.
 
 One class per bidding style of ``Variant.bidding.style``, chosen once by
-:func:`build_bidding`. An auction is a small mutable :class:`Auction` record so
-that a deal state can copy it cheaply; the strategy holds no per-deal state.
-Calls are :class:`Call` values whose text form (``pass``, ``hearts``,
-``90 spades``, ``capot hearts``, ``double``, ``redouble``, ``schmeiss``,
-``accept``, ``refuse``) is what records store and what players type.
+:func:`build_bidding`; the strategy holds no per-deal state. The calls and the
+auction's state are in :mod:`.calls` (and importable from here as before).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 from ..cards import RANKS
-from ..copies import field_copier
-from ..errors import UserError
-from ..files import excerpt
 from ..variant.model import (
-    CONTRACTS,
     SUIT_CONTRACTS,
     BiddingStyle,
     FirstSpeaker,
@@ -32,9 +22,26 @@ from ..variant.model import (
     Variant,
     contract_kind,
 )
+
+# The calls and the auction's state, importable from here as before.
+from .calls import (
+    ANSWERS as ANSWERS,
+    ASHKAL as ASHKAL,
+    CAPOT as CAPOT,
+    DOUBLE as DOUBLE,
+    PASS as PASS,
+    REDOUBLE as REDOUBLE,
+    SCHMEISS as SCHMEISS,
+    Auction as Auction,
+    Call as Call,
+    IllegalCall as IllegalCall,
+    point_bids_in_words as point_bids_in_words,
+    point_range as point_range,
+    step_words as step_words,
+    summarize as summarize,
+)
 from .seating import Seating
 
-CAPOT = 10_000  # the value of a capot bid: above every numeric bid
 NEVER = 1 << 30  # a number of calls no auction reaches
 KIND_RANK = {"suit": 0, "no_trumps": 1, "all_trumps": 2}  # which kind of contract overcalls which
 # Options compared at every call: plain strings, since an enum member's value costs a call each time it is read.
@@ -43,135 +50,6 @@ OVERBID_FORBIDDEN, OVERBID_CONTRACT_TEAM_ONLY = (OverbidAfterDouble.forbidden.va
                                                  OverbidAfterDouble.contract_team_only.value)
 
 
-class IllegalCall(UserError):
-    """A call that the rules do not allow at this point of the auction."""
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One call of the auction."""
-
-    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse
-    contract: str | None = None  # a bid's contract; a later round's schmeiss names one too
-    points: int | None = None  # point bids only; CAPOT for a capot bid
-
-    def __str__(self) -> str:
-        if self.kind != "bid":
-            return self.kind if self.contract is None else f"{self.kind} {self.contract}"
-        if self.points is None:
-            return str(self.contract)
-        value = "capot" if self.points == CAPOT else str(self.points)
-        return f"{value} {self.contract}"
-
-    @classmethod
-    def parse(cls, text: str) -> Call:
-        """Parse the text form; ``contra``/``coinche`` are accepted for double, ``surcoinche`` for redouble."""
-        words = str(text).strip().lower().replace("-", "_").split()
-        if not words:
-            raise IllegalCall("an empty call; say pass, a contract, double or redouble")
-        aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
-                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass"}
-        head = aliases.get(words[0], words[0])
-        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal", "schmeiss", "accept", "refuse"):
-            return cls(head)
-        if len(words) == 1 and head in CONTRACTS:
-            return cls("bid", head)
-        if len(words) == 2 and words[1] in CONTRACTS:
-            if head == "capot":
-                return cls("bid", words[1], CAPOT)
-            if head == "schmeiss":
-                return cls("schmeiss", words[1])
-            if head.isascii() and head.isdecimal() and len(head) <= 6:
-                return cls("bid", words[1], int(head))
-        raise IllegalCall(
-            f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, schmeiss, accept, "
-            f"refuse, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
-        )
-
-
-def summarize(calls: Sequence[Call]) -> str:
-    """The calls as a short list: point bids are folded into their range (coinche has ~50 of them)."""
-    points = [c for c in calls if c.kind == "bid" and c.points is not None]
-    if len(points) <= 6:
-        return ", ".join(map(str, calls))
-    contracts = list(dict.fromkeys(str(c.contract) for c in points))
-    folded = f"{point_bids_in_words(points)}, in {' / '.join(contracts)} (like '{points[0]}')"
-    others = [str(c) for c in calls if c not in points]
-    return ", ".join(others[:1] + [folded] + others[1:])
-
-
-def point_range(bids: list[Call]) -> tuple[list[int], int | None, bool]:
-    """The numbers of ``bids`` in order, their step (None if uneven or a single one), and whether capot is among them."""
-    values = {c.points for c in bids if c.points is not None}
-    numeric = sorted(v for v in values if v != CAPOT)
-    steps = {b - a for a, b in zip(numeric, numeric[1:])}
-    return numeric, steps.pop() if len(steps) == 1 else None, CAPOT in values
-
-
-def step_words(step: int | None) -> str:
-    """`` in tens`` or `` in steps of 5``; nothing for an uneven or single bid."""
-    return "" if step is None else " in tens" if step == 10 else f" in steps of {step}"
-
-
-def point_bids_in_words(bids: list[Call], rule: bool = False) -> str:
-    """``a bid of 80 to 160 in tens, or capot``; as a ``rule``: ``bids go in tens from 80 to 160, or capot``."""
-    numeric, step, capot = point_range(bids)
-    if not numeric:
-        return "only capot" if capot else "no point bid"
-    steps = step_words(step)
-    span = f"{numeric[0]}" + (f" to {numeric[-1]}" if len(numeric) > 1 else "")
-    said = f"bids go{steps} from {span}" if rule else f"a bid of {span}{steps}"
-    return said + (", or capot" if capot else "")
-
-
-PASS = Call("pass")
-DOUBLE = Call("double")
-REDOUBLE = Call("redouble")
-ASHKAL = Call("ashkal")
-SCHMEISS = Call("schmeiss")  # in round 1, on the turned suit
-ANSWERS = (Call("accept"), Call("refuse"))  # to a schmeiss
-
-
-@dataclass(slots=True)
-class Auction:
-    """The state of one auction; copied with the deal state.
-
-    ``board`` is the match score before the deal, for doubles allowed only to a team that is
-    behind; ``doubling`` is set once the bidding has ended and a doubling round follows it,
-    where ``skip`` passes over the seats whose team may not raise.
-    """
-
-    first_seat: int
-    players: int
-    turned_suit: int = -1
-    calls: list[tuple[int, Call]] = field(default_factory=list)
-    contract: str | None = None
-    points: int | None = None
-    declarer: int = -1
-    level: int = 0  # 0 none, 1 contra, 2 recontra, 3 ...
-    passes: int = 0  # consecutive passes
-    finished: bool = False
-    turned_rank: int = -1  # natural rank index (0 is the 7) of the turned card
-    board: tuple[int, ...] = (0, 0)  # per side
-    doubling: bool = False
-    skip: int = 0
-
-    @property
-    def to_act(self) -> int:
-        return (self.first_seat + len(self.calls) + self.skip) % self.players
-
-    def copy(self) -> Auction:
-        return _copy_auction(self)
-
-    def caller(self) -> int:
-        """The seat that called the standing contract (an ashkal's caller is not its declarer)."""
-        for seat, call in reversed(self.calls):
-            if call.kind in ("bid", "ashkal"):
-                return seat
-        return -1
-
-
-_copy_auction = field_copier(Auction, {"calls": list})
 
 
 class Bidding:
