@@ -377,8 +377,10 @@ class _RayPool:
                             f"chunks run only on nodes with CPUs; add one (ray start --address ADDRESS)")
 
     def close(self, stop: bool, handles: list[Any]) -> None:
-        if stop and self.missed < LOST_AFTER:  # a lost cluster has no task left to cancel
-            for handle in handles:
+        if stop and handles and self.missed < LOST_AFTER:  # a lost cluster has no task left to cancel
+            # Only those still running: Ray may abort the process when told to cancel a task that has ended.
+            _, running = self.ray.wait(handles, num_returns=len(handles), timeout=0)
+            for handle in running:
                 self.ray.cancel(handle, force=True)
 
 
@@ -490,9 +492,11 @@ class RayBackend(Backend):
         would wait a minute, and a head being stopped may still take connections."""
         from ray._private.worker import global_worker
 
-        driver: Any = global_worker
+        client: Any = getattr(global_worker, "gcs_client", None)
+        if client is None:  # a Ray without this client: its own wait is all there is
+            return True
         try:
-            driver.gcs_client.internal_kv_exists(b"belot-rules", None, timeout=CHECK_SECONDS)
+            client.internal_kv_exists(b"belot-rules", None, timeout=CHECK_SECONDS)
         except Exception:  # noqa: BLE001 - Ray's timeouts and RPC errors alike: no answer
             return False
         return True
