@@ -20,7 +20,12 @@ import argparse
 import json
 import logging
 import statistics
+import sys
 import time
+from pathlib import Path
+
+# The checkout's code, not an installed copy: Ray's workers import the code of the folder the run starts in.
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent)]
 
 from belot_rules import load_variant
 from belot_rules.sim.backends import WorkerLoad, combined, open_backend
