@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from belot_rules.cli.game.controller import (
     FORCED,
     YOU,
     AllPassed,
+    ClockTick,
     Controller,
     DealScored,
     DealStarted,
@@ -165,3 +167,24 @@ def test_the_controller_needs_no_terminal_library() -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'textual', 'termios', 'curses')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_move_clock_ticks_waits_for_a_page_and_runs_out_in_the_controller() -> None:
+    """bulgarian-cut-only: 30 s a move, or the player's team loses the match (S2/S3 of its sources)."""
+    now = [0.0]
+    control = Controller(Session.start("bulgarian-cut-only", 4, ("you", "heuristic", "heuristic", "heuristic")),
+                         now=lambda: now[0])
+    while not isinstance(turn := control.next(), HumanTurn):
+        pass
+    assert turn.left == 30
+    now[0] += 10
+    assert control.tick() == ClockTick(turn.seat, 20)
+    now[0] += 50
+    assert control.tick(paused=50) == ClockTick(turn.seat, 20), "a page was open: the clock waited"
+    assert control.next() == replace(turn, left=20), "asked again, the same clock runs"
+    now[0] += 20
+    assert control.tick() is None
+    moved, message = control.time_up(str)
+    assert moved is None and "loses the match" in message
+    ended = control.next()
+    assert isinstance(ended, MatchEnded) and ended.forfeit == turn.seat % 2 and ended.winner == 1 - turn.seat % 2

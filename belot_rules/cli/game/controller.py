@@ -10,6 +10,7 @@ and each view words and draws it in its own way.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from ...engine.deal import (
     DealState,
     SeatView,
 )
+from .clock import MoveClock, Now
 from .hands import shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT
@@ -71,7 +73,7 @@ class HumanTurn:
     cards: tuple[int, ...]  # when playing or laying aside: the legal cards in the order the hand shows them
     hint: bool  # a hint can be asked for
     undo: str  # "" when undo takes a move back; otherwise why it would not
-    clock: int | None  # the seconds of the variant's move clock, None without one
+    left: float | None  # the seconds left on the move clock, None without one
 
     def keys(self) -> list[tuple[str, Action]]:
         """The menu with the key that chooses each entry (numbers up to 9, then 0 for the tenth)."""
@@ -147,6 +149,8 @@ class Controller:
     stats_path: Path | None = None  # the statistics file; None: the match is not counted
     autoplay: bool = False  # a card that is the only legal one is played for the player
     said: Callable[[str], None] = print  # how a view tells the player a problem (a save that failed)
+    now: Now = time.monotonic  # the move clock's time (a test moves it on)
+    clock: MoveClock | None = None  # the player's move clock, from their turn's first telling to their move
     counted: bool = False  # the match is in the statistics already
     opened: int | None = None  # the deal whose start was told, while none of its moves is made
     scored: bool = False  # a deal's result was told and the next deal has not begun: nothing can be taken back
@@ -196,8 +200,11 @@ class Controller:
         except NoUndo as why:
             undo = str(why)
         seconds = self.session.ruleset.variant.table.move_clock.seconds
+        if seconds is not None and self.clock is None:  # a turn told again (after a page) keeps its clock
+            self.clock = MoveClock(seconds, self.now)
+            self.clock.start()
         return HumanTurn(deal.to_act, deal.view(deal.to_act), deal, tuple(legal), tuple(menu), tuple(cards),
-                         True, undo, seconds)
+                         True, undo, self.clock.remaining() if self.clock is not None else None)
 
     def choose(self, action: Action, by: str = YOU) -> Moved:
         """The player's move (or the one the move clock's rule made for them)."""
@@ -208,6 +215,7 @@ class Controller:
         session = self.session
         deal, seat, belotes = session.match.current, session.match.current.to_act, len(session.match.current.belotes)
         session.apply(action)
+        self.clock = None
         self.save()
         completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
         if deal.phase == OVER:
@@ -242,7 +250,7 @@ class Controller:
         if self.scored or self.pending:  # the move to take back would be in the deal just scored
             raise NoUndo(SCORED)
         taken = self.session.take_back()
-        self.opened = None
+        self.opened, self.clock = None, None
         self.save()
         return taken
 
@@ -253,12 +261,20 @@ class Controller:
         deal = session.deal
         action, message = out_of_time(session, deal.legal_actions(), describe)
         if action is None:
+            self.clock = None
             self.save()
             return None, message
         return self.apply(action, CLOCK), message
 
-    def tick(self, seat: int, left: float) -> ClockTick:
-        return ClockTick(seat, max(left, 0.0))
+    def tick(self, paused: float = 0.0) -> ClockTick | None:
+        """The player's move clock now, ``paused`` seconds given back (they were reading a page, which the
+        clock waits for); None when no clock runs or its time is up (then :meth:`time_up`)."""
+        clock, human = self.clock, self.human
+        if clock is None or human is None:
+            return None
+        clock.deadline += paused
+        left = clock.remaining()
+        return ClockTick(human, left) if left > 0 else None
 
     # ------------------------------------------------------------------ saving
 

@@ -84,7 +84,8 @@ class Game:
         self.look = self.look.for_variant(self.session.ruleset.variant)
         self.draw = Renderer(self.session, self.look)
         self.control = Controller(self.session, self.slot, self.record_path, self.stats_path or stats_path(),
-                                  self.autoplay, said=lambda problem: self.show(problem, style="bold red"))
+                                  self.autoplay, said=lambda problem: self.show(problem, style="bold red"),
+                                  now=self.now)
 
     @property
     def human(self) -> int | None:
@@ -244,7 +245,7 @@ class Game:
     def decide(self, turn: HumanTurn) -> Action | None:
         """Ask the player until a valid choice comes; None when the move clock's rule moved or lost the match,
         or the player took a move back."""
-        clock = self.move_clock(turn.clock)
+        clock = self.control.clock
         deal, legal, menu, cards = turn.deal, list(turn.legal), list(turn.menu), list(turn.cards)
         self.present(deal, menu, cards, legal)
         discard_pending(self.source)  # keys typed while the bots played were not meant for this question
@@ -315,13 +316,6 @@ class Game:
         if deal.phase in (DECLARING, EXCHANGING):
             return [parse_option(line, menu)]
         return parse_card_choice(line, deal, menu, self.look)
-
-    def move_clock(self, seconds: int | None) -> MoveClock | None:
-        if seconds is None:
-            return None
-        clock = MoveClock(seconds, self.now)
-        clock.start()
-        return clock
 
     def timeout(self) -> None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""

@@ -100,8 +100,8 @@ class TableApp(App[int]):
         self.use(session, slot)
         self.skipping = False
         self.timer: Timer | None = None
-        self.clock: Timer | None = None
-        self.deadline = self.ticked = 0.0  # the move clock's end, and its last tick
+        self.clock: Timer | None = None  # ticks the controller's move clock each second
+        self.ticked = 0.0  # the move clock's last tick
         self.now = time.monotonic  # the move clock's time (a test moves it on)
         self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
@@ -247,8 +247,8 @@ class TableApp(App[int]):
                     DISCARDING: "Lay a card aside: ← → and Enter (or its number, or / to type it)"}.get(
                 deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
             text = self.draw.schmeiss_offer(deal) or text
-            if self.clock is not None:
-                text += f" {self.look.dot} {max(round(self.deadline - self.now()), 0)} s left"
+            if self.control.clock is not None:
+                text += f" {self.look.dot} {round(self.control.clock.remaining())} s left"
         else:
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
             text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
@@ -518,11 +518,10 @@ class TableApp(App[int]):
     # ------------------------------------------------------------------ the move clock
 
     def start_clock(self) -> None:
-        seconds = self.session.ruleset.variant.table.move_clock.seconds
-        if seconds is None or self.clock is not None:
+        """Tick the player's move clock, which the controller started with their turn."""
+        if self.control.clock is None or self.clock is not None:
             return
-        now = self.now()
-        self.deadline, self.ticked = now + seconds, now
+        self.ticked = self.now()
         self.clock = self.set_interval(1, self.tick)
 
     def stop_clock(self) -> None:
@@ -532,10 +531,9 @@ class TableApp(App[int]):
 
     def tick(self) -> None:
         now = self.now()
-        if len(self.screen_stack) > 1:  # a page or question is open: the player is reading, the clock waits
-            self.deadline += now - self.ticked
+        paused = now - self.ticked if len(self.screen_stack) > 1 else 0.0  # the player is reading: the clock waits
         self.ticked = now
-        if now < self.deadline:
+        if self.control.tick(paused) is not None:
             self.update_status()
             return
         self.stop_clock()
@@ -677,7 +675,8 @@ class TableApp(App[int]):
         """Play ``session`` saved in ``slot``: the one the table opens with, or instead of it a resumed game or a new
         one in another slot."""
         self.session = session
-        self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved)
+        self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved,
+                                  now=lambda: self.now())
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.shown, self.held = session.deal, None
