@@ -44,11 +44,15 @@ def check(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], e
                  id="all-trumps 154-154 -> defenders 15, 16 hang"),
     pytest.param(("bulgarian", ["hearts by 1 points 106 last 1 seq 1 50"], ["hanging: A 10, B 0; 11 waits"]),
                  id="suit 106-106 -> defenders 10, 11 hang"),
+    pytest.param(("bulgarian", ["hearts by 0 points 46 last 1"], ["failed: A 0, B 16"]), id="suit inside 162 -> 16"),
+    pytest.param(("bulgarian", ["all_trumps by 0 points 24 last 0"], ["failed: A 0, B 26"]),
+                 id="all-trumps inside 258 -> 26"),
 ])
 def test_the_bulgarian_rounding_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                          example: Example) -> None:
     """rules/bulgarian.md §8 (SF/HIT "Rounding") and RULES.md, seed 000's worked rounding examples: a last digit
-    of 6 (suit) or 4 (all-trumps) rounds the lower team up; a tie made by a 50 or 150 hangs rounded up."""
+    of 6 (suit) or 4 (all-trumps) rounds the lower team up; a tie made by a 50 or 150 hangs rounded up; inside,
+    the whole total is rounded normally (162 → 16, 258 → 26)."""
     check(monkeypatch, capsys, example)
 
 
@@ -88,6 +92,19 @@ def test_the_french_worked_examples(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     """rules/french.md §12, examples 1-5 (examples 4 and 5 are bids, so coinche). The published scores of
     examples 1-3 are the exact totals; ``french`` rounds each team's deal score to tens, 5 up (RULES.md, its row;
     french.md §10), so the pad shows the totals and then the rounded match points."""
+    check(monkeypatch, capsys, example)
+
+
+@pytest.mark.parametrize("example", [
+    pytest.param(("french", ["hearts by 0 points 105 last 0"], ["Totals: team 0 115, team 1 47", "made: A 120, B 50"]),
+                 id="115/47 -> 120/50"),
+    pytest.param(("french", ["hearts by 0 points 74 last 0"], ["Totals: team 0 84, team 1 78", "made: A 80, B 80"]),
+                 id="84 to 78 is made, both score 80"),
+])
+def test_the_french_rounding_examples(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                      example: Example) -> None:
+    """rules/french.md §10 (FFB-B 10.3, S1, LC): each team rounded to tens on its own, 5 up, so a made deal can
+    sum to 170; the contract is judged on the exact points."""
     check(monkeypatch, capsys, example)
 
 
