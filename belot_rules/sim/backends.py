@@ -123,6 +123,19 @@ class ClusterLost(RunBroken):
     """The Ray cluster's head stopped answering: Ray itself would wait 60 s, then end the process."""
 
 
+class OtherProgram(UserError):
+    """A node runs another program than the driver's (its version, or its source files): raised on the node."""
+
+    def __init__(self, node: str, there: str, here: str) -> None:
+        super().__init__(f"the Ray node {node} runs belot-rules {there}, and this machine {here}: its chunks may "
+                         f"come out differently, so the run stops; install the same belot-rules on every node of "
+                         f"the cluster")
+        self.node, self.there, self.here = node, there, here
+
+    def __reduce__(self) -> tuple[Any, ...]:  # sent from the node to the driver
+        return OtherProgram, (self.node, self.there, self.here)
+
+
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP stopped a run; commands exit as for Ctrl-C, with status 128 + the signal."""
 
@@ -176,7 +189,7 @@ def _play_in_local_worker(chunk: Any) -> tuple[bytes, str, float, float]:
     return _play(_WORKER[0], chunk, *_WORKER[1:])
 
 
-_RAY_WORKS: dict[str, tuple[Any, str, float, str]] = {}  # in a Ray worker: recent runs' work, name, start, program
+_RAY_WORKS: dict[str, tuple[Any, str, float]] = {}  # in a Ray worker process: recent runs' work, name, start
 
 
 def program_identity() -> str:
@@ -191,9 +204,9 @@ def program_identity() -> str:
     return f"{__version__} (source {digest.hexdigest()})"
 
 
-def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float, str]:
-    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run;
-    the result comes with the program this node runs.
+def _play_on_ray(work: list[Any], chunk: Any, program: str) -> tuple[bytes, str, float, float]:
+    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run,
+    after checking that it runs the driver's ``program`` (the work of another version may not even unpickle).
 
     The work comes inside a list, so Ray hands over its reference instead of unpickling it for every chunk.
     """
@@ -203,12 +216,14 @@ def _play_on_ray(work: list[Any], chunk: Any) -> tuple[bytes, str, float, float,
     known = _RAY_WORKS.get(key)
     if known is None:
         born = time.perf_counter()
+        node = ray.util.get_node_ip_address()
+        here = program_identity()
+        if here != program:
+            raise OtherProgram(node, here, program)
         while len(_RAY_WORKS) >= 4:  # a long-lived cluster serves many runs: keep the latest few
             del _RAY_WORKS[next(iter(_RAY_WORKS))]
-        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{ray.util.get_node_ip_address()}:{os.getpid()}", born,
-                                   program_identity())
-    shared, name, born, program = known
-    return (*_play(shared, chunk, name, born), program)
+        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{node}:{os.getpid()}", born)
+    return _play(known[0], chunk, *known[1:])
 
 
 # ----------------------------------------------------------------------------- pools of workers
@@ -328,12 +343,12 @@ class _RayPool:
         self.ahead = IN_FLIGHT if follow or workers >= backend.cpus else 1
         self.work = [self.ray.put(work)]
         self.task = self.ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
-        self.programs = {program_identity()}  # this machine's, read again when a node's differs (an edit since)
+        self.program = program_identity()  # each node checks it runs the same before it plays
         self.checked = self.had_cpus = time.monotonic()
         self.missed = 0  # checks in a row the cluster's head did not answer
 
     def submit(self, chunk: Any) -> Any:
-        return self.task.remote(self.work, chunk)
+        return self.task.remote(self.work, chunk, self.program)
 
     def wait(self, handles: list[Any]) -> list[Any]:
         ready, _ = self.ray.wait(handles, num_returns=1, timeout=CHECK_SECONDS)
@@ -342,16 +357,15 @@ class _RayPool:
         return list(ready)
 
     def result(self, handle: Any) -> Played:
-        *returned, program = self.ray.get(handle)
-        played = _unpack(tuple(returned))
-        if program not in self.programs:
-            here = program_identity()
-            self.programs.add(here)
-            if program != here:
-                raise UserError(f"the Ray node {played.worker.rpartition(':')[0]} runs belot-rules {program}, and "
-                                f"this machine {here}: its chunks may come out differently, so the run stops; "
-                                f"install the same belot-rules on every node of the cluster")
-        return played
+        try:
+            return _unpack(self.ray.get(handle))
+        except Exception as error:  # noqa: BLE001 - the run loop retries or reports it
+            other = _unwrapped(error)
+            if isinstance(other, OtherProgram) and other.there == program_identity():
+                # This machine's source files changed since the run began, to what the node runs: play again.
+                self.program = other.there
+                raise RuntimeError("this machine's belot-rules changed during the run") from None
+            raise
 
     def recover(self, handle: Any, error: BaseException) -> None:
         self.checked = 0.0  # a lost worker: see at once whether the whole cluster went with it
