@@ -188,7 +188,7 @@ def test_a_lost_cluster_stops_the_run_at_once_with_the_resume_command(cluster, t
 
 def test_a_node_running_another_program_stops_the_run_naming_it(cluster, monkeypatch):
     """The rules hash covers the YAML alone: a node with other code would count other numbers unnoticed
-    (issue "Fast where users run it"). Each result carries its node's version and source hash."""
+    (issue "Fast where users run it"). Each node checks its version and source hash before it plays."""
     from belot_rules.errors import UserError
     from belot_rules.sim import backends
 
