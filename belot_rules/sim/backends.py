@@ -378,8 +378,8 @@ class _RayPool:
         self.checked = now
         self.missed = 0 if self.backend.head_answers() else self.missed + 1
         if self.missed >= LOST_AFTER:
-            raise ClusterLost(f"the Ray cluster at {self.backend.address} is gone: its head has not answered for "
-                              f"{LOST_AFTER} checks in a row, {CHECK_SECONDS:g} s apart; the run stops")
+            raise ClusterLost(f"the Ray cluster at {self.backend.address} is gone: its head did not answer "
+                              f"{LOST_AFTER} checks in a row; the run stops")
         if self.missed or not self.follow:
             return
         cpus = int(self.ray.cluster_resources().get("CPU", 0))
@@ -388,7 +388,7 @@ class _RayPool:
             self.slots = self.backend.workers = max(self.backend.workers, cpus)
         elif now - self.had_cpus > NO_CPU_SECONDS:
             raise RunBroken(f"the Ray cluster at {self.backend.address} has had no CPU for {NO_CPU_SECONDS:g} s: "
-                            f"chunks run only on nodes with CPUs; add one (ray start --address ADDRESS)")
+                            f"chunks run only on nodes with CPUs; add one (ray start --address {self.backend.address})")
 
     def close(self, stop: bool, handles: list[Any]) -> None:
         if stop and handles and self.missed < LOST_AFTER:  # a lost cluster has no task left to cancel
