@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.actions import PLAY, Action
+from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import (
     BIDDING,
     DECLARING,
+    DISCARDING,
     EXCHANGING,
     OVER,
     PLAYING,
@@ -74,6 +75,18 @@ class HumanTurn:
     hint: bool  # a hint can be asked for
     undo: str  # "" when undo takes a move back; otherwise why it would not
     left: float | None  # the seconds left on the move clock, None without one
+    to_lay_aside: int = 0  # laying cards aside: how many are still to go
+
+    @property
+    def phase(self) -> str:
+        return self.view.phase
+
+    @property
+    def listed(self) -> tuple[Action, ...]:
+        """Every call or option as a list shows them; with point bids, pass and the doublings first, so a
+        long list of bids does not push a doubling out of view."""
+        points = any(a.kind == CALL and a.call.points is not None for a in self.legal)
+        return tuple(sorted(self.legal, key=lambda a: points and a.call.kind == "bid"))
 
     def keys(self) -> list[tuple[str, Action]]:
         """The menu with the key that chooses each entry (numbers up to 9, then 0 for the tenth)."""
@@ -203,8 +216,9 @@ class Controller:
         if seconds is not None and self.clock is None:  # a turn told again (after a page) keeps its clock
             self.clock = MoveClock(seconds, self.now)
             self.clock.start()
+        aside = deal.ruleset.dealing.widow_size - len(deal.discarded) if deal.phase == DISCARDING else 0
         return HumanTurn(deal.to_act, deal.view(deal.to_act), deal, tuple(legal), tuple(menu), tuple(cards),
-                         True, undo, self.clock.remaining() if self.clock is not None else None)
+                         True, undo, self.clock.remaining() if self.clock is not None else None, aside)
 
     def choose(self, action: Action, by: str = YOU) -> Moved:
         """The player's move (or the one the move clock's rule made for them)."""

@@ -252,7 +252,7 @@ class Game:
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
             try:
-                line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(deal, menu), clock)
+                line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(turn), clock)
                 asked = command(line)
                 if asked == "undo":
                     if self.take_back():
@@ -296,16 +296,16 @@ class Game:
         for i, action in enumerate(menu, 1):
             self.console.print(Text.assemble((f"{i}:", "bold"), self.draw.describe(action)))
 
-    def prompt_text(self, deal: DealState, menu: list[Action]) -> str:
-        if deal.phase == BIDDING:
+    def prompt_text(self, turn: HumanTurn) -> str:
+        phase, menu = turn.phase, turn.menu
+        if phase == BIDDING:
             return "Your call"
-        if deal.phase == DECLARING:
+        if phase == DECLARING:
             return "Declare (Enter = 1)"
-        if deal.phase == EXCHANGING:
+        if phase == EXCHANGING:
             return "Take the turned card for your seven? (Enter = 1)"
-        if deal.phase == DISCARDING:
-            left = deal.ruleset.dealing.widow_size - len(deal.discarded)
-            return f"Lay a card aside, {left} to go (1-{len(menu)})"
+        if phase == DISCARDING:
+            return f"Lay a card aside, {turn.to_lay_aside} to go (1-{len(menu)})"
         return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
 
     def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:

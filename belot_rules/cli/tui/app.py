@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 
-from ...engine.actions import CALL, PLAY, Action
+from ...engine.actions import PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ...errors import UserError
 from ..game.controller import (
@@ -325,13 +325,10 @@ class TableApp(App[int]):
     def ask(self, turn: HumanTurn) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
         self.start_clock()
-        deal, legal = turn.deal, list(turn.legal)
+        deal = turn.deal
         choices = self.query_one("#choices", PointedList)
-        if deal.phase in (BIDDING, DECLARING, EXCHANGING):
-            # in the order the line game numbers them; with point bids, pass and the doublings first,
-            # so a long list of bids does not push a coinche out of view
-            points = any(a.kind == CALL and a.call.points is not None for a in legal)
-            menu = sorted(legal, key=lambda a: points and a.call.kind == "bid")
+        if turn.phase in (BIDDING, DECLARING, EXCHANGING):
+            menu = list(turn.listed)
             # the same choices again (after a page or a hint): the one the player had highlighted stays
             keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
             self.menu = menu
