@@ -8,8 +8,10 @@ per finished chunk, ``{"chunk": KEY, "run": MARK, "result": ..., "worker": "host
 session started); a finished run adds ``{"results": ...}``, what the command reports.
 A run stopped in any way (Ctrl-C, a kill, a lost worker or node) leaves every finished
 chunk on file, and at most a cut last line, which a resume drops: it plays only the chunks
-not on file and counts each chunk once. A resume counts nothing from a file it cannot trust
-whole: every line is checked, and the file is left as it was if one is refused.
+not on file and counts each chunk once; a run that cannot go on (a chunk failing again and
+again, a lost cluster) ends its message with the file and the command that resumes it.
+A resume counts nothing from a file it cannot trust whole: every line is checked, and the
+file is left as it was if one is refused.
 """
 
 from __future__ import annotations
@@ -232,7 +234,7 @@ def _how_to_go_on(results: ResultsFile | None, chunks: int) -> str:
         return "Nothing is kept: with --out FILE.jsonl each chunk is kept as it finishes, for --resume to go on."
     command = resume_command()
     how = f"go on with: {command}" if command else "run the same command with --resume to go on"
-    return f"{results.path} keeps the {chunks} chunks finished; {how}"
+    return f"{results.path} keeps the {chunks} chunk{'' if chunks == 1 else 's'} finished; {how}"
 
 
 def resume_command() -> str | None:
