@@ -325,7 +325,7 @@ class TableApp(App[int]):
     def ask(self, turn: HumanTurn) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
         self.start_clock()
-        deal = turn.deal
+        self.turn, deal = turn, turn.deal
         choices = self.query_one("#choices", PointedList)
         if turn.phase in (BIDDING, DECLARING, EXCHANGING):
             menu = list(turn.listed)
@@ -353,6 +353,7 @@ class TableApp(App[int]):
 
     def moved(self, event: Moved) -> None:
         """Show a move made (the player's, a bot's, a forced card or the clock's) and go on."""
+        self.turn = None
         if event.seat == self.human:
             self.query_one("#choices").display = False
             if event.by == YOU and not self.note.startswith("Only"):  # a hint, refusal or undo spoke of this move
@@ -407,12 +408,11 @@ class TableApp(App[int]):
             self.numbered_at = time.monotonic()
         elif message.how == "enter" and self.typed_after_number():
             return
-        deal = self.session.deal
-        if deal is None or deal.to_act != self.human or deal.phase in (BIDDING, DECLARING, EXCHANGING) \
-                or self.shown is not deal:
+        turn = self.turn
+        if turn is None or turn.phase in (BIDDING, DECLARING, EXCHANGING):
             return
         try:
-            actions = parse_card_choice(self.look.card_name(message.card), deal, [], self.look)
+            actions = parse_card_choice(self.look.card_name(message.card), turn.deal, [], self.look)
         except Refusal as refusal:
             self.refuse(str(refusal))
             return
@@ -443,10 +443,9 @@ class TableApp(App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """Number keys choose the numbered card, call or declaration."""
-        deal = self.session.deal
         number = typed_number(event.character or "")
-        if (number is None or deal is None or deal.to_act != self.human or len(self.screen_stack) > 1
-                or self.shown is not deal or self.query_one("#typed").has_focus):
+        if (number is None or self.turn is None or len(self.screen_stack) > 1
+                or self.query_one("#typed").has_focus):
             return
         number = number or 10
         event.stop()
@@ -476,10 +475,11 @@ class TableApp(App[int]):
                        "rules": self.action_rules, "hint": self.action_hint, "quit": self.action_quit_game}
             actions[asked]()
             return
-        deal = self.session.deal
-        if deal is None or deal.to_act != self.human or self.shown is not deal:
+        turn = self.turn
+        if turn is None:
             self.refuse("It is not your turn.")
             return
+        deal = turn.deal
         try:
             if deal.phase == BIDDING:
                 why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
@@ -489,7 +489,7 @@ class TableApp(App[int]):
                 self.act(parse_option(line, self.menu))
             else:
                 hand = self.query_one(HandView)
-                menu = [next(a for a in deal.legal_actions() if a.card == c) for c in hand.legal or []]
+                menu = [next(a for a in turn.legal if a.card == c) for c in hand.legal or []]
                 self.play_card(parse_card_choice(line, deal, menu, self.look))
         except Refusal as refusal:
             self.refuse(str(refusal))
@@ -501,10 +501,9 @@ class TableApp(App[int]):
     def close_typing(self) -> None:
         typed = self.query_one("#typed", Input)
         typed.display = False
-        deal = self.session.deal
         if self.menu:
             self.query_one("#choices").focus()
-        elif deal is not None and deal.to_act == self.human:
+        elif self.turn is not None:
             self.query_one(HandView).focus()
 
     def refuse(self, text: str) -> None:
@@ -537,6 +536,7 @@ class TableApp(App[int]):
         moved, message = self.control.time_up(self.draw.describe)
         self.note = message
         if moved is None:
+            self.turn = None
             self.query_one("#choices").display = False
             self.match_over()
         else:
@@ -562,7 +562,7 @@ class TableApp(App[int]):
             self.timer.stop()
             self.timer = None
         self.stop_clock()
-        self.shown, self.held = self.session.deal, None
+        self.shown, self.held, self.turn = self.session.deal, None, None
         self.note = self.draw.took_back(taken)
         self.query_one("#choices").display = False
         self.menu = []
@@ -570,8 +570,7 @@ class TableApp(App[int]):
         self.advance()
 
     def action_hint(self) -> None:
-        deal = self.session.deal
-        if deal is None or deal.to_act != self.human or self.shown is not deal:
+        if self.turn is None or not self.turn.hint:
             self.refuse("Nothing to decide yet: a hint comes with your next move.")
             return
         adviser, action = self.control.hint()
@@ -602,8 +601,7 @@ class TableApp(App[int]):
         self.keep("From now on a forced card is played for you." if self.autoplay
                   else "You play forced cards yourself.", autoplay=self.autoplay)
         self.update_status()
-        deal = self.session.deal
-        if self.autoplay and deal is not None and deal.to_act == self.human and self.shown is deal:
+        if self.autoplay and self.turn is not None:
             self.advance()  # a forced card waiting now is played at once
 
     def action_sort(self) -> None:
@@ -677,6 +675,7 @@ class TableApp(App[int]):
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.shown, self.held = session.deal, None
+        self.turn: HumanTurn | None = None  # the player's turn being asked, as the controller told it
 
     # ------------------------------------------------------------------ saving
 
