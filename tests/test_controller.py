@@ -71,6 +71,7 @@ def test_a_whole_match_played_through_the_controller_alone(tmp_path: Path) -> No
     moves = [e for e in events if isinstance(e, Moved)]
     results = [e for e in events if isinstance(e, (DealScored, AllPassed))]
     assert {m.by for m in moves} >= {BOT, YOU, FORCED}
+    assert all(m.seen is not None and m.seen.seat == session.seating.human for m in moves), "the player's view only"
     assert len(moves) == session.action_count == slot.saved[-1] and len(slot.saved) == len(moves)
     assert sum(isinstance(e, DealStarted) for e in events) == len(session.rows) == len(results)
     assert [r.row for r in results] == session.rows and results[-1].over and len(results) > 1 and not results[0].over

@@ -55,11 +55,7 @@ class Moved:
     by: str  # BOT, YOU, FORCED or CLOCK
     belote: bool  # the card announced a belote
     completed: int | None  # the trick this card completed
-
-    @property
-    def view(self) -> SeatView:
-        """What the table sees after the move: the view of a seat that holds no card."""
-        return self.deal.view(None)
+    seen: SeatView | None  # what the player sees right after the move (None when only bots play)
 
 
 @dataclass(frozen=True)
@@ -237,7 +233,8 @@ class Controller:
             row, over = session.rows[-1], session.over
             self.pending.append(DealScored(row, deal, tuple(row.score.lines), row.board, over) if row.score is not None
                                 else AllPassed(row, deal, row.void, over))
-        return Moved(seat, action, deal, by, len(deal.belotes) > belotes, completed)
+        seen = deal.view(self.human) if self.human is not None else None
+        return Moved(seat, action, deal, by, len(deal.belotes) > belotes, completed, seen)
 
     def result_read(self) -> None:
         """The player has read the deal's result: the next deal begins, and undo speaks of it."""
