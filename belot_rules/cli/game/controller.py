@@ -34,6 +34,9 @@ from .session import SCORED, NoUndo, Session, SheetRow
 from .stats import record_match
 
 BOT, YOU, FORCED, CLOCK = "bot", "you", "forced", "clock"  # who made a move: see Moved.by
+SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two bots' moves
+TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
+DEAL_PAUSE = 4  # a deal's result, when nobody has to dismiss it, this many
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,7 @@ class Controller:
     autoplay: bool = False  # a card that is the only legal one is played for the player
     said: Callable[[str], None] = print  # how a view tells the player a problem (a save that failed)
     now: Now = time.monotonic  # the move clock's time (a test moves it on)
+    speed: str = "normal"  # how fast the bots move: one of SPEEDS
     clock: MoveClock | None = None  # the player's move clock, from their turn's first telling to their move
     counted: bool = False  # the match is in the statistics already
     opened: int | None = None  # the deal whose start was told, while none of its moves is made
@@ -195,6 +199,10 @@ class Controller:
         if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
             return self.apply(legal[0], FORCED)
         return self.turn(deal, legal)
+
+    def seconds(self, moves: float) -> float:
+        """``moves`` moves' time at the chosen speed: how long a view lets the table be seen (0: instant)."""
+        return SPEEDS[self.speed] * moves
 
     def bots_move(self) -> bool:
         """Whether the next move is a bot's (the deal goes on without the player)."""

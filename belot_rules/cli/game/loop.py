@@ -23,7 +23,9 @@ from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
 from .controller import (
+    DEAL_PAUSE,
     FORCED,
+    TRICK_PAUSE,
     AllPassed,
     Controller,
     DealScored,
@@ -45,11 +47,9 @@ from .prompt import (
 from .render import Renderer, call_menu_text, does, help_panel
 from .saves import SaveSlot
 from .session import NoUndo, Session
-from .settings import SPEEDS, Kept
+from .settings import Kept
 from .stats import stats_path
 
-TRICK_PAUSE = 2  # a finished trick stays on the table this many moves' time
-DEAL_PAUSE = 4
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
 
 
@@ -85,7 +85,7 @@ class Game:
         self.draw = Renderer(self.session, self.look)
         self.control = Controller(self.session, self.slot, self.record_path, self.stats_path or stats_path(),
                                   self.autoplay, said=lambda problem: self.show(problem, style="bold red"),
-                                  now=self.now)
+                                  now=self.now, speed=self.speed)
 
     @property
     def human(self) -> int | None:
@@ -412,7 +412,7 @@ class Game:
 
     def pause(self, moves: float) -> None:
         """Let a watcher follow: only on a terminal or when watching bots."""
-        seconds = SPEEDS[self.speed] * moves
+        seconds = self.control.seconds(moves)
         if seconds and (self.live or self.human is None):
             self.sleep(seconds)
 

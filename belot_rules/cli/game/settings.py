@@ -16,12 +16,12 @@ from pathlib import Path
 from ...engine.records import write_record
 from ...errors import FileError
 from ...files import excerpt, exists, first_problem, move_aside, read_json
+from .controller import SPEEDS
 from .look import THEMES
 from .saves import data_dir
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "belot-rules/settings"
-SPEEDS = {"slow": 1.5, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # seconds between two bots' moves
 SORTS = ("strength", "rank")  # trumps first and strongest first; or suits in a fixed order, low to high
 
 

@@ -27,6 +27,8 @@ from ...engine.actions import PLAY, Action
 from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ...errors import UserError
 from ..game.controller import (
+    SPEEDS,
+    TRICK_PAUSE,
     YOU,
     AllPassed,
     Controller,
@@ -38,12 +40,11 @@ from ..game.controller import (
     forced_words,
 )
 from ..game.look import THEMES, Look
-from ..game.loop import TRICK_PAUSE
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
 from ..game.render import Renderer, does
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
-from ..game.settings import SORTS, SPEEDS, Kept
+from ..game.settings import SORTS, Kept
 from . import screens
 from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
@@ -279,11 +280,11 @@ class TableApp(App[int]):
             elif isinstance(event, (DealScored, AllPassed)):
                 self.deal_over(event)
             return
-        if self.skipping or not SPEEDS[self.speed]:
+        if self.skipping or not self.control.seconds(1):
             self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
             return
-        moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1
-        self.timer = self.set_timer(SPEEDS[self.speed] * moves, self.bot_move)
+        moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1  # the trick stays to be seen
+        self.timer = self.set_timer(self.control.seconds(moves), self.bot_move)
 
     def bots_at_once(self) -> None:
         """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
@@ -592,7 +593,7 @@ class TableApp(App[int]):
 
     def action_speed(self, step: int) -> None:
         index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
-        self.speed = SPEED_ORDER[index]
+        self.speed = self.control.speed = SPEED_ORDER[index]
         self.keep(f"Bots: {self.speed}.", speed=self.speed)
         self.update_status()
 
@@ -671,7 +672,7 @@ class TableApp(App[int]):
         one in another slot."""
         self.session = session
         self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved,
-                                  now=lambda: self.now())
+                                  now=lambda: self.now(), speed=self.speed)
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
         self.shown, self.held = session.deal, None
