@@ -5,6 +5,10 @@ A view (the line game, the full-screen table) asks :meth:`Controller.next` what 
 shows the event it gets; at a :class:`HumanTurn` it reads the player's choice and hands it to
 :meth:`Controller.choose`. Nothing here draws or reads a terminal: the events say what happened,
 and each view words and draws it in its own way.
+
+What a seat may know travels as :class:`~belot_rules.engine.deal.SeatView` (``HumanTurn.view``,
+``Moved.seen``). The events also hold the engine's ``deal``, which the two terminal views still draw
+from; a view for another seat than the player's own must use the seat's view only.
 """
 
 from __future__ import annotations
