@@ -431,5 +431,7 @@ def refuse_existing(path: Path, option: str, keep: str) -> None:
     """Refuse to write ``option``'s file over one that holds something; ``keep`` says what to do instead
     (``--out``: resume the run it holds). An empty file, made ready for the output, may be written.
     OSError is left to the caller, who knows what was being written."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder: {option} names the file to write, like {path / 'results.jsonl'}")
     if path.exists() and (not path.is_file() or path.stat().st_size):
         raise UserError(f"{path} already exists: {keep}, or choose another {option} file")

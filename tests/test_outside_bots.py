@@ -205,3 +205,11 @@ def test_the_table_names_outside_bots_by_their_file_not_its_folder(tmp_path: Pat
     spec = _bot_file(tmp_path, BOTS) + ":Text"
     session = Session.start("french", 1, ("you", spec, "search", spec))
     assert opponents(session) == "bots: bot.py:Text, search"
+
+
+def test_a_bot_file_name_too_long_is_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 300-character bot file name raised OSError from Path.is_file (found by a new user)."""
+    from belot_rules.cli import main
+
+    assert main(["duel", "x" * 300 + ".py:X", "heuristic", "--variant", "bulgarian", "--deals", "2"]) == 1
+    assert "cannot be read: File name too long" in capsys.readouterr().err

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..engine.actions import Action, find_action
 from ..engine.deal import PLAYING, SeatView
 from ..errors import UserError
+from ..files import excerpt
 from ..ruleset import Ruleset
 from .base import Player
 
@@ -104,7 +105,11 @@ def _moment(view: SeatView) -> str:
 
 def _load_file(path_text: str) -> object:
     path = Path(path_text).expanduser()
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as err:  # a name too long for the file system
+        raise UserError(f"bot file {excerpt(path_text)}: cannot be read: {err.strerror}") from None
+    if not found:
         raise UserError(f"bot file {path_text!r} not found ({FORMS})")
     name = f"belot_outside_bot_{abs(hash(str(path.resolve())))}"
     loader_spec = importlib.util.spec_from_file_location(name, path)

@@ -399,7 +399,7 @@ def check_count(mode: str, count: int) -> None:
     if count < 1:
         raise UserError(f"the number of {mode} to simulate must be at least 1, got {count}")
     if count > MAX_COUNT[mode]:
-        raise UserError(f"--{mode} {count} is more than one run plays (at most {MAX_COUNT[mode]:,} {mode}); "
+        raise UserError(f"{count} {mode} is more than one run plays (at most {MAX_COUNT[mode]:,} {mode}); "
                         f"split it into several runs with different seeds")
 
 
