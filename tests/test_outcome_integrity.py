@@ -205,3 +205,13 @@ def test_a_record_given_to_score_and_an_outcome_given_to_replay_say_which_comman
     assert "is a game record (belot-rules/deal-record), not a deal outcome: belot replay" in capsys.readouterr().err
     assert main(["replay", str(ROOT / "examples" / "deal-outcome-french.json")]) == 1
     assert "this is a deal outcome (tricks taken), which belot score scores" in capsys.readouterr().err
+
+
+def test_an_unknown_variant_named_in_an_outcome_is_told_at_its_place(tmp_path, capsys) -> None:
+    """`variant: bulgarain` in an outcome file gave the guess without saying where (found by a new user)."""
+    from belot_rules.cli import main
+
+    path = tmp_path / "deal.yaml"
+    path.write_text("contract: hearts\nvariant: bulgarain\ndeclarer: 1\npoints: [81, 71]\nlast_trick: 0\n")
+    assert main(["score", str(path)]) == 1
+    assert "deal.yaml:2:10: no shipped variant named `bulgarain`; did you mean `bulgarian`?" in capsys.readouterr().err

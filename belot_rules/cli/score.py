@@ -57,7 +57,14 @@ def run(args: argparse.Namespace) -> int:
         raise FileError([doc.problem(("variant",), f"variant is a shipped name or a file path, not {excerpt(name)}")])
     if not args.variant and not is_name(str(name)):
         name = path.parent / str(name)  # a variant file named in the outcome is found beside it
-    variant = load_variant_model(name).variant
+    try:
+        variant = load_variant_model(name).variant
+    except FileError:
+        raise
+    except UserError as err:  # an unknown name written in the file: said at its place
+        if args.variant:
+            raise
+        raise FileError([doc.problem(("variant",), str(err))]) from None
     scoring = ScoringRules(variant)  # compiled once for the score and its revokes
     try:
         result = score_outcome(scoring, data)
