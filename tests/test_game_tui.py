@@ -22,8 +22,8 @@ from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import NoUndo, Session
 from belot_rules.cli.game.stats import read_stats
-from belot_rules.cli.tui.app import HandView, TableApp
 from belot_rules.cli.tui import screens
+from belot_rules.cli.tui.app import HandView, TableApp
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
 from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
 from belot_rules.variant.loader import shipped_names

@@ -13,9 +13,9 @@ from typing import Any
 from rich.console import Console
 
 from ..errors import UserError
-from ..variant.model import MAX_NUMBER
 from ..files import excerpt, exists, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
+from ..variant.model import MAX_NUMBER
 from .game.clock import InputSource, TerminalInput
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import Game, confirm

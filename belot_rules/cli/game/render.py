@@ -239,7 +239,7 @@ class Renderer:
         a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
         as in :func:`hand_line`, the others struck out in brackets; ``label``: the line starts with whose
         table it is."""
-        look, name = self.look, self.session.seating.name(seat)
+        look = self.look
         back = "#" if look.ascii else "▒"
         text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
         for i, pile in enumerate(deal.view(seat).piles(seat)):

@@ -44,8 +44,8 @@ from ...engine.deal import OVER
 from ...engine.records import match_record, write_record
 from ...errors import FileError, UserError
 from ...files import MAX_RECORD_BYTES, CutShort, excerpt, exists, move_aside, read_json
-from ...variant.loader import is_name, name_from_file
 from ...players.levels import level_of
+from ...variant.loader import is_name, name_from_file
 from .seating import HUMAN, parse_seats
 from .session import Session
 

@@ -10,8 +10,8 @@ resumed game makes exactly the choices the interrupted one would have made.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 from ...engine.actions import Action
 from ...engine.deal import DealState

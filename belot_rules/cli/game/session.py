@@ -18,14 +18,12 @@ from ...engine.match import MatchState
 from ...errors import UserError
 from ...players import make_player
 from ...players.base import Player
-from ...players.levels import DEFAULT_LEVEL, LEVELS
-from ...players.levels import level as level_named
+from ...players.levels import DEFAULT_LEVEL, LEVELS, level as level_named
 from ...players.outside import is_outside
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
 from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
-
 
 SCORED = "The deal is scored; it cannot be taken back."
 MOVE_WORDS = {CALL: "call", DECLARE: "declaration", PLAY: "card", DISCARD: "discard"}  # else: a choice

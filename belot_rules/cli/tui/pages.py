@@ -19,8 +19,7 @@ from ...engine.deal import OVER, DealState
 from ..game.look import Look
 from ..game.render import Renderer, does, help_rows
 from ..game.session import Session, SheetRow
-from ..game.stats import describe as describe_stats
-from ..game.stats import read_stats
+from ..game.stats import describe as describe_stats, read_stats
 from ..show import print_rules
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar

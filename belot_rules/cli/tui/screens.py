@@ -14,7 +14,6 @@ from textual.widgets import OptionList, Static
 
 from ..game.prompt import typed_number
 
-
 TYPED_AHEAD = 0.4  # seconds: keys this soon after a message appears were meant for the table
 
 
