@@ -363,3 +363,19 @@ def test_the_line_game_shows_the_chien_and_takes_discards_by_name_or_number() ->
     assert "You do not hold K♥.\nYou may lay aside: " in text
     assert "laid aside J♦, 1 to go" in text
     assert re.search(r"(Right|Left) took the chien \(2 cards\), laid 2 aside face down", text)
+
+
+def test_quitting_writes_the_record_so_far_and_the_resume_command_carries_it_on(tmp_path: Path) -> None:
+    """q in the line game saved the game but wrote no record, and the resume command dropped --record, so a
+    resumed match was never recorded (found by a new user)."""
+    record = tmp_path / "match.json"
+    quit_run = subprocess.run([sys.executable, "-m", "belot_rules", "play", "--plain", "--seed", "12", "--slot", "rec",
+                               "--record", str(record)], input="1\n1\n1\nq\n", capture_output=True, text=True,
+                              cwd=ROOT, env=dict(os.environ), timeout=60, check=False)
+    assert quit_run.returncode == 0 and record.is_file()
+    assert f"belot play --resume --slot rec --record {record}" in quit_run.stdout
+    finish = subprocess.run([sys.executable, "-m", "belot_rules", "play", "--plain", "--resume", "--slot", "rec",
+                             "--record", str(record)], input="1\n" * 400, capture_output=True, text=True, cwd=ROOT,
+                            env=dict(os.environ), timeout=120, check=False)
+    assert finish.returncode == 0
+    assert json.loads(record.read_text(encoding="utf-8")).get("winner") in (0, 1)

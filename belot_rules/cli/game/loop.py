@@ -362,6 +362,7 @@ class Game:
             self.show(f"Hint: the {adviser} bot would {self.draw.describe(action)}.", style="bold")
         elif name == "quit":
             self.save()
+            self.write_record()  # the record so far, as the table writes it on q
             self.saved("Game saved.")
             raise Stop(0)
 
@@ -380,7 +381,7 @@ class Game:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
         if self.control.slot is None:  # the save failed on the way: said when it did
             return
-        self.console.print(Text(f"{note} Continue it with: {self.control.slot.resume_command()}", style="bold"), soft_wrap=True)
+        self.console.print(Text(f"{note} Continue it with: {self.control.slot.resume_command(self.control.record_path)}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 

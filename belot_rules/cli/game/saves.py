@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -229,9 +230,11 @@ class SaveSlot:
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
 
-    def resume_command(self) -> str:
-        """What the player types to continue the game saved here: named, since another game may be saved later."""
-        return f"belot play --resume --slot {self.path.stem}" if self.in_saves else f"belot play --resume {self.path}"
+    def resume_command(self, record: Path | None = None) -> str:
+        """What the player types to continue the game saved here: named, since another game may be saved later;
+        with ``record``, the ``--record`` file it writes, so that the record goes on with the game."""
+        command = f"belot play --resume --slot {self.path.stem}" if self.in_saves else f"belot play --resume {self.path}"
+        return command + (f" --record {shlex.quote(str(record))}" if record is not None else "")
 
 
 def latest_slot() -> SaveSlot | None:

@@ -664,7 +664,7 @@ class TableApp(App[int]):
         128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
         if self.slot is not None and not self.session.over:
-            self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command()}")
+            self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command(self.record_path)}")
         self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
