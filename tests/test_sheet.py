@@ -256,3 +256,22 @@ def test_the_pad_asks_klaverjas_roem_by_side(monkeypatch: pytest.MonkeyPatch,
                       lines=["hearts by 0 points 100 last 0 seq 0 50 belote 0"])
     assert "Melds are counted from the tricks here (roem): give each side's as seq SIDE POINTS" in out
     assert "made: Wij 180, Zij 52" in out
+
+
+def test_new_keeps_the_old_sheet_in_its_slot_until_the_new_one_is_started(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """--new moved the kept sheet aside before asking the new one's names: input that ended there left the slot
+    empty (found by a new user). Now the slot is replaced only by a started sheet."""
+    status, _ = pad(monkeypatch, capsys, "bulgarian", "--plain", "--names", "Us,Them", "--dealer", "0",
+                    lines=["hearts by 1 points 81 last 0"])
+    assert status == 0
+    status, shown = pad(monkeypatch, capsys, "bulgarian", "--plain", "--new", lines=[])
+    assert "nothing was kept" in shown and "kept in" not in shown
+    status, shown = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=[])
+    assert "Going on with the sheet in slot bulgarian (1 deal)" in shown
+
+
+def test_names_must_name_every_side(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """--names "A" was taken silently, the other side left as "team 1"."""
+    status, shown = pad(monkeypatch, capsys, "bulgarian", "--plain", "--names", "A", lines=[])
+    assert status == 1 and "--names: 1 name given; bulgarian has 2 sides: one name each" in shown

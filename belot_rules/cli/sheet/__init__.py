@@ -128,10 +128,10 @@ class Start:
         if kept is not None and kept.source != self.source:
             raise UserError(f"slot {slot.label} holds a sheet of {kept.source}, not {self.source}; name another "
                             "with --slot NAME, or start anew there with --new")
-        if kept is not None and args.new:
-            self.say(f"The sheet that was in slot {slot.label} is kept in {slot.set_aside('replaced')}.")
-            kept = None
-        if kept is not None:
+        replacing = kept is not None and args.new  # set aside only once the new sheet is ready to take the slot
+        if kept is not None and not replacing:
+            if args.names or args.dealer is not None:
+                self.say(f"The sheet in slot {slot.label} keeps its names and dealers; --new starts another.")
             count = len(kept.deals)
             self.say(f"Going on with the sheet in slot {slot.label} ({count} deal{'' if count == 1 else 's'}).")
             return kept
@@ -142,8 +142,9 @@ class Start:
             self.ask(f"Name of {table.side_name(s)}" + (f" (seats {', '.join(map(str, table.side_seats(s)))})"
                                                         if table.partners else ""), table.side_name(s))
             for s in range(table.sides)]
-        if len(names) > table.sides:
-            raise UserError(f"--names: {len(names)} names given; {self.ruleset.name} has {table.sides} sides")
+        if len(names) != table.sides:
+            raise UserError(f"--names: {len(names)} name{'s' * (len(names) != 1)} given; {self.ruleset.name} has "
+                            f"{table.sides} sides: one name each, separated by commas")
         dealer = args.dealer
         while dealer is None:
             answer = self.ask(f"Who deals first? a seat 0-{table.players - 1}", "0")
@@ -151,6 +152,8 @@ class Start:
             if dealer is None:
                 self.say(f"A seat is a number, 0-{table.players - 1}.")
         sheet = Sheet.new(self.ruleset, self.source, names, dealer)
+        if replacing:
+            self.say(f"The sheet that was in slot {slot.label} is kept in {slot.set_aside('replaced')}.")
         slot.write(sheet, sheet.reckon())
         return sheet
 
