@@ -201,3 +201,16 @@ def test_melds_from_tricks_are_given_by_side_in_the_short_form() -> None:
     roem = [{"side": 0, "kind": "sequence", "points": 50}, {"side": 0, "kind": "belote"}]
     assert score_outcome(load_variant("klaverjas-amsterdam"), SHORT | {"declarations": roem}).raw_points == (
         100 + 10 + 50 + 20, 52)
+
+
+def test_declarations_given_by_side_are_explained_for_the_side_not_a_seat() -> None:
+    """A quarte and a belote entered for side 1 were explained as "seat 1 quarte" and "seat 1 belote", a seat
+    nobody named (found by a new user); the explanation now says what counted for team 1."""
+    from belot_rules import load_variant
+
+    score = load_variant("bulgarian").score_deal({
+        "contract": "hearts", "declarer": 1, "points": [71, 81], "last_trick": 1,
+        "declarations": [{"side": 1, "kind": "sequence", "points": 50}, {"side": 1, "kind": "belote"}]})
+    assert "Declaration: quarte (50) counts for team 1" in score.lines
+    assert "Belote: belote in hearts (20) counts for team 1" in score.lines
+    assert not any("seat 1" in line for line in score.lines)

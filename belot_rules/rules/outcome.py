@@ -43,6 +43,7 @@ from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .play import OF_A_SEAT, Obligations
 from .scoring import DealScore, ScoringRules, decided_by_doubling
+from .scoring.camps import DECLARED
 from .seating import Seating
 from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables
@@ -378,11 +379,20 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         hanging_in=model.hanging_in,
         first_seat=model.first_leader,
     )
+    if model.declarations and model.declarations[0].side is not None:
+        score = _told_by_side(score)
     winning = scoring.variant.bidding.doubles.match_winning_level or 0
     if not 0 < winning <= level:
         return score
     defenders = tuple(sorted({table.side_of[seat] for seat in table.opponents(model.declarer, model.declarer)}))
     return decided_by_doubling(score, scoring.variant, model.contract, level, defenders, table.side_name)
+
+
+def _told_by_side(score: DealScore) -> DealScore:
+    """Declarations given by side name no seat: the explanation says what counted for the side, not a seat."""
+    notes = tuple(("{}: {} counts for {}", (values[0], values[2], values[3])) if text == DECLARED else (text, values)
+                  for text, values in score.notes)
+    return score._replace(notes=notes)
 
 
 def _doubling(variant: Variant, outcome: DealOutcome) -> tuple[int, int]:

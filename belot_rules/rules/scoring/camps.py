@@ -24,6 +24,7 @@ from ..seating import Seating
 from ..tables import ContractTables, build_all_tables
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE, DealScore, Each, Note, ScoreParts, Terms
 
+DECLARED = "{}: seat {} {} counts for {}"  # a declaration that scores: its kind, seat, what it is and for whom
 MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
@@ -326,7 +327,7 @@ class ScoringRules:
                     note("In a trick won by seat {}: {} for {}", d.seat, d, deal.names[deal.camp_of[d.seat]])
         else:
             for d in res.kept:
-                note("{}: seat {} {} counts for {}", "Belote" if d.kind == "belote" else "Declaration",
+                note(DECLARED, "Belote" if d.kind == "belote" else "Declaration",
                      d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
             note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
