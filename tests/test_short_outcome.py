@@ -213,4 +213,4 @@ def test_declarations_given_by_side_are_explained_for_the_side_not_a_seat() -> N
         "declarations": [{"side": 1, "kind": "sequence", "points": 50}, {"side": 1, "kind": "belote"}]})
     assert "Declaration: quarte (50) counts for team 1" in score.lines
     assert "Belote: belote in hearts (20) counts for team 1" in score.lines
-    assert not any("seat 1" in line for line in score.lines)
+    assert not any("seat 1 quarte" in line or "seat 1 belote" in line for line in score.lines)
