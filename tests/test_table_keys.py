@@ -23,11 +23,10 @@ VARIANT = "french-single-deal"  # seed 2: everybody passes the first deal; the m
 async def to_result(pilot, app: TableApp, last: bool = False) -> None:  # noqa: ANN001 - textual's Pilot
     """Play on (Enter each time) until a result box is open: the first one, or with ``last`` the last deal's."""
     for _ in range(100):
+        await settle(pilot, app)  # then look: an Enter pressed after a box opened would close it unseen
         if isinstance(app.screen, ResultScreen) and (not last or app.session.over):
             return
-        await settle(pilot, app)
         await pilot.press("enter")
-        await settle(pilot, app)
     raise AssertionError("no result box came")
 
 
