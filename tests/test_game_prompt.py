@@ -6,6 +6,7 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.cards import parse_card
+from belot_rules.cli.game.hands import sort_hand
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.prompt import (
     Refusal,
@@ -15,7 +16,6 @@ from belot_rules.cli.game.prompt import (
     parse_card_choice,
     parse_option,
 )
-from belot_rules.cli.game.render import sort_hand
 from belot_rules.engine.deal import DECLARING, DealState
 from belot_rules.engine.match import MatchState
 

@@ -24,7 +24,7 @@ from ...rules.bidding import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ..score import VERDICT_STYLES
-from .hands import SUIT_ORDER, shown_cards, sort_hand  # noqa: F401 - the views import them from here
+from .hands import sort_hand
 from .look import Look
 from .session import Session, SheetRow
 from .stats import opponents

@@ -14,8 +14,9 @@ from rich.text import Text
 
 from ...cards import parse_card
 from ...engine.deal import OVER, DealState
+from ..game.hands import sort_hand
 from ..game.look import Look
-from ..game.render import Renderer, does, sort_hand
+from ..game.render import Renderer, does
 from ..game.session import Session, void_words
 from ..game.stats import opponents
 

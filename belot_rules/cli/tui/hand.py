@@ -12,8 +12,8 @@ from textual.widget import Widget
 
 from ...cards import Card, parse_card
 from ...engine.deal import DealState
+from ..game.hands import shown_cards, sort_hand
 from ..game.look import Look
-from ..game.render import shown_cards, sort_hand
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines
 
 
