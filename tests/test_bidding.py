@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from belot_rules import load_variant
 from belot_rules.engine.match import MatchState
 from belot_rules.errors import UserError
-from belot_rules.rules.bidding import CAPOT, Auction, Bidding, Call, IllegalCall, build_bidding
+from belot_rules.rules.bidding import Bidding, build_bidding
+from belot_rules.rules.calls import CAPOT, Auction, Call, IllegalCall
 from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.model import Variant
 

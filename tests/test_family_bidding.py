@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from belot_rules.engine.deal import DealState
-from belot_rules.rules.bidding import Auction, Call, IllegalCall, build_bidding
+from belot_rules.rules.bidding import build_bidding
+from belot_rules.rules.calls import Auction, Call, IllegalCall
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.model import Variant
 

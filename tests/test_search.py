@@ -16,7 +16,7 @@ from belot_rules.players import make_player
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.sampling import AuctionDecks, AuctionModel, Knowledge, play_memory
 from belot_rules.players.search import Budget, SearchPlayer, _candidates, _clear_gain
-from belot_rules.rules.bidding import PASS, Call
+from belot_rules.rules.calls import PASS, Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import shipped_names
 

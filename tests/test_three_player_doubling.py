@@ -14,7 +14,7 @@ from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.runner import play_deal
 from belot_rules.players import make_player
-from belot_rules.rules.bidding import Call
+from belot_rules.rules.calls import Call
 from belot_rules.ruleset import Ruleset
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARDS
-from ..rules.bidding import Call
+from ..rules.calls import Call
 from ..rules.declarations import Declaration
 
 CALL, DECLARE, PLAY = "call", "declare", "play"

@@ -18,7 +18,7 @@ from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
-from ..rules.bidding import Auction, Call, summarize
+from ..rules.calls import Auction, Call, summarize
 from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset

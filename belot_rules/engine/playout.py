@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
-from ..rules.bidding import Auction, Bidding, Call, LadderBidding
+from ..rules.bidding import Bidding, LadderBidding
+from ..rules.calls import Auction, Call
 from ..rules.dealing import shuffle
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset

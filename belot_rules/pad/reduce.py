@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import CARDS, RANKS, SUITS
 from ..engine.deal import DealState
-from ..rules.bidding import CAPOT
+from ..rules.calls import CAPOT
 from ..rules.declarations import BELOTE, QUAD, SEQUENCE, Declaration
 
 

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..rules.bidding import CAPOT, PASS, Call
+from ..rules.calls import CAPOT, PASS, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss
 from .hand_strength import hand_valuer

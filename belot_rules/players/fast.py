@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..rules.bidding import Call
+from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from .memory import Memory
 

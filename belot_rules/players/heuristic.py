@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..cards import CARDS
 from ..engine.actions import EXCHANGE_ACTION, Action, discard_action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
-from ..rules.bidding import Call
+from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .bidding_sense import BiddingSense

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ..cards import CARDS, RANKS, iter_bits
 from ..engine.deal import DealState, SeatView
-from ..rules.bidding import Auction, Call
+from ..rules.calls import Auction, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense

@@ -31,7 +31,7 @@ from statistics import fmean, pstdev
 
 from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
 from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
-from ..rules.bidding import Call
+from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset

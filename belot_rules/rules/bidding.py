@@ -2,7 +2,7 @@
 
 One class per bidding style of ``Variant.bidding.style``, chosen once by
 :func:`build_bidding`; the strategy holds no per-deal state. The calls and the
-auction's state are in :mod:`.calls` (and importable from here as before).
+auction's state are in :mod:`.calls`.
 """
 
 from __future__ import annotations
@@ -22,23 +22,20 @@ from ..variant.model import (
     Variant,
     contract_kind,
 )
-
-# The calls and the auction's state, importable from here as before.
 from .calls import (
-    ANSWERS as ANSWERS,
-    ASHKAL as ASHKAL,
-    CAPOT as CAPOT,
-    DOUBLE as DOUBLE,
-    PASS as PASS,
-    REDOUBLE as REDOUBLE,
-    SCHMEISS as SCHMEISS,
-    Auction as Auction,
-    Call as Call,
-    IllegalCall as IllegalCall,
-    point_bids_in_words as point_bids_in_words,
-    point_range as point_range,
-    step_words as step_words,
-    summarize as summarize,
+    ANSWERS,
+    ASHKAL,
+    CAPOT,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    SCHMEISS,
+    Auction,
+    Call,
+    IllegalCall,
+    point_bids_in_words,
+    point_range,
+    summarize,
 )
 from .seating import Seating
 

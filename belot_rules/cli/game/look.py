@@ -16,7 +16,7 @@ from rich.box import ASCII, ROUNDED, SIMPLE, Box
 from rich.text import Text
 
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
-from ...rules.bidding import CAPOT, Call
+from ...rules.calls import CAPOT, Call
 from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S

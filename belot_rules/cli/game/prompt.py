@@ -14,7 +14,7 @@ from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
 from ...files import excerpt
-from ...rules.bidding import Call, point_range, step_words
+from ...rules.calls import Call, point_range, step_words
 from ...rules.declarations import KING, QUEEN
 from ...variant.model import SUIT_CONTRACTS
 from .look import Look

@@ -20,7 +20,7 @@ from rich.text import Text
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import OVER, DealState
-from ...rules.bidding import CAPOT
+from ...rules.calls import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ..score import VERDICT_STYLES

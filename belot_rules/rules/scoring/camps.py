@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...variant.model import Variant, contract_kind
-from ..bidding import CAPOT
+from ..calls import CAPOT
 from ..declarations import NOTHING, CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
 from ..rounding import Rounder
 from ..seating import Seating
