@@ -310,3 +310,20 @@ def test_compare_streams_one_run_to_a_results_file(tmp_path, capsys):
     assert "--out holds one run" in capsys.readouterr().err
     assert main(["compare", "bulgarian", "french", "--simulate", "10", "--workers", "1", "--json", "--out", out]) == 0
     assert json.loads(capsys.readouterr().out)["simulation"]["results"][1]["deals"] == 10
+
+
+def test_a_stopped_run_leaves_only_python_s_exit_race_unsaid(monkeypatch):
+    """Python 3.11's process-pool exit hook can write to a pipe its thread just closed after SIGTERM or SIGHUP,
+    printing a traceback ("Bad file descriptor") the user cannot act on; other unraisable errors still show."""
+    import errno as errnos
+    import types
+
+    from belot_rules.cli import _quiet_pool_exit
+
+    shown = []
+    monkeypatch.setattr(sys, "__unraisablehook__", shown.append)
+    _quiet_pool_exit(types.SimpleNamespace(exc_value=OSError(errnos.EBADF, "Bad file descriptor")))
+    assert shown == []
+    other = types.SimpleNamespace(exc_value=ValueError("a real problem"))
+    _quiet_pool_exit(other)
+    assert shown == [other]

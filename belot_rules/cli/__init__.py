@@ -16,6 +16,7 @@ import errno
 import importlib
 import os
 import sys
+from typing import Any
 
 from .. import __version__
 from ..errors import UserError
@@ -38,6 +39,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_pool_exit(unraisable: Any) -> None:
+    """After a stopped run, Python 3.11's exit hook of a process pool may write to a pipe the pool's manager
+    thread has just closed, and print "Exception ignored ... Bad file descriptor": a race inside Python, not
+    the user's concern. Anything else is reported as Python reports it."""
+    error = unraisable.exc_value
+    if isinstance(error, OSError) and error.errno == errno.EBADF:
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one ``belot`` command and return its exit status."""
     for stream in (sys.stdout, sys.stderr):  # a terminal without ✓ or ♥ gets '?', not a traceback
@@ -57,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(str(err), file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM / SIGHUP during a long run
+        sys.unraisablehook = _quiet_pool_exit
         if getattr(args, "out", None):
             print(f"Stopped. {args.out} keeps what was played; run the same command with --resume to go on.",
                   file=sys.stderr)

@@ -37,7 +37,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, process as futures_process, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -328,6 +328,13 @@ class _ProcessPool(_FuturesPool):
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
+        # Let the pool's manager thread see its workers gone and close its pipe before the interpreter exits:
+        # Python 3.11's exit hook otherwise writes to that pipe as the thread closes it, and prints a traceback
+        # ("Exception ignored ... Bad file descriptor") after a stopped run.
+        manager = getattr(self.executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=5)
+            getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)  # nothing left for the hook to wake
 
 
 class _RayPool:
