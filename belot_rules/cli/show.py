@@ -27,6 +27,7 @@ from ..variant.explain import PHASES, submodel
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
+from ..variant.options.base import option_of
 from ..variant.unused import unused_reason, unused_rules
 from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
@@ -76,7 +77,10 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         sub = submodel(field.annotation)
         value = values[name]
         is_section = sub is not None and isinstance(value, dict)
-        yield Entry((*path, name), value, field.description or "", is_section, meaning(field.annotation, value))
+        option = option_of(field)
+        older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
+        description = (field.description or "") + (f" (older files write it as {older})" if older else "")
+        yield Entry((*path, name), value, description, is_section, meaning(field.annotation, value))
         if is_section:
             yield from entries(sub, value, (*path, name))
 

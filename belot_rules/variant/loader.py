@@ -40,6 +40,7 @@ from .explain import (
     wrong_booleans,
 )
 from .model import Conflict, Variant
+from .old_keys import in_old_form, read_old_keys
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
@@ -110,6 +111,7 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     are reported with the broken link; only what the missing rules could settle is left unsaid.
     """
     docs, broken = _read_chain(resolve_source(name_or_path))
+    docs, notes = _read_old_keys(docs)
     merged, nodes = _merge_chain(docs)
     sources = Sources(docs[0].name, tuple(d.name for d in docs), name_from_file="name" not in docs[0].data)
     problems = [*broken]
@@ -130,7 +132,13 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     by_name = {d.name: d.path for d in docs}
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
     return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant),
-                         _base_warnings(docs[-1], merged) + _no_effect_warnings(docs[0], variant))
+                         notes + _base_warnings(docs[-1], merged) + _no_effect_warnings(docs[0], variant))
+
+
+def _read_old_keys(docs: list[Document]) -> tuple[list[Document], tuple[Problem, ...]]:
+    """Each file with the keys older files gave some options written as those options, and a note at each."""
+    read = [read_old_keys(doc) for doc in docs]
+    return [doc for doc, _ in read], tuple(note for _, notes in read for note in notes)
 
 
 def _whatever_the_parent(docs: list[Document], found: list[Conflict]) -> list[Conflict]:
@@ -259,7 +267,7 @@ def content_hash(variant: Variant) -> str:
     The table options (players, sides, pack, stock) and the scoring options of players who each
     play for themselves count only when they differ from a four-player 32-card table, so the
     hash of a file that never names them, and the records that carry it, stayed what it was
-    before those options existed.
+    before those options existed; an option renamed since is written under its old key (``OldKey``).
     """
     rules = variant.model_dump(mode="json", exclude=set(OWN_KEYS))
     for *path, key in QUIET_DEFAULTS:
@@ -269,7 +277,7 @@ def content_hash(variant: Variant) -> str:
         default = type(model).model_fields[key].get_default(call_default_factory=True)
         if shown[key] == (default.value if isinstance(default, Enum) else default):
             del shown[key]
-    canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(in_old_form(rules), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 

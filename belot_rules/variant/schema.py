@@ -7,6 +7,7 @@ siblings of ``$ref``), and nothing is required, because a house-rules file that
 ``extends`` another states only what differs; the loader checks the merged result.
 Rank names also accept ``10`` and the bare numbers YAML reads ``9`` or ``10`` as.
 ``extends`` offers the shipped names as examples, which editors complete.
+An option's older keys are accepted beside it, marked deprecated.
 Each choice carries ``enumDescriptions``, the meaning of each value, which VS Code
 and the YAML language server show when offering or hovering over a value.
 """
@@ -20,6 +21,7 @@ from ..cards import RANKS
 from .loader import shipped_names
 from .meanings import MEANINGS
 from .model import Variant
+from .old_keys import with_old_keys
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
 _RANK_INPUTS = [*RANKS, "10"]
@@ -38,6 +40,7 @@ def variant_schema() -> dict[str, Any]:
     for choice, meanings in MEANINGS.items():  # editors show these beside each value offered
         if choice.__name__ in definitions:
             definitions[choice.__name__]["enumDescriptions"] = [meanings[m.value] for m in choice]
+    with_old_keys(definitions, generated)
     generated["description"] += (
         " A file that extends another states only the rules it changes;"
         " `belot validate` checks the merged result."

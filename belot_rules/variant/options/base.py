@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, model_validator
 from pydantic.fields import FieldInfo
 
 from ...cards import RANKS, parse_rank
@@ -72,10 +72,14 @@ class Rule(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True, validate_default=True,
                               strict=True)
+    # The keys older files wrote for this section's options: each old key, with its option's name and declaration.
+    old_keys: ClassVar[dict[str, tuple[str, OldKey]]] = {}
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
         super().__pydantic_init_subclass__(**kwargs)
+        cls.old_keys = {old.key: (name, old) for name, field in cls.model_fields.items()
+                        if (option := option_of(field)) is not None for old in option.old_keys}
         changed = False
         for field in cls.model_fields.values():
             if isinstance(field.annotation, type) and issubclass(field.annotation, Enum):
@@ -93,6 +97,55 @@ class Rule(BaseModel):
         if changed:
             cls.model_rebuild(force=True)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _read_old_keys(cls, data: Any) -> Any:
+        """A mapping that writes an option under an older key is read as if it wrote the option."""
+        if not cls.old_keys or not isinstance(data, dict):
+            return data
+        return rename_old_keys(cls, data)
+
+
+def rename_old_keys(model: type[Rule], data: dict[Any, Any]) -> dict[Any, Any]:
+    """``data`` with each old key of ``model`` written as its option, its value translated (same order).
+
+    An old key beside its option's own key is refused: the file would say the rule twice."""
+    both = [(old, model.old_keys[old][0]) for old in data if old in model.old_keys and model.old_keys[old][0] in data]
+    if both:
+        raise ValueError("; ".join(f"{old} is the older name of {new}: write only {new}" for old, new in both))
+    renamed = {}
+    for key, value in data.items():
+        name, old = model.old_keys.get(key, (key, None))
+        renamed[name] = old.new_value(value) if old is not None else value
+    return renamed
+
+
+@dataclasses.dataclass(frozen=True)
+class OldKey:
+    """A key older files wrote for an option, still read as the option (``belot validate`` notes each one).
+
+    ``values`` maps what the old key took to the option's values, where they differ (a yes/no that became
+    a choice); values it does not name are read unchanged. The content hash writes the option in its
+    old form wherever it has one, so a file's hash, and the records that carry it, outlive the renaming.
+    """
+
+    key: str
+    values: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+
+    def new_value(self, value: Any) -> Any:
+        """What a value written under the old key means for the option."""
+        try:
+            return self.values.get(value, value)
+        except TypeError:  # a list or a mapping: never a named value
+            return value
+
+    def old_value(self, value: Any) -> tuple[bool, Any]:
+        """Whether the option's ``value`` can be written under the old key, and how."""
+        if not self.values:
+            return True, value
+        found = [old for old, new in self.values.items() if new == value]
+        return (True, found[0]) if found else (False, value)
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Option:
@@ -103,12 +156,14 @@ class Option:
     for an option other rules can switch off, gives the reason it does nothing in a variant (None
     where it applies), for the "not used" lists of ``show`` and ``compare``; ``unused_here`` says the
     same from the section that holds the option, for a section the variant uses in several places (a
-    rounding per kind of contract).
+    rounding per kind of contract). ``old_keys`` are the names older files gave the option: they are
+    still read, with a note from ``belot validate``, and the JSON Schema accepts them as deprecated.
     """
 
     meanings: Mapping[str, str] = dataclasses.field(default_factory=dict)  # none for a number or a yes/no
     unused_when: Callable[[Variant], str | None] | None = None
     unused_here: Callable[[Any], str | None] | None = None
+    old_keys: tuple[OldKey, ...] = ()
 
     def unused_reason(self, variant: Variant, section: BaseModel) -> str | None:
         """Why the option does nothing in ``variant``, where ``section`` holds it; None where it applies."""

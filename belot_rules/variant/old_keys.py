@@ -1,0 +1,110 @@
+"""Options under the keys older files gave them (``OldKey`` on the option's declaration).
+
+A file is read with each old key written as its option before the chain is merged, so that a
+child's new key overrides a parent's old one and every later message points into the file; each
+old key gets a note at its place saying what to write instead. The content hash writes the
+options back in their old form, and the JSON Schema accepts the old keys, marked deprecated.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..errors import Problem
+from ..files import Document, KeyPath, NodeInfo
+from .explain import submodel
+from .model import Variant
+from .options.base import OldKey, Rule, option_of
+
+
+def read_old_keys(doc: Document, model: type[BaseModel] = Variant) -> tuple[Document, tuple[Problem, ...]]:
+    """``doc`` with every old key written as its option (value translated, places moved), and a note for each."""
+    if not isinstance(doc.data, dict):
+        return doc, ()
+    nodes = dict(doc.nodes)
+    notes: list[Problem] = []
+    data = _renamed(model, doc.data, (), nodes, notes, doc.name)
+    return dataclasses.replace(doc, data=data, nodes=nodes), tuple(notes)
+
+
+def _renamed(model: type[BaseModel], data: dict[Any, Any], path: KeyPath, nodes: dict[KeyPath, NodeInfo],
+             notes: list[Problem], file: str) -> dict[Any, Any]:
+    old_keys = model.old_keys if issubclass(model, Rule) else {}
+    renamed: dict[Any, Any] = {}
+    for key, value in data.items():
+        name = key
+        if key in old_keys and old_keys[key][0] not in data:  # both: the model refuses the rule said twice
+            name, old = old_keys[key]
+            value = old.new_value(value)
+            _move(nodes, (*path, key), (*path, name))
+            place = nodes[(*path, name)]
+            notes.append(Problem(file, _note(path, key, name, old, data[key], value), (place.key or place.value).line,
+                                 (place.key or place.value).column))
+        field = model.model_fields.get(str(name))
+        section = submodel(field.annotation) if field is not None else None
+        if section is not None and isinstance(value, dict):
+            value = _renamed(section, value, (*path, name), nodes, notes, file)
+        renamed[name] = value
+    return renamed
+
+
+def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any, value: Any) -> str:
+    where = ".".join(map(str, (*path, key)))
+    if old.values and old.new_value(written) is not written:
+        return (f"{where}: `{key}: {_shown(written)}` is the older way to write `{name}: {_shown(value)}`, still "
+                f"read; write `{name}: {_shown(value)}` instead")
+    return f"{where}: `{key}` is the older name of `{name}`, still read; write `{name}` instead"
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _move(nodes: dict[KeyPath, NodeInfo], old: KeyPath, new: KeyPath) -> None:
+    """The places of a key path and of everything below it, under another key."""
+    for path in [p for p in nodes if p[:len(old)] == old]:
+        nodes[(*new, *path[len(old):])] = nodes.pop(path)
+
+
+def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict[str, Any]:
+    """``rules`` (a model dump) with each option that has an old key written under it, as far as its value allows:
+    the canonical form of the content hash, which a renaming leaves as it was."""
+    shown = dict(rules)
+    for name, field in model.model_fields.items():
+        if name not in shown:
+            continue
+        section = submodel(field.annotation)
+        if section is not None and isinstance(shown[name], dict):
+            shown[name] = in_old_form(shown[name], section)
+        option = option_of(field)
+        for old in option.old_keys if option is not None else ():
+            writable, value = old.old_value(shown[name])
+            if writable:
+                del shown[name]
+                shown[old.key] = value
+                break
+    return shown
+
+
+def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type[BaseModel] = Variant) -> None:
+    """Add each old key to the generated JSON Schema beside its option (``root`` is the variant's own schema),
+    deprecated, with the values it took."""
+    schema = root if model is Variant else definitions.get(model.__name__)
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is not None:
+            with_old_keys(definitions, root, section)
+        option = option_of(field)
+        if schema is None or option is None:
+            continue
+        for old in option.old_keys:
+            accepted = ({"enum": list(old.values)} if old.values
+                        else copy.deepcopy(schema["properties"][name]))
+            accepted.pop("default", None)
+            message = f"The older name of `{name}`, still read: write `{name}` instead."
+            schema["properties"][old.key] = {**accepted, "description": message, "deprecated": True,
+                                             "deprecationMessage": message}
