@@ -15,6 +15,7 @@ from .checks import seat as check_seat
 from .errors import UserError
 from .files import excerpt
 from .rules.bidding import Bidding, build_bidding
+from .rules.closed import closed_levels
 from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
 from .rules.match_end import MatchRules
@@ -45,6 +46,7 @@ class Ruleset:
             c: Obligations(t, variant.play, self.seating.partner_back) for c, t in self.tables.items()
         }
         self.bidding: Bidding = build_bidding(variant, self.seating)
+        self.closed_levels = closed_levels(variant)  # doubling levels whose suit contracts are played closed
         self.declarations = DeclarationRules(variant, self.seating)
         self.scoring = ScoringRules(variant, self.tables, self.declarations, self.seating)
         self.match = MatchRules(variant)

@@ -19,6 +19,7 @@ from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
 from ..rules.calls import Auction, Call, summarize
+from ..rules.closed import CLOSED_LEAD, is_closed, lead
 from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset
@@ -125,6 +126,7 @@ class DealState:
     tableau: Tableau | None = None  # the piles dealt face up on face down (deal.tableau_packets)
     hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
     discarded: tuple[int, ...] = ()  # the cards the taker laid aside from his hand and the chien
+    closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
 
     # ------------------------------------------------------------------ creation
 
@@ -250,7 +252,7 @@ class DealState:
         hand = self.hands[seat]
         trick = self.trick
         if not trick:
-            return hand
+            return lead(hand, self.ruleset.tables[self._played()].trump_mask) if self.closed else hand
         return self.ruleset.obligations[self._played()].legal_fast(
             hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
@@ -323,6 +325,8 @@ class DealState:
                     f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
             elif card >= 0 and self.trick:
                 reason = ": " + self.ruleset.obligations[self._played()].reason(self.hands[seat], self.trick, card)
+            elif card >= 0 and self.closed:
+                reason = ": " + CLOSED_LEAD
         elif self.phase == EXCHANGING:
             reason = (f": seat {seat} holds the trump seven and may take the turned card "
                       f"{CARDS[self.turned_card]} for it (exchange) or keep it (keep)")
@@ -413,6 +417,7 @@ class DealState:
         """Every hand is complete: the taker picks up the chien and discards, the holder of the trump seven
         may exchange it, then trick 1 begins."""
         self.contract, self.declarer, self.multiplier, self.bid = contract, declarer, multiplier, bid
+        self.closed = is_closed(self.ruleset.closed_levels, contract, self.level)
         self.leader = self.first_seat
         dealing = self.ruleset.dealing
         if dealing.widow_size and self.auction is not None:  # a deal from given hands has no chien
@@ -500,7 +505,7 @@ class DealState:
             return
         self.phase = PLAYING
         declaring = self.ruleset.declarations.declaring_seats(self.hands, self._played()) if not self.tricks else 0
-        if rand is not None and kernel.compiled is not None:
+        if rand is not None and kernel.compiled is not None and not self.closed:  # the kernel knows no closed game
             self._play_compiled(declaring, pick_declaration, announce, rand)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
@@ -521,6 +526,7 @@ class DealState:
         table = ruleset.seating
         order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
         back = table.partner_back
+        may_lead = ~tables.trump_mask if self.closed else -1  # the cards a lead is taken from, while held
         tableau = self.tableau  # an open tableau turns cards up after each trick
         belote_held = any(belote_suits)  # most deals have none: one test per card less
         leader, trick, win = self.leader, self.trick, self.win_pos
@@ -541,7 +547,7 @@ class DealState:
                         self._choose_declarations(seat, hand, pick_declaration)
                     else:
                         declared[seat] = ()
-                legal = legal_fast(hand, led, best, win == pos - back) if pos else hand
+                legal = legal_fast(hand, led, best, win == pos - back) if pos else hand & may_lead or hand
                 if rand is None:
                     assert pick_card is not None, "play_out draws cards at random (rand) or asks pick_card"
                     card = pick_card(legal, seat, hand, trick, win)

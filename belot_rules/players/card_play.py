@@ -87,7 +87,7 @@ class CardSense:
             return legal.bit_length() - 1
         live = self.pack & ~memory.played & ~hand  # cards the others may hold (or the stock)
         if not trick:
-            return self._lead(memory, seat, declarer, hand, live)
+            return self._lead(memory, seat, declarer, legal, live)  # all of the hand, but in a closed game
         return self._follow(memory, seat, declarer, legal, live, trick, win_pos)
 
     # ------------------------------------------------------------------ helpers

@@ -40,6 +40,7 @@ from ..errors import UserError
 from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
+from .closed import CLOSED_LEAD_OF_A_SEAT, closed_levels, is_closed, lead
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .play import OF_A_SEAT, Obligations
 from .scoring import DealScore, ScoringRules, decided_by_doubling
@@ -455,14 +456,14 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     if variant.deal.tableau_packets or model.tricks is None:  # the short form has no cards to check
         return []
     tables = scoring.tables[model.contract]
-    found: list[tuple[KeyPath, str]] = []
     _, played_by = _play(tables, model, [])
-    _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, found)
-    return found
+    closed = is_closed(closed_levels(variant), model.contract, _doubling(variant, model)[1])
+    return _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
 
 
 def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
-             problems: list[tuple[KeyPath, str]]) -> None:
+             closed: bool) -> list[tuple[KeyPath, str]]:
+    problems: list[tuple[KeyPath, str]] = []
     later: dict[int, int] = {}  # seat -> the cards it plays from this trick on
     for card, (seat, _) in played_by.items():
         later[seat] = later.get(seat, 0) | 1 << card
@@ -471,13 +472,14 @@ def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int
         for j, card in enumerate(cards):
             seat = played_by[card][0]
             hand = later[seat]
-            legal = obligations.legal(hand, cards[:j])
+            legal = obligations.legal(hand, cards[:j]) if j or not closed else lead(hand, obligations.trump_mask)
             if not legal >> card & 1:
                 held = ", ".join(f"{CARDS[c]} (tricks[{played_by[c][1]}])" for c in iter_bits(legal))
-                reason = OF_A_SEAT[obligations.reason(hand, cards[:j], card)]
+                reason = OF_A_SEAT[obligations.reason(hand, cards[:j], card)] if j else CLOSED_LEAD_OF_A_SEAT
                 problems.append((("tricks", i, "cards", j), f"seat {seat} may not play {trick.cards[j]} here: "
                                  f"{reason}, and it still held {held}"))
             later[seat] = hand & ~(1 << card)
+    return problems
 
 
 def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:

@@ -52,7 +52,7 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
                   ("deal", "tableau_packets"), ("scoring", "contract"),
                   ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"),
-                  ("scoring", "match_winning_points"))
+                  ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

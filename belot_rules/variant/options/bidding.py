@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from .base import CALL_WORDS, CONTRACTS, MAX_BID_LEVELS, Contract, ContractKind, Option, RankName, Rule, rank_key
+from .base import (
+    CALL_WORDS,
+    CONTRACTS,
+    MAX_BID_LEVELS,
+    SUIT_CONTRACTS,
+    Contract,
+    ContractKind,
+    Option,
+    RankName,
+    Rule,
+    first_reason,
+    rank_key,
+)
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -68,6 +80,11 @@ class Round1Contracts(str, Enum):
     turned_suit_and_others = "turned_suit_and_others"
 
 
+class Lock(str, Enum):
+    off = "off"
+    doubled = "doubled"
+
+
 def without_bidding(variant: Variant) -> str | None:
     """Nobody speaks where the last card dealt makes trump."""
     style = variant.bidding.style
@@ -117,6 +134,11 @@ def without_contract(kind: str) -> Callable[[Variant], str | None]:
     def check(variant: Variant) -> str | None:
         return None if kind in variant.bidding.contracts else f"{kind} is not among bidding.contracts"
     return check
+
+
+def _without_suit_contract(variant: Variant) -> str | None:
+    """A rule of trumps does nothing where no suit is ever trumps."""
+    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else "bidding.contracts has no suit contract"
 
 
 def without_doubling(variant: Variant) -> str | None:
@@ -196,6 +218,16 @@ class Doubles(Rule):
     condition: Annotated[DoubleCondition, Option(unused_when=without_doubling)] = Field(
         default_factory=lambda: DoubleCondition(),
         description="Contracts that may be doubled only when the doubling team is behind (Baloot's Sun).",
+    )
+    lock: Annotated[Lock, Option({
+        "off": "a doubled contract is played like any other",
+        "doubled": "a doubled suit contract is closed: nobody may lead a trump while holding another card "
+        "(not at a match-winning level, which is played open)",
+    }, unused_when=first_reason(without_doubling, _without_suit_contract))] = Field(
+        Lock.off,
+        description="Baloot's closed (locked) Hokum, baloot.md §4 [opt:double.lock]: off, or doubled (once a suit "
+        "contract is doubled, nobody may lead a trump while holding a card of another suit; a level that wins "
+        "the match is played open).",
     )
 
     def ladder_conflicts(self) -> list[str]:
