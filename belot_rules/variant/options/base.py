@@ -194,6 +194,24 @@ def rank_key(value: object) -> str:
     return RANKS[parse_rank(str(value))]
 
 
+def _rank_list(value: object) -> object:
+    """A list of ranks in one spelling (``10`` and ``t`` are ``T``, YAML's ``9`` is ``"9"``)."""
+    return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+
+def _rank_keys(value: object) -> object:
+    """A table by rank with its keys in one spelling."""
+    return {rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
+
+
+# Every list of ranks and every table by rank reads its ranks so. The check runs on the whole list or
+# table, so a wrong rank is told at the entry that holds it (explain.py), and anything else than a list
+# or a table is left for the type's own message.
+Ranks = Annotated[list[RankName], BeforeValidator(_rank_list)]
+READ_RANK_KEYS = BeforeValidator(_rank_keys)
+RankPoints = Annotated[dict[RankName, Points], READ_RANK_KEYS]
+
+
 def permutation_problems(name: str, order: list[str]) -> list[str]:
     """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
     if sorted(order) == sorted(RANKS):

@@ -16,10 +16,9 @@ from .base import (
     Contract,
     ContractKind,
     Option,
-    RankName,
+    Ranks,
     Rule,
     first_reason,
-    rank_key,
 )
 
 if TYPE_CHECKING:
@@ -167,14 +166,9 @@ class Ashkal(Rule):
     speakers: Annotated[list[Annotated[int, Field(ge=1, le=4)]], Option(unused_when=_ashkal_off)] = Field(
         [3, 4], description="Who may call it, by place in the order of speaking (1 is the first speaker)."
     )
-    not_on_ranks: Annotated[list[RankName], Option(unused_when=_ashkal_off)] = Field(
+    not_on_ranks: Annotated[Ranks, Option(unused_when=_ashkal_off)] = Field(
         ["A"], description="Turned-card ranks on which ashkal may not be called (Baloot: an ace)."
     )
-
-    @field_validator("not_on_ranks", mode="before")
-    @classmethod
-    def _ranks(cls, value: object) -> object:
-        return [rank_key(v) for v in value] if isinstance(value, list) else value
 
 
 class Doubles(Rule):

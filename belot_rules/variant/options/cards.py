@@ -6,29 +6,19 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
-from .base import Option, Points, RankName, Rule, permutation_problems, rank_key
+from .base import Option, RankPoints, Ranks, Rule, permutation_problems
 from .bidding import without_contract
 
 
 class RankTable(Rule):
     """Trick order and card points of one kind of suit."""
 
-    order: list[RankName] = Field(
+    order: Ranks = Field(
         description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
     )
-    points: dict[RankName, Points] = Field(
+    points: RankPoints = Field(
         description="Card points of each rank; ranks left out are worth 0.",
     )
-
-    @field_validator("order", mode="before")
-    @classmethod
-    def _order_ranks(cls, value: object) -> object:
-        return [rank_key(v) for v in value] if isinstance(value, list) else value
-
-    @field_validator("points", mode="before")
-    @classmethod
-    def _points_ranks(cls, value: object) -> object:
-        return {rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
 
     def conflicts(self) -> list[str]:
         """The order must place every rank (points are never negative: their type says so)."""
@@ -58,20 +48,15 @@ class CardTables(Rule):
         TRUMP_TABLE,
         description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
     )
-    sequence_order: list[RankName] = Field(
+    sequence_order: Ranks = Field(
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
         description="Natural order used for sequences (declarations), lowest first; the ace is high only.",
     )
-    ranks: list[RankName] = Field(
+    ranks: Ranks = Field(
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
         description="The ranks in the pack, in each of the four suits: all eight make the 32-card pack, "
         "9 T J Q K A the 24-card one (belote a trois).",
     )
-
-    @field_validator("sequence_order", "ranks", mode="before")
-    @classmethod
-    def _seq_ranks(cls, value: object) -> object:
-        return [rank_key(v) for v in value] if isinstance(value, list) else value
 
     def conflicts(self) -> list[str]:
         """The sequence order places every rank (each rank table checks its own order)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator
 
-from .base import ContractKind, Option, Points, RankName, Rule, first_reason, rank_key
+from .base import READ_RANK_KEYS, ContractKind, Option, Points, RankName, RankPoints, Ranks, Rule, first_reason
 from .bidding import without_contract, without_doubling
 
 if TYPE_CHECKING:
@@ -204,15 +204,15 @@ class Declarations(Rule):
         LongRun.one_quint,
         description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
     )
-    quads: Annotated[dict[RankName, Points], Option(unused_when=_declarations_off)] = Field(
+    quads: Annotated[RankPoints, Option(unused_when=_declarations_off)] = Field(
         {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
         description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
     )
-    no_trumps_quads: Annotated[dict[RankName, Points] | None, Option(
+    no_trumps_quads: Annotated[dict[RankName, Points] | None, READ_RANK_KEYS, Option(
         unused_when=first_reason(_declarations_off, without_contract("no_trumps")))] = Field(
         None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
     )
-    quad_order: Annotated[list[RankName], Option(unused_when=_declarations_off)] = Field(
+    quad_order: Annotated[Ranks, Option(unused_when=_declarations_off)] = Field(
         ["J", "9", "A", "T", "K", "Q"],
         description="Which of two equal-valued quads is higher, strongest first.",
     )
@@ -299,16 +299,6 @@ class Declarations(Rule):
     @classmethod
     def _seq_keys(cls, value: object) -> object:
         return {_length_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
-
-    @field_validator("quads", "no_trumps_quads", mode="before")
-    @classmethod
-    def _quad_keys(cls, value: object) -> object:
-        return {rank_key(k): v for k, v in value.items()} if isinstance(value, dict) else value
-
-    @field_validator("quad_order", mode="before")
-    @classmethod
-    def _quad_order_ranks(cls, value: object) -> object:
-        return [rank_key(v) for v in value] if isinstance(value, list) else value
 
     def conflicts(self) -> list[str]:
         """Every quad with a value needs a place in quad_order, which ranks each rank once."""
