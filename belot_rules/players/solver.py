@@ -1,0 +1,247 @@
+"""A double-dummy solver: the card points one camp takes from the rest of a deal when every hand is seen.
+
+Alpha-beta over the compiled rules, the same ones the fast trick loop plays
+(:meth:`~belot_rules.rules.play.Obligations.legal_fast` for the legal cards, the
+contract's ``trick_strength`` for the winner, its ``points``), so it solves any
+variant file. The value of a position is what the maximising camp takes from
+it on: the card points of the current trick and of every trick still to play,
+the last trick's bonus, and the melds a trick's cards make where melds come
+from tricks (Klaverjas roem). Everything else a deal scores (declarations from
+the hand, belote, capot bonuses, the contract's verdict) is left out: it is
+either fixed before the play or follows from these points.
+
+It keeps the search small by:
+
+- a transposition table at the start of each trick, keyed by the cards each
+  seat still holds and the leader, holding bounds and the best lead;
+- move ordering: the table's best lead first, then cards that win the trick
+  cheaply, then low discards (and high ones onto a partner's trick);
+- the equivalence of touching cards: of two cards of one suit in one hand with
+  no card still out between them and the same points, only one is searched
+  (not where a trick's cards make melds, whose runs follow the natural ranks,
+  nor at an open tableau, where each card uncovers another).
+
+With more than two camps (each for self) the seat's own camp plays against the
+rest together, a cautious (paranoid) reading of the others.
+
+``belot_rules._solver`` is the same search in C, optional like the playout
+kernel; :func:`solver_for` takes it where it is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import SUIT_MASKS, iter_bits
+from ..engine.deal import DealState
+from ..ruleset import Ruleset
+
+EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's value is
+
+
+class Solver:
+    """Solves positions of one contract for one camp (``camp``: per seat, whether it is on the maximising side)."""
+
+    def __init__(self, ruleset: Ruleset, contract: str, camp: Sequence[bool]) -> None:
+        tables = ruleset.tables[contract]
+        self.contract = contract
+        self.points = tables.points
+        self.trick_strength = tables.trick_strength
+        self.legal_fast = ruleset.obligations[contract].legal_fast
+        seating = ruleset.seating
+        self.order, self.players, self.back = seating.order, seating.players, seating.partner_back
+        self.camp = tuple(bool(c) for c in camp)
+        self.last_bonus = ruleset.variant.scoring.last_trick
+        declarations = ruleset.declarations
+        self.in_trick = declarations.in_trick if declarations.from_tricks else None
+        # Per suit, its cards strongest first, for the equivalence of touching cards.
+        strength = tables.strength
+        self.by_strength = [sorted(iter_bits(SUIT_MASKS[s] & seating.pack_mask), key=lambda c: -strength[c])
+                            for s in range(4)]
+        self.table: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.under: Sequence[int] = ()
+
+    # ------------------------------------------------------------------ entry points
+
+    def solve(self, state: DealState) -> int:
+        """The points the camp takes from ``state`` (in card play) to the end of the deal."""
+        hands, hidden = self._start(state)
+        return self._search(hands, hidden, state.leader, list(state.trick), state.win_pos,
+                            self._tricks_left(state), -1, 1 << 30)
+
+    def card_values(self, state: DealState) -> dict[int, int]:
+        """Each legal card of the seat to play (touching equal cards each get their group's value): the camp's
+        points from ``state`` on when that card is played and every seat then plays its best."""
+        hands, hidden = self._start(state)
+        leader, trick, win = state.leader, list(state.trick), state.win_pos
+        left = self._tricks_left(state)
+        seat = self.order[leader + len(trick)]
+        values: dict[int, int] = {}
+        for card in iter_bits(state.legal_card_mask()):
+            values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, -1, 1 << 30)
+        return values
+
+    def _start(self, state: DealState) -> tuple[list[int], int]:
+        assert state.contract == self.contract, "a solver solves the contract it was built for"
+        self.table.clear()  # its keys hold for one deal's holdings only
+        self.under = state.tableau.under if state.tableau is not None else ()
+        return list(state.hands), state.hidden
+
+    def _tricks_left(self, state: DealState) -> int:
+        return state.ruleset.seating.hand_size - len(state.tricks)
+
+    # ------------------------------------------------------------------ the search
+
+    def _search(self, hands: list[int], hidden: int, leader: int, trick: list[int], win: int, left: int,
+                alpha: int, beta: int) -> int:
+        """The camp's points from here, exact when strictly between ``alpha`` and ``beta`` (fail-soft bounds
+        otherwise)."""
+        self.nodes += 1
+        key = -1
+        best_card = -1
+        if not trick:  # who holds each card never changes in one solve: the cards left and the leader say it all
+            key = hidden << 36 | leader
+            for hand in hands:
+                key |= hand << 4
+            found = self.table.get(key)
+            if found is not None:
+                kind, value, best_card = found
+                if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+                    return value
+                if kind == LOWER:
+                    alpha = max(alpha, value)
+                elif kind == UPPER:
+                    beta = min(beta, value)
+        start_alpha, start_beta = alpha, beta
+        pos = len(trick)
+        seat = self.order[leader + pos]
+        hand = hands[seat]
+        if pos:
+            legal = self.legal_fast(hand, trick[0] >> 3, trick[win], win == pos - self.back)
+        else:
+            legal = hand
+        maximising = self.camp[seat]
+        best = -1 if maximising else 1 << 30
+        chosen = -1
+        for card in self._ordered(hands, hidden, leader, trick, win, seat, legal, best_card):
+            value = self._after(hands, hidden, leader, trick, win, left, seat, card, alpha, beta)
+            if maximising:
+                if value > best:
+                    best, chosen = value, card
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, chosen = value, card
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if key >= 0:
+            kind = LOWER if best >= start_beta else UPPER if best <= start_alpha else EXACT
+            self.table[key] = (kind, best, chosen)
+        return best
+
+    def _after(self, hands: list[int], hidden: int, leader: int, trick: list[int], win: int, left: int, seat: int,
+               card: int, alpha: int, beta: int) -> int:
+        """The camp's points from here when ``seat`` plays ``card``."""
+        pos = len(trick)
+        strength = self.trick_strength[(trick[0] if pos else card) >> 3]
+        if pos and strength[card] > strength[trick[win]]:
+            win = pos
+        elif not pos:
+            win = 0
+        trick = [*trick, card]
+        hands[seat] ^= 1 << card
+        try:
+            if pos + 1 < self.players:
+                return self._search(hands, hidden, leader, trick, win, left, alpha, beta)
+            winner = self.order[leader + win]
+            taken = sum(self.points[c] for c in trick)
+            if left == 1:
+                taken += self.last_bonus
+            if self.in_trick is not None:
+                taken += sum(d.points for d in self.in_trick(self.contract, trick, winner))
+            mine = taken if self.camp[winner] else 0
+            if left == 1:
+                return mine
+            turned, hidden = self._turn_up(hands, hidden, leader, trick)
+            try:
+                return mine + self._search(hands, hidden, winner, [], 0, left - 1, alpha - mine, beta - mine)
+            finally:
+                for who, below in turned:
+                    hands[who] ^= 1 << below
+        finally:
+            hands[seat] ^= 1 << card
+
+    def _turn_up(self, hands: list[int], hidden: int, leader: int, trick: list[int]) -> tuple[list[tuple[int, int]], int]:
+        """At an open tableau, the cards under the trick's cards join their owners' playable cards."""
+        turned: list[tuple[int, int]] = []
+        if not self.under:
+            return turned, hidden
+        for pos, card in enumerate(trick):
+            below = self.under[card]
+            if below >= 0 and hidden >> below & 1:
+                who = self.order[leader + pos]
+                hands[who] |= 1 << below
+                hidden &= ~(1 << below)
+                turned.append((who, below))
+        return turned, hidden
+
+    def _ordered(self, hands: list[int], hidden: int, leader: int, trick: list[int], win: int, seat: int,
+                 legal: int, first: int) -> list[int]:
+        """The cards worth searching among ``legal``, the likeliest best first."""
+        cards = self._distinct(hands, hidden, seat, legal)
+        points = self.points
+        if not trick:
+            cards.sort(key=lambda c: -points[c])
+        else:
+            strength = self.trick_strength[trick[0] >> 3]
+            top = strength[trick[win]]
+            if self.camp[self.order[leader + win]] == self.camp[seat]:
+                cards.sort(key=lambda c: -points[c])
+            else:
+                cards.sort(key=lambda c: (0, strength[c]) if strength[c] > top else (1, points[c]))
+        if first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+        return cards
+
+    def _distinct(self, hands: list[int], hidden: int, seat: int, legal: int) -> list[int]:
+        """``legal`` with one card of each run of touching cards of equal points in the seat's hand."""
+        if self.in_trick is not None or self.under:
+            return list(iter_bits(legal))
+        out = hidden
+        for hand in hands:
+            out |= hand
+        hand, points = hands[seat], self.points
+        kept: list[int] = []
+        for suit in range(4):
+            if not legal & SUIT_MASKS[suit]:
+                continue
+            previous = -1
+            for card in self.by_strength[suit]:
+                if not out >> card & 1:
+                    continue  # gone: it separates nothing
+                if not hand >> card & 1:
+                    previous = -1  # another seat's card breaks the run
+                    continue
+                if legal >> card & 1 and not (previous >= 0 and points[previous] == points[card]
+                                               and legal >> previous & 1):
+                    kept.append(card)
+                previous = card
+        return kept
+
+
+def camp_of(ruleset: Ruleset, seat: int, declarer: int) -> tuple[bool, ...]:
+    """Per seat, whether it plays on ``seat``'s side: its partners, its camp against a taker, or itself alone."""
+    seating = ruleset.seating
+    if seating.partners:
+        return tuple(seating.side_of[s] == seating.side_of[seat] for s in seating.seats)
+    if seating.kind == "taker_vs_rest" and declarer >= 0:
+        camps = seating.camps[declarer]
+        return tuple(camps[s] == camps[seat] for s in seating.seats)
+    return tuple(s == seat for s in seating.seats)
+
+
+def solver_for(ruleset: Ruleset, contract: str, camp: Sequence[bool]) -> Solver:
+    """The compiled solver where it is built, else the pure-Python one: the same values."""
+    return Solver(ruleset, contract, camp)
