@@ -21,7 +21,8 @@ from typing import Any
 from .. import __version__
 from ..errors import UserError
 
-COMMANDS = ["play", "validate", "show", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
+COMMANDS = ["play", "validate", "show", "rules", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
+MODULES = {"rules": "booklet"}  # a verb whose module has another name
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -35,7 +36,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"belot-rules {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in [only] if only in COMMANDS else COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(subparsers)
+        importlib.import_module(f"{__name__}.{MODULES.get(name, name)}").register(subparsers)
     return parser
 
 

@@ -1,0 +1,319 @@
+"""The booklet's sections, chosen from the compiled rules: what a player needs, in the order a deal goes.
+
+Each section has sentences composed from the rules' numbers and orders (:mod:`.messages`), then the
+meaning of every value chosen for the options of its phase that the variant uses, in the words the
+option declares for it (``variant/options``): a rule has one home, and a house-rules file gets the
+same sentences as a shipped variant. Numbers and yes/no rules without a sentence here are named at
+the end, so a player knows where to look (``belot show``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from ..cards import SUIT_NAMES
+from ..rules.calls import CAPOT
+from ..ruleset import Ruleset
+from ..variant.explain import submodel
+from ..variant.meanings import meaning
+from ..variant.model import Variant, contract_kind
+from ..variant.unused import unused_rules
+from . import messages as say
+from .example import Example, worked_example
+
+KeyPath = tuple[str, ...]
+V = TypeVar("V")
+Block = str | tuple[str, ...]  # a paragraph, or a list of items
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """A rule set told for players: a title, a few lines about it, and its sections."""
+
+    title: str
+    intro: tuple[str, ...]
+    sections: tuple[Section, ...]
+    example: Example
+
+
+# The booklet section that tells each phase's options.
+_PHASE_SECTION = {"table": say.PLAYERS, "deal": say.DEAL, "bidding": say.BIDDING, "play": say.PLAY,
+                  "declarations": say.MELDS, "scoring": say.SCORING, "match": say.MATCH}
+# Values whose meaning only says that nothing happens, or that a sentence of this module already says.
+_SILENT = {("deal", "turned_card", "none"), ("deal", "seven_exchange", "off"), ("deal", "stock", "none"),
+           ("declarations", "source", "hand"), ("declarations", "source", "tricks"), ("table", "sides", "partners"),
+           ("table", "sides", "each_for_self"), ("table", "sides", "taker_vs_rest"),
+           ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids")}
+
+
+def booklet(rules: Ruleset) -> Booklet:
+    """The booklet of ``rules``, with its worked example played and checked by the engine."""
+    variant = rules.variant
+    meanings, unstated = _option_sentences(rules)
+    example = worked_example(rules)
+    sections = [
+        Section(say.PLAYERS, (*_players(rules), *meanings[say.PLAYERS])),
+        Section(say.DEAL, (*_deal(rules), *meanings[say.DEAL])),
+        Section(say.BIDDING, (*_bidding(rules), *meanings[say.BIDDING])),
+        Section(say.PLAY, (*_play(rules), *meanings[say.PLAY])),
+        Section(say.CARD_POINTS, _card_points(rules)),
+        Section(say.MELDS, (*_melds(rules), *meanings[say.MELDS])),
+        Section(say.SCORING, (*_scoring(rules), *meanings[say.SCORING])),
+        Section(say.EXAMPLE, _example(rules, example)),
+        Section(say.MATCH, (*_match(rules), *meanings[say.MATCH])),
+    ]
+    if unstated:
+        sections.append(Section(say.NOT_STATED, (say.unstated(variant.name), tuple(unstated))))
+    intro = tuple(p for p in (variant.description, say.generated(rules.content_hash)) if p)
+    return Booklet(say.title_line(variant.title, variant.name), intro, tuple(sections), example)
+
+
+def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]]:
+    """Per section, the rules of its phase the variant uses, each as a sentence: the meaning of a chosen
+    value, or a yes/no rule's sentence; and the rules neither these nor the composed sentences tell."""
+    variant = rules.variant
+    unused = unused_rules(variant)
+    told: dict[str, list[Block]] = {heading: [] for heading in _PHASE_SECTION.values()}
+    unstated: list[str] = []
+    for path, annotation in _leaves(Variant, ()):
+        if path[0] not in _PHASE_SECTION or _is_unused(unused, path):
+            continue
+        value = _value_at(variant, path)
+        text = meaning(annotation, value)
+        if text is None and path in say.YES_NO:
+            text = say.YES_NO[path][0 if value else 1]
+        elif text is None and path not in _COMPOSED and value not in (None, [], {}):
+            unstated.append(".".join(path))
+        if text and (*path, str(value)) not in _SILENT:
+            told[_PHASE_SECTION[path[0]]].append(_rounding(rules, path, say.sentence(text)))
+    return told, unstated
+
+
+def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
+    """Every rule of the model below ``path`` with its type, sections walked into, in the model's order."""
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is None:
+            yield (*path, name), field.annotation
+        else:
+            yield from _leaves(section, (*path, name))
+
+
+def _rounding(rules: Ruleset, path: KeyPath, text: str) -> str:
+    """A rounding of one kind of contract says which, with its tie digit written as the number it is."""
+    if path[:2] != ("scoring", "rounding") or len(path) != 4:
+        return text
+    digit = getattr(rules.variant.scoring.rounding, path[2]).tie_digit
+    return say.rounding(_kind_words(path[2]) + " contracts", text.replace("tie_digit", str(digit)))
+
+
+def _is_unused(unused: dict[KeyPath, str], path: KeyPath) -> bool:
+    return any(path[:n] in unused for n in range(1, len(path) + 1))
+
+
+def _value_at(section: object, path: KeyPath) -> object:
+    for key in path:
+        section = getattr(section, str(key))
+    return section
+
+
+# The rules the composed sentences below tell.
+_COMPOSED: set[KeyPath] = {
+    ("table", "players"), ("deal", "first_packets"), ("deal", "second_packets"), ("deal", "tableau_packets"),
+    ("deal", "cut_min"), ("bidding", "contracts"), ("bidding", "contract_names"), ("bidding", "rounds"),
+    ("bidding", "doubles", "max_level"), ("bidding", "doubles", "names"), ("bidding", "doubles", "multipliers"),
+    ("bidding", "doubles", "match_winning_level"), ("bidding", "points", "minimum"), ("bidding", "points", "step"),
+    ("bidding", "points", "maximum"), ("bidding", "points", "capot_bid"), ("bidding", "points", "capot_value"),
+    ("scoring", "point_bids", "fixed_card_total"), ("scoring", "point_bids", "fixed_capot_total"), ("bidding", "ashkal", "enabled"),
+    ("bidding", "ashkal", "contract"), ("bidding", "ashkal", "speakers"), ("bidding", "ashkal", "not_on_ranks"),
+    ("declarations", "enabled"), ("declarations", "contracts"), ("declarations", "sequences"),
+    ("declarations", "quads"), ("declarations", "quad_order"), ("declarations", "no_trumps_quads"),
+    ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "kinds"),
+    ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
+    ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
+    ("scoring", "no_trumps_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
+    ("scoring", "capot", "no_trumps_bonus"), ("scoring", "rounding", "suit", "tie_digit"),
+    ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
+    ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
+}
+
+
+def contract_words(rules: Ruleset, contract: str) -> str:
+    """A contract as the table says it: ``Hokum hearts``, ``Sun (no trumps)``, ``spades``."""
+    names = rules.variant.bidding.contract_names
+    return say.contract_word(contract, _plain(names).get(contract_kind(contract)))
+
+
+def _plain(table: Mapping[Any, V]) -> dict[str, V]:
+    """A table keyed by ranks or contracts, keyed by their plain names."""
+    return {str(key): value for key, value in table.items()}
+
+
+def _kinds(rules: Ruleset) -> list[str]:
+    return list(dict.fromkeys(contract_kind(c) for c in rules.contracts))
+
+
+def _players(rules: Ruleset) -> list[Block]:
+    seating = rules.seating
+    told = {"partners": say.players_partners, "each_for_self": say.players_each_for_self,
+            "taker_vs_rest": say.players_taker_vs_rest}[seating.kind](seating.players)
+    return [told, say.pack(seating.pack_size, rules.variant.cards.ranks), say.hand(seating.hand_size, seating.hand_size)]
+
+
+def _deal(rules: Ruleset) -> list[Block]:
+    deal = rules.variant.deal
+    told: list[Block] = [say.packets(deal.first_packets, deal.second_packets, deal.talon)]
+    if deal.tableau_packets:
+        told.append(say.tableau(deal.tableau_packets))
+    if not _is_unused(unused_rules(rules.variant), ("deal", "cut_min")):
+        told.append(say.cut(deal.cut_min))
+    return told
+
+
+def _bidding(rules: Ruleset) -> list[Block]:
+    bidding = rules.variant.bidding
+    named = [contract_words(rules, c) for c in rules.contracts]
+    told: list[Block] = [say.contracts(named)]
+    if bidding.style == "contract_ladder":
+        told.append(say.ladder_order(named))
+    if "point_bids" in bidding.style:
+        points = bidding.points
+        told.append(say.point_bids(points.minimum, points.step, points.maximum, points.capot_bid))
+        if points.capot_bid or points.maximum_means_capot:
+            told.append(say.capot_bid_value(points.capot_value))
+    unused = unused_rules(rules.variant)
+    if not _is_unused(unused, ("bidding", "rounds")):
+        told.append(say.rounds(bidding.rounds))
+    if not _is_unused(unused, ("bidding", "ashkal")) and bidding.ashkal.enabled:
+        ashkal = bidding.ashkal
+        told.append(say.ashkal(ashkal.speakers, contract_words(rules, ashkal.contract), ashkal.not_on_ranks))
+    doubles = bidding.doubles
+    levels = doubles.max_level
+    told.append(say.doublings(doubles.names[:levels], doubles.multipliers[:levels]) if levels else say.no_doubling())
+    if levels and doubles.match_winning_level:
+        told.append(say.match_winning_level(doubles.names[doubles.match_winning_level - 1]))
+        if rules.variant.scoring.match_winning_points is not None:
+            told.append(say.match_winning_points(rules.variant.scoring.match_winning_points))
+    condition = doubles.condition
+    if levels and condition.kinds:
+        told.append(say.double_condition([_kind_words(k) for k in condition.kinds], condition.doubler_below,
+                                         condition.taker_above))
+    return told
+
+
+def _play(rules: Ruleset) -> list[Block]:
+    cards = rules.variant.cards
+    kinds = _kinds(rules)
+    told: list[Block] = [say.first_lead(), say.follow_suit()]
+    if "suit" in kinds:
+        told += [say.must_trump(), say.trump_order(cards.trump.order, "a trump contract"),
+                 say.plain_order(cards.plain.order, say.PLAIN_SUITS)]
+    if "no_trumps" in kinds:
+        told.append(say.plain_order(cards.no_trumps.order, say.NO_TRUMPS_SUITS))
+    if "all_trumps" in kinds:
+        told.append(say.plain_order(cards.all_trumps.order, say.ALL_TRUMPS_SUITS))
+    told.append(say.winner())
+    return told
+
+
+def _card_points(rules: Ruleset) -> tuple[Block, ...]:
+    variant = rules.variant
+    cards = variant.cards
+    kinds = _kinds(rules)
+    told: list[Block] = []
+    if "suit" in kinds:
+        told += [say.points_of(say.TRUMP_POINTS, _plain(cards.trump.points)), say.points_of(say.PLAIN_POINTS, _plain(cards.plain.points))]
+    if "no_trumps" in kinds:
+        told.append(say.points_of(say.NO_TRUMPS_POINTS, _plain(cards.no_trumps.points)))
+    if "all_trumps" in kinds:
+        told.append(say.points_of(say.ALL_TRUMPS_POINTS, _plain(cards.all_trumps.points)))
+    if variant.scoring.last_trick:
+        told.append(say.last_trick(variant.scoring.last_trick))
+    first_of_kind = {kind: next(c for c in rules.contracts if contract_kind(c) == kind) for kind in kinds}
+    totals = [say.deal_total(contract_words(rules, c) if k != "suit" else "a trump contract", rules.deck_total[c])
+              for k, c in first_of_kind.items()]
+    return (*told, tuple(totals))
+
+
+def _melds(rules: Ruleset) -> list[Block]:
+    declarations = rules.variant.declarations
+    told: list[Block] = []
+    if declarations.enabled:
+        if declarations.source == "tricks":
+            told.append(say.melds_from_tricks())
+        order = " ".join(rules.variant.cards.sequence_order)
+        told.append(say.sequences(dict(declarations.sequences), order))
+        if declarations.quads:
+            told += [say.quads(_plain(declarations.quads)), say.quad_order(declarations.quad_order)]
+        if declarations.no_trumps_quads and "no_trumps" in declarations.contracts:
+            told.append(say.no_trumps_quads(_plain(declarations.no_trumps_quads)))
+        told.append(say.meld_contracts([_kind_words(k) for k in declarations.contracts]))
+    else:
+        told.append(say.no_melds())
+    if declarations.enabled and declarations.wins_match_length:
+        told.append(say.wins_match(declarations.wins_match_length))
+    belote = declarations.belote
+    if belote.enabled:
+        told.append(say.belote(belote.points, [_kind_words(k) for k in belote.contracts]))
+    return told
+
+
+def _kind_words(kind: str) -> str:
+    return {"suit": "trump", "no_trumps": "no-trumps", "all_trumps": "all-trumps"}.get(kind, kind)
+
+
+def _scoring(rules: Ruleset) -> list[Block]:
+    scoring = rules.variant.scoring
+    told: list[Block] = []
+    if "no_trumps" in rules.contracts and scoring.no_trumps_factor != 1:
+        told.append(say.no_trumps_factor(scoring.no_trumps_factor))
+    if scoring.contract_factors:
+        told.append(say.contract_factors({contract_words(rules, c): f for c, f in scoring.contract_factors.items()}))
+    told.append(say.capot(scoring.capot.bonus))
+    if "no_trumps" in rules.contracts and scoring.capot.no_trumps_bonus is not None:
+        told.append(say.no_trumps_capot(scoring.capot.no_trumps_bonus))
+    fixed = scoring.point_bids
+    if "point_bids" in rules.variant.bidding.style and (fixed.fixed_card_total, fixed.fixed_capot_total) != (None, None):
+        told.append(say.fixed_totals(fixed.fixed_card_total, fixed.fixed_capot_total))
+    if scoring.rounding.unit == "tens":
+        told.append(say.board_in_tens())
+    return told
+
+
+def _match(rules: Ruleset) -> list[Block]:
+    match = rules.variant.match
+    told: list[Block] = [say.target(match.target) if match.target is not None
+            else say.fixed_deals(match.deals) if match.deals else say.single_deal()]
+    seconds = rules.variant.table.move_clock.seconds
+    if seconds:
+        told.append(say.move_clock(seconds))
+    return told
+
+
+def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
+    deal, score = example.deal, example.score
+    seating = rules.seating
+    assert deal.contract is not None, "an example deal has a contract"
+    taker = f"Seat {deal.declarer}" + (f" ({seating.side_name(seating.side_of[deal.declarer])})" if seating.partners else "")
+    doubling = rules.variant.bidding.doubles.names[deal.level - 1] if deal.level else None
+    bid = None if deal.bid is None else "capot" if deal.bid == CAPOT else str(deal.bid)
+    contract = contract_words(rules, deal.contract)
+    if deal.contract in SUIT_NAMES and not rules.variant.bidding.contract_names:
+        contract = f"{deal.contract} (trumps)"
+    sums = tuple(say.example_parts(seating.side_name(side).capitalize(), tuple(zip(say.PART_NAMES, parts)), total)
+                 for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)))
+    board = [(seating.side_name(side), points) for side, points in enumerate(score.match_points)]
+    return (say.example_intro(example.seed), say.example_contract(taker, contract, doubling, bid), sums,
+            say.example_verdict(score.verdict), say.example_board(board, score.hanging_out), say.example_reckoning(),
+            tuple(score.lines))
+

@@ -1,0 +1,77 @@
+"""The booklet's worked example: a deal the engine plays and scores, told as sums a player can check.
+
+The deal is played with random legal moves from fixed seeds, the first that ends in a made, undoubled
+contract with a meld or a belote being preferred (a plainer deal where no seed gives one). The sums
+are read from the engine's score and checked twice when the example is made: each side's parts add
+up to its total, and the deal told as a score sheet holds it (the short outcome) scores exactly as
+the engine scored it. A booklet whose example failed a check is never written.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine.deal import OVER, DealState
+from ..pad.reduce import short_outcome
+from ..rules.outcome import score_outcome
+from ..rules.scoring import DealScore
+from ..ruleset import Ruleset
+
+SEEDS = 80  # deals tried for one with a made contract and a meld; a few milliseconds each
+
+
+@dataclass(frozen=True)
+class Example:
+    """A deal played to its end, its seed, and the engine's score of it."""
+
+    seed: int
+    deal: DealState
+    score: DealScore
+
+
+def play(rules: Ruleset, seed: int) -> DealState:
+    """One deal of ``rules`` played to its end with random legal moves drawn from ``seed``."""
+    deck = list(rules.seating.cards)
+    rng = random.Random(seed)
+    rng.shuffle(deck)
+    deal = DealState.start(rules, deck, seed % rules.seating.players)
+    while deal.phase != OVER:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def _rich(score: DealScore) -> bool:
+    """A deal worth showing: the contract made, not doubled, with a meld or a belote counted."""
+    return score.verdict == "made" and score.multiplier == 1 and any(p.declarations or p.belote for p in score.parts)
+
+
+def worked_example(rules: Ruleset) -> Example:
+    """The example deal of ``rules``, checked (:func:`problems`); a failed check is a ``RuntimeError``."""
+    found: Example | None = None
+    for seed in range(SEEDS):
+        deal = play(rules, seed)
+        if deal.score is None:  # everybody passed
+            continue
+        if found is None or _rich(deal.score):
+            found = Example(seed, deal, deal.score)
+        if _rich(deal.score):
+            break
+    if found is None:
+        raise RuntimeError(f"none of {SEEDS} deals of {rules.name} was played to a score")
+    wrong = problems(rules, found)
+    if wrong:
+        raise RuntimeError(f"the worked example of {rules.name} does not agree with the engine: {'; '.join(wrong)}")
+    return found
+
+
+def problems(rules: Ruleset, example: Example) -> list[str]:
+    """What in the example disagrees with the engine: a side whose parts do not add up to its total, or
+    the deal, scored again from what a score sheet holds of it, scoring otherwise."""
+    score = example.score
+    wrong = [f"{rules.seating.side_name(side)}'s parts add up to {sum(parts)}, not {total}"
+             for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)) if sum(parts) != total]
+    again = score_outcome(rules, short_outcome(example.deal))
+    if again._replace(notes=()) != score._replace(notes=()) or again.lines != score.lines:
+        wrong.append(f"scored again from the deal's outcome it gives {again!r}, not {score!r}")
+    return wrong
