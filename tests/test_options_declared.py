@@ -7,28 +7,42 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
-from belot_rules.variant.meanings import MEANINGS, declared_options, meaning
-from belot_rules.variant.options.base import Option
+from belot_rules.variant.explain import submodel
+from belot_rules.variant.meanings import declared_options, meaning
+from belot_rules.variant.model import Variant
+from belot_rules.variant.options.base import Option, option_values
 
 SCHEMA = Path(__file__).parent.parent / "schemas" / "variant.schema.json"
 DECLARED = list(declared_options())
 
 
+def _field(path: tuple[str, ...]) -> tuple[type[BaseModel], FieldInfo]:
+    model: type[BaseModel] = Variant
+    for key in path[:-1]:
+        model = submodel(model.model_fields[key].annotation)  # type: ignore[assignment]
+    return model, model.model_fields[path[-1]]
+
+
 @pytest.mark.parametrize("path, choice, option", DECLARED, ids=[".".join(path) for path, _, _ in DECLARED])
 def test_a_declared_choice_is_told_in_its_own_words_everywhere(path: tuple[str, ...], choice: type,
                                                                 option: Option) -> None:
-    """Issue "One home for each rule" (item 2): one declaration per option, the catalogue, `show`'s and
-    `compare`'s meaning and the schema's enumDescriptions all read from it."""
+    """Issue "One home for each rule" (item 2): one declaration per option, `show`'s and `compare`'s meaning
+    and the schema's values and enumDescriptions all read from it; the option takes the values it gives a
+    meaning to, all of its choice's or some (a trump lead's overtaking is never ``never``)."""
     meanings = option.meanings
     if not (isinstance(choice, type) and issubclass(choice, Enum)):
         assert not meanings, f"{'.'.join(path)} has no named values to give meanings to"
         return
-    assert sorted(meanings) == sorted(member.value for member in choice)
-    assert MEANINGS[choice] == dict(meanings)
-    assert all(meaning(choice, value) == text for value, text in meanings.items())
+    assert set(meanings) <= {member.value for member in choice}
+    model, field = _field(path)
+    assert option_values(field) == tuple(meanings)
+    assert all(meaning(field, value) == text for value, text in meanings.items())
     definitions = json.loads(SCHEMA.read_text(encoding="utf-8"))["definitions"]
-    assert definitions[choice.__name__]["enumDescriptions"] == [meanings[member.value] for member in choice]
+    written = definitions[model.__name__]["properties"][path[-1]]
+    assert (written["enum"], written["enumDescriptions"]) == (list(meanings), list(meanings.values()))
 
 
 def test_every_phase_declares_its_options_on_their_fields() -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from belot_rules.cli import main
@@ -46,3 +48,13 @@ def test_show_gives_the_declared_meaning_and_the_reason(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "      Following a plain suit, any card of it may be played." in out
     assert "  Not used, as table.sides each_for_self has no partners: trump_lead_overtrump, partner_winning_void." in out
+
+
+def test_a_trump_lead_is_never_followed_freely_and_validate_says_which_values_it_takes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One overtake type for three options (issue "One home for each rule", item 2): `never` is a value of the
+    type, which only plain_suit_overtake takes; the other two refuse it at its line with their own values."""
+    (tmp_path / "house.yaml").write_text("extends: bulgarian\nplay:\n  trump_lead_overtrump: never\n", encoding="utf-8")
+    assert main(["validate", str(tmp_path / "house.yaml")]) != 0
+    assert ("house.yaml:3:25: play.trump_lead_overtrump: `never` is not a valid value; valid values: always, "
+            "unless_partner_winning") in capsys.readouterr().err

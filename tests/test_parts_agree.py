@@ -16,19 +16,12 @@ from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.rules import play as rules
 from belot_rules.rules.play import Obligations
 from belot_rules.variant.loader import shipped_names
-from belot_rules.variant.model import (
-    AllTrumpsOvertake,
-    PartnerWinningVoid,
-    PlainSuitOvertake,
-    Play,
-    TrumpLeadOvertrump,
-    Undertrump,
-)
+from belot_rules.variant.model import Play
+from belot_rules.variant.options.base import option_values
 
-PLAY_OPTIONS = [Play(**dict(zip(("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake",
-                                 "all_trumps_overtake"), values)))
-                for values in itertools.product(TrumpLeadOvertrump, PartnerWinningVoid, Undertrump,
-                                                PlainSuitOvertake, AllTrumpsOvertake)]
+PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
+PLAY_OPTIONS = [Play(**dict(zip(PLAY_NAMES, values)))
+                for values in itertools.product(*(option_values(Play.model_fields[name]) for name in PLAY_NAMES))]
 
 
 def _bits(mask: int) -> list[int]:

@@ -33,14 +33,8 @@ from belot_rules.rules import play as play_rules
 from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.play import Obligations
 from belot_rules.ruleset import Ruleset
-from belot_rules.variant.model import (
-    AllTrumpsOvertake,
-    PartnerWinningVoid,
-    PlainSuitOvertake,
-    Play,
-    TrumpLeadOvertrump,
-    Undertrump,
-)
+from belot_rules.variant.model import Play
+from belot_rules.variant.options.base import option_values
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "variants" / "examples").glob("*.yaml"))
@@ -114,10 +108,9 @@ def test_kernel_plays_the_python_loops_deals_in_every_contract_and_with_the_auct
         assert with_kernel == in_python, contract
 
 
-PLAY_OPTIONS = [dict(zip(("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake",
-                          "all_trumps_overtake"), values))
-                for values in itertools.product(TrumpLeadOvertrump, PartnerWinningVoid, Undertrump, PlainSuitOvertake,
-                                                AllTrumpsOvertake)]
+PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
+PLAY_OPTIONS = [dict(zip(PLAY_NAMES, values))
+                for values in itertools.product(*(option_values(Play.model_fields[name]) for name in PLAY_NAMES))]
 
 
 @pytest.mark.parametrize("contract", ["hearts", "no_trumps", "all_trumps"])

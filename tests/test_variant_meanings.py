@@ -7,7 +7,7 @@ import pytest
 
 from belot_rules.cli import main
 from belot_rules.variant.explain import submodel
-from belot_rules.variant.meanings import MEANINGS
+from belot_rules.variant.meanings import declared_options
 from belot_rules.variant.model import Variant
 
 
@@ -25,9 +25,10 @@ def choices(model: Any) -> set[type[Enum]]:
 
 @pytest.mark.parametrize("choice", sorted(choices(Variant), key=lambda c: c.__name__), ids=lambda c: c.__name__)
 def test_every_value_of_every_choice_has_a_meaning(choice: type[Enum]) -> None:
-    meanings = MEANINGS.get(choice, {})
-    assert sorted(meanings) == sorted(member.value for member in choice)
-    assert all(text and text[0].islower() and not text.endswith(".") for text in meanings.values())
+    """Every value of a choice is taken, with its meaning, by an option of that choice."""
+    given = [option.meanings for _, annotation, option in declared_options() if annotation is choice]
+    assert set().union(*given) == {member.value for member in choice}
+    assert all(text and text[0].islower() and not text.endswith(".") for m in given for text in m.values())
 
 
 def test_show_gives_the_chosen_value_in_words(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

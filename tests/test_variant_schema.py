@@ -1,12 +1,17 @@
 """The committed JSON Schema is the model's, and every shipped and example file satisfies it."""
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from pydantic import BaseModel
 
+from belot_rules.variant.explain import submodel
+from belot_rules.variant.model import Variant
+from belot_rules.variant.options.base import option_of
 from belot_rules.variant.schema import DIALECT, schema_text
 from belot_rules.variant.yamlsafe import read_yaml
 
@@ -73,16 +78,38 @@ def test_schema_knows_the_sequence_lengths(validator: jsonschema.Draft7Validator
     assert validator.is_valid({"declarations": {"sequences": lengths}}) is valid
 
 
+def _with_meanings(model: type[BaseModel]) -> Iterator[tuple[str, str]]:
+    """Each section's options that name their values, as (section's type, option)."""
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is not None:
+            yield from _with_meanings(section)
+        option = option_of(field)
+        if option is not None and option.meanings:
+            yield model.__name__, name
+
+
 def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
     definitions = json.loads(schema_text())["definitions"]
-    choices = {name: d for name, d in definitions.items() if "enum" in d and name != "RankName"}
-    assert "Shuffle" in choices
-    for name, definition in choices.items():
-        assert len(definition.get("enumDescriptions", [])) == len(definition["enum"]), name
-    shuffle = definitions["Shuffle"]
+    choices = {(name, key): p for name, d in definitions.items() for key, p in d.get("properties", {}).items()
+               if "enumDescriptions" in p}
+    assert ("Deal", "shuffle") in choices and ("Play", "trump_lead_overtrump") in choices
+    assert set(choices) == set(_with_meanings(Variant))
+    for where, prop in choices.items():
+        assert len(prop.get("enumDescriptions", [])) == len(prop["enum"]), where
+    shuffle = definitions["Deal"]["properties"]["shuffle"]
     assert dict(zip(shuffle["enum"], shuffle["enumDescriptions"]))["full_shuffle"] == (
         "the pack is shuffled every deal and never cut"
     )
+
+
+def test_one_choice_serves_several_options_each_with_the_values_it_takes() -> None:
+    """One overtake type (issue "One home for each rule", item 2): a plain suit may be followed freely
+    (never), a trump lead and all-trumps may not, and the schema offers each option its own values."""
+    play = json.loads(schema_text())["definitions"]["Play"]["properties"]
+    assert play["plain_suit_overtake"]["enum"] == ["never", "always", "unless_partner_winning"]
+    assert play["trump_lead_overtrump"]["enum"] == play["all_trumps_overtake"]["enum"] == [
+        "always", "unless_partner_winning"]
 
 
 def test_descriptions_cite_no_internal_source_tags() -> None:

@@ -80,7 +80,7 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         option = option_of(field)
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
         description = (field.description or "") + (f" (older files write it as {older})" if older else "")
-        yield Entry((*path, name), value, description, is_section, meaning(field.annotation, value))
+        yield Entry((*path, name), value, description, is_section, meaning(field, value))
         if is_section:
             yield from entries(sub, value, (*path, name))
 

@@ -13,14 +13,7 @@ import struct
 
 from ..cards import SUIT_MASKS
 from ..kernel import PACKED_FORMAT
-from ..variant.model import (
-    AllTrumpsOvertake,
-    PartnerWinningVoid,
-    PlainSuitOvertake,
-    Play,
-    TrumpLeadOvertrump,
-    Undertrump,
-)
+from ..variant.model import Overtake, PartnerWinningVoid, Play, Undertrump
 from .tables import ContractTables
 
 # Why a card was refused, in the words a player understands.
@@ -47,8 +40,7 @@ OF_A_SEAT = {
 UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.value: 1,
                     Undertrump.forbidden_unless_only_trumps.value: 2}
 # Plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning.
-HEAD_CODES = {PlainSuitOvertake.never.value: 0, PlainSuitOvertake.always.value: 1,
-              PlainSuitOvertake.unless_partner_winning.value: 2}
+HEAD_CODES = {Overtake.never.value: 0, Overtake.always.value: 1, Overtake.unless_partner_winning.value: 2}
 
 # Codes of Obligations.packed, the tables of the compiled playout kernel (layout: kernel.PACKED_FORMAT).
 KIND_CODES = {"suit": 0, "no_trumps": 1, "all_trumps": 2}
@@ -88,8 +80,8 @@ class Obligations:
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask
         self.stronger = tables.stronger
-        self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == TrumpLeadOvertrump.always.value
-        self.overtake_over_partner = play.all_trumps_overtake == AllTrumpsOvertake.always.value
+        self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == Overtake.always
+        self.overtake_over_partner = play.all_trumps_overtake == Overtake.always
         self.partner_void = play.partner_winning_void
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]

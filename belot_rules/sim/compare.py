@@ -50,13 +50,13 @@ class RuleRow:
 
 
 def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
-    """Every option of ``model`` (sections opened up) as its key path, description and type."""
+    """Every option of ``model`` (sections opened up) as its key path, description and field."""
     for name, info in model.model_fields.items():
         section = submodel(info.annotation)
         if section is not None:
             yield from _options(section, (*path, name))
         else:
-            yield (*path, name), info.description or "", info.annotation
+            yield (*path, name), info.description or "", info
 
 
 def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
@@ -70,11 +70,11 @@ def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[R
     dumps = [v.model_dump(mode="json") for v in variants]
     switched_off = [unused_rules(v) for v in variants]
     rows = []
-    for path, description, annotation in _options(Variant):
+    for path, description, info in _options(Variant):
         if path[0] in PHASES:
             values = tuple(_value(d, path) for d in dumps)
             rows.append(RuleRow(path[0], ".".join(path[1:]), description, values,
-                                tuple(meaning(annotation, v) for v in values),
+                                tuple(meaning(info, v) for v in values),
                                 tuple(unused_reason(off, path) for off in switched_off)))
     rows.sort(key=lambda row: PHASES.index(row.phase))
     return rows if show_all else [row for row in rows if row.differs]

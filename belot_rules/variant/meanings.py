@@ -4,17 +4,17 @@ An option declares on its field (``Option`` in ``options/base.py``) what each of
 at the table and when other rules switch it off. A field's description says what the rule is
 about and lists its choices; the meanings say what the chosen one does: ``belot show`` and
 ``belot compare`` print the meaning of the chosen value in place of the description, and the
-JSON Schema carries them as ``enumDescriptions`` for editors. A test checks that every value of
-every choice in the model has one.
+JSON Schema carries them as ``enumDescriptions`` for editors. The values an option takes are those it
+gives a meaning to (``option_values``), so a choice shared by several options may take fewer values in one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from .explain import submodel
 from .model import Variant
@@ -34,13 +34,9 @@ def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> It
             yield from declared_options(section, (*path, name))
 
 
-# Every choice's meanings, from its field's declaration.
-MEANINGS: dict[type[Enum], dict[str, str]] = {
-    choice: dict(option.meanings) for _, choice, option in declared_options() if option.meanings}
+def meaning(info: FieldInfo, value: object) -> str | None:
+    """What ``value`` of the option declared on the field ``info`` means, or None for a number, a list, a yes/no.
 
-
-def meaning(annotation: object, value: object) -> str | None:
-    """What ``value`` of the choice ``annotation`` means, or None for a number, a list, a yes/no."""
-    if isinstance(annotation, type) and annotation in MEANINGS:
-        return MEANINGS[annotation].get(str(value))
-    return None
+    By field, not by type: one choice (``Overtake``) serves several options, each in its own words."""
+    option = option_of(info)
+    return option.meanings.get(str(value)) if option is not None else None

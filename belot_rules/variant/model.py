@@ -46,17 +46,17 @@ from .options.deal import (
 )
 from .options.declarations import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
 from .options.match import MAX_DEALS, Match
-from .options.play import AllTrumpsOvertake, PartnerWinningVoid, PlainSuitOvertake, Play, TrumpLeadOvertrump, Undertrump
+from .options.play import Overtake, PartnerWinningVoid, Play, Undertrump
 from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
 from .options.table import Sides, Table
 
 # What the rest of the program reads from here: the variant and the options it names.
-__all__ = ["AllPass", "AllTrumpsOvertake", "Belote", "BiddingStyle", "CHECKS", "CONTRACTS", "Conflict", "Conflicts",
+__all__ = ["AllPass", "Belote", "BiddingStyle", "CHECKS", "CONTRACTS", "Conflict", "Conflicts",
            "Contract", "ContractAtStake", "ContractRounding", "Deal", "DealerRotation", "Declarations", "FirstDealer",
-           "FirstSpeaker", "ForcedCall", "LaterRoundPriority", "MAX_NUMBER", "Match", "OverbidAfterDouble", "Overcall",
-           "PartnerWinningVoid", "PlainSuitOvertake", "Play", "RankTable", "Round1Contracts", "Round2TurnedSuit",
+           "FirstSpeaker", "ForcedCall", "LaterRoundPriority", "MAX_NUMBER", "Match", "OverbidAfterDouble", "Overcall", "Overtake",
+           "PartnerWinningVoid", "Play", "RankTable", "Round1Contracts", "Round2TurnedSuit",
            "Rounding", "SUIT_CONTRACTS", "Schmeiss", "SecondPacketsStart", "SevenExchange", "Shuffle", "Sides", "Stock",
-           "TrumpLeadOvertrump", "TurnedCard", "TurnedCardTo", "Undertrump", "Variant", "contract_kind"]
+           "TurnedCard", "TurnedCardTo", "Undertrump", "Variant", "contract_kind"]
 
 
 # ----------------------------------------------------------------------------- the variant

@@ -8,8 +8,9 @@ siblings of ``$ref``), and nothing is required, because a house-rules file that
 Rank names also accept ``10`` and the bare numbers YAML reads ``9`` or ``10`` as.
 ``extends`` offers the shipped names as examples, which editors complete.
 An option's older keys are accepted beside it, marked deprecated.
-Each choice carries ``enumDescriptions``, the meaning of each value, which VS Code
-and the YAML language server show when offering or hovering over a value.
+Each choice is written out where it is an option, with the values that option takes and
+``enumDescriptions``, the meaning of each, which VS Code and the YAML language server show
+when offering or hovering over a value (one choice may serve several options in other words).
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import BaseModel
+
 from ..cards import RANKS
+from .explain import submodel
 from .loader import shipped_names
-from .meanings import MEANINGS
 from .model import Variant
 from .old_keys import with_old_keys
+from .options.base import option_of, option_values
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
 _RANK_INPUTS = [*RANKS, "10"]
@@ -37,15 +41,30 @@ def variant_schema() -> dict[str, Any]:
     extends.update(type="string", minLength=1, examples=shipped_names())  # examples: offered by completion
     sequences = definitions["Declarations"]["properties"]["sequences"]
     sequences["propertyNames"] = {"pattern": "^[3-8]\\+?$"}  # lengths 3 to 8; JSON keys are text
-    for choice, meanings in MEANINGS.items():  # editors show these beside each value offered
-        if choice.__name__ in definitions:
-            definitions[choice.__name__]["enumDescriptions"] = [meanings[m.value] for m in choice]
+    _choices_in_place(definitions, generated)
     with_old_keys(definitions, generated)
     generated["description"] += (
         " A file that extends another states only the rules it changes;"
         " `belot validate` checks the merged result."
     )
     return {"$schema": DIALECT, **_draft07(generated), "definitions": _draft07(definitions)}
+
+
+def _choices_in_place(definitions: dict[str, Any], root: dict[str, Any], model: type[BaseModel] = Variant) -> None:
+    """Each option with named values gets them, and their meanings, on its own property; the choices'
+    shared definitions go."""
+    schema = root if model is Variant else definitions[model.__name__]
+    for name, field in model.model_fields.items():
+        section = submodel(field.annotation)
+        if section is not None:
+            _choices_in_place(definitions, root, section)
+        option = option_of(field)
+        if option is None or not option.meanings:
+            continue
+        prop = schema["properties"][name]
+        definitions.pop(prop.pop("$ref", "").rpartition("/")[2], None)  # a section used twice is seen twice
+        values = option_values(field)
+        prop.update(type="string", enum=list(values), enumDescriptions=[option.meanings[v] for v in values])
 
 
 def schema_text() -> str:

@@ -9,8 +9,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict, model_validator
 from pydantic.fields import FieldInfo
+from pydantic_core import PydanticCustomError
 
 from ...cards import RANKS, parse_rank
 
@@ -86,6 +87,9 @@ class Rule(BaseModel):
                 field.metadata.append(Strict(False))  # an option's named values are written as text
                 if "off" in field.annotation.__members__:
                     field.metadata.append(BeforeValidator(_off))
+                taken = option_values(field)
+                if len(taken) < len(field.annotation):
+                    field.metadata.append(AfterValidator(_only(taken)))
                 changed = True
                 continue
             if field.annotation not in (int, int | None):
@@ -172,6 +176,28 @@ class Option:
             if reason is not None:
                 return reason
         return None
+
+
+def option_values(info: FieldInfo) -> tuple[str, ...]:
+    """The values a choice takes: those its option gives a meaning to, which may be fewer than its type has
+    (a trump lead's overtaking is never ``never``); every value of its type where it gives none."""
+    option = option_of(info)
+    if option is not None and option.meanings:
+        return tuple(option.meanings)
+    choice = info.annotation
+    return tuple(m.value for m in choice) if isinstance(choice, type) and issubclass(choice, Enum) else ()
+
+
+def _only(values: tuple[str, ...]) -> Callable[[Any], Any]:
+    """Refuse a value of the choice's type that this option does not take, as pydantic refuses an unknown one."""
+    quoted = [f"'{v}'" for v in values]
+    expected = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+
+    def check(value: Any) -> Any:
+        if getattr(value, "value", value) not in values:
+            raise PydanticCustomError("enum", "Input should be {expected}", {"expected": expected})
+        return value
+    return check
 
 
 def first_reason(*checks: Callable[[Variant], str | None]) -> Callable[[Variant], str | None]:

@@ -15,7 +15,11 @@ if TYPE_CHECKING:
     from ..model import Variant
 
 
-class TrumpLeadOvertrump(str, Enum):
+class Overtake(str, Enum):
+    """Whether a player following suit must beat the best card of the led suit: one idea, asked of a trump
+    lead, of a plain suit and of all-trumps; each option takes the values it gives a meaning to."""
+
+    never = "never"
     always = "always"
     unless_partner_winning = "unless_partner_winning"
 
@@ -36,17 +40,6 @@ class Undertrump(str, Enum):
     forbidden_unless_only_trumps = "forbidden_unless_only_trumps"
 
 
-class PlainSuitOvertake(str, Enum):
-    never = "never"
-    always = "always"
-    unless_partner_winning = "unless_partner_winning"
-
-
-class AllTrumpsOvertake(str, Enum):
-    always = "always"
-    unless_partner_winning = "unless_partner_winning"
-
-
 def _without_partners(variant: Variant) -> str | None:
     """Where nobody has a partner, no partner wins a trick: a rule's exception for one never applies."""
     sides = variant.table.sides
@@ -56,12 +49,12 @@ def _without_partners(variant: Variant) -> str | None:
 class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
-    trump_lead_overtrump: Annotated[TrumpLeadOvertrump, Option({
+    trump_lead_overtrump: Annotated[Overtake, Option({
         "always": "when trumps are led, every player must beat the highest trump if able",
         "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
         "unless their partner is winning",
     }, unused_when=_without_partners)] = Field(
-        TrumpLeadOvertrump.always,
+        Overtake.always,
         description="When trumps are led, a player must beat the highest trump so far if able: always, or unless their partner is winning.",
     )
     partner_winning_void: Annotated[PartnerWinningVoid, Option({
@@ -99,25 +92,25 @@ class Play(Rule):
             "nothing else is held, Amsterdam Klaverjas)."
         ),
     )
-    plain_suit_overtake: Annotated[PlainSuitOvertake, Option({
+    plain_suit_overtake: Annotated[Overtake, Option({
         "never": "following a plain suit, any card of it may be played",
         "always": "following a plain suit with no trump in the trick, a player must beat its best card if able, "
         "also over the partner",
         "unless_partner_winning": "following a plain suit with no trump in the trick, a player must beat its "
         "best card if able, unless their partner is winning",
     })] = Field(
-        PlainSuitOvertake.never,
+        Overtake.never,
         description=(
             "Following a plain suit (in a suit contract or no-trumps) while no trump is in the trick, a player "
             "must beat the best card of the led suit if able: never, always (Bela's 'uber'), or unless their "
             "partner is winning."
         ),
     )
-    all_trumps_overtake: Annotated[AllTrumpsOvertake, Option({
+    all_trumps_overtake: Annotated[Overtake, Option({
         "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
         "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
         "suit if able, unless their partner is winning",
     }, unused_when=first_reason(without_contract("all_trumps"), _without_partners))] = Field(
-        AllTrumpsOvertake.always,
+        Overtake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )
