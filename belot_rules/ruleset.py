@@ -20,6 +20,7 @@ from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
 from .rules.match_end import MatchRules
 from .rules.play import Obligations
+from .rules.redeal import barring_cards
 from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
@@ -47,6 +48,7 @@ class Ruleset:
         }
         self.bidding: Bidding = build_bidding(variant, self.seating)
         self.closed_levels = closed_levels(variant)  # doubling levels whose suit contracts are played closed
+        self.redeal_barring = barring_cards(variant)  # cards that bar a redeal claim; 0: no claim
         self.declarations = DeclarationRules(variant, self.seating)
         self.scoring = ScoringRules(variant, self.tables, self.declarations, self.seating)
         self.match = MatchRules(variant)

@@ -1,5 +1,6 @@
-"""Baloot's closed (locked) Hokum after a double (rules/family/baloot.md §4, ``[opt:double.lock]``), as the
-option ``bidding.doubles.lock`` any house file can set, each case pinned to its section."""
+"""Baloot's closed (locked) Hokum after a double (rules/family/baloot.md §4, ``[opt:double.lock]``) and Kawesh,
+the redeal claim (§2.4, ``[opt:deal.kawesh]``), as the options ``bidding.doubles.lock`` and ``deal.redeal_claim``
+any house file can set, each case pinned to its section."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ import pytest
 from belot_rules import load_variant
 from belot_rules.cards import CARDS, iter_bits
 from belot_rules.engine.deal import DealState, IllegalAction
+from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import play_at_random
+from belot_rules.errors import VariantError
+from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.rules.calls import REDEAL, Call
 from belot_rules.rules.closed import CLOSED_LEAD, closed_levels
 from belot_rules.rules.outcome import revokes
 
@@ -116,3 +121,99 @@ def test_a_house_file_closes_a_doubled_bulgarian_game(tmp_path: Path) -> None:
     assert closed_levels(rules.variant) == {1, 2}
     state = DealState.from_hands(rules, [0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24], 3, "hearts", 0)
     assert not state.closed  # a deal from given hands is undoubled
+
+
+def _deck_with_kawesh(seat: int) -> list[int]:
+    """A Baloot deck (dealer 3) whose first packets leave ``seat`` alone without an A, K, Q, J or 10."""
+    rules = load_variant("baloot")
+    for seed in range(5000):
+        deck = list(range(32))
+        random.Random(seed).shuffle(deck)
+        if DealState.start(rules, deck, 3).auction.may_redeal == 1 << seat:
+            return deck
+    raise AssertionError("no such deck among the seeds tried")
+
+
+def _calls(state: DealState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def test_kawesh_voids_the_deal_of_a_hand_without_court_cards_or_tens_baloot_2_4() -> None:
+    """baloot.md §2.4 (TAZ): a player whose five cards hold no A, K, Q, J or 10 may demand a redeal; the
+    deal is void (no score) and the same dealer deals again. Typed ``kawesh`` or ``redeal``."""
+    state = DealState.start(load_variant("baloot"), _deck_with_kawesh(1), 3)
+    state.apply("pass")
+    assert "redeal" in _calls(state) and Call.parse("kawesh") == REDEAL  # the prompt takes either word
+    state.apply("redeal")
+    assert (state.phase, state.contract, state.score, state.all_passed, state.redeal_claimed) == (
+        "over", None, None, True, True)
+
+
+def test_kawesh_only_at_the_players_first_call_before_a_contract_baloot_2_4() -> None:
+    """baloot.md §2.4: the claim comes before the bidding: never from a hand holding one of the ranks, nor
+    once a contract is named, nor in the second round."""
+    deck = _deck_with_kawesh(1)
+    named = DealState.start(load_variant("baloot"), deck, 3)
+    assert "redeal" not in _calls(named)  # seat 0 holds a court card or a ten
+    with pytest.raises(IllegalAction, match="only by a hand holding none of A K Q J T"):
+        named.apply("redeal")
+    named.apply(named.legal_actions()[1])  # seat 0 names a contract
+    assert "redeal" not in _calls(named)
+    second = DealState.start(load_variant("baloot"), deck, 3)
+    for _ in range(5):
+        second.apply("pass")
+    assert second.to_act == 1 and "redeal" not in _calls(second)
+    with pytest.raises(IllegalAction, match="only at a player's first call"):
+        second.apply("redeal")
+
+
+def test_after_a_kawesh_the_same_dealer_deals_again_baloot_2_4() -> None:
+    """baloot.md §2.4 (TAZ "before bidding: same dealer"); an all-pass passes the deal on (§2.3)."""
+    match = MatchState.new(load_variant("baloot"), seed=1, first_dealer=3)
+    match.start_deal(3, tuple(_deck_with_kawesh(1)))
+    for call in ("pass", "redeal"):
+        match.apply(call)
+    assert len(match.deals) == 1 and match.dealer == 3 and match.board == [0, 0]
+    for _ in range(8):
+        match.apply("pass")
+    assert len(match.deals) == 2 and match.dealer == 0
+
+
+def test_the_heuristic_bot_claims_a_kawesh_when_offered_baloot_2_4() -> None:
+    """A hand without an A, K, Q, J or 10 has nothing to play for: the bot (seat 0, the first to speak) claims."""
+    rules = load_variant("baloot")
+    state = DealState.start(rules, _deck_with_kawesh(0), 3)
+    bot = HeuristicPlayer(rules)
+    while state.phase == "bidding":
+        state.apply(bot.choose(state.view(state.to_act), state.legal_actions()))
+    assert state.redeal_claimed and state.auction.calls == [(0, REDEAL)]
+
+
+def test_redeal_claim_without_ranks_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """``validate`` refuses a claim every hand could make."""
+    house = tmp_path / "all.yaml"
+    house.write_text("extends: baloot\ndeal: {redeal_claim: {enabled: true, without_ranks: []}}\n", encoding="utf-8")
+    with pytest.raises(VariantError, match="without_ranks is empty: every hand could call redeal"):
+        load_variant(house)
+
+
+def test_a_bulgarian_house_file_with_kawesh_plays(tmp_path: Path) -> None:
+    """Any variant may take the claim: a Bulgarian game (five cards before the bidding) plays whole deals."""
+    house = tmp_path / "kawesh.yaml"
+    house.write_text("extends: bulgarian\ndeal: {redeal_claim: {enabled: true, without_ranks: [A, T]}}\n",
+                     encoding="utf-8")
+    rules = load_variant(house)
+    rng = random.Random(4)
+    claims = 0
+    for _ in range(200):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        state = DealState.start(rules, deck, 3)
+        may = state.auction.may_redeal
+        play_at_random(state, rng.random)
+        if state.redeal_claimed:
+            claims += 1
+            assert may >> state.auction.calls[-1][0] & 1
+        else:
+            assert state.phase == "over"
+    assert claims

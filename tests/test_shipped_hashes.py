@@ -13,7 +13,7 @@ import pytest
 from belot_rules.variant.loader import load_variant_model, shipped_names
 
 HASHES = {
-    "baloot": "538698cf27f8500f",
+    "baloot": "02aa136f4e47caf5",
     "bazaar-blot": "9e6e7448acb15033",
     "bela": "2cb21ac327237ea3",
     "belote-a-deux": "2e0c159cc59e311c",

@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     for number, deal in enumerate(result.deals, 1):
         score = deal.score
         if deal.contract is None:
-            void = "schmeiss accepted" if deal.actions and deal.actions[-1] == "accept" else "all passed"
+            last = deal.actions[-1] if deal.actions else ""
+            void = {"accept": "schmeiss accepted", "redeal": "redeal called"}.get(last, "all passed")
             table.add_row(str(number), void, "-", *["0"] * len(sides), "")
         elif score is None:
             table.add_row(str(number), deal.contract, "unfinished", *[""] * len(sides), "")

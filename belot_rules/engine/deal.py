@@ -21,6 +21,7 @@ from ..files import excerpt
 from ..rules.calls import Auction, Call, summarize
 from ..rules.closed import CLOSED_LEAD, is_closed, lead
 from ..rules.declarations import KING, QUEEN, Declaration
+from ..rules.redeal import claimed, seats_that_may_claim
 from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
@@ -154,7 +155,8 @@ class DealState:
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
         state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
-                                turned_rank=turned & 7 if turned >= 0 else -1, board=board)
+                                turned_rank=turned & 7 if turned >= 0 else -1, board=board,
+                                may_redeal=seats_that_may_claim(hands, ruleset.redeal_barring))
         if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
             state._begin_play(SUIT_CONTRACTS[deck[dealing.last_first] >> 3], first, 1, None)
         return state
@@ -244,7 +246,13 @@ class DealState:
 
     @property
     def all_passed(self) -> bool:
+        """The deal is void: everybody passed, or a player claimed a redeal (:attr:`redeal_claimed`)."""
         return self.phase == OVER and self.contract is None
+
+    @property
+    def redeal_claimed(self) -> bool:
+        """The deal is void on a player's redeal claim (Baloot's kawesh): the same dealer deals again."""
+        return self.phase == OVER and self.auction is not None and claimed(self.auction.calls)
 
     def legal_card_mask(self) -> int:
         """Card set the seat to act may play (playing phase)."""

@@ -132,7 +132,9 @@ class MatchState:
                     f"{self.ruleset.name}: the match has not ended after {MAX_DEALS} deals (board "
                     f"{' to '.join(str(p) for p in self.board)}); its target may be out of reach, or no one ever bids"
                 )
-            self.start_deal(self._next_dealer(previous.all_passed, previous.score), self._next_deck(previous))
+            same = previous.redeal_claimed  # baloot.md §2.4: a kawesh is dealt again by the same dealer
+            self.start_deal(self.dealer if same else self._next_dealer(previous.all_passed, previous.score),
+                            self._next_deck(previous))
 
     def book_deal(self) -> None:
         """Add the finished current deal to the sheet, the board and the reserve; decide the match."""
@@ -140,8 +142,9 @@ class MatchState:
         finished = FinishedDeal.of(deal)
         score = finished.score
         self.deals.append(finished)
-        if score is None:
-            self.reserve = self.ruleset.scoring.reserve_after_all_pass(self.reserve)
+        if score is None:  # void; a redeal claim leaves the reserve as it was
+            if not deal.redeal_claimed:
+                self.reserve = self.ruleset.scoring.reserve_after_all_pass(self.reserve)
         else:
             for side, points in enumerate(score.match_points):
                 self.board[side] += points

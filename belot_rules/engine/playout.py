@@ -112,7 +112,7 @@ def random_auction(bidding: Bidding, auction: Auction, rand: Callable[[], float]
 def _by_position(bidding: Bidding) -> bool:
     """Whether ``bidding`` is a ladder whose legal calls and their effect depend on the position alone."""
     return (type(bidding) is LadderBidding and not bidding.after_bidding and bidding.forced_at < 0
-            and not bidding.condition_kinds and bidding.ashkal is None)
+            and not bidding.condition_kinds and bidding.ashkal is None and not bidding.redeal)
 
 
 def _moves(bidding: Bidding, auction: Auction, position: Position) -> Moves:

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..rules.calls import CAPOT, PASS, Call
+from ..rules.calls import CAPOT, PASS, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss
 from .hand_strength import hand_valuer
@@ -156,6 +156,8 @@ class BiddingSense:
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
         """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
+        if REDEAL in legal:  # offered only to a hand without the ranks that count (Baloot's kawesh): void the deal
+            return REDEAL
         standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         if self.schmeiss and legal[0].kind == "accept":

@@ -37,6 +37,7 @@ from .calls import (
     point_range,
     summarize,
 )
+from .redeal import REDEAL, may_claim
 from .seating import Seating
 
 NEVER = 1 << 30  # a number of calls no auction reaches
@@ -76,6 +77,8 @@ class Bidding:
         self.ashkal = ashkal.contract if ashkal.enabled else None
         self.ashkal_positions = frozenset(p - 1 for p in ashkal.speakers)
         self.ashkal_barred_ranks = frozenset(RANKS.index(r) for r in ashkal.not_on_ranks)
+        self.redeal = variant.deal.redeal_claim.enabled
+        self.redeal_ranks = " ".join(variant.deal.redeal_claim.without_ranks)  # the ranks that bar the claim
         # Calls after which an auction without a contract is void, and the call that may not be a pass.
         rounds = bidding.rounds if bidding.in_rounds or bidding.uses_turned_card else 1
         self.void_at = seating.players * rounds
@@ -107,6 +110,8 @@ class Bidding:
             calls.append(ASHKAL)
         if auction.contract is not None and not self.after_bidding and self._may_raise(auction):
             calls += self._doubles(auction)
+        if self.redeal and may_claim(auction, self.players):
+            calls.append(REDEAL)
         return tuple(calls)
 
     def _may_ashkal(self, auction: Auction, bids: list[Call]) -> bool:
@@ -166,6 +171,9 @@ class Bidding:
         seat = auction.to_act
         auction.calls.append((seat, call))
         kind = call.kind
+        if kind == "redeal":  # the deal is void (rules/redeal.py)
+            auction.finished = True
+            return
         if kind == "pass":
             auction.passes += 1
         else:
@@ -237,6 +245,8 @@ class Bidding:
             return "the bidding is over; now the contract may only be doubled or passed"
         if call.kind == "ashkal":
             return self._ashkal_reason(auction)
+        if call.kind == "redeal":
+            return self._redeal_reason(auction)
         if call.kind != "bid":  # schmeiss, accept and refuse belong to the schmeiss auction (SchmeissBidding)
             return f"this variant has no {call.kind}"
         if call.contract is None or call.contract not in self.rank:
@@ -281,6 +291,13 @@ class Bidding:
             return f"ashkal may not be called on a turned {RANKS[auction.turned_rank]}"
         return f"{self.ashkal.replace('_', ' ')} may not be bid now, so neither may ashkal"
 
+    def _redeal_reason(self, auction: Auction) -> str:
+        if not self.redeal:
+            return "this variant has no redeal"
+        if auction.contract is not None or len(auction.calls) >= self.players:
+            return "a redeal may be called only at a player's first call, before anyone names a contract"
+        return f"a redeal may be called only by a hand holding none of {self.redeal_ranks}"
+
     def _doubling_reason(self, auction: Auction, call: Call) -> str:
         if self.max_level == 0:
             return "this variant has no doubling"
@@ -318,9 +335,9 @@ class LadderBidding(Bidding):
 
     def _calls(self, auction: Auction) -> tuple[Call, ...]:
         """Remembered per standing contract, doubling level and whether the seat to act is on the
-        contract's team: on a ladder the legal calls depend on nothing else (conditional doubles
-        and ashkal, which do, are not remembered)."""
-        if self.condition_kinds or self.ashkal is not None:
+        contract's team: on a ladder the legal calls depend on nothing else (conditional doubles,
+        ashkal and a redeal claim, which do, are not remembered)."""
+        if self.condition_kinds or self.ashkal is not None or self.redeal:
             return super()._calls(auction)
         key = (auction.contract, auction.level, self.side_of[auction.to_act] == self.side_of[auction.declarer])
         calls = self._legal.get(key)

@@ -27,7 +27,7 @@ class IllegalCall(UserError):
 class Call:
     """One call of the auction."""
 
-    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse
+    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse / redeal
     contract: str | None = None  # a bid's contract; a later round's schmeiss names one too
     points: int | None = None  # point bids only; CAPOT for a capot bid
 
@@ -46,9 +46,10 @@ class Call:
         if not words:
             raise IllegalCall("an empty call; say pass, a contract, double or redouble")
         aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
-                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass"}
+                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass", "kawesh": "redeal"}
         head = aliases.get(words[0], words[0])
-        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal", "schmeiss", "accept", "refuse"):
+        if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal", "schmeiss", "accept", "refuse",
+                                        "redeal"):
             return cls(head)
         if len(words) == 1 and head in CONTRACTS:
             return cls("bid", head)
@@ -61,7 +62,7 @@ class Call:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
             f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, schmeiss, accept, "
-            f"refuse, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
+            f"refuse, redeal, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 
 
@@ -106,6 +107,7 @@ REDOUBLE = Call("redouble")
 ASHKAL = Call("ashkal")
 SCHMEISS = Call("schmeiss")  # in round 1, on the turned suit
 ANSWERS = (Call("accept"), Call("refuse"))  # to a schmeiss
+REDEAL = Call("redeal")  # a hand too poor to play voids the deal (deal.redeal_claim, Baloot's kawesh)
 
 
 @dataclass(slots=True)
@@ -131,6 +133,7 @@ class Auction:
     board: tuple[int, ...] = (0, 0)  # per side
     doubling: bool = False
     skip: int = 0
+    may_redeal: int = 0  # the seats (a bit each) whose first cards let them claim a redeal (rules/redeal.py)
 
     @property
     def to_act(self) -> int:

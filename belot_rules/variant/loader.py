@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem, UserError, VariantError
 from ..files import excerpt
@@ -52,7 +52,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),
                   ("deal", "tableau_packets"), ("scoring", "contract"),
                   ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"),
-                  ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"))
+                  ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"),
+                  ("deal", "redeal_claim"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -275,6 +276,8 @@ def content_hash(variant: Variant) -> str:
         for name in path:
             model, shown = getattr(model, name), shown[name]
         default = type(model).model_fields[key].get_default(call_default_factory=True)
+        if isinstance(default, BaseModel):  # a section: its default values, as the dump shows them
+            default = default.model_dump(mode="json")
         if shown[key] == (default.value if isinstance(default, Enum) else default):
             del shown[key]
     canonical = json.dumps(in_old_form(rules), sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -598,7 +598,8 @@ class Renderer:
         seating = self.session.seating
         score = row.score
         if score is None:
-            return [[str(row.number), "all passed" if row.void == "everybody passed" else "schmeiss accepted", *[""] * (len(SHEET_COLUMNS) - 2)]]
+            void = {"everybody passed": "all passed", "a redeal was called": "redeal"}.get(row.void, "schmeiss accepted")
+            return [[str(row.number), void, *[""] * (len(SHEET_COLUMNS) - 2)]]
         result = self.verdict(score) + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
             result += f", {score.hanging_out} waits"

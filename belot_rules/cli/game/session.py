@@ -249,9 +249,11 @@ def revealed(before: SeatView, after: SeatView, name: Callable[[int], str]) -> s
 
 
 def void_words(deal: DealState) -> str:
-    """Why ``deal`` ended without a contract: ``everybody passed``, or ``the schmeiss was accepted``."""
+    """Why ``deal`` ended without a contract: ``everybody passed``, ``the schmeiss was accepted`` or ``a redeal
+    was called`` (Baloot's kawesh)."""
     calls = deal.auction.calls if deal.auction is not None else []
-    return "the schmeiss was accepted" if calls and calls[-1][1].kind == "accept" else "everybody passed"
+    last = calls[-1][1].kind if calls else ""
+    return {"accept": "the schmeiss was accepted", "redeal": "a redeal was called"}.get(last, "everybody passed")
 
 
 def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) -> tuple[Ruleset, LoadedVariant]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ...cards import RANKS
-from .base import Option, Rule
+from .base import Option, RankName, Rule, rank_key
 from .bidding import without_bidding
 
 if TYPE_CHECKING:
@@ -75,6 +75,32 @@ def _not_fixed_seat(variant: Variant) -> str | None:
     """The first dealer's seat is named only where a fixed seat deals first."""
     first = variant.deal.first_dealer
     return None if first == FirstDealer.fixed_seat else f"deal.first_dealer is {first}"
+
+
+def _claim_off(variant: Variant) -> str | None:
+    return None if variant.deal.redeal_claim.enabled else "deal.redeal_claim.enabled is false"
+
+
+class RedealClaim(Rule):
+    """A hand too poor to play may have the deal annulled before anyone names a contract (Baloot's kawesh)."""
+
+    enabled: bool = Field(
+        False, description="Whether a player may call redeal (kawesh): at his first call, before any contract is "
+        "named, holding none of without_ranks; the deal is void and the same dealer deals again.")
+    without_ranks: Annotated[list[RankName], Option(unused_when=_claim_off)] = Field(
+        ["A", "K", "Q", "J", "T"], description="The ranks a hand must lack, among the cards held at the first call, "
+        "for its player to call redeal (Baloot: no ace, king, queen, jack or ten).")
+
+    @field_validator("without_ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> object:
+        return [rank_key(v) for v in value] if isinstance(value, list) else value
+
+    def conflicts(self) -> list[str]:
+        if self.enabled and not self.without_ranks:
+            return ["without_ranks is empty: every hand could call redeal and no deal need be played; name the "
+                    "ranks a hand must lack, like [A, K, Q, J, T]"]
+        return []
 
 
 def _never_cut(variant: Variant) -> str | None:
@@ -154,6 +180,11 @@ class Deal(Rule):
     }, unused_when=without_bidding)] = Field(
         AllPass.next_dealer,
         description="When every player passes the deal is void; it is redealt by the next dealer or the same one.",
+    )
+    redeal_claim: Annotated[RedealClaim, Option(unused_when=without_bidding)] = Field(
+        default_factory=lambda: RedealClaim(),
+        description="Baloot's kawesh (baloot.md §2.4): a player holding none of the named ranks may call redeal at "
+        "his first call, before anyone names a contract; the deal is void and the same dealer deals again.",
     )
     direction: Annotated[Direction, Option({
         "counter_clockwise": "play goes counter-clockwise (how the table is drawn; seats are numbered in play order)",
