@@ -6,6 +6,7 @@ An editable install reads the checkout's folders directly, so it copies nothing.
 
 ``belot_rules._playout`` is the trick loop of random playouts in C. It is optional: without a
 C compiler the build warns and goes on, and the engine plays the same loop in Python.
+``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
 """
 
 import shutil
@@ -33,5 +34,6 @@ class BuildPyWithData(build_py):
 
 
 KERNEL = Extension("belot_rules._playout", ["belot_rules/_playout.c"], optional=True)
+SOLVER = Extension("belot_rules._solver", ["belot_rules/_solver.c"], depends=["belot_rules/_rules.h"], optional=True)
 
-setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[KERNEL])
+setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[KERNEL, SOLVER])

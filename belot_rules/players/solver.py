@@ -25,13 +25,16 @@ With more than two camps (each for self) the seat's own camp plays against the
 rest together, a cautious (paranoid) reading of the others.
 
 ``belot_rules._solver`` is the same search in C, optional like the playout
-kernel; :func:`solver_for` takes it where it is built.
+kernel: a solver uses it where it is built (``compiled=False`` keeps to Python).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
 
+from .. import kernel
 from ..cards import SUIT_MASKS, iter_bits
 from ..engine.deal import DealState
 from ..ruleset import Ruleset
@@ -39,13 +42,29 @@ from ..ruleset import Ruleset
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's value is
 
 
+def _compiled() -> ModuleType | None:
+    """``belot_rules._solver`` where it is built and reads the tables as they are packed now, else None (a
+    build of older source is left out: it might read a new rule as another)."""
+    try:
+        from .. import _solver  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    built = getattr(_solver, "PACKED_FORMAT", None), getattr(_solver, "PACKED_CODES", None)
+    return _solver if built == (kernel.PACKED_FORMAT, kernel.PACKED_CODES) else None
+
+
+COMPILED = _compiled()
+
+
 class Solver:
     """Solves positions of one contract for one camp (``camp``: per seat, whether it is on the maximising side)."""
 
-    def __init__(self, ruleset: Ruleset, contract: str, camp: Sequence[bool]) -> None:
+    def __init__(self, ruleset: Ruleset, contract: str, camp: Sequence[bool], compiled: bool = True) -> None:
+        """``compiled``: search in C where ``belot_rules._solver`` is built (False: always in Python)."""
         tables = ruleset.tables[contract]
         self.contract = contract
         self.points = tables.points
+        self.stronger, self.trump_suit, self.trump_mask = tables.stronger, tables.trump_suit, tables.trump_mask
         self.trick_strength = tables.trick_strength
         self.legal_fast = ruleset.obligations[contract].legal_fast
         seating = ruleset.seating
@@ -60,12 +79,18 @@ class Solver:
                             for s in range(4)]
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self.rest = 0
         self.under: Sequence[int] = ()
+        self.kernel = COMPILED if compiled else None
+        self.packed = ruleset.obligations[contract].packed
+        self.camp_mask = sum(1 << s for s, c in enumerate(self.camp) if c)
 
     # ------------------------------------------------------------------ entry points
 
     def solve(self, state: DealState) -> int:
         """The points the camp takes from ``state`` (in card play) to the end of the deal."""
+        if self.kernel is not None:
+            return int(self._compiled(state, 0))
         hands, hidden = self._start(state)
         return self._search(hands, hidden, state.leader, list(state.trick), state.win_pos,
                             self._tricks_left(state), -1, 1 << 30)
@@ -73,6 +98,8 @@ class Solver:
     def card_values(self, state: DealState) -> dict[int, int]:
         """Each legal card of the seat to play (touching equal cards each get their group's value): the camp's
         points from ``state`` on when that card is played and every seat then plays its best."""
+        if self.kernel is not None:
+            return dict(self._compiled(state, state.legal_card_mask()))
         hands, hidden = self._start(state)
         leader, trick, win = state.leader, list(state.trick), state.win_pos
         left = self._tricks_left(state)
@@ -82,10 +109,28 @@ class Solver:
             values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, -1, 1 << 30)
         return values
 
+    def _compiled(self, state: DealState, cards: int) -> Any:
+        """The compiled solver's answer for ``cards`` (0: the position's value)."""
+        assert self.kernel is not None and state.contract == self.contract, "the solver's own contract, compiled"
+        melds = None
+        if self.in_trick is not None:
+            in_trick, contract = self.in_trick, self.contract
+
+            def melds(mask: int) -> int:
+                return sum(d.points for d in in_trick(contract, list(iter_bits(mask)), 0))
+        under = state.tableau.under if state.tableau is not None else None
+        return self.kernel.values(self.packed, len(state.hands), self.camp_mask, self.last_bonus, melds, under,
+                                  state.hands, state.hidden, state.leader, state.trick, state.win_pos,
+                                  self._tricks_left(state), cards)
+
     def _start(self, state: DealState) -> tuple[list[int], int]:
         assert state.contract == self.contract, "a solver solves the contract it was built for"
         self.table.clear()  # its keys hold for one deal's holdings only
         self.under = state.tableau.under if state.tableau is not None else ()
+        held = state.hidden | sum(1 << c for c in state.trick)
+        for hand in state.hands:
+            held |= hand
+        self.rest = sum(self.points[c] for c in iter_bits(held))  # card points still to be taken
         return list(state.hands), state.hidden
 
     def _tricks_left(self, state: DealState) -> int:
@@ -98,6 +143,11 @@ class Solver:
         """The camp's points from here, exact when strictly between ``alpha`` and ``beta`` (fail-soft bounds
         otherwise)."""
         self.nodes += 1
+        if beta <= 0:
+            return 0  # the camp is sure of nothing more than it needs
+        most = self.rest + self.last_bonus
+        if self.in_trick is None and alpha >= most:
+            return most  # even every point left would not reach alpha
         key = -1
         best_card = -1
         if not trick:  # who holds each card never changes in one solve: the cards left and the leader say it all
@@ -164,9 +214,12 @@ class Solver:
             if left == 1:
                 return mine
             turned, hidden = self._turn_up(hands, hidden, leader, trick)
+            cards_taken = sum(self.points[c] for c in trick)
+            self.rest -= cards_taken
             try:
                 return mine + self._search(hands, hidden, winner, [], 0, left - 1, alpha - mine, beta - mine)
             finally:
+                self.rest += cards_taken
                 for who, below in turned:
                     hands[who] ^= 1 << below
         finally:
@@ -190,16 +243,22 @@ class Solver:
                  legal: int, first: int) -> list[int]:
         """The cards worth searching among ``legal``, the likeliest best first."""
         cards = self._distinct(hands, hidden, seat, legal)
-        points = self.points
-        if not trick:
-            cards.sort(key=lambda c: -points[c])
+        points, stronger = self.points, self.stronger
+        out = hidden
+        for hand in hands:
+            out |= hand
+        if not trick:  # cards no other card still out beats first, the richest first; then the poorest
+            cards.sort(key=lambda c: -100 - points[c] if not out & stronger[c] else points[c])
         else:
             strength = self.trick_strength[trick[0] >> 3]
-            top = strength[trick[win]]
+            best = trick[win]
+            top = strength[best]
             if self.camp[self.order[leader + win]] == self.camp[seat]:
-                cards.sort(key=lambda c: -points[c])
-            else:
-                cards.sort(key=lambda c: (0, strength[c]) if strength[c] > top else (1, points[c]))
+                sure = len(trick) == self.players - 1 or (
+                    not out & stronger[best] and (best >> 3 == self.trump_suit or not out & self.trump_mask))
+                cards.sort(key=lambda c: -points[c] if sure else points[c])  # a trick the camp keeps is fed
+            else:  # the cheapest card that wins, else the poorest
+                cards.sort(key=lambda c: strength[c] - 1000 if strength[c] > top else points[c])
         if first in cards:
             cards.remove(first)
             cards.insert(0, first)

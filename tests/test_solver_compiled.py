@@ -1,0 +1,71 @@
+"""The compiled solver (``belot_rules/_solver.c``) gives the Python solver's values in every shipped variant.
+
+It is optional, like the playout kernel: this test builds the checkout's C source with the
+project's ``setup.py`` into a temporary folder and compares it with the pure-Python search on
+random positions (the brute-force checks of the Python solver are in test_solver.py). Without a
+C compiler it is skipped, except under CI (the variable ``CI`` set), where the solver must build.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sysconfig
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_playout_kernel import _build
+from test_solver import small_position
+
+from belot_rules import load_variant
+from belot_rules.players import solver as solver_module
+from belot_rules.players.solver import Solver, camp_of
+from belot_rules.variant.loader import shipped_names
+
+
+@pytest.fixture(scope="session")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The solver compiled from the checkout's source, loaded without touching the imported package."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must build the solver, but there is no C compiler ({compiler})")
+        pytest.skip(f"no C compiler ({compiler}) to build the solver")
+    folder = tmp_path_factory.mktemp("solver")
+    result = _build(folder)
+    built = sorted((folder / "belot_rules").glob("_solver*"))
+    assert result.returncode == 0 and built, f"the solver did not build:\n{result.stdout}\n{result.stderr}"
+    spec = importlib.util.spec_from_file_location("belot_rules._solver", built[0])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", shipped_names())
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), left=st.integers(1, 4))
+def test_compiled_solver_gives_the_python_values(name: str, seed: int, left: int, compiled: ModuleType,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each legal card's value and the position's value, in C and in Python, for both camps."""
+    monkeypatch.setattr(solver_module, "COMPILED", compiled)
+    ruleset = load_variant(name)
+    state = small_position(ruleset, seed, left)
+    for camp in (camp_of(ruleset, state.to_act, state.declarer), camp_of(ruleset, (state.to_act + 1) % ruleset.seating.players, state.declarer)):
+        in_c, in_python = Solver(ruleset, state.contract or "", camp), Solver(ruleset, state.contract or "", camp, False)
+        assert in_c.kernel is compiled and in_python.kernel is None
+        assert in_c.card_values(state) == in_python.card_values(state)
+        assert in_c.solve(state) == in_python.solve(state)
+
+
+def test_compiled_solver_reports_bad_arguments(compiled: ModuleType) -> None:
+    """A wrong table or hand count is an error, never a search over garbage."""
+    ruleset = load_variant("bulgarian")
+    packed = ruleset.obligations["hearts"].packed
+    with pytest.raises(ValueError):
+        compiled.values(b"short", 4, 1, 10, None, None, [1, 2, 4, 8], 0, 0, [], 0, 1, 0)
+    with pytest.raises(ValueError):
+        compiled.values(packed, 4, 1, 10, None, None, [1, 2, 4], 0, 0, [], 0, 1, 0)
