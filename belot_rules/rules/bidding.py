@@ -42,10 +42,10 @@ from .seating import Seating
 
 NEVER = 1 << 30  # a number of calls no auction reaches
 KIND_RANK = {"suit": 0, "no_trumps": 1, "all_trumps": 2}  # which kind of contract overcalls which
-# Options compared at every call: plain strings, since an enum member's value costs a call each time it is read.
-NO_OVERCALL = Overcall.none.value
-OVERBID_FORBIDDEN, OVERBID_CONTRACT_TEAM_ONLY = (OverbidAfterDouble.forbidden.value,
-                                                 OverbidAfterDouble.contract_team_only.value)
+# Options compared at every call, as module constants: reading a member from its enum's class costs a lookup.
+NO_OVERCALL = Overcall.none
+OVERBID_FORBIDDEN, OVERBID_CONTRACT_TEAM_ONLY = (OverbidAfterDouble.forbidden,
+                                                 OverbidAfterDouble.contract_team_only)
 
 
 
@@ -72,7 +72,7 @@ class Bidding:
         self.match_winning_level = doubles.match_winning_level or 0
         self.condition_kinds: frozenset[str] = frozenset(doubles.condition.kinds)
         self.doubler_below, self.taker_above = doubles.condition.doubler_below, doubles.condition.taker_above
-        self.dealer_speaks_first = bidding.first_speaker == FirstSpeaker.dealer.value
+        self.dealer_speaks_first = bidding.first_speaker == FirstSpeaker.dealer
         ashkal = bidding.ashkal
         self.ashkal = ashkal.contract if ashkal.enabled else None
         self.ashkal_positions = frozenset(p - 1 for p in ashkal.speakers)
@@ -83,10 +83,10 @@ class Bidding:
         rounds = bidding.rounds if bidding.in_rounds or bidding.uses_turned_card else 1
         self.void_at = seating.players * rounds
         forced = bidding.forced_call
-        self.forced_at = {ForcedCall.none.value: -1, ForcedCall.first_speaker.value: 0,
-                          ForcedCall.last_speaker.value: self.void_at - 1,
-                          ForcedCall.first_speaker_again.value: self.void_at}[forced]
-        if forced != ForcedCall.none.value:
+        self.forced_at = {ForcedCall.none: -1, ForcedCall.first_speaker: 0,
+                          ForcedCall.last_speaker: self.void_at - 1,
+                          ForcedCall.first_speaker_again: self.void_at}[forced]
+        if forced != ForcedCall.none:
             self.void_at = NEVER
 
     def auction(self, first_seat: int, turned_suit: int = -1) -> Auction:
@@ -252,7 +252,7 @@ class Bidding:
         if call.contract is None or call.contract not in self.rank:
             return f"this variant has no {str(call.contract).replace('_', ' ')} contract"
         if not self._may_overbid(auction):
-            if self.overbid_after_double == OverbidAfterDouble.contract_team_only.value:
+            if self.overbid_after_double == OverbidAfterDouble.contract_team_only:
                 return "only the contract's team may bid over a double"
             return "nobody may bid over a double"
         bids = self._bids(auction)
@@ -362,8 +362,8 @@ class _TurnedCardRounds:
         bidding = variant.bidding
         self.rounds = bidding.rounds
         extra = tuple(c for c in self.contracts if c not in SUIT_CONTRACTS)
-        self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others.value else ()
-        self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed.value
+        self.round1_extra = extra if bidding.round1_contracts == Round1Contracts.turned_suit_and_others else ()
+        self.round2_turned = bidding.round2_turned_suit == Round2TurnedSuit.allowed
         # What may be named, per turned suit and round (first or later): looked up at every call.
         self.in_round = {(suit, first): self._contracts_in_round(suit, first)
                          for suit in range(4) for first in (True, False)}
@@ -401,13 +401,13 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
         self.round_bids = {key: [Call("bid", c) for c in contracts] for key, contracts in self.in_round.items()}
         self.overcall = variant.bidding.overcall
         bids = [Call("bid", c) for c in self.contracts]
-        if self.overcall == Overcall.higher_contract.value:
+        if self.overcall == Overcall.higher_contract:
             self.over = {c: bids[i + 1:] for i, c in enumerate(self.contracts)}
         else:
             self.over = {c: [b for b in bids if KIND_RANK[contract_kind(str(b.contract))] > KIND_RANK[contract_kind(c)]]
                          for c in self.contracts}
-        self.priority = self.overcall == Overcall.higher_kind_seat_priority.value
-        self.later_final = variant.bidding.later_round_priority == LaterRoundPriority.none.value
+        self.priority = self.overcall == Overcall.higher_kind_seat_priority
+        self.later_final = variant.bidding.later_round_priority == LaterRoundPriority.none
         self.top_kind = max(KIND_RANK[contract_kind(c)] for c in self.contracts)
 
     def _bids(self, auction: Auction) -> list[Call]:
@@ -466,7 +466,7 @@ class SchmeissBidding(TurnedCardBidding):
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         super().__init__(variant, seating)
-        later = variant.bidding.schmeiss == Schmeiss.every_round.value
+        later = variant.bidding.schmeiss == Schmeiss.every_round
         # The schmeiss calls of a later round, per turned suit: one per suit that may be named then.
         self.later_schmeiss = {suit: tuple(Call("schmeiss", c) for c in self.in_round[suit, False]
                                            if c in SUIT_CONTRACTS) if later else ()
@@ -588,13 +588,13 @@ def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
     """The bidding strategy of ``variant`` (``seating`` is the ruleset's own when it builds this)."""
     seating = seating if seating is not None else Seating.build(variant)
     style = variant.bidding.style
-    if variant.bidding.schmeiss != Schmeiss.none.value:
+    if variant.bidding.schmeiss != Schmeiss.none:
         return SchmeissBidding(variant, seating)  # the model allows it with turned_card bidding only
     return {
-        BiddingStyle.contract_ladder.value: LadderBidding,
-        BiddingStyle.turned_card.value: TurnedCardBidding,
-        BiddingStyle.point_bids.value: PointBidding,
-        BiddingStyle.turned_card_point_bids.value: TurnedCardPointBidding,
-        BiddingStyle.single_call.value: SingleCallBidding,
-        BiddingStyle.last_card_trump.value: NoBidding,
+        BiddingStyle.contract_ladder: LadderBidding,
+        BiddingStyle.turned_card: TurnedCardBidding,
+        BiddingStyle.point_bids: PointBidding,
+        BiddingStyle.turned_card_point_bids: TurnedCardPointBidding,
+        BiddingStyle.single_call: SingleCallBidding,
+        BiddingStyle.last_card_trump: NoBidding,
     }[style](variant, seating)

@@ -13,8 +13,8 @@ from .. import kernel
 from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, Stock, TurnedCard, TurnedCardTo
 from .seating import Seating
 
-# Read once per deal: plain strings, since an enum member's value costs a call each time it is read.
-CUT_ONLY, FULL_SHUFFLE = Shuffle.cut_only.value, Shuffle.full_shuffle.value
+# Read once per deal, as module constants: reading a member from its enum's class costs a lookup.
+CUT_ONLY, FULL_SHUFFLE = Shuffle.cut_only, Shuffle.full_shuffle
 BIT_LENGTH = tuple(n.bit_length() for n in range(33))  # of every pack size and less
 
 
@@ -55,11 +55,11 @@ class Dealing:
                 position += size
         self.first = tuple(first)
         self.last_first = position - 1  # the last card of the first packets (the last card dealt, with no more)
-        self.turned_position = position if deal.turned_card == TurnedCard.after_first_packets.value else -1
+        self.turned_position = position if deal.turned_card == TurnedCard.after_first_packets else -1
         # Whether the turned card joins the taker's hand (else it stays face up on the stock).
-        self.turned_to_taker = self.turned_position >= 0 and deal.turned_card_to == TurnedCardTo.taker.value
+        self.turned_to_taker = self.turned_position >= 0 and deal.turned_card_to == TurnedCardTo.taker
         stock = position + (self.turned_position >= 0)
-        from_taker = deal.second_packets_start == SecondPacketsStart.taker.value
+        from_taker = deal.second_packets_start == SecondPacketsStart.taker
         # second[taker offset] = (seat offset, deck position) pairs dealt after the auction.
         self.second = tuple(self._second(deal.second_packets, stock, taker, from_taker) for taker in range(players))
         self.stock_start = stock + sum(deal.second_packets) * players - self.turned_to_taker
@@ -85,12 +85,12 @@ class Dealing:
             self.tableau_from = tuple(tuple(piles[(seat - first) % players] for seat in seating.seats)
                                       for first in seating.seats)
         self.sorted_pack = list(seating.cards)  # what a deck is once sorted
-        self.seven_exchange = deal.seven_exchange != SevenExchange.off.value
-        self.seven_taker_only = deal.seven_exchange == SevenExchange.taker_only.value
+        self.seven_exchange = deal.seven_exchange != SevenExchange.off
+        self.seven_taker_only = deal.seven_exchange == SevenExchange.taker_only
         # The pack's last card (the stock's bottom one) is turned face up once the hands are complete.
-        self.bottom_card_shown = deal.stock == Stock.bottom_card_shown.value
+        self.bottom_card_shown = deal.stock == Stock.bottom_card_shown
         # The cards left after the packets (the chien) go to the taker, who discards as many: 0 without one.
-        self.widow_size = len(self.pack) - self.stock_start if deal.stock == Stock.to_taker.value else 0
+        self.widow_size = len(self.pack) - self.stock_start if deal.stock == Stock.to_taker else 0
 
     def _piles(self, packets: list[int], laid: int) -> list[tuple[tuple[int, int], ...]]:
         """Per seat offset: the piles of the first ``laid`` packets, each face-up packet on the face-down one before it."""

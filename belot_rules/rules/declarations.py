@@ -18,6 +18,19 @@ from typing import NamedTuple
 
 from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
+from ..variant.options.declarations import (
+    BeloteAnnouncement,
+    BeloteForcedCard,
+    BeloteInSequence,
+    BelotePlayCondition,
+    ContestScope,
+    DeclarationTie,
+    LongRun,
+    MeldSource,
+    QuadSequenceOverlap,
+    SequenceCompare,
+    WinnerScores,
+)
 from .seating import Seating
 from .tables import ContractTables
 
@@ -135,9 +148,9 @@ class DeclarationRules:
         decl = variant.declarations
         self._decl = decl
         self._belote = decl.belote
-        self.belote_announced = decl.belote.announcement == "required"  # the player must say "belote"
+        self.belote_announced = decl.belote.announcement == BeloteAnnouncement.required  # the player must say "belote"
         # NIK: a king or queen played as the only legal card loses the belote; elsewhere nobody needs to know.
-        self.belote_lost_when_forced = decl.belote.forced_card == "lost"
+        self.belote_lost_when_forced = decl.belote.forced_card == BeloteForcedCard.lost
         order = [RANKS.index(r) for r in variant.cards.sequence_order]
         self._seq_pos = [0] * 8
         for pos, rank in enumerate(order):
@@ -145,14 +158,14 @@ class DeclarationRules:
         self._lengths = sorted(decl.sequences)
         self._min_length = self._lengths[0]
         self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(9)]
-        self._by_class = decl.sequence_compare == "class_then_top"
-        self._unified = decl.contest == "unified"
-        self._no_contest = decl.contest == "none"
-        self.from_tricks = decl.source == "tricks"  # melds are found in each trick's cards, not declared
+        self._by_class = decl.sequence_compare == SequenceCompare.class_then_top
+        self._unified = decl.contest == ContestScope.unified
+        self._no_contest = decl.contest == ContestScope.none
+        self.from_tricks = decl.source == MeldSource.tricks  # melds are found in each trick's cards, not declared
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
-        self._player_chooses = decl.quad_sequence_overlap == "player_chooses"
-        self._prefer_quad = decl.quad_sequence_overlap == "prefer_quad"
+        self._player_chooses = decl.quad_sequence_overlap == QuadSequenceOverlap.player_chooses
+        self._prefer_quad = decl.quad_sequence_overlap == QuadSequenceOverlap.prefer_quad
         self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
@@ -186,7 +199,7 @@ class DeclarationRules:
         if len(ranks) < self._min_length:
             return []
         parts = [ranks]
-        if len(ranks) == 8 and self._decl.long_run == "quint_plus_tierce_for_eight" and TIERCE in self._lengths:
+        if len(ranks) == 8 and self._decl.long_run == LongRun.quint_plus_tierce_for_eight and TIERCE in self._lengths:
             parts = [ranks[TIERCE:], ranks[:TIERCE]]
         return [(part[-1], len(part), sum(1 << r for r in part)) for part in parts]
 
@@ -314,7 +327,7 @@ class DeclarationRules:
         """
         if was_only_legal_card and self.belote_lost_when_forced:
             return False
-        if self._belote.play_condition == "always" or not trick_cards_before:
+        if self._belote.play_condition == BelotePlayCondition.always or not trick_cards_before:
             return True
         suit = card >> 3
         return suit == trick_cards_before[0] >> 3 or suit == tables.trump_suit
@@ -474,14 +487,14 @@ class DeclarationRules:
 
     def _absorbing(self, b: Declaration, kept: list[Declaration]) -> Declaration | None:
         """Under ``belote_absorbed`` (bulgarian-options.md D15), the kept sequence holding the belote's K-Q."""
-        if self._belote.in_sequence != "belote_absorbed":
+        if self._belote.in_sequence != BeloteInSequence.belote_absorbed:
             return None
         return next((d for d in kept if d.kind == SEQUENCE and d.seat == b.seat and b.mask & d.mask == b.mask), None)
 
     def _contest(self, teams: tuple[list[Declaration], ...], trump_suit: int, first_seat: int,
                  kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]],
                  names: CampNames | PlayerNames) -> None:
-        best_only = self._decl.winner_scores == "best_only"
+        best_only = self._decl.winner_scores == WinnerScores.best_only
         present = [camp for camp, decls in enumerate(teams) if decls]
         winner: int | None
         if len(present) > 1:
@@ -523,13 +536,13 @@ class DeclarationRules:
         """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
         rule = self._decl.tie
         tied = {camp: [d for d in teams[camp] if self._compare(d, best[camp]) == 0] for camp in leaders}
-        if rule in ("trump_then_cancel", "trump_then_first_in_play_order"):
+        if rule in (DeclarationTie.trump_then_cancel, DeclarationTie.trump_then_first_in_play_order):
             in_trumps = [camp for camp in leaders if any(d.kind == SEQUENCE and d.suit == trump_suit for d in tied[camp])]
             if len(in_trumps) == 1:
                 w = in_trumps[0]
                 return w, ("equal to {}'s {}, which is in trumps", (names[w], best[w]))
             leaders = in_trumps or leaders
-        if rule in ("first_in_play_order", "trump_then_first_in_play_order"):
+        if rule in (DeclarationTie.first_in_play_order, DeclarationTie.trump_then_first_in_play_order):
             places = {camp: min((d.seat - first_seat) % self._players for d in tied[camp]) for camp in leaders}
             w = min(leaders, key=places.__getitem__)
             seat = (first_seat + places[w]) % self._players

@@ -37,21 +37,22 @@ OF_A_SEAT = {
 }
 
 # Undertrump rules, as the small integers the per-card path compares.
-UNDERTRUMP_CODES = {Undertrump.never_required.value: 0, Undertrump.required.value: 1,
-                    Undertrump.forbidden_unless_only_trumps.value: 2}
+UNDERTRUMP_CODES = {Undertrump.never_required: 0, Undertrump.required: 1, Undertrump.forbidden_unless_only_trumps: 2}
 # Plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning.
-HEAD_CODES = {Overtake.never.value: 0, Overtake.always.value: 1, Overtake.unless_partner_winning.value: 2}
+HEAD_CODES = {Overtake.never: 0, Overtake.always: 1, Overtake.unless_partner_winning: 2}
 
 # Codes of Obligations.packed, the tables of the compiled playout kernel (layout: kernel.PACKED_FORMAT).
 KIND_CODES = {"suit": 0, "no_trumps": 1, "all_trumps": 2}
-PARTNER_VOID_CODES = {PartnerWinningVoid.free.value: 0, PartnerWinningVoid.overtrump_if_trumping.value: 1,
-                      PartnerWinningVoid.overtrump_if_able.value: 2,
-                      PartnerWinningVoid.as_if_opponent_winning.value: 3,
-                      PartnerWinningVoid.overtrump_when_trumping.value: 4}
+PARTNER_VOID_CODES = {PartnerWinningVoid.free: 0, PartnerWinningVoid.overtrump_if_trumping: 1,
+                      PartnerWinningVoid.overtrump_if_able: 2, PartnerWinningVoid.as_if_opponent_winning: 3,
+                      PartnerWinningVoid.overtrump_when_trumping: 4}
+# The codes the per-card path compares, by name.
+VOID_FREE, VOID_IF_TRUMPING, VOID_IF_ABLE, VOID_WHEN_TRUMPING = (PARTNER_VOID_CODES[rule] for rule in (
+    PartnerWinningVoid.free, PartnerWinningVoid.overtrump_if_trumping, PartnerWinningVoid.overtrump_if_able,
+    PartnerWinningVoid.overtrump_when_trumping))
 
 # The partner-winning rules under which the only cards refused to a void player are trumps that do not beat the table.
-TRUMP_OVER_PARTNER_MUST_BEAT = frozenset({PartnerWinningVoid.overtrump_if_trumping.value,
-                                          PartnerWinningVoid.overtrump_when_trumping.value})
+TRUMP_OVER_PARTNER_MUST_BEAT = frozenset({VOID_IF_TRUMPING, VOID_WHEN_TRUMPING})
 
 
 class Obligations:
@@ -82,12 +83,12 @@ class Obligations:
         self.stronger = tables.stronger
         self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == Overtake.always
         self.overtake_over_partner = play.all_trumps_overtake == Overtake.always
-        self.partner_void = play.partner_winning_void
+        self.partner_void = PARTNER_VOID_CODES[play.partner_winning_void]
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]
         self.packed = struct.pack(
             PACKED_FORMAT, KIND_CODES[self.kind], self.trump_suit, partner_back,
-            self.raise_on_trump_lead_over_partner, self.overtake_over_partner, PARTNER_VOID_CODES[self.partner_void],
+            self.raise_on_trump_lead_over_partner, self.overtake_over_partner, self.partner_void,
             self.undertrump, self.head_plain, self.trump_mask, *SUIT_MASKS, *tables.points, *self.stronger,
             *(s for led in tables.trick_strength for s in led))
 
@@ -128,13 +129,13 @@ class Obligations:
         over = trumps & self.stronger[winning_card] if trumped else trumps
         if partner_winning:
             rule = self.partner_void
-            if rule == "free":
+            if rule == VOID_FREE:
                 return hand
-            if rule == "overtrump_if_trumping":
+            if rule == VOID_IF_TRUMPING:
                 return hand if hand == trumps else (hand & ~trumps) | over
-            if rule == "overtrump_if_able":
+            if rule == VOID_IF_ABLE:
                 return (hand & ~trumps) | (over or trumps)
-            if rule == "overtrump_when_trumping":
+            if rule == VOID_WHEN_TRUMPING:
                 return ((hand & ~trumps) | over) or hand
         if not trumped:
             return trumps

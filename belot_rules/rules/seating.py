@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..cards import RANKS
 from ..variant.model import Sides, Variant
 
-PARTNERS = Sides.partners.value  # a plain string: an enum member's value costs a call each time it is read
+PARTNERS = Sides.partners  # a module constant: reading a member from its enum's class costs a lookup
 
 
 @dataclass(frozen=True, slots=True)
