@@ -5,6 +5,6 @@ comes from :mod:`.messages`, and :mod:`.render` writes it as text or as a printa
 """
 
 from .build import Booklet, Section, booklet
-from .render import to_html, to_text
+from .render import to_html, to_markdown, to_text
 
-__all__ = ["Booklet", "Section", "booklet", "to_html", "to_text"]
+__all__ = ["Booklet", "Section", "booklet", "to_html", "to_markdown", "to_text"]

@@ -4,6 +4,7 @@ page that prints on paper and needs nothing from a network."""
 from __future__ import annotations
 
 import html
+import re
 import textwrap
 
 from .build import Block, Booklet
@@ -62,3 +63,19 @@ def _html_block(block: Block) -> str:
     if isinstance(block, str):
         return f"<p>{html.escape(block)}</p>"
     return "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block) + "</ul>"
+
+
+def to_markdown(book: Booklet) -> str:
+    """The booklet as a Markdown page (the documentation site's booklets)."""
+    lines = [f"# {_md(book.title)}", ""]
+    lines += [line for p in book.intro for line in (f"*{_md(p)}*", "")]
+    for section in book.sections:
+        lines += [f"## {_md(section.heading)}", ""]
+        for block in section.blocks:
+            lines += [_md(block), ""] if isinstance(block, str) else [*(f"- {_md(item)}" for item in block), ""]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    """Text with the characters Markdown would read as markup escaped."""
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text)
