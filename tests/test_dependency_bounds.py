@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / ".ci" / "lowest-constraints.txt"
-UNTESTED_EXTRAS = {"cluster", "lint"}  # Ray is large (its tests skip without it); the linters run once, newest
+UNTESTED_EXTRAS = {"cluster", "lint", "docs"}  # Ray is large (its tests skip without it); the linters and the site run once, newest
 
 
 def release(version: str) -> tuple[int, ...]:
