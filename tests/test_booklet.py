@@ -51,6 +51,7 @@ def test_the_bulgarian_booklet_tells_the_rules_in_sentences() -> None:
     assert "the Jack of trumps is the highest card, then the nine" in text
     assert "A trump counts: jack 20, nine 14, ace 11, ten 10, king 4 and queen 3" in text
     assert "must play a trump when an opponent is winning the trick" in text
+    assert "When trumps are led, every player must beat the highest trump if able." in text  # the option's words
     assert "3 cards 20, 4 cards 50 and 5 or more cards 100" in text
     assert "The match is played to 151 points." in text
     assert "trump.order" not in text and "partner_winning_void" not in text

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from ..cards import SUIT_NAMES
 from ..rules.calls import CAPOT
@@ -85,11 +86,11 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
     unused = unused_rules(variant)
     told: dict[str, list[Block]] = {heading: [] for heading in _PHASE_SECTION.values()}
     unstated: list[str] = []
-    for path, annotation in _leaves(Variant, ()):
+    for path, field in _leaves(Variant, ()):
         if path[0] not in _PHASE_SECTION or _is_unused(unused, path):
             continue
         value = _value_at(variant, path)
-        text = meaning(annotation, value)
+        text = meaning(field, value)
         if text is None and path in say.YES_NO:
             text = say.YES_NO[path][0 if value else 1]
         elif text is None and path not in _COMPOSED and value not in (None, [], {}):
@@ -99,12 +100,12 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
     return told, unstated
 
 
-def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
-    """Every rule of the model below ``path`` with its type, sections walked into, in the model's order."""
+def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, FieldInfo]]:
+    """Every rule of the model below ``path`` with its field, sections walked into, in the model's order."""
     for name, field in model.model_fields.items():
         section = submodel(field.annotation)
         if section is None:
-            yield (*path, name), field.annotation
+            yield (*path, name), field
         else:
             yield from _leaves(section, (*path, name))
 

@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 from belot_rules.booklet import booklet, to_markdown  # noqa: E402
 from belot_rules.variant.explain import PHASES, submodel  # noqa: E402
 from belot_rules.variant.loader import shipped_names  # noqa: E402
-from belot_rules.variant.meanings import MEANINGS  # noqa: E402
 from belot_rules.variant.model import Variant  # noqa: E402
+from belot_rules.variant.options.base import option_of  # noqa: E402
 
 MARK = re.compile(r"^<!-- generated: (\w+)(?: (\S+))? -->$", re.M)
 BOOKLETS = "booklets"
@@ -91,10 +91,10 @@ def _rules(model: Any, defaults: dict[str, Any], path: tuple[str, ...]) -> list[
             continue
         out += [f"### `{'.'.join(here)}`", "", _escape(field.description or ""), "",
                 f"Type: {_type(field.annotation, field.metadata)}. Default: `{_shown(defaults[name])}`.", ""]
-        choice = field.annotation
-        if isinstance(choice, type) and choice in MEANINGS:
+        option = option_of(field)
+        if option is not None and option.meanings:
             out += ["| value | what it means at the table |", "|---|---|"]
-            out += [f"| `{value}` | {_escape(meaning)} |" for value, meaning in MEANINGS[choice].items()]
+            out += [f"| `{value}` | {_escape(meaning)} |" for value, meaning in option.meanings.items()]
             out.append("")
     return out
 
