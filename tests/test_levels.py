@@ -1,4 +1,4 @@
-"""Levels of play: easy, normal and hard opponents, chosen with belot play --level, shown and saved."""
+"""Levels of play: easy, normal, hard and expert opponents, chosen with belot play --level, shown and saved."""
 
 from __future__ import annotations
 
@@ -27,13 +27,14 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_levels_are_easy_normal_hard_and_each_is_a_registered_bot() -> None:
-    assert [lv.name for lv in LEVELS] == ["easy", "normal", "hard"]
-    assert [lv.bot for lv in LEVELS] == ["easy", "heuristic", "search"]
+    assert [lv.name for lv in LEVELS] == ["easy", "normal", "hard", "expert"]
+    assert [lv.bot for lv in LEVELS] == ["easy", "heuristic", "search", "expert"]
     assert all(lv.bot in REGISTRY for lv in LEVELS) and level(DEFAULT_LEVEL).bot == "heuristic"
     assert level_of(["search", "search", "search"]).name == "hard"
     assert level_of(["search", "heuristic", "search"]) is None and level_of(["random"]) is None
-    with pytest.raises(UserError, match="levels: easy, normal, hard"):
-        level("expert")
+    assert level_of(["expert"] * 3).name == "expert"
+    with pytest.raises(UserError, match="levels: easy, normal, hard, expert"):
+        level("master")
 
 
 def test_the_easy_bot_plays_legal_moves() -> None:

@@ -9,6 +9,7 @@ from ..errors import UserError
 from ..ruleset import Ruleset
 from .base import Player
 from .easy import EasyPlayer
+from .expert import ExpertPlayer
 from .heuristic import HeuristicPlayer
 from .outside import is_outside, load_factory, make_outside
 from .random_player import RandomPlayer
@@ -20,6 +21,7 @@ REGISTRY: dict[str, Callable[[Ruleset, int | None], Player]] = {
     "easy": EasyPlayer,
     "heuristic": HeuristicPlayer,
     "search": SearchPlayer,
+    "expert": ExpertPlayer,
 }
 
 
@@ -49,4 +51,4 @@ def _no_such_player(name: str) -> UserError:
                      "or an outside bot as path/to/file.py:Name or module:Name)")
 
 
-__all__ = ["EasyPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "check_player", "make_player"]
+__all__ = ["EasyPlayer", "ExpertPlayer", "HeuristicPlayer", "Player", "RandomPlayer", "REGISTRY", "SearchPlayer", "check_player", "make_player"]

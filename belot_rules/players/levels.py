@@ -1,4 +1,4 @@
-"""Levels of play for a person at the table: easy, normal and hard, each a bot of the registry.
+"""Levels of play for a person at the table: easy, normal, hard and expert, each a bot of the registry.
 
 A level is only a name for a bot kind, so a game stores its seats' bot names and its
 level follows from them (:func:`level_of`); front ends offer :data:`LEVELS` in order,
@@ -7,7 +7,11 @@ build opponents with :func:`level_player` and show :attr:`Level.title`.
 - easy: ``easy``, the heuristic bot that plays a random legal card a third of the time;
 - normal: ``heuristic``, rule-of-thumb bidding and card play (answers in well under 50 ms);
 - hard: ``search``, Monte-Carlo search over deals that fit what it has seen (a median of 10-70 ms a move,
-  calls the longest, on one core).
+  calls the longest, on one core);
+- expert: ``expert``, the same deals solved double-dummy for each card (its calls are hard's).
+
+Each level may carry its measured strength (:class:`Strength`): card points per deal against the
+level below in duplicate deals, with the 95% interval and the command that measured it.
 """
 
 from __future__ import annotations
@@ -21,12 +25,30 @@ from .base import Player
 
 
 @dataclass(frozen=True, slots=True)
+class Strength:
+    """Card points per deal a level took over ``against`` in duplicate deals (the same cards and contract, the
+    seats swapped), the 95% interval over the deal pairs, and how many pairs were played."""
+
+    variant: str
+    against: str
+    points: float
+    low: float
+    high: float
+    pairs: int
+
+    def __str__(self) -> str:
+        return (f"{self.points:+.1f} ({self.low:+.1f} to {self.high:+.1f}) card points a deal against {self.against} "
+                f"in {self.variant}, {self.pairs} deal pairs")
+
+
+@dataclass(frozen=True, slots=True)
 class Level:
-    """One level: its name, the bot kind that plays it, and a line saying how it plays."""
+    """One level: its name, the bot kind that plays it, a line saying how it plays, and what it measured."""
 
     name: str
     bot: str
     description: str
+    strength: tuple[Strength, ...] = ()
 
     @property
     def title(self) -> str:
@@ -37,6 +59,7 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "plays a random legal card a third of the time, otherwise like normal"),
     Level("normal", "heuristic", "bids from hand strength and plays by rules of thumb from the cards it has seen"),
     Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them"),
+    Level("expert", "expert", "solves the deals that fit what it has seen with every card in view, for each card"),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}

@@ -209,11 +209,17 @@ class Holdings:
 
 
 class AuctionModel:
-    """The calls the other seats made, and how far the heuristic bidder's calls from a given hand are from them."""
+    """The calls the other seats made, and how far the heuristic bidder's calls from a given hand are from them.
+
+    A call was made on the cards the seat held then: in a deal of two rounds (five cards, the calls,
+    three more) its first packet, never the turned card. Which of a sampled hand's cards came first is
+    not known, so the model judges the calls on a subset of the right size that a hash of the hand picks:
+    the same each time for one hand, spread evenly over the hands a chain visits."""
 
     def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
         self.sense = BiddingSense(ruleset)
         self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
+        self.packets = tuple(p.bit_count() for p in _probe_hands(ruleset, view.dealer)[0])
         bidding = ruleset.bidding
         auction = _opening(ruleset, view)
         self.calls: dict[int, list[tuple[list[tuple[int, Call]], tuple[Call, ...], Call]]] = {}
@@ -227,12 +233,26 @@ class AuctionModel:
         """How many of ``seat``'s calls the bidder would not have made holding ``hand``: a point bid in
         the same contract at another level counts half."""
         choose, turned = self.sense.choose, self.turned
+        hand = self.at_auction(seat, hand)
         wrong = 0.0
         for before, legal, call in self.calls.get(seat, ()):
             made = choose(seat, hand, before, turned, legal)
             if made != call:
                 wrong += 0.5 if made.kind == call.kind == "bid" and made.contract == call.contract else 1.0
         return wrong
+
+    def at_auction(self, seat: int, hand: int) -> int:
+        """The cards of ``hand`` that ``seat`` is taken to have called on: without the turned card, and where
+        the hand has more cards than the seat's first packets, as many of them as the hash of the hand picks."""
+        if self.turned >= 0:
+            hand &= ~(1 << self.turned)
+        extra = hand.bit_count() - self.packets[seat]
+        if extra <= 0:
+            return hand
+        later = sorted(iter_bits(hand), key=lambda card: hash((hand, card)))[:extra]
+        for card in later:
+            hand &= ~(1 << card)
+        return hand
 
     def deals(self, draw: Callable[[], Holdings], rng: random.Random) -> Iterator[list[int]]:
         """Endless hands per holder, fitted to the calls: a Metropolis chain over swaps of two cards

@@ -78,7 +78,7 @@ class Solver:
         self.by_strength = [sorted(iter_bits(SUIT_MASKS[s] & seating.pack_mask), key=lambda c: -strength[c])
                             for s in range(4)]
         self.table: dict[int, tuple[int, int, int]] = {}
-        self.nodes = 0
+        self.nodes = 0  # the positions the last solve searched
         self.rest = 0
         self.under: Sequence[int] = ()
         self.kernel = COMPILED if compiled else None
@@ -119,13 +119,16 @@ class Solver:
             def melds(mask: int) -> int:
                 return sum(d.points for d in in_trick(contract, list(iter_bits(mask)), 0))
         under = state.tableau.under if state.tableau is not None else None
-        return self.kernel.values(self.packed, len(state.hands), self.camp_mask, self.last_bonus, melds, under,
-                                  state.hands, state.hidden, state.leader, state.trick, state.win_pos,
-                                  self._tricks_left(state), cards)
+        found = self.kernel.values(self.packed, len(state.hands), self.camp_mask, self.last_bonus, melds, under,
+                                   state.hands, state.hidden, state.leader, state.trick, state.win_pos,
+                                   self._tricks_left(state), cards)
+        self.nodes = self.kernel.nodes()
+        return found
 
     def _start(self, state: DealState) -> tuple[list[int], int]:
         assert state.contract == self.contract, "a solver solves the contract it was built for"
         self.table.clear()  # its keys hold for one deal's holdings only
+        self.nodes = 0
         self.under = state.tableau.under if state.tableau is not None else ()
         held = state.hidden | sum(1 << c for c in state.trick)
         for hand in state.hands:

@@ -1,0 +1,84 @@
+"""The expert bot: the search bot's sampled deals, each solved double-dummy instead of rolled out.
+
+For a card it samples deals that fit what the seat has seen and the calls the
+other seats made on the cards they held at the time (:mod:`.sampling`), brings
+each to the current position, and asks the double-dummy solver (:mod:`.solver`)
+what its camp takes from there with each legal card, every seat then playing
+its best with every hand seen. It plays the card with the best total over the
+deals. Equal totals go to the card of fewest card points, then the one lowest
+in its suit's order, then the one of the lowest suit (clubs, diamonds, hearts,
+spades): the cheapest card that does as well, never the first one listed.
+
+The budget is a number of deals and a number of positions the solver may
+search in all (``Budget.nodes``), counted, not timed: the same seed makes the
+same choice on any machine with the same build (the compiled solver and the
+Python one search different numbers of positions, so their choices can differ).
+An early trick costs far more to solve than a late one, so it sees fewer deals.
+The auction, declarations and any other decision are the search bot's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.actions import PLAY, Action, announcing, distinct_cards
+from ..engine.deal import PLAYING, SeatView
+from ..ruleset import Ruleset
+from .sampling import AuctionModel, Knowledge, play_memory
+from .search import Budget as SearchBudget, SearchPlayer
+from .solver import Solver, camp_of
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much the expert searches for one card."""
+
+    deals: int = 40  # sampled deals at most
+    nodes: int = 2_500_000  # positions the solver may search over all the deals (at least one deal is solved)
+    calls: SearchBudget = SearchBudget()  # the search bot's budget for calls and declarations
+
+
+class ExpertPlayer(SearchPlayer):
+    """Plays each card by solving sampled deals double-dummy; calls and declares as the search bot."""
+
+    name = "expert"
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, budget: Budget = Budget()) -> None:
+        super().__init__(ruleset, seed, budget.calls)
+        self.expert_budget = budget
+        tables = ruleset.tables
+        self._tie_keys = {contract: [(t.points[c], t.strength[c], c) for c in range(32)]
+                          for contract, t in tables.items()}
+        self.deals_solved: list[int] = []  # per card chosen, the deals it was solved in (for benchmarks)
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        if view.phase != PLAYING or any(a.kind != PLAY for a in legal):
+            return super().choose(view, legal)
+        options = distinct_cards(legal)
+        if len(options) == 1:
+            return announcing(options[0], legal)
+        return announcing(self._solve(view, options), legal)
+
+    def _solve(self, view: SeatView, options: list[Action]) -> Action:
+        ruleset, rng, seat = self.ruleset, self.rng, view.seat
+        contract = view.contract
+        assert contract is not None, "cards are played in a contract"
+        memory = play_memory(ruleset, view)
+        knowledge = Knowledge.of(ruleset, view, memory)
+        deals = AuctionModel(ruleset, view).deals(lambda: knowledge.draw(rng), rng)
+        solver = Solver(ruleset, contract, camp_of(ruleset, seat, view.declarer))
+        totals = dict.fromkeys((a.card for a in options), 0)
+        budget = self.expert_budget
+        searched = solved = 0
+        while solved < budget.deals and (not solved or searched < budget.nodes):
+            hands = next(deals)
+            world = self._world(view, hands, knowledge.played, knowledge.lay(hands, rng))
+            values = solver.card_values(world)
+            searched += solver.nodes
+            solved += 1
+            for card in totals:
+                totals[card] += values[card]
+        self.deals_solved.append(solved)
+        keys = self._tie_keys[contract]
+        best = max(totals, key=lambda card: (totals[card], *(-k for k in keys[card])))
+        return next(a for a in options if a.card == best)

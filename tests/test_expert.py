@@ -1,0 +1,83 @@
+"""The expert bot (``players/expert.py``): legal in every shipped variant, the same choices for a seed, ties
+broken by its stated rule, and the auction judged on the cards a seat held when it called (issue 23)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.engine.deal import OVER, PLAYING, DealState
+from belot_rules.engine.runner import play_deal
+from belot_rules.players import make_player
+from belot_rules.players.expert import Budget, ExpertPlayer
+from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.players.sampling import AuctionModel
+from belot_rules.players.search import Budget as SearchBudget
+from belot_rules.players.solver import Solver
+from belot_rules.variant.loader import shipped_names
+
+SMALL = Budget(deals=2, nodes=20_000, calls=SearchBudget(samples=2, bid_samples=2))
+
+
+def _deck(ruleset, seed: int) -> list[int]:
+    deck = list(ruleset.seating.cards)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_expert_plays_only_legal_actions(name: str) -> None:
+    """A whole deal with the expert at the first seat: each of its actions goes through DealState.apply."""
+    ruleset = load_variant(name)
+    players = [ExpertPlayer(ruleset, 1, SMALL)] + [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats][1:]
+    state = play_deal(DealState.start(ruleset, _deck(ruleset, 4), 1), players)
+    assert state.phase == OVER
+
+
+def test_expert_is_registered_and_deterministic_per_seed() -> None:
+    """The same seed, the same deal: the same cards (the budget counts positions searched, not seconds)."""
+    ruleset = load_variant("bulgarian")
+    assert make_player("expert", ruleset, 3).name == "expert"
+    histories = []
+    for _ in range(2):
+        players = [ExpertPlayer(ruleset, seat, SMALL) for seat in ruleset.seating.seats]
+        histories.append(play_deal(DealState.start(ruleset, _deck(ruleset, 9), 0), players).history)
+    assert histories[0] == histories[1]
+
+
+def test_equal_cards_go_to_the_fewest_points_then_the_lowest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal totals: the card of fewest points, then the lowest in its suit's order; never list order."""
+    ruleset = load_variant("bulgarian")
+    state = DealState.start(ruleset, _deck(ruleset, 5), 0)
+    state.force_contract("no_trumps", state.first_seat)
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[-1])
+    monkeypatch.setattr(Solver, "card_values", lambda self, world: dict.fromkeys(range(32), 7))
+    seat = state.to_act
+    action = ExpertPlayer(ruleset, 0, SMALL).choose(state.view(seat), state.legal_actions())
+    points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
+    legal = [a.card for a in state.legal_actions()]
+    assert action.card == min(legal, key=lambda c: (points[c], strength[c], c))
+
+
+def test_calls_are_judged_on_the_first_packet() -> None:
+    """bulgarian.md §3: the calls are made on five cards, so a sampled eight-card hand is judged on five of
+    them (never the turned card where there is one), the same five each time for the same hand."""
+    for name in ("bulgarian", "french"):
+        ruleset = load_variant(name)
+        state = DealState.start(ruleset, _deck(ruleset, 2), 0)
+        bidders = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
+        while state.phase not in (PLAYING, OVER):
+            state.apply(bidders[state.to_act].choose(state.view(state.to_act), state.legal_actions()))
+        if state.phase == OVER:
+            continue
+        view = state.view(state.to_act)
+        model = AuctionModel(ruleset, view)
+        for seat in ruleset.seating.seats:
+            hand = state.hands[seat]
+            first = model.at_auction(seat, hand)
+            assert first & ~hand == 0 and first.bit_count() == 5 and first == model.at_auction(seat, hand)
+            if state.turned_card >= 0:
+                assert not first >> state.turned_card & 1
