@@ -1,0 +1,80 @@
+"""The table's words in the current language: suits, ranks, contracts, calls, declarations and results.
+
+These are the words players say at the table ("купа", "sans atout", "roem", "هاص"), so each is looked up
+with its context (:func:`~belot_rules.i18n.pgettext`): "pass" the call is not "pass" the verb of a menu.
+The code names things by index or key; this module is the one place that turns them into words.
+"""
+
+from __future__ import annotations
+
+from . import ngettext, pgettext
+
+
+def suit_names() -> tuple[str, str, str, str]:
+    """Clubs, diamonds, hearts, spades (the order of ``cards.SUITS``)."""
+    return (pgettext("suit", "clubs"), pgettext("suit", "diamonds"),
+            pgettext("suit", "hearts"), pgettext("suit", "spades"))
+
+
+def rank_names() -> dict[str, str]:
+    """Each rank's name by its letter in ``cards.RANKS`` (and 6, for 36-card packs)."""
+    return {
+        "6": pgettext("rank", "six"), "7": pgettext("rank", "seven"), "8": pgettext("rank", "eight"),
+        "9": pgettext("rank", "nine"), "T": pgettext("rank", "ten"), "J": pgettext("rank", "jack"),
+        "Q": pgettext("rank", "queen"), "K": pgettext("rank", "king"), "A": pgettext("rank", "ace"),
+    }
+
+
+def rank_letters() -> dict[str, str]:
+    """The letter a card's corner shows for each court card and the ace (the number cards keep their digits)."""
+    return {
+        # Translators: one letter (or a short sign) on the card's corner for the jack.
+        "J": pgettext("rank letter", "J"),
+        "Q": pgettext("rank letter", "Q"),
+        "K": pgettext("rank letter", "K"),
+        "A": pgettext("rank letter", "A"),
+    }
+
+
+def contract_names() -> dict[str, str]:
+    """The contracts without a trump suit (a trump contract is named by its suit)."""
+    return {"no_trumps": pgettext("contract", "no trumps"), "all_trumps": pgettext("contract", "all trumps")}
+
+
+def call_names() -> dict[str, str]:
+    """The calls of an auction other than contracts, by their key in ``rules/calls.py``."""
+    return {
+        "pass": pgettext("call", "pass"),
+        "double": pgettext("call", "double"),
+        "redouble": pgettext("call", "redouble"),
+        "contra": pgettext("call", "contra"),
+        "recontra": pgettext("call", "recontra"),
+        "capot": pgettext("call", "capot"),
+    }
+
+
+def declaration_names() -> dict[str, str]:
+    """Declarations by their key in ``rules/declarations.py``: runs by length, four of a kind, the king and
+    queen of trumps."""
+    return {
+        "tierce": pgettext("declaration", "tierce"),
+        "quarte": pgettext("declaration", "quarte"),
+        "quint": pgettext("declaration", "quint"),
+        "quad": pgettext("declaration", "four of a kind"),
+        "belote": pgettext("declaration", "belote"),
+    }
+
+
+def result_words() -> dict[str, str]:
+    """What a deal's end is called: every trick taken, a contract failed, the last trick's bonus."""
+    return {
+        "capot": pgettext("result", "capot"),
+        "failed": pgettext("result", "failed"),
+        "made": pgettext("result", "made"),
+        "last_trick": pgettext("result", "last trick"),
+    }
+
+
+def points(count: int) -> str:
+    """``23 points``, in the plural form the language gives ``count`` (Russian: 1 очко, 2 очка, 5 очков)."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)

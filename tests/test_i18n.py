@@ -1,0 +1,141 @@
+"""The players' languages: the catalogues hold every text of the code, with its placeholders, and the
+language a command speaks comes from --lang, then the environment as gettext reads it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from belot_rules import i18n
+from belot_rules.cli import main
+from belot_rules.i18n import words
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "belot_rules" / "locale"
+KEYWORDS = {"gettext": None, "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def _key(message_id: str | tuple[str, ...], context: str | None) -> tuple[str | None, str]:
+    return context, message_id if isinstance(message_id, str) else message_id[0]
+
+
+def _source_messages() -> dict[tuple[str | None, str], str | tuple[str, ...]]:
+    """Every text the code marks for translation, as Babel's extractor finds it (``babel.cfg``)."""
+    found = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / "belot_rules"), method_map=[("**.py", "python")], keywords=KEYWORDS):
+        found[_key(message, context)] = message
+    return found
+
+
+def _catalogue(code: str):
+    with (LOCALE / code / "LC_MESSAGES" / "belot.po").open("rb") as file:
+        return read_po(file, locale=code)
+
+
+def test_the_code_marks_texts_for_translation() -> None:
+    assert len(_source_messages()) > 30
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_translates_every_text_of_the_code_and_no_other(code: str) -> None:
+    """A text added to the code and not to a catalogue fails here, as does a catalogue's text the code lost."""
+    source = _source_messages()
+    catalogue = _catalogue(code)
+    held = {_key(message.id, message.context): message for message in catalogue if message.id}
+    assert sorted(set(source) - set(held), key=str) == [], f"{code}: texts with no translation"
+    assert sorted(set(held) - set(source), key=str) == [], f"{code}: translations of texts the code no longer has"
+    for key, message in held.items():
+        assert not message.fuzzy, f"{code}: {key} is marked fuzzy (unchecked)"
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(forms), f"{code}: {key} has an empty translation"
+        if isinstance(message.id, tuple):
+            assert len(forms) == catalogue.num_plurals, f"{code}: {key} needs {catalogue.num_plurals} plural forms"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translation_keeps_the_placeholders_of_its_text(code: str) -> None:
+    """``{count} points`` must stay ``{count} ...``: a lost or misspelt placeholder would show raw or fail."""
+    for message in _catalogue(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == wanted, f"{code}: {message.id!r} -> {form!r}"
+
+
+@pytest.mark.parametrize(("code", "counts"), [
+    ("ru", {1: "1 очко", 3: "3 очка", 5: "5 очков", 21: "21 очко", 112: "112 очков"}),  # CLDR: one, few, many
+    ("hr", {1: "1 bod", 4: "4 boda", 11: "11 bodova"}),
+    ("fr", {0: "0 point", 1: "1 point", 2: "2 points"}),  # French: 0 is singular
+    ("ar", {2: "2 نقطتان", 5: "5 نقاط", 11: "11 نقطة"}),  # Arabic: six forms
+    ("en", {1: "1 point", 0: "0 points"}),
+])
+def test_counts_take_their_language_s_plural_form(code: str, counts: dict[int, str]) -> None:
+    i18n.use(code)
+    try:
+        assert {count: words.points(count) for count in counts} == counts
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
+@pytest.mark.parametrize(("code", "suits", "no_trumps"), [
+    ("bg", ("спатия", "каро", "купа", "пика"), "без коз"),
+    ("fr", ("trèfle", "carreau", "cœur", "pique"), "sans atout"),
+    ("nl", ("klaveren", "ruiten", "harten", "schoppen"), "zonder troef"),
+    ("hr", ("tref", "karo", "herc", "pik"), "bez aduta"),
+    ("ru", ("трефы", "бубны", "червы", "пики"), "без козыря"),
+    ("ar", ("شريا", "ديمن", "هاص", "سبيت"), "صن"),
+    ("en", ("clubs", "diamonds", "hearts", "spades"), "no trumps"),
+])
+def test_the_table_words_are_each_table_s_own(code: str, suits: tuple[str, ...], no_trumps: str) -> None:
+    """The words players say at the table (the issue's list: "без коз", "sans atout", Baloot's Sun ...)."""
+    catalogue = i18n.catalogue(code)
+    assert tuple(catalogue.pgettext("suit", name) for name in ("clubs", "diamonds", "hearts", "spades")) == suits
+    assert catalogue.pgettext("contract", "no trumps") == no_trumps
+
+
+@pytest.mark.parametrize(("flag", "environ", "chosen"), [
+    ("fr", {"LANG": "bg_BG.UTF-8"}, "fr"),  # --lang first
+    ("ru-RU", {}, "ru"),
+    (None, {"LANGUAGE": "xx:nl:bg", "LANG": "ru_RU.UTF-8"}, "nl"),  # LANGUAGE's first known language
+    (None, {"LANGUAGE": "xx", "LC_ALL": "hr_HR.UTF-8"}, "hr"),
+    (None, {"LC_ALL": "C", "LANG": "bg_BG.UTF-8"}, "en"),  # the first set of LC_ALL, LC_MESSAGES, LANG decides
+    (None, {"LC_MESSAGES": "ar_SA.UTF-8", "LANG": "fr_FR.UTF-8"}, "ar"),
+    (None, {"LANG": "de_DE.UTF-8"}, "en"),  # no catalogue: English
+    (None, {}, "en"),
+])
+def test_the_language_comes_from_the_flag_then_the_environment(flag, environ, chosen) -> None:
+    assert i18n.choose(flag, environ) == chosen
+
+
+def test_an_unknown_language_is_refused_with_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--lang", "de"]) == 1
+    error = capsys.readouterr().err
+    assert "--lang de: no such language here" in error and "bg (Български)" in error and "\n" == error[-1]
+
+
+def test_lang_is_taken_before_or_after_the_verb() -> None:
+    try:
+        assert main(["--lang", "bg", "list"]) == 0 and i18n.current() == "bg"
+        assert main(["list", "--lang=ru"]) == 0 and i18n.current() == "ru"
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
+@pytest.mark.parametrize(("environ", "shown"), [
+    ({}, False), ({"TERM": "xterm-256color"}, False), ({"VTE_VERSION": "5202"}, False),
+    ({"VTE_VERSION": "7600"}, True), ({"KONSOLE_VERSION": "230804"}, True), ({"BELOT_BIDI": "1"}, True),
+])
+def test_arabic_falls_back_to_english_with_a_note_where_the_terminal_cannot_show_it(environ, shown) -> None:
+    language, note = i18n.for_terminal("ar", environ)
+    assert (language, note is None) == (("ar", True) if shown else ("en", False))
+    assert i18n.for_terminal("bg", environ) == ("bg", None)
