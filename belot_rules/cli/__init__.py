@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any
 
-from .. import __version__
+from .. import __version__, i18n
 from ..errors import UserError
 
 COMMANDS = ["play", "validate", "show", "rules", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
@@ -37,7 +37,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in [only] if only in COMMANDS else COMMANDS:
         importlib.import_module(f"{__name__}.{MODULES.get(name, name)}").register(subparsers)
+    for command in [parser, *subparsers.choices.values()]:  # any command, before or after its verb
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_LANG_HELP)
     return parser
+
+
+_LANG_HELP = ("the language to speak: " + ", ".join(i18n.LANGUAGES) +
+              " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)")
+
+
+def _lang_flag(argv: list[str]) -> str | None:
+    """The value of ``--lang`` anywhere on the command line, read before parsing so that the parser's
+    own texts can be in that language."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.removeprefix("--lang=")
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+    return None
 
 
 def _quiet_pool_exit(unraisable: Any) -> None:
@@ -58,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = None
     try:
+        i18n.use(i18n.choose(_lang_flag(argv), os.environ))
         # A leading verb is the command: the other verbs are not needed to parse or run it.
         args = build_parser(argv[0] if argv else None).parse_args(argv)
         status = args.run(args)
