@@ -9,7 +9,7 @@ the end, so a player knows where to look (``belot show``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -87,7 +87,7 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
     told: dict[str, list[Block]] = {heading: [] for heading in _PHASE_SECTION.values()}
     unstated: list[str] = []
     for path, field in _leaves(Variant, ()):
-        if path[0] not in _PHASE_SECTION or _is_unused(unused, path):
+        if path[0] not in _PHASE_SECTION or _is_unused(unused, path) or _IDLE.get(path, _never)(variant):
             continue
         value = _value_at(variant, path)
         text = meaning(field, value)
@@ -116,6 +116,21 @@ def _rounding(rules: Ruleset, path: KeyPath, text: str) -> str:
         return text
     digit = getattr(rules.variant.scoring.rounding, path[2]).tie_digit
     return say.rounding(_kind_words(path[2]) + " contracts", text.replace("tie_digit", str(digit)))
+
+
+def _never(variant: Variant) -> bool:
+    return False
+
+
+# Rules that say nothing to a player of this game, though no other rule switches them off: who gets the first
+# packet after the bidding where no packet is dealt then, where a turned card goes where none is turned, what
+# counts towards a contract where none is at stake.
+_IDLE: dict[KeyPath, Callable[[Variant], bool]] = {
+    ("deal", "second_packets_start"): lambda variant: not variant.deal.second_packets,
+    ("deal", "turned_card_to"): lambda variant: variant.deal.turned_card == "none",
+    ("declarations", "count_for_contract"): lambda variant: variant.scoring.contract == "each_own",
+    ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
+}
 
 
 def _is_unused(unused: dict[KeyPath, str], path: KeyPath) -> bool:
@@ -314,7 +329,10 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
     sums = tuple(say.example_parts(seating.side_name(side).capitalize(), tuple(zip(say.PART_NAMES, parts)), total)
                  for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)))
     board = [(seating.side_name(side), points) for side, points in enumerate(score.match_points)]
-    return (say.example_intro(example.seed), say.example_contract(taker, contract, doubling, bid), sums,
-            say.example_verdict(score.verdict), say.example_board(board, score.hanging_out), say.example_reckoning(),
-            tuple(score.lines))
+    if rules.variant.scoring.contract == "each_own":  # nobody takes: the trump is the last card dealt
+        played, verdict = say.example_trump(contract), ()
+    else:
+        played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)
+    return (say.example_intro(example.seed), played, sums, *verdict, say.example_board(board, score.hanging_out),
+            say.example_reckoning(), tuple(score.lines))
 

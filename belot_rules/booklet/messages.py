@@ -144,8 +144,9 @@ def follow_suit() -> str:
 
 
 def must_trump() -> str:
-    return ("A player who cannot follow suit must play a trump when an opponent is winning the trick; "
-            "otherwise he may play any card, unless a rule below says more.")
+    return ("A player who cannot follow suit must play a trump when an opponent is winning the trick, a trump "
+            "higher than one already in the trick if he can; otherwise he may play any card, unless a rule below "
+            "says more.")
 
 
 def trump_order(order: Sequence[str], kind_word: str) -> str:
@@ -347,6 +348,10 @@ def example_contract(taker: str, contract_words: str, doubling: str | None, bid:
     if doubling:
         text += f", and it was doubled ({doubling})"
     return text + "."
+
+
+def example_trump(contract_words: str) -> str:
+    return f"The deal was played in {contract_words}, with no contract at stake."
 
 
 def example_parts(side: str, parts: Sequence[tuple[str, int]], total: int) -> str:
