@@ -23,13 +23,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from ..files import KeyPath, display_name
 from ..variant.explain import PHASES, submodel
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
 from ..variant.options.base import option_of
 from ..variant.unused import unused_reason, unused_rules
-from ..variant.yamlsafe import KeyPath, display_name
 from .output import console, print_json
 
 

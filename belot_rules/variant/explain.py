@@ -18,8 +18,9 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
+from ..files import KeyPath, NodeInfo, Place
 from .model import Conflict, Conflicts, Variant
-from .yamlsafe import KeyPath, NodeInfo, Place, norm_key, norm_path
+from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
 _MENTION = re.compile(r"[a-z_]+(?:\.[a-z_]+)*")

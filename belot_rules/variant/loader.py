@@ -26,15 +26,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem, UserError, VariantError
-from ..files import excerpt
+from ..files import Document, KeyPath, NodeInfo, Place, display_name, excerpt
 from .explain import (
     PHASES,
     Sources,
     explain,
     explain_conflicts,
     find_key,
-    norm_key,
-    norm_path,
     submodel,
     suggest,
     wrong_booleans,
@@ -43,7 +41,7 @@ from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
-from .yamlsafe import Document, KeyPath, NodeInfo, Place, display_name, read_yaml
+from .yamlsafe import norm_key, norm_path, read_yaml
 
 OWN_KEYS = ("name", "title", "description", "family", "extends")  # what a file says about itself, not rules
 PER_FILE_KEYS = ("name", "title", "description", "extends")  # never inherited; a family is, like the rules

@@ -16,10 +16,10 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from ..files import KeyPath
 from .explain import submodel
 from .model import Variant
 from .options.base import Option, option_of
-from .yamlsafe import KeyPath
 
 
 def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, Option]]:

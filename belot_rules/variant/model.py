@@ -13,6 +13,7 @@ every impossible combination when the file is loaded, not in the middle of a gam
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pydantic import Field, ValidationInfo, model_validator
 
@@ -384,11 +385,15 @@ class Variant(Rule):
         return MAX_DEALS // 3 * self.deal_points // self.table.board_sides
 
 
+def _table_conflicts(kind: str, variant: Variant) -> list[str]:
+    table: RankTable = getattr(variant.cards, kind)
+    return table.conflicts()
+
+
 def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]]:
     """Each section's own contradictions, named within the section (``max_level``, not ``bidding.doubles.max_level``)."""
     tables: list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]] = [
-        (("cards", kind), lambda v, kind=kind: getattr(v.cards, kind).conflicts())
-        for kind in ("trump", "plain", "no_trumps", "all_trumps")]
+        (("cards", kind), partial(_table_conflicts, kind)) for kind in ("trump", "plain", "no_trumps", "all_trumps")]
     return [*tables, (("cards",), lambda v: v.cards.conflicts()),
             (("bidding", "doubles"), lambda v: v.bidding.doubles.ladder_conflicts()),
             (("bidding", "doubles"), lambda v: v.bidding.doubles.name_conflicts()),

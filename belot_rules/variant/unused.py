@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from ..files import KeyPath
 from .meanings import declared_options
 from .model import Variant
-from .yamlsafe import KeyPath
 
 
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:

@@ -136,14 +136,14 @@ class _FlowGuard:
         super().fetch_flow_collection_start(token)  # type: ignore[misc]
 
 
-class _PythonLoader(_Guard, _FlowGuard, yaml.SafeLoader):
+class _PythonLoader(_Guard, _FlowGuard, yaml.SafeLoader):  # type: ignore[misc]
     """The reference parser, with every refusal in this project's words."""
 
 
 _Loader: type = _PythonLoader
 if CParser is not None:  # libyaml turns the text into events ten times faster; composing stays here
 
-    class _Loader(_Guard, Composer, CParser, Resolver):  # type: ignore[no-redef]
+    class _Loader(_Guard, Composer, CParser, Resolver):  # type: ignore[no-redef,misc]
         def __init__(self, stream: str) -> None:
             CParser.__init__(self, stream)
             Composer.__init__(self)
@@ -156,13 +156,13 @@ def _compose(text: str) -> Node | None:
     installed (libyaml 0.2.6, in PyYAML 6.0.4, stops at 1,000 brackets in its own); any other error is
     libyaml's, whose wording the syntax hints know."""
     try:
-        return yaml.compose(text, Loader=_Loader)  # type: ignore[no-any-return]
+        return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as refused:
         if _Loader is _PythonLoader:
             raise
         error = refused
     try:
-        return yaml.compose(text, Loader=_PythonLoader)  # type: ignore[no-any-return]
+        return yaml.compose(text, Loader=_PythonLoader)
     except yaml.YAMLError:  # not _Refused, which goes up as it is
         raise error from None
 

@@ -4,7 +4,7 @@ the strict, immutable base of every section, and ``Option``, what an option says
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
@@ -171,11 +171,10 @@ class Option:
 
     def unused_reason(self, variant: Variant, section: BaseModel) -> str | None:
         """Why the option does nothing in ``variant``, where ``section`` holds it; None where it applies."""
-        for check, subject in ((self.unused_when, variant), (self.unused_here, section)):
-            reason = check(subject) if check is not None else None
-            if reason is not None:
-                return reason
-        return None
+        reason = self.unused_when(variant) if self.unused_when is not None else None
+        if reason is None and self.unused_here is not None:
+            reason = self.unused_here(section)
+        return reason
 
 
 def option_values(info: FieldInfo) -> tuple[str, ...]:
@@ -238,7 +237,7 @@ READ_RANK_KEYS = BeforeValidator(_rank_keys)
 RankPoints = Annotated[dict[RankName, Points], READ_RANK_KEYS]
 
 
-def permutation_problems(name: str, order: list[str]) -> list[str]:
+def permutation_problems(name: str, order: Sequence[str]) -> list[str]:
     """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
     if sorted(order) == sorted(RANKS):
         return []

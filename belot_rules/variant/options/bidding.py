@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
 from pydantic import Field, field_validator
 
 from .base import (
     CALL_WORDS,
-    CONTRACTS,
     MAX_BID_LEVELS,
     SUIT_CONTRACTS,
     Contract,
@@ -302,7 +301,7 @@ class Bidding(Rule):
         ),
     )
     contracts: list[Contract] = Field(
-        list(CONTRACTS),
+        list(get_args(Contract)),
         description="The contracts that may be played, lowest first; this is also the ladder of contract_ladder bidding.",
     )
     doubles: Doubles = Field(default_factory=Doubles, description="Contra and recontra.")
