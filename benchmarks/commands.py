@@ -39,7 +39,8 @@ from belot_rules import load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
-from belot_rules.sim.simulate import DEALS, Chunk, Plan, play_chunk
+from belot_rules.sim.plan import Chunk
+from belot_rules.sim.simulate import DEALS, Plan, play_chunk
 
 ROUNDS = 15
 
@@ -60,7 +61,7 @@ def fastest(runs: list[Callable[[int, int], object]], deals: int, rounds: int = 
 def chunks_of(seats: tuple[str, ...], seed: int) -> Callable[[int, int], object]:
     """``belot simulate --variant bulgarian --seats ...``'s work: the chunk of ``count`` deals numbered ``round``."""
     plan = Plan(((load_variant("bulgarian").variant, ""),), DEALS, seats, seed)
-    return lambda number, count: play_chunk(plan, Chunk(0, number, number * count, count))
+    return lambda number, count: play_chunk(plan, Chunk(0, number * count, count))
 
 
 def rollouts(seed: int) -> Callable[[int, int], object]:

@@ -252,9 +252,10 @@ def test_takes_alone_at_three_on_a_margin_a_table_of_four_would_pass(variant, ha
                                                  ("belote-a-trois-32", None)])
 def test_three_player_tables_throw_in_few_deals(variant, turned):
     """At three, the heuristic bots take often enough that a deal is rarely thrown in (debertz-3 passed out
-    about 41% of deals, belote-a-trois 46%, with the margin of a table of four); junk still passes."""
+    about 41% of deals, belote-a-trois 46%, with the margin of a table of four; about 28% now, so the 95% interval
+    of 300 deals stays below 40% whatever the seed); junk still passes."""
     result = simulate(load_variant(variant), "deals", 300, seats="heuristic", seed=3, workers=1)
-    assert result.to_dict()["contracts"]["all_pass"]["rate"] < 0.3
+    assert result.to_dict()["contracts"]["all_pass"]["high"] < 0.4
     assert call(variant, "9C TD 9S TS KD", turned=turned) == "pass"
 
 

@@ -73,8 +73,8 @@ def test_a_run_stopped_on_ray_resumes_on_ray(cluster, tmp_path):
     with open_backend("ray", 2) as backend:
         with pytest.raises(KeyboardInterrupt):
             simulate_many(rulesets, "deals", 1000, seed=3, progress=stop, backend=backend, out=out)
-        kept = [line for line in out.read_text().splitlines() if '"chunk"' in line]
-        assert 3 <= len(kept) < 8
+        kept = [json.loads(line)["chunk"] for line in out.read_text().splitlines() if '"chunk"' in line]
+        assert 750 <= sum(size for _, _, size in kept) < 2000  # stopped part way, chunks of any size
         resumed = simulate_many(rulesets, "deals", 1000, seed=3, backend=backend, out=out, resume=True)
     assert [r.tally for r in resumed] == [r.tally for r in whole]
 

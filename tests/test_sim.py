@@ -14,7 +14,7 @@ import pytest
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
-from belot_rules.sim import simulate as simulate_module
+from belot_rules.sim import plan as plan_module
 from belot_rules.sim.simulate import derive_seed, parse_seats, simulate, simulate_many, unreachable
 from belot_rules.sim.stats import Mean, Rate, Tally, mean_interval, overlap, t_quantile, wilson
 
@@ -87,19 +87,20 @@ def test_one_and_two_workers_give_identical_results():
 
 
 def test_workers_borrow_the_parents_rulesets_and_the_parent_keeps_none(monkeypatch):
-    """Forked workers start from the rulesets passed in; a long-lived caller does not accumulate them."""
+    """Forked workers start from the rulesets passed in; a long-lived caller does not accumulate them (the one
+    cache of compiled rules that simulate, duel, compare and tournament share)."""
     house = load_variant("variants/examples/bulgarian-french-undertrump.yaml")
-    before = dict(simulate_module._COMPILED)
+    before = dict(plan_module._COMPILED)
 
     def no_compiling(*args: object) -> None:
         raise AssertionError("a worker compiled a ruleset instead of borrowing the parent's")
 
-    monkeypatch.setattr(simulate_module, "Ruleset", no_compiling)  # forked workers inherit the stub
+    monkeypatch.setattr(plan_module, "Ruleset", no_compiling)  # forked workers inherit the stub
     lent = []
     simulate(house, "deals", 300, seed=1, workers=2,
-             progress=lambda done, total: lent.append(house.content_hash in simulate_module._COMPILED))
+             progress=lambda done, total: lent.append(house.content_hash in plan_module._COMPILED))
     assert lent[-1]
-    assert simulate_module._COMPILED == before
+    assert plan_module._COMPILED == before
     assert gc.get_freeze_count() == 0  # the objects frozen for the run are handed back to the collector
 
 

@@ -412,6 +412,7 @@ class Backend:
     """Plays chunks of work on ``workers`` workers; see the module's docstring."""
 
     name = "local"
+    chunk_seconds = 0.25  # the work in a chunk: a result (and progress) four times a second from each worker
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
@@ -472,6 +473,7 @@ class RayBackend(Backend):
     """Workers as Ray tasks: on the cluster at ``address``, or on a Ray started here for the run."""
 
     name = "ray"
+    chunk_seconds = 1.0  # a chunk's round trip through the cluster costs milliseconds: keep it a small share
 
     def __init__(self, workers: int | None, address: str | None) -> None:
         try:

@@ -1,7 +1,8 @@
 """``belot duel``: two bots in duplicate, deal pairs (and match pairs) cut into seeded chunks.
 
 Every pair draws its deck and its players' seeds from the duel's seed and its
-own number, so the result does not depend on the number of workers. The
+own number, so the result depends neither on the number of workers nor on the
+size of the chunks (:mod:`.plan`). The
 reported differences are the first bot's points minus the second's per deal,
 with 95% intervals over the deal pairs (the pairs are independent; the two
 tables of a pair are not).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,32 +22,14 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .duplicate import DuplicateTally, MakePlayer, play_deal_pair, play_match_pair, read_tally
+from .plan import Chunk, ChunkPlan, compiled, lent
 from .runs import Progress, play_run, results_file
 from .simulate import derive_seed
 from .stats import Mean, Rate
 
 DEALS, MATCHES = "deals", "matches"
-CHUNK = {DEALS: 10, MATCHES: 1}  # pairs per chunk
+MODES = (DEALS, MATCHES)  # the streams of a duel's plan: its deal pairs, then its match pairs
 MAX_PAIRS = 10**8  # deal pairs (and match pairs) in one run
-
-
-@dataclass(frozen=True, slots=True)
-class DuelChunk:
-    """Deal pairs or match pairs ``start`` .. ``start + size - 1``."""
-
-    mode: str
-    index: int
-    start: int
-    size: int
-
-    @property
-    def key(self) -> tuple[int, ...]:
-        return (0 if self.mode == DEALS else 1, self.index)
-
-    @property
-    def pairs(self) -> tuple[int, int]:
-        """The deal pairs and match pairs the chunk plays."""
-        return (self.size, 0) if self.mode == DEALS else (0, self.size)
 
 
 @dataclass(frozen=True)
@@ -62,17 +45,21 @@ class DuelWork:
     def describe(self, deals: int, matches: int) -> dict[str, Any]:
         """The settings that decide every chunk's result, as a results file's first line holds them."""
         return {"kind": "duel", "variant": [self.variant.name, self.content_hash], "bots": list(self.bots),
-                "full": self.full, "deals": deals, "matches": matches, "chunk": CHUNK, "seed": self.seed}
+                "full": self.full, "deals": deals, "matches": matches, "seed": self.seed}
 
-    def play(self, chunk: DuelChunk) -> DuplicateTally:
-        ruleset = _ruleset(self)
+    def play(self, chunk: Chunk) -> DuplicateTally:
+        return self.play_pairs(MODES[chunk.stream], chunk.start, chunk.stop)
+
+    def play_pairs(self, mode: str, start: int, stop: int) -> DuplicateTally:
+        """Deal pairs (or match pairs) ``start`` .. ``stop - 1``: each draws its decks and seeds from its number."""
+        ruleset = compiled(self.variant, self.content_hash)
         bots: list[MakePlayer] = [_maker(name) for name in self.bots]
         players = ruleset.seating.players
         tally = DuplicateTally()
-        for number in range(chunk.start, chunk.start + chunk.size):
-            pair_seed = derive_seed(self.seed, chunk.mode, number)
+        for number in range(start, stop):
+            pair_seed = derive_seed(self.seed, mode, number)
             seeds = [derive_seed(pair_seed, seat) for seat in range(players)]
-            if chunk.mode == MATCHES:
+            if mode == MATCHES:
                 play_match_pair(ruleset, pair_seed, bots, seeds, tally)
                 continue
             rng = random.Random(pair_seed)
@@ -85,16 +72,6 @@ class DuelWork:
 
 def _maker(name: str) -> MakePlayer:
     return lambda ruleset, seed: make_player(name, ruleset, seed)
-
-
-_COMPILED: dict[str, Ruleset] = {}
-
-
-def _ruleset(work: DuelWork) -> Ruleset:
-    key = work.content_hash or work.variant.model_dump_json()
-    if key not in _COMPILED:
-        _COMPILED[key] = Ruleset(work.variant, work.content_hash)
-    return _COMPILED[key]
 
 
 @dataclass(frozen=True)
@@ -181,29 +158,17 @@ def duel(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = False, 
     work = DuelWork(ruleset.variant, ruleset.content_hash, (bots[0], bots[1]), full, seed)
     tally = DuplicateTally()
 
-    def finished(chunk: DuelChunk, played: Played) -> None:
+    def finished(chunk: Chunk, played: Played) -> None:
         tally.merge(played.result)
 
-    _COMPILED.setdefault(ruleset.content_hash or ruleset.variant.model_dump_json(), ruleset)
-    chunks = DuelChunks(deals, matches)
-    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json, read_tally,
-                      chunks) as results:
-        session = play_run(backend, work, chunks, finished, deals + matches, progress, results)
+    def decode(data: Any, chunk: Chunk) -> DuplicateTally:
+        return read_tally(data, (chunk.size, 0) if MODES[chunk.stream] == DEALS else (0, chunk.size))
+
+    chunks = ChunkPlan([deals, matches])
+    with results_file(out, work.describe(deals, matches), resume, DuplicateTally.to_json, decode, chunks,
+                      finished) as results, lent([ruleset]):
+        session = play_run(backend, work, chunks, finished, progress, results)
         result = DuelResult(ruleset.name, (bots[0], bots[1]), full, seed, session.workers_used(backend.workers), tally, session.seconds,
                             backend.name, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())
     return result
-
-
-@dataclass(frozen=True)
-class DuelChunks:
-    """Every chunk of a duel, deal pairs then match pairs, made as they are asked for."""
-
-    deals: int
-    matches: int
-
-    def __iter__(self) -> Iterator[DuelChunk]:
-        for mode, count in ((DEALS, self.deals), (MATCHES, self.matches)):
-            size = CHUNK[mode]
-            for index, start in enumerate(range(0, count, size)):
-                yield DuelChunk(mode, index, start, min(size, count - start))

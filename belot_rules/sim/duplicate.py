@@ -143,11 +143,11 @@ class DuplicateTally:
             self.seconds[bot] += player.seconds
 
 
-def read_tally(data: Any, chunk: Any) -> DuplicateTally:
+def read_tally(data: Any, pairs: tuple[int, int]) -> DuplicateTally:
     """A chunk's tally read back from a results file; ValueError if the chunk's ``pairs`` (deal pairs, match
     pairs) cannot have given it."""
     tally = DuplicateTally.from_json(data)
-    tally.check(*chunk.pairs)
+    tally.check(*pairs)
     return tally
 
 

@@ -2,13 +2,13 @@
 
 A results file holds JSON lines: first ``{"run": {...}}``, the settings that decide every
 chunk's result and the program's version (a resumed run must ask for the same); then one line
-per finished chunk, ``{"chunk": KEY, "run": MARK, "result": ..., "worker": "host:pid",
+per finished chunk, ``{"chunk": [STREAM, START, SIZE], "run": MARK, "result": ..., "worker": "host:pid",
 "seconds": S, "session": N, "elapsed": T}``, written and flushed as the chunk finishes
 (``MARK`` a hash of the first line's settings, ``seconds`` playing it, ``elapsed`` since its
 session started); a finished run adds ``{"results": ...}``, what the command reports.
 A run stopped in any way (Ctrl-C, a kill, a lost worker or node) leaves every finished
-chunk on file, and at most a cut last line, which a resume drops: it plays only the chunks
-not on file and counts each chunk once; a run that cannot go on (a chunk failing again and
+chunk on file, and at most a cut last line, which a resume drops: it plays only the units
+no chunk on file holds (in chunks of any size) and counts each chunk once; a run that cannot go on (a chunk failing again and
 again, a lost cluster) ends its message with the file and the command that resumes it.
 A resume counts nothing from a file it cannot trust whole: every line is checked, and the
 file is left as it was if one is refused.
@@ -17,13 +17,12 @@ file is left as it was if one is refused.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,38 +32,42 @@ from .. import __version__
 from ..errors import MAX_PROBLEMS_SHOWN, UserError
 from ..files import excerpt, refuse_existing
 from .backends import Backend, Loads, Played, RunBroken, Work
+from .plan import Chunk, ChunkPlan
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
 RESUMED = "earlier run"  # the worker named for chunks read back from a results file
 
 
-Decode = Callable[[Any, Any], Any]  # (a chunk's result as written, the chunk) -> the result; ValueError if unsound
+Decode = Callable[[Any, Chunk], Any]  # (a chunk's result as written, the chunk) -> the result; ValueError if unsound
+Take = Callable[[Chunk, Played], None]  # what the run does with each finished chunk, also one read back
 CHUNK_LINE = {"chunk", "run", "result", "worker", "seconds", "session", "elapsed"}  # the keys of a chunk's line
 RESULTS_LINE = {"results"}
 MAX_SECONDS = 10**9  # a chunk's time or a session's, in seconds: thirty years
-Lines = dict[tuple[int, ...], list[tuple[int, dict[str, Any]]]]  # chunk key -> (line number, the line) per line
 
 
 class ResultsFile:
-    """A run's results file, opened to start a run or to resume one; ``recorded`` holds what is done.
+    """A run's results file, opened to start a run or to resume one.
 
-    A resume trusts no line: each must belong to the run on line 1 (its ``run`` mark), name a chunk
-    of the run's plan, and hold a result that playing that chunk can give (``decode`` checks it).
+    A resume reads the file as a stream: each chunk's result is handed to ``take`` as it is read
+    (the run's running tally) and only its key is kept, with the line it is on and a hash of its
+    numbers, so a file of a billion deals is resumed in little memory. It trusts no line: each
+    must belong to the run on line 1 (its ``run`` mark), name units of the run's plan that no other
+    line names, and hold a result that playing those units can give (``decode`` checks it).
     """
 
     def __init__(self, path: str | os.PathLike[str], run: dict[str, Any], resume: bool, encode: Callable[[Any], Any],
-                 decode: Decode, chunks: Iterable[Any]) -> None:
+                 decode: Decode, plan: ChunkPlan, take: Take) -> None:
         self.path, self.encode = Path(path), encode
         self.run = {**json.loads(json.dumps(run)), "version": __version__}
         self.mark = hashlib.blake2b(json.dumps(self.run, sort_keys=True).encode(), digest_size=8).hexdigest()
-        self.recorded: dict[tuple[int, ...], Played] = {}
+        self.resumed = 0  # chunks read back
         self.session = 0
         self.earlier_seconds = 0.0  # how long earlier sessions ran, to their last finished chunk
         try:
             if resume:
                 if not self.path.is_file():
                     raise UserError(f"{self.path}: no such results file to resume")
-                self._read(decode, chunks)
+                self._read(decode, plan, take)
             else:
                 refuse_existing(self.path, "--out", "--resume continues the run it holds")
         except OSError as error:  # a name too long for the file system, a folder that cannot be searched
@@ -77,9 +80,10 @@ class ResultsFile:
             self._write({"run": self.run})
         self.started = time.perf_counter()
 
-    def _read(self, decode: Decode, chunks: Iterable[Any]) -> None:
+    def _read(self, decode: Decode, plan: ChunkPlan, take: Take) -> None:
         """Take in every chunk on file, or refuse the file naming its unsound lines; a cut last line is dropped."""
-        found: Lines = {}
+        seen: dict[tuple[int, ...], tuple[int, int]] = {}  # chunk key -> its line and the hash of its numbers
+        sessions: dict[int, float] = {}  # session -> its time to its last finished chunk
         problems: list[tuple[int, str]] = []  # (line number, what is wrong there)
         complete = 0  # bytes up to the end of the last whole line
         with open(self.path, "rb") as file:
@@ -88,13 +92,18 @@ class ResultsFile:
                 if not raw.endswith(b"\n"):
                     break  # a run killed mid-line leaves a cut last line
                 complete += len(raw)
-                problem = self._take(number, raw, found)
-                if problem is not None:
+                entry = self._entry(number, raw)
+                problem = entry if isinstance(entry, str) or entry is None else \
+                    self._take(number, entry, decode, plan, take, seen)
+                if isinstance(problem, str):
                     problems.append((number, problem))
+                elif isinstance(entry, dict):
+                    sessions[entry["session"]] = max(sessions.get(entry["session"], 0.0), entry["elapsed"])
         if not complete:
             raise UserError(f"{self.path} is empty: it holds no run to resume; start the run without --resume"
                             if not raw_size else f"{self.path}:1: not a results file line written by a run")
-        problems += self._check(found, decode, chunks)
+        problems += ((seen[later][0], f"chunk {list(later)} shares units with chunk {list(earlier)} on line "
+                      f"{seen[earlier][0]}") for earlier, later in plan.overlaps())
         if problems:
             shown = [f"{self.path}:{number}: {problem}" for number, problem in sorted(problems)[:MAX_PROBLEMS_SHOWN]]
             if len(problems) > len(shown):
@@ -102,17 +111,14 @@ class ResultsFile:
             shown.append(f"{self.path} holds lines this run cannot count: remove them (--resume plays their chunks "
                          f"again), or start again with another --out file")
             raise UserError("\n".join(shown))
-        sessions: dict[int, float] = {}
-        for _, entry in itertools.chain.from_iterable(found.values()):
-            sessions[entry["session"]] = max(sessions.get(entry["session"], 0.0), entry["elapsed"])
         self.session = max(sessions, default=-1) + 1
         self.earlier_seconds = sum(sessions.values())
         if complete < raw_size:
             with open(self.path, "r+b") as file:
                 file.truncate(complete)
 
-    def _take(self, number: int, raw: bytes, found: Lines) -> str | None:
-        """Read line ``number`` into ``found`` if it holds a chunk; what is wrong with it, if anything.
+    def _entry(self, number: int, raw: bytes) -> dict[str, Any] | str | None:
+        """Line ``number`` as a chunk's line, what is wrong with it, or None for the run's and the results' lines.
         A first line naming another run is refused at once: nothing after it can be counted."""
         try:
             entry = json.loads(raw)
@@ -133,9 +139,6 @@ class ResultsFile:
         if entry["run"] != self.mark:
             return (f"a chunk of another run (run {excerpt(entry['run'])}; line 1's is {excerpt(self.mark)}): "
                     f"another seed, variant, rules or program version")
-        key = entry["chunk"]
-        if not isinstance(key, list) or not 1 <= len(key) <= 4 or not all(type(k) is int for k in key):
-            return f"chunk {excerpt(key)} is not a chunk's number (a list of whole numbers)"
         for name in ("seconds", "elapsed"):
             if type(entry[name]) not in (int, float) or not 0 <= entry[name] < MAX_SECONDS:
                 return f"{name} {excerpt(entry[name])} is not a time in seconds"
@@ -143,34 +146,27 @@ class ResultsFile:
             return f"session {excerpt(entry['session'])} is not a session's number (a whole number, 0 or more)"
         if type(entry["worker"]) is not str:
             return f"worker {excerpt(entry['worker'])} is not a worker's name"
-        found.setdefault(tuple(key), []).append((number, entry))
-        return None
+        return entry
 
-    def _check(self, found: Lines, decode: Decode,
-               chunks: Iterable[Any]) -> Iterator[tuple[int, str]]:
-        """Each chunk on file decoded against the plan's chunk of its number; (line, problem) for those that fail."""
-        left = dict(found)
-        first = last = None
-        for chunk in chunks:
-            if not left:
-                break  # every chunk on file is found: the rest of a long plan need not be walked
-            first = first or chunk.key
-            last = chunk.key
-            kept: tuple[int, Any] | None = None  # the chunk's first sound line and its result
-            for number, entry in left.pop(chunk.key, ()):
-                try:
-                    result = decode(entry["result"], chunk)
-                except ValueError as error:
-                    yield number, f"chunk {list(chunk.key)} cannot be what the run played: {error}"
-                    continue
-                if kept is None:
-                    kept = number, result
-                    self.recorded[chunk.key] = Played(result, RESUMED, float(entry["seconds"]), 0.0)
-                elif result != kept[1]:  # the same chunk twice counts once, but only with the same numbers
-                    yield number, f"chunk {list(chunk.key)} again, with other numbers than on line {kept[0]}"
-        for key, ((number, _), *_) in left.items():
-            yield number, (f"chunk {list(key)} is not one of this run's chunks ({list(first or ())} to "
-                           f"{list(last or ())})")
+    def _take(self, number: int, entry: dict[str, Any], decode: Decode, plan: ChunkPlan, take: Take,
+              seen: dict[tuple[int, ...], tuple[int, int]]) -> str | None:
+        """Count the chunk on line ``number`` (once, whatever lines repeat it); what is wrong with it, if anything."""
+        chunk = plan.find(entry["chunk"])
+        if isinstance(chunk, str):
+            return chunk
+        digest = hash(json.dumps(entry["result"], sort_keys=True))
+        if chunk.key in seen:  # the same chunk twice counts once, but only with the same numbers
+            line, first = seen[chunk.key]
+            return None if digest == first else f"chunk {list(chunk.key)} again, with other numbers than on line {line}"
+        try:
+            result = decode(entry["result"], chunk)
+        except ValueError as error:
+            return f"chunk {list(chunk.key)} cannot be what the run played: {error}"
+        seen[chunk.key] = number, digest
+        plan.on_file(chunk)
+        take(chunk, Played(result, RESUMED, float(entry["seconds"]), 0.0))
+        self.resumed += 1
+        return None
 
     def _mismatch(self, found: Any) -> str:
         if not isinstance(found, dict):
@@ -182,6 +178,10 @@ class ResultsFile:
             return (f"{self.path} was written by belot-rules {excerpt(found['version'])}, and this is {__version__}, "
                     f"whose chunks may come out differently: finish the run with the version that began it, or "
                     f"start it again with another --out file")
+        if "chunk" in found and "chunk" not in self.run:
+            return (f"{self.path} was written by an earlier belot-rules, whose chunks were of one size and drew "
+                    f"their seeds per chunk: its numbers cannot be mixed with this version's; start the run again "
+                    f"with another --out file")
         differ = [key for key in dict.fromkeys([*self.run, *found]) if self.run.get(key) != found.get(key)]
         said = "; ".join(f"{key} {json.dumps(found.get(key))[:80]} on file, {json.dumps(self.run.get(key))[:80]} now"
                          for key in differ[:3])
@@ -213,15 +213,16 @@ class ResultsFile:
 
 
 @contextmanager
-def results_file(out: str | os.PathLike[str] | None, run: dict[str, Any], resume: bool,
-                 encode: Callable[[Any], Any], decode: Decode, chunks: Iterable[Any]) -> Iterator[ResultsFile | None]:
-    """The results file ``out`` opened for a run of ``chunks`` (None without ``out``), closed after it."""
+def results_file(out: str | os.PathLike[str] | None, run: dict[str, Any], resume: bool, encode: Callable[[Any], Any],
+                 decode: Decode, plan: ChunkPlan, take: Take) -> Iterator[ResultsFile | None]:
+    """The results file ``out`` opened for a run of ``plan`` (None without ``out``), closed after it; a resume
+    hands each chunk on file to ``take`` and marks it done in ``plan``."""
     if out is None:
         if resume:
             raise UserError("--resume continues the run in an --out file: give it")
         yield None
         return
-    results = ResultsFile(out, run, resume, encode, decode, chunks)
+    results = ResultsFile(out, run, resume, encode, decode, plan, take)
     try:
         yield results
     finally:
@@ -269,41 +270,32 @@ class Session:
             self.results.finish(report)
 
 
-def play_run(backend: Backend, work: Work, chunks: Iterable[Any], finished: Callable[[Any, Played], None],
-             total: int, progress: Progress | None = None, results: ResultsFile | None = None) -> Session:
-    """Play every chunk not on file in ``results`` on ``backend``; ``finished`` sees every chunk once.
-
-    ``chunks`` is iterated twice when resuming (a list, or an object whose ``__iter__`` starts
-    again). Chunks on file are handed to ``finished`` first, then the others as they finish.
-    """
+def play_run(backend: Backend, work: Work, plan: ChunkPlan, finished: Take, progress: Progress | None = None,
+             results: ResultsFile | None = None) -> Session:
+    """Play every chunk of ``plan`` not on file in ``results`` on ``backend``; ``finished`` sees each once, as it
+    ends (those on file were handed to it as the file was read). Chunks are sized for the backend's pace."""
     started = time.perf_counter()
     loads = Loads()
-    done = 0
-    recorded = results.recorded if results is not None else {}
+    plan.workers, plan.chunk_seconds = backend.workers, backend.chunk_seconds
+    done = plan.handed
 
-    def fresh(chunk: Any, played: Played) -> None:
+    def fresh(chunk: Chunk, played: Played) -> None:
         nonlocal done
         if results is not None:
             results.add(chunk, played)
         loads.add(played)
+        plan.time(chunk, played.seconds)
+        plan.workers = backend.workers  # a Ray cluster's grows as nodes join
         finished(chunk, played)
         done += chunk.size
         if progress is not None:
-            progress(done, total)
+            progress(done, plan.total)
 
-    pending = chunks
-    kept = len(recorded)
-    if recorded:
-        for chunk in chunks:
-            played = recorded.get(chunk.key)
-            if played is not None:
-                finished(chunk, played)
-                done += chunk.size
-        pending = (chunk for chunk in chunks if chunk.key not in recorded)
     if progress is not None:
-        progress(done, total)
+        progress(done, plan.total)
+    kept = results.resumed if results is not None else 0
     try:
-        backend.run(work, pending, fresh)
+        backend.run(work, plan, fresh)
     except RunBroken as broken:
         raise broken.adding(_how_to_go_on(results, kept + sum(load.chunks for load in loads.workers.values()))) from None
     earlier = results.earlier_seconds if results is not None else 0.0

@@ -1,9 +1,8 @@
 """Simulating many deals or matches between bots, across processes, reproducibly.
 
-The work is cut into fixed chunks (a chunk's size never depends on the number
-of workers) and every chunk, deal and match draws its own seed from the
-simulation's seed. The same seed therefore gives the same numbers with one
-worker or eight, and two variants simulated with the same seed see the same
+The work is cut into chunks (:mod:`.plan`) and every deal and match draws its
+own seed from the simulation's seed and its number. The same seed therefore
+gives the same numbers with one worker or eight, in chunks of any size, and two variants simulated with the same seed see the same
 shuffled decks and seat the same bots, which is what makes a side-by-side
 comparison fair. A backend (:mod:`.backends`) plays the chunks: this process, local
 worker processes or a Ray cluster; :mod:`.runs` streams them to a results file.
@@ -11,13 +10,11 @@ worker processes or a Ray cluster; :mod:`.runs` streams them to a results file.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import random
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,12 +28,12 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from ..variant.options.match import MAX_DEALS as MAX_MATCH_DEALS
 from .backends import Backend, Played, WorkerLoad, open_backend
+from .plan import Chunk, ChunkPlan, compiled, lent, rules_key
 from .runs import Progress, play_run, results_file
 from .stats import Mean, Rate, Sums, Tally, tally_from_json, tally_to_json
-from .table import Table
+from .table import DealSeats, Table
 
 DEALS, MATCHES = "deals", "matches"
-CHUNK = {DEALS: 250, MATCHES: 10}  # deals or matches per chunk
 MAX_COUNT = {DEALS: 10**9, MATCHES: 10**8}  # per run: a billion deals is days of a large cluster
 DEFAULT_SEATS = ("heuristic",) * 4
 VERDICTS = ("made", "failed", "hanging", "litige")
@@ -272,38 +269,10 @@ def check_tally(tally: Tally, ruleset: Ruleset, mode: str, size: int) -> None:
 # ----------------------------------------------------------------------------- the work
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """A fixed slice of the work: deals or matches ``start`` .. ``start + size - 1`` of one variant."""
-
-    variant_index: int
-    index: int
-    start: int
-    size: int
-
-    @property
-    def key(self) -> tuple[int, int]:
-        return self.variant_index, self.index
-
-
-@dataclass(frozen=True)
-class Chunks:
-    """Every chunk of a simulation, made as they are asked for (a billion deals take no memory up front)."""
-
-    variants: int
-    mode: str
-    count: int
-
-    def __iter__(self) -> Iterator[Chunk]:
-        size = CHUNK[self.mode]
-        for v in range(self.variants):
-            for i, start in enumerate(range(0, self.count, size)):
-                yield Chunk(v, i, start, min(size, self.count - start))
-
-
 @dataclass(frozen=True)
 class Plan:
-    """What every worker needs to play any chunk (picklable: variants travel as models, not compiled)."""
+    """What every worker needs to play any chunk (picklable: variants travel as models, not compiled).
+    A chunk's stream is a variant: its deals or matches ``start`` .. ``stop - 1``."""
 
     variants: tuple[tuple[Variant, str], ...]  # (model, content hash) per variant
     mode: str
@@ -316,47 +285,28 @@ class Plan:
 
     def describe(self, count: int) -> dict[str, Any]:
         """The settings that decide every chunk's result, as a results file's first line holds them."""
-        return {"kind": "simulation", "variants": [[v.name, h or _ruleset_key(self, i)]
-                                                   for i, (v, h) in enumerate(self.variants)],
-                "mode": self.mode, "count": count, "chunk": CHUNK[self.mode], "seats": list(self.seats),
-                "seed": self.seed}
-
-
-_COMPILED: dict[str, Ruleset] = {}  # per process: rulesets compiled from a plan, by content hash
-
-
-def _ruleset_key(plan: Plan, index: int) -> str:
-    variant, content_hash = plan.variants[index]
-    return content_hash or variant.model_dump_json()
-
-
-def _ruleset(plan: Plan, index: int) -> Ruleset:
-    key = _ruleset_key(plan, index)
-    ruleset = _COMPILED.get(key)
-    if ruleset is None:
-        variant, content_hash = plan.variants[index]
-        ruleset = _COMPILED[key] = Ruleset(variant, content_hash)
-    return ruleset
+        return {"kind": "simulation", "variants": [[v.name, rules_key(v, h)] for v, h in self.variants],
+                "mode": self.mode, "count": count, "seats": list(self.seats), "seed": self.seed}
 
 
 def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
-    """Play one chunk and count what happened; the same plan and chunk always give the same tally."""
-    ruleset = _ruleset(plan, chunk.variant_index)
+    """Play one chunk and count what happened; the same plan and units always give the same tally, however
+    the run was cut into chunks: each deal (or match) takes its deck and its players' seeds from its number."""
+    ruleset = compiled(*plan.variants[chunk.stream])
     seating = ruleset.seating
     seats = plan.seats[:seating.players]
     tally = Tally()
     if plan.mode == DEALS:
-        chunk_seed = derive_seed(plan.seed, DEALS, chunk.index)
-        table = Table([make_player(name, ruleset, derive_seed(chunk_seed, seat)) for seat, name in enumerate(seats)])
-        rng = random.Random(chunk_seed)
-        for number in range(chunk.start, chunk.start + chunk.size):
+        table = DealSeats(seats, ruleset)
+        for number in range(chunk.start, chunk.stop):
+            rng = random.Random(derive_seed(plan.seed, DEALS, number))
             deck = list(seating.cards)
             shuffle(rng, deck)
-            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % seating.players)))
+            record_deal(tally, table.play_deal(DealState.start(ruleset, deck, number % seating.players), rng))
         return tally
-    for number in range(chunk.start, chunk.start + chunk.size):
+    for number in range(chunk.start, chunk.stop):
         match_seed = derive_seed(plan.seed, MATCHES, number)
-        table = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
+        players = Table([make_player(name, ruleset, derive_seed(match_seed, seat)) for seat, name in enumerate(seats)])
         first_bidders: list[int] = []  # the side that bids and leads first in the match
 
         def on_deal(deal: DealState) -> None:
@@ -364,7 +314,7 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
                 first_bidders.append(seating.side_of[deal.first_seat])
             record_deal(tally, deal)
 
-        match = table.play_match(ruleset, match_seed, on_deal=on_deal)
+        match = players.play_match(ruleset, match_seed, on_deal=on_deal)
         tally.matches += 1
         tally.count("draws" if match.drawn else f"wins.{seating.side_keys[match.winner]}")
         if first_bidders and match.winner == first_bidders[0]:
@@ -372,26 +322,6 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
         tally.observe("match_length", len(match.deals))
         tally.count(f"match_length.{len(match.deals)}")
     return tally
-
-
-@contextmanager
-def lent(plan: Plan, rulesets: Sequence[Ruleset]) -> Iterator[None]:
-    """Chunks played here or in forked workers use the caller's rulesets; the process forgets them afterwards.
-
-    What exists now (modules, models, compiled rules) outlives the run: frozen, the collector
-    stops walking it at every full collection (~10% of a simulation), and forked workers
-    share its pages.
-    """
-    lending = {_ruleset_key(plan, index): ruleset for index, ruleset in enumerate(rulesets)}
-    lending = {key: ruleset for key, ruleset in lending.items() if key not in _COMPILED}
-    _COMPILED.update(lending)
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        for key in lending:
-            del _COMPILED[key]
 
 
 def check_count(mode: str, count: int) -> None:
@@ -412,7 +342,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     ``backend`` plays the chunks (default: ``workers`` local processes); ``out`` streams each
     finished chunk to a results file, and ``resume`` continues the run such a file holds.
     """
-    if mode not in CHUNK:
+    if mode not in MAX_COUNT:
         raise UserError(f"simulate deals or matches, not {mode!r}")
     check_count(mode, count)
     seats = parse_seats(seats, max(r.seating.players for r in rulesets))
@@ -422,18 +352,18 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
     busy = [0.0 for _ in rulesets]  # seconds the workers spent on each variant
 
     def finished(chunk: Chunk, played: Played) -> None:
-        tallies[chunk.variant_index].merge(played.result)
-        busy[chunk.variant_index] += played.seconds
+        tallies[chunk.stream].merge(played.result)
+        busy[chunk.stream] += played.seconds
 
     def decode(data: Any, chunk: Chunk) -> Tally:
         tally = tally_from_json(data)
-        check_tally(tally, rulesets[chunk.variant_index], mode, chunk.size)
+        check_tally(tally, rulesets[chunk.stream], mode, chunk.size)
         return tally
 
-    chunks = Chunks(len(rulesets), mode, count)
-    with results_file(out, plan.describe(count), resume, tally_to_json, decode, chunks) as results, \
-            lent(plan, rulesets):
-        session = play_run(backend, plan, chunks, finished, count * len(rulesets), progress, results)
+    chunks = ChunkPlan([count] * len(rulesets))
+    with results_file(out, plan.describe(count), resume, tally_to_json, decode, chunks, finished) as results, \
+            lent(rulesets):
+        session = play_run(backend, plan, chunks, finished, progress, results)
         # Several variants share the run's wall-clock time in proportion to the work each took.
         wall = session.seconds
         done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, session.workers_used(backend.workers),

@@ -10,22 +10,27 @@ the runner's (a test holds the two to it), several times faster.
 
 A table of the built-in random players alone is the exception: it plays each
 deal as one random playout (:func:`~belot_rules.engine.playout.play_at_random`,
-in the compiled kernel where it is built), every choice drawn from the first
-seat's generator. Its deals are as random and as reproducible from the seeds,
-but not the runner's draws, which take one generator per seat.
+in the compiled kernel where it is built), every choice drawn from one generator
+(the first seat's, or the deal's with :class:`DealSeats`). Its deals are as random
+and as reproducible from the seeds, but not the runner's draws, which take one
+generator per seat.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from ..engine.actions import PLAY
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
 from ..engine.playout import play_at_random
+from ..players import make_player
 from ..players.base import Player
 from ..players.discard import discard_choice
+from ..players.easy import EasyPlayer
 from ..players.fast import CardChooser, CardSetPlayer
+from ..players.heuristic import HeuristicPlayer
 from ..players.memory import Memory, plays
 from ..players.random_player import RandomPlayer
 from ..rules.declarations import Declaration
@@ -43,10 +48,10 @@ class Table:
         if isinstance(first, RandomPlayer) and all(type(p) is RandomPlayer for p in self.players):
             self.rand = first.rng.random
 
-    def play_deal(self, state: DealState) -> DealState:
-        """Play ``state`` to its end."""
+    def play_deal(self, state: DealState, rand: Callable[[], float] | None = None) -> DealState:
+        """Play ``state`` to its end (a table of random players alone drawing from ``rand`` if given)."""
         if self.rand is not None:
-            return play_at_random(state, self.rand)
+            return play_at_random(state, rand or self.rand)
         memory = None
         if state.phase == BIDDING and all(self.card_sets):
             self._call(state)
@@ -159,3 +164,40 @@ def _seeing_tables(choose: CardChooser, hands: list[int], pack: int) -> CardChoo
         return choose(memory, seat, declarer, hand, legal, trick, win_pos)
 
     return chooser
+
+
+class DealSeats:
+    """A table whose players are made afresh for every deal from the deal's own generator, so that a deal's play
+    depends on its seed alone, never on the deals played before it at the table.
+
+    Each deal is played as ``make_player(name, ruleset, seed)`` would make its players, with one seed per seat
+    drawn from the deal's generator after its deck; cheaply where that is the same thing: a random or easy
+    player's generator is seeded again, a heuristic player (no generator, nothing kept from one deal to the
+    next) is kept. A table of random players alone draws its playout from the deal's generator itself.
+    """
+
+    def __init__(self, names: Sequence[str], ruleset: Ruleset) -> None:
+        self.names, self.ruleset = tuple(names), ruleset
+        self.table = Table([make_player(name, ruleset, 0) for name in self.names])
+
+    def play_deal(self, state: DealState, rng: random.Random) -> DealState:
+        """Play ``state`` to its end with the players of the deal whose generator (after its deck) is ``rng``."""
+        table = self.table
+        if table.rand is not None:
+            return table.play_deal(state, rng.random)
+        players = [_renewed(player, name, self.ruleset, rng.getrandbits(63))
+                   for player, name in zip(table.players, self.names)]
+        if any(new is not old for new, old in zip(players, table.players)):
+            table = self.table = Table(players)
+        return table.play_deal(state)
+
+
+def _renewed(player: Player, name: str, ruleset: Ruleset, seed: int) -> Player:
+    """``make_player(name, ruleset, seed)``, reusing ``player`` (made by that call with another seed) where that
+    gives the same player."""
+    if type(player) is HeuristicPlayer:
+        return player
+    if type(player) in (RandomPlayer, EasyPlayer):
+        player.rng.seed(seed)  # type: ignore[attr-defined]
+        return player
+    return make_player(name, ruleset, seed)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -24,48 +24,16 @@ from ..players import make_player
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .backends import Backend, Played, open_backend
-from .duel import DEALS, DuelChunk, DuelWork, per_deal
+from .duel import DEALS, DuelWork, per_deal
 from .duplicate import DuplicateTally, read_tally
+from .plan import Chunk, ChunkPlan, lent
 from .runs import Progress, play_run, results_file
 from .stats import Z95
 
-CHUNK = 20  # deal pairs per chunk (the results do not depend on it: each pair's seed comes from its number)
 MAX_DEALS = 10**8  # deal pairs per pair of bots in one run
 METHOD = ("Bradley-Terry on deal pairs won by match points (a drawn pair counts half to each, and each pair of "
           "bots starts from one drawn pair), on the Elo scale: 400 points = 10-to-1 odds")
 ELO = 400 / math.log(10)
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentChunk:
-    """Deal pairs ``start`` .. ``start + size - 1`` of the pairing ``pairing``."""
-
-    pairing: int
-    index: int
-    start: int
-    size: int
-
-    @property
-    def key(self) -> tuple[int, int]:
-        return self.pairing, self.index
-
-    @property
-    def pairs(self) -> tuple[int, int]:
-        """The deal pairs and match pairs the chunk plays."""
-        return self.size, 0
-
-
-@dataclass(frozen=True)
-class Chunks:
-    """Every chunk of a round robin, pairing by pairing, made as they are asked for."""
-
-    pairings: int
-    deals: int
-
-    def __iter__(self) -> Iterator[TournamentChunk]:
-        for pairing in range(self.pairings):
-            for index, start in enumerate(range(0, self.deals, CHUNK)):
-                yield TournamentChunk(pairing, index, start, min(CHUNK, self.deals - start))
 
 
 @dataclass(frozen=True)
@@ -82,15 +50,16 @@ class TournamentWork:
     def pairings(self) -> list[tuple[int, int]]:
         return list(combinations(range(len(self.bots)), 2))
 
-    def play(self, chunk: TournamentChunk) -> DuplicateTally:
-        first, second = self.pairings[chunk.pairing]
+    def play(self, chunk: Chunk) -> DuplicateTally:
+        """Deal pairs of the pairing that is the chunk's stream; every pairing plays the same numbers."""
+        first, second = self.pairings[chunk.stream]
         duel = DuelWork(self.variant, self.content_hash, (self.bots[first], self.bots[second]), self.full, self.seed)
-        return duel.play(DuelChunk(DEALS, chunk.index, chunk.start, chunk.size))
+        return duel.play_pairs(DEALS, chunk.start, chunk.stop)
 
     def describe(self, deals: int) -> dict[str, Any]:
         """The settings that decide every chunk's result, as a results file's first line holds them."""
         return {"kind": "tournament", "variant": [self.variant.name, self.content_hash], "bots": list(self.bots),
-                "full": self.full, "deals": deals, "chunk": CHUNK, "seed": self.seed}
+                "full": self.full, "deals": deals, "seed": self.seed}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,12 +208,16 @@ def tournament(ruleset: Ruleset, bots: Sequence[str], deals: int, full: bool = F
     pairings = len(work.pairings)
     tallies = [DuplicateTally() for _ in range(pairings)]
 
-    def finished(chunk: TournamentChunk, played: Played) -> None:
-        tallies[chunk.pairing].merge(played.result)
+    def finished(chunk: Chunk, played: Played) -> None:
+        tallies[chunk.stream].merge(played.result)
 
-    chunks = Chunks(pairings, deals)
-    with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, read_tally, chunks) as results:
-        session = play_run(backend, work, chunks, finished, deals * pairings, progress, results)
+    def decode(data: Any, chunk: Chunk) -> DuplicateTally:
+        return read_tally(data, (chunk.size, 0))
+
+    chunks = ChunkPlan([deals] * pairings)
+    with results_file(out, work.describe(deals), resume, DuplicateTally.to_json, decode, chunks, finished) \
+            as results, lent([ruleset]):
+        session = play_run(backend, work, chunks, finished, progress, results)
         result = TournamentResult(ruleset.name, bots, full, seed, deals, session.workers_used(backend.workers), backend.name,
                                   tuple(tallies), session.seconds, tuple(session.loads.workers.values()))
         session.finish(result.to_dict())
