@@ -152,6 +152,7 @@ _COMPOSED: set[KeyPath] = {
     ("bidding", "points", "maximum"), ("bidding", "points", "capot_bid"), ("bidding", "points", "capot_value"),
     ("scoring", "point_bids", "fixed_card_total"), ("scoring", "point_bids", "fixed_capot_total"), ("bidding", "ashkal", "enabled"),
     ("bidding", "ashkal", "contract"), ("bidding", "ashkal", "speakers"), ("bidding", "ashkal", "not_on_ranks"),
+    ("deal", "redeal_claim", "enabled"), ("deal", "redeal_claim", "without_ranks"),
     ("declarations", "enabled"), ("declarations", "contracts"), ("declarations", "sequences"),
     ("declarations", "quads"), ("declarations", "quad_order"), ("declarations", "no_trumps_quads"),
     ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "kinds"),
@@ -191,8 +192,11 @@ def _deal(rules: Ruleset) -> list[Block]:
     told: list[Block] = [say.packets(deal.first_packets, deal.second_packets, deal.talon)]
     if deal.tableau_packets:
         told.append(say.tableau(deal.tableau_packets))
-    if not _is_unused(unused_rules(rules.variant), ("deal", "cut_min")):
+    unused = unused_rules(rules.variant)
+    if not _is_unused(unused, ("deal", "cut_min")):
         told.append(say.cut(deal.cut_min))
+    if not _is_unused(unused, ("deal", "redeal_claim")) and deal.redeal_claim.enabled:
+        told.append(say.redeal_claim(deal.redeal_claim.without_ranks))
     return told
 
 

@@ -261,6 +261,12 @@ def rounds(count: int) -> str:
     return f"The bidding goes round at most {count} times; then, if nobody has taken, the deal is void."
 
 
+def redeal_claim(without: Sequence[str]) -> str:
+    return (f"A player whose cards hold no {listing([rank(r).lower() for r in without], 'or')} may call redeal "
+            "(kawesh) at his first call, before anyone names a contract: the deal is void and the same dealer "
+            "deals again.")
+
+
 def ashkal(speakers: Sequence[int], contract: str, not_on: Sequence[str]) -> str:
     who = listing([ORDINALS[s - 1] for s in speakers], "or")
     text = (f"The {who} speaker may call ashkal instead of a contract: it bids {contract} for his partner, "
