@@ -151,3 +151,42 @@ def test_baloot_played_gahwa_ends_the_match_with_152_baloot_7_4_and_8() -> None:
     assert score.match_points[winner] == 152 + baloot[winner] and score.match_points[1 - winner] == baloot[1 - winner]
     match.advance()
     assert match.over and match.winner == winner
+
+
+@pytest.mark.parametrize("doubling, points", [(None, (250 + 20 + 50, 0)), ("contra", (2 * 320, 0))])
+def test_pilotta_made_capot_bid_scores_250_and_its_declarations_pilotta_6_3(doubling: str | None,
+                                                                           points: tuple[int, int]) -> None:
+    """pilotta.md §6.3 [GF]: a capot bid made scores 250 (+ declarations) in place of the cards, last trick and
+    capot bonus (162 + 90 = 252, what a 160 bid taking every trick scores); contra x2 on it (§6.2)."""
+    outcome = {"contract": "spades", "declarer": 0, "bid": "capot", "points": [152, 0], "last_trick": 0,
+               "trick_counts": [8, 0], "doubling": doubling, "declarations": [{"side": 0, "kind": "sequence", "points": 50},
+                                                      {"side": 0, "kind": "belote", "suit": "S"}]}
+    rules = load_variant("pilotta")
+    assert rules.score_deal(outcome).match_points == points
+    assert rules.score_deal({**outcome, "bid": 160, "doubling": None}).match_points == (252 + 70, 0)
+
+
+def test_pilotta_failed_capot_bid_gives_the_opponents_250_and_their_points_pilotta_6_3() -> None:
+    """pilotta.md §6.3: a failed capot bid: the bidders 0, the opponents 250 + their own points (12 card points
+    and a sequence of 20), and the bidders' belote as every failed bid's points (§6.2)."""
+    outcome = {"contract": "spades", "declarer": 0, "bid": "capot", "points": [140, 12], "last_trick": 0,
+               "trick_counts": [7, 1], "declarations": [{"side": 1, "kind": "sequence", "points": 20},
+                                {"side": 0, "kind": "belote", "suit": "S"}]}
+    assert load_variant("pilotta").score_deal(outcome).match_points == (0, 250 + 12 + 20 + 20)
+
+
+def test_capot_bid_at_its_value_is_an_option_coinche_keeps_its_own() -> None:
+    """``scoring.point_bids.capot_bid`` defaults to as_taken: coinche's capot bid (250 + 250, french.md §13) stays."""
+    outcome = {"contract": "spades", "declarer": 0, "bid": "capot", "points": [152, 0], "last_trick": 0,
+               "trick_counts": [8, 0]}
+    assert load_variant("coinche").score_deal(outcome).match_points == (500, 0)
+
+
+def test_a_capot_bid_at_its_value_with_a_double_to_the_side_with_more_is_refused(tmp_path) -> None:
+    """``validate`` refuses capot_value with doubled_winner more_points: the value would decide the double."""
+    from belot_rules.errors import VariantError
+
+    house = tmp_path / "more.yaml"
+    house.write_text("extends: pilotta\nscoring: {doubled_winner: more_points}\n", encoding="utf-8")
+    with pytest.raises(VariantError, match="capot_bid capot_value puts the capot value in place"):
+        load_variant(house)

@@ -32,7 +32,7 @@ HASHES = {
     "klaberjass": "4942d67c33d1ede6",
     "klaverjas-amsterdam": "d8bf4720d863dc82",
     "klaverjas-rotterdam": "bea6aec386ad945f",
-    "pilotta": "93151e7618422aeb",
+    "pilotta": "570a6426a2f2eb5e",
 }
 
 

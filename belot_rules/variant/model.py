@@ -348,6 +348,15 @@ class Variant(Rule):
             )
         return problems
 
+    def _capot_bid_problems(self) -> list[str]:
+        """A capot bid worth its value is judged on the tricks: a doubled deal may not go to the side with more."""
+        if (self.scoring.point_bids.capot_bid == "capot_value" and self.bidding.doubles.max_level > 0
+                and self.scoring.doubled_winner == "more_points"):
+            return ["scoring.point_bids.capot_bid capot_value puts the capot value in place of the takers' cards, "
+                    "which scoring.doubled_winner more_points would compare: use doubled_winner contract_result, "
+                    "or capot_bid as_taken"]
+        return []
+
     def _match_end_problems(self) -> list[str]:
         problems = []
         if self.match.deals is not None and self.match.target is not None:
@@ -414,6 +423,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
-        Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems)),
+        Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
+        Variant._capot_bid_problems)),
     *_section_checks(),
 )

@@ -22,6 +22,7 @@ from ..declarations import NOTHING, CampNames, Declaration, DeclarationRules, Pl
 from ..rounding import Rounder
 from ..seating import Seating
 from ..tables import ContractTables, build_all_tables
+from .capot_bid import at_capot_value
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE, DealScore, Each, Note, ScoreParts, Terms
 
 DECLARED = "{}: seat {} {} counts for {}"  # a declaration that scores: its kind, seat, what it is and for whom
@@ -103,6 +104,7 @@ class ScoringRules:
         self._point_bids = variant.bidding.uses_points
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
+        self._at_capot_value = self._point_bids and s.point_bids.capot_bid == "capot_value"
         self._capot_bid_from = points.maximum if points.maximum_means_capot else CAPOT
         self._decl_for_contract = decl.count_for_contract
         self._belote_for_contract = decl.belote.counts_for_contract
@@ -217,6 +219,8 @@ class ScoringRules:
             self._declarations(res, declarations, deal)
             if self._game_winning_length:
                 match_winner = self._game_winning(declarations, deal)
+        if self._at_capot_value and self._is_capot_bid(bid):
+            at_capot_value(deal, ct, self._capot_value, last)
         if c.contract_factor != 1:
             self._contract_factor(deal, contract, c.contract_factor)
             last = [c.contract_factor * last[0], c.contract_factor * last[1]]

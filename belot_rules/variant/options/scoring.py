@@ -54,6 +54,15 @@ class VerdictOn(str, Enum):
     board_points = "board_points"
 
 
+class CapotBid(str, Enum):
+    as_taken = "as_taken"
+    capot_value = "capot_value"
+
+
+def _without_capot_bid(variant: Variant) -> str | None:
+    return None if variant.bidding.points.capot_bid else "bidding.points.capot_bid is false"
+
+
 class CapotTeam(str, Enum):
     either = "either"
     takers_only = "takers_only"
@@ -265,6 +274,16 @@ class PointBidScoring(Rule):
     )
     fixed_capot_total: int | None = Field(
         250, description="The same for a capot."
+    )
+    capot_bid: Annotated[CapotBid, Option({
+        "as_taken": "a capot bid is scored as any bid: the points each team took",
+        "capot_value": "a capot bid's value stands for the takers' cards: made, they score it instead of their "
+        "cards, last trick and capot bonus; failed, the opponents score it on top of their own points",
+    }, unused_when=_without_capot_bid)] = Field(
+        CapotBid.as_taken,
+        description="How a capot bid is scored: as_taken (as any bid, from the points taken), or capot_value "
+        "(pilotta.md §6.3: bidding.points.capot_value stands for the takers' cards, last trick and capot bonus; "
+        "made, the takers score it plus their declarations; failed, the opponents score it plus their own points).",
     )
 
 
