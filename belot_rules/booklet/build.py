@@ -115,7 +115,7 @@ def _rounding(rules: Ruleset, path: KeyPath, text: str) -> str:
     if path[:2] != ("scoring", "rounding") or len(path) != 4:
         return text
     digit = getattr(rules.variant.scoring.rounding, path[2]).tie_digit
-    return say.rounding(_kind_words(path[2]) + " contracts", text.replace("tie_digit", str(digit)))
+    return say.rounding(path[2], text.replace("tie_digit", str(digit)))
 
 
 def _never(variant: Variant) -> bool:
@@ -226,7 +226,7 @@ def _bidding(rules: Ruleset) -> list[Block]:
             told.append(say.match_winning_points(rules.variant.scoring.match_winning_points))
     condition = doubles.condition
     if levels and condition.kinds:
-        told.append(say.double_condition([_kind_words(k) for k in condition.kinds], condition.doubler_below,
+        told.append(say.double_condition([say.KIND_WORDS[k] for k in condition.kinds], condition.doubler_below,
                                          condition.taker_above))
     return told
 
@@ -236,12 +236,11 @@ def _play(rules: Ruleset) -> list[Block]:
     kinds = _kinds(rules)
     told: list[Block] = [say.first_lead(), say.follow_suit()]
     if "suit" in kinds:
-        told += [say.must_trump(), say.trump_order(cards.trump.order, "a trump contract"),
-                 say.plain_order(cards.plain.order, say.PLAIN_SUITS)]
+        told += [say.must_trump(), say.trump_order(cards.trump.order), say.plain_order(cards.plain.order)]
     if "no_trumps" in kinds:
-        told.append(say.plain_order(cards.no_trumps.order, say.NO_TRUMPS_SUITS))
+        told.append(say.no_trumps_order(cards.no_trumps.order))
     if "all_trumps" in kinds:
-        told.append(say.plain_order(cards.all_trumps.order, say.ALL_TRUMPS_SUITS))
+        told.append(say.all_trumps_order(cards.all_trumps.order))
     told.append(say.winner())
     return told
 
@@ -252,16 +251,16 @@ def _card_points(rules: Ruleset) -> tuple[Block, ...]:
     kinds = _kinds(rules)
     told: list[Block] = []
     if "suit" in kinds:
-        told += [say.points_of(say.TRUMP_POINTS, _plain(cards.trump.points)), say.points_of(say.PLAIN_POINTS, _plain(cards.plain.points))]
+        told += [say.trump_points(_plain(cards.trump.points)), say.plain_points(_plain(cards.plain.points))]
     if "no_trumps" in kinds:
-        told.append(say.points_of(say.NO_TRUMPS_POINTS, _plain(cards.no_trumps.points)))
+        told.append(say.no_trumps_points(_plain(cards.no_trumps.points)))
     if "all_trumps" in kinds:
-        told.append(say.points_of(say.ALL_TRUMPS_POINTS, _plain(cards.all_trumps.points)))
+        told.append(say.all_trumps_points(_plain(cards.all_trumps.points)))
     if variant.scoring.last_trick:
         told.append(say.last_trick(variant.scoring.last_trick))
     first_of_kind = {kind: next(c for c in rules.contracts if contract_kind(c) == kind) for kind in kinds}
-    totals = [say.deal_total(contract_words(rules, c) if k != "suit" else "a trump contract", rules.deck_total[c])
-              for k, c in first_of_kind.items()]
+    totals = [say.deal_total_trumps(rules.deck_total[c]) if k == "suit" else say.deal_total(contract_words(rules, c),
+              rules.deck_total[c]) for k, c in first_of_kind.items()]
     return (*told, tuple(totals))
 
 
@@ -277,19 +276,15 @@ def _melds(rules: Ruleset) -> list[Block]:
             told += [say.quads(_plain(declarations.quads)), say.quad_order(declarations.quad_order)]
         if declarations.no_trumps_quads and "no_trumps" in declarations.contracts:
             told.append(say.no_trumps_quads(_plain(declarations.no_trumps_quads)))
-        told.append(say.meld_contracts([_kind_words(k) for k in declarations.contracts]))
+        told.append(say.meld_contracts([say.KIND_WORDS[k] for k in declarations.contracts]))
     else:
         told.append(say.no_melds())
     if declarations.enabled and declarations.wins_match_length:
         told.append(say.wins_match(declarations.wins_match_length))
     belote = declarations.belote
     if belote.enabled:
-        told.append(say.belote(belote.points, [_kind_words(k) for k in belote.contracts]))
+        told.append(say.belote(belote.points, [say.KIND_WORDS[k] for k in belote.contracts]))
     return told
-
-
-def _kind_words(kind: str) -> str:
-    return {"suit": "trump", "no_trumps": "no-trumps", "all_trumps": "all-trumps"}.get(kind, kind)
 
 
 def _scoring(rules: Ruleset) -> list[Block]:
@@ -333,8 +328,9 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
     sums = tuple(say.example_parts(seating.side_name(side).capitalize(), tuple(zip(say.PART_NAMES, parts)), total)
                  for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)))
     board = [(seating.side_name(side), points) for side, points in enumerate(score.match_points)]
+    verdict: tuple[str, ...] = ()
     if rules.variant.scoring.contract == "each_own":  # nobody takes: the trump is the last card dealt
-        played, verdict = say.example_trump(contract), ()
+        played = say.example_trump(contract)
     else:
         played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)
     return (say.example_intro(example.seed), played, sums, *verdict, say.example_board(board, score.hanging_out),

@@ -149,35 +149,50 @@ def must_trump() -> str:
             "says more.")
 
 
-def trump_order(order: Sequence[str], kind_word: str) -> str:
+def trump_order(order: Sequence[str]) -> str:
     first, second = rank(order[0]), rank(order[1]).lower()
-    ranks = listing([rank(r).lower() for r in order])
-    return (f"In {kind_word} the {first} of trumps is the highest card, then the {second}; trumps rank {ranks}. "
-            "A trump beats any card of another suit.")
+    return (f"In a trump contract the {first} of trumps is the highest card, then the {second}; trumps rank "
+            f"{_ranks(order)}. A trump beats any card of another suit.")
 
 
-def plain_order(order: Sequence[str], what: str) -> str:
-    return f"{what} rank {listing([rank(r).lower() for r in order])}, highest first."
+def plain_order(order: Sequence[str]) -> str:
+    return f"The other suits rank {_ranks(order)}, highest first."
 
 
-PLAIN_SUITS = "The other suits"
-NO_TRUMPS_SUITS = "In no trumps every suit has no trumps above it; the cards"
-ALL_TRUMPS_SUITS = "In all trumps every suit is trumps, and its cards"
+def no_trumps_order(order: Sequence[str]) -> str:
+    return f"In no trumps every suit has no trumps above it; the cards rank {_ranks(order)}, highest first."
+
+
+def all_trumps_order(order: Sequence[str]) -> str:
+    return f"In all trumps every suit is trumps, and its cards rank {_ranks(order)}, highest first."
+
+
+def _ranks(order: Sequence[str]) -> str:
+    return listing([rank(r).lower() for r in order])
 
 
 def winner() -> str:
     return "The highest trump wins the trick; without a trump, the highest card of the suit led."
 
 
-def points_of(what: str, points: Mapping[str, int]) -> str:
-    worth = [f"{rank(r).lower()} {p}" for r, p in points.items() if p]
-    return f"{what}: {listing(worth)}; the other cards count nothing."
+def trump_points(points: Mapping[str, int]) -> str:
+    return f"A trump counts: {_worth(points)}; the other cards count nothing."
 
 
-TRUMP_POINTS = "A trump counts"
-PLAIN_POINTS = "A card of another suit counts"
-NO_TRUMPS_POINTS = "In no trumps a card counts"
-ALL_TRUMPS_POINTS = "In all trumps a card counts"
+def plain_points(points: Mapping[str, int]) -> str:
+    return f"A card of another suit counts: {_worth(points)}; the other cards count nothing."
+
+
+def no_trumps_points(points: Mapping[str, int]) -> str:
+    return f"In no trumps a card counts: {_worth(points)}; the other cards count nothing."
+
+
+def all_trumps_points(points: Mapping[str, int]) -> str:
+    return f"In all trumps a card counts: {_worth(points)}; the other cards count nothing."
+
+
+def _worth(points: Mapping[str, int]) -> str:
+    return listing([f"{rank(r).lower()} {p}" for r, p in points.items() if p])
 
 
 def last_trick(points: int) -> str:
@@ -186,6 +201,10 @@ def last_trick(points: int) -> str:
 
 def deal_total(contract_words: str, total: int) -> str:
     return f"With the last trick, the cards of a deal count {total} in {contract_words}."
+
+
+def deal_total_trumps(total: int) -> str:
+    return f"With the last trick, the cards of a deal count {total} in a trump contract."
 
 
 def no_trumps_factor(factor: int) -> str:
@@ -295,8 +314,12 @@ def no_trumps_capot(bonus: int) -> str:
     return f"In no trumps the capot is worth {bonus}."
 
 
-def rounding(kind_words: str, text: str) -> str:
-    return f"Rounding in {kind_words}: {text[:1].lower()}{text[1:]}"
+# The kinds of contract, as a sentence names them ("in trump contracts").
+KIND_WORDS = {"suit": "trump", "no_trumps": "no-trumps", "all_trumps": "all-trumps"}
+
+
+def rounding(kind: str, text: str) -> str:
+    return f"Rounding in {KIND_WORDS[kind]} contracts: {text[:1].lower()}{text[1:]}"
 
 
 # Yes/no rules, as a sentence for yes and one for no (None: nothing worth saying).
