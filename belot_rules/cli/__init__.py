@@ -22,6 +22,7 @@ from .. import __version__, i18n
 from ..errors import UserError
 
 COMMANDS = ["play", "validate", "show", "rules", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
+COMMANDS += ["host", "join"]  # the network table
 MODULES = {"rules": "booklet"}  # a verb whose module has another name
 
 

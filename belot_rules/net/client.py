@@ -1,0 +1,294 @@
+"""The client of ``belot join``: connect, say hello, then show the table's messages and send the player's lines.
+
+The line view (:class:`PlainView`) is what scripts and screen readers use: one line per event, in the
+line game's words, and the question of each move with its numbered choices. What is typed goes to the
+server as typed; the server reads it as the line game does and refuses it with the same reason. A
+seat's token is kept in the user's data folder, so joining the same table again takes the same seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..cli.game.look import Look
+from ..cli.game.saves import data_dir
+from ..engine.records import write_record
+from ..errors import UserError
+from .protocol import VERSION, encode
+
+NO_SEAT = "holds no seat"  # the refusal of a token the table does not know (a new table with an old code)
+HELP = [
+    ("1, 2 ...", "choose from the numbered list; a card also by its name (jh, 10s, T♠), a call by its "
+                 "name (hearts, 90 h, pass, x)"),
+    ("'text", "say a line to the table (table talk)"),
+    ("a", "the auction so far"), ("l", "the last trick"), ("s", "the deals' results so far"),
+    ("h", "a hint, when the host allows them"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
+]
+
+
+def seats_file() -> Path:
+    return data_dir() / "seats.json"
+
+
+def saved_token(key: str) -> str | None:
+    try:
+        tokens = json.loads(seats_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    token = tokens.get(key) if isinstance(tokens, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def keep_token(key: str, token: str | None) -> None:
+    """Remember (or, with None, forget) the seat token of a table, so the same join command takes it back."""
+    try:
+        tokens = json.loads(seats_file().read_text(encoding="utf-8"))
+        tokens = tokens if isinstance(tokens, dict) else {}
+    except (OSError, ValueError):
+        tokens = {}
+    if token is None:
+        tokens.pop(key, None)
+    else:
+        tokens[key] = token
+    try:
+        seats_file().parent.mkdir(parents=True, exist_ok=True)
+        write_record(dict(list(tokens.items())[-50:]), seats_file())
+    except OSError:
+        pass  # only a convenience: the token was printed
+
+
+@dataclass
+class Joining:
+    """Where and how to join: the server's address (host:port), the table's code, and who joins."""
+
+    address: str
+    code: str
+    name: str = ""
+    token: str | None = None
+    watch: bool = False
+    create: dict[str, Any] | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.address} {self.code}"
+
+    def hello(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "hello", "version": VERSION, "code": self.code, "name": self.name,
+                                   "watch": self.watch}
+        if self.token:
+            message["token"] = self.token
+        if self.create is not None:
+            message["create"] = self.create
+        return message
+
+    def command(self, token: str | None) -> str:
+        return f"belot join {self.address} --code {self.code}" + (f" --token {token}" if token else "")
+
+
+@dataclass
+class PlainView:
+    """The table as lines of text."""
+
+    joining: Joining
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    look: Look = field(default_factory=Look)
+    seat: int | None = None
+    token: str | None = None
+    names: list[str] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    results: list[str] = field(default_factory=list)
+    prompt: str = ""  # the question of the move awaited ("" when none is)
+    ended: bool = False
+
+    def say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> None:
+        tty = self.out.isatty()
+        print(f"{prompt} ›", end=" " if tty else "\n", file=self.out, flush=True)
+
+    def cards(self, cards: list[str]) -> str:
+        return " ".join(self.look.card_name(c) for c in cards)
+
+    def show(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        getattr(self, f"on_{kind}", lambda m: None)(message)
+
+    def on_welcome(self, m: dict[str, Any]) -> None:
+        self.seat, self.token = m["seat"], m["token"]
+        self.on_seats(m)
+        if self.seat is None:
+            self.say(f"Watching {m['title']} at table {m['code']}: the table's cards only, no hand.")
+            return
+        self.say(f"You sit at seat {self.seat + 1} ({self.names[self.seat]}) at {m['title']}, table {m['code']}. "
+                 "Type ? for help; a line starting with ' is said to the table.")
+        self.say(f"If you drop, rejoin within {m.get('wait', 0):g} s with: {self.joining.command(self.token)}")
+
+    def on_seats(self, m: dict[str, Any]) -> None:
+        self.names = [s["name"] for s in m["seats"]]
+        if m.get("note"):
+            self.say(m["note"])
+
+    def on_deal(self, m: dict[str, Any]) -> None:
+        self.view = m["view"]
+        self.say(f"Deal {m['number']}: {self.names[m['dealer']]} deals.")
+        if self.view["hand"]:
+            self.say(f"Your hand: {self.cards(self.view['hand'])}")
+
+    def on_moved(self, m: dict[str, Any]) -> None:
+        self.view = m["view"]
+        self.prompt = ""
+        self.say(m["said"])
+        if m.get("trick"):
+            self.say(m["trick"])
+
+    def on_turn(self, m: dict[str, Any]) -> None:
+        view = self.view = m["view"]
+        self.prompt = m["prompt"]
+        self.say(f"Your hand: {self.cards(view['hand'])}")
+        if view["trick"]:
+            self.say("On the table: " + ", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"]))
+        elif view["phase"] == "bidding" and view.get("turned_card"):
+            self.say(f"Turned card: {self.look.card_name(view['turned_card'])}")
+        if m["phase"] == "bidding":
+            self.say("Calls: " + ", ".join(f"{e['key']} {e['label']}" for e in m["menu"])
+                     + (f"; or bid {m['bids']}" if m.get("bids") else ""))
+        else:
+            for entry in m["menu"]:
+                self.say(f"{entry['key']}: {entry['label']}")
+        self.ask(m["prompt"])
+
+    def on_refused(self, m: dict[str, Any]) -> None:
+        self.say(m["reason"])
+        if self.prompt:
+            self.ask(self.prompt)  # asked again, as the line game asks
+
+    def on_result(self, m: dict[str, Any]) -> None:
+        self.results.append(f"{m['title']} (board {'-'.join(map(str, m['board']))})")
+        self.say(m["title"])
+        for line in m["lines"]:
+            self.say(f"  {line}")
+        self.say(f"Board: {'-'.join(map(str, m['board']))}")
+
+    def on_end(self, m: dict[str, Any]) -> None:
+        self.ended = True
+        self.say(m["said"])
+
+    def on_said(self, m: dict[str, Any]) -> None:
+        self.say(f"{m['name']} says: {m['text']}")
+
+    def on_hint(self, m: dict[str, Any]) -> None:
+        self.say(m["text"])
+
+    def local(self, line: str) -> dict[str, Any] | None:
+        """What a typed line asks of the server (None: answered here, or nothing to send)."""
+        text = line.strip()
+        if text.startswith("'"):
+            return {"type": "say", "text": text[1:].strip() or "…"}
+        word = text.lower()
+        if word in ("?", "help"):
+            for key, what in HELP:
+                self.say(f"{key:9} {what}")
+        elif word == "a":
+            calls = self.view["calls"] if self.view else []
+            self.say("; ".join(f"{self.names[s]}: {c.replace('_', ' ')}" for s, c in calls) or "No call yet.")
+        elif word == "l":
+            tricks = self.view["tricks"] if self.view else []
+            if tricks:
+                last = tricks[-1]
+                self.say(f"Trick {len(tricks)}: {self.cards(last['cards'])}, won by {self.names[last['winner']]}")
+            else:
+                self.say("No trick played yet.")
+        elif word == "s":
+            for result in self.results or ["No deal finished yet."]:
+                self.say(result)
+        elif word == "h":
+            return {"type": "hint"}
+        elif self.seat is None:
+            self.say("Watching: type ' and a line to read the talk, q to leave.")
+        else:
+            return {"type": "move", "text": text}
+        return None
+
+
+def read_lines(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], stream: TextIO) -> None:
+    """Hand each line of ``stream`` to the event loop (a thread: reading a terminal blocks)."""
+
+    def run() -> None:
+        for line in stream:
+            loop.call_soon_threadsafe(queue.put_nowait, line)
+        loop.call_soon_threadsafe(queue.put_nowait, None)
+
+    threading.Thread(target=run, daemon=True).start()
+
+
+async def play(joining: Joining, view: PlainView, stream: TextIO | None = None) -> int:
+    """Join, then show the table until the match ends or the player leaves; the exit status."""
+    if not joining.watch and joining.token is None:
+        joining.token = saved_token(joining.key)
+    try:
+        socket = await connect(f"ws://{joining.address}/", max_size=2 ** 22, open_timeout=10, close_timeout=2)
+    except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
+        raise UserError(f"cannot reach a table at {joining.address}: {err}; is belot host running there, "
+                        "and is the address and port the one it printed?") from None
+    async with socket:
+        await socket.send(encode(joining.hello()))
+        first = json.loads(await socket.recv())
+        if first["type"] == "error" and NO_SEAT in first["reason"] and joining.token and not joining.watch:
+            keep_token(joining.key, None)  # a token kept from another table of the same code
+            joining.token = None
+            return await play(joining, view, stream)
+        view.show(first)
+        if first["type"] == "error":
+            raise UserError(f"The table refused: {first['reason']}")
+        if view.token:
+            keep_token(joining.key, view.token)
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        read_lines(asyncio.get_running_loop(), lines, stream or sys.stdin)
+        sender = asyncio.create_task(send_lines(socket, lines, view))
+        try:
+            return await receive(socket, view, sender)
+        finally:
+            sender.cancel()
+
+
+async def send_lines(socket: ClientConnection, lines: asyncio.Queue[str | None], view: PlainView) -> None:
+    while (line := await lines.get()) is not None:
+        if line.strip().lower() in ("q", "quit"):
+            break
+        message = view.local(line)
+        if message is not None:
+            await socket.send(encode(message))
+    if view.seat is not None:
+        view.say(f"You left the table. Your seat waits for you: {view.joining.command(view.token)}")
+        await socket.close()
+
+
+async def receive(socket: ClientConnection, view: PlainView, sender: asyncio.Task[None]) -> int:
+    try:
+        async for frame in socket:
+            message = json.loads(frame)
+            view.show(message)
+            if message["type"] == "error":
+                raise UserError(f"The table closed the connection: {message['reason']}")
+            if message["type"] == "end":
+                return 0
+    except ConnectionClosed:
+        pass
+    if sender.done():
+        return 0
+    raise UserError(f"The connection to the table was lost. Rejoin with: {view.joining.command(view.token)}")
+
+
+def run(joining: Joining, make_view: Callable[[Joining], PlainView] = PlainView) -> int:
+    return asyncio.run(play(joining, make_view(joining)))

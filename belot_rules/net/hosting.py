@@ -1,0 +1,165 @@
+"""``belot host``'s work: build the table (new, resumed, or a lobby's on request), serve it, tell the host.
+
+What the host sees is a line per change: where the table listens and who can reach it, the command
+that joins it, players coming and going, each deal's result and the match's end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cli.game.seating import decision_seed
+from ..cli.game.session import Session
+from ..errors import UserError
+from ..players import REGISTRY, check_player
+from ..variant.loader import is_name
+from .server import Host, TableRunner, listen
+from .store import TableSave, default_path, latest, read_table
+from .table import PERSON, Refused, Seat, Table
+from .web import page
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def parse_people(text: str, outside: bool = True) -> tuple[str, ...]:
+    """The seats of ``--seats``: ``human`` or a bot's name each (``outside``: an outside bot's file too)."""
+    seats = tuple(part.strip().lower() if part.strip().lower() in (PERSON, *REGISTRY) else part.strip()
+                  for part in text.split(","))
+    if not 2 <= len(seats) <= 4:
+        raise UserError("--seats takes one comma-separated player per seat, like human,heuristic,human,heuristic")
+    for seat in seats:
+        if seat != PERSON and (outside or seat in REGISTRY):
+            check_player(seat)
+        elif seat != PERSON:
+            raise UserError(f"a lobby's tables take the package's bots only: {seat[:40]!r} is not one "
+                            f"(players: {', '.join(sorted(REGISTRY))}, or human)")
+    if PERSON not in seats:
+        raise UserError("--seats names no 'human' seat: nobody could join (belot play --watch watches bots)")
+    return seats
+
+
+def new_session(variant: str, seed: int, seats: tuple[str, ...], stand_in: str, target: int | None) -> Session:
+    """The match, a person's seat played by ``stand_in`` whenever its player is away."""
+    return Session.start(variant, seed, tuple(stand_in if s == PERSON else s for s in seats), target)
+
+
+@dataclass
+class Hosting:
+    """One ``belot host`` run: its tables and how they are served."""
+
+    host: Host
+    speed: str
+    wait: float
+    saves: list[TableSave] = field(default_factory=list)
+    lobby_mode: bool = False
+
+    @classmethod
+    def new(cls, args: argparse.Namespace, code: str) -> Hosting:
+        check_player(args.bot)
+        seats = parse_people(args.seats or "human,heuristic,human,heuristic")
+        seed = args.seed if args.seed is not None else int(time.time_ns() % 2 ** 31)
+        session = new_session(args.variant or "bulgarian", seed, seats, args.bot, args.target)
+        save = TableSave(Path(args.save) if args.save else default_path(code))
+        table = Table.new(session, seats, code, hints=args.hints, wait=args.wait, slot=save, note=say)
+        save.table = table
+        hosting = cls(Host(), args.speed, args.wait, [save])
+        hosting.add(table)
+        return hosting
+
+    @classmethod
+    def resumed(cls, args: argparse.Namespace, path: Path | None) -> Hosting:
+        path = path or latest()
+        session, chairs, code, hints = read_table(path)
+        save = TableSave(path)
+        table = Table(session, chairs, code, hints=hints or args.hints, wait=args.wait, slot=save, note=say)
+        save.table = table
+        start = time.monotonic()
+        for chair in table.seats:
+            chair.away_since = start if chair.person and chair.token is not None else None
+        table.started = all(c.token is not None for c in table.seats if c.person)
+        table.told = True  # its deal was told before the stop: a player coming back is shown it
+        if session.over:
+            raise UserError(f"{path}: this match is over; belot host starts a new one")
+        hosting = cls(Host(), args.speed, args.wait, [save])
+        hosting.add(table)
+        say(f"Resuming the match of table {code} at deal {session.deal_number}; the players rejoin their seats "
+            f"with the same command (a bot plays a seat not back within {args.wait:g} s).")
+        return hosting
+
+    @classmethod
+    def lobby(cls, args: argparse.Namespace) -> Hosting:
+        check_player(args.bot)
+        hosting = cls(Host(), args.speed, args.wait, lobby_mode=True)
+
+        def open_table(hello: dict[str, Any]) -> TableRunner:
+            wanted = hello["create"]
+            if not is_name(wanted["variant"]):
+                raise Refused("a lobby's tables play the shipped variants (belot list names them), not files")
+            try:
+                seats = parse_people(",".join(wanted["seats"]), outside=False)
+                seed = wanted.get("seed", decision_seed(time.time_ns(), 0, 0) % 2 ** 31)
+                session = new_session(wanted["variant"], seed, seats, args.bot, wanted.get("target"))
+            except UserError as err:
+                raise Refused(str(err)) from None
+            table = Table.new(session, seats, hello["code"], hints=args.hints, wait=args.wait, note=say)
+            say(f"Table {hello['code']} opened: {session.ruleset.variant.title}, seats {','.join(seats)}")
+            return TableRunner(table, args.speed, note=say)
+
+        hosting.host.lobby = open_table
+        return hosting
+
+    def add(self, table: Table) -> None:
+        self.host.tables[table.code] = TableRunner(table, self.speed, note=say)
+
+    def stopped(self) -> str:
+        if not self.saves:
+            return "Stopped."
+        return f"Stopped. The match is saved; continue it with: {self.saves[0].resume_command()}"
+
+    async def serve(self, address: str, port: int, web: int | None) -> int:
+        from ..cli.host import join_address
+
+        server = await listen(self.host, address, port)
+        port = server.sockets[0].getsockname()[1] if hasattr(server, "sockets") else port
+        web_server = await listen(self.host, address, web, page()) if web is not None else None
+        where = "this machine only (--listen 0.0.0.0 opens it to other machines)" if address.startswith("127.") \
+            or address == "localhost" else f"{address}: anyone who can reach this machine may join with the code"
+        say(f"Listening on {address}:{port}, {where}.")
+        for runner in self.host.tables.values():
+            table = runner.table
+            say(f"Table {table.code}: {table.session.ruleset.variant.title}, seed {table.session.seed}. "
+                f"Join it with: belot join {join_address(address, port)} --code {table.code}")
+            for save in self.saves:
+                say(f"Saved after every move in {save.path}; continue a stopped match with: {save.resume_command()}")
+        if self.lobby_mode:
+            say(f"Lobby open: players open tables with: belot join {join_address(address, port)} --code CODE "
+                "--create VARIANT --seats human,human,heuristic,heuristic")
+        if web_server is not None:
+            web_port = web_server.sockets[0].getsockname()[1] if hasattr(web_server, "sockets") else web
+            say(f"Browsers join at: http://{join_address(address, web_port)}/")
+        for runner in self.host.tables.values():
+            runner.start()
+        try:
+            while not self.lobby_mode:
+                runners = list(self.host.tables.values())
+                if runners and all(r.table.ended for r in runners):
+                    await asyncio.sleep(1)  # the last messages reach the players
+                    say("The match is over; the table is closed.")
+                    return 0
+                await asyncio.sleep(0.2)
+            await asyncio.Future()
+            return 0
+        finally:
+            server.close()
+            if web_server is not None:
+                web_server.close()
+
+
+__all__ = ["Hosting", "Seat", "parse_people"]

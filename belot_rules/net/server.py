@@ -1,0 +1,320 @@
+"""The WebSocket server of ``belot host``: connections, their limits, and one task per table.
+
+Each table is an actor: a :class:`TableRunner` task is the only code that touches its match, taking
+joins, moves, talk and departures from its inbox in order, so no two connections ever race on a
+deal. A connection sends through its own bounded queue: a client that stops reading fills its queue
+and is closed, and the table never waits for it. A connection that floods, sends frames over the
+limit, speaks another protocol version or names no table here is refused with a reason and closed;
+the server goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, Moved
+from ..errors import UserError
+from .protocol import (
+    BAD_MESSAGE,
+    FLOODED,
+    HELLO_SECONDS,
+    MAX_FRAME,
+    REFUSED,
+    REPLACED,
+    TOO_SLOW,
+    VERSION,
+    WRONG_VERSION,
+    BadMessage,
+    Bucket,
+    decode,
+    encode,
+    version_refusal,
+)
+from .table import WATCHERS, Out, Refused, Table
+
+OUTBOX = 512  # messages queued for one connection before it counts as not reading
+MAX_TABLES = 1000  # at a lobby
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: its socket, its seat once seated (None: watching) and its queue of messages to send."""
+
+    socket: ServerConnection
+    seat: int | None = None
+    bucket: Bucket = field(default_factory=Bucket)
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.queue: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+        self.writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.socket.send(await self.queue.get())
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self.close(TOO_SLOW, "the client does not read what the table sends; rejoin with the seat token")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close from code that cannot wait (a send to a client that does not read): see :meth:`shut`."""
+        if not self.closed:
+            asyncio.create_task(self.shut(code, reason))
+
+    async def shut(self, code: int, reason: str) -> None:
+        """Say why (when the client still reads) and close, giving up on a client that does not answer."""
+        if self.closed:
+            return
+        self.closed = True
+        self.writer.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.send(encode({"type": "error", "reason": reason})), 1)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(code, reason[:120]), 2)
+        self.socket.transport.abort()
+
+
+@dataclass
+class TableRunner:
+    """A table's task: everything that reaches the table goes through :attr:`inbox`, in order."""
+
+    table: Table
+    speed: str = "normal"
+    note: Callable[[str], None] = print
+    seated: dict[int, Connection] = field(default_factory=dict)
+    watching: set[Connection] = field(default_factory=set)
+    latencies: list[float] = field(default_factory=list)  # seconds from a move received to its broadcast
+
+    def __post_init__(self) -> None:
+        self.inbox: asyncio.Queue[tuple[str, Connection, Any, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self.guarded())
+
+    async def guarded(self) -> None:
+        """Run the table; a fault in it is told to the host and the players, and stops this table alone."""
+        try:
+            await self.run()
+        except Exception as err:  # noqa: BLE001 - one table's fault must not stop the server's other tables
+            traceback.print_exc()
+            self.note(f"Table {self.table.code} stopped on an error: {err}")
+            for connection in [*self.seated.values(), *self.watching]:
+                connection.close(REFUSED, f"the table stopped on an error: {str(err)[:200]}")
+            self.table.ended = True
+
+    async def ask(self, what: str, connection: Connection, data: Any) -> Any:
+        """Hand the table a request and wait for its answer (a join: the seat and token)."""
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.inbox.put((what, connection, data, answer))
+        return await answer
+
+    def tell(self, what: str, connection: Connection, data: Any = None) -> None:
+        self.inbox.put_nowait((what, connection, data, None))
+
+    async def run(self) -> None:
+        table = self.table
+        while True:
+            while not self.inbox.empty():
+                self.handle(*self.inbox.get_nowait())
+            event, outs = table.step(time.monotonic())
+            if event is None:
+                deadline = table.deadline()
+                timeout = None if deadline is None else max(0.0, deadline - time.monotonic()) + 0.01
+                with contextlib.suppress(TimeoutError):
+                    self.handle(*await asyncio.wait_for(self.inbox.get(), timeout))
+                continue
+            self.deliver(outs)
+            await self.idle(self.pause(event))
+
+    def pause(self, event: object) -> float:
+        """How long the table is left as it is after an event, for people to follow it."""
+        seconds = SPEEDS[self.speed]
+        if isinstance(event, Moved):
+            return seconds * (TRICK_PAUSE if event.completed is not None else 1)
+        if isinstance(event, DealScored):
+            return seconds * RESULT_PAUSE
+        return 0.0
+
+    async def idle(self, seconds: float) -> None:
+        """Let ``seconds`` pass, taking what comes in meanwhile (talk, joins, departures)."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            with contextlib.suppress(TimeoutError):
+                self.handle(*await asyncio.wait_for(self.inbox.get(), left))
+        await asyncio.sleep(0)  # other tables and connections get their turn between two moves
+
+    def handle(self, what: str, connection: Connection, data: Any, answer: asyncio.Future[Any] | None) -> None:
+        table, now = self.table, time.monotonic()
+        try:
+            if what == "join":
+                result = self.join(connection, data, now)
+            elif what == "left":
+                result = self.left(connection, now)
+            elif what == "move":
+                received = data.pop("_at", now)
+                self.deliver(table.choose(connection.seat, data["text"]))
+                self.latencies.append(time.monotonic() - received)
+                connection.bucket.give_back()  # the game paces moves: only refused ones count against the rate
+                result = None
+            elif what == "say":
+                self.deliver(table.say(connection.seat, data["text"]))
+                result = None
+            else:
+                self.deliver(table.hint(connection.seat))
+                result = None
+        except Refused as refusal:
+            if answer is not None:
+                answer.set_exception(refusal)
+            else:
+                connection.send({"type": "refused", "reason": str(refusal)})
+            return
+        if answer is not None and not answer.done():
+            answer.set_result(result)
+
+    def join(self, connection: Connection, hello: dict[str, Any], now: float) -> tuple[int | None, str | None]:
+        table = self.table
+        seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now)
+        connection.seat = seat
+        if seat is None:
+            self.watching.add(connection)
+        else:
+            old = self.seated.get(seat)
+            if old is not None and old is not connection:
+                old.close(REPLACED, "your seat was taken up by a new connection with its token")
+            self.seated[seat] = connection
+        connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
+                         "title": table.session.ruleset.variant.title, "seats": table.seats_json(),
+                         "hints": table.hints, "wait": table.wait})
+        self.deliver(outs)
+        self.deliver(table.again(WATCHERS if seat is None else seat), only=connection)
+        return seat, token
+
+    def left(self, connection: Connection, now: float) -> None:
+        if connection in self.watching:
+            self.watching.discard(connection)
+            self.table.leave(None, now)
+        elif connection.seat is not None and self.seated.get(connection.seat) is connection:
+            del self.seated[connection.seat]
+            self.deliver(self.table.leave(connection.seat, now))
+
+    def deliver(self, outs: list[Out], only: Connection | None = None) -> None:
+        """Send each message to its receiver: a seat's connection, or every watcher."""
+        for receiver, message in outs:
+            if receiver == WATCHERS:
+                for watcher in list(self.watching):
+                    if only is None or watcher is only:
+                        watcher.send(message)
+            else:
+                connection = self.seated.get(receiver)
+                if connection is not None and (only is None or connection is only):
+                    connection.send(message)
+
+
+@dataclass
+class Host:
+    """The tables this server keeps, by code: one, or any number at a lobby."""
+
+    tables: dict[str, TableRunner] = field(default_factory=dict)
+    lobby: Callable[[dict[str, Any]], TableRunner] | None = None  # opens a table for a hello that asks to
+
+    def find(self, hello: dict[str, Any]) -> TableRunner:
+        code = hello["code"]
+        for known, runner in self.tables.items():
+            if hmac.compare_digest(known.encode(), code.encode()):
+                if hello.get("create") is not None:
+                    raise Refused(f"a table with the code {code} is open already: join it without --create")
+                return runner
+        if self.lobby is not None and hello.get("create") is not None:
+            if len(self.tables) >= MAX_TABLES:
+                raise Refused(f"this lobby holds {MAX_TABLES} tables already")
+            runner = self.lobby(hello)
+            self.tables[code] = runner
+            runner.start()
+            return runner
+        if self.lobby is not None:
+            raise Refused("no table with that code at this lobby: check the code, or open a table with --create")
+        raise Refused("no table with that code here: check the code the host gave")
+
+    async def handle(self, socket: ServerConnection) -> None:
+        """One connection, from its hello to its end."""
+        connection = Connection(socket)
+        runner: TableRunner | None = None
+        try:
+            try:
+                hello = decode(await asyncio.wait_for(socket.recv(), HELLO_SECONDS))
+            except TimeoutError:
+                raise Refused(f"no hello within {HELLO_SECONDS:g} s") from None
+            if hello["type"] != "hello":
+                raise Refused("say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}")
+            why = version_refusal(hello["version"])
+            if why is not None:
+                await connection.shut(WRONG_VERSION, why)
+                return
+            runner = self.find(hello)
+            await runner.ask("join", connection, hello)
+            async for frame in socket:
+                if not connection.bucket.take():
+                    await connection.shut(FLOODED, "too many messages: a client may send a few a second, "
+                                                   "besides its moves")
+                    return
+                try:
+                    message = decode(frame)
+                except BadMessage as err:
+                    connection.send({"type": "refused", "reason": str(err)})
+                    continue
+                if message["type"] == "hello":
+                    connection.send({"type": "refused", "reason": "already seated: hello comes once"})
+                    continue
+                message["_at"] = time.monotonic()
+                runner.tell(message["type"], connection, message)
+        except (BadMessage, Refused, UserError) as err:
+            await connection.shut(REFUSED if isinstance(err, Refused) else BAD_MESSAGE, str(err))
+        except ConnectionClosed:
+            pass
+        finally:
+            if runner is not None:
+                runner.tell("left", connection)
+            if not connection.closed:
+                connection.writer.cancel()
+
+
+async def page_or_socket(connection: ServerConnection, request: Request, page: bytes | None) -> Response | None:
+    """The browser's page for a plain GET of ``/``, the WebSocket for an upgrade; nothing else."""
+    if request.headers.get("Upgrade", "").lower() == "websocket":
+        return None
+    if page is not None and request.path in ("/", "/index.html"):
+        return Response(HTTPStatus.OK.value, "OK", Headers({"Content-Type": "text/html; charset=utf-8",
+                                                            "Content-Length": str(len(page)),
+                                                            "Cache-Control": "no-store"}), page)
+    return connection.respond(HTTPStatus.NOT_FOUND, "Nothing here: join with belot join, or open / in a browser.\n")
+
+
+async def listen(host: Host, address: str, port: int, page: bytes | None = None) -> Server:
+    """Start serving ``host``'s tables on ``address``:``port`` (``page``: also the browser's page)."""
+
+    async def process(connection: ServerConnection, request: Request) -> Response | None:
+        return await page_or_socket(connection, request, page)
+
+    return await serve(host.handle, address, port, max_size=MAX_FRAME, max_queue=4, write_limit=2 ** 15,
+                       process_request=process, ping_interval=20, ping_timeout=30, close_timeout=2,
+                       open_timeout=HELLO_SECONDS)

@@ -1,0 +1,356 @@
+"""One hosted table: its match, who sits where, the seat tokens and whose move is awaited.
+
+Nothing here touches the network: :class:`Table` takes joins, typed moves and talk, and gives back the
+messages for each receiver (a seat, or :data:`WATCHERS`), so the server, the tests and the property
+over whole matches drive the same object. The match is played by the game controller; :class:`Flow`
+adapts it to several people (the controller knows one), and a seat whose player is away longer than
+the host's wait is played by the stand-in bot until its player comes back.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cli.game.controller import (
+    AllPassed,
+    Controller,
+    DealScored,
+    DealStarted,
+    Event,
+    HumanTurn,
+    MatchEnded,
+    Moved,
+)
+from ..cli.game.look import Look
+from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
+from ..cli.game.render import Renderer
+from ..cli.game.session import Session
+from ..engine.actions import Action
+from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
+from ..errors import UserError
+from .protocol import MAX_NAME, MAX_TALK
+from .wire import clean_line, move_words, public_view, trick_words, view_json
+
+WATCHERS = -1  # the receiver of what the whole table sees
+PERSON = "human"  # a seat of --seats open to a player who joins
+MAX_WATCHERS = 32
+COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
+
+Out = tuple[int, dict[str, Any]]  # a receiver (a seat or WATCHERS) and its message
+
+
+class Refused(UserError):
+    """A join, move or request the table does not take; the sentence says why and what would be taken."""
+
+
+@dataclass
+class Seat:
+    """One chair: a person's (``token`` once taken) or a bot's."""
+
+    number: int
+    player: str  # PERSON or the bot's name
+    name: str
+    token: str | None = None
+    present: bool = False
+    away_since: float | None = None  # when its player left (the wait runs from then)
+
+    @property
+    def person(self) -> bool:
+        return self.player == PERSON
+
+
+@dataclass
+class Flow(Controller):
+    """The controller for a table of several people: the seat to act is a person's when its player is there
+    (or away for less than the wait); otherwise the seat's bot (the stand-in for a person's seat) moves."""
+
+    people: set[int] = field(default_factory=set)
+
+    @property
+    def human(self) -> int | None:
+        deal = self.session.deal
+        return deal.to_act if deal is not None and deal.to_act in self.people else None
+
+
+@dataclass
+class Table:
+    """A hosted match and its seats; see the module's docstring."""
+
+    session: Session
+    seats: list[Seat]
+    code: str
+    hints: bool = False
+    wait: float = 120.0
+    slot: Any = None  # where the match is saved after every move (an object with write(session))
+    started: bool = False
+    told: bool = False  # the deal being played was told (its start, or a move of it after a resume)
+    ended: bool = False
+    watchers: int = 0
+    turn: HumanTurn | None = None  # the person's move being awaited
+    belote: list[Action] = field(default_factory=list)  # a card chosen that may announce a belote: both ways
+    note: Callable[[str], None] = lambda line: None  # how the host is told who comes and goes
+
+    def __post_init__(self) -> None:
+        self.look = Look().for_variant(self.session.ruleset.variant)
+        self.draw = Renderer(self.session, self.look)
+        self.flow = Flow(self.session, self.slot, autoplay=False, speed="instant", said=self.note,
+                         people={s.number for s in self.seats if s.person})
+        self.shown: DealState | None = self.session.deal  # the deal the last event was about
+
+    @classmethod
+    def new(cls, session: Session, players: tuple[str, ...], code: str, **options: Any) -> Table:
+        """A table whose seats are ``players`` (PERSON, or the bot a seat is played by)."""
+        count = len(players)
+        seats = [Seat(s, p, f"{COMPASS[count][s]}" + ("" if p == PERSON else f" ({p})")) for s, p in enumerate(players)]
+        return cls(session, seats, code, **options)
+
+    # ------------------------------------------------------------------ who sits where
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        side_of = self.session.ruleset.seating.side_of
+        return [{"seat": s.number, "name": s.name, "side": side_of[s.number],
+                 "player": (f"{PERSON}, {self.session.seating.players[s.number]} standing in"
+                            if s.person and s.number not in self.flow.people else s.player),
+                 "present": s.present or not s.person} for s in self.seats]
+
+    def join(self, name: str, token: str | None, watch: bool, now: float) -> tuple[int | None, str | None, list[Out]]:
+        """Seat a newcomer: its seat (None: watching), its token, and what the table is told."""
+        if watch:
+            if self.watchers >= MAX_WATCHERS:
+                raise Refused(f"this table has {MAX_WATCHERS} watchers already")
+            self.watchers += 1
+            return None, None, []
+        seat = self._seat_for(token)
+        came_back = seat.token is not None
+        if not came_back:
+            seat.token = secrets.token_urlsafe(18)
+            seat.name = self._unique(clean_line(name, MAX_NAME) or COMPASS[len(self.seats)][seat.number], seat.number)
+        seat.present, seat.away_since = True, None
+        self.flow.people.add(seat.number)
+        words = f"{seat.name} is back at seat {seat.number + 1}" if came_back else \
+            f"{seat.name} sits at seat {seat.number + 1} ({COMPASS[len(self.seats)][seat.number]})"
+        outs = self._seats(words)
+        if not self.started and all(s.token is not None for s in self.seats if s.person):
+            self.started = True
+            outs += self._seats("Every seat is taken: the match begins.")
+        return seat.number, seat.token, outs
+
+    def _seat_for(self, token: str | None) -> Seat:
+        if token:
+            for seat in self.seats:
+                if seat.token is not None and hmac.compare_digest(seat.token, token):
+                    return seat
+            raise Refused("that seat token holds no seat at this table: join without a token to take a free seat, "
+                          "or watch with --watch")
+        free = [s for s in self.seats if s.person and s.token is None]
+        if not free:
+            raise Refused("every player's seat at this table is taken: watch with --watch, or come back to your "
+                          "own seat with its --token")
+        return free[0]
+
+    def _unique(self, name: str, seat: int) -> str:
+        taken = {s.name for s in self.seats if s.number != seat}
+        return name if name not in taken else f"{name} {seat + 1}"
+
+    def leave(self, seat: int | None, now: float) -> list[Out]:
+        """A connection closed: a watcher gone, or a player away (its seat waits for it)."""
+        if seat is None:
+            self.watchers = max(0, self.watchers - 1)
+            return []
+        chair = self.seats[seat]
+        chair.present, chair.away_since = False, now
+        return self._seats(f"{chair.name} left seat {seat + 1}; the seat waits {self.wait:g} s for them")
+
+    def deadline(self) -> float | None:
+        """When an away player's wait runs out while its move is awaited (None: nothing to time)."""
+        if self.turn is None:
+            return None
+        chair = self.seats[self.turn.seat]
+        return chair.away_since + self.wait if chair.away_since is not None else None
+
+    def _seats(self, note: str) -> list[Out]:
+        self.note(note)
+        seats = self.seats_json()
+        return self._to_all(lambda r: {"type": "seats", "seats": seats, "note": note})
+
+    # ------------------------------------------------------------------ the match
+
+    def step(self, now: float) -> tuple[Event | None, list[Out]]:
+        """The next event and what each receiver is told of it; (None, []) while the table waits for players
+        or for a person's move."""
+        if not self.started or self.ended:
+            return None, []
+        if self.turn is not None:
+            chair = self.seats[self.turn.seat]
+            if chair.away_since is None or now < chair.away_since + self.wait:
+                return None, []
+            self.flow.people.discard(chair.number)  # the wait ran out: the stand-in moves
+            self.turn, self.belote = None, []
+            outs = self._seats(f"{chair.name} did not come back in time: "
+                               f"{self.session.seating.players[chair.number]} plays seat {chair.number + 1} until they do")
+            event, more = self.step(now)
+            return event, outs + more
+        before = self.session.match.current
+        event = self.flow.next()
+        if isinstance(event, DealStarted):
+            self.shown, self.told = self.session.deal, True
+            return event, self._to_all(lambda r: {"type": "deal", "number": event.number, "dealer": event.dealer,
+                                                  "view": self._view(r)})
+        if isinstance(event, Moved):
+            self.shown = before
+            return event, self._moved(event)
+        if isinstance(event, HumanTurn):
+            self.turn = event
+            return event, [self._turn_message(event)]
+        if isinstance(event, (DealScored, AllPassed)):
+            self.flow.result_read()
+            return event, self._to_all(lambda r: self._result(event))
+        assert isinstance(event, MatchEnded)
+        self.ended = True
+        board = " · ".join(str(points) for points in event.board)
+        said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
+        return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
+                                              "said": f"{said} · {board}"})
+
+    def choose(self, seat: int | None, text: str) -> list[Out]:
+        """A person's typed move; :class:`Refused` with the line game's reason when it is not one."""
+        turn = self.turn
+        if seat is None:
+            raise Refused("watchers do not move")
+        if turn is None or turn.seat != seat:
+            who = self.seats[turn.seat].name if turn is not None else None
+            raise Refused(f"It is not your turn: {who} plays now." if who else "It is not your turn.")
+        deal = self.session.deal
+        try:
+            if self.belote:
+                actions = [parse_option(text, self.belote)]
+            else:
+                actions = self._parse(text, deal, turn)
+        except Refusal as refusal:
+            raise Refused(str(refusal)) from None
+        if len(actions) > 1:  # a card that may announce a belote: asked as the line game asks
+            self.belote = sorted(actions, key=lambda a: not a.belote)
+            menu = [{"key": str(i), "label": self.draw.describe(a)} for i, a in enumerate(self.belote, 1)]
+            return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": "Announce it (Enter = 1)",
+                            "view": self._view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
+        self.turn, self.belote = None, []
+        before = self.session.match.current
+        moved = self.flow.choose(actions[0])
+        self.shown = before
+        return self._moved(moved)
+
+    def _parse(self, text: str, deal: DealState, turn: HumanTurn) -> list[Action]:
+        """What a line names, read as the line game reads it at this turn."""
+        legal, menu = list(turn.legal), list(turn.menu)
+        if deal.phase == BIDDING:
+            return [parse_call(text, legal, menu, self.look, lambda call: deal.ruleset.bidding.reason(deal.auction, call))]
+        if deal.phase in (DECLARING, EXCHANGING):
+            return [parse_option(text, menu)]
+        return parse_card_choice(text, deal, menu, self.look)
+
+    def say(self, seat: int | None, text: str) -> list[Out]:
+        """A line of table talk, cleaned and bounded, for everybody."""
+        if seat is None:
+            raise Refused("watchers read the table talk; only the players write")
+        line = clean_line(text, MAX_TALK)
+        if not line:
+            raise Refused("nothing to say: table talk takes a line of text")
+        return self._to_all(lambda r: {"type": "said", "seat": seat, "name": self.seats[seat].name, "text": line})
+
+    def hint(self, seat: int | None) -> list[Out]:
+        """What the adviser bot would do, when the host allows hints and the move is the asker's."""
+        if not self.hints:
+            raise Refused("the host does not allow hints at this table (belot host --hints allows them)")
+        if self.turn is None or self.turn.seat != seat or self.belote:
+            raise Refused("Nothing to decide yet: a hint comes with your next move.")
+        adviser, action = self.flow.hint()
+        return [(seat, {"type": "hint", "text": f"Hint: the {adviser} bot would {self.draw.describe(action)}."})]
+
+    def again(self, seat: int) -> list[Out]:
+        """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
+        if self.shown is None or not self.told:
+            return []
+        outs: list[Out] = [(seat, {"type": "deal", "number": self._number(), "dealer": self.shown.dealer,
+                                   "view": self._view(seat)})]
+        if self.turn is not None and self.turn.seat == seat:
+            self.belote = []  # a belote question is asked again with the card
+            outs.append(self._turn_message(self.turn))
+        return outs
+
+    # ------------------------------------------------------------------ the messages
+
+    def _view(self, receiver: int) -> dict[str, Any]:
+        """The receiver's view of the deal the table last spoke of (a watcher's: the table's alone)."""
+        assert self.shown is not None
+        if receiver == WATCHERS:
+            return view_json(public_view(self.shown.view(0)), None)
+        return view_json(self.shown.view(receiver), receiver)
+
+    def _to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
+        return [(r, message(r)) for r in (*range(len(self.seats)), WATCHERS)]
+
+    def _number(self) -> int:
+        return self.session.deal_number if self.shown is self.session.deal else len(self.session.rows)
+
+    def _moved(self, moved: Moved) -> list[Out]:
+        names = [s.name for s in self.seats]
+
+        def message(receiver: int) -> dict[str, Any]:
+            seat_or_none = None if receiver == WATCHERS else receiver
+            view = self._view(receiver)
+            said = move_words(self.look, names[moved.seat], moved.action, seat_or_none, moved.seat, moved.belote)
+            sent = {"type": "moved", "seat": moved.seat, "kind": moved.action.kind, "said": said, "view": view,
+                    "completed": moved.completed}
+            if moved.completed is not None:
+                sent["trick"] = trick_words(public_view(self.shown.view(0)), moved.completed, names, self.look)
+            return sent
+
+        return self._to_all(message)
+
+    def _turn_message(self, turn: HumanTurn) -> Out:
+        bids = point_bids(turn.legal) if turn.phase == BIDDING else ""
+        menu = [{"key": key or "-", "label": self.draw.describe(a, short=True)} for key, a in turn.keys()]
+        cards = [self.look.card_name(c) for c in turn.cards]
+        return turn.seat, {"type": "turn", "seat": turn.seat, "phase": turn.phase, "prompt": prompt_words(turn),
+                           "view": view_json(turn.view, turn.seat), "menu": menu, "cards": cards, "bids": bids,
+                           "hint": self.hints}
+
+    def _result(self, event: DealScored | AllPassed) -> dict[str, Any]:
+        row = event.row
+        title = self._teams(self.draw.deal_title(row).plain)
+        lines = [self._teams(line.plain) for line in self.draw.deal_lines(row)]
+        return {"type": "result", "number": row.number, "title": title, "lines": lines,
+                "board": list(row.board), "over": event.over}
+
+    def _side_names(self, side: int) -> str:
+        """The players of a side (a team, or one player without partners), by name."""
+        return " and ".join(s.name for s in self.seats if self.session.ruleset.seating.side_of[s.number] == side)
+
+    def _teams(self, text: str) -> str:
+        """A sentence of the rules with the compass pairs named by their players."""
+        if not self.session.ruleset.seating.partners:
+            return text
+        return text.replace("North-South", self._side_names(0)).replace("East-West", self._side_names(1))
+
+
+def prompt_words(turn: HumanTurn) -> str:
+    """The question of a turn, as the line game asks it."""
+    phase, count = turn.phase, len(turn.menu)
+    if phase == BIDDING:
+        return "Your call"
+    if phase == DECLARING:
+        return "Declare (Enter = 1)"
+    if phase == EXCHANGING:
+        return "Take the turned card for your seven? (Enter = 1)"
+    if phase == DISCARDING:
+        return f"Lay a card aside, {turn.to_lay_aside} to go (1-{count})"
+    return f"Your card (1-{count})" if count > 1 else "Your card (1)"
+

@@ -1,0 +1,149 @@
+"""The browser's seat: one page, served by ``belot host --web PORT``, that speaks the table's protocol.
+
+The page joins over a WebSocket on the same port it came from, with the code and name the player
+types (or ``?code=...&name=...`` in its address), keeps its seat token in the browser for a rejoin,
+and shows what the line game shows: the seats, each move, the hand, the table's trick and the
+numbered choices of a move as buttons (a typed move works too). It needs no other file and no
+library: everything it draws comes from the protocol's messages.
+"""
+
+from __future__ import annotations
+
+from .protocol import MAX_TALK, MAX_TYPED, VERSION
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>belot table</title>
+<style>
+body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; padding: 0 1em; }
+#log { height: 16em; overflow-y: auto; border: 1px solid #999; padding: .3em; white-space: pre-wrap; }
+#hand button, #menu button { font-size: 1.1em; margin: .15em; min-width: 3em; }
+.red { color: #c00; } .seat { margin-right: 1em; } .away { color: #888; } #question { font-weight: bold; }
+</style></head>
+<body>
+<h1>belot table</h1>
+<form id="join">
+ <label>Table code <input id="code" required maxlength="32"></label>
+ <label>Your name <input id="name" maxlength="24"></label>
+ <label><input id="watch" type="checkbox"> watch</label>
+ <button>Join</button>
+</form>
+<div id="table" hidden>
+ <p id="seats"></p>
+ <p>On the table: <span id="trick">nothing yet</span></p>
+ <p>Your hand: <span id="hand"></span></p>
+ <p id="question" role="status"></p>
+ <div id="menu"></div>
+ <form id="typed"><label>Type a move <input id="move" maxlength="__TYPED__"></label> <button>Send</button></form>
+ <div id="log" aria-live="polite"></div>
+ <form id="talk"><label>Say <input id="said" maxlength="__TALK__"></label> <button>Say</button></form>
+</div>
+<script>
+"use strict";
+const VERSION = __VERSION__;
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+let socket = null, seat = null, names = [];
+$("code").value = params.get("code") || "";
+$("name").value = params.get("name") || "";
+const SUITS = {C: "\\u2663", D: "\\u2666", H: "\\u2665", S: "\\u2660"};
+function card(code) {
+  const rank = code[0] === "T" ? "10" : code[0];
+  return rank + SUITS[code[1]];
+}
+function cardSpan(code) {
+  const span = document.createElement("span");
+  span.textContent = card(code);
+  if (code[1] === "D" || code[1] === "H") span.className = "red";
+  return span;
+}
+function log(line) {
+  const div = document.createElement("div");
+  div.textContent = line;
+  $("log").appendChild(div);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+function send(message) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(message)); }
+function showSeats(seats) {
+  names = seats.map((s) => s.name);
+  const box = $("seats");
+  box.textContent = "";
+  for (const s of seats) {
+    const span = document.createElement("span");
+    span.className = "seat" + (s.present ? "" : " away");
+    span.textContent = (s.seat === seat ? "You: " : "") + s.name + (s.present ? "" : " (away)");
+    box.appendChild(span);
+  }
+}
+function showView(view) {
+  const hand = $("hand");
+  hand.textContent = "";
+  for (const c of view.hand) { hand.appendChild(cardSpan(c)); hand.appendChild(document.createTextNode(" ")); }
+  const trick = $("trick");
+  trick.textContent = view.trick.length ? "" : "nothing yet";
+  for (const [s, c] of view.trick) {
+    trick.appendChild(document.createTextNode(names[s] + " "));
+    trick.appendChild(cardSpan(c));
+    trick.appendChild(document.createTextNode("  "));
+  }
+}
+function ask(message) {
+  $("question").textContent = message.prompt;
+  const menu = $("menu");
+  menu.textContent = "";
+  message.menu.forEach((entry) => {
+    const button = document.createElement("button");
+    button.textContent = entry.key + ": " + entry.label;
+    button.dataset.key = entry.key;
+    button.addEventListener("click", () => { send({type: "move", text: entry.key}); });
+    menu.appendChild(button);
+  });
+  if (message.bids) log("Or type a bid: " + message.bids);
+}
+function quiet() { $("question").textContent = ""; $("menu").textContent = ""; }
+const on = {
+  welcome(m) {
+    seat = m.seat;
+    if (m.token) localStorage.setItem("belot-token-" + m.code, m.token);
+    $("join").hidden = true; $("table").hidden = false;
+    showSeats(m.seats);
+    log(seat === null ? "Watching " + m.title + "." : "You sit at seat " + (seat + 1) + " at " + m.title + ".");
+  },
+  seats(m) { showSeats(m.seats); log(m.note); },
+  deal(m) { showView(m.view); log("Deal " + m.number + ": " + names[m.dealer] + " deals."); },
+  moved(m) { quiet(); showView(m.view); log(m.said); if (m.trick) log(m.trick); },
+  turn(m) { showView(m.view); ask(m); },
+  refused(m) { log(m.reason); },
+  result(m) { log(m.title); m.lines.forEach((l) => log("  " + l)); log("Board: " + m.board.join("-")); },
+  end(m) { quiet(); log(m.said); $("question").textContent = m.said; },
+  said(m) { log(m.name + " says: " + m.text); },
+  hint(m) { log(m.text); },
+  error(m) { log(m.reason); $("question").textContent = m.reason; },
+};
+$("join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = $("code").value.trim(), watch = $("watch").checked;
+  const hello = {type: "hello", version: VERSION, code: code, name: $("name").value.trim(), watch: watch};
+  const token = localStorage.getItem("belot-token-" + code);
+  if (token && !watch) hello.token = token;
+  socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/");
+  socket.onopen = () => socket.send(JSON.stringify(hello));
+  socket.onmessage = (event) => { const m = JSON.parse(event.data); (on[m.type] || (() => {}))(m); };
+  socket.onclose = () => log("The connection to the table is closed.");
+});
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault(); send({type: "move", text: $("move").value}); $("move").value = "";
+});
+$("talk").addEventListener("submit", (event) => {
+  event.preventDefault(); const text = $("said").value.trim();
+  if (text) send({type: "say", text: text}); $("said").value = "";
+});
+</script>
+</body></html>
+"""
+
+
+def page() -> bytes:
+    """The page, with the protocol's version and limits written in."""
+    return (PAGE.replace("__VERSION__", str(VERSION)).replace("__TYPED__", str(MAX_TYPED))
+            .replace("__TALK__", str(MAX_TALK)).encode("utf-8"))

@@ -1,0 +1,93 @@
+"""What one receiver is sent: its seat's view as JSON and the table's moves in words.
+
+Everything here is built from a :class:`~belot_rules.engine.deal.SeatView` and the public fields of the
+controller's events, never from the engine's deal: a seat sees its hand and the table; a watcher sees
+the table only. While a deal is played another seat's declarations are told by their kind and value
+(rules/bulgarian.md §5.2: their cards are shown after the last trick), as the local game tells them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+from typing import Any
+
+from ..cli.game.look import Look
+from ..engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ..engine.deal import OVER, SeatView
+from ..variant.model import SUIT_CONTRACTS
+
+WATCHER = None  # the receiver that is no seat: a spectator
+_SEQUENCE = re.compile(r"^(\w+) to the \S+ \((\d+)\)$")
+_QUAD = re.compile(r"^four \w+ \((\d+)\)$")
+
+
+def public_view(view: SeatView) -> SeatView:
+    """A seat's view without what only that seat knows: the whole table's view, for a watcher."""
+    return replace(view, hand=(), discarded=())
+
+
+def declaration_words(text: str) -> str:
+    """A declaration as the other seats know it while the deal is played: its kind and value."""
+    sequence = _SEQUENCE.match(text)
+    if sequence:
+        return f"{sequence.group(1)} ({sequence.group(2)})"
+    quad = _QUAD.match(text)
+    return f"four of a kind ({quad.group(1)})" if quad else text
+
+
+def view_json(view: SeatView, receiver: int | None) -> dict[str, Any]:
+    """``view`` as the message carries it to ``receiver`` (a seat, or :data:`WATCHER`)."""
+    hidden = view.phase != OVER
+    declared = [[s, declaration_words(d) if hidden and s != receiver else d] for s, d in view.declared]
+    return {
+        "seat": receiver, "hand": list(view.hand), "phase": view.phase, "dealer": view.dealer,
+        "to_act": view.to_act, "turned_card": view.turned_card, "calls": [list(c) for c in view.calls],
+        "contract": view.contract, "declarer": view.declarer, "multiplier": view.multiplier, "bid": view.bid,
+        "trick": [list(t) for t in view.trick],
+        "tricks": [{"leader": lead, "cards": list(cards), "winner": win} for lead, cards, win in view.tricks],
+        "declared": declared, "belotes": [list(b) for b in view.belotes],
+        "exchanged": list(view.exchanged) if view.exchanged is not None else None,
+        "shown_stock": view.shown_stock, "chien": view.chien, "discarded": list(view.discarded),
+        "tableau": [[list(pile) for pile in piles] for piles in view.tableau],
+    }
+
+
+def move_words(look: Look, name: str, action: Action, receiver: int | None, seat: int,
+               belote: bool = False) -> str:
+    """What ``receiver`` is told of ``seat``'s move (named ``name``): all of it for the mover, and for the
+    others what the table shows (not the seven kept, nor the cards laid aside)."""
+    own = receiver == seat
+    if action.kind == CALL:
+        said = look.call(action.call)
+    elif action.kind == PLAY:
+        said = look.card_name(action.card)
+        if belote:
+            said += f", belote in {look.contract(SUIT_CONTRACTS[action.card >> 3])}"
+    elif action.kind == DECLARE:
+        texts = [look.words(str(d)) for d in action.declarations]
+        said = ", ".join(t if own else declaration_words(t) for t in texts) or "no declaration"
+    elif action.kind == EXCHANGE:
+        said = "takes the turned card for the trump seven"
+    elif action.kind == KEEP:
+        said = "keeps the seven" if own else "has decided"
+    elif action.kind == DISCARD:
+        said = f"lays {look.card_name(action.card)} aside" if own else "lays a card aside"
+    else:
+        said = action.kind
+    return f"{name}: {said}"
+
+
+def trick_words(view: SeatView, index: int, names: list[str], look: Look) -> str:
+    """``Trick 3: J♥ 9♥ A♥ 7♣, won by Ana``: a finished trick from a view of its deal."""
+    _, cards, winner = view.tricks[index]
+    return f"Trick {index + 1}: {' '.join(look.card_name(c) for c in cards)}, won by {names[winner]}"
+
+
+def clean_line(text: str, limit: int) -> str:
+    """A line typed by a player as others may be shown it: control and format characters (escapes, bidi
+    overrides, line breaks) removed, spaces folded, at most ``limit`` characters."""
+    kept = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch)[0] not in "CZ" or ch == " ")
+    return " ".join(kept.split())[:limit]

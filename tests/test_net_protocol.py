@@ -1,0 +1,86 @@
+"""The table protocol's messages, limits and refusals (issue 24, "The protocol": versioned JSON over
+WebSocket, documented with a JSON Schema, a frame size limit, a rate limit and a refusal of another version)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator
+
+from belot_rules.net.protocol import (
+    BURST,
+    MAX_TALK,
+    SCHEMA,
+    VERSION,
+    BadMessage,
+    Bucket,
+    decode,
+    schema_text,
+    version_refusal,
+)
+from belot_rules.net.wire import clean_line, declaration_words
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_committed_schema_is_the_protocols_own() -> None:
+    """schemas/protocol.schema.json is written from belot_rules/net/protocol.py, the protocol's one home."""
+    assert (ROOT / "schemas" / "protocol.schema.json").read_text(encoding="utf-8") == schema_text()
+    Draft7Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize(("frame", "said"), [
+    (b"\x00\xff", "binary frames"),
+    ("{not json", "not JSON"),
+    ("[1, 2]", "needs a type"),
+    ('{"type": "shout"}', "needs a type, one of: hello, move, say, hint"),
+    ('{"type": "move"}', "'text' is a required property"),
+    ('{"type": "move", "text": "1", "seat": 0}', "Additional properties"),
+    ('{"type": "move", "text": "1", "token": "x"}', "Additional properties"),
+    ('{"type": "say", "text": "' + "a" * (MAX_TALK + 1) + '"}', "longer than 200 characters"),
+    ('{"type": "hello", "code": "abcd"}', "'version' is a required property"),
+])
+def test_a_message_of_another_shape_is_refused_with_what_is_wrong(frame: str | bytes, said: str) -> None:
+    """A move names no seat nor token: the connection's seat acts, and only for itself."""
+    with pytest.raises(BadMessage, match=said):
+        decode(frame)
+
+
+def test_a_valid_hello_and_move_pass() -> None:
+    hello = {"type": "hello", "version": VERSION, "code": "abcd", "name": "Ana", "token": "t" * 24}
+    assert decode(json.dumps(hello)) == hello
+    assert decode('{"type": "move", "text": "jh"}')["text"] == "jh"
+
+
+def test_another_protocol_version_is_refused_and_says_which() -> None:
+    assert version_refusal(VERSION) is None
+    why = version_refusal(0)
+    assert why is not None and f"version {VERSION}" in why and "version 0" in why
+
+
+def test_the_rate_limit_allows_a_burst_then_a_steady_rate() -> None:
+    bucket = Bucket(level=BURST, at=0.0)
+    assert all(bucket.take(0.0) for _ in range(BURST))
+    assert not bucket.take(0.0), "a flood is cut"
+    assert bucket.take(0.2), "a tenth of a second later one more may go"
+    bucket.give_back()
+    assert bucket.take(0.2), "a move the game took is not counted"
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("hello\x1b[2J world", "hello[2J world"),
+    ("a\nb\r\nc\tz", "a b c z"),
+    ("\u202eevil\u202c", "evil"),
+    ("x" * 500, "x" * 200),
+])
+def test_table_talk_is_one_line_escaped_and_bounded(typed: str, shown: str) -> None:
+    assert clean_line(typed, MAX_TALK) == shown
+
+
+def test_another_seats_declaration_is_told_by_kind_and_value() -> None:
+    """rules/bulgarian.md §5.2: a declaration's cards are shown after the last trick."""
+    assert declaration_words("tierce to the K♥ (20)") == "tierce (20)"
+    assert declaration_words("quinte to the A♠ (100)") == "quinte (100)"
+    assert declaration_words("four jacks (200)") == "four of a kind (200)"
