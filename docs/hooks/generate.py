@@ -197,9 +197,16 @@ def schema(file: str | None) -> str:
     """A JSON Schema of ``schemas/`` as a table of its fields, nested ones as ``a.b``."""
     assert file, "a schema mark names its file: <!-- generated: schema record.schema.json -->"
     document = json.loads((ROOT / "schemas" / file).read_text(encoding="utf-8"))
-    rows = ["| field | type | what it holds |", "|---|---|---|"]
-    rows += [f"| `{path}` | {kind} | {_escape(' '.join(text.split()))} |" for path, kind, text in _fields(document, document, "")]
-    return "\n".join([_escape(document.get("description", "")), "", *rows, ""])
+    out = [_escape(document.get("description", "")), ""]
+    for part in document.get("oneOf", [document]):  # a file of one of several kinds: each kind's fields
+        kind = _resolve(part, document)
+        if kind is not document:
+            name = part["$ref"].rsplit("/", 1)[-1]
+            out += [f"### {kind.get('title', name)}", "", _escape(kind.get("description", "")), ""]
+        out += ["| field | type | what it holds |", "|---|---|---|"]
+        out += [f"| `{path}` | {what} | {_escape(' '.join(text.split()))} |" for path, what, text in _fields(kind, document, "")]
+        out.append("")
+    return "\n".join(out)
 
 
 def _fields(node: dict[str, Any], document: dict[str, Any], prefix: str, depth: int = 0) -> list[tuple[str, str, str]]:
@@ -224,10 +231,14 @@ def _resolve(node: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
     target: Any = document
     for part in ref.removeprefix("#/").split("/"):
         target = target[part]
-    return {**_resolve(target, document), **{k: v for k, v in node.items() if k not in ("$ref", "allOf")}}
+    base = _resolve(target, document)
+    own = {k: v for k, v in node.items() if k not in ("$ref", "allOf")}
+    return {**base, **own, "properties": {**base.get("properties", {}), **own.get("properties", {})}}
 
 
 def _json_type(node: dict[str, Any]) -> str:
+    if "const" in node:
+        return f"`{json.dumps(node['const'])}`"
     kind = node.get("type")
     if isinstance(kind, list):
         return " or ".join(kind)
