@@ -139,3 +139,38 @@ def test_arabic_falls_back_to_english_with_a_note_where_the_terminal_cannot_show
     language, note = i18n.for_terminal("ar", environ)
     assert (language, note is None) == (("ar", True) if shown else ("en", False))
     assert i18n.for_terminal("bg", environ) == ("bg", None)
+
+
+@pytest.mark.parametrize(("code", "direction", "heading"), [
+    ("ar", "rtl", "القواعد المختلفة"), ("ru", "ltr", "Правила, которые различаются"), ("en", "ltr", "Rules that differ")])
+def test_the_compare_report_speaks_the_language_and_runs_right_to_left_in_arabic(tmp_path, code, direction, heading):
+    """Issue: `belot compare bulgarian french --report r.html --lang ar` is right-to-left."""
+    pytest.importorskip("matplotlib")
+    page = tmp_path / "r.html"
+    try:
+        assert main(["compare", "bulgarian", "french", "--simulate", "20", "--workers", "1", "--report", str(page),
+                     "--lang", code]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    text = page.read_text(encoding="utf-8")
+    assert f'<html lang="{code}" dir="{direction}">' in text and heading in text
+    assert "text-align: left" not in text  # the page's own sides follow the direction
+    if code != "en":
+        assert "What changes at the table" not in text and "Every statistic of the deals" not in text
+
+
+SCRIPTS = {"bg": "[а-яА-Я]", "ru": "[а-яА-ЯёЁ]", "ar": "[\u0600-\u06ff]", "fr": "[a-zA-Zéèàç]", "nl": "[a-zA-Z]",
+           "hr": "[a-zA-Zčćžšđ]"}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translation_is_written_in_its_language_s_script(code: str) -> None:
+    """Catches a catalogue filled with another language's texts (Cyrillic in the French file, Latin in the Arabic)."""
+    others = "[а-яА-Я\u0600-\u06ff]" if code in ("fr", "nl", "hr") else None
+    for message in _catalogue(code):
+        if not message.id or message.context == "rank letter":
+            continue
+        for form in message.string if isinstance(message.string, tuple) else (message.string,):
+            words = PLACEHOLDER.sub("", form)
+            assert re.search(SCRIPTS[code], words), f"{code}: {form!r}"
+            assert others is None or not re.search(others, words), f"{code}: {form!r}"

@@ -18,8 +18,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..errors import UserError
 from ..files import excerpt, refuse_existing, unwritable, write_text_atomically
+from ..i18n import gettext as _, ngettext
 from ..sim.simulate import SimulationResult
 from .show import value_items
 from .sim_view import GROUP_TITLES
@@ -103,7 +105,11 @@ def render(data: dict[str, Any], deal_results: Sequence[SimulationResult],
     simulation = data["simulation"]
     if simulation:
         parts.append(_simulation(names, simulation, deal_results, match_results))
-    return PAGE.format(title=html.escape(" vs ".join(names)), style=STYLE, body="\n".join(parts))
+    language = i18n.current()
+    return PAGE.format(title=html.escape(" vs ".join(names)), style=STYLE, body="\n".join(parts), language=language,
+                       direction="rtl" if language in i18n.RIGHT_TO_LEFT else "ltr",
+                       written_by=html.escape(_("Written by {command} (belot-rules). Everything on this page is in "
+                                                "this one file.")).format(command="<code>belot compare</code>"))
 
 
 # ----------------------------------------------------------------------------- the rules
@@ -112,17 +118,18 @@ def render(data: dict[str, Any], deal_results: Sequence[SimulationResult],
 def _variants(variants: list[dict[str, Any]]) -> str:
     items = []
     for index, v in enumerate(variants):
-        notes = "".join(f'<p class="note">Note: {_code(w["message"])}</p>' for w in v["warnings"])
-        items.append(f'<li><span class="swatch" style="background:{_colour(index)}"></span>'
-                     f'<b>{html.escape(v["name"])}</b> ({html.escape(v["source"])}): rules from '
-                     f'{_code(v["rules_from"])}{notes}</li>')
+        note = _("Note: {message}")
+        notes = "".join(f'<p class="note">{_escaped(note, message=_code(w["message"]))}</p>' for w in v["warnings"])
+        said = _escaped(_("{name} ({source}): rules from {files}"), name=f'<b>{html.escape(v["name"])}</b>',
+                        source=html.escape(v["source"]), files=_code(v["rules_from"]))
+        items.append(f'<li><span class="swatch" style="background:{_colour(index)}"></span>{said}{notes}</li>')
     return f'<ul class="variants">{"".join(items)}</ul>'
 
 
 def _rules(names: list[str], data: dict[str, Any]) -> str:
     rows = data["rules"]
     differing = sum(r["differs"] for r in rows)
-    heading = f"Rules that differ ({differing})" if differing else "The rules are the same"
+    heading = _("Rules that differ ({count})").format(count=differing) if differing else _("The rules are the same")
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
     body, phase = [], None
     for row in rows:
@@ -131,21 +138,29 @@ def _rules(names: list[str], data: dict[str, Any]) -> str:
             body.append(f'<tr class="phase"><th colspan="{len(names) + 1}">{html.escape(phase.capitalize())}</th></tr>')
         cells = []
         for value, meaning, unused in zip(row["values"], row["meanings"], row["unused"]):
-            said = f"not used: {unused}" if unused else meaning or ""
+            said = _("not used: {reason}").format(reason=unused) if unused else meaning or ""
             cells.append(f'<td class="{"unused" if unused else ""}"><b>{_value(value)}</b>'
                          f'{f"<br><small>{html.escape(said)}</small>" if said else ""}</td>')
         equal = "" if row["differs"] else " equal"
         body.append(f'<tr class="rule{equal}"><td><code>{html.escape(row["option"])}</code>'
                     f'<br><small>{html.escape(row["description"])}</small></td>{"".join(cells)}</tr>')
     hidden = data["equal_options_hidden"]
-    more = f'<p class="small">{hidden} equal options are not listed (<code>--all</code> lists them).</p>' if hidden else ""
-    return (f'<section><h2>{heading}</h2><table class="rules"><thead><tr><th>rule</th>{head}</tr></thead>'
+    hidden_said = ngettext("{count} equal option is not listed ({flag} lists it).",
+                           "{count} equal options are not listed ({flag} lists them).", hidden)
+    more = f'<p class="small">{_escaped(hidden_said, count=str(hidden), flag="<code>--all</code>")}</p>' if hidden else ""
+    rule = _("rule")
+    return (f'<section><h2>{html.escape(heading)}</h2><table class="rules"><thead><tr><th>{rule}</th>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>{more}</section>')
 
 
 def _value(value: Any) -> str:
     """A rule's value, its items (``A 11,``) never broken across lines."""
     return " ".join(f'<span class="item">{html.escape(item)}</span>' for item in value_items(value))
+
+
+def _escaped(template: str, **markup: str) -> str:
+    """A translated ``template`` escaped as text, its placeholders filled with ``markup`` already made safe."""
+    return html.escape(template, quote=False).format(**markup)
 
 
 def _code(text: str) -> str:
@@ -158,61 +173,72 @@ def _code(text: str) -> str:
 
 def _simulation(names: list[str], simulation: dict[str, Any], deal_results: Sequence[SimulationResult],
                 match_results: Sequence[SimulationResult]) -> str:
-    parts = ["<section><h2>What changes at the table</h2>", _settings(simulation)]
+    heading = _("What changes at the table")
+    parts = [f"<section><h2>{html.escape(heading)}</h2>", _settings(simulation)]
     deals, matches = simulation["results"], simulation["match_results"]
     if deals:
         marked = {(d["group"], d["key"]) for d in simulation["differences"]}
-        parts.append(_figure("Contract mix", "Share of all deals played in each contract, or passed out.",
+        parts.append(_figure(_("Contract mix"), _("Share of all deals played in each contract, or passed out."),
                              _rate_chart(names, deals, "contracts", _labels(deal_results), marked)))
-        parts.append(_figure("Made, failed, hanging", "Share of played deals by verdict.",
+        parts.append(_figure(_("Made, failed, hanging"), _("Share of played deals by verdict."),
                              _rate_chart(names, deals, "outcomes", _labels(deal_results), marked,
                                          _unreachable(deal_results))))
-        parts.append(_figure("Events", "Share of played deals with a capot, a double, declarations, a belote.",
+        parts.append(_figure(_("Events"), _("Share of played deals with a capot, a double, declarations, a belote."),
                              _rate_chart(names, deals, "events", _labels(deal_results), marked,
                                          _unreachable(deal_results))))
         points = [d["distributions"]["contract_team_raw_points"] for d in deals]
-        parts.append(_figure("Points per deal",
-                             "The contract side's raw points (cards, last trick, declarations, belote) in each "
-                             "played deal, as a share of played deals per 10 points.",
-                             _histogram_chart(names, points, "contract side's raw points"),
-                             _histogram_counts(names, points, "contract side's raw points")))
-        parts.append(_figure("Raw points per played deal", "Each side's mean (a team, or a player where there are no partners), before rounding and doubling.",
+        raw = _("contract side's raw points")
+        parts.append(_figure(_("Points per deal"),
+                             _("The contract side's raw points (cards, last trick, declarations, belote) in each "
+                               "played deal, as a share of played deals per 10 points."),
+                             _histogram_chart(names, points, raw), _histogram_counts(names, points, raw)))
+        parts.append(_figure(_("Raw points per played deal"),
+                             _("Each side's mean (a team, or a player where there are no partners), before rounding "
+                               "and doubling."),
                              _mean_chart(names, deals, ("raw_points",), _labels(deal_results), marked)))
-        parts.append(_figure("Match points per played deal",
-                             "Each side's mean on the board, in the variant's own units (tens or points).",
+        parts.append(_figure(_("Match points per played deal"),
+                             _("Each side's mean on the board, in the variant's own units (tens or points)."),
                              _mean_chart(names, deals, ("match_points",), _labels(deal_results), marked)))
-        parts.append(_table("Every statistic of the deals", names, deals, deal_results, marked))
+        parts.append(_table(_("Every statistic of the deals"), names, deals, deal_results, marked))
     if matches:
         marked = {(d["group"], d["key"]) for d in simulation["match_differences"]}
         lengths = [m["distributions"]["match_length"] for m in matches]
-        parts.append(_figure("Match length", "Deals per match: the mean with its 95% interval, and how the "
-                             "lengths spread.",
+        length = _("deals in the match")
+        parts.append(_figure(_("Match length"), _("Deals per match: the mean with its 95% interval, and how the "
+                                                  "lengths spread."),
                              _mean_chart(names, matches, ("match",), _labels(match_results), marked, keys=("length",))
-                             + _histogram_chart(names, lengths, "deals in the match", share_of="matches"),
-                             _histogram_counts(names, lengths, "deals in the match")))
-        parts.append(_figure("First-to-target advantage",
-                             "In the race to the target, how often the side that bids (and leads) first in the "
-                             "match wins it; 50% means no advantage. Side 0 is seat 0 with its partner, if it has one.",
+                             + _histogram_chart(names, lengths, length, share_of=_("share of matches")),
+                             _histogram_counts(names, lengths, length)))
+        parts.append(_figure(_("First-to-target advantage"),
+                             _("In the race to the target, how often the side that bids (and leads) first in the "
+                               "match wins it; 50% means no advantage. Side 0 is seat 0 with its partner, if it has "
+                               "one."),
                              _rate_chart(names, matches, "match", _labels(match_results), marked, even=True)))
-        parts.append(_table("Every statistic of the matches", names, matches, match_results, marked, opened=False))
-    parts.append(f'<p class="small">{MARK}: the 95% intervals do not overlap (a difference very unlikely to be '
-                 "chance). Rates have Wilson score intervals, means Student's t intervals.</p></section>")
+        parts.append(_table(_("Every statistic of the matches"), names, matches, match_results, marked, opened=False))
+    note = _("{mark}: the 95% intervals do not overlap (a difference very unlikely to be chance). Rates have "
+             "Wilson score intervals, means Student's t intervals.").format(mark=MARK)
+    parts.append(f'<p class="small">{html.escape(note)}</p></section>')
     return "\n".join(parts)
 
 
 def _settings(simulation: dict[str, Any]) -> str:
     said = []
     if simulation["deals"]:
-        said.append(f"{simulation['deals']:,} deals")
+        said.append(ngettext("{count:,} deal", "{count:,} deals", simulation["deals"]).format(count=simulation["deals"]))
     if simulation["matches"]:
-        said.append(f"{simulation['matches']:,} whole matches")
+        said.append(ngettext("{count:,} whole match", "{count:,} whole matches",
+                             simulation["matches"]).format(count=simulation["matches"]))
     runs = [r for r in (*simulation["results"], *simulation["match_results"])]
-    speeds = "; ".join(f"{html.escape(r['variant'])} {r['mode']}: {r['deals']:,} deals dealt, {r['played_deals']:,} "
-                       f"played, {r['matches'] or 0:,} matches, {r['seconds']} s ({r['deals_per_second']:,} deals/s)"
+    speeds = "; ".join(_("{variant} {mode}: {deals:,} deals dealt, {played:,} played, {matches:,} matches, {seconds} s "
+                         "({speed:,} deals/s)").format(variant=r["variant"], mode=r["mode"], deals=r["deals"],
+                                                       played=r["played_deals"], matches=r["matches"] or 0,
+                                                       seconds=r["seconds"], speed=r["deals_per_second"])
                        for r in runs)
-    return (f"<p>{' and '.join(said)} of each variant, the same shuffled packs and the same bots in seats "
-            f"{html.escape(', '.join(simulation['seats']))}, seed {simulation['seed']}, {simulation['workers']} "
-            f"worker(s), {simulation['seconds']} s in all.</p><p class=\"small\">{speeds}</p>")
+    settings = _("{counts} of each variant, the same shuffled packs and the same bots in seats {seats}, seed {seed}, "
+                 "workers: {workers}, {seconds} s in all.").format(
+        counts=_(" and ").join(said), seats=", ".join(simulation["seats"]), seed=simulation["seed"],
+        workers=simulation["workers"], seconds=simulation["seconds"])
+    return f'<p>{html.escape(settings)}</p><p class="small">{html.escape(speeds)}</p>'
 
 
 def _labels(results: Sequence[SimulationResult]) -> dict[tuple[str, str], str]:
@@ -245,7 +271,8 @@ def _table(title: str, names: list[str], runs: list[dict[str, Any]], results: Se
             cells.append(_stat_cell(stat, never, f"{g}.{key}", names[index]))
         mark = MARK if (g, key) in marked else ""
         rows.append(f"<tr><td>{html.escape(label)}</td>{''.join(cells)}<td class=\"mark\">{mark}</td></tr>")
-    return (f"<details{' open' if opened else ''}><summary>{html.escape(title)}</summary><table class=\"stats\"><thead><tr><th>statistic</th>"
+    statistic = _("statistic")
+    return (f"<details{' open' if opened else ''}><summary>{html.escape(title)}</summary><table class=\"stats\"><thead><tr><th>{statistic}</th>"
             f"{head}<th></th></tr></thead><tbody>{''.join(rows)}</tbody></table></details>")
 
 
@@ -256,12 +283,12 @@ def _stat_cell(stat: dict[str, Any] | None, never: bool, name: str, variant: str
     if "rate" in stat:
         value = f"{100 * stat['rate']:.1f}%"
         interval = f"{100 * stat['low']:.1f}–{100 * stat['high']:.1f}%"
-        count = f"{stat['count']:,} of {stat['of']:,}"
+        count = _("{count:,} of {total:,}").format(count=stat["count"], total=stat["of"])
     else:
         value = f"{stat['mean']:.1f}"
         interval = f"{stat['low']:.1f}–{stat['high']:.1f}"
         count = f"n = {stat['n']:,}"
-    never_said = " · cannot happen in this variant" if never else ""
+    never_said = " · " + _("cannot happen in this variant") if never else ""
     return (f'<td {where} class="{"never" if never else ""}"><b>{value}</b> <span>{interval}</span>'
             f"<br><small>{count}{never_said}</small></td>")
 
@@ -332,7 +359,7 @@ def _bars(names: list[str], rows: list[str], values: list[list[dict[str, Any] | 
             shown = [(y, s) for y, s in zip(at, series) if s is not None]
             for y, s in zip(at, series):
                 if s is None:
-                    axes.annotate("not in this variant", (0, y), xytext=(4, 0), textcoords="offset points",
+                    axes.annotate(_("not in this variant"), (0, y), xytext=(4, 0), textcoords="offset points",
                                   va="center", fontsize=7, color="#888888")
             ys = [y for y, _ in shown]
             mids = [s[field] for _, s in shown]
@@ -355,7 +382,7 @@ def _bars(names: list[str], rows: list[str], values: list[list[dict[str, Any] | 
 
 
 def _histogram_chart(names: list[str], histograms: list[dict[str, Any] | None], what: str,
-                     share_of: str = "played deals") -> str:
+                     share_of: str | None = None) -> str:
     """Each variant's distribution as a step line over the same bins: shapes compare, not sample sizes."""
 
     from matplotlib.ticker import MaxNLocator
@@ -374,7 +401,7 @@ def _histogram_chart(names: list[str], histograms: list[dict[str, Any] | None], 
                         label=name, baseline=0)
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel(what)
-        axes.set_ylabel(f"share of {share_of}")
+        axes.set_ylabel(share_of or _("share of played deals"))
         axes.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
         axes.grid(axis="y", color="#dddddd", linewidth=0.8)
         axes.set_axisbelow(True)
@@ -394,7 +421,8 @@ def _histogram_counts(names: list[str], histograms: list[dict[str, Any] | None],
             counts = ", ".join(f'<span data-bin="{b}">{_bin(int(b), width)}: {c:,}</span>'
                                for b, c in histogram["counts"].items())
             rows.append(f'<tr data-histogram="{html.escape(name)}"><td>{html.escape(name)}</td><td>{counts}</td></tr>')
-    return (f'<details><summary class="small">The counts ({html.escape(what)})</summary>'
+    summary = _("The counts ({what})").format(what=what)
+    return (f'<details><summary class="small">{html.escape(summary)}</summary>'
             f'<table class="counts">{"".join(rows)}</table></details>')
 
 
@@ -419,22 +447,22 @@ h1 { font-size: 1.6rem; margin-bottom: .5rem; } h2 { margin-top: 2.2rem; border-
 h3 { margin: 0 0 .3rem; font-size: 1.05rem; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .92em; background: #f3f3f3; padding: 0 .2em; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0; font-size: .92rem; }
-th, td { text-align: left; vertical-align: top; padding: .35rem .5rem; border-bottom: 1px solid #e5e5e5; }
+th, td { text-align: start; vertical-align: top; padding: .35rem .5rem; border-bottom: 1px solid #e5e5e5; }
 tr.phase th { background: #f5f5f5; font-size: .95rem; }
 small { color: #555; } .small { color: #555; font-size: .88rem; }
 td.unused b, td.never b { color: #888; } tr.equal { color: #777; }
 table.stats td span { color: #555; } td.mark { color: #b35900; font-weight: bold; }
 figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: .9rem; }
 svg.chart { width: 100%; height: auto; display: block; }
-ul.variants { padding-left: 0; list-style: none; } ul.variants li { margin: .3rem 0; }
+ul.variants { padding-inline-start: 0; list-style: none; } ul.variants li { margin: .3rem 0; }
 .item { white-space: nowrap; }
-.swatch { display: inline-block; width: .9em; height: .9em; margin-right: .4em; vertical-align: -0.1em; }
-.note { color: #8a5a00; margin: .2rem 0 0 1.3em; font-size: .9rem; }
+.swatch { display: inline-block; width: .9em; height: .9em; margin-inline-end: .4em; vertical-align: -0.1em; }
+.note { color: #8a5a00; margin-block: .2rem 0; margin-inline-start: 1.3em; font-size: .9rem; }
 details summary { cursor: pointer; font-weight: bold; margin-top: 1rem; }
 """
 
 PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{language}" dir="{direction}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -443,7 +471,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 {body}
-<p class="small">Written by <code>belot compare</code> (belot-rules). Everything on this page is in this one file.</p>
+<p class="small">{written_by}</p>
 </body>
 </html>
 """
