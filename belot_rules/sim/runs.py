@@ -82,7 +82,7 @@ class ResultsFile:
 
     def _read(self, decode: Decode, plan: ChunkPlan, take: Take) -> None:
         """Take in every chunk on file, or refuse the file naming its unsound lines; a cut last line is dropped."""
-        seen: dict[tuple[int, ...], tuple[int, int]] = {}  # chunk key -> its line and the hash of its numbers
+        seen: dict[tuple[int, ...], tuple[int, int]] = {}  # chunk key -> its line's number and where it starts
         sessions: dict[int, float] = {}  # session -> its time to its last finished chunk
         problems: list[tuple[int, str]] = []  # (line number, what is wrong there)
         complete = 0  # bytes up to the end of the last whole line
@@ -91,10 +91,10 @@ class ResultsFile:
             for number, raw in enumerate(file, 1):
                 if not raw.endswith(b"\n"):
                     break  # a run killed mid-line leaves a cut last line
-                complete += len(raw)
                 entry = self._entry(number, raw)
                 problem = entry if isinstance(entry, str) or entry is None else \
-                    self._take(number, entry, decode, plan, take, seen)
+                    self._take(number, complete, entry, decode, plan, take, seen)
+                complete += len(raw)
                 if isinstance(problem, str):
                     problems.append((number, problem))
                 elif isinstance(entry, dict):
@@ -148,21 +148,24 @@ class ResultsFile:
             return f"worker {excerpt(entry['worker'])} is not a worker's name"
         return entry
 
-    def _take(self, number: int, entry: dict[str, Any], decode: Decode, plan: ChunkPlan, take: Take,
+    def _take(self, number: int, offset: int, entry: dict[str, Any], decode: Decode, plan: ChunkPlan, take: Take,
               seen: dict[tuple[int, ...], tuple[int, int]]) -> str | None:
-        """Count the chunk on line ``number`` (once, whatever lines repeat it); what is wrong with it, if anything."""
+        """Count the chunk on line ``number`` (at byte ``offset``) once, whatever lines repeat it; what is wrong
+        with it, if anything."""
         chunk = plan.find(entry["chunk"])
         if isinstance(chunk, str):
             return chunk
-        digest = hash(json.dumps(entry["result"], sort_keys=True))
         if chunk.key in seen:  # the same chunk twice counts once, but only with the same numbers
-            line, first = seen[chunk.key]
-            return None if digest == first else f"chunk {list(chunk.key)} again, with other numbers than on line {line}"
+            line, at = seen[chunk.key]
+            with open(self.path, "rb") as file:  # rare: the first line is read again rather than kept
+                file.seek(at)
+                same = json.loads(file.readline())["result"] == entry["result"]
+            return None if same else f"chunk {list(chunk.key)} again, with other numbers than on line {line}"
         try:
             result = decode(entry["result"], chunk)
         except ValueError as error:
             return f"chunk {list(chunk.key)} cannot be what the run played: {error}"
-        seen[chunk.key] = number, digest
+        seen[chunk.key] = number, offset
         plan.on_file(chunk)
         take(chunk, Played(result, RESUMED, float(entry["seconds"]), 0.0))
         self.resumed += 1

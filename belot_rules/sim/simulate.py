@@ -213,6 +213,25 @@ TAKER_BIN = re.compile(r"taker_points\.(0|[1-9][0-9]{0,4}0)")  # a multiple of P
 MATCH_LENGTH = re.compile(r"match_length\.([1-9][0-9]{0,5})")  # up to MAX_MATCH_DEALS
 
 
+_COUNTED: dict[tuple[int, str], tuple[Ruleset, set[str]]] = {}  # (ruleset's id, mode) -> it, the names it counts
+
+
+def _counted(ruleset: Ruleset, mode: str) -> set[str]:
+    """The names a chunk of ``ruleset`` in ``mode`` counts, those of bins as they are met: a resume checks every
+    chunk of a long file against them."""
+    known = _COUNTED.get((id(ruleset), mode))
+    if known is not None and known[0] is ruleset:
+        return known[1]
+    if len(_COUNTED) >= 16:  # a few runs' rulesets at a time
+        _COUNTED.clear()
+    names = {"played", *EVENTS, *(f"contract.{c}" for c in (*ruleset.contracts, "all_pass")),
+             *(f"outcome.{verdict}" for verdict in VERDICTS)}
+    if mode == MATCHES:
+        names |= {"draws", "wins.first_bidder", *(f"wins.{side}" for side in ruleset.seating.side_keys)}
+    _COUNTED[(id(ruleset), mode)] = ruleset, names
+    return names
+
+
 def check_tally(tally: Tally, ruleset: Ruleset, mode: str, size: int) -> None:
     """Refuse (ValueError) a chunk's tally read back from a results file that playing ``size`` deals or matches
     of ``ruleset`` cannot give: a name the chunk never counts, a count beyond its total, parts that do not add up."""
@@ -223,17 +242,21 @@ def check_tally(tally: Tally, ruleset: Ruleset, mode: str, size: int) -> None:
                          f"{size} {mode} plays")
     played = counts.get("played", 0)
     sides = ruleset.seating.side_keys
-    names = {"played", *EVENTS, *(f"contract.{c}" for c in (*ruleset.contracts, "all_pass")),
-             *(f"outcome.{verdict}" for verdict in VERDICTS)}
-    if mode == MATCHES:
-        names |= {"draws", "wins.first_bidder", *(f"wins.{side}" for side in sides)}
+    names = _counted(ruleset, mode)
     for name in sorted(counts.keys() - names):
         length = MATCH_LENGTH.fullmatch(name) if mode == MATCHES else None
         if not TAKER_BIN.fullmatch(name) and not (length and int(length[1]) <= MAX_MATCH_DEALS):
             raise ValueError(f"it counts {excerpt(name)}, which no chunk of {ruleset.name} {mode} counts")
+        names.add(name)  # a bin's name, known good from now on
+
+    totals: dict[str, int] = {}  # counts by the group their names start with ("contract" for "contract.hearts")
+    for name, count in counts.items():
+        group, dot, _ = name.partition(".")
+        if dot:
+            totals[group] = totals.get(group, 0) + count
 
     def total(prefix: str) -> int:
-        return sum(count for name, count in counts.items() if name.startswith(prefix))
+        return totals.get(prefix.rstrip("."), 0)
 
     for name, most, among in [("played", deals, "deals"), *((event, played, "played") for event in EVENTS),
                               ("redoubled", counts["doubled"], "doubled"), ("wins.first_bidder", matches, "matches")]:

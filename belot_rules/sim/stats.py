@@ -193,8 +193,11 @@ def tally_from_json(data: Any) -> Tally:
     if not isinstance(data, dict) or set(data) != TALLY_KEYS or not isinstance(data["counts"], dict) \
             or not isinstance(data["sums"], dict):
         raise ValueError(f"a tally has deals, matches, counts and sums, and nothing else; got {excerpt(data)}")
-    tally = Tally(whole(data["deals"], "deals"), Counter({k: whole(v, k) for k, v in data["counts"].items()}),
-                  matches=whole(data["matches"], "matches"))
+    counts = data["counts"]
+    values = list(counts.values())
+    if not set(map(type, values)) <= {int} or values and min(values) < 0:  # then say which one is not a count
+        counts = {k: whole(v, k) for k, v in counts.items()}
+    tally = Tally(whole(data["deals"], "deals"), Counter(counts), matches=whole(data["matches"], "matches"))
     for name, sums in data["sums"].items():
         tally.sums[str(name)] = Sums.from_list(sums)
     return tally
