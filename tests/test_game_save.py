@@ -63,9 +63,10 @@ def test_every_action_is_saved_atomically(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_offers_to_keep_the_game(tmp_path: Path) -> None:
+    """A user interrupt exits 130 (as a shell reports one) after the game is saved, kept or not."""
     save = tmp_path / "game.json"
     kept = play(lines=["1", "1", "y"], save_path=save, interrupts=(2,))
-    assert kept.status == 0 and "Keep this game to finish later?" in kept.text and save.is_file()
+    assert kept.status == 130 and "Keep this game to finish later?" in kept.text and save.is_file()
     assert "Traceback" not in kept.text
     saved = read_save(save)
     assert match_record(saved.restore(saved.start()).match) == match_record(kept.session.match)

@@ -44,7 +44,7 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, does, help_panel
+from .render import Renderer, call_menu_text, does, help_panel, no_hint_yet
 from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
@@ -94,7 +94,7 @@ class Game:
     # ------------------------------------------------------------------ the match
 
     def run(self) -> int:
-        """Play to the end of the match; the exit status (0, or 130 for an interrupt without saving)."""
+        """Play to the end of the match; the exit status (0, or 130 for an interrupt)."""
         hold = getattr(self.source, "hold", None)
         if hold is not None and self.live:
             hold()  # typing while the bots move is not echoed into the table
@@ -356,7 +356,7 @@ class Game:
         elif name == "undo":  # between deals: the controller says why nothing is taken back
             self.take_back()
         elif name == "hint" and not deciding:
-            self.show("Nothing to decide yet: a hint comes with your next move.")
+            self.show(no_hint_yet(None))
         elif name == "hint":
             adviser, action = self.control.hint()
             self.show(f"Hint: the {adviser} bot would {self.draw.describe(action)}.", style="bold")
@@ -426,7 +426,8 @@ class Game:
         self.control.write_record()
 
     def interrupted(self) -> int:
-        """Ctrl-C: keep the game to finish later (exit 0), or drop it (exit 130)."""
+        """Ctrl-C: keep the game to finish later, or drop it; either way the exit status says the player
+        interrupted the game (130, as a shell reports an interrupt)."""
         self.console.print()
         self.write_record()
         if self.control.slot is None or self.session.over:
@@ -442,7 +443,7 @@ class Game:
         if keep:
             self.save()
             self.saved("Game saved.")
-            return 0
+            return 130
         self.control.slot.discard()
         self.show("The game is not kept.")
         return 130

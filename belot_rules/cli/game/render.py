@@ -23,6 +23,7 @@ from ...engine.deal import OVER, DealState
 from ...rules.calls import CAPOT
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
+from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .hands import sort_hand
 from .look import Look
@@ -33,6 +34,7 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
+CONTRACT_LINE = re.compile(r"^Contract: ((?:\d+ |capot )?)(clubs|diamonds|hearts|spades|no_trumps|all_trumps)\b")
 # A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
@@ -57,6 +59,13 @@ SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "
 def does(name: str, verb: str) -> str:
     """``Left deals``, ``You deal``."""
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def no_hint_yet(moving: str | None) -> str:
+    """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked for (a result is shown)."""
+    if moving is None:
+        return "Nothing to decide yet: a hint comes with your next move."
+    return f"{does(moving, 'move')} now: a hint comes at your turn."
 
 
 def grid_place(offset: int, players: int) -> tuple[int, int]:
@@ -150,12 +159,20 @@ class Renderer:
                 return seating.name(number)
             return seating.team_phrase(number, start=match.group(1) == "Team")
 
-        named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, line))
+        named = REPEATED.sub(r"\1", SEAT_WORD.sub(replace, CONTRACT_LINE.sub(self.named_contract, line)))
         named = YOU_VERB.sub(lambda m: "You " + ("have" if m[1] == "has" else m[1][:-1]), named)
         if not seating.partners:
             for pattern, said in ONE_PLAYER_WORDS + (TWO_PLAYER_WORDS if seating.count == 2 else ()):
                 named = pattern.sub(said, named)
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
+
+    def named_contract(self, match: re.Match[str]) -> str:
+        """``Contract: spades`` as the header says it where the variant names its contracts (``Hokum spades``)."""
+        names = dict(self.look.contract_names)
+        contract = match[2]
+        if contract not in names and not ("suit" in names and contract in SUIT_CONTRACTS):
+            return match[0]
+        return f"Contract: {match[1]}{self.look.contract(contract)}"
 
     @property
     def has_reserve(self) -> bool:

@@ -41,7 +41,7 @@ from ..game.controller import (
 )
 from ..game.look import THEMES, Look
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
-from ..game.render import Renderer, does
+from ..game.render import Renderer, does, no_hint_yet
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
@@ -158,6 +158,7 @@ class TableApp(App[int]):
             self.query_one("#status").styles.text_style = "bold reverse"
         self.query_one("#choices").display = False
         self.query_one("#typed").display = False
+        self.set_focus(self.query_one(HandView))  # not the hidden line for typing, which took the bots' time keys
         tableau = self.session.ruleset.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
         self.query_one("#tableau").display = tableau
         if tableau:
@@ -572,7 +573,9 @@ class TableApp(App[int]):
 
     def action_hint(self) -> None:
         if self.turn is None or not self.turn.hint:
-            self.refuse("Nothing to decide yet: a hint comes with your next move.")
+            deal = self.session.deal
+            moving = deal.to_act if self.shown is deal and self.control.bots_move() else None  # not on a result
+            self.refuse(no_hint_yet(self.session.seating.name(moving) if moving is not None else None))
             return
         adviser, action = self.control.hint()
         if action.kind == PLAY:
