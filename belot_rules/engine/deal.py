@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
-from ..cards import CARDS, CardError, cards_of, iter_bits, parse_card
+from ..cards import CARDS, cards_of, iter_bits
 from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
-from ..rules.calls import Auction, Call, summarize
-from ..rules.closed import CLOSED_LEAD, is_closed, lead
+from ..rules.calls import Auction, Call
+from ..rules.closed import is_closed, lead
 from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.redeal import claimed, seats_that_may_claim
 from ..rules.scoring import DealScore, decided_by_doubling
@@ -40,11 +40,10 @@ from .actions import (
     find_action,
     play_action,
 )
+from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
+from .refusal import refusal
 from .tableau import Pile, Tableau
 
-BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
-EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
-DISCARDING = "discarding"  # the taker, who picked up the chien, lays as many cards aside before trick 1
 INT_ONLY = {int}  # the types of a deck's cards
 
 
@@ -307,44 +306,11 @@ class DealState:
         if isinstance(action, str):
             found = find_action(action, legal)
             if found is None:
-                raise IllegalAction(self._refusal(action, legal))
+                raise IllegalAction(refusal(self, action, legal))
             action = found
         elif action not in legal:
-            raise IllegalAction(self._refusal(str(action), legal))
+            raise IllegalAction(refusal(self, str(action), legal))
         self._apply(action)
-
-    def _refusal(self, text: str, legal: list[Action]) -> str:
-        seat = self.to_act
-        if self.phase == OVER:
-            return "the deal is over; no more actions"
-        reason = ""
-        if self.phase == BIDDING:
-            try:
-                reason = ": " + self.ruleset.bidding.reason(self.running_auction(), Call.parse(text))
-            except UserError:
-                reason = ": that is not a call"
-        elif self.phase == PLAYING:
-            try:
-                card = parse_card(text.split()[0]).index
-            except (CardError, IndexError):
-                card = -1
-            if card >= 0 and not (1 << card) & self.hands[seat]:
-                reason = f": {CARDS[card]} is not in seat {seat}'s hand" if self.tableau is None else \
-                    f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
-            elif card >= 0 and self.trick:
-                reason = ": " + self.ruleset.obligations[self._played()].reason(self.hands[seat], self.trick, card)
-            elif card >= 0 and self.closed:
-                reason = ": " + CLOSED_LEAD
-        elif self.phase == EXCHANGING:
-            reason = (f": seat {seat} holds the trump seven and may take the turned card "
-                      f"{CARDS[self.turned_card]} for it (exchange) or keep it (keep)")
-        elif self.phase == DISCARDING:
-            left = self.ruleset.dealing.widow_size - len(self.discarded)
-            reason = f": seat {seat} took the chien and lays {left} more card{'s' * (left > 1)} of his hand aside"
-        verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer",
-                DISCARDING: "discard"}[self.phase]
-        listed = summarize([a.call for a in legal if a.call is not None]) if self.phase == BIDDING else ", ".join(str(a) for a in legal)
-        return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"
 
     def _apply(self, action: Action) -> None:
         self.history.append(action)
@@ -708,3 +674,7 @@ _copy_deal = field_copier(DealState, {
     "hands": list, "auction": lambda auction: auction.copy() if auction else None, "trick": list, "tricks": list,
     "side_points": list, "side_tricks": list, "declared": dict, "belote_suits": lambda suits: [list(s) for s in suits],
     "belotes": list, "history": list})
+
+# The phases live in .phases (the refusal messages read them too); they are imported from here as before.
+__all__ = ["BIDDING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",
+           "SeatView"]

@@ -1,0 +1,5 @@
+"""The phases of a deal, as :attr:`~belot_rules.engine.deal.DealState.phase` names them."""
+
+BIDDING, DECLARING, PLAYING, OVER = "bidding", "declaring", "playing", "over"
+EXCHANGING = "exchanging"  # the holder of the trump seven may take the turned card for it before trick 1
+DISCARDING = "discarding"  # the taker, who picked up the chien, lays as many cards aside before trick 1
