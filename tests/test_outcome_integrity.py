@@ -14,7 +14,8 @@ from belot_rules import load_variant
 from belot_rules.cards import CARDS
 from belot_rules.cli import main
 from belot_rules.engine.playout import random_deal
-from belot_rules.rules.outcome import OutcomeError, revokes
+from belot_rules.rules.outcome import OutcomeError
+from belot_rules.rules.revokes import revokes
 from belot_rules.variant.loader import shipped_names
 
 ROOT = Path(__file__).parent.parent

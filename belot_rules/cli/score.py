@@ -12,7 +12,8 @@ from rich.table import Table
 from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
-from ..rules.outcome import OutcomeError, location, revokes, score_outcome
+from ..rules.outcome import OutcomeError, location, score_outcome
+from ..rules.revokes import revokes
 from ..rules.scoring import DealScore, ScoringRules
 from ..rules.seating import Seating
 from ..variant.loader import is_name, load_variant_model

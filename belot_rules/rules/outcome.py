@@ -40,9 +40,7 @@ from ..errors import UserError
 from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
-from .closed import CLOSED_LEAD_OF_A_SEAT, closed_levels, is_closed, lead
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
-from .play import OF_A_SEAT, Obligations
 from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .scoring.camps import DECLARED
 from .seating import Seating
@@ -441,47 +439,6 @@ def _play(tables: ContractTables, outcome: DealOutcome,
     return winners, played_by
 
 
-def revokes(rules: Variant | ScoringRules | HasScoring,
-            outcome: Mapping[str, Any] | DealOutcome) -> list[tuple[KeyPath, str]]:
-    """Each card of a scored outcome that the rules did not allow, where it is and why.
-
-    The tricks show every card a seat still held (the ones it played later), so whether it had
-    to follow suit, trump or overtrump can be told. A deal is still scored as its tricks were
-    taken (a table may have let a revoke stand), so these are warnings, not errors. At an open
-    tableau a face-down card was not yet playable, so nothing is told there.
-    """
-    scoring = _scoring_of(rules)
-    variant = scoring.variant
-    model = parse_outcome(outcome)
-    if variant.deal.tableau_packets or model.tricks is None:  # the short form has no cards to check
-        return []
-    tables = scoring.tables[model.contract]
-    _, played_by = _play(tables, model, [])
-    closed = is_closed(closed_levels(variant), model.contract, _doubling(variant, model)[1])
-    return _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
-
-
-def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
-             closed: bool) -> list[tuple[KeyPath, str]]:
-    problems: list[tuple[KeyPath, str]] = []
-    later: dict[int, int] = {}  # seat -> the cards it plays from this trick on
-    for card, (seat, _) in played_by.items():
-        later[seat] = later.get(seat, 0) | 1 << card
-    for i, trick in enumerate(outcome.tricks or ()):
-        cards = [parse_card(c).index for c in trick.cards]
-        for j, card in enumerate(cards):
-            seat = played_by[card][0]
-            hand = later[seat]
-            legal = obligations.legal(hand, cards[:j]) if j or not closed else lead(hand, obligations.trump_mask)
-            if not legal >> card & 1:
-                held = ", ".join(f"{CARDS[c]} (tricks[{played_by[c][1]}])" for c in iter_bits(legal))
-                reason = OF_A_SEAT[obligations.reason(hand, cards[:j], card)] if j else CLOSED_LEAD_OF_A_SEAT
-                problems.append((("tricks", i, "cards", j), f"seat {seat} may not play {trick.cards[j]} here: "
-                                 f"{reason}, and it still held {held}"))
-            later[seat] = hand & ~(1 << card)
-    return problems
-
-
 def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
     """What the variant does not allow: the contract, the multiplier, the bid."""
     variant = scoring.variant
@@ -696,6 +653,5 @@ __all__ = [
     "outcome_json_schema",
     "outcome_schema_text",
     "parse_outcome",
-    "revokes",
     "score_outcome",
 ]

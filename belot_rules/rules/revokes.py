@@ -1,0 +1,55 @@
+"""Revokes in a scored outcome: each card the rules did not allow, told as a warning by ``belot score``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import CARDS, iter_bits, parse_card
+from ..files import KeyPath
+from ..variant.model import Variant
+from .closed import CLOSED_LEAD_OF_A_SEAT, closed_levels, is_closed, lead
+from .outcome import DealOutcome, HasScoring, _doubling, _play, _scoring_of, parse_outcome
+from .play import OF_A_SEAT, Obligations
+from .scoring import ScoringRules
+
+
+def revokes(rules: Variant | ScoringRules | HasScoring,
+            outcome: Mapping[str, Any] | DealOutcome) -> list[tuple[KeyPath, str]]:
+    """Each card of a scored outcome that the rules did not allow, where it is and why.
+
+    The tricks show every card a seat still held (the ones it played later), so whether it had
+    to follow suit, trump or overtrump can be told. A deal is still scored as its tricks were
+    taken (a table may have let a revoke stand), so these are warnings, not errors. At an open
+    tableau a face-down card was not yet playable, so nothing is told there.
+    """
+    scoring = _scoring_of(rules)
+    variant = scoring.variant
+    model = parse_outcome(outcome)
+    if variant.deal.tableau_packets or model.tricks is None:  # the short form has no cards to check
+        return []
+    tables = scoring.tables[model.contract]
+    _, played_by = _play(tables, model, [])
+    closed = is_closed(closed_levels(variant), model.contract, _doubling(variant, model)[1])
+    return _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
+
+
+def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],
+             closed: bool) -> list[tuple[KeyPath, str]]:
+    problems: list[tuple[KeyPath, str]] = []
+    later: dict[int, int] = {}  # seat -> the cards it plays from this trick on
+    for card, (seat, _) in played_by.items():
+        later[seat] = later.get(seat, 0) | 1 << card
+    for i, trick in enumerate(outcome.tricks or ()):
+        cards = [parse_card(c).index for c in trick.cards]
+        for j, card in enumerate(cards):
+            seat = played_by[card][0]
+            hand = later[seat]
+            legal = obligations.legal(hand, cards[:j]) if j or not closed else lead(hand, obligations.trump_mask)
+            if not legal >> card & 1:
+                held = ", ".join(f"{CARDS[c]} (tricks[{played_by[c][1]}])" for c in iter_bits(legal))
+                reason = OF_A_SEAT[obligations.reason(hand, cards[:j], card)] if j else CLOSED_LEAD_OF_A_SEAT
+                problems.append((("tricks", i, "cards", j), f"seat {seat} may not play {trick.cards[j]} here: "
+                                 f"{reason}, and it still held {held}"))
+            later[seat] = hand & ~(1 << card)
+    return problems
