@@ -101,7 +101,7 @@ TRUMPS_FIRST = [["JH", "KH", "7C", "7S"], ["9H", "QH", "8C", "8S"], ["AH", "8H",
                 ["KC", "KD", "9D", "KS"], ["QC", "QD", "JD", "AS"]]
 
 
-@pytest.mark.parametrize("doubling, warned", [(None, False), ("double", True), ("gahwa", False)])
+@pytest.mark.parametrize("doubling, warned", [(None, False), ("double", True), ("four", True), ("gahwa", False)])
 def test_a_scored_closed_deal_tells_a_trump_lead_as_a_revoke_baloot_4(doubling: str | None, warned: bool) -> None:
     """``belot score`` warns of a trump led in a closed game (a doubled Hokum, baloot.md §4) by a seat that
     still held a plain card; undoubled, or at the gahwa, the same lead is legal."""
@@ -217,3 +217,12 @@ def test_a_bulgarian_house_file_with_kawesh_plays(tmp_path: Path) -> None:
         else:
             assert state.phase == "over"
     assert claims
+
+
+@pytest.mark.parametrize("multiplier, warned", [(2, True), (3, True), (4, False)])
+def test_a_multiplier_shared_by_an_open_level_is_not_told_as_closed_baloot_4(multiplier: int, warned: bool) -> None:
+    """x4 is both Baloot's four (closed) and its gahwa (open): given by its multiplier alone, the lead is not
+    told as a revoke; x2 and x3 are closed levels only."""
+    outcome = {"contract": "hearts", "declarer": 0, "first_leader": 0, "multiplier": multiplier,
+               "tricks": [{"winner": 0, "cards": cards} for cards in TRUMPS_FIRST]}
+    assert bool(revokes(load_variant("baloot"), outcome)) == warned

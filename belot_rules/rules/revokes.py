@@ -30,7 +30,7 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
         return []
     tables = scoring.tables[model.contract]
     _, played_by = _play(tables, model, [])
-    closed = is_closed(closed_levels(variant), model.contract, _doubling(variant, model)[1])
+    closed = _closed(variant, model)
     return _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
 
 
@@ -53,3 +53,13 @@ def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int
                                  f"{reason}, and it still held {held}"))
             later[seat] = hand & ~(1 << card)
     return problems
+
+
+def _closed(variant: Variant, outcome: DealOutcome) -> bool:
+    """Whether the deal was played closed (baloot.md §4). A multiplier alone that two levels share (Baloot's four
+    and gahwa, both x4) is taken as closed only when both are: a revoke is told only when it is certain."""
+    levels, doubles = closed_levels(variant), variant.bidding.doubles
+    if outcome.doubling is not None:
+        return is_closed(levels, outcome.contract, _doubling(variant, outcome)[1])
+    same = [level for level, m in enumerate(doubles.multipliers[:doubles.max_level], 1) if m == outcome.multiplier]
+    return bool(same) and all(is_closed(levels, outcome.contract, level) for level in same)
