@@ -24,7 +24,7 @@ from ..variant.meanings import meaning
 from ..variant.model import Variant, contract_kind
 from ..variant.unused import unused_rules
 from . import messages as say
-from .example import Example, worked_example
+from .example import Example, ExampleFailed, worked_example
 
 KeyPath = tuple[str, ...]
 V = TypeVar("V")
@@ -44,7 +44,7 @@ class Booklet:
     title: str
     intro: tuple[str, ...]
     sections: tuple[Section, ...]
-    example: Example
+    example: Example | None  # None when no deal could be shown (the example section says why)
 
 
 # The booklet section that tells each phase's options.
@@ -61,7 +61,12 @@ def booklet(rules: Ruleset) -> Booklet:
     """The booklet of ``rules``, with its worked example played and checked by the engine."""
     variant = rules.variant
     meanings, unstated = _option_sentences(rules)
-    example = worked_example(rules)
+    example: Example | None = None
+    try:
+        example = worked_example(rules)
+        told = _example(rules, example)
+    except ExampleFailed as err:
+        told = (say.no_example(str(err)),)
     sections = [
         Section(say.PLAYERS, (*_players(rules), *meanings[say.PLAYERS])),
         Section(say.DEAL, (*_deal(rules), *meanings[say.DEAL])),
@@ -70,7 +75,7 @@ def booklet(rules: Ruleset) -> Booklet:
         Section(say.CARD_POINTS, _card_points(rules)),
         Section(say.MELDS, (*_melds(rules), *meanings[say.MELDS])),
         Section(say.SCORING, (*_scoring(rules), *meanings[say.SCORING])),
-        Section(say.EXAMPLE, _example(rules, example)),
+        Section(say.EXAMPLE, told),
         Section(say.MATCH, (*_match(rules), *meanings[say.MATCH])),
     ]
     if unstated:

@@ -379,6 +379,11 @@ def example_contract(taker: str, contract_words: str, doubling: str | None, bid:
     return text + "."
 
 
+def no_example(reason: str) -> str:
+    return (f"This booklet has no worked example: the program could not check its own score of a deal in these "
+            f"rules ({reason}). That is a defect of the program; please report it with the rules file.")
+
+
 def example_trump(contract_words: str) -> str:
     return f"The deal was played in {contract_words}, with no contract at stake."
 
