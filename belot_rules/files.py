@@ -164,6 +164,8 @@ def read_text(path: Path, what: str, max_bytes: int = MAX_BYTES, name: str | Non
         raise fail("cannot be read: permission denied") from None
     except OSError as err:
         raise fail(f"cannot be read: {err.strerror or err}") from None
+    except ValueError:  # the system cannot name such a file: a NUL character
+        raise fail("is not a file name: it holds a NUL character") from None
     if len(raw) > max_bytes:
         raise fail(f"is larger than {max_bytes >> 20} MiB; {what} is far smaller")
     if b"\0" in raw:
