@@ -144,6 +144,14 @@ def test_every_page_of_the_site_is_in_its_navigation() -> None:
     assert {p for p in pages if f": {p}" not in config} == set()
 
 
+def test_every_shipped_variant_is_in_the_table_of_variants() -> None:
+    """The guide's table of the shipped variants (docs/variants.md) names each of them, and nothing else."""
+    from belot_rules.variant.loader import shipped_names
+
+    table = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\| `([a-z0-9-]+)` \|", table, re.M)) == set(shipped_names())
+
+
 def test_the_readme_links_to_pages_that_exist() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\((docs/[^)#]+)", readme)
