@@ -42,7 +42,7 @@ from ..variant.explain import suggest
 from ..variant.model import Contract, Variant
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules, decided_by_doubling
-from .scoring.camps import DECLARED
+from .scoring.pipeline import DECLARED
 from .seating import Seating
 from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables

@@ -1,12 +1,11 @@
 """Scoring of a deal, compiled from ``Variant.scoring`` (the end of a match is in ``rules.match_end``).
 
-``result`` holds what a deal's score is; ``camps`` the scoring between two camps and the pieces
-every table shares; ``players`` the tables where players score apart. ``ScoringRules(variant)``
-gives the strategy of the variant's table.
+One pipeline over camps (``pipeline``): the seating makes the deal's camps (``camps``), the
+verdict (``verdict``) and the treatment (``treatment``) are policies chosen at compile time,
+and ``result`` holds what a deal's score is. ``ScoringRules(variant)`` compiles it.
 """
 
-from . import players as _players  # noqa: F401 - registers the tables where players score apart
-from .camps import ScoringRules
+from .pipeline import ScoringRules
 from .result import FAILED, HANGING, LITIGE, MADE, DealScore, Note, ScoreParts, decided_by_doubling
 
 __all__ = ["FAILED", "HANGING", "LITIGE", "MADE", "DealScore", "Note", "ScoreParts", "ScoringRules",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .camps import DealTotals
+    from .pipeline import DealTotals
 
 
 def at_capot_value(deal: DealTotals, ct: int, value: int, last: list[int]) -> None:

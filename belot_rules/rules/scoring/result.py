@@ -137,6 +137,14 @@ class Each(tuple[Any, ...]):
         return ", ".join(f"{name} {value}" for name, value in zip(names, values))
 
 
+class Rounded(tuple[Any, ...]):
+    """Totals and their rounding per camp, written ``team 0 82 → 8, team 1 80 → 8`` only when the line is read."""
+
+    def __str__(self) -> str:
+        names, totals, points = self
+        return ", ".join(f"{name} {total} → {point}" for name, total, point in zip(names, totals, points))
+
+
 def share_out(total: int, weights: list[int]) -> list[int]:
     """``total`` divided in proportion to ``weights`` (largest remainders, ties to the earlier)."""
     whole = sum(weights)

@@ -1,0 +1,419 @@
+"""One scoring pipeline over camps, compiled from ``Variant.scoring``.
+
+:meth:`ScoringRules.score` is what the engine calls once per deal: plain integers in, a
+:class:`DealScore` out, every option already turned into attributes and policy objects at
+compile time. The steps work on per-camp vectors: totals (cards, last trick, factors, capot,
+declarations) -> the verdict (:mod:`.verdict`) -> the treatment and rounding (:mod:`.treatment`)
+-> the reserve -> the camps distributed to the board's sides (:mod:`.camps`). The rules and their
+sources are in rules/bulgarian.md §6-10 and rules/french.md §8-13; where the options leave a
+reading open, the docstring of the step that applies them says which reading is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...variant.model import Variant, contract_kind
+from ..calls import CAPOT
+from ..declarations import CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
+from ..rounding import Rounder
+from ..seating import Seating
+from ..tables import ContractTables, build_all_tables
+from .camps import Camping, DealCamps
+from .capot_bid import at_capot_value
+from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts, share_out
+from .treatment import EachTreatment, PairTreatment
+from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
+
+DECLARED = "{}: seat {} {} counts for {}"  # a declaration that scores: its kind, seat, what it is and for whom
+MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
+SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
+
+
+@dataclass(frozen=True, slots=True)
+class _ContractScoring:
+    """What one contract needs at scoring time."""
+
+    factor: int  # the no-trumps factor, 1 elsewhere
+    capot_bonus: int
+    rounder: Rounder
+    contract_factor: int  # scoring.contract_factors: every point of the deal, before rounding
+    name: str  # the contract as the explanation writes it (no trumps)
+
+
+@dataclass(slots=True)
+class DealTotals:
+    """One deal's totals per camp while it is being scored, and its explanation so far."""
+
+    cards: list[int]  # card points + last trick, after the no-trumps factor
+    bonus: list[int]  # capot bonus
+    decl: list[int]  # sequences and quads that count
+    belote: tuple[int, ...]
+    capot_team: int | None  # the camp that took every trick
+    notes: list[Note]
+    names: CampNames | PlayerNames  # how the explanation names the camps
+    camp_of: tuple[int, ...]  # per seat: its camp
+
+    def raw(self, camp: int) -> int:
+        return self.cards[camp] + self.bonus[camp] + self.decl[camp] + self.belote[camp]
+
+    def note(self, text: str, *values: Any) -> None:
+        self.notes.append((text, values))
+
+
+class ScoringRules:
+    """The scoring of one variant, every option resolved once."""
+
+    def __init__(self, variant: Variant, tables: dict[str, ContractTables] | None = None,
+                 declarations: DeclarationRules | None = None, seating: Seating | None = None) -> None:
+        """``tables``, ``declarations`` and ``seating`` are the ruleset's own when it builds this; built here
+        otherwise."""
+        self.variant = variant
+        self.seating = seating if seating is not None else Seating.build(variant)
+        self.camping = Camping(self.seating)
+        self._tricks = self.seating.hand_size
+        self.tables = tables if tables is not None else build_all_tables(variant)
+        self.declarations = declarations if declarations is not None else DeclarationRules(variant, self.seating)
+        s = variant.scoring
+        decl = variant.declarations
+        points = variant.bidding.points
+        self._s = s
+        self._last = s.last_trick
+        doubles = variant.bidding.doubles
+        # The contract line's doubling per multiplier, written once: ", contra ×2" (coinche), ", recontra ×4", ...
+        self._doubled_texts = {1: "", **{m: f", {name} ×{m}" for m, name in zip(doubles.multipliers, doubles.names)
+                                         if m > 1}}
+        self._point_bids = variant.bidding.uses_points
+        self._bid_added = self._point_bids and s.point_bids.bid_added
+        self._capot_value = points.capot_value
+        self._at_capot_value = self._point_bids and s.point_bids.capot_bid == "capot_value"
+        self._decl_for_contract = decl.count_for_contract
+        self._belote_for_contract = decl.belote.counts_for_contract
+        self._to_capot_team = decl.when_capot == "to_capot_team"
+        self._count_without_tricks = decl.count_without_tricks
+        ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
+        tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
+        left_out = [name for name, counts in (("declarations", self._decl_for_contract),
+                                              ("belote", self._belote_for_contract)) if not counts]
+        self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
+        self._capot_takers_only = s.capot.team == "takers_only"
+        self._capot_replaces = s.capot.replaces_card_points
+        self._capot_shared = s.capot.shared
+        self._last_with_capot = s.capot.last_trick_counts
+        self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
+        self._many = self.camping.camps(0).count > 2  # players scoring apart, each a camp
+        self._whose = ("who", "his") if self._many else ("which", "its")  # how the explanation speaks of a camp
+        capot_bid_from = points.maximum if points.maximum_means_capot else CAPOT
+        self._verdict: TakersAgainstDefence | TakerAgainstEach
+        self._treatment: PairTreatment | EachTreatment
+        if self._many:  # a doubled deal is judged as an undoubled one, each total rounded on its own
+            self._verdict, self._treatment, self._board_rounder = TakerAgainstEach(variant), EachTreatment(variant), False
+        else:
+            self._verdict, self._treatment = TakersAgainstDefence(variant, capot_bid_from), PairTreatment(variant)
+            self._board_rounder = s.verdict_on == "board_points"
+        self._capot_bid_from = capot_bid_from
+        self._contracts = {c: self._compile(c) for c in self.tables}
+        self._scored: dict[tuple[Any, ...], DealScore] = {}
+
+    def _compile(self, contract: str) -> _ContractScoring:
+        s = self._s
+        kind = contract_kind(contract)
+        factor = s.no_trumps_factor if kind == "no_trumps" else 1
+        bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
+        bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
+        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
+                                {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
+                                contract.replace("_", " "))
+
+    # ------------------------------------------------------------------ the entry point
+
+    def score(
+        self,
+        contract: str,
+        declarer: int,
+        multiplier: int,
+        team_card_points: tuple[int, ...] | list[int],
+        team_tricks: tuple[int, ...] | list[int],
+        last_trick_team: int,
+        declarations: list[Declaration] | tuple[Declaration, ...] = (),
+        bid: int | str | None = None,
+        hanging_in: int = 0,
+        first_seat: int = 0,
+    ) -> DealScore:
+        """Score a played deal.
+
+        ``team_card_points`` are the card points each side of the board took (without the last
+        trick), ``team_tricks`` its tricks and ``last_trick_team`` the side of the last trick;
+        ``declarations`` are the sequences and quads declared and the belotes that counted in
+        play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
+        ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
+
+        Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
+        immutable, so those are worked out once: simulations meet the same totals over and over.
+        """
+        if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
+            return self._score(contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team,
+                               declarations, bid, hanging_in, first_seat)
+        key = (contract, declarer, multiplier, tuple(team_card_points), tuple(not t for t in team_tricks),
+               last_trick_team, bid, hanging_in, first_seat if self.camping.pooled else 0)
+        score = self._scored.get(key)
+        if score is None:
+            if len(self._scored) >= SCORES_KEPT:
+                self._scored.clear()
+            score = self._scored[key] = self._score(contract, declarer, multiplier, team_card_points, team_tricks,
+                                                    last_trick_team, (), bid, hanging_in, first_seat)
+        return score
+
+    def _score(self, contract: str, declarer: int, multiplier: int, side_points: tuple[int, ...] | list[int],
+               side_tricks: tuple[int, ...] | list[int], last_side: int,
+               declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None, hanging_in: int,
+               first_seat: int) -> DealScore:
+        """The pipeline: the camps' totals, the verdict, the treatment, the reserve, then the sides."""
+        camps = self.camping.camps(declarer)
+        deal, raw, parts, winner_seat = self._totals(contract, declarer, multiplier, camps.pool(side_points),
+                                                     camps.pool(side_tricks), camps.of_side[last_side], declarations,
+                                                     bid, first_seat, camps)
+        score = self._judge(deal, raw, parts, contract, camps, multiplier, bid, hanging_in)
+        return self.camping.to_sides(score, declarer, side_points, last_side, self._last, first_seat, winner_seat)
+
+    # ------------------------------------------------------------------ the totals
+
+    def _totals(self, contract: str, declarer: int, multiplier: int, points: list[int], tricks: list[int],
+                last_camp: int, declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None,
+                first_seat: int, camps: DealCamps) -> tuple[DealTotals, tuple[int, ...], tuple[ScoreParts, ...],
+                                                             int | None]:
+        """Each camp's raw total and its parts: cards, last trick, factors, capot, declarations, belote."""
+        c = self._contracts[contract]
+        ct, names, count = camps.takers, camps.names, camps.count
+        cards = list(points)
+        without = [camp for camp in range(count) if not tricks[camp]]
+        capot_team = None
+        if len(without) == count - 1:
+            (capot_team,) = [camp for camp in range(count) if tricks[camp]]
+        res = (self.declarations.resolve(declarations, contract, first_seat, camps.of_seat if camps.pooled else None,
+                                         names)
+               if declarations else camps.nothing)
+        deal = DealTotals(cards, [0] * count, list(res.points), res.belote, capot_team, [], names, camps.of_seat)
+        note = deal.note
+        if self._each_own and not self._many:
+            note("Trump: {}; no contract is at stake, each records its own points", c.name)
+        else:
+            note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), c.name, declarer, names[ct],
+                 self._doubled(multiplier))
+        note("Card points: {}", Each((names, tuple(cards))))
+        last = [0] * count
+        if without and not self._last_with_capot:
+            note("No last trick: there is a capot")
+        else:
+            cards[last_camp] += self._last
+            note("Last trick: {} +{}", names[last_camp], self._last)
+            last[last_camp] = self._last * c.factor
+        if c.factor != 1:
+            cards[:] = [c.factor * camp_points for camp_points in cards]
+            note("No-trumps: card points and last trick ×{}: {}", c.factor, Each((names, tuple(cards))))
+        if without and c.capot_bonus and self._capot(deal, without, ct, c.capot_bonus):
+            last = [0] * count  # the bonus replaced the cards, last trick included
+        winner_seat = None
+        if declarations:
+            self._explain_declarations(res, declarations, deal)
+            self._declarations_without_tricks(deal, without)
+            if self._game_winning_length:
+                winner_seat = self._game_winning(declarations, deal)
+        if self._at_capot_value and is_capot_bid(bid, self._capot_bid_from):
+            at_capot_value(deal, ct, self._capot_value, last)
+        if c.contract_factor != 1:
+            self._contract_factor(deal, contract, c.contract_factor)
+            last = [c.contract_factor * camp_last for camp_last in last]
+        raw = tuple([deal.raw(camp) for camp in range(count)])
+        parts = tuple([ScoreParts(cards[camp] - last[camp], last[camp], deal.decl[camp], deal.belote[camp],
+                                  deal.bonus[camp]) for camp in range(count)])
+        note("Totals: {}", Each((names, raw)))
+        return deal, raw, parts, winner_seat
+
+    def _capot(self, deal: DealTotals, without: list[int], ct: int, bonus: int) -> bool:
+        """A camp that took no trick: the camp that took every trick scores the bonus, on top of its cards or
+        instead of them (``replaces_card_points``, baloot.md §7.2 kaboot; then True). Under ``team: takers_only``
+        (klaverjas.md §6.3) a defending camp's capot scores nothing more. Where players score apart
+        (belote-a-trois.md §5, ADP) ``capot.shared`` lets the players who took tricks share the bonus equally
+        when one player took none (50 each of 100)."""
+        names = deal.names
+        capot = deal.capot_team
+        if capot is not None and self._capot_takers_only and capot != ct and not self._many:
+            deal.note("{} took all {} tricks as defenders: no capot bonus, which only the takers score",
+                      names[capot].capitalize(), self._tricks)
+            return False
+        if capot is not None and self._capot_replaces:
+            deal.note("Capot: {} took all {} tricks and scores {} instead of its cards ({})", names[capot],
+                      self._tricks, bonus, deal.cards[capot])
+            deal.cards[capot] = bonus
+            return True
+        scorers = [camp for camp in range(len(deal.cards)) if camp not in without]
+        if capot is None and not self._capot_shared:
+            return False
+        lost = [camp for camp in scorers if self._capot_takers_only and camp != ct]
+        shares = share_out(bonus, [1] * len(scorers))
+        for camp, share in zip(scorers, shares):
+            if camp not in lost:
+                deal.bonus[camp] = share
+        if capot is not None:
+            deal.note("Capot: {} took all {} tricks +{}", names[capot], self._tricks, bonus)
+        elif len(set(shares)) == 1:
+            deal.note("Capot: {} took no trick: {} to each of the others", " and ".join(names[c] for c in without),
+                      shares[0])
+        else:
+            deal.note("Capot: {} took no trick: the bonus {} is shared, {}", " and ".join(names[c] for c in without),
+                      bonus, ", ".join(f"{names[camp]} +{share}" for camp, share in zip(scorers, shares)))
+        if lost:
+            deal.note("Only the taker scores a capot: {} scores no share", " and ".join(names[camp] for camp in lost))
+        return False
+
+    def _explain_declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
+                              deal: DealTotals) -> None:
+        """What the contest kept, for whom, and what it cancelled and why."""
+        note = deal.note
+        if self.declarations.from_tricks:
+            kept = set(res.kept)
+            for d in declarations:  # in the order of the tricks
+                if d in kept:
+                    note("In a trick won by seat {}: {} for {}", d.seat, d, deal.names[deal.camp_of[d.seat]])
+        else:
+            for d in res.kept:
+                note(DECLARED, "Belote" if d.kind == "belote" else "Declaration",
+                     d.seat, d, deal.names[deal.camp_of[d.seat]])
+        for d, why, values in res.cancelled:
+            note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
+
+    def _declarations_without_tricks(self, deal: DealTotals, without: list[int]) -> None:
+        """A camp without a trick: its declarations pass to the camp that took every trick under
+        ``to_capot_team`` (FFB-K 10.1.1); otherwise, with ``count_without_tricks`` off, they do not
+        count (BIN/NIK keep them: bulgarian.md §5.4)."""
+        who, whose = self._whose
+        for camp in without:
+            if not deal.decl[camp]:
+                continue
+            if self._to_capot_team and deal.capot_team is not None:
+                deal.note("{}'s declarations ({}) pass to {}, " + who + " took every trick",
+                          deal.names[camp].capitalize(), deal.decl[camp], deal.names[deal.capot_team])
+                deal.decl[deal.capot_team] += deal.decl[camp]
+            elif not self._count_without_tricks:
+                deal.note("{} took no trick: " + whose + " declarations ({}) do not count",
+                          deal.names[camp].capitalize(), deal.decl[camp])
+            else:
+                continue
+            deal.decl[camp] = 0
+
+    def _game_winning(self, declarations: list[Declaration] | tuple[Declaration, ...], deal: DealTotals) -> int | None:
+        """The seat of a declared run of ``wins_match_length`` cards (bela.md §5: the 8-card belot), or None."""
+        length = self._game_winning_length
+        for d in declarations:
+            if d.kind == "sequence" and d.length >= length:
+                deal.note("Seat {} declared {}: {} wins the match at once", d.seat, d,
+                          deal.names[deal.camp_of[d.seat]])
+                return d.seat
+        return None
+
+    @staticmethod
+    def _contract_factor(deal: DealTotals, contract: str, factor: int) -> None:
+        """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): every point counts ``factor`` times."""
+        for part in (deal.cards, deal.bonus, deal.decl):
+            part[:] = [factor * points for points in part]
+        deal.belote = tuple(factor * points for points in deal.belote)
+        deal.note("{} ×{}: {}", contract.replace("_", " ").capitalize(), factor,
+                  Each((deal.names, [deal.raw(t) for t in range(len(deal.cards))])))
+
+    # ------------------------------------------------------------------ the verdict and the board
+
+    def _judge(self, deal: DealTotals, raw: tuple[int, ...], parts: tuple[ScoreParts, ...], contract: str,
+               camps: DealCamps, multiplier: int, bid: int | str | None, hanging_in: int) -> DealScore:
+        """The verdict, the treatment and the reserve: the camps' points on the board."""
+        c = self._contracts[contract]
+        ct, others = camps.takers, camps.defence
+        test: tuple[int, ...] = raw
+        if self._left_out:
+            test = tuple([raw[t] - (0 if self._decl_for_contract else deal.decl[t])
+                          - (0 if self._belote_for_contract else deal.belote[t]) for t in range(camps.count)])
+            deal.note("For the contract (without {}): {}", self._left_out, Each((deal.names, test)))
+        if self._board_rounder:
+            test = self._board_test(test, ct, others, multiplier, c.rounder, deal)
+        verdict, how, winners = self._verdict.decide(test, ct, others, deal.capot_team, bid, multiplier, deal)
+        points, new_reserve, only = self._treatment.treat(how, deal, ct, others, winners, verdict, multiplier,
+                                                          self._bid_value(bid), c.rounder)
+        hanging_out = self._reserve(verdict, winners, hanging_in, new_reserve, points, deal)
+        deal.note("Match points: {}{}", Each((deal.names, tuple(points))),
+                  f"; {hanging_out} waits in reserve" if hanging_out else "")
+        return DealScore(raw, tuple(points), hanging_out, verdict, ct, multiplier, deal.capot_team, only,
+                         tuple(deal.notes), parts)
+
+    def _board_test(self, test: tuple[int, ...], ct: int, others: tuple[int, ...], multiplier: int, rounder: Rounder,
+                    deal: DealTotals) -> tuple[int, ...]:
+        """``verdict_on: board_points`` (baloot.md §7.3, TAZ): the rounded points decide; equal ones leave
+        the raw totals to decide, unless a doubled tie fails the contract (``doubled_tie: taker_fails``)."""
+        assert isinstance(self._treatment, PairTreatment)
+        (df,) = others
+        board = self._treatment.round_pair(list(test), ct, df, rounder)
+        deal.note("On the board ({}): {}", rounder, Each((deal.names, tuple(board))))
+        if board[ct] != board[df] or (multiplier > 1 and self._s.doubled_tie == "taker_fails"):
+            return tuple(board)
+        deal.note("Equal on the board: the totals decide")
+        return test
+
+    def _reserve(self, verdict: str, winners: tuple[int, ...], hanging_in: int, new_reserve: int, points: list[int],
+                 deal: DealTotals) -> int:
+        """Award the reserve carried in; return what waits after this deal.
+
+        ``next_deal_winner`` (bulgarian.md §9.2): the deal's winners collect it (made -> takers,
+        failed -> defenders, doubled -> more points), shared equally where several players win it.
+        ``next_contract_maker`` (FFB-B 10.1.3): only a made contract collects it. A tied deal
+        collects nothing; with ``accumulate`` its own reserve is added to what waits, without it
+        only this deal's reserve waits.
+        """
+        if verdict in (HANGING, LITIGE):
+            if not self._s.reserve.accumulate:
+                if hanging_in:
+                    deal.note("The reserve carried in ({}) is dropped: reserves do not accumulate", hanging_in)
+                return new_reserve
+            if hanging_in:
+                deal.note("Reserve: {} carried in + {} = {} waits", hanging_in, new_reserve, hanging_in + new_reserve)
+            return hanging_in + new_reserve
+        if not hanging_in:
+            return 0
+        if verdict != MADE and self._s.reserve.goes_to == "next_contract_maker":
+            deal.note("The reserve carried in ({}) waits: only a made contract collects it", hanging_in)
+            return hanging_in
+        if len(winners) == 1:
+            points[winners[0]] += hanging_in
+            deal.note("Reserve carried in: {} to {}", hanging_in, deal.names[winners[0]])
+            return 0
+        shares = share_out(hanging_in, [1] * len(winners))
+        for camp, share in zip(winners, shares):
+            points[camp] += share
+        deal.note("Reserve carried in: {} shared by {}", hanging_in,
+                  ", ".join(f"{deal.names[camp]} +{share}" for camp, share in zip(winners, shares)))
+        return 0
+
+    def reserve_after_all_pass(self, hanging: int) -> int:
+        """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
+        return hanging if self._s.reserve.kept_on_all_pass else 0
+
+    # ------------------------------------------------------------------ the contract line and the bid
+
+    def _doubled(self, multiplier: int) -> str:
+        """The contract line's doubling: ``, contra ×2``, or nothing undoubled."""
+        text = self._doubled_texts.get(multiplier)
+        return text if text is not None else f", multiplied ×{multiplier}" if multiplier > 1 else ""
+
+    def _bid_text(self, bid: int | str | None) -> str:
+        if not self._point_bids or bid is None:
+            return ""
+        return ("capot" if is_capot_bid(bid, self._capot_bid_from) else str(bid)) + " "
+
+    def _bid_value(self, bid: int | str | None) -> int:
+        """The bid's worth when added to a score (french.md §13: a capot bid counts ``capot_value``)."""
+        if not self._bid_added or bid is None:
+            return 0
+        return self._capot_value if is_capot_bid(bid, self._capot_bid_from) else int(bid)
+
+

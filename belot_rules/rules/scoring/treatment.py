@@ -1,0 +1,252 @@
+"""The ways a judged deal reaches the board, per camp: each its own, the winners take all, a tie, a pot.
+
+:class:`PairTreatment` scores two camps facing each other, rounding them as a pair (the tie
+digit, ``min_one``, ``leader_then_remainder``) and giving a failed or doubled deal whole to its
+winner; :class:`EachTreatment` scores players who score apart, each total rounded on its own and
+a failed taker's points shared by the others. Both take the deal's per-camp totals and give the
+points per camp, what goes to the reserve and which camps scored their belote alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...variant.model import Variant
+from ..rounding import Rounder
+from .result import ALL, HALF, MADE, SPLIT, TIE, Each, Rounded, Terms, share_out
+
+if TYPE_CHECKING:
+    from .pipeline import DealTotals
+
+Treated = tuple[list[int], int, tuple[bool, ...]]  # points per camp, the new reserve, belote-only per camp
+
+
+class _Treatment:
+    """What both treatments compile from the options."""
+
+    def __init__(self, variant: Variant) -> None:
+        s = variant.scoring
+        decl = variant.declarations
+        self._rounding = s.rounding
+        self._reserve_up = s.rounding.reserve == "reserve_rounds_up"
+        self._round_multiplied = s.rounding.doubled != "multiply_rounded_total"
+        self._belote_kept = decl.belote.kept_when_failed
+        self._belote_doubled = decl.belote.multiplied_by_double
+        self._failed_transfer = decl.when_failed == "to_defenders"
+
+    def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
+        """``rounding.doubled``: the multiplier times the rounded total (HIT, BIN: 4 × 21 = 84), or
+        the multiplied total rounded (one reading of SF: round(848 / 10) = 85)."""
+        if self._round_multiplied:
+            return rounder.round(multiplier * total, up)
+        return multiplier * rounder.round(total, up)
+
+
+class PairTreatment(_Treatment):
+    """Two camps: the takers' and the defenders'."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        s = variant.scoring
+        self._leader_rounds = s.rounding.made == "leader_then_remainder"
+        self._min_one = s.rounding.min_one
+        self._capot_doubled = s.capot.multiplied_by_double
+        self._point_bids = variant.bidding.uses_points
+        self._fixed_cards = s.point_bids.fixed_card_total
+        self._fixed_capot = s.point_bids.fixed_capot_total
+
+    def treat(self, how: str, deal: DealTotals, ct: int, others: tuple[int, ...], winners: tuple[int, ...],
+              verdict: str, multiplier: int, bid_value: int, rounder: Rounder) -> Treated:
+        (df,) = others
+        if how in (SPLIT, HALF):
+            points, only = self.split(deal, ct, df, bid_value, rounder, multiplier)
+            if how == HALF:
+                deal.note("Half bete: the takers ({}) score nothing, the defenders their own", deal.names[ct])
+                points[ct] = 0
+            return points, 0, only
+        if how == ALL:
+            (winner,) = winners
+            points, only = self.winner_takes_all(deal, winner, df if winner == ct else ct, verdict, multiplier,
+                                                 bid_value, rounder)
+            return points, 0, only
+        if how == TIE:
+            return self.tie(deal, ct, df, multiplier, rounder)
+        reserve = self.everything(deal, ct, df, True, True, multiplier, bid_value, rounder)
+        deal.note("Nobody scores; {} goes to the reserve", reserve)
+        return [0] * len(deal.cards), reserve, (False,) * len(deal.cards)
+
+    def split(self, deal: DealTotals, ct: int, df: int, bid_value: int, rounder: Rounder,
+              multiplier: int = 1) -> tuple[list[int], tuple[bool, ...]]:
+        """A made contract: each team records its own total (bulgarian.md §7-8, french.md §9).
+
+        ``min_one`` (BIN, bulgarian.md §8): a non-zero total never records 0; it takes one unit from
+        the leader. A doubled contract lands here under ``doubled_made: each_team_own`` (baloot.md
+        §7.4: "multiply both teams' GP"), a belote that is not ``multiplied_by_double`` added after.
+        """
+        camps = range(len(deal.cards))
+        totals = [deal.raw(t) for t in camps]
+        if bid_value:
+            deal.note("Bid added to the takers: {} + {} = {}", totals[ct], bid_value, totals[ct] + bid_value)
+            totals[ct] += bid_value
+        immune = [0] * len(totals) if multiplier == 1 or self._belote_doubled else deal.belote
+        totals = [totals[t] - immune[t] for t in camps]
+        points = self.round_pair(totals, ct, df, rounder)
+        deal.note("Rounding ({}): {}", rounder, Rounded((deal.names, tuple(totals), tuple(points))))
+        if self._min_one:
+            unit = rounder.scale
+            for t, other in ((min(ct, df), max(ct, df)), (max(ct, df), min(ct, df))):
+                if totals[t] > 0 and points[t] < unit:
+                    points[other] -= unit - points[t]
+                    points[t] = unit
+                    deal.note("{} has points, so it records {}, taken from {}", deal.names[t].capitalize(), unit,
+                              deal.names[other])
+        if multiplier > 1:
+            points = [multiplier * points[t] + rounder.round(immune[t]) for t in camps]
+            deal.note("Multiplier ×{}{}: {}", multiplier, " (belote not multiplied)" if any(immune) else "",
+                      Each((deal.names, tuple(points))))
+        return points, tuple([points[t] > 0 and totals[t] == deal.belote[t] for t in camps])
+
+    def round_pair(self, totals: list[int], ct: int, df: int, rounder: Rounder) -> list[int]:
+        """Both teams' totals on the board.
+
+        ``per_team``: each total rounded on its own, the tie digit going up for the team with
+        fewer points (on equal totals the defenders count as fewer); ``pair_to_total`` then evens
+        the pair out (baloot.md §7.1). ``leader_then_remainder`` (BIN): the leader rounds, the
+        other gets the rounded deal total minus that.
+        """
+        if self._leader_rounds:
+            points = [0] * len(totals)
+            lead, other = (ct, df) if totals[ct] >= totals[df] else (df, ct)
+            points[lead] = rounder.round(totals[lead], rounder.board_up(False))
+            points[other] = rounder.round(sum(totals)) - points[lead]
+            return points
+        fewer = [totals[t] < max(totals) or (t == df and totals[ct] == totals[df]) for t in range(len(totals))]
+        return rounder.round_pair(totals, [rounder.board_up(lower) for lower in fewer])
+
+    def winner_takes_all(self, deal: DealTotals, winner: int, loser: int, verdict: str, multiplier: int,
+                         bid_value: int, rounder: Rounder) -> tuple[list[int], tuple[bool, ...]]:
+        """A failed or doubled contract: the deal's winner records (nearly) everything.
+
+        Bulgarian (bulgarian.md §7, §9.1): everything, incl. the losers' declarations and belotes,
+        times the multiplier. French (french.md §9, §13): the losers keep their belote
+        (``belote.kept_when_failed``), unmultiplied; the takers' declarations follow
+        ``declarations.when_failed`` when the contract fails and always go to the takers when a
+        doubled contract is made (FFB-C/K 10.1).
+        """
+        transfer = verdict == MADE or self._failed_transfer
+        if deal.decl[loser]:
+            deal.note("{}'s declarations ({}) {}", deal.names[loser].capitalize(), deal.decl[loser],
+                      f"go to {deal.names[winner]}" if transfer else "are void")
+        kept = deal.belote[loser] if self._belote_kept else 0
+        if deal.belote[loser]:
+            deal.note("{} {} ({})", deal.names[loser].capitalize(),
+                      "keeps its belote" if kept else f"loses its belote to {deal.names[winner]}",
+                      deal.belote[loser])
+        points = [0] * len(deal.cards)
+        points[winner] = self.everything(deal, winner, loser, transfer, not kept, multiplier, bid_value, rounder)
+        if kept:
+            points[loser] = rounder.round(kept)
+            deal.note("{} records its belote: {} → {}", deal.names[loser].capitalize(), kept, points[loser])
+        return points, tuple([camp == loser and points[camp] > 0 for camp in range(len(points))])
+
+    def everything(self, deal: DealTotals, winner: int, loser: int, with_declarations: bool, with_belote: bool,
+                   multiplier: int, bid_value: int, rounder: Rounder) -> int:
+        """What a team (or, on a doubled tie, the reserve) gets when it takes the deal whole.
+
+        With point bids a team taking every card scores ``fixed_card_total`` (160) or, after a
+        capot, ``fixed_capot_total`` (250) instead of the cards (french.md §13). A capot bonus
+        that ``capot.multiplied_by_double`` keeps out of the double is added after multiplying.
+        """
+        fixed = None
+        if self._point_bids:
+            fixed = self._fixed_cards if deal.capot_team is None else self._fixed_capot
+        apart: list[tuple[str, int]] = []  # parts the double does not multiply
+        if fixed is not None:
+            parts = [("cards (fixed)", fixed)]
+        else:
+            parts = [("cards", sum(deal.cards))]
+            bonus = ("capot", sum(deal.bonus))
+            (apart if multiplier > 1 and not self._capot_doubled else parts).append(bonus)
+        parts.append(("declarations", deal.decl[winner] + (deal.decl[loser] if with_declarations else 0)))
+        belote = ("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0))
+        (apart if multiplier > 1 and not self._belote_doubled else parts).append(belote)
+        parts.append(("bid", bid_value))
+        total = sum([v for _, v in parts])  # lists: a generator costs more than these few parts
+        unmultiplied = sum([v for _, v in apart])
+        deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), Terms(parts), total)
+        if multiplier == 1:
+            points = rounder.round(total)
+            deal.note("Rounding ({}): {} → {}", rounder.single_text, total, points)
+            return points
+        points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
+        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single_text, total,
+                  f" + {Terms(apart)} (not multiplied)" if unmultiplied else "", points)
+        return points
+
+    def tie(self, deal: DealTotals, ct: int, df: int, multiplier: int, rounder: Rounder) -> Treated:
+        """Equal totals, hanging or litige: the defenders record theirs, the takers' wait in reserve.
+
+        ``reserve_rounds_up`` (SF/HIT, BIN; bulgarian.md §8): on the tie digit the reserve rounds
+        up and the defenders down (154-154 all-trumps -> 15 + 16). ``same_as_board``: both round as
+        the board rounds an equal total. A doubled tie scored ``as_undoubled`` multiplies both.
+        """
+        if self._reserve_up:
+            defenders_up, reserve_up = False, True
+        else:
+            defenders_up = reserve_up = rounder.board_up(False)
+        points = [0] * len(deal.cards)
+        points[df] = self._multiplied(multiplier, deal.raw(df), rounder, defenders_up)
+        reserve = self._multiplied(multiplier, deal.raw(ct), rounder, reserve_up)
+        deal.note("Rounding ({}){}: defenders ({}) {} → {}; takers ({}) {} → {} to the reserve",
+                  rounder, f", ×{multiplier}" if multiplier > 1 else "", deal.names[df], deal.raw(df), points[df],
+                  deal.names[ct], deal.raw(ct), reserve)
+        only = points[df] > 0 and deal.raw(df) == deal.belote[df]
+        return points, reserve, tuple([only and camp == df for camp in range(len(points))])
+
+
+class EachTreatment(_Treatment):
+    """Players who score apart (each for himself at three or more): each total rounded on its own."""
+
+    def treat(self, how: str, deal: DealTotals, ct: int, others: tuple[int, ...], winners: tuple[int, ...],
+              verdict: str, multiplier: int, bid_value: int, rounder: Rounder) -> Treated:
+        """Made: every player records his own total. Failed: the taker records nothing (but a belote he
+        keeps) and the points he took are shared equally by the others, an odd unit going to the first
+        after him in play order ("the opponents share all points"). A tie: his total waits in reserve
+        (hanging, litige) or he scores nothing (half bete), the others recording theirs. A doubled deal
+        multiplies every player's points (``rounding.doubled``)."""
+        names = deal.names
+        totals = [deal.raw(camp) for camp in range(len(deal.cards))]
+        new_reserve = 0
+        if how == ALL:
+            totals = self._taker_shared(deal, totals, ct, others)
+        elif how in (HALF, TIE):
+            raw = totals[ct]
+            totals[ct] = 0
+            if how == TIE:
+                new_reserve = self._multiplied(multiplier, raw, rounder, True if self._reserve_up else None)
+                deal.note("{}'s {} waits in reserve: {}", names[ct].capitalize(), raw, new_reserve)
+            else:
+                deal.note("Half bete: the taker ({}) scores nothing, the others their own", names[ct])
+        points = [self._multiplied(multiplier, total, rounder) for total in totals]
+        deal.note("Rounding ({}){}: {}", rounder.single_text, f", ×{multiplier}" if multiplier > 1 else "",
+                  Rounded((names, tuple(totals), tuple(points))))
+        return points, new_reserve, tuple([points[c] > 0 and totals[c] == deal.belote[c] for c in range(len(points))])
+
+    def _taker_shared(self, deal: DealTotals, totals: list[int], ct: int, others: tuple[int, ...]) -> list[int]:
+        """A failed contract: the taker keeps his belote (``belote.kept_when_failed``), his declarations go
+        to the others or are void (``declarations.when_failed``), and the rest is shared by the others."""
+        names = deal.names
+        kept = deal.belote[ct] if self._belote_kept else 0
+        void = 0 if self._failed_transfer else deal.decl[ct]
+        if void:
+            deal.note("{}'s declarations ({}) are void", names[ct].capitalize(), void)
+        given = totals[ct] - kept - void
+        shares = share_out(given, [1] * len(others))
+        totals = list(totals)
+        for camp, share in zip(others, shares):
+            totals[camp] += share
+        totals[ct] = kept
+        deal.note("{}'s {} goes to the others: {}{}", names[ct].capitalize(), given,
+                  ", ".join(f"{names[camp]} +{share}" for camp, share in zip(others, shares)),
+                  f"; {names[ct]} keeps his belote ({kept})" if kept else "")
+        return totals
