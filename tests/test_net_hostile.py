@@ -1,0 +1,104 @@
+"""Hostile clients against a real ``belot host`` (issue 24, "Done when": garbage bytes, frames over the
+limit, a flood, a wrong code, another seat's token, an old protocol version and a client that never
+reads each get a clear refusal, and the server stays up: the match of two scripted players goes on
+to its end meanwhile)."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import test_net_play
+from test_net_play import SEATS, Running, host, join
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from belot_rules.net.protocol import FLOODED, MAX_FRAME, REFUSED, VERSION, WRONG_VERSION
+
+started = test_net_play.started  # the fixture that stops the processes a test starts
+
+
+def hello(**fields: object) -> str:
+    return json.dumps({"type": "hello", "version": VERSION, "code": "table-1", **fields})
+
+
+def refusal(client: ClientConnection) -> tuple[str, int | None]:
+    """The error the server says before it closes, and its close code."""
+    said = ""
+    try:
+        while True:
+            message = json.loads(client.recv(timeout=10))
+            if message["type"] == "error":
+                said = message["reason"]
+    except ConnectionClosed:
+        pass
+    return said, client.close_code
+
+
+def test_hostile_clients_are_refused_and_the_match_goes_on(tmp_path: Path, started: list[Running]) -> None:
+    server, address = host(started, tmp_path / "host", "bulgarian", *SEATS, "--target", "30", "--wait", "30")
+    url = f"ws://{address}/"
+    port = int(address.rsplit(":", 1)[1])
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:  # not even HTTP
+        raw.sendall(b"\x00\xff garbage \r\n\r\n" * 4)
+        answer = raw.recv(200)
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 400"), answer
+
+    with connect(url) as client:
+        client.send(hello(version=0))
+        said, code = refusal(client)
+    assert code == WRONG_VERSION and f"protocol version {VERSION}" in said and "version 0" in said
+
+    with connect(url) as client:
+        client.send(hello(code="table-2"))
+        said, code = refusal(client)
+    assert code == REFUSED and "no table with that code" in said
+
+    with connect(url) as client:
+        client.send(hello(token="A" * 24))
+        said, code = refusal(client)
+    assert code == REFUSED and "holds no seat" in said
+
+    with connect(url) as client:
+        client.send("x" * (MAX_FRAME + 1))
+        said, code = refusal(client)
+    assert code == 1009, "a frame over the limit closes the connection as too big"
+
+    with connect(url) as client:  # a watcher that floods: cut off
+        client.send(hello(watch=True))
+        for _ in range(200):
+            client.send(json.dumps({"type": "hint"}))
+        said, code = refusal(client)
+    assert code == FLOODED and "too many messages" in said
+
+    with connect(url, close_timeout=1) as slow, connect(url) as seated:  # slow watches and never reads: the table goes on
+        slow.send(hello(watch=True))
+        play_a_seat(seated, started, tmp_path, address)
+    assert server.ended() == 0, "the server stayed up and ended the match"
+
+
+def play_a_seat(seated: ClientConnection, started: list[Running], tmp_path: Path, address: str) -> None:
+    """Bo's seat played here, message by message, beside Ana's scripted --plain client."""
+    ana = join(started, tmp_path / "ana", address, "--code", "table-1", "--plain", "--name", "Ana")
+    seated.send(hello(name="Bo"))
+    welcome = json.loads(seated.recv(timeout=10))
+    assert welcome["type"] == "welcome" and welcome["token"]
+    seated.send(json.dumps({"type": "move", "text": "1", "token": "forged"}))
+    seated.send(json.dumps({"type": "say", "text": "hi \x1b[31mall\u202e"}))
+    refused, talk, ended = [], [], None
+    while ended is None:
+        message = json.loads(seated.recv(timeout=60))
+        if message["type"] == "refused":
+            refused.append(message["reason"])
+        elif message["type"] == "said":
+            talk.append(message["text"])
+        elif message["type"] == "turn":
+            seated.send(json.dumps({"type": "move", "text": "1"}))
+        elif message["type"] == "end":
+            ended = message
+    assert any("Additional properties" in r for r in refused), "a move names no token: refused"
+    assert talk == ["hi [31mall"], "table talk is escaped"
+    assert ana.ended() == 0, ana.text()[-2000:]
+

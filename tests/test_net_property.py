@@ -1,0 +1,116 @@
+"""A property over whole hosted matches of every shipped variant (issue 24, "Done when"): no message sent
+to a seat holds a card outside what that seat has seen (its hand and the table, as its SeatView shows
+them), a watcher sees the table's cards alone, every message is in the protocol's schema, and no seat
+can act out of turn, for another seat, or with a token that is not its own.
+
+The table is driven directly (:class:`~belot_rules.net.table.Table` is the server's whole game logic,
+free of the network), so a whole match takes milliseconds; ``test_net_play`` drives the same table
+through real processes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from belot_rules.cli.game.session import Session
+from belot_rules.net.protocol import check_sent
+from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
+from belot_rules.variant.loader import shipped_names
+
+SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+CARD = re.compile(r"(?<![A-Za-z0-9])(10|[789TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
+TYPED = ["1", "2", "3", "9", "0", "pass", "hearts", "90 h", "x", "jh", "10s", "as belote", "y", "n", "zz", ""]
+
+
+def cards_in(text: str) -> set[str]:
+    """The cards a text names, as codes (``JH``), whether written ``JH``, ``J♥`` or ``10♥``."""
+    return {("T" if rank == "10" else rank) + SYMBOLS.get(suit, suit) for rank, suit in CARD.findall(text)}
+
+
+def seen_in(view: dict[str, Any]) -> set[str]:
+    """The cards a view shows: the hand and the table (not the declarations' words)."""
+    cards = set(view["hand"]) | set(view["discarded"]) | {c for _, c in view["trick"]}
+    cards |= {c for trick in view["tricks"] for c in trick["cards"]}
+    cards |= {c for c in (view.get("turned_card"), view.get("shown_stock")) if c}
+    if view.get("exchanged"):
+        cards.add(view["exchanged"][1])
+    cards |= {c for piles in view["tableau"] for pile in piles for c in pile if c}
+    return cards
+
+
+SCHEMA_CHECKS = 8  # messages of each kind checked against the schema per match (all would take most of the time)
+
+
+def check(outs: list[tuple[int, dict[str, Any]]], seen: dict[int, set[str]], checked: Counter[str]) -> None:
+    """Each message's cards were seen by its receiver; the first few of each kind are in the schema too."""
+    for receiver, message in outs:
+        checked[message["type"]] += 1
+        if checked[message["type"]] <= SCHEMA_CHECKS:
+            check_sent(message)
+        if "view" in message:
+            view = message["view"]
+            assert view["seat"] == (None if receiver == WATCHERS else receiver)
+            if receiver == WATCHERS:
+                assert not view["hand"] and not view["discarded"], "a watcher sees no hand"
+            seen[receiver] |= seen_in(view)
+        named = cards_in(json.dumps(message, ensure_ascii=False))
+        assert named <= seen[receiver], f"{message['type']} to {receiver} names {named - seen[receiver]}: {message}"
+
+
+def tries_out_of_turn(table: Table, tokens: dict[int, str]) -> None:
+    """Every seat but the one asked, and a watcher, is refused a move; a forged token takes no seat."""
+    asked = table.turn.seat if table.turn is not None else None
+    for seat in [*range(len(table.seats)), None]:
+        if seat != asked:
+            with pytest.raises(Refused):
+                table.choose(seat, "1")
+    with pytest.raises(Refused, match="holds no seat"):
+        table.join("Mallory", "x" * 24, False, 0.0)
+    for seat, token in tokens.items():  # a token gives back its own seat, never another
+        assert table._seat_for(token).number == seat
+
+
+@pytest.mark.parametrize("variant", shipped_names())
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), people=st.integers(1, 15),
+       typing=st.randoms(use_true_random=False))
+def test_no_seat_is_sent_a_card_it_may_not_see_nor_acts_out_of_turn(variant: str, seed: int, people: int,
+                                                                    typing: random.Random) -> None:
+    players = Session.start(variant, seed, None).ruleset.seating.players
+    seats = tuple(PERSON if people >> s & 1 else "random" for s in range(players))
+    seats = seats if PERSON in seats else (PERSON, *seats[1:])
+    session = Session.start(variant, seed, tuple("random" if s == PERSON else s for s in seats), target=1)
+    table = Table.new(session, seats, "prop", hints=True)
+    seen: dict[int, set[str]] = {r: set() for r in (*range(players), WATCHERS)}
+    tokens: dict[int, str] = {}
+    checked: Counter[str] = Counter()
+    for seat, player in enumerate(seats):
+        if player == PERSON:
+            number, token, outs = table.join(f"P{seat}", None, False, 0.0)
+            assert number == seat and token is not None
+            tokens[seat] = token
+            check(outs, seen, checked)
+    for _ in range(5000):
+        event, outs = table.step(0.0)
+        check(outs, seen, checked)
+        if event is not None:
+            continue
+        if table.ended:
+            break
+        tries_out_of_turn(table, tokens)
+        turn = table.turn
+        assert turn is not None and turn.seat in tokens
+        if typing.random() < 0.05:
+            check(table.hint(turn.seat), seen, checked)
+        try:
+            check(table.choose(turn.seat, typing.choice(TYPED) if typing.random() < 0.3 else "1"), seen, checked)
+        except Refused as refusal:
+            assert str(refusal), "a refusal says why"
+    assert table.ended, "the match ended"
