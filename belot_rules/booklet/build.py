@@ -54,7 +54,8 @@ _PHASE_SECTION = {"table": say.PLAYERS, "deal": say.DEAL, "bidding": say.BIDDING
 _SILENT = {("deal", "turned_card", "none"), ("deal", "seven_exchange", "off"), ("deal", "stock", "none"),
            ("declarations", "source", "hand"), ("declarations", "source", "tricks"), ("table", "sides", "partners"),
            ("table", "sides", "each_for_self"), ("table", "sides", "taker_vs_rest"),
-           ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids")}
+           ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids"),
+           ("bidding", "overcall", "higher_contract")}
 
 
 def booklet(rules: Ruleset) -> Booklet:
@@ -211,6 +212,8 @@ def _bidding(rules: Ruleset) -> list[Block]:
     told: list[Block] = [say.contracts(named)]
     if bidding.style == "contract_ladder":
         told.append(say.ladder_order(named))
+    elif bidding.overcall == "higher_contract" and not _is_unused(unused_rules(rules.variant), ("bidding", "overcall")):
+        told.append(say.overcall_ladder(named))
     if "point_bids" in bidding.style:
         points = bidding.points
         told.append(say.point_bids(points.minimum, points.step, points.maximum, points.capot_bid))

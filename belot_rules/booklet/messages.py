@@ -102,6 +102,11 @@ def ladder_order(named: Sequence[str]) -> str:
     return f"From lowest to highest: {listing(named)}."
 
 
+def overcall_ladder(named: Sequence[str]) -> str:
+    return (f"After a take the bidding goes on: each call names a higher contract, from lowest to highest "
+            f"{listing(named)}, and three passes end it.")
+
+
 def contract_word(contract: str, table_word: str | None) -> str:
     plain = {"no_trumps": "no trumps", "all_trumps": "all trumps"}.get(contract, contract)
     if table_word and contract in ("no_trumps", "all_trumps"):
