@@ -4,6 +4,7 @@ every command, every public name and every file format is in them (issue 25 item
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -34,8 +35,11 @@ def test_the_option_reference_has_every_option_and_every_meaning(hook: ModuleTyp
             assert hook._escape(meaning) in page
 
 
-def test_the_command_line_reference_has_every_command(hook: ModuleType) -> None:
+def test_the_command_line_reference_has_every_command(hook: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written at 100 columns, the environment left as it was for the tests after it."""
+    monkeypatch.delenv("COLUMNS", raising=False)
     page = hook.cli()
+    assert "COLUMNS" not in os.environ
     for command in COMMANDS:
         assert f"## belot {command}\n" in page and f"usage: belot {command}" in page
 

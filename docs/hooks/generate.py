@@ -131,14 +131,21 @@ def _escape(text: str) -> str:
 
 def cli(_: str | None = None) -> str:
     """``belot --help`` and each command's ``--help``, as argparse prints them."""
-    os.environ["COLUMNS"] = str(WIDTH)
     from belot_rules.cli import COMMANDS, build_parser
 
-    parser = build_parser()
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    out = ["## belot", "", "```text", parser.format_help().rstrip(), "```", ""]
-    for name in COMMANDS:
-        out += [f"## belot {name}", "", "```text", commands.choices[name].format_help().rstrip(), "```", ""]
+    kept = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(WIDTH)  # argparse wraps to it; put back after, for whatever runs next
+    try:
+        parser = build_parser()
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        out = ["## belot", "", "```text", parser.format_help().rstrip(), "```", ""]
+        for name in COMMANDS:
+            out += [f"## belot {name}", "", "```text", commands.choices[name].format_help().rstrip(), "```", ""]
+    finally:
+        if kept is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = kept
     return "\n".join(out)
 
 
