@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -302,7 +303,7 @@ async def page_or_socket(connection: ServerConnection, request: Request, page: b
     """The browser's page for a plain GET of ``/``, the WebSocket for an upgrade; nothing else."""
     if request.headers.get("Upgrade", "").lower() == "websocket":
         return None
-    if page is not None and request.path in ("/", "/index.html"):
+    if page is not None and urlsplit(request.path).path in ("/", "/index.html"):
         return Response(HTTPStatus.OK.value, "OK", Headers({"Content-Type": "text/html; charset=utf-8",
                                                             "Content-Length": str(len(page)),
                                                             "Cache-Control": "no-store"}), page)

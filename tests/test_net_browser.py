@@ -1,0 +1,53 @@
+"""The browser's seat (issue 24, "A browser seat"): ``belot host --web PORT`` serves a page that plays a
+seat over the same protocol; headless Chromium joins and plays a whole deal by clicking its choices.
+On failure the page's screenshot is saved and its path is in the test's output."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import test_net_play
+from test_net_play import Running
+
+started = test_net_play.started  # the fixture that stops the processes a test starts
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Chromium is not installed (apt-get install chromium)")
+
+
+def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) -> None:
+    home = tmp_path / "host"
+    server = Running(["host", "bulgarian", "--seats", "human,random,random,random", "--seed", "3", "--code", "web-1",
+                      "--target", "1", "--port", "0", "--web", "0", "--speed", "instant"], home)
+    started.append(server)
+    page_address = server.wait_for(r"Browsers join at: (http://\S+)").group(1)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        try:
+            page.goto(f"{page_address}?code=web-1&name=Ana")
+            page.click("#join button")
+            page.wait_for_selector("text=You sit at seat 1")
+            for _ in range(60):  # the deal's calls, declarations and eight cards, each a click
+                if page.locator("#log", has_text="won the match").count():
+                    break
+                button = page.locator("#menu button").first
+                button.wait_for(timeout=20000)
+                button.click()
+                page.wait_for_function("document.querySelector('#menu').children.length === 0 "
+                                       "|| document.querySelector('#log').textContent.includes('won the match')")
+            log = page.inner_text("#log")
+            assert "Deal 1:" in log and "Trick 8:" in log and "won the match" in log, log
+        except Exception:
+            shot = tmp_path / "browser-seat.png"
+            page.screenshot(path=str(shot))
+            print(f"The page at the failure: {shot}")
+            raise
+        finally:
+            browser.close()
+    assert server.ended() == 0
