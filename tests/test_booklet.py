@@ -86,8 +86,9 @@ def test_the_table_rules_page_shows_the_booklet() -> None:
 
 
 def test_belot_rules_prints_and_writes_the_booklet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`belot rules VARIANT [--html FILE]`: the text on stdout, the page in a file kept unless --overwrite,
-    and a mistaken command told in one line with exit status 1 (the project's brief: never a traceback)."""
+    """`belot rules VARIANT [--html FILE]`: the text on stdout, the page in a file kept unless --overwrite and
+    never written over a rules file it reads (the house file or one it extends), and a mistaken command told in
+    one line with exit status 1 (the project's brief: never a traceback)."""
     assert main(["rules", "coinche", "--width", "60"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Belote coinchée (coinche)") and max(len(line) for line in out.splitlines()) <= 60
@@ -98,9 +99,14 @@ def test_belot_rules_prints_and_writes_the_booklet(tmp_path: Path, capsys: pytes
     assert main(["rules", "coinche", "--html", str(page)]) == 1
     assert "already exists" in capsys.readouterr().err
     assert main(["rules", "coinche", "--html", str(page), "--overwrite"]) == 0
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: parent.yaml\n", encoding="utf-8")
+    (tmp_path / "parent.yaml").write_text("extends: french\n", encoding="utf-8")
     for wrong, said in ((["rules", "nope"], "no shipped variant named `nope`"),
                         (["rules", "french", "--overwrite"], "--overwrite goes with --html"),
-                        (["rules", "french", "--html", str(tmp_path / "no" / "x.html")], "in a folder that exists")):
+                        (["rules", "french", "--html", str(tmp_path / "no" / "x.html")], "in a folder that exists"),
+                        (["rules", str(house), "--html", str(tmp_path / "parent.yaml"), "--overwrite"],
+                         "a file the rules are read from")):
         capsys.readouterr()
         assert main(wrong) == 1
         err = capsys.readouterr().err

@@ -18,6 +18,7 @@ from ..booklet import booklet, to_html, to_text
 from ..errors import UserError
 from ..files import refuse_existing, unwritable, write_text_atomically
 from ..ruleset import Ruleset
+from ..variant.loader import load_variant_model
 
 MAX_WIDTH = 100  # lines of a booklet are easier to read short, however wide the terminal
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--width {args.width}: give a number of columns from 30 to 1000")
     rules = load_variant(args.variant)
     if args.html:
-        target = _html_target(args.html, args.overwrite, Path(args.variant))
+        target = _html_target(args.html, args.overwrite, load_variant_model(args.variant).chain)
         book = booklet(rules)
         try:
             write_text_atomically(target, to_html(book))
@@ -60,15 +61,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _html_target(path: str, overwrite: bool, variant: Path) -> Path:
-    """The file to write, refused before any work when it is a folder, the variant file itself, in a folder
-    that does not exist or cannot be written, or (without ``overwrite``) a file that holds something."""
+def _html_target(path: str, overwrite: bool, rules_files: tuple[Path, ...]) -> Path:
+    """The file to write, refused before any work when it is a folder, a file the rules are read from (the
+    variant file and those it extends), in a folder that does not exist or cannot be written, or (without
+    ``overwrite``) a file that holds something."""
     target = Path(path).expanduser()
     try:
         if target.is_dir() or not target.parent.is_dir():
             raise UserError(f"--html {path}: a file to write the page to, in a folder that exists")
-        if variant.is_file() and target.exists() and target.samefile(variant):
-            raise UserError(f"--html {path} is the variant file; the page never replaces it: choose another file")
+        if target.exists() and any(f.is_file() and target.samefile(f) for f in rules_files):
+            raise UserError(f"--html {path} is a file the rules are read from; the page never replaces it: "
+                            "choose another file")
         if not overwrite:
             refuse_existing(target, "--html", "give --overwrite to replace it")
         problem = unwritable(target.parent)
