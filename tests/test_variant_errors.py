@@ -99,7 +99,7 @@ def test_a_base_60_number_says_what_to_write(tmp_path: Path) -> None:
 def test_number_keys_are_read_as_ranks(tmp_path: Path) -> None:
     path = tmp_path / "quads.yaml"
     path.write_text("title: Quads\ndeclarations: {quads: {J: 200, 9: 150, 10: 120, A: 100}}\n")
-    assert load_variant_model(path).variant.declarations.quads == {"J": 200, "9": 150, "T": 120, "A": 100}
+    assert load_variant_model(path).variant.declarations.quads.default == {"J": 200, "9": 150, "T": 120, "A": 100}
 
 
 @pytest.mark.parametrize(
@@ -546,7 +546,7 @@ def test_every_contradiction_within_a_section_is_told_each_at_its_own_key(tmp_pa
         "house.yaml:7:12: bidding.doubles: names: each doubling level needs its own name",
         "house.yaml:8:21: bidding.points: minimum 80 to maximum 20000 in steps of 10 makes 1993 bids; at most 100",
         "house.yaml:10:10: declarations: quads gives 7 a value but quad_order does not rank it",
-        "house.yaml:11:20: declarations: no_trumps_quads gives 8 a value but quad_order does not rank it",
+        "house.yaml:11:20: declarations: quads.no_trumps gives 8 a value but quad_order does not rank it",
         "house.yaml:12:15: declarations: quad_order ranks each rank once; repeated: J",
         "house.yaml:14:18: cards.trump: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing 7 8 T Q K",
         "house.yaml:15:18: cards.plain: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing T; "

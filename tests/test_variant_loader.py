@@ -68,7 +68,7 @@ def test_shipped_files_state_the_rules_of_the_rules_table() -> None:
     assert (coinche.deal.first_packets, coinche.deal.second_packets) == ([3, 2, 3], [])
     assert coinche.cards.no_trumps.points == {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2}
     assert coinche.cards.all_trumps.points == {"J": 13, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 2}
-    assert coinche.declarations.no_trumps_quads == {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
+    assert coinche.declarations.quads.of("no_trumps") == {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
     assert coinche.bidding.doubles.redouble_ends_auction and coinche.bidding.doubles.overbid_after_double == "forbidden"
     assert (coinche.scoring.tie, coinche.scoring.doubled_winner, coinche.scoring.doubled_tie) == (
         "taker_fails", "contract_result", "as_undoubled"
@@ -91,7 +91,7 @@ def test_child_merges_deeply_and_replaces_lists(tmp_path: Path) -> None:
 
 def test_rank_tables_merge_whatever_the_spelling_of_the_rank(tmp_path: Path) -> None:
     child = write(tmp_path, "child.yaml", "extends: bulgarian\ndeclarations: {quads: {'10': 90, j: 250}}\n")
-    quads = load_variant_model(child).variant.declarations.quads
+    quads = load_variant_model(child).variant.declarations.quads.default
     assert (quads["T"], quads["J"], quads["9"]) == (90, 250, 150)
 
 

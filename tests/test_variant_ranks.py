@@ -11,7 +11,7 @@ from belot_rules.variant.model import Variant
 
 ORDER = [10, "j", 9, "A", "t", "K", "Q", 8]  # written with a ten twice: 10 and t
 LISTS = [("cards", "sequence_order"), ("bidding", "ashkal", "not_on_ranks"), ("declarations", "quad_order")]
-TABLES = [("declarations", "quads"), ("declarations", "no_trumps_quads")]
+TABLES = [("declarations", "quads")]
 
 
 def _with(path: tuple[str, ...], value: Any) -> dict[str, Any]:
@@ -46,4 +46,6 @@ def test_the_pack_and_a_rank_table_read_every_spelling_of_a_rank() -> None:
 
 @pytest.mark.parametrize("path", TABLES, ids=".".join)
 def test_a_table_by_rank_reads_every_spelling_of_a_rank(path: tuple[str, ...]) -> None:
-    assert _read(path, _with(path, {10: 1, "j": 2, 9: 3})) == {"T": 1, "J": 2, "9": 3}
+    assert _read(path, _with(path, {10: 1, "j": 2, 9: 3})).of("clubs") == {"T": 1, "J": 2, "9": 3}
+    by_contract = _read(path, _with(path, {"default": {10: 1}, "no_trumps": {"j": 2, 9: 3}}))
+    assert (by_contract.of("hearts"), by_contract.of("no_trumps")) == ({"T": 1}, {"J": 2, "9": 3})

@@ -160,7 +160,7 @@ _COMPOSED: set[KeyPath] = {
     ("bidding", "ashkal", "contract"), ("bidding", "ashkal", "speakers"), ("bidding", "ashkal", "not_on_ranks"),
     ("deal", "redeal_claim", "enabled"), ("deal", "redeal_claim", "without_ranks"),
     ("declarations", "enabled"), ("declarations", "contracts"), ("declarations", "sequences"),
-    ("declarations", "quads"), ("declarations", "quad_order"), ("declarations", "no_trumps_quads"),
+    ("declarations", "quads"), ("declarations", "quad_order"),
     ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "kinds"),
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
     ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
@@ -280,10 +280,10 @@ def _melds(rules: Ruleset) -> list[Block]:
             told.append(say.melds_from_tricks())
         order = " ".join(rules.variant.cards.sequence_order)
         told.append(say.sequences(dict(declarations.sequences), order))
-        if declarations.quads:
-            told += [say.quads(_plain(declarations.quads)), say.quad_order(declarations.quad_order)]
-        if declarations.no_trumps_quads and "no_trumps" in declarations.contracts:
-            told.append(say.no_trumps_quads(_plain(declarations.no_trumps_quads)))
+        if declarations.quads.default:
+            told += [say.quads(_plain(declarations.quads.default)), say.quad_order(declarations.quad_order)]
+        if declarations.quads.overrides.get("no_trumps") and "no_trumps" in declarations.contracts:
+            told.append(say.no_trumps_quads(_plain(declarations.quads.of("no_trumps"))))
         told.append(say.meld_contracts([say.KIND_WORDS[k] for k in declarations.contracts]))
     else:
         told.append(say.no_melds())

@@ -208,7 +208,7 @@ class DeclarationRules:
         decl = self._decl
         trump_suit = SUIT_CONTRACTS.index(contract) if kind == "suit" else -1
         allowed = decl.enabled and kind in decl.contracts  # in tricks (from_tricks) instead of hands
-        table = decl.no_trumps_quads if kind == "no_trumps" and decl.no_trumps_quads is not None else decl.quads
+        table = decl.quads.of(contract)
         quads = tuple(
             (RANKS.index(r), sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)), pts)
             for r, pts in table.items()

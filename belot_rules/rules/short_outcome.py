@@ -141,7 +141,7 @@ def by_side(rules: DeclarationRules, variant: Variant, table: Seating, contract:
             raise ValueError(f"no sequence is worth {points} in {variant.name}; they are worth: {worth}")
         top = RANKS.index(variant.cards.sequence_order[-1])
         return SideDeclaration(seat, SEQUENCE, 0, top, length, 0, lengths[length])
-    quads = decl.no_trumps_quads if contract == "no_trumps" and decl.no_trumps_quads is not None else decl.quads
+    quads = decl.quads.of(contract)
     rank = next((r for r in decl.quad_order if quads.get(r) == points), None)
     if rank is None:
         worth = ", ".join(sorted({str(v) for v in quads.values() if v > 0}, key=int))

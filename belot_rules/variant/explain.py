@@ -308,6 +308,8 @@ def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
             continue
         if isinstance(element, str) and ("[" in element or element in _TYPE_TAGS):
             continue
+        if element == "default" and not (isinstance(current, dict) and "default" in current) and path:
+            continue  # a rule that may differ by contract, written plainly: its value is the default
         key = find_key(current, element) if isinstance(current, dict) else None
         dotted += f".{element}" if dotted else str(element)
         if key is None:

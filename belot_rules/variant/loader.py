@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -30,6 +30,7 @@ from ..files import Document, KeyPath, NodeInfo, Place, display_name, excerpt
 from .explain import (
     PHASES,
     Sources,
+    annotation_at,
     explain,
     explain_conflicts,
     find_key,
@@ -39,6 +40,7 @@ from .explain import (
 )
 from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
+from .options.base import ByContract, written_by_contract
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml
@@ -392,8 +394,14 @@ def _merge_into(
 ) -> None:
     existing = find_key(target, key)
     child = (*path, norm_key(key))
+    if existing is not None and get_origin(annotation_at(child)) is ByContract:
+        if written_by_contract(target[existing]) and not written_by_contract(value):
+            value = _as_default(value, child, doc_nodes)
+        elif written_by_contract(value) and not written_by_contract(target[existing]):
+            target[existing] = _as_default(target[existing], child, nodes)
     if existing is not None and isinstance(value, dict) and isinstance(target[existing], dict):
-        nodes[child] = doc_nodes[child]
+        if child in doc_nodes:  # not a default that a plain rule became (_as_default)
+            nodes[child] = doc_nodes[child]
         for sub_key, sub_value in value.items():
             _merge_into(target[existing], sub_key, sub_value, child, doc_nodes, nodes)
         return
@@ -402,6 +410,13 @@ def _merge_into(
             nodes.pop(stale, None)
     target[key if existing is None else existing] = value  # the parsed documents are not used again
     nodes.update({p: doc_nodes[p] for p in _paths(value, child) if p in doc_nodes})
+
+
+def _as_default(value: Any, path: KeyPath, places: dict[KeyPath, NodeInfo]) -> dict[str, Any]:
+    """A rule that may differ by contract, written plainly, as the default of the overrides another file writes."""
+    for inner in [p for p in places if p[:len(path)] == path and len(p) > len(path)]:
+        places[(*path, "default", *inner[len(path):])] = places.pop(inner)
+    return {"default": value}
 
 
 def _paths(value: Any, path: KeyPath) -> Iterator[KeyPath]:

@@ -18,7 +18,7 @@ from ..errors import Problem
 from ..files import Document, KeyPath, NodeInfo
 from .explain import submodel
 from .model import Variant
-from .options.base import OldKey, Rule, option_of
+from .options.base import OldKey, Rule, option_of, rename_old_keys
 
 
 def read_old_keys(doc: Document, model: type[BaseModel] = Variant) -> tuple[Document, tuple[Problem, ...]]:
@@ -34,27 +34,35 @@ def read_old_keys(doc: Document, model: type[BaseModel] = Variant) -> tuple[Docu
 def _renamed(model: type[BaseModel], data: dict[Any, Any], path: KeyPath, nodes: dict[KeyPath, NodeInfo],
              notes: list[Problem], file: str) -> dict[Any, Any]:
     old_keys = model.old_keys if issubclass(model, Rule) else {}
-    renamed: dict[Any, Any] = {}
+    if any(key in old_keys for key in data):
+        try:
+            renamed = rename_old_keys(model, data)  # type: ignore[arg-type]
+        except ValueError:  # the rule said twice: the model tells it, at the old key
+            renamed = data
+        else:
+            for key in [k for k in data if k in old_keys]:
+                name, old = old_keys[key]
+                _move(nodes, (*path, key), (*path, name, old.part) if old.part else (*path, name))
+                place = nodes.get((*path, name, old.part) if old.part else (*path, name))
+                at = (place.key or place.value) if place is not None else None
+                notes.append(Problem(file, _note(path, key, name, old, data[key]), at.line if at else 1,
+                                     at.column if at else 1))
+        data = renamed
     for key, value in data.items():
-        name = key
-        if key in old_keys and old_keys[key][0] not in data:  # both: the model refuses the rule said twice
-            name, old = old_keys[key]
-            value = old.new_value(value)
-            _move(nodes, (*path, key), (*path, name))
-            place = nodes[(*path, name)]
-            notes.append(Problem(file, _note(path, key, name, old, data[key], value), (place.key or place.value).line,
-                                 (place.key or place.value).column))
-        field = model.model_fields.get(str(name))
+        field = model.model_fields.get(str(key))
         section = submodel(field.annotation) if field is not None else None
         if section is not None and isinstance(value, dict):
-            value = _renamed(section, value, (*path, name), nodes, notes, file)
-        renamed[name] = value
-    return renamed
+            data = {**data, key: _renamed(section, value, (*path, key), nodes, notes, file)}
+    return data
 
 
-def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any, value: Any) -> str:
+def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any) -> str:
     where = ".".join(map(str, (*path, key)))
-    if old.values and old.new_value(written) is not written:
+    if old.part:
+        return (f"{where}: `{key}` is the older way to write `{name}` in {old.part} contracts, still read; "
+                f"write it under `{name}` as `{old.part}:` instead (with the others under `default:`)")
+    value = old.new_value(written)
+    if old.values and value is not written:
         return (f"{where}: `{key}: {_shown(written)}` is the older way to write `{name}: {_shown(value)}`, still "
                 f"read; write `{name}: {_shown(value)}` instead")
     return f"{where}: `{key}` is the older name of `{name}`, still read; write `{name}` instead"
@@ -82,6 +90,13 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
             shown[name] = in_old_form(shown[name], section)
         option = option_of(field)
         for old in option.old_keys if option is not None else ():
+            if old.part:
+                form = shown[name] if isinstance(shown[name], dict) and "default" in shown[name] else {
+                    "default": shown[name]}
+                if set(form) <= {"default", old.part}:  # other overrides have no old form
+                    shown[name], shown[old.key] = form["default"], form.get(old.part)
+                    break
+                continue
             writable, value = old.old_value(shown[name])
             if writable:
                 del shown[name]
@@ -102,9 +117,14 @@ def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type
         if schema is None or option is None:
             continue
         for old in option.old_keys:
-            accepted = ({"enum": list(old.values)} if old.values
-                        else copy.deepcopy(schema["properties"][name]))
+            written = copy.deepcopy(schema["properties"][name])
+            if old.part:  # one override of a rule that may differ by contract: its plain form, or null
+                accepted = {"anyOf": [written["anyOf"][0], {"type": "null"}]}
+            else:
+                accepted = {"enum": list(old.values)} if old.values else written
             accepted.pop("default", None)
-            message = f"The older name of `{name}`, still read: write `{name}` instead."
+            message = (f"The older way to write `{name}` in {old.part} contracts, still read: write it under `{name}` "
+                       f"as `{old.part}:` instead." if old.part else
+                       f"The older name of `{name}`, still read: write `{name}` instead.")
             schema["properties"][old.key] = {**accepted, "description": message, "deprecated": True,
                                              "deprecationMessage": message}

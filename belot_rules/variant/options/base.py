@@ -6,12 +6,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
 
 from annotated_types import Ge, Le
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    Strict,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
-from pydantic_core import PydanticCustomError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from ...cards import RANKS, parse_rank
 
@@ -33,6 +44,75 @@ RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
 def contract_kind(contract: str) -> str:
     """``suit`` for the four suit contracts, else the contract itself."""
     return "suit" if contract in SUIT_CONTRACTS else contract
+
+
+KINDS = ("suit", "no_trumps", "all_trumps")
+_BY_CONTRACT_KEYS = frozenset({"default", *KINDS})
+T = TypeVar("T")
+
+
+def written_by_contract(value: Any) -> bool:
+    """Whether a rule that may differ by kind of contract is written with its overrides (``{default: ...}``)."""
+    return isinstance(value, dict) and bool(_BY_CONTRACT_KEYS & set(map(str, value)))
+
+
+def by_contract_form(value: Any) -> Any:
+    """A rule that may differ by kind of contract, as ``{default: ..., <kind>: ...}``; a plain value is the default."""
+    if isinstance(value, ByContract):  # a default of the model's
+        return {"default": value.default, **value.overrides}
+    return value if written_by_contract(value) else {"default": value}
+
+
+class ByContract(Generic[T]):
+    """A rule that may differ by kind of contract: a default, and an override for each kind where it differs.
+
+    The one way a rule varies by contract. A file writes it plainly (``quads: {J: 200, ...}``, the same
+    in every contract) or with overrides (``quads: {default: {...}, no_trumps: {A: 200, ...}}``); written
+    plainly it is stored, shown and hashed plainly. Files of a chain that write it the two ways are merged
+    as if each wrote overrides (the loader), so a child's override keeps its parent's plain table.
+    """
+
+    __slots__ = ("default", "overrides")
+
+    def __init__(self, default: T, overrides: Mapping[str, T] | None = None) -> None:
+        self.default = default
+        self.overrides: dict[str, T] = {k: v for k, v in (overrides or {}).items() if v is not None}
+
+    def of(self, contract: str) -> T:
+        """The rule in ``contract`` (a contract or a kind of contract)."""
+        return self.overrides.get(contract_kind(contract), self.default)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ByContract) and (self.default, self.overrides) == (other.default, other.overrides)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable contents, like a dict
+
+    def __repr__(self) -> str:
+        return f"ByContract({self.default!r}, {self.overrides!r})"
+
+    def written(self) -> Any:
+        """As a file writes it: the default alone when nothing differs."""
+        return {"default": self.default, **self.overrides} if self.overrides else self.default
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        (item,) = get_args(source) or (Any,)
+        value = handler.generate_schema(item)
+        table = core_schema.typed_dict_schema(
+            {"default": core_schema.typed_dict_field(value),
+             **{kind: core_schema.typed_dict_field(core_schema.nullable_schema(value), required=False)
+                for kind in KINDS}},
+            extra_behavior="forbid")
+        return core_schema.no_info_after_validator_function(
+            lambda form: cls(form["default"], {k: v for k, v in form.items() if k != "default"}),
+            core_schema.no_info_before_validator_function(by_contract_form, table),
+            serialization=core_schema.plain_serializer_function_ser_schema(lambda v: v.written()))
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        table = handler.resolve_ref_schema(handler(schema))
+        plain = {k: v for k, v in table["properties"]["default"].items() if k != "title"}
+        return {"anyOf": [plain, table]}
 
 
 MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
@@ -92,6 +172,10 @@ class Rule(BaseModel):
                     field.metadata.append(AfterValidator(_only(taken)))
                 changed = True
                 continue
+            if get_origin(field.annotation) is ByContract and isinstance(field.default, ByContract):
+                field.metadata.append(BeforeValidator(_with_default(field.default)))
+                changed = True
+                continue
             if field.annotation not in (int, int | None):
                 continue
             for kind, bound in ((Le, Le(MAX_NUMBER)), (Ge, Ge(0))):
@@ -110,18 +194,39 @@ class Rule(BaseModel):
         return rename_old_keys(cls, data)
 
 
+def _with_default(default: ByContract[Any]) -> Callable[[Any], Any]:
+    """Overrides written without a default (a file whose parents leave the rule to the model) keep its default."""
+    def fill(value: Any) -> Any:
+        form = by_contract_form(value)
+        return form if "default" in form else {"default": default.default, **form}
+    return fill
+
+
 def rename_old_keys(model: type[Rule], data: dict[Any, Any]) -> dict[Any, Any]:
     """``data`` with each old key of ``model`` written as its option, its value translated (same order).
 
-    An old key beside its option's own key is refused: the file would say the rule twice."""
-    both = [(old, model.old_keys[old][0]) for old in data if old in model.old_keys and model.old_keys[old][0] in data]
+    An old key beside its option's own key (or beside the override it names) is refused: the file would
+    say the rule twice."""
+    both = [(old, name) for old, (name, declared) in model.old_keys.items() if old in data and name in data
+            and (not declared.part or (isinstance(data[name], dict) and declared.part in data[name]))]
     if both:
         raise ValueError("; ".join(f"{old} is the older name of {new}: write only {new}" for old, new in both))
-    renamed = {}
+    renamed: dict[Any, Any] = {}
+    parts = []
     for key, value in data.items():
         name, old = model.old_keys.get(key, (key, None))
-        renamed[name] = old.new_value(value) if old is not None else value
+        if old is not None and old.part:
+            parts.append((name, old.part, value))
+        else:
+            renamed[name] = old.new_value(value) if old is not None else value
+    for name, part, value in parts:
+        renamed[name] = with_part(renamed.get(name), part, value)
     return renamed
+
+
+def with_part(written: Any, part: str, value: Any) -> Any:
+    """A rule that may differ by contract (``ByContract``), as written, with the override for ``part`` added."""
+    return {part: value} if written is None else {**by_contract_form(written), part: value}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,12 +234,14 @@ class OldKey:
     """A key older files wrote for an option, still read as the option (``belot validate`` notes each one).
 
     ``values`` maps what the old key took to the option's values, where they differ (a yes/no that became
-    a choice); values it does not name are read unchanged. The content hash writes the option in its
-    old form wherever it has one, so a file's hash, and the records that carry it, outlive the renaming.
+    a choice); values it does not name are read unchanged. ``part`` names the kind of contract whose
+    override of a ``ByContract`` rule the old key wrote. The content hash writes the option in its old
+    form wherever it has one, so a file's hash, and the records that carry it, outlive the renaming.
     """
 
     key: str
     values: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
+    part: str | None = None  # the kind of contract whose override the old key wrote (``no_trumps_quads``)
 
     def new_value(self, value: Any) -> Any:
         """What a value written under the old key means for the option."""

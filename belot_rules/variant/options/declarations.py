@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator
 
-from .base import READ_RANK_KEYS, ContractKind, Option, Points, RankName, RankPoints, Ranks, Rule, first_reason
-from .bidding import without_contract, without_doubling
+from .base import ByContract, ContractKind, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
+from .bidding import without_doubling
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -204,13 +204,12 @@ class Declarations(Rule):
         LongRun.one_quint,
         description="An 8-card run is one sequence of the longest class, or that plus a tierce (one engine's reading).",
     )
-    quads: Annotated[RankPoints, Option(unused_when=_declarations_off)] = Field(
-        {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
-        description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations.",
-    )
-    no_trumps_quads: Annotated[dict[RankName, Points] | None, READ_RANK_KEYS, Option(
-        unused_when=first_reason(_declarations_off, without_contract("no_trumps")))] = Field(
-        None, description="Quad values in no-trumps when they differ (coinche: A 200, T 150, others 100)."
+    quads: Annotated[ByContract[RankPoints], Option(
+        unused_when=_declarations_off, old_keys=(OldKey("no_trumps_quads", part="no_trumps"),))] = Field(
+        ByContract({"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}),
+        description="Points of four of a kind by rank; ranks left out (7, 8) are not declarations. Where they "
+        "differ by kind of contract: {default: {...}, no_trumps: {...}} (coinche: in no-trumps A 200, T 150, "
+        "others 100).",
     )
     quad_order: Annotated[Ranks, Option(unused_when=_declarations_off)] = Field(
         ["J", "9", "A", "T", "K", "Q"],
@@ -303,7 +302,8 @@ class Declarations(Rule):
     def conflicts(self) -> list[str]:
         """Every quad with a value needs a place in quad_order, which ranks each rank once."""
         problems = []
-        for field, table in (("quads", self.quads), ("no_trumps_quads", self.no_trumps_quads or {})):
+        tables = {"quads": self.quads.default, **{f"quads.{kind}": t for kind, t in self.quads.overrides.items()}}
+        for field, table in tables.items():
             unordered = [r for r in table if r not in self.quad_order]
             if unordered:
                 problems.append(f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "

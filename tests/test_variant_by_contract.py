@@ -1,0 +1,58 @@
+"""A rule that differs by kind of contract is written one way (``ByContract``): a default, and an override per kind
+where it differs, e.g. ``declarations.quads: {default: {...}, no_trumps: {...}}`` (issue "One home for each rule",
+item 2: "one per-contract mechanism (a default plus overrides per contract kind)"). Coinche's quads in no-trumps
+follow FFB-K 11.2 (variants/coinche.yaml)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.yamlsafe import read_yaml
+
+ROOT = Path(__file__).parent.parent
+NO_TRUMPS = {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
+
+
+def test_an_override_for_one_kind_keeps_the_parents_plain_default() -> None:
+    """coinche.yaml writes only `quads: {no_trumps: ...}`; french.yaml's plain table stays the default."""
+    quads = load_variant_model("coinche").variant.declarations.quads
+    assert quads.default == load_variant_model("french").variant.declarations.quads.default
+    assert (quads.of("no_trumps"), quads.of("hearts"), quads.of("all_trumps")) == (NO_TRUMPS, quads.default,
+                                                                                   quads.default)
+
+
+def test_a_plain_table_over_overrides_changes_the_default_only(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("extends: coinche\ndeclarations:\n  quads: {A: 150}\n", encoding="utf-8")
+    quads = load_variant_model(tmp_path / "house.yaml").variant.declarations.quads
+    assert quads.default["A"] == 150 and quads.default["J"] == 200 and quads.of("no_trumps") == NO_TRUMPS
+
+
+def test_the_old_no_trumps_key_is_read_noted_and_hashed_as_the_override(tmp_path: Path) -> None:
+    (tmp_path / "old.yaml").write_text(
+        "extends: french\ndeclarations:\n  contracts: [suit, no_trumps, all_trumps]\n"
+        "  no_trumps_quads: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(
+        "extends: french\ndeclarations:\n  contracts: [suit, no_trumps, all_trumps]\n"
+        "  quads:\n    no_trumps: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
+    old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
+    assert old.variant.declarations.quads == new.variant.declarations.quads
+    assert old.content_hash == new.content_hash
+    assert [(w.line, w.column, w.message) for w in old.warnings] == [
+        (4, 3, "declarations.no_trumps_quads: `no_trumps_quads` is the older way to write `quads` in no_trumps "
+               "contracts, still read; write it under `quads` as `no_trumps:` instead (with the others under "
+               "`default:`)")]
+    assert new.warnings == ()
+
+
+def test_the_schema_takes_a_plain_table_overrides_and_the_old_key() -> None:
+    schema = json.loads((ROOT / "schemas" / "variant.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft7Validator(schema)
+    for quads in ({"J": 200}, {"default": {"J": 200}, "no_trumps": {"A": 200}}, {"no_trumps": {"A": 200}}):
+        assert not list(validator.iter_errors({"declarations": {"quads": quads}})), quads
+    assert not list(validator.iter_errors({"declarations": {"no_trumps_quads": {"A": 200}}}))
+    assert list(validator.iter_errors({"declarations": {"quads": {"default": {"J": 200}, "hearts": {}}}}))
+    assert read_yaml(ROOT / "variants" / "baloot.yaml").data["declarations"]["quads"]["no_trumps"]["A"] == 200
