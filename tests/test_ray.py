@@ -170,7 +170,7 @@ def test_a_chunk_failing_on_ray_is_reported_with_its_own_error(cluster):
 def test_a_lost_cluster_stops_the_run_at_once_with_the_resume_command(cluster, tmp_path, monkeypatch, capsys):
     """A cluster gone whole left the run silent for 60 s, then a raw Ray line, without a word of the results
     file or --resume (issue "Fast where users run it"). Its head not answering two checks stops the run."""
-    from belot_rules.sim.backends import RayBackend
+    from belot_rules.sim.ray_backend import RayBackend
 
     monkeypatch.setattr(RayBackend, "head_answers", lambda self: False)
     out = tmp_path / "run.jsonl"
@@ -190,7 +190,7 @@ def test_a_node_running_another_program_stops_the_run_naming_it(cluster, monkeyp
     """The rules hash covers the YAML alone: a node with other code would count other numbers unnoticed
     (issue "Fast where users run it"). Each node checks its version and source hash before it plays."""
     from belot_rules.errors import UserError
-    from belot_rules.sim import backends
+    from belot_rules.sim import ray_backend as backends
 
     monkeypatch.setattr(backends, "program_identity", lambda: "0.0.1 (source 0123456789abcdef)")
     with open_backend("ray", 1) as backend, pytest.raises(UserError) as refused:
@@ -245,3 +245,35 @@ def test_a_head_without_cpus_plays_on_its_nodes_and_uses_nodes_that_join():
     finally:
         ray.shutdown()
         nodes.shutdown()
+
+
+def test_short_chunks_go_to_the_actors_in_batches_and_a_failing_one_is_still_named(cluster):
+    """The driver kept up with about 400 chunks a second, a Ray task each (issue "Fast where users run it": at
+    least 5,000). Long-lived actors take batches of short chunks; a batch that fails is played again chunk by
+    chunk, so the chunk that fails four times is the one named."""
+    from belot_rules.sim.backends import ChunkFailed
+
+    @dataclass(frozen=True)
+    class Piece:
+        index: int
+        size = 1
+
+        @property
+        def key(self) -> tuple[int]:
+            return (self.index,)
+
+    class Squares:
+        def play(self, chunk: Piece) -> int:
+            if chunk.index == 437:
+                raise ValueError("no such card")
+            return chunk.index ** 2
+
+    got: dict[int, int] = {}
+    with open_backend("ray", 2) as backend:
+        backend.run(Squares(), [Piece(i) for i in range(400)], lambda chunk, played: got.__setitem__(
+            chunk.index, played.result))
+        assert got == {i: i * i for i in range(400)}
+        assert len(backend.actors) == 2  # kept for the next run
+        with pytest.raises(ChunkFailed) as failed:
+            backend.run(Squares(), [Piece(i) for i in range(400, 800)], lambda chunk, played: None)
+    assert str(failed.value) == "chunk [437] failed 4 times, the run stops; last error: ValueError: no such card"

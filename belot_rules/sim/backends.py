@@ -13,22 +13,18 @@ and a chunk can be played again when its worker is lost. The whole interface:
                                              #   in any order
 
 A chunk is any picklable object with a ``key`` (a tuple of ints, unique in the run: results
-files name chunks by it) and a ``size`` (units of work, for progress). A backend keeps two
-chunks per worker in flight (a worker never waits for its next one, and a stop waits for
-those alone), plays a chunk again when it fails (at most ``RETRIES`` more times, then stops
+files name chunks by it) and a ``size`` (units of work, for progress). A backend hands each
+worker batches of chunks (one chunk, but for Ray) and keeps two batches per worker in flight
+(a worker never waits for its next one, and a stop waits for those alone), plays a chunk
+again when it fails (at most ``RETRIES`` more times, then stops
 with :class:`ChunkFailed`), and stops as for Ctrl-C on SIGTERM and SIGHUP: it hands out no
 more chunks, ends its workers and raises :class:`Stopped` (a KeyboardInterrupt).
 
-On Ray, the workers are the CPUs of the cluster's nodes, re-read while the run lasts (nodes
-that join are used; a head without CPUs runs none); a node running another version of the
-program stops the run (:func:`program_identity`); a cluster whose head stops answering stops
-it within seconds (:class:`ClusterLost`); Ray's own messages go to stderr, never stdout.
+The Ray backend is :mod:`.ray_backend`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import os
 import pickle
 import re
@@ -42,21 +38,15 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, islice
-from pathlib import Path
 from typing import Any, Protocol
 
-from .. import __version__
 from ..errors import UserError
 
 BACKENDS = ("local", "ray")
 RETRIES = 3  # times a failed chunk is played again before the run stops
-IN_FLIGHT = 2  # chunks handed to each worker ahead of its results
+IN_FLIGHT = 2  # batches of chunks handed to each worker ahead of its results
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGINT,)
-CHECK_SECONDS = 1.0  # how often a Ray run looks at its cluster: its head answering, its CPUs
-LOST_AFTER = 2  # checks in a row the cluster's head must miss before the run stops
-NO_CPU_SECONDS = 600.0  # how long a run waits for a cluster without CPUs to gain some
-INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, or pip install ray)"
 
 
 class Chunk(Protocol):
@@ -119,23 +109,6 @@ def _users_mistake(error: BaseException) -> UserError | None:
     return found if isinstance(found, UserError) else None
 
 
-class ClusterLost(RunBroken):
-    """The Ray cluster's head stopped answering: Ray itself would wait 60 s, then end the process."""
-
-
-class OtherProgram(UserError):
-    """A node runs another program than the driver's (its version, or its source files): raised on the node."""
-
-    def __init__(self, node: str, there: str, here: str) -> None:
-        super().__init__(f"the Ray node {node} runs belot-rules {there}, and this machine {here}: its chunks may "
-                         f"come out differently, so the run stops; install the same belot-rules on every node of "
-                         f"the cluster")
-        self.node, self.there, self.here = node, there, here
-
-    def __reduce__(self) -> tuple[Any, ...]:  # sent from the node to the driver
-        return OtherProgram, (self.node, self.there, self.here)
-
-
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP stopped a run; commands exit as for Ctrl-C, with status 128 + the signal."""
 
@@ -153,18 +126,23 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _play(work: Work, chunk: Any, name: str, born: float) -> tuple[bytes, str, float, float]:
-    """Play one chunk; the result is pickled here so that its cost counts in the worker's busy time."""
-    started = time.perf_counter()
-    result = work.play(chunk)
-    seconds = time.perf_counter() - started
-    payload = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+Returned = tuple[bytes, str, list[float], float]  # a batch's results pickled, worker, seconds per chunk, since start
+
+
+def _play(work: Work, chunks: list[Any], name: str, born: float) -> Returned:
+    """Play a batch of chunks; the results are pickled here so that their cost counts in the worker's busy time."""
+    results, seconds = [], []
+    for chunk in chunks:
+        started = time.perf_counter()
+        results.append(work.play(chunk))
+        seconds.append(time.perf_counter() - started)
+    payload = pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL)
     return payload, name, seconds, time.perf_counter() - born
 
 
-def _unpack(returned: tuple[bytes, str, float, float]) -> Played:
+def _unpack(returned: Returned) -> list[Played]:
     payload, name, seconds, since_start = returned
-    return Played(pickle.loads(payload), name, seconds, since_start)
+    return [Played(result, name, spent, since_start) for result, spent in zip(pickle.loads(payload), seconds)]
 
 
 def _start_local_worker(work: Work) -> None:
@@ -184,63 +162,27 @@ def _exit_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _play_in_local_worker(chunk: Any) -> tuple[bytes, str, float, float]:
+def _play_in_local_worker(chunks: list[Any]) -> Returned:
     assert _WORKER is not None, "a local worker plays chunks only after _start_local_worker"
-    return _play(_WORKER[0], chunk, *_WORKER[1:])
-
-
-_RAY_WORKS: dict[str, tuple[Any, str, float]] = {}  # in a Ray worker process: recent runs' work, name, start
-
-
-def program_identity() -> str:
-    """This program's version and a hash of its source files as installed here: every node of a cluster must
-    run the same program, and the rules hash covers the YAML alone. Read at each run's start (about 6 ms)."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.blake2b(digest_size=8)
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".c") and "__pycache__" not in path.parts:
-            digest.update(f"{path.relative_to(root).as_posix()}\0{path.stat().st_size}\0".encode())
-            digest.update(path.read_bytes())
-    return f"{__version__} (source {digest.hexdigest()})"
-
-
-def _play_on_ray(work: list[Any], chunk: Any, program: str) -> tuple[bytes, str, float, float]:
-    """A Ray task: play one chunk of the work, which a worker process fetches (and unpickles) once per run,
-    after checking that it runs the driver's ``program`` (the work of another version may not even unpickle).
-
-    The work comes inside a list, so Ray hands over its reference instead of unpickling it for every chunk.
-    """
-    import ray
-
-    key = work[0].hex()
-    known = _RAY_WORKS.get(key)
-    if known is None:
-        born = time.perf_counter()
-        node = ray.util.get_node_ip_address()
-        here = program_identity()
-        if here != program:
-            raise OtherProgram(node, here, program)
-        while len(_RAY_WORKS) >= 4:  # a long-lived cluster serves many runs: keep the latest few
-            del _RAY_WORKS[next(iter(_RAY_WORKS))]
-        known = _RAY_WORKS[key] = (ray.get(work[0]), f"{node}:{os.getpid()}", born)
-    return _play(known[0], chunk, *known[1:])
+    return _play(_WORKER[0], chunks, *_WORKER[1:])
 
 
 # ----------------------------------------------------------------------------- pools of workers
 
 
 class _Pool(Protocol):
-    """One run's workers: ``slots`` of them (a Ray pool's may grow), each handed ``ahead`` chunks ahead of its
-    results. A chunk submitted is known by its handle until its result is taken."""
+    """One run's workers: ``slots`` of them (a Ray pool's may grow), each handed ``ahead`` batches of ``batch``
+    chunks ahead of its results. A batch submitted is known by its handle until its results are taken."""
 
     slots: int
     ahead: int
+    batch: int
 
-    def submit(self, chunk: Any) -> Any: ...
+    def submit(self, chunks: list[Any]) -> Any: ...
 
     def wait(self, handles: list[Any]) -> list[Any]: ...  # those done (none, after a while without any)
 
-    def result(self, handle: Any) -> Played: ...  # what the chunk raised, if it failed
+    def result(self, handle: Any) -> list[Played]: ...  # what a chunk raised, if one failed
 
     def recover(self, handle: Any, error: BaseException) -> None: ...  # replace what broke, if anything did
 
@@ -255,7 +197,9 @@ class _FuturesPool:
     def wait(self, handles: list[Any]) -> list[Any]:
         return list(wait(handles, return_when=FIRST_COMPLETED)[0])
 
-    def result(self, handle: Any) -> Played:
+    batch = 1  # a process's round trip is short: a chunk at a time keeps the workers' loads even
+
+    def result(self, handle: Any) -> list[Played]:
         return _unpack(handle.result())
 
     def recover(self, handle: Any, error: BaseException) -> None:
@@ -273,10 +217,10 @@ class _HerePool(_FuturesPool):
     def __init__(self, work: Work) -> None:
         self.work, self.name, self.born = work, _worker_name(), time.perf_counter()
 
-    def submit(self, chunk: Any) -> Future[Any]:
+    def submit(self, chunks: list[Any]) -> Future[Any]:
         future: Future[Any] = Future()
         try:
-            future.set_result(_play(self.work, chunk, self.name, self.born))
+            future.set_result(_play(self.work, chunks, self.name, self.born))
         except Exception as error:  # noqa: BLE001 - the run loop retries it, then reports it
             future.set_exception(error)
         return future
@@ -298,16 +242,16 @@ class _ProcessPool(_FuturesPool):
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.slots, initializer=_start_local_worker, initargs=(self.work,))
 
-    def submit(self, chunk: Any) -> Future[Any]:
+    def submit(self, chunks: list[Any]) -> Future[Any]:
         try:
-            future = self.executor.submit(_play_in_local_worker, chunk)
+            future = self.executor.submit(_play_in_local_worker, chunks)
         except BrokenProcessPool:  # broken since the last result came in
             self._replace()
-            future = self.executor.submit(_play_in_local_worker, chunk)
+            future = self.executor.submit(_play_in_local_worker, chunks)
         self.issued[future] = self.executor
         return future
 
-    def result(self, handle: Any) -> Played:
+    def result(self, handle: Any) -> list[Played]:
         self.issued.pop(handle, None)
         return super().result(handle)
 
@@ -335,74 +279,6 @@ class _ProcessPool(_FuturesPool):
         if manager is not None:
             manager.join(timeout=5)
             getattr(futures_process, "_threads_wakeups", {}).pop(manager, None)  # nothing left for the hook to wake
-
-
-class _RayPool:
-    """Ray tasks of one CPU, which Ray places on the nodes that have CPUs; a task lost with its worker process
-    or node fails here and is played again. With ``follow``, the workers are the cluster's CPUs, re-read
-    every ``CHECK_SECONDS``: nodes that join are used."""
-
-    def __init__(self, backend: RayBackend, work: Work, workers: int, follow: bool) -> None:
-        self.ray: Any = backend.ray
-        self.backend, self.follow, self.slots = backend, follow, workers
-        # Ray runs a task wherever a CPU is free: tasks ahead of results would run at once, beyond the
-        # run's workers, on a cluster with more CPUs than that.
-        self.ahead = IN_FLIGHT if follow or workers >= backend.cpus else 1
-        self.work = [self.ray.put(work)]
-        self.task = self.ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
-        self.program = program_identity()  # each node checks it runs the same before it plays
-        self.checked = self.had_cpus = time.monotonic()
-        self.missed = 0  # checks in a row the cluster's head did not answer
-
-    def submit(self, chunk: Any) -> Any:
-        return self.task.remote(self.work, chunk, self.program)
-
-    def wait(self, handles: list[Any]) -> list[Any]:
-        ready, _ = self.ray.wait(handles, num_returns=1, timeout=CHECK_SECONDS)
-        if ready and len(handles) > 1:  # every result in: one call, not one per result
-            ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
-        return list(ready)
-
-    def result(self, handle: Any) -> Played:
-        try:
-            return _unpack(self.ray.get(handle))
-        except Exception as error:  # noqa: BLE001 - the run loop retries or reports it
-            other = _unwrapped(error)
-            if isinstance(other, OtherProgram) and other.there == program_identity():
-                # This machine's source files changed since the run began, to what the node runs: play again.
-                self.program = other.there
-                raise RuntimeError("this machine's belot-rules changed during the run") from None
-            raise
-
-    def recover(self, handle: Any, error: BaseException) -> None:
-        self.checked = 0.0  # a lost worker: see at once whether the whole cluster went with it
-        self.check()
-
-    def check(self) -> None:
-        now = time.monotonic()
-        if now - self.checked < CHECK_SECONDS:
-            return
-        self.checked = now
-        self.missed = 0 if self.backend.head_answers() else self.missed + 1
-        if self.missed >= LOST_AFTER:
-            raise ClusterLost(f"the Ray cluster at {self.backend.address} is gone: its head did not answer "
-                              f"{LOST_AFTER} checks in a row; the run stops")
-        if self.missed or not self.follow:
-            return
-        cpus = int(self.ray.cluster_resources().get("CPU", 0))
-        if cpus:
-            self.had_cpus = now
-            self.slots = self.backend.workers = max(self.backend.workers, cpus)
-        elif now - self.had_cpus > NO_CPU_SECONDS:
-            raise RunBroken(f"the Ray cluster at {self.backend.address} has had no CPU for {NO_CPU_SECONDS:g} s: "
-                            f"chunks run only on nodes with CPUs; add one (ray start --address {self.backend.address})")
-
-    def close(self, stop: bool, handles: list[Any]) -> None:
-        if stop and handles and self.missed < LOST_AFTER:  # a lost cluster has no task left to cancel
-            # Only those still running: Ray may abort the process when told to cancel a task that has ended.
-            _, running = self.ray.wait(handles, num_returns=len(handles), timeout=0)
-            for handle in running:
-                self.ray.cancel(handle, force=True)
 
 
 # ----------------------------------------------------------------------------- backends
@@ -436,20 +312,23 @@ class Backend:
             return
         pool = self._pool(work, min(self.workers, len(first)))
         waiting = chain(first, waiting)
-        running: dict[Any, tuple[Any, int]] = {}  # handle -> chunk, attempt
+        running: dict[Any, tuple[list[Any], int]] = {}  # handle -> its batch of chunks, attempt
 
-        def send(chunk: Any, attempt: int) -> None:
-            running[pool.submit(chunk)] = (chunk, attempt)
+        def send(chunks: list[Any], attempt: int) -> None:
+            running[pool.submit(chunks)] = (chunks, attempt)
 
         with _stop_signals():
             try:
                 while True:
-                    for chunk in islice(waiting, max(0, pool.ahead * pool.slots - len(running))):
-                        send(chunk, 0)
+                    for _ in range(max(0, pool.ahead * pool.slots - len(running))):
+                        batch = list(islice(waiting, pool.batch))
+                        if not batch:
+                            break
+                        send(batch, 0)
                     if not running:
                         break
                     for handle in pool.wait(list(running)):
-                        chunk, attempt = running.pop(handle)
+                        chunks, attempt = running.pop(handle)
                         try:
                             played = pool.result(handle)
                         except Exception as error:  # noqa: BLE001 - a lost worker or a failing chunk
@@ -457,11 +336,13 @@ class Backend:
                             if mistake is not None:  # a bot's bug, say: playing the chunk again repeats it
                                 raise mistake from None
                             if attempt >= RETRIES:
-                                raise ChunkFailed(chunk, attempt + 1, error) from None
+                                raise ChunkFailed(chunks[0], attempt + 1, error) from None
                             pool.recover(handle, error)
-                            send(chunk, attempt + 1)
+                            for chunk in chunks:  # one by one: the chunk that fails again is the one named
+                                send([chunk], attempt + 1)
                             continue
-                        finished(chunk, played)
+                        for chunk, one in zip(chunks, played):
+                            finished(chunk, one)
                     pool.check()
             except BaseException:
                 pool.close(True, list(running))
@@ -469,102 +350,11 @@ class Backend:
             pool.close(False, [])
 
 
-class RayBackend(Backend):
-    """Workers as Ray tasks: on the cluster at ``address``, or on a Ray started here for the run."""
-
-    name = "ray"
-    chunk_seconds = 1.0  # a chunk's round trip through the cluster costs milliseconds: keep it a small share
-
-    def __init__(self, workers: int | None, address: str | None) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise UserError(INSTALL_RAY) from None
-        self.ray = ray
-        self.owned = False
-        _ray_messages_to_stderr()
-        address = address or os.environ.get("RAY_ADDRESS") or None
-        if not ray.is_initialized():
-            if address is not None:
-                _check_reachable(address)
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                       "logging_level": logging.ERROR}
-            if address is None:
-                options["num_cpus"] = max(1, default_workers() if workers is None else workers)
-            try:
-                ray.init(address=address or "local", **options)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                raise UserError(f"cannot join the Ray cluster at {address}: {error} (a cluster that asks for a "
-                                f"token needs RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN on another machine)") from None
-            self.owned = True
-        self.address = address or ray.get_runtime_context().gcs_address
-        cpus = int(ray.cluster_resources().get("CPU", 0))
-        if workers is not None and workers > cpus:
-            self.close()
-            raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs; leave it out to use "
-                            f"every CPU, also of the nodes that join during the run")
-        self.cpus, self.asked = cpus, workers
-        # A cluster without CPUs yet (a head of none, its nodes still starting) plays once nodes join.
-        super().__init__(max(1, cpus) if workers is None else workers)
-
-    def _pool(self, work: Work, workers: int) -> _Pool:
-        return _RayPool(self, work, workers, follow=self.asked is None and workers == self.workers)
-
-    def head_answers(self) -> bool:
-        """Whether the cluster's head (its GCS) answers a question within ``CHECK_SECONDS``: Ray's own calls
-        would wait a minute, and a head being stopped may still take connections."""
-        from ray._private.worker import global_worker
-
-        client: Any = getattr(global_worker, "gcs_client", None)
-        if client is None:  # a Ray without this client: its own wait is all there is
-            return True
-        try:
-            client.internal_kv_exists(b"belot-rules", None, timeout=CHECK_SECONDS)
-        except Exception:  # noqa: BLE001 - Ray's timeouts and RPC errors alike: no answer
-            return False
-        return True
-
-    def close(self) -> None:
-        if self.owned:
-            self.ray.shutdown()
-            self.owned = False
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _ray_messages_to_stderr() -> None:
-    """Ray prints what it tells the driver (a worker or a node lost) on stdout, where it would break the JSON of
-    ``--json``: send it to stderr. Its logs stay in its session folder (``/tmp/ray/session_latest/logs``)."""
-    from ray._private import worker as ray_worker
-
-    show = getattr(ray_worker, "print_to_stdstream", None)
-    if show is None or getattr(show, "to_stderr", False):
-        return
-
-    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
-        show({**data, "is_err": True}, ignore_prefix)
-
-    to_stderr.to_stderr = True  # type: ignore[attr-defined]
-    ray_worker.print_to_stdstream = to_stderr
-
-
-def _check_reachable(address: str) -> None:
-    """Refuse at once a ``host:port`` nothing answers at: Ray itself retries for minutes, printing warnings."""
-    host, _, port = address.rpartition(":")
-    if "://" in address or not host or not port.isdecimal():
-        return  # ray://..., auto: Ray's own forms, left to Ray
-    try:
-        socket.create_connection((host, int(port)), timeout=5).close()
-    except (OSError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        raise UserError(f"cannot reach the Ray cluster at {address} ({reason}); start one with "
-                        f"`ray start --head` and give the address it prints") from None
-
-
 def open_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
     """The backend called ``name``: ``local`` (``workers`` processes, default every core) or ``ray``."""
     if name == "ray":
+        from .ray_backend import RayBackend  # Ray is optional, and slow to import
+
         return RayBackend(workers, address)
     if name != "local":
         raise UserError(f"no backend called {name!r}; backends: {', '.join(BACKENDS)}")
