@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..declarations import NOTHING, CampNames, PlayerNames, Resolution
+from ..declarations import BELOTE, NOTHING, CampNames, Declaration, PlayerNames, Resolution
 from ..seating import Seating
 from .result import FAILED, DealScore, ScoreParts, share_out
 
@@ -64,61 +64,60 @@ class Camping:
         return self._camps[declarer]
 
     def to_sides(self, score: DealScore, declarer: int, side_points: tuple[int, ...] | list[int], last_side: int,
-                 last_trick: int, first_seat: int, game_winner_seat: int | None) -> DealScore:
+                 first_seat: int, kept: tuple[Declaration, ...], game_winner_seat: int | None) -> DealScore:
         """The camps' score on the board: as it is where the camps are the sides; a pooled defence's share
-        per defender otherwise (:meth:`_share`)."""
+        per defender otherwise (:meth:`_share`). ``kept`` are the declarations that scored."""
         side_of = self.seating.side_of
         winner = None if game_winner_seat is None else side_of[game_winner_seat]
         if not self.pooled:
             return score if winner is None else score._replace(match_winner=winner)
-        return self._share(score, declarer, side_points, last_side, last_trick, first_seat, winner)
+        return self._share(score, declarer, side_points, last_side, first_seat, kept, winner)
 
     def _share(self, camp: DealScore, declarer: int, seat_points: tuple[int, ...] | list[int], last_seat: int,
-               last_trick: int, first_seat: int, winner: int | None) -> DealScore:
+               first_seat: int, kept: tuple[Declaration, ...], winner: int | None) -> DealScore:
         """The taker alone against the others (belote-a-trois.md §3 one_vs_two), scored per player.
 
         The deal was scored between the taker and the pooled defence, by the same rules as a team
-        game; the defence's share goes to its players: in proportion to the card points each took
-        when the contract is made or hangs, in equal parts when the defence takes the deal whole
-        ("the opponents share all points"); an odd unit goes to the defender first in play order.
+        game. Each defender's raw parts are his own: the card points and last trick he took, the
+        declarations and belote he declared (EXO: points counted as at four, where a declaration
+        scores for its declarer's side); the capot bonus is the defence's. The defence's board
+        points go to its players in proportion to those own points when the contract is made or
+        hangs, in equal parts when the defence takes the deal whole ("the opponents share all
+        points", belote-a-trois.md §5); an odd unit goes to the defender first in play order.
         """
         seating = self.seating
         camps = seating.camps[declarer]
-        defenders = [seat for seat in seating.seats if camps[seat]]
-        order = sorted(defenders, key=lambda seat: (seat - first_seat) % seating.players)
-        own = [seat_points[d] + (last_trick if d == last_seat else 0) for d in order]
+        order = sorted((seat for seat in seating.seats if camps[seat]),
+                       key=lambda seat: (seat - first_seat) % seating.players)
+        taker, defence = camp.parts[TAKER], camp.parts[DEFENCE]
+        columns = {name: [0] * seating.players for name in ScoreParts._fields}
+        for name, value in taker._asdict().items():
+            columns[name][declarer] = value
+        if camps[last_seat]:
+            columns["last_trick"][last_seat] = defence.last_trick
+        own_cards = [seat_points[d] for d in order]
+        own_melds = [sum([d.points for d in kept if d.seat == seat and d.kind != BELOTE]) for seat in order]
+        own_belote = [sum([d.points for d in kept if d.seat == seat and d.kind == BELOTE]) for seat in order]
+        for name, own in (("cards", own_cards), ("declarations", own_melds), ("belote", own_belote)):
+            for seat, share in zip(order, share_out(getattr(defence, name), own if sum(own) else [1] * len(order))):
+                columns[name][seat] = share
+        own = [sum([columns[name][seat] for name in ("cards", "last_trick", "declarations", "belote")])
+               for seat in order]
         equal = camp.verdict == FAILED or not sum(own)
         weights = [1] * len(order) if equal else own
-
-        def per_player(taker: int, defence: int) -> list[int]:
-            result = [0] * seating.players
-            result[declarer] = taker
-            for seat, share in zip(order, share_out(defence, weights)):
-                result[seat] = share
-            return result
-
-        # Each part of the defence's raw total is shared like its points, but the last trick goes whole to the
-        # defender who took it and the card points to the defenders who took them; a player's raw total is the sum
-        # of his parts.
-        taker_parts, defence_parts = camp.parts[TAKER], camp.parts[DEFENCE]
-        columns = [per_player(t, d) for t, d in zip(taker_parts, defence_parts)]
-        own_cards = [seat_points[d] for d in order]
-        if sum(own_cards):  # raw card points are what each defender took (times any factor), made or failed
-            cards = ScoreParts._fields.index("cards")
-            for seat, share in zip(order, share_out(defence_parts.cards, own_cards)):
-                columns[cards][seat] = share
-        last = ScoreParts._fields.index("last_trick")
-        columns[last] = [0] * seating.players
-        columns[last][declarer] = taker_parts.last_trick
-        if camps[last_seat]:
-            columns[last][last_seat] = defence_parts.last_trick
-        parts = tuple(ScoreParts(*(column[seat] for column in columns)) for seat in seating.seats)
+        for seat, share in zip(order, share_out(defence.bonus, weights)):
+            columns["bonus"][seat] = share
+        parts = tuple(ScoreParts(*(columns[name][seat] for name in ScoreParts._fields)) for seat in seating.seats)
         raw = tuple(sum(part) for part in parts)
-        match_points = tuple(per_player(camp.match_points[TAKER], camp.match_points[DEFENCE]))
+        match_points = [0] * seating.players
+        match_points[declarer] = camp.match_points[TAKER]
+        for seat, share in zip(order, share_out(camp.match_points[DEFENCE], weights)):
+            match_points[seat] = share
         notes = camp.notes
         if camp.match_points[DEFENCE]:
+            how = ("equally" if equal else "by the points each defender took and declared"
+                   if any(own_melds) or any(own_belote) else "by the card points each defender took")
             notes += (("The defence's {} is shared {}: {}", (
-                camp.match_points[DEFENCE], "equally" if equal else "by the card points each defender took",
-                ", ".join(f"player {seat} {match_points[seat]}" for seat in order))),)
-        return DealScore(raw, match_points, camp.hanging_out, camp.verdict, declarer, camp.multiplier,
+                camp.match_points[DEFENCE], how, ", ".join(f"player {seat} {match_points[seat]}" for seat in order))),)
+        return DealScore(raw, tuple(match_points), camp.hanging_out, camp.verdict, declarer, camp.multiplier,
                          declarer if camp.capot_team == TAKER else None, (False,) * seating.players, notes, parts, winner)

@@ -173,19 +173,20 @@ class ScoringRules:
                first_seat: int) -> DealScore:
         """The pipeline: the camps' totals, the verdict, the treatment, the reserve, then the sides."""
         camps = self.camping.camps(declarer)
-        deal, raw, parts, winner_seat = self._totals(contract, declarer, multiplier, camps.pool(side_points),
+        deal, raw, parts, kept, winner_seat = self._totals(contract, declarer, multiplier, camps.pool(side_points),
                                                      camps.pool(side_tricks), camps.of_side[last_side], declarations,
                                                      bid, first_seat, camps)
         score = self._judge(deal, raw, parts, contract, camps, multiplier, bid, hanging_in)
-        return self.camping.to_sides(score, declarer, side_points, last_side, self._last, first_seat, winner_seat)
+        return self.camping.to_sides(score, declarer, side_points, last_side, first_seat, kept, winner_seat)
 
     # ------------------------------------------------------------------ the totals
 
     def _totals(self, contract: str, declarer: int, multiplier: int, points: list[int], tricks: list[int],
                 last_camp: int, declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None,
                 first_seat: int, camps: DealCamps) -> tuple[DealTotals, tuple[int, ...], tuple[ScoreParts, ...],
-                                                             int | None]:
-        """Each camp's raw total and its parts: cards, last trick, factors, capot, declarations, belote."""
+                                                             tuple[Declaration, ...], int | None]:
+        """Each camp's raw total and its parts (cards, last trick, factors, capot, declarations, belote), the
+        declarations that scored and the seat of one that wins the match."""
         c = self._contracts[contract]
         ct, names, count = camps.takers, camps.names, camps.count
         cards = list(points)
@@ -231,7 +232,7 @@ class ScoringRules:
         parts = tuple([ScoreParts(cards[camp] - last[camp], last[camp], deal.decl[camp], deal.belote[camp],
                                   deal.bonus[camp]) for camp in range(count)])
         note("Totals: {}", Each((names, raw)))
-        return deal, raw, parts, winner_seat
+        return deal, raw, parts, res.kept, winner_seat
 
     def _capot(self, deal: DealTotals, without: list[int], ct: int, bonus: int) -> bool:
         """A camp that took no trick: the camp that took every trick scores the bonus, on top of its cards or
