@@ -130,12 +130,14 @@ def _never(variant: Variant) -> bool:
 
 # Rules that say nothing to a player of this game, though no other rule switches them off: who gets the first
 # packet after the bidding where no packet is dealt then, where a turned card goes where none is turned, what
-# counts towards a contract where none is at stake.
+# counts towards a contract where none is at stake, rounding to tens where no total is rounded.
 _IDLE: dict[KeyPath, Callable[[Variant], bool]] = {
     ("deal", "second_packets_start"): lambda variant: not variant.deal.second_packets,
     ("deal", "turned_card_to"): lambda variant: variant.deal.turned_card == "none",
     ("declarations", "count_for_contract"): lambda variant: variant.scoring.contract == "each_own",
     ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
+    ("scoring", "rounding", "unit"): lambda variant: variant.scoring.rounding.unit == "points" and all(
+        getattr(variant.scoring.rounding, contract_kind(c)).mode == "none" for c in variant.bidding.contracts),
 }
 
 

@@ -282,6 +282,8 @@ def cut(cards: int) -> str:
 
 
 def rounds(count: int) -> str:
+    if count == 1:
+        return "The bidding goes round once; then, if nobody has taken, the deal is void."
     return f"The bidding goes round at most {count} times; then, if nobody has taken, the deal is void."
 
 
