@@ -310,8 +310,6 @@ def _scoring(rules: Ruleset) -> list[Block]:
     fixed = scoring.point_bids
     if "point_bids" in rules.variant.bidding.style and (fixed.fixed_card_total, fixed.fixed_capot_total) != (None, None):
         told.append(say.fixed_totals(fixed.fixed_card_total, fixed.fixed_capot_total))
-    if scoring.rounding.unit == "tens":
-        told.append(say.board_in_tens())
     return told
 
 

@@ -261,10 +261,6 @@ def capot(bonus: int) -> str:
     return f"A side that takes every trick makes a capot, worth {bonus} more."
 
 
-def board_in_tens() -> str:
-    return "The match board records each deal's totals divided by ten."
-
-
 def target(points: int) -> str:
     return f"The match is played to {points} points."
 
