@@ -18,6 +18,7 @@ from .rules.bidding import Bidding, build_bidding
 from .rules.closed import closed_levels
 from .rules.dealing import Dealing
 from .rules.declarations import DeclarationRules
+from .rules.jass_play import obligations
 from .rules.match_end import MatchRules
 from .rules.play import Obligations
 from .rules.redeal import barring_cards
@@ -44,7 +45,7 @@ class Ruleset:
         self.dealing = Dealing(variant.deal, self.seating)
         self.tables: dict[str, ContractTables] = build_all_tables(variant)
         self.obligations: dict[str, Obligations] = {
-            c: Obligations(t, variant.play, self.seating.partner_back) for c, t in self.tables.items()
+            c: obligations(t, variant.play, self.seating.partner_back) for c, t in self.tables.items()
         }
         self.bidding: Bidding = build_bidding(variant, self.seating)
         self.closed_levels = closed_levels(variant)  # doubling levels whose suit contracts are played closed

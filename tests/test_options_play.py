@@ -29,8 +29,9 @@ def test_a_partners_exception_is_not_used_at_a_table_without_partners(name: str,
     """rules/play.py reads a partner as the seat two places back, and a table without partners has none:
     the rules that only change what a player owes a winning partner do nothing there."""
     unused = unused_rules(load_variant_model(name).variant)
-    for rule in ("trump_lead_overtrump", "partner_winning_void"):
-        assert unused_reason(unused, ("play", rule)) == f"table.sides {sides} has no partners"
+    assert unused_reason(unused, ("play", "partner_winning_void")) == f"table.sides {sides} has no partners"
+    # A trump lead may also be followed by any trump (never, the Jass rule, schieber.md §4.3.1): used at any table.
+    assert unused_reason(unused, ("play", "trump_lead_overtrump")) is None
     assert unused_reason(unused, ("play", "undertrump")) is None
     assert unused_reason(unused, ("play", "plain_suit_overtake")) is None
 
@@ -47,14 +48,15 @@ def test_show_gives_the_declared_meaning_and_the_reason(capsys: pytest.CaptureFi
     assert main(["show", "belote-a-deux"]) == 0
     out = capsys.readouterr().out
     assert "      Following a plain suit, any card of it may be played." in out
-    assert "  Not used, as table.sides each_for_self has no partners: trump_lead_overtrump, partner_winning_void." in out
+    assert "  Not used, as table.sides each_for_self has no partners: partner_winning_void." in out
 
 
-def test_a_trump_lead_is_never_followed_freely_and_validate_says_which_values_it_takes(
+def test_all_trumps_is_never_followed_freely_and_validate_says_which_values_it_takes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """One overtake type for three options (issue "One home for each rule", item 2): `never` is a value of the
-    type, which only plain_suit_overtake takes; the other two refuse it at its line with their own values."""
-    (tmp_path / "house.yaml").write_text("extends: bulgarian\nplay:\n  trump_lead_overtrump: never\n", encoding="utf-8")
+    type, which plain_suit_overtake and trump_lead_overtrump take (Jass, schieber.md §4.3.1); all_trumps_overtake
+    refuses it at its line with its own values."""
+    (tmp_path / "house.yaml").write_text("extends: bulgarian\nplay:\n  all_trumps_overtake: never\n", encoding="utf-8")
     assert main(["validate", str(tmp_path / "house.yaml")]) != 0
-    assert ("house.yaml:3:25: play.trump_lead_overtrump: `never` is not a valid value; valid values: always, "
+    assert ("house.yaml:3:24: play.all_trumps_overtake: `never` is not a valid value; valid values: always, "
             "unless_partner_winning") in capsys.readouterr().err

@@ -104,12 +104,13 @@ def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
 
 
 def test_one_choice_serves_several_options_each_with_the_values_it_takes() -> None:
-    """One overtake type (issue "One home for each rule", item 2): a plain suit may be followed freely
-    (never), a trump lead and all-trumps may not, and the schema offers each option its own values."""
+    """One overtake type (issue "One home for each rule", item 2): a plain suit and a trump lead (Jass,
+    schieber.md §4.3.1) may be followed freely (never), all-trumps may not, and the schema offers each option its
+    own values."""
     play = json.loads(schema_text())["definitions"]["Play"]["properties"]
-    assert play["plain_suit_overtake"]["enum"] == ["never", "always", "unless_partner_winning"]
-    assert play["trump_lead_overtrump"]["enum"] == play["all_trumps_overtake"]["enum"] == [
-        "always", "unless_partner_winning"]
+    assert play["plain_suit_overtake"]["enum"] == play["trump_lead_overtrump"]["enum"] == [
+        "never", "always", "unless_partner_winning"]
+    assert play["all_trumps_overtake"]["enum"] == ["always", "unless_partner_winning"]
 
 
 def test_descriptions_cite_no_internal_source_tags() -> None:

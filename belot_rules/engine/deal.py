@@ -479,7 +479,8 @@ class DealState:
             return
         self.phase = PLAYING
         declaring = self.ruleset.declarations.declaring_seats(self.hands, self._played()) if not self.tricks else 0
-        if rand is not None and kernel.compiled is not None and not self.closed:  # the kernel knows no closed game
+        if rand is not None and kernel.compiled is not None and not self.closed \
+                and self.ruleset.obligations[self._played()].kernel_plays:  # rules the kernel knows
             self._play_compiled(declaring, pick_declaration, announce, rand)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)

@@ -24,6 +24,7 @@ MUST_UNDERTRUMP = "you cannot overtrump, but you must still play a trump"
 MUST_OVERTAKE = "you must beat the best card of the led suit"
 PARTNER_TRUMP_MUST_BEAT = "if you trump over your partner's trick, your trump must beat the table"
 NO_UNDERTRUMP = "you may not play a trump lower than the table's while you hold another card"
+FOLLOW_OR_TRUMP = "you must follow suit or play a trump"
 
 # The same reasons told of a seat, as a scorekeeper reads them about a card played at the table.
 OF_A_SEAT = {
@@ -34,6 +35,7 @@ OF_A_SEAT = {
     MUST_OVERTAKE: "it had to beat the best card of the led suit",
     PARTNER_TRUMP_MUST_BEAT: "trumping over its partner's trick, its trump had to beat the table",
     NO_UNDERTRUMP: "it may not play a trump lower than the table's while it holds another card",
+    FOLLOW_OR_TRUMP: "it had to follow suit or play a trump",
 }
 
 # Undertrump rules, as the small integers the per-card path compares.
@@ -57,6 +59,8 @@ TRUMP_OVER_PARTNER_MUST_BEAT = frozenset({VOID_IF_TRUMPING, VOID_WHEN_TRUMPING})
 
 class Obligations:
     """Legal-card generator for one contract under one variant's play options."""
+
+    kernel_plays = True  # the compiled playout kernel reads these rules from ``packed`` (a subclass may not)
 
     __slots__ = (
         "kind",

@@ -9,6 +9,7 @@ from ..cards import CARDS, iter_bits, parse_card
 from ..files import KeyPath
 from ..variant.model import Variant
 from .closed import CLOSED_LEAD_OF_A_SEAT, closed_levels, is_closed, lead
+from .jass_play import obligations
 from .outcome import DealOutcome, HasScoring, _doubling, _play, _scoring_of, parse_outcome
 from .play import OF_A_SEAT, Obligations
 from .scoring import ScoringRules
@@ -31,7 +32,7 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     tables = scoring.tables[model.contract]
     _, played_by = _play(tables, model, [])
     closed = _closed(variant, model)
-    return _revokes(Obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
+    return _revokes(obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
 
 
 def _revokes(obligations: Obligations, outcome: DealOutcome, played_by: dict[int, tuple[int, int]],

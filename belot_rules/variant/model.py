@@ -408,6 +408,7 @@ def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[st
             (("bidding", "doubles"), lambda v: v.bidding.doubles.name_conflicts()),
             (("bidding", "points"), lambda v: v.bidding.points.conflicts()),
             (("deal", "redeal_claim"), lambda v: v.deal.redeal_claim.conflicts()),
+            (("play",), lambda v: v.play.conflicts()),
             (("declarations",), lambda v: v.declarations.conflicts())]
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Option, Rule, first_reason
+from .base import SUIT_CONTRACTS, Option, Rule, first_reason
 from .bidding import without_contract
 from .table import Sides
 
@@ -34,10 +34,35 @@ class PartnerWinningVoid(str, Enum):
     as_if_opponent_winning = "as_if_opponent_winning"
 
 
+class TrumpInstead(str, Enum):
+    never = "never"
+    allowed = "allowed"
+
+
+class VoidTrumping(str, Enum):
+    required = "required"
+    optional = "optional"
+
+
+class BareTrumpJack(str, Enum):
+    must_follow = "must_follow"
+    exempt = "exempt"
+
+
 class Undertrump(str, Enum):
     never_required = "never_required"
     required = "required"
     forbidden_unless_only_trumps = "forbidden_unless_only_trumps"
+
+
+def _without_trumps(variant: Variant) -> str | None:
+    """A rule of trumps does nothing where no suit is ever trumps alone (no-trumps and all-trumps only)."""
+    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else "bidding.contracts has no suit contract"
+
+
+def _void_free(variant: Variant) -> str | None:
+    """Where a void player need not trump, the partner makes no difference: every trump obeys play.undertrump."""
+    return "play.void_trumping is optional" if variant.play.void_trumping == VoidTrumping.optional else None
 
 
 def _without_partners(variant: Variant) -> str | None:
@@ -50,12 +75,14 @@ class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
     trump_lead_overtrump: Annotated[Overtake, Option({
+        "never": "when trumps are led, any trump may be played (no duty to beat the table)",
         "always": "when trumps are led, every player must beat the highest trump if able",
         "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
         "unless their partner is winning",
-    }, unused_when=_without_partners)] = Field(
+    })] = Field(
         Overtake.always,
-        description="When trumps are led, a player must beat the highest trump so far if able: always, or unless their partner is winning.",
+        description="When trumps are led, a player must beat the highest trump so far if able: always, or unless "
+        "their partner is winning; never: any trump (Jass, schieber.md §4.3.1).",
     )
     partner_winning_void: Annotated[PartnerWinningVoid, Option({
         "free": "void in the led suit while the partner is winning: any card",
@@ -67,7 +94,7 @@ class Play(Rule):
         "trump must beat the table when one can, also from a hand of only trumps",
         "as_if_opponent_winning": "void in the led suit while the partner is winning: trump and overtrump "
         "as against an opponent",
-    }, unused_when=_without_partners)] = Field(
+    }, unused_when=first_reason(_void_free, _without_partners))] = Field(
         PartnerWinningVoid.free,
         description=(
             "Void in the led plain suit while the partner wins the trick: free (any card); "
@@ -114,3 +141,40 @@ class Play(Rule):
         Overtake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )
+    # The Jass play rules (rules/family/schieber.md §4, the Swisslos rules 1-2 and jass-kit): each may be set alone.
+    trump_instead_of_following: Annotated[TrumpInstead, Option({
+        "never": "holding the led plain suit, a player must follow it",
+        "allowed": "holding the led plain suit, a player may follow it or play a trump instead, which obeys the "
+        "rule on lower trumps",
+    }, unused_when=_without_trumps)] = Field(
+        TrumpInstead.never,
+        description="Whether a player holding the led plain suit may play a trump instead of following suit "
+        "(Jass, schieber.md §4.2.1: 'a trump may always be played instead of following'); the trump obeys "
+        "play.undertrump.",
+    )
+    void_trumping: Annotated[VoidTrumping, Option({
+        "required": "void in the led plain suit, a player must trump as the rules on the partner and on lower "
+        "trumps say",
+        "optional": "void in the led plain suit, a player may play any card; a trump obeys the rule on lower "
+        "trumps",
+    }, unused_when=_without_trumps)] = Field(
+        VoidTrumping.required,
+        description="A player void in the led plain suit must trump (required, as partner_winning_void and "
+        "undertrump say) or may play any card (optional, Jass, schieber.md §4.2.2: no obligation to trump, even "
+        "against an opponent; a trump still obeys play.undertrump).",
+    )
+    bare_trump_jack: Annotated[BareTrumpJack, Option({
+        "must_follow": "when trumps are led, a player holding only the trump Jack must play it",
+        "exempt": "when trumps are led, a player whose only trump is the Jack may play any card",
+    }, unused_when=_without_trumps)] = Field(
+        BareTrumpJack.must_follow,
+        description="When trumps are led, a player whose only trump is the trump Jack must play it (must_follow) "
+        "or may play any card (exempt: the Jack is never forced, Jass 'Puur', schieber.md §4.3.2).",
+    )
+
+    def conflicts(self) -> list[str]:
+        """A void player free of the duty to trump cannot be made to play a lower trump."""
+        if self.void_trumping == VoidTrumping.optional and self.undertrump == Undertrump.required:
+            return ["undertrump required makes a void player play a lower trump, a duty to trump that "
+                    "void_trumping optional removes: use never_required or forbidden_unless_only_trumps"]
+        return []
