@@ -246,7 +246,8 @@ def _play(rules: Ruleset) -> list[Block]:
     kinds = _kinds(rules)
     told: list[Block] = [say.first_lead(), say.follow_suit()]
     if "suit" in kinds:
-        told += [say.must_trump(), say.trump_order(cards.trump.order), say.plain_order(cards.plain.order)]
+        duty = [say.must_trump()] if rules.variant.play.void_trumping == "required" else []  # else its own sentence
+        told += [*duty, say.trump_order(cards.trump.order), say.plain_order(cards.plain.order)]
     if "no_trumps" in kinds:
         told.append(say.no_trumps_order(cards.no_trumps.order))
     if "all_trumps" in kinds:
