@@ -96,9 +96,10 @@ def test_undo_and_its_reason_come_from_the_controller() -> None:
                 assert event.undo, "nothing of the player's to take back yet"
             else:
                 assert event.undo == ""
-                count = len(event.deal.history)
+                deal = session.deal
+                count = len(deal.history)
                 taken = control.undo()
-                assert taken and len(event.deal.history) - len(taken) < count
+                assert taken and len(deal.history) - len(taken) < count
                 assert session.undone
                 break
             control.choose(event.menu[0])

@@ -327,6 +327,7 @@ def test_a_hand_beside_the_piles_is_shown_in_both_games(tmp_path) -> None:
     game and the full-screen table show the hand cards too."""
     from rich.console import Console
 
+    from belot_rules.cli.game.controller import Controller
     from belot_rules.cli.game.look import Look
     from belot_rules.cli.game.render import Renderer
     from belot_rules.cli.game.session import Session
@@ -341,7 +342,7 @@ def test_a_hand_beside_the_piles_is_shown_in_both_games(tmp_path) -> None:
         session.deal.apply(session.deal.legal_actions()[-1])
     deal = session.deal
     console = Console(width=80, record=True, file=io.StringIO())
-    console.print(Renderer(session, Look()).frame(deal, 1))
+    console.print(Renderer(session, Look()).frame(Controller(session).table(), 1))
     shown = console.export_text()
     assert "Your table" in shown and "Your hand" in shown
     hand = HandView(Look())

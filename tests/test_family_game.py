@@ -39,12 +39,13 @@ def test_calls_are_typed_in_the_games_words_baloot_3_4():
 def test_the_game_names_the_dealer_as_first_speaker_where_the_dealer_speaks_first() -> None:
     """klaverjas.md (Amsterdam, first_speaker: dealer): before any call, the table and the line game say the
     dealer speaks first, the seat that is then asked, not the seat after the dealer."""
+    from belot_rules.cli.game.controller import Controller
     from belot_rules.cli.game.render import Renderer
     from belot_rules.cli.game.session import Session
 
     session = Session.start("klaverjas-amsterdam", 6, ("you", "random", "random", "random"))
     deal = session.deal
     assert deal.to_act == deal.dealer
-    text = Renderer(session, Look()).auction(deal).plain
+    text = Renderer(session, Look()).auction(Controller(session).table()).plain
     assert text == f"Calls: none yet; {session.seating.name(deal.dealer)} " + (
         "speak first" if deal.dealer == 0 else "speaks first")

@@ -261,6 +261,7 @@ def test_an_unreadable_statistics_file_is_kept_aside_and_said(data_home: Path, d
 
 def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
     """'kh belote' plays the card where the variant scores belote by itself (bulgarian.md: automatic)."""
+    from belot_rules.cli.game.controller import HumanTurn, opens_belote
     from belot_rules.cli.game.prompt import parse_card_choice
 
     for seed in range(200):
@@ -272,7 +273,10 @@ def test_the_documented_belote_syntax_works_where_belote_is_automatic() -> None:
                      and a.card & 7 in (5, 6)]
             if cards:
                 name = f"{CARDS[cards[0]]} belote".lower()
-                actions = parse_card_choice(name, deal, [], Look())
+                legal = tuple(deal.legal_actions())
+                turn = HumanTurn(deal.to_act, deal.view(deal.to_act), legal, (), (), False, "", None, 0,
+                                 tuple(a.card for a in legal if opens_belote(deal, a.card)))
+                actions = parse_card_choice(name, turn, [], Look(), deal.ruleset)
                 assert [a.card for a in actions] == [cards[0]]
                 return
             session.apply(session.bot_action("heuristic"))

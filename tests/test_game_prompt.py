@@ -6,6 +6,7 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.cards import parse_card
+from belot_rules.cli.game.controller import HumanTurn
 from belot_rules.cli.game.hands import sort_hand
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.prompt import (
@@ -100,13 +101,18 @@ def card_menu(deal: DealState) -> list:
     return [next(a for a in deal.legal_actions() if a.card == c.index) for c in hand if c.index in legal]
 
 
+def turn_of(deal: DealState) -> HumanTurn:
+    """The turn the controller tells the seat to act in ``deal`` (its view and its legal moves)."""
+    return HumanTurn(deal.to_act, deal.view(deal.to_act), tuple(deal.legal_actions()), (), (), False, "", None)
+
+
 def test_cards_by_number_or_name() -> None:
     deal = played_deal()
     menu = card_menu(deal)
     first = menu[0].card
     name = str(parse_card(str(menu[0]).split()[0]))
     for text in ("1", name.lower(), name.replace("T", "10"), LOOK.card_name(first)):
-        assert parse_card_choice(text, deal, menu, LOOK)[0].card == first
+        assert parse_card_choice(text, turn_of(deal), menu, LOOK, deal.ruleset)[0].card == first
 
 
 def test_an_illegal_card_names_the_rule() -> None:
@@ -115,12 +121,12 @@ def test_an_illegal_card_names_the_rule() -> None:
     hand = deal.view(deal.to_act).hand
     illegal = next(c for c in hand if parse_card(c).index not in {a.card for a in menu})
     with pytest.raises(Refusal, match=r"You may not play .* led\): you must"):
-        parse_card_choice(illegal, deal, menu, LOOK)
+        parse_card_choice(illegal, turn_of(deal), menu, LOOK, deal.ruleset)
     missing = next(str(c) for c in map(parse_card, ["AS", "KS", "QS", "JS", "7C"]) if str(c) not in hand)
     with pytest.raises(Refusal, match="You do not hold"):
-        parse_card_choice(missing, deal, menu, LOOK)
+        parse_card_choice(missing, turn_of(deal), menu, LOOK, deal.ruleset)
     with pytest.raises(Refusal, match="is neither .* nor a card like jh"):
-        parse_card_choice("99", deal, menu, LOOK)
+        parse_card_choice("99", turn_of(deal), menu, LOOK, deal.ruleset)
 
 
 def test_declarations_default_to_declaring() -> None:

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from belot_rules.cli import main
 from belot_rules.cli.game.clock import TerminalInput, discard_pending
+from belot_rules.cli.game.controller import Controller
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.loop import Game
 from belot_rules.cli.game.render import Renderer
@@ -229,7 +230,7 @@ def test_the_header_names_the_doubling_level_reached_not_its_multiplier() -> Non
         deal.apply("pass")
     assert deal.level == 3 and deal.multiplier == 4
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(Renderer(session, Look().for_variant(session.ruleset.variant)).frame(deal, 1))
+    console.print(Renderer(session, Look().for_variant(session.ruleset.variant)).frame(Controller(session).table(), 1))
     header = console.file.getvalue()
     assert "×4 four by" in header and "gahwa" not in header
 

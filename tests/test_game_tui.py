@@ -68,7 +68,7 @@ def waiting(app: TableApp) -> bool:
     """The table waits for the player (a move or a page to dismiss), not for a bot."""
     deal = app.session.deal
     return len(app.screen_stack) > 1 or app.session.over or (deal is not None and deal.to_act == app.human
-                                                              and app.shown is deal)
+                                                              and not app.result_shown)
 
 
 async def until(pilot, check: Callable[[], object], what: str = "the screen never changed") -> None:  # noqa: ANN001

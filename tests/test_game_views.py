@@ -5,16 +5,25 @@ issue 21 step 4).
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 from pathlib import Path
 
+import pytest
 from game_script import play
 from test_game_tui import data_home, run, screen_text, until  # noqa: F401 - data_home: autouse
 
+from belot_rules.cli.game.controller import Controller, DealScored, MatchEnded, Moved
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.tui.app import TableApp
+from belot_rules.engine.deal import DealState, SeatView
+from belot_rules.engine.match import MatchState
+from belot_rules.rules.calls import Auction
+
+ROOT = Path(__file__).parent.parent / "belot_rules" / "cli"
 
 
 def first_scored(variant: str, seed: int) -> tuple[Renderer, Session]:
@@ -52,6 +61,8 @@ def test_a_hint_asked_while_a_bot_moves_says_whose_move_it_is(tmp_path: Path) ->
             await pilot.press("h")
             await until(pilot, lambda: "moves now: a hint comes at your turn." in screen_text(app))
             assert "Nothing to decide yet" not in screen_text(app)
+            if app.timer is not None:  # the next bot's move would come while the table closes
+                app.timer.stop()
 
     run(hint)
 
@@ -62,3 +73,110 @@ def test_ctrl_c_in_the_line_game_saves_and_exits_130(tmp_path: Path) -> None:
     kept = play(lines=["1", "1", "y"], save_path=save, interrupts=(2,))
     assert kept.status == 130 and "Game saved." in kept.text
     assert read_save(save).record["deals"][0]["actions"]
+
+
+VIEWS = sorted([*(ROOT / "game").glob("*.py"), *(ROOT / "tui").glob("*.py")])
+MODEL = {"controller.py", "session.py", "saves.py", "stats.py", "seating.py", "settings.py", "clock.py", "__init__.py"}
+ENGINE_READS = {"deal", "last_deal", "legal_actions", "current", "hands", "belote_suits", "declared"}
+
+
+def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> None:
+    """Issue 21 step 4: the line game and the table draw from what the controller emits (the seat's view and the
+    events), never from the engine's state: their modules import only ``SeatView`` from ``engine.deal`` and read
+    none of a deal's own fields (the deal, its auction, hands, legal actions)."""
+    views = [path for path in VIEWS if path.name not in MODEL]
+    assert {p.name for p in views} >= {"loop.py", "render.py", "prompt.py", "hands.py", "app.py", "drawing.py"}
+    for path in views:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine.deal"):
+                assert [a.name for a in node.names] == ["SeatView"], f"{path.name}:{node.lineno} imports the deal"
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                assert not any(n.endswith(("engine.match", "engine.records")) for n in names), path.name
+            if isinstance(node, ast.Attribute) and not of_the_variant(node):
+                assert node.attr not in ENGINE_READS, f"{path.name}:{node.lineno} reads .{node.attr} of the engine"
+
+
+def of_the_variant(node: ast.Attribute) -> bool:
+    """``rules.deal``, ``variant.deal``: a section of the variant's options, not the deal being played."""
+    owner = node.value
+    return (isinstance(owner, ast.Name) and owner.id in ("rules", "variant")) or (
+        isinstance(owner, ast.Attribute) and owner.attr == "variant")
+
+
+def engine_objects(value: object, seen: set[int] | None = None) -> list[object]:
+    """The engine's deals, matches and auctions inside ``value`` (an event), looked for through its fields."""
+    seen = seen if seen is not None else set()
+    if id(value) in seen or isinstance(value, (str, int, float, bool, type(None))):
+        return []
+    seen.add(id(value))
+    if isinstance(value, (DealState, MatchState, Auction)):
+        return [value]
+    if dataclasses.is_dataclass(value):
+        return [o for f in dataclasses.fields(value) for o in engine_objects(getattr(value, f.name), seen)]
+    if isinstance(value, (tuple, list)):
+        return [o for item in value for o in engine_objects(item, seen)]
+    if isinstance(value, dict):
+        return [o for item in value.values() for o in engine_objects(item, seen)]
+    return []
+
+
+def told(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every event the controller tells a view from now on."""
+    events: list[object] = []
+    for name in ("next", "choose"):
+        original = getattr(Controller, name)
+
+        def telling(self: Controller, *args: object, _original=original) -> object:  # noqa: ANN001
+            event = _original(self, *args)
+            events.append(event)
+            return event
+
+        monkeypatch.setattr(Controller, name, telling)
+    return events
+
+
+def check_told(events: list[object], human: int | None) -> None:
+    """The events hold seat views and none of the engine's state; a player's events show the player's seat."""
+    assert any(isinstance(e, MatchEnded) for e in events) and any(isinstance(e, DealScored) for e in events)
+    for event in events:
+        assert not engine_objects(event), f"{type(event).__name__} carries the engine's state"
+        for name in ("view", "seen"):
+            view = getattr(event, name, None)
+            if view is not None:
+                assert isinstance(view, SeatView) and (human is None or view.seat == human)
+                assert human is not None or not view.hand, "a watcher sees no hand unless asked"
+
+
+def test_a_whole_match_at_the_line_game_is_told_in_seat_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    events = told(monkeypatch)
+    played = play(seed=4)
+    assert played.status == 0 and played.session.over
+    check_told(events, played.session.seating.human)
+
+
+def test_a_whole_match_at_the_table_is_told_in_seat_views(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    events = told(monkeypatch)
+    session = Session.start("bulgarian", 4, ("you", "random", "random", "random"), 30)
+    app = TableApp(session, Look(), "instant", stats_path=tmp_path / "stats.json")
+
+    async def whole_match() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            while app.is_running:
+                await pilot.press("enter")
+                await pilot.pause(0.01)
+
+    run(whole_match)
+    assert session.over
+    check_told(events, session.seating.human)
+
+
+def test_watching_bots_is_told_in_a_watcher_s_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a player the views get the cards everyone sees, and every hand only when asked (``--open``)."""
+    events = told(monkeypatch)
+    played = play(seed=4, players=("random",) * 4, open_hands=True)
+    assert played.status == 0
+    opened = [e.seen for e in events if isinstance(e, Moved)]
+    assert opened and all(v is not None and len(v.open_hands) == 4 and not v.hand for v in opened)
+    check_told(events, None)

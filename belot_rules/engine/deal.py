@@ -79,6 +79,21 @@ class SeatView:
     # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
     # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
     tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
+    # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
+    # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
+    # hand (to someone watching bots who asked for them).
+    level: int = 0  # the doubling level reached
+    doubling: bool = False  # the auction's doubling round is open
+    first_speaker: int = -1
+    second_round: bool = False  # the second round of bidding on a turned card
+    must_call: bool = False  # the seat to act must name a contract
+    side_points: tuple[int, ...] = ()
+    side_tricks: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    chien_cards: tuple[str, ...] = ()
+    open_hands: tuple[tuple[str, ...], ...] = ()
 
     def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
         """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""

@@ -7,18 +7,21 @@ shows the event it gets; at a :class:`HumanTurn` it reads the player's choice an
 and each view words and draws it in its own way.
 
 What a seat may know travels as :class:`~belot_rules.engine.deal.SeatView` (``HumanTurn.view``,
-``Moved.seen``). The events also hold the engine's ``deal``, which the two terminal views still draw
-from; a view for another seat than the player's own must use the seat's view only.
+``Moved.seen``, ``DealStarted.view``, the result's ``view``): the views draw from it and from the compiled
+rules (``Controller.rules``), never from the engine's deal. Without a player at the table the view is a
+watcher's: the cards everyone sees, and every hand only when the watcher asked for them (``open_hands``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...cards import CARDS
 from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import (
     BIDDING,
@@ -30,6 +33,9 @@ from ...engine.deal import (
     DealState,
     SeatView,
 )
+from ...rules.calls import Call
+from ...rules.declarations import KING, QUEEN
+from ...ruleset import Ruleset
 from .clock import MoveClock, Now
 from .hands import shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
@@ -49,7 +55,7 @@ class DealStarted:
 
     number: int
     dealer: int
-    deal: DealState
+    view: SeatView  # the new hands as the player (or the watcher) sees them
 
 
 @dataclass(frozen=True)
@@ -58,11 +64,10 @@ class Moved:
 
     seat: int
     action: Action
-    deal: DealState  # the deal it was made in (finished, when this move ended it)
     by: str  # BOT, YOU, FORCED or CLOCK
     belote: bool  # the card announced a belote
     completed: int | None  # the trick this card completed
-    seen: SeatView | None  # what the player sees right after the move (None when only bots play)
+    seen: SeatView | None  # what the player (or, when only bots play, the watcher) sees right after the move
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,6 @@ class HumanTurn:
 
     seat: int
     view: SeatView
-    deal: DealState
     legal: tuple[Action, ...]
     menu: tuple[Action, ...]  # the numbered choices, 1 first (calls without points, options, or legal cards)
     cards: tuple[int, ...]  # when playing or laying aside: the legal cards in the order the hand shows them
@@ -79,6 +83,7 @@ class HumanTurn:
     undo: str  # "" when undo takes a move back; otherwise why it would not
     left: float | None  # the seconds left on the move clock, None without one
     to_lay_aside: int = 0  # laying cards aside: how many are still to go
+    belotes: tuple[int, ...] = ()  # the cards that would open a belote the player holds (a king or queen of it)
 
     @property
     def phase(self) -> str:
@@ -101,10 +106,10 @@ class DealScored:
     """A deal's result: its row on the sheet, its explanation (in the rules' words) and the board after it."""
 
     row: SheetRow
-    deal: DealState
     lines: tuple[str, ...]
     board: tuple[int, ...]
     over: bool  # it was the match's last deal
+    view: SeatView  # the deal as it ended (its chien and the cards laid aside shown to all)
 
 
 @dataclass(frozen=True)
@@ -112,9 +117,9 @@ class AllPassed:
     """A deal without a score: everybody passed, or a schmeiss was accepted (``why``)."""
 
     row: SheetRow
-    deal: DealState
     why: str
     over: bool
+    view: SeatView
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,7 @@ def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[i
     if deal.phase in (DECLARING, EXCHANGING):
         return legal, []
     allowed = {a.card for a in legal}
-    cards = [c.index for c in shown_cards(deal, deal.to_act) if c.index in allowed]
+    cards = [c.index for c in shown_cards(deal.ruleset, deal.view(deal.to_act)) if c.index in allowed]
     return [next(a for a in legal if a.card == c) for c in cards], cards
 
 
@@ -172,6 +177,7 @@ class Controller:
     opened: int | None = None  # the deal whose start was told, while none of its moves is made
     scored: bool = False  # a deal's result was told and the next deal has not begun: nothing can be taken back
     pending: list[Event] = field(default_factory=list)  # the deal's result, told after the move that ended it
+    open_hands: bool = False  # watching bots: the watcher sees every hand (ignored while a player is seated)
 
     def __post_init__(self) -> None:
         self.counted = self.counted or self.session.over  # a finished game resumed was counted when it ended
@@ -179,6 +185,53 @@ class Controller:
     @property
     def human(self) -> int | None:
         return self.session.seating.human
+
+    @property
+    def rules(self) -> Ruleset:
+        """The compiled rules: names and sizes the views draw with."""
+        return self.session.ruleset
+
+    def seen(self, deal: DealState) -> SeatView:
+        """``deal`` as this table shows it: the player's view, or a watcher's (the cards everyone sees, and every
+        hand with ``open_hands``), with what a table shows besides (the auction, the tally, the declarations)."""
+        human, seating = self.human, deal.ruleset.seating
+        view = deal.view(human if human is not None else self.session.seating.reference)
+        over = deal.phase == OVER
+        auction = deal.auction
+        bidding = deal.contract is None and auction is not None
+        taker = (human is not None and human == deal.declarer) or over  # who sees the chien and the cards laid aside
+        chien = deal.deck[deal.ruleset.dealing.stock_start:] if deal.ruleset.dealing.widow_size else ()
+        opened = human is None and self.open_hands
+        return dataclasses.replace(
+            view,
+            hand=view.hand if human is not None else (),
+            discarded=tuple(str(CARDS[c]) for c in deal.discarded) if taker else (),
+            level=deal.level if auction is None or deal.contract is not None else auction.level,
+            doubling=bidding and auction.doubling,
+            first_speaker=auction.first_seat if auction is not None else -1,
+            second_round=bool(bidding and view.turned_card and auction.contract is None
+                              and len(auction.calls) >= seating.players and not over),
+            must_call=bidding and deal.ruleset.bidding.must_call(auction),
+            side_points=tuple(deal.side_points), side_tricks=tuple(deal.side_tricks),
+            hand_sizes=tuple(bin(hand).count("1") for hand in deal.hands),
+            declarations=tuple(d for s in sorted(deal.declared) for d in deal.declared[s]),
+            chien_cards=tuple(str(CARDS[c]) for c in chien) if taker and deal.contract is not None else (),
+            open_hands=tuple(deal.view(s).hand for s in seating.seats) if opened else ())
+
+    def table(self) -> SeatView | None:
+        """The deal in play as this table shows it (after an undo, or when a game is resumed); None once the match
+        is over."""
+        deal = self.session.deal
+        return self.seen(deal) if deal is not None else None
+
+    def history(self) -> list[tuple[SheetRow, SeatView | None]]:
+        """The finished deals, each with how it ended as this table shows it (None: a deal not kept in full)."""
+        return [(row, self.seen(row.deal) if row.deal is not None else None) for row in self.session.rows]
+
+    def refusal(self, call: Call) -> str:
+        """The rule that forbids ``call`` to the player now."""
+        deal = self.session.deal
+        return deal.ruleset.bidding.reason(deal.auction, call) if deal is not None and deal.auction else ""
 
     # ------------------------------------------------------------------ the flow
 
@@ -196,7 +249,7 @@ class Controller:
         deal = session.deal
         if not deal.history and self.opened != session.deal_number:
             self.opened = session.deal_number
-            return DealStarted(session.deal_number, deal.dealer, deal)
+            return DealStarted(session.deal_number, deal.dealer, self.seen(deal))
         legal = deal.legal_actions()
         if deal.to_act != self.human:
             return self.apply(session.bot_action(session.seating.players[deal.to_act]), BOT)
@@ -225,8 +278,9 @@ class Controller:
             self.clock = MoveClock(seconds, self.now)
             self.clock.start()
         aside = deal.ruleset.dealing.widow_size - len(deal.discarded) if deal.phase == DISCARDING else 0
-        return HumanTurn(deal.to_act, deal.view(deal.to_act), deal, tuple(legal), tuple(menu), tuple(cards),
-                         True, undo, self.clock.remaining() if self.clock is not None else None, aside)
+        belotes = tuple(sorted({a.card for a in legal if a.kind == PLAY and opens_belote(deal, a.card)}))
+        return HumanTurn(deal.to_act, self.seen(deal), tuple(legal), tuple(menu), tuple(cards), True, undo,
+                         self.clock.remaining() if self.clock is not None else None, aside, belotes)
 
     def choose(self, action: Action, by: str = YOU) -> Moved:
         """The player's move (or the one the move clock's rule made for them)."""
@@ -240,13 +294,13 @@ class Controller:
         self.clock = None
         self.save()
         completed = len(deal.tricks) - 1 if action.kind == PLAY and not deal.trick else None
+        seen = self.seen(deal)
         if deal.phase == OVER:
             self.write_record()
-            row, over = session.rows[-1], session.over
-            self.pending.append(DealScored(row, deal, tuple(row.score.lines), row.board, over) if row.score is not None
-                                else AllPassed(row, deal, row.void, over))
-        seen = deal.view(self.human) if self.human is not None else None
-        return Moved(seat, action, deal, by, len(deal.belotes) > belotes, completed, seen)
+            row, over = dataclasses.replace(session.rows[-1], deal=None), session.over  # the seen deal, not the engine's
+            self.pending.append(DealScored(row, tuple(row.score.lines), row.board, over, seen) if row.score is not None
+                                else AllPassed(row, row.void, over, seen))
+        return Moved(seat, action, by, len(deal.belotes) > belotes, completed, seen)
 
     def result_read(self) -> None:
         """The player has read the deal's result: the next deal begins, and undo speaks of it."""
@@ -337,6 +391,11 @@ def out_of_time(session: Session, legal: list[Action], describe: Callable[[Actio
         return action, f"Time is up: a random legal move is made for you: {describe(action)}."
     action = session.bot_action(DEFAULT_BOT)
     return action, f"Time is up: the {DEFAULT_BOT} bot moves for you: {describe(action)}."
+
+
+def opens_belote(deal: DealState, card: int) -> bool:
+    """Whether ``card`` is a king or queen of a belote its player still holds both cards of."""
+    return card & 7 in (KING, QUEEN) and (card >> 3) in deal.belote_suits[deal.to_act]
 
 
 def forced_words(card_name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...cards import CARDS, Card, parse_card
-from ...engine.deal import DealState
+from ...engine.deal import SeatView
 from ...ruleset import Ruleset
 
 SUIT_ORDER = (3, 2, 0, 1)  # ♠ ♥ ♣ ♦: black and red alternate
@@ -24,12 +24,11 @@ def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]
     return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))
 
 
-def shown_cards(deal: DealState, seat: int) -> list[Card]:
-    """A seat's playable cards in the order the table shows them: its piles left to right at an open tableau
+def shown_cards(ruleset: Ruleset, view: SeatView) -> list[Card]:
+    """The seat's playable cards in the order the table shows them: its piles left to right at an open tableau
     (belote-a-deux.md §B), then its hand by suit and strength."""
-    view = deal.view(seat)
-    ordered = sort_hand(deal.ruleset, deal.contract, view.hand)
+    ordered = sort_hand(ruleset, view.contract, view.hand)
     if not view.tableau:
         return ordered
-    tops = [parse_card(pile[-1]) for pile in view.piles(seat) if pile and pile[-1] is not None]
+    tops = [parse_card(pile[-1]) for pile in view.piles(view.seat) if pile and pile[-1] is not None]
     return tops + [c for c in ordered if c not in tops]

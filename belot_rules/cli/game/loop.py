@@ -18,13 +18,18 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
-from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
+from ...engine.deal import SeatView
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
 from .controller import (
+    BIDDING,
     DEAL_PAUSE,
+    DECLARING,
+    DISCARDING,
+    EXCHANGING,
     FORCED,
+    OVER,
     TRICK_PAUSE,
     AllPassed,
     Controller,
@@ -44,7 +49,7 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, does, help_panel, no_hint_yet
+from .render import Renderer, call_menu_text, calls_of, does, help_panel, no_hint_yet
 from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
@@ -85,7 +90,9 @@ class Game:
         self.draw = Renderer(self.session, self.look)
         self.control = Controller(self.session, self.slot, self.record_path, self.stats_path or stats_path(),
                                   self.autoplay, said=lambda problem: self.show(problem, style="bold red"),
-                                  now=self.now, speed=self.speed)
+                                  now=self.now, speed=self.speed, open_hands=self.open_hands)
+        self.seen: SeatView | None = self.control.table()  # the deal as last shown: the one in play, or just ended
+        self.ended: SeatView | None = None  # the last deal finished, as it ended
 
     @property
     def human(self) -> int | None:
@@ -149,7 +156,7 @@ class Game:
         """Show what happens next, and at the player's turn ask for their choice; whether the match ended."""
         event = self.control.next()
         if isinstance(event, DealStarted):
-            self.new_deal(event.deal)
+            self.new_deal(event)
         elif isinstance(event, HumanTurn):
             action = self.decide(event)
             if action is not None:
@@ -167,55 +174,57 @@ class Game:
             return True
         return False
 
-    def new_deal(self, deal: DealState) -> None:
+    def new_deal(self, started: DealStarted) -> None:
         """The deal begins: on a terminal the new hand is drawn before the bots speak."""
-        if self.live and deal.to_act != self.human:
-            self.redraw(self.draw.frame(deal, self.session.deal_number, open_hands=self.open_hands))
+        view = self.seen = started.view
+        if self.live and view.to_act != self.human:
+            self.redraw(self.draw.frame(view, started.number, open_hands=self.open_hands))
         elif not self.live:
-            self.show(Text(f"Deal {self.session.deal_number}: {does(self.session.seating.name(deal.dealer), 'deal')}",
+            self.show(Text(f"Deal {started.number}: {does(self.session.seating.name(started.dealer), 'deal')}",
                            style="bold"))
             if self.open_hands:
-                for line in self.draw.open_hands(deal):
+                for line in self.draw.open_hands(view):
                     self.show(line)
 
     def after(self, moved: Moved) -> None:
         """Show what a move did: a transcript line, or the table redrawn."""
-        deal, seat, action, completed = moved.deal, moved.seat, moved.action, moved.completed
+        seat, action, completed = moved.seat, moved.action, moved.completed
+        view = moved.seen
+        assert view is not None  # the controller tells every move with what the table sees
+        self.seen = view
         name = self.session.seating.name(seat)
         if self.live:
-            self.redraw(self.draw.frame(deal, self.number_of(deal), completed, open_hands=self.open_hands))
+            number = len(self.session.rows) if view.phase == OVER else self.session.deal_number
+            self.redraw(self.draw.frame(view, number, completed, open_hands=self.open_hands))
         elif action.kind == CALL:
-            forced = deal.ruleset.bidding.forced_at == len(deal.auction.calls) - 1
-            self.show(f"{name}: {self.look.calls(deal.auction.calls)[-1][1]}" + (" (a forced call)" if forced else ""))
+            forced = self.session.ruleset.bidding.forced_at == len(view.calls) - 1
+            self.show(f"{name}: {self.look.calls(calls_of(view))[-1][1]}" + (" (a forced call)" if forced else ""))
         elif action.kind == DECLARE and action.declarations:
-            self.show(f"{name}: " + ", ".join(self.draw.declaration(deal, d) for d in action.declarations))
+            self.show(f"{name}: " + ", ".join(self.draw.declaration(view, d) for d in action.declarations))
         elif action.kind == EXCHANGE:
-            self.show(self.draw.exchange(deal))
+            self.show(self.draw.exchange(view))
         elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
-            self.show(f"You {self.draw.exchange_choice(deal, action)}.")
-        elif action.kind == DISCARD and deal.phase != DISCARDING:  # the others see how many, the taker which
-            self.show(self.draw.discards(deal, self.human))
+            self.show(f"You {self.draw.exchange_choice(view, action)}.")
+        elif action.kind == DISCARD and view.phase != DISCARDING:  # the others see how many, the taker which
+            self.show(self.draw.discards(view))
         elif completed is not None:
-            self.show(self.draw.trick(deal, completed, f"Trick {completed + 1}"))
+            self.show(self.draw.trick(view, completed, f"Trick {completed + 1}"))
         if moved.belote and not self.live:
             self.show(f"{name}: belote in {self.look.contract(SUIT_CONTRACTS[action.card >> 3])}")
         if completed is not None:
             self.pause(TRICK_PAUSE)
 
-    def number_of(self, deal: DealState) -> int:
-        """The number of ``deal``: the current one, or the one just finished."""
-        return self.session.deal_number if deal is self.session.deal else len(self.session.rows)
-
     def deal_over(self, result: DealScored | AllPassed) -> None:
         """The deal's score and its auction; on a terminal drawn under the header alone, so both fit 80x24."""
-        row, deal = result.row, result.deal
+        row, view = result.row, result.view
+        self.seen = self.ended = view
         summary = [self.draw.deal_score(row)]
-        if deal.auction.calls and (row.score is not None or row.void != "everybody passed"):
-            summary.append(self.draw.auction(deal))
-            if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
-                summary.append(self.draw.discards(deal, deal.declarer))
+        if view.calls and (row.score is not None or row.void != "everybody passed"):
+            summary.append(self.draw.auction(view))
+            if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+                summary.append(self.draw.discards(view))
         if self.live:
-            self.redraw(Group(self.draw.header(deal, row.number), *summary))
+            self.redraw(Group(self.draw.header(view, row.number), *summary))
         else:
             for part in summary:
                 self.show(part)
@@ -246,8 +255,9 @@ class Game:
         """Ask the player until a valid choice comes; None when the move clock's rule moved or lost the match,
         or the player took a move back."""
         clock = self.control.clock
-        deal, legal, menu, cards = turn.deal, list(turn.legal), list(turn.menu), list(turn.cards)
-        self.present(deal, menu, cards, legal)
+        cards = list(turn.cards)
+        self.seen = turn.view
+        self.present(turn)
         discard_pending(self.source)  # keys typed while the bots played were not meant for this question
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
@@ -262,18 +272,18 @@ class Game:
                     self.run_command(asked, deciding=True)
                     if asked in LONG_OUTPUT and self.live:
                         self.read("Enter to return to the table", clock)
-                        self.present(deal, menu, cards, legal)
+                        self.present(turn)
                     continue
                 if belote:
                     return parse_option(line, belote)
-                actions = self.choose(line, deal, legal, menu)
+                actions = self.choose(line, turn)
             except MoveTimeout:
                 self.timeout()
                 return None
             except Refusal as refusal:
                 self.show(str(refusal), style="bold red")
                 if cards and not belote:
-                    may = "lay aside" if deal.phase == DISCARDING else "play"
+                    may = "lay aside" if turn.phase == DISCARDING else "play"
                     self.show(Text(f"You may {may}: ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
                 continue
             if len(actions) == 1:
@@ -281,20 +291,24 @@ class Game:
             belote = sorted(actions, key=lambda a: not a.belote)
             self.options(belote)
 
-    def present(self, deal: DealState, menu: list[Action], cards: list[int], legal: list[Action]) -> None:
+    def present(self, turn: HumanTurn) -> None:
         """The table and what the player may choose."""
         with self.console:  # on a terminal the screen is cleared and drawn again in one write: no flicker
             if self.live:
                 self.console.clear()
-            self.console.print(self.draw.frame(deal, self.session.deal_number, legal=cards))
-            if deal.phase == BIDDING:
-                self.console.print(call_menu_text(menu, point_bids(legal), self.look, deal.auction.level))
-            elif deal.phase in (DECLARING, EXCHANGING):
-                self.options(menu)
+            self.console.print(self.draw.frame(turn.view, self.session.deal_number, legal=turn.cards))
+            if turn.phase == BIDDING:
+                self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
+            elif turn.phase in (DECLARING, EXCHANGING):
+                self.options(list(turn.menu))
 
     def options(self, menu: list[Action]) -> None:
         for i, action in enumerate(menu, 1):
-            self.console.print(Text.assemble((f"{i}:", "bold"), self.draw.describe(action)))
+            self.console.print(Text.assemble((f"{i}:", "bold"), self.describe(action)))
+
+    def describe(self, action: Action) -> str:
+        """A move of the deal as the player sees it now, in the table's words."""
+        return self.draw.describe(action, view=self.seen)
 
     def prompt_text(self, turn: HumanTurn) -> str:
         phase, menu = turn.phase, turn.menu
@@ -308,19 +322,18 @@ class Game:
             return f"Lay a card aside, {turn.to_lay_aside} to go (1-{len(menu)})"
         return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
 
-    def choose(self, line: str, deal: DealState, legal: list[Action], menu: list[Action]) -> list[Action]:
+    def choose(self, line: str, turn: HumanTurn) -> list[Action]:
         """The actions a line names: one, or a card played with and without announcing its belote."""
-        if deal.phase == BIDDING:
-            why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
-            return [parse_call(line, legal, menu, self.look, why)]
-        if deal.phase in (DECLARING, EXCHANGING):
-            return [parse_option(line, menu)]
-        return parse_card_choice(line, deal, menu, self.look)
+        if turn.phase == BIDDING:
+            return [parse_call(line, turn.legal, turn.menu, self.look, self.control.refusal)]
+        if turn.phase in (DECLARING, EXCHANGING):
+            return [parse_option(line, turn.menu)]
+        return parse_card_choice(line, turn, turn.menu, self.look, self.control.rules)
 
     def timeout(self) -> None:
         """The variant's rule for a player out of time: lose the match, or a move is made for them."""
         self.console.print()
-        moved, message = self.control.time_up(self.draw.describe)
+        moved, message = self.control.time_up(self.describe)
         self.show(message, style="bold red")
         if moved is not None:
             self.after(moved)
@@ -333,8 +346,8 @@ class Game:
         if name == "help":
             self.show(help_panel(self.look))
         elif name == "auction":
-            deal = session.deal or session.last_deal
-            self.show(self.draw.auction(deal) if deal is not None else "No call yet.")
+            view = self.control.table() or self.ended
+            self.show(self.draw.auction(view) if view is not None else "No call yet.")
         elif name == "forced":
             self.autoplay = self.control.autoplay = not self.autoplay
             self.show("A card that is the only legal one is now played for you." if self.autoplay
@@ -343,8 +356,9 @@ class Game:
             if problem:
                 self.show(problem)
         elif name == "last":
-            last = session.last_trick()
-            self.show(self.draw.trick(last[0], last[1], f"Trick {last[1] + 1}") if last else "No trick played yet.")
+            view = next((v for v in (self.control.table(), self.ended) if v is not None and v.tricks), None)
+            self.show(self.draw.trick(view, len(view.tricks) - 1, f"Trick {len(view.tricks)}") if view is not None
+                      else "No trick played yet.")
         elif name == "sheet":
             self.show(self.draw.sheet() if session.rows else "No deal finished yet.")
             self.show(self.draw.board())
@@ -359,7 +373,7 @@ class Game:
             self.show(no_hint_yet(None))
         elif name == "hint":
             adviser, action = self.control.hint()
-            self.show(f"Hint: the {adviser} bot would {self.draw.describe(action)}.", style="bold")
+            self.show(f"Hint: the {adviser} bot would {self.describe(action)}.", style="bold")
         elif name == "quit":
             self.save()
             self.write_record()  # the record so far, as the table writes it on q
@@ -374,7 +388,8 @@ class Game:
         except NoUndo as why:
             self.show(str(why), style="bold")
             return False
-        self.show(self.draw.took_back(taken), style="bold")
+        self.seen = self.control.table()
+        self.show(self.draw.took_back(taken, self.seen), style="bold")
         return True
 
     def saved(self, note: str) -> None:

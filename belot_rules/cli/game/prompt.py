@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
-from ...engine.deal import DealState
 from ...errors import UserError
 from ...files import excerpt
 from ...rules.calls import Call, point_range, step_words
-from ...rules.declarations import KING, QUEEN
+from ...ruleset import Ruleset
 from ...variant.model import SUIT_CONTRACTS
+from .controller import HumanTurn
 from .look import Look
 
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
@@ -140,7 +140,7 @@ def parse_option(text: str, menu: Sequence[Action]) -> Action:
     return chosen
 
 
-def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: Look) -> list[Action]:
+def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: Look, rules: Ruleset) -> list[Action]:
     """The legal actions that play the card a line names (two when the card may announce a belote).
 
     A card held but not allowed is refused with the rule that forbids it.
@@ -156,23 +156,17 @@ def parse_card_choice(text: str, deal: DealState, menu: Sequence[Action], look: 
         if not line:
             raise Refusal(f"Nothing typed: type {numbers} or a card like jh, 10s or T♠.") from None
         raise Refusal(f"{excerpt(text.strip())} is neither {numbers} nor a card like jh, 10s or T♠.") from None
-    actions = [a for a in deal.legal_actions() if a.card == card and (a.belote or not belote)]
+    actions = [a for a in turn.legal if a.card == card and (a.belote or not belote)]
     if actions:
         return actions
-    seat = deal.to_act
+    view = turn.view
     shown = look.card_name(card)
-    if not (1 << card) & deal.hands[seat]:
+    if str(CARDS[card]) not in view.hand:
         raise Refusal(f"You do not hold {shown}.")
-    if belote and any(a.card == card for a in deal.legal_actions()):
-        if not deal.ruleset.declarations.belote_announced and _opens_belote(deal, card):
-            return [a for a in deal.legal_actions() if a.card == card]  # scored without announcing it here
+    if belote and any(a.card == card for a in turn.legal):
+        if not rules.declarations.belote_announced and card in turn.belotes:
+            return [a for a in turn.legal if a.card == card]  # scored without announcing it here
         raise Refusal(f"{shown} does not start a belote.")
-    view = deal.view(seat)
-    reason = deal.ruleset.illegal_reason(deal.contract, view.hand, view.trick, CARDS[card])
-    led = look.contract(SUIT_CONTRACTS[deal.trick[0] >> 3])
+    reason = rules.illegal_reason(view.contract, view.hand, view.trick, CARDS[card])
+    led = look.contract(SUIT_CONTRACTS[parse_card(view.trick[0][1]).suit])
     raise Refusal(f"You may not play {shown} ({led} led): {reason}.")
-
-
-def _opens_belote(deal: DealState, card: int) -> bool:
-    """Whether ``card`` is a king or queen of a belote its player still holds both cards of."""
-    return card & 7 in (KING, QUEEN) and (card >> 3) in deal.belote_suits[deal.to_act]

@@ -19,12 +19,13 @@ from rich.text import Text
 
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
-from ...engine.deal import OVER, DealState
-from ...rules.calls import CAPOT
+from ...engine.deal import SeatView
+from ...rules.calls import CAPOT, Call
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
+from .controller import OVER
 from .hands import sort_hand
 from .look import Look
 from .session import Session, SheetRow
@@ -54,6 +55,15 @@ TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move":
                  "bot_moves": "a bot moves for you"}
 COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
+
+
+def calls_of(view: SeatView) -> list[tuple[int, Call]]:
+    """The auction's calls as the rules know them (a view holds them as text)."""
+    return [(seat, Call.parse(said)) for seat, said in view.calls]
+
+
+def card_index(card: str) -> int:
+    return parse_card(card).index
 
 
 def does(name: str, verb: str) -> str:
@@ -204,7 +214,7 @@ class Renderer:
 
     # ------------------------------------------------------------------ the table
 
-    def frame(self, deal: DealState, number: int, completed: int | None = None, legal: Sequence[int] = (),
+    def frame(self, view: SeatView, number: int, completed: int | None = None, legal: Sequence[int] = (),
               open_hands: bool = False) -> Group:
         """The table of deal ``number`` as the player (or the watcher) sees it now.
 
@@ -213,45 +223,45 @@ class Renderer:
         is shown (watching bots).
         """
         session, look, seating = self.session, self.look, self.session.seating
-        table = deal.ruleset.seating
+        table = session.ruleset.seating
         if completed is not None:
-            leader, cards, winner = deal.tricks[completed]
+            leader, cards, winner = view.tricks[completed]
             shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
-            melds = sum(d.points for d in self.melds(deal, completed))
+            melds = sum(d.points for d in self.melds(view, completed))
             center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}"
                           + (f"\nmelds +{melds}" if melds else ""), style="bold")
         else:
-            shown = [(table.order[deal.leader + i], c) for i, c in enumerate(deal.trick)]
-            center = Text("bidding" if deal.contract is None else f"trick {len(deal.tricks) + 1} of {table.hand_size}",
+            shown = list(view.trick)
+            center = Text("bidding" if view.contract is None else f"trick {len(view.tricks) + 1} of {table.hand_size}",
                           style="dim")
-        parts: list[RenderableType] = [self.header(deal, number), self.table(deal, shown, center, completed is None)]
-        bids = self.calls(deal, passes=False)
-        if deal.contract is None:
-            parts.append(self.auction(deal))
+        parts: list[RenderableType] = [self.header(view, number), self.table(view, shown, center, completed is None)]
+        bids = self.calls(view, passes=False)
+        if view.contract is None:
+            parts.append(self.auction(view))
         elif len(bids) > 1:  # the header names the contract; who else bid or doubled stays in view
             parts.append(Text(self.look.words("Bids: " + f" {look.dot} ".join(bids))))
-        if deal.contract is not None and deal.tricks and completed is None:
-            parts.append(self.trick(deal, len(deal.tricks) - 1, "Last trick"))
-        announced = self.announcements(deal)
+        if view.contract is not None and view.tricks and completed is None:
+            parts.append(self.trick(view, len(view.tricks) - 1, "Last trick"))
+        announced = self.announcements(view)
         if announced:
             parts.append(announced)
         if open_hands:
-            parts += self.open_hands(deal)
-        if deal.tableau is not None:  # every player's face-up cards are everyone's to see
-            parts += [self.piles(deal, (seating.reference + k) % seating.count) for k in range(seating.count)
+            parts += self.open_hands(view)
+        if view.tableau:  # every player's face-up cards are everyone's to see
+            parts += [self.piles(view, (seating.reference + k) % seating.count) for k in range(seating.count)
                       if (seating.reference + k) % seating.count != seating.human]
         if seating.human is not None:
-            hand = deal.view(seating.human).hand
-            if deal.tableau is not None:
-                parts.append(self.piles(deal, seating.human, legal))
-                on_table = {p[-1] for p in deal.view(seating.human).piles(seating.human) if p}
+            hand = view.hand
+            if view.tableau:
+                parts.append(self.piles(view, seating.human, legal))
+                on_table = {p[-1] for p in view.piles(seating.human) if p}
                 hand = tuple(c for c in hand if c not in on_table)  # a hand beside the piles (deal.tableau_packets)
             if hand:
-                parts.append(hand_line(sort_hand(session.ruleset, deal.contract, hand), legal, look))
+                parts.append(hand_line(sort_hand(session.ruleset, view.contract, hand), legal, look))
             parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
         return Group(*parts)
 
-    def piles(self, deal: DealState, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
+    def piles(self, view: SeatView, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
         """A seat's piles as they lie (belote-a-deux.md §B): ``A♠/▒`` a face-up card on a face-down one, ``▒``
         a face-down card whose card above is in the trick, ``·`` an empty place; the cards ``legal`` numbered
         as in :func:`hand_line`, the others struck out in brackets; ``label``: the line starts with whose
@@ -259,7 +269,7 @@ class Renderer:
         look = self.look
         back = "#" if look.ascii else "▒"
         text = Text(f"{self.table_name(seat)}".ljust(17) if label else "", style="bold")
-        for i, pile in enumerate(deal.view(seat).piles(seat)):
+        for i, pile in enumerate(view.piles(seat)):
             text.append(" " if i else "")
             if not pile:
                 text.append("·", style="dim")
@@ -284,60 +294,59 @@ class Renderer:
         name = self.session.seating.name(seat)
         return "Your table" if name == "You" else f"{name}'s table"
 
-    def open_hands(self, deal: DealState) -> list[Text]:
+    def open_hands(self, view: SeatView) -> list[Text]:
         """Every seat's hand, one line each (for watching bots with ``--open``)."""
         seating = self.session.seating
         lines = []
-        for seat in range(len(seating.players)):
+        for seat, hand in enumerate(view.open_hands):
             line = Text(f"{seating.name(seat)}: ", style="bold")
-            cards = sort_hand(self.session.ruleset, deal.contract, deal.view(seat).hand)
+            cards = sort_hand(self.session.ruleset, view.contract, hand)
             lines.append(line.append_text(Text(" ").join(self.look.card(c) for c in cards)))
         return lines
 
-    def header(self, deal: DealState, number: int) -> Panel:
+    def header(self, view: SeatView, number: int) -> Panel:
         """Variant, deal, contract, match score and reserve, in a box at the top."""
         session, look, seating = self.session, self.look, self.session.seating
         lines = [Text.assemble(("Deal ", "bold"), str(number), f" {look.dot} ",
-                               does(seating.name(deal.dealer), "deal"))]
+                               does(seating.name(view.dealer), "deal"))]
         rules = session.ruleset.variant
-        if deal.contract is None and deal.auction.doubling:
-            lines.append(Text.assemble("Doubling ", (self.ladder(deal), "bold")))
-        if deal.contract is None:
+        if view.contract is None and view.doubling:
+            lines.append(Text.assemble("Doubling ", (self.ladder(view), "bold")))
+        if view.contract is None:
             line = Text("Bidding")
-            turned = deal.view(seating.reference).turned_card
-            if turned:
+            if view.turned_card:
                 line.append(f" {look.dot} turned card ")
-                line.append_text(look.card(turned, "bold"))
-            lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(deal))
-            offer = self.schmeiss_offer(deal)
+                line.append_text(look.card(view.turned_card, "bold"))
+            lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(view))
+            offer = self.schmeiss_offer(view)
             if offer:
                 lines.append(Text(offer, style="bold"))
         else:
-            contract = Text.assemble("Contract ", (self.contract(deal.contract, deal.level, deal.bid,
-                                                                 deal.declarer), "bold"))
-            if deal.turned_card >= 0:  # everyone saw it (go to the taker, or stay on the stock)
-                contract.append(f" {look.dot} turned card ").append_text(look.card(deal.turned_card))
-            if deal.shown_stock >= 0:
-                contract.append(f" {look.dot} bottom card ").append_text(look.card(deal.shown_stock))
-            if rules.deal.talon and not deal.tricks:
+            contract = Text.assemble("Contract ", (self.contract(view.contract, view.level, view.bid,
+                                                                 view.declarer), "bold"))
+            if view.turned_card:  # everyone saw it (go to the taker, or stay on the stock)
+                contract.append(f" {look.dot} turned card ").append_text(look.card(view.turned_card))
+            if view.shown_stock:
+                contract.append(f" {look.dot} bottom card ").append_text(look.card(view.shown_stock))
+            if rules.deal.talon and not view.tricks:
                 contract.append(f" {look.dot} talons picked up")
             lines.append(contract)
-            exchange = self.exchange(deal)
+            exchange = self.exchange(view)
             if exchange is not None:
                 lines.append(exchange)
-            if deal.ruleset.dealing.widow_size and not deal.tricks:
-                lines.append(self.discards(deal, seating.reference))
+            if session.ruleset.dealing.widow_size and not view.tricks:
+                lines.append(self.discards(view))
         lines.append(self.board())
         clock = session.ruleset.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
             lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
-        if deal.tricks:
-            side_of = deal.ruleset.seating.side_of
-            melds = [0] * len(deal.side_points)
-            for index in range(len(deal.tricks)):
-                for d in self.melds(deal, index):
+        if view.tricks:
+            side_of = session.ruleset.seating.side_of
+            melds = [0] * len(view.side_points)
+            for index in range(len(view.tricks)):
+                for d in self.melds(view, index):
                     melds[side_of[d.seat]] += d.points
-            tricks = [f"{deal.side_tricks[t]} ({deal.side_points[t]} points" + (f", melds {melds[t]})" if any(melds)
+            tricks = [f"{view.side_tricks[t]} ({view.side_points[t]} points" + (f", melds {melds[t]})" if any(melds)
                                                                                else ")") for t in range(len(melds))]
             lines.append(Text("Tricks " + self.pairs(tricks)))
         title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
@@ -345,34 +354,37 @@ class Renderer:
             title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
-    def exchange(self, deal: DealState, short: bool = False) -> Text | None:
+    def exchange(self, view: SeatView, short: bool = False) -> Text | None:
         """``Opponent exchanged 7♥ for the turned J♥`` (``short``: ``for J♥``) once the holder of the trump
         seven took the turned card (klaberjass.md §4); None when nobody did. A seven kept is not said: only
         its holder knows of it."""
-        if deal.exchanged < 0:
+        if view.exchanged is None or view.turned_card is None:
             return None
-        return Text(f"{self.session.seating.name(deal.exchanged)} exchanged ").append_text(
-            self.look.card(deal.turned_card & ~7)).append(" for " if short else " for the turned ").append_text(
-            self.look.card(deal.turned_card))
+        seat, seven = view.exchanged
+        return Text(f"{self.session.seating.name(seat)} exchanged ").append_text(
+            self.look.card(seven)).append(" for " if short else " for the turned ").append_text(
+            self.look.card(view.turned_card))
 
-    def discards(self, deal: DealState, seat: int | None) -> Text:
+    def discards(self, view: SeatView) -> Text:
         """The chien (belote-a-trois.md §2): ``East took the chien (2 cards), laid 2 aside face down``; the
-        taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``)."""
-        size, laid = deal.ruleset.dealing.widow_size, len(deal.discarded)
-        text = Text(f"{self.session.seating.name(deal.declarer)} took the chien")
-        if seat != deal.declarer:
+        taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``), and so
+        does everyone once the deal is over."""
+        size = self.session.ruleset.dealing.widow_size
+        text = Text(f"{self.session.seating.name(view.declarer)} took the chien")
+        if not view.chien_cards:
+            laid = self.session.ruleset.seating.hand_size + size - view.hand_sizes[view.declarer]  # before trick 1
             return text.append(f" ({size} cards), " + (f"laid {laid} of {size} aside" if laid < size
                                                          else f"laid {size} aside face down"))
-        chien = deal.deck[deal.ruleset.dealing.stock_start:]
-        text.append(" ").append_text(Text(" ").join(self.look.card(c) for c in chien))
+        laid = len(view.discarded)
+        text.append(" ").append_text(Text(" ").join(self.look.card(c) for c in view.chien_cards))
         if not laid:
             return text.append(f", {size} to lay aside")
-        text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in deal.discarded))
+        text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in view.discarded))
         return text.append(f", {size - laid} to go" if laid < size else "")
 
-    def describe(self, action: Action, short: bool = False) -> str:
+    def describe(self, action: Action, short: bool = False, view: SeatView | None = None) -> str:
         """A move of the deal being played, in the table's words (``short``: in a menu of calls or declarations,
-        without the verb)."""
+        without the verb; ``view``: the deal as the player sees it, which names the seven and the turned card)."""
         if action.kind == CALL:
             return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
         if action.kind == DECLARE:
@@ -381,58 +393,59 @@ class Renderer:
             said = " + ".join(self.words(str(d)) for d in action.declarations)
             return said if short else f"declare {said}"
         if action.kind in (EXCHANGE, KEEP):
-            return self.exchange_choice(self.session.deal, action, short)
+            return self.exchange_choice(view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
             return f"lay {self.look.card_name(action.card)} aside"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
-    def took_back(self, taken: Sequence[Action]) -> str:
-        """What an undo took back: ``Took back: play K♥, and 3 moves after it.``"""
+    def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:
+        """What an undo took back: ``Took back: play K♥, and 3 moves after it.`` (``view``: the deal now)."""
         more = len(taken) - 1
         after = f", and {more} move{'s' if more > 1 else ''} after it" if more else ""
-        return f"Took back: {self.describe(taken[0])}{after}."
+        return f"Took back: {self.describe(taken[0], view=view)}{after}."
 
-    def exchange_choice(self, deal: DealState, action: Action, short: bool = False) -> str:
+    def exchange_choice(self, view: SeatView, action: Action, short: bool = False) -> str:
         """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
         ``keep 7♥``."""
-        seven, turned = self.look.card_name(deal.turned_card & ~7), self.look.card_name(deal.turned_card)
+        turned = card_index(view.turned_card or "")
+        seven, turned_name = self.look.card_name(turned & ~7), self.look.card_name(turned)
         if action.kind != EXCHANGE:
             return f"keep {seven}"
-        return f"exchange {seven} for {turned}" if short else f"exchange {seven} for the turned {turned}"
+        return f"exchange {seven} for {turned_name}" if short else f"exchange {seven} for the turned {turned_name}"
 
-    def bidding_state(self, deal: DealState) -> Text:
+    def bidding_state(self, view: SeatView) -> Text:
         """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
         who must name a contract."""
         seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
         line = Text()
-        if (deal.view(seating.reference).turned_card and deal.auction.contract is None
-                and len(deal.auction.calls) >= deal.ruleset.seating.players and deal.phase != OVER):
+        if view.second_round:
             line.append(f" {look.dot} second round")
         if rules.deal.talon:
             line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
-        if deal.ruleset.dealing.widow_size:
-            line.append(f" {look.dot} chien {deal.ruleset.dealing.widow_size} face down")
-        if self.session.ruleset.bidding.must_call(deal.auction):
-            line.append(f" {look.dot} {seating.name(deal.to_act)} must name a contract", style="bold")
+        widow = self.session.ruleset.dealing.widow_size
+        if widow:
+            line.append(f" {look.dot} chien {widow} face down")
+        if view.must_call:
+            line.append(f" {look.dot} {seating.name(view.to_act)} must name a contract", style="bold")
         return line
 
-    def schmeiss_offer(self, deal: DealState) -> str:
+    def schmeiss_offer(self, view: SeatView) -> str:
         """``Opponent schmeisses: accept, a new deal; refuse, Opponent plays it`` while a schmeiss waits for its
         answer (klaberjass.md §3.1); empty otherwise. The suit is the turned one, or the one the call names."""
-        calls = deal.auction.calls
-        if deal.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
+        calls = calls_of(view)
+        if view.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
             return ""
         name = self.session.seating.name(calls[-1][0])
         you = name == "You"
         return f"{name} {'schmeiss' if you else 'schmeisses'}: accept, a new deal; refuse, {name} " \
                f"{'play' if you else 'plays'} it"
 
-    def ladder(self, deal: DealState) -> str:
+    def ladder(self, view: SeatView) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
         decides the match marked."""
         doubles = self.session.ruleset.variant.bidding.doubles
         steps = []
-        for level in range(deal.auction.level, doubles.max_level):
+        for level in range(view.level, doubles.max_level):
             step = f"{doubles.names[level]} {self.look.times}{doubles.multipliers[level]}"
             if doubles.match_winning_level == level + 1:
                 step += " (wins the match)"
@@ -464,21 +477,21 @@ class Renderer:
         session = self.session
         return f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, won {totals['wins']}."
 
-    def table(self, deal: DealState, shown: Sequence[tuple[int, int]], center: Text, pointer: bool) -> Table:
+    def table(self, view: SeatView, shown: Sequence[tuple[int, str]], center: Text, pointer: bool) -> Table:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
-        look, seating = self.look, self.session.seating
+        look, seating, rules = self.look, self.session.seating, self.session.ruleset
         cards = dict(shown)
-        calls = dict(look.calls(deal.auction.calls)) if deal.contract is None else {}
+        calls = dict(look.calls(calls_of(view))) if view.contract is None else {}
         winner = -1
-        if shown and deal.contract:
-            winner = shown[deal.ruleset.tables[deal.contract].trick_winner_index([c for _, c in shown])][0]
+        if shown and view.contract:
+            winner = shown[rules.tables[view.contract].trick_winner_index([card_index(c) for _, c in shown])][0]
         cells: dict[int, Text] = {}
-        for seat in deal.ruleset.seating.seats:
+        for seat in rules.seating.seats:
             cell = Text()
-            if pointer and seat == deal.to_act:
+            if pointer and seat == view.to_act:
                 cell.append(f"{look.pointer} ", style="bold")
             cell.append(seating.name(seat), style="bold" if seat == seating.human else "")
-            if seat == deal.dealer:
+            if seat == view.dealer:
                 cell.append(f" {look.dot} dealer", style="dim")
             cell.append("\n")
             if seat in cards:
@@ -494,7 +507,7 @@ class Renderer:
             grid.add_column(width=CELL_WIDTH, justify="center")
         rows = [[Text(), Text(), Text()] for _ in range(3)]
         rows[1][1] = center
-        players = deal.ruleset.seating.players
+        players = rules.seating.players
         for offset in range(players):
             row, column = grid_place(offset, players)
             rows[row][column] = cells[offset]
@@ -502,70 +515,68 @@ class Renderer:
             grid.add_row(*row)
         return grid
 
-    def auction(self, deal: DealState) -> Text:
+    def auction(self, view: SeatView) -> Text:
         """The calls so far, in order."""
         seating, look = self.session.seating, self.look
-        calls = deal.auction.calls
+        calls = calls_of(view)
         if not calls:
-            return Text(f"Calls: none yet; {does(seating.name(deal.auction.first_seat), 'speak')} first", style="dim")
+            return Text(f"Calls: none yet; {does(seating.name(view.first_speaker), 'speak')} first", style="dim")
         text = Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
-        exchange = self.exchange(deal)
+        exchange = self.exchange(view)
         return text if exchange is None else text.append(f" {look.dot} ").append_text(exchange)
 
-    def calls(self, deal: DealState, passes: bool = True) -> list[str]:
+    def calls(self, view: SeatView, passes: bool = True) -> list[str]:
         """The auction, a call a line (``Left hearts ♥``); without ``passes`` only bids and doublings."""
         seating, look = self.session.seating, self.look
-        return [f"{seating.name(s)} {said}" for (s, said), (_, c) in zip(look.calls(deal.auction.calls), deal.auction.calls)
+        calls = calls_of(view)
+        return [f"{seating.name(s)} {said}" for (s, said), (_, c) in zip(look.calls(calls), calls)
                 if passes or c.kind != "pass"]
 
-    def trick(self, deal: DealState, index: int, label: str) -> Text:
+    def trick(self, view: SeatView, index: int, label: str) -> Text:
         """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
-        seating, look = self.session.seating, self.look
-        leader, cards, winner = deal.tricks[index]
+        seating, look, rules = self.session.seating, self.look, self.session.ruleset
+        leader, cards, winner = view.tricks[index]
         text = Text(f"{label}: ")
         for i, card in enumerate(cards):
             if i:
                 text.append(f" {look.dot} ")
-            text.append(f"{seating.name(deal.ruleset.seating.order[leader + i])} ")
+            text.append(f"{seating.name(rules.seating.order[leader + i])} ")
             text.append_text(look.card(card))
-        points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
-        if index == deal.ruleset.seating.hand_size - 1:
-            points += deal.ruleset.variant.scoring.last_trick
+        points = sum(rules.tables[view.contract or ""].points[card_index(c)] for c in cards)
+        if index == rules.seating.hand_size - 1:
+            points += rules.variant.scoring.last_trick
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
-        melds = self.melds(deal, index)
+        melds = self.melds(view, index)
         if melds:
             text.append(look.words(", melds: " + ", ".join(str(d) for d in melds)), style="bold")
         return text
 
-    @staticmethod
-    def melds(deal: DealState, index: int) -> tuple[Declaration, ...]:
+    def melds(self, view: SeatView, index: int) -> tuple[Declaration, ...]:
         """The melds trick ``index`` holds, for the team that won it (where melds come from tricks)."""
-        _, cards, winner = deal.tricks[index]
-        return deal.ruleset.declarations.in_trick(deal.contract, cards, winner)
+        _, cards, winner = view.tricks[index]
+        return self.session.ruleset.declarations.in_trick(view.contract, tuple(card_index(c) for c in cards), winner)
 
-    def declaration(self, deal: DealState, declaration: Declaration) -> str:
+    def declaration(self, view: SeatView, declaration: Declaration) -> str:
         """A declaration as the table knows it: another player's by its kind and value while the deal is played.
 
         The cards of a declaration are shown only when the deal is over (rules/bulgarian.md
         §5.2: the exact composition is revealed after the last trick); the player's own, and
         every one when four bots play, in full.
         """
-        if deal.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
+        if view.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
             return self.words(str(declaration))
         kind = SEQUENCE_NAMES[declaration.length] if declaration.kind == SEQUENCE else "four of a kind"
         return f"{kind} ({declaration.points})"
 
-    def announced(self, deal: DealState) -> list[str]:
+    def announced(self, view: SeatView) -> list[str]:
         """Declarations and belotes announced in this deal, one item per seat and declaration."""
         seating = self.session.seating
-        view = deal.view(seating.reference)
-        items = [f"{seating.name(seat)} {self.declaration(deal, d)}"
-                 for seat in sorted(deal.declared) for d in deal.declared[seat]]
+        items = [f"{seating.name(d.seat)} {self.declaration(view, d)}" for d in view.declarations]
         return items + [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
 
-    def announcements(self, deal: DealState) -> Text | None:
+    def announcements(self, view: SeatView) -> Text | None:
         """Declarations and belotes announced in this deal, on one line."""
-        items = self.announced(deal)
+        items = self.announced(view)
         return Text("Declared: " + f" {self.look.dot} ".join(items)) if items else None
 
     # ------------------------------------------------------------------ scores

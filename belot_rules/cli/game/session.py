@@ -61,7 +61,8 @@ class SheetRow:
         none = (0,) * table.sides
         if score is None:
             return cls(number, deal.dealer, None, -1, 0, None, none, none, none, none, None, tuple(board),
-                       void_words(deal), deal=deal)
+                       void_words(deal.auction.calls[-1][1].kind if deal.auction and deal.auction.calls else ""),
+                       deal=deal)
         parts = score.parts
         return cls(number, deal.dealer, deal.contract, deal.declarer, deal.level, deal.bid,
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
@@ -248,12 +249,10 @@ def revealed(before: SeatView, after: SeatView, name: Callable[[int], str]) -> s
     return ""
 
 
-def void_words(deal: DealState) -> str:
-    """Why ``deal`` ended without a contract: ``everybody passed``, ``the schmeiss was accepted`` or ``a redeal
-    was called`` (Baloot's kawesh)."""
-    calls = deal.auction.calls if deal.auction is not None else []
-    last = calls[-1][1].kind if calls else ""
-    return {"accept": "the schmeiss was accepted", "redeal": "a redeal was called"}.get(last, "everybody passed")
+def void_words(last_call: str) -> str:
+    """Why a deal whose last call was ``last_call`` (its kind) ended without a contract: ``everybody passed``,
+    ``the schmeiss was accepted`` or ``a redeal was called`` (Baloot's kawesh)."""
+    return {"accept": "the schmeiss was accepted", "redeal": "a redeal was called"}.get(last_call, "everybody passed")
 
 
 def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) -> tuple[Ruleset, LoadedVariant]:

@@ -24,9 +24,14 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...engine.actions import PLAY, Action
-from ...engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
+from ...engine.deal import SeatView
 from ...errors import UserError
 from ..game.controller import (
+    BIDDING,
+    DECLARING,
+    DISCARDING,
+    EXCHANGING,
+    OVER,
     SPEEDS,
     TRICK_PAUSE,
     YOU,
@@ -96,7 +101,8 @@ class TableApp(App[int]):
         self.look, self.speed, self.record_path = look, speed, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
-        self.shown: DealState | None = None  # the deal on the table (the one just finished, while scored)
+        self.seen: SeatView | None = None  # the deal on the table as the player sees it (the one just finished, while scored)
+        self.result_shown = False  # the table shows a finished deal, whose result is open
         self.held: int | None = None  # a completed trick kept on the table until the next card
         self.use(session, slot)
         self.skipping = False
@@ -188,72 +194,74 @@ class TableApp(App[int]):
 
     def refresh_table(self) -> None:
         """Draw everything from the session (after each move, undo, theme or sort change)."""
-        deal = self.shown or self.session.deal
-        if deal is None:
+        view = self.seen
+        if view is None:
             return
-        self.query_one("#header", Static).update(header(self.draw, deal, self.size.width or 80))
+        number = len(self.session.rows) if view.phase == OVER else self.session.deal_number
+        self.query_one("#header", Static).update(header(self.draw, view, number, self.size.width or 80))
         width = self.query_one("#left").size.width or 48
-        self.query_one("#seats", Static).update(seats_table(self.draw, deal, self.held, self.open_hands, width))
-        if deal.tableau is not None:  # every other player's face-up cards, as they lie
+        self.query_one("#seats", Static).update(seats_table(self.draw, view, self.held, self.open_hands, width))
+        if view.tableau:  # every other player's face-up cards, as they lie
             seating = self.session.seating
             others = [seat for seat in ((seating.reference + k) % seating.count for k in range(seating.count))
                       if seat != self.human]
             piles = self.query_one("#tableau", Static)
             piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else "The table"
-            piles.update(Text("\n").join(self.draw.piles(deal, seat, label=len(others) > 1) for seat in others))
-        tally = deal_tally(self.session, deal)
+            piles.update(Text("\n").join(self.draw.piles(view, seat, label=len(others) > 1) for seat in others))
+        tally = deal_tally(self.session, view)
         self.query_one("#tally", Static).update(tally)
         self.query_one("#tally").display = bool(tally.plain)
         auction = self.query_one("#auction", Static)
-        during = deal.contract is None and deal.phase != OVER
-        calls = self.draw.calls(deal, passes=during)
-        passes = len(deal.auction.calls) - len(calls)
+        during = view.contract is None and view.phase != OVER
+        calls = self.draw.calls(view, passes=during)
+        passes = len(view.calls) - len(calls)
         if not during and passes:  # the passes left out, counted: at two players "the others" is one pass
             calls.append(("and a pass" if passes == 1 else f"and {passes} passes") if calls else "everybody passed")
         said = Text(self.look.words("\n".join(calls)) if calls else
-                    "No bidding: the last card dealt names trump" if deal.ruleset.bidding.deal_fixes_trump else
-                    f"{does(self.session.seating.name(deal.auction.first_seat), 'speak')} first")
-        exchange = self.draw.exchange(deal, short=True)
-        if deal.ruleset.dealing.widow_size and deal.contract is not None and not deal.tricks:
-            exchange = self.draw.discards(deal, self.human)
+                    "No bidding: the last card dealt names trump" if self.control.rules.bidding.deal_fixes_trump else
+                    f"{does(self.session.seating.name(view.first_speaker), 'speak')} first")
+        exchange = self.draw.exchange(view, short=True)
+        if self.control.rules.dealing.widow_size and view.contract is not None and not view.tricks:
+            exchange = self.draw.discards(view)
         auction.update(said if exchange is None else Text("\n").join([said, exchange]))
-        declared = self.draw.announced(deal)
+        declared = self.draw.announced(view)
         widget = self.query_one("#declared", Static)
         widget.display = bool(declared)
         widget.update(Text("\n".join(declared)))
         last = self.query_one("#last", Static)
-        last.display = bool(deal.tricks)
-        if deal.tricks:
-            last.update(self.draw.trick(deal, len(deal.tricks) - 1, f"{len(deal.tricks)}"))
+        last.display = bool(view.tricks)
+        if view.tricks:
+            last.update(self.draw.trick(view, len(view.tricks) - 1, f"{len(view.tricks)}"))
         if self.human is not None:
             hand = self.query_one(HandView)
-            playing = deal.phase not in (BIDDING, DECLARING, EXCHANGING, OVER) and deal.to_act == self.human
-            legal = [c.index for c in sorted_hand(deal, self.human, self.sort_mode)
-                     if playing and any(a.card == c.index for a in deal.legal_actions())]
-            piles = deal.view(self.human).piles(self.human) if deal.tableau is not None else None
-            hand.show(self.look, sorted_hand(deal, self.human, self.sort_mode), legal if playing else None, piles)
+            cards = sorted_hand(self.control.rules, view, self.sort_mode)
+            turn = self.turn
+            playing = turn is not None and turn.phase not in (BIDDING, DECLARING, EXCHANGING, OVER)
+            allowed = {a.card for a in turn.legal} if turn is not None else set()
+            legal = [c.index for c in cards if c.index in allowed]
+            piles = view.piles(self.human) if view.tableau else None
+            hand.show(self.look, cards, legal if playing else None, piles)
         self.update_status()
 
     def update_status(self) -> None:
         """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
-        session = self.session
-        deal = session.deal
+        session, view = self.session, self.seen
         if session.over:
             text = "The match is over."
-        elif deal is None or self.shown is not deal:
+        elif view is None or self.result_shown:
             text = "Enter for the next deal."
-        elif deal.to_act == self.human:
+        elif view.to_act == self.human:
             text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
                     DECLARING: "Declare: ↑↓ and Enter",
                     EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter",
                     DISCARDING: "Lay a card aside: ← → and Enter (or its number, or / to type it)"}.get(
-                deal.phase, "Your card: ← → and Enter (or its number, or / to type it)")
-            text = self.draw.schmeiss_offer(deal) or text
+                view.phase, "Your card: ← → and Enter (or its number, or / to type it)")
+            text = self.draw.schmeiss_offer(view) or text
             if self.control.clock is not None:
                 text += f" {self.look.dot} {round(self.control.clock.remaining())} s left"
         else:
-            verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(deal.phase, "play")
-            text = f"{does(session.seating.name(deal.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
+            verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
+            text = f"{does(session.seating.name(view.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
@@ -266,10 +274,7 @@ class TableApp(App[int]):
 
     def advance(self) -> None:
         """What comes next: a bot's move after the pause, the player's decision, or nothing while a page is open."""
-        if self.timer is not None or len(self.screen_stack) > 1 or self.session.over:
-            return
-        deal = self.session.deal
-        if self.shown is not deal:
+        if self.timer is not None or len(self.screen_stack) > 1 or self.session.over or self.result_shown:
             return
         if not self.control.bots_move():
             event = self.next_event()  # the player's turn, or a forced card the controller played for them
@@ -284,18 +289,19 @@ class TableApp(App[int]):
         if self.skipping or not self.control.seconds(1):
             self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
             return
-        moves = TRICK_PAUSE if self.held is not None and not deal.trick else 1  # the trick stays to be seen
+        moves = TRICK_PAUSE if self.held is not None and self.seen is not None and not self.seen.trick else 1  # the trick stays to be seen
         self.timer = self.set_timer(self.control.seconds(moves), self.bot_move)
 
     def bots_at_once(self) -> None:
         """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
         self.timer = None
-        if self.session.deal is None or len(self.screen_stack) > 1:
+        if self.session.over or len(self.screen_stack) > 1:
             return
         while self.control.bots_move():
             event = self.next_event()
             if not isinstance(event, Moved):
                 return
+            self.seen = event.seen
             if event.action.kind == PLAY:
                 self.held = event.completed
         if self.control.pending:
@@ -318,7 +324,10 @@ class TableApp(App[int]):
         saved up to the move before)."""
         try:
             event = self.control.next()
-            return self.control.next() if isinstance(event, DealStarted) else event
+            if isinstance(event, DealStarted):
+                self.seen = event.view
+                return self.control.next()
+            return event
         except UserError as err:
             self.farewell.append(str(err))
             self.exit(1)
@@ -327,16 +336,17 @@ class TableApp(App[int]):
     def ask(self, turn: HumanTurn) -> None:
         """The player's turn: offer the calls or declarations, or number the legal cards."""
         self.start_clock()
-        self.turn, deal = turn, turn.deal
+        self.turn, self.seen = turn, turn.view
         choices = self.query_one("#choices", PointedList)
         if turn.phase in (BIDDING, DECLARING, EXCHANGING):
             menu = list(turn.listed)
             # the same choices again (after a page or a hint): the one the player had highlighted stays
             keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
             self.menu = menu
-            texts = [(f"{i + 1}. " if i < 9 else "   ") + self.draw.describe(a, short=True) for i, a in enumerate(menu)]
+            texts = [(f"{i + 1}. " if i < 9 else "   ") + self.draw.describe(a, short=True, view=turn.view)
+                     for i, a in enumerate(menu)]
             choices.offer(texts, keep)
-            choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(deal.phase, "Exchange")
+            choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(turn.phase, "Exchange")
             choices.display = True
             choices.focus()
             self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
@@ -350,12 +360,12 @@ class TableApp(App[int]):
     def act(self, action: Action) -> None:
         """The player's move: the controller makes it (and saves); the table shows it and goes on."""
         self.stop_clock()
-        if self.session.deal is not None:
+        if not self.session.over:
             self.moved(self.control.choose(action))
 
     def moved(self, event: Moved) -> None:
         """Show a move made (the player's, a bot's, a forced card or the clock's) and go on."""
-        self.turn = None
+        self.turn, self.seen = None, event.seen
         if event.seat == self.human:
             self.query_one("#choices").display = False
             if event.by == YOU and not self.note.startswith("Only"):  # a hint, refusal or undo spoke of this move
@@ -371,9 +381,9 @@ class TableApp(App[int]):
     def deal_over(self, result: DealScored | AllPassed) -> None:
         """The deal's score stays until the player dismisses it; the match result after the last deal."""
         self.skipping = False
-        self.shown = deal = result.deal
+        self.seen, self.result_shown = result.view, True
         self.refresh_table()
-        title, body = deal_result(self.draw, deal, result.row)
+        title, body = deal_result(self.draw, result.view, result.row)
         self.push_screen(ResultScreen(title, body, ascii=self.look.ascii), lambda _: self.next_deal())
 
     def next_deal(self) -> None:
@@ -383,7 +393,7 @@ class TableApp(App[int]):
         if self.session.over:
             self.match_over()
             return
-        self.shown = self.session.deal
+        self.seen, self.result_shown = self.control.table(), False
         self.refresh_table()
         self.advance()
 
@@ -414,7 +424,7 @@ class TableApp(App[int]):
         if turn is None or turn.phase in (BIDDING, DECLARING, EXCHANGING):
             return
         try:
-            actions = parse_card_choice(self.look.card_name(message.card), turn.deal, [], self.look)
+            actions = parse_card_choice(self.look.card_name(message.card), turn, [], self.look, self.control.rules)
         except Refusal as refusal:
             self.refuse(str(refusal))
             return
@@ -481,18 +491,16 @@ class TableApp(App[int]):
         if turn is None:
             self.refuse("It is not your turn.")
             return
-        deal = turn.deal
         try:
-            if deal.phase == BIDDING:
-                why = lambda call: deal.ruleset.bidding.reason(deal.auction, call)  # noqa: E731
+            if turn.phase == BIDDING:
                 menu = [a for a in self.menu if a.call.points is None]
-                self.act(parse_call(line, self.menu, menu, self.look, why))
-            elif deal.phase in (DECLARING, EXCHANGING):
+                self.act(parse_call(line, self.menu, menu, self.look, self.control.refusal))
+            elif turn.phase in (DECLARING, EXCHANGING):
                 self.act(parse_option(line, self.menu))
             else:
                 hand = self.query_one(HandView)
                 menu = [next(a for a in turn.legal if a.card == c) for c in hand.legal or []]
-                self.play_card(parse_card_choice(line, deal, menu, self.look))
+                self.play_card(parse_card_choice(line, turn, menu, self.look, self.control.rules))
         except Refusal as refusal:
             self.refuse(str(refusal))
 
@@ -535,7 +543,7 @@ class TableApp(App[int]):
             self.update_status()
             return
         self.stop_clock()
-        moved, message = self.control.time_up(self.draw.describe)
+        moved, message = self.control.time_up(self.describe)
         self.note = message
         if moved is None:
             self.turn = None
@@ -564,8 +572,8 @@ class TableApp(App[int]):
             self.timer.stop()
             self.timer = None
         self.stop_clock()
-        self.shown, self.held, self.turn = self.session.deal, None, None
-        self.note = self.draw.took_back(taken)
+        self.seen, self.result_shown, self.held, self.turn = self.control.table(), False, None, None
+        self.note = self.draw.took_back(taken, self.seen)
         self.query_one("#choices").display = False
         self.menu = []
         self.refresh_table()
@@ -573,8 +581,8 @@ class TableApp(App[int]):
 
     def action_hint(self) -> None:
         if self.turn is None or not self.turn.hint:
-            deal = self.session.deal
-            moving = deal.to_act if self.shown is deal and self.control.bots_move() else None  # not on a result
+            view = self.seen
+            moving = view.to_act if view is not None and not self.result_shown and self.control.bots_move() else None
             self.refuse(no_hint_yet(self.session.seating.name(moving) if moving is not None else None))
             return
         adviser, action = self.control.hint()
@@ -582,8 +590,12 @@ class TableApp(App[int]):
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
             self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
-        self.note = f"Hint: the {adviser} bot would {self.draw.describe(action)}."
+        self.note = f"Hint: the {adviser} bot would {self.describe(action)}."
         self.update_status()
+
+    def describe(self, action: Action) -> str:
+        """A move of the deal on the table, in the table's words."""
+        return self.draw.describe(action, view=self.seen)
 
     def action_skip(self) -> None:
         """The bots move at once until the player's next decision (or the end of the deal)."""
@@ -637,12 +649,12 @@ class TableApp(App[int]):
         self.page("Score sheet", sheet_page(self.draw))
 
     def action_auction(self) -> None:
-        self.page("Auction", auction_page(self.draw, self.shown or self.session.deal))
+        self.page("Auction", auction_page(self.draw, self.seen))
 
     def action_history(self) -> None:
         """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
-        deal = self.session.deal if self.shown is self.session.deal else None
-        self.page("History", history(self.draw, deal, self.session.deal_number))
+        view = None if self.result_shown else self.seen
+        self.page("History", history(self.draw, view, self.session.deal_number, self.control.history()))
 
     def action_rules(self) -> None:
         self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"), rules_page(self.session, self.look))
@@ -675,10 +687,10 @@ class TableApp(App[int]):
         one in another slot."""
         self.session = session
         self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved,
-                                  now=lambda: self.now(), speed=self.speed)
+                                  now=lambda: self.now(), speed=self.speed, open_hands=self.open_hands)
         self.look = self.look.for_variant(session.ruleset.variant)
         self.draw = Renderer(session, self.look)
-        self.shown, self.held = session.deal, None
+        self.seen, self.result_shown, self.held = self.control.table(), False, None
         self.turn: HumanTurn | None = None  # the player's turn being asked, as the controller told it
 
     # ------------------------------------------------------------------ saving

@@ -13,10 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import parse_card
-from ...engine.deal import OVER, DealState
+from ...engine.deal import SeatView
+from ..game.controller import OVER
 from ..game.hands import sort_hand
 from ..game.look import Look
-from ..game.render import Renderer, does
+from ..game.render import Renderer, calls_of, card_index, does
 from ..game.session import Session, void_words
 from ..game.stats import opponents
 
@@ -33,7 +34,7 @@ FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
 }
 
 
-def card_lines(look: Look, card: int | None, chosen: bool = False, style: str = "") -> list[Text]:
+def card_lines(look: Look, card: int | str | None, chosen: bool = False, style: str = "") -> list[Text]:
     """Three lines: a framed card (``None``: its back), in its suit's colour plus ``style``."""
     tl, h, tr, v, bl, br = FRAMES[(look.ascii, chosen)]
     if card is None:
@@ -60,50 +61,49 @@ def joined(lines: Sequence[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: bool, width: int) -> Table:
+def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bool, width: int) -> Table:
     """The seats around the middle: each with its name, the dealer and turn marks, and its card in the trick
     (or its call while bidding); the middle says which trick it is, or shows the turned card.
 
     ``held``: a trick just completed, kept on the table until the next card. ``open_hands``:
     every hand shown (watching bots).
     """
-    session, look = draw.session, draw.look
+    session, look, rules = draw.session, draw.look, draw.session.ruleset
     seating = session.seating
-    seats, order = len(seating.players), deal.ruleset.seating.order
+    seats, order = len(seating.players), rules.seating.order
     if held is not None:
-        leader, cards, winner = deal.tricks[held]
+        leader, cards, winner = view.tricks[held]
         shown = {order[leader + i]: c for i, c in enumerate(cards)}
-        points = sum(deal.ruleset.tables[deal.contract].points[c] for c in cards)
+        points = sum(rules.tables[view.contract or ""].points[card_index(c)] for c in cards)
         middle = Text(f"{does(seating.name(winner), 'take')}\ntrick {held + 1}\n+{points}", style="bold")
     else:
-        shown = {order[deal.leader + i]: c for i, c in enumerate(deal.trick)}
-        if deal.contract is None:
-            turned = deal.view(seating.reference).turned_card
-            middle = joined([Text("turned card"), *card_lines(look, deal.turned_card)]) if turned else Text(
+        shown = dict(view.trick)
+        if view.contract is None:
+            middle = joined([Text("turned card"), *card_lines(look, view.turned_card)]) if view.turned_card else Text(
                 "bidding", style="dim")
-            if deal.ruleset.dealing.widow_size:  # the chien lies face down until the taker picks it up
-                middle.append(f"\nchien: {deal.ruleset.dealing.widow_size} cards face down", style="dim")
+            if rules.dealing.widow_size:  # the chien lies face down until the taker picks it up
+                middle.append(f"\nchien: {rules.dealing.widow_size} cards face down", style="dim")
         else:
-            lines = [f"trick {len(deal.tricks) + 1} of {deal.ruleset.seating.hand_size}"]
-            if deal.trick:
-                best = deal.ruleset.tables[deal.contract].trick_winner_index(list(deal.trick))
-                lines += [f"{seating.name(deal.leader)} led",
-                          f"{seating.name(order[deal.leader + best])} {'wins' if seating.human is None else 'winning'}"]
+            lines = [f"trick {len(view.tricks) + 1} of {rules.seating.hand_size}"]
+            if view.trick:
+                best = rules.tables[view.contract].trick_winner_index([card_index(c) for _, c in view.trick])
+                lines += [f"{seating.name(view.trick[0][0])} led",
+                          f"{seating.name(view.trick[best][0])} {'wins' if seating.human is None else 'winning'}"]
             middle = Text("\n".join(lines), style="dim")
-            if deal.turned_card >= 0 and not deal.ruleset.dealing.turned_to_taker:  # it stays on the stock
-                middle.append("\nturned card ", style="dim").append_text(look.card(deal.turned_card))
-            if deal.shown_stock >= 0:  # the stock's bottom card lies face up beside the trick
-                middle.append("\nbottom card ", style="dim").append_text(look.card(deal.shown_stock))
-    calls = {seat: look.call(call) for seat, call in deal.auction.calls} if deal.contract is None else {}
+            if view.turned_card and not rules.dealing.turned_to_taker:  # it stays on the stock
+                middle.append("\nturned card ", style="dim").append_text(look.card(view.turned_card))
+            if view.shown_stock:  # the stock's bottom card lies face up beside the trick
+                middle.append("\nbottom card ", style="dim").append_text(look.card(view.shown_stock))
+    calls = {seat: look.call(call) for seat, call in calls_of(view)} if view.contract is None else {}
     cell_width = max(width // 3 - 1, 8)
     cells = [[Text(), Text(), Text()] for _ in range(3)]
     for seat in range(seats):
         row, column = POSITIONS[seats][seating.offset(seat)]
         name = Text()
-        if seat == deal.to_act and held is None:
+        if seat == view.to_act and held is None:
             name.append(f"{look.pointer} ", style="bold")
         name.append(seating.name(seat), style="bold underline" if seat == seating.human else "bold")
-        if seat == deal.dealer:  # beside the name, or under it when both do not fit the cell
+        if seat == view.dealer:  # beside the name, or under it when both do not fit the cell
             mark = f" {look.dot} dealer"
             name.append(mark if len(name) + len(mark) <= cell_width else "\ndealer", style="dim")
         parts = [name]
@@ -112,7 +112,7 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
         elif seat in calls:
             parts.append(Text(calls[seat], style="italic"))
         if seat != seating.human and (open_hands or seat in calls or seat not in shown):
-            parts.append(other_hand(draw, deal, seat, open_hands))
+            parts.append(other_hand(draw, view, seat, open_hands))
         if row == 2:  # the bottom seat: its card above its name
             parts = parts[1:] + parts[:1]
         cells[row][column] = joined(parts)
@@ -125,37 +125,36 @@ def seats_table(draw: Renderer, deal: DealState, held: int | None, open_hands: b
     return grid
 
 
-def other_hand(draw: Renderer, deal: DealState, seat: int, open_hands: bool) -> Text:
+def other_hand(draw: Renderer, view: SeatView, seat: int, open_hands: bool) -> Text:
     """Another seat's hand: its cards when hands are open, else how many it holds."""
-    hand = deal.hands[seat]
-    if open_hands:
-        return Text(" ").join(draw.look.card(c) for c in sort_hand(deal.ruleset, deal.contract,
-                                                                   deal.view(seat).hand))
-    count = bin(hand).count("1")
-    if deal.tableau is not None:  # belote-a-deux.md §B: its face-up cards are drawn above the table
-        down = bin(deal.hidden & deal.tableau.down[seat]).count("1")
+    if open_hands and view.open_hands:
+        return Text(" ").join(draw.look.card(c) for c in sort_hand(draw.session.ruleset, view.contract,
+                                                                   view.open_hands[seat]))
+    count = view.hand_sizes[seat]
+    if view.tableau:  # belote-a-deux.md §B: its face-up cards are drawn above the table
+        down = sum(below is None for _, below in view.tableau[seat])
         return Text(f"{count} up {draw.look.dot} {down} down", style="dim")
     return Text(f"{count} card{'s' if count != 1 else ''}", style="dim")
 
 
-def header(draw: Renderer, deal: DealState, width: int) -> Text:
-    """Two lines ``width`` wide: the variant, deal, dealer and level; the contract and the match score."""
+def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
+    """Two lines ``width`` wide: the variant, deal ``number``, dealer and level; the contract and the match score."""
     session, look = draw.session, draw.look
-    number = session.deal_number if deal is session.deal else len(session.rows)
     first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
-                          does(session.seating.name(deal.dealer), "deal"), f" {look.dot} {opponents(session)}")
+                          does(session.seating.name(view.dealer), "deal"), f" {look.dot} {opponents(session)}")
     seed = Text(f" {look.dot} seed {session.seed}")
     turned = Text()
-    if deal.contract is not None:
-        contract = draw.contract(deal.contract, deal.level, deal.bid, deal.declarer)
+    if view.contract is not None:
+        contract = draw.contract(view.contract, view.level, view.bid, view.declarer)
         second = Text.assemble("Contract ", (contract, "bold"), f" {look.dot} ")
-        if deal.turned_card >= 0 and deal.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
-            turned.append("turned ").append_text(look.card(deal.turned_card)).append(f" {look.dot} ")
-    elif deal.phase == OVER:
-        ended = void_words(deal)
+        if view.turned_card and session.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
+            turned.append("turned ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
+    elif view.phase == OVER:
+        calls = calls_of(view)
+        ended = void_words(calls[-1][1].kind if calls else "")
         second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
     else:
-        second = Text("Bidding", style="bold").append_text(draw.bidding_state(deal)).append(f" {look.dot} ")
+        second = Text("Bidding", style="bold").append_text(draw.bidding_state(view)).append(f" {look.dot} ")
     board = draw.board()
     room = width - 2
     if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
@@ -165,18 +164,18 @@ def header(draw: Renderer, deal: DealState, width: int) -> Text:
         first.append_text(seed)
     first.truncate(room, overflow="ellipsis")
     lines = [first, second.append_text(turned).append_text(board)]
-    if deal.contract is None and deal.auction.doubling:
-        lines.append(Text.assemble("Doubling ", (draw.ladder(deal), "bold")))
+    if view.contract is None and view.doubling:
+        lines.append(Text.assemble("Doubling ", (draw.ladder(view), "bold")))
     return Text("\n").join(lines)
 
 
-def deal_tally(session: Session, deal: DealState) -> Text:
+def deal_tally(session: Session, view: SeatView) -> Text:
     """Tricks and card points of this deal, and the clock of the variant."""
     lines = []
-    if deal.tricks:
+    if view.tricks:
         seating = session.seating
-        lines += [f"{seating.team_name(t)}: {deal.side_tricks[t]} trick{'s' if deal.side_tricks[t] != 1 else ''}, "
-                  f"{deal.side_points[t]} points" for t in seating.teams_in_order()]
+        lines += [f"{seating.team_name(t)}: {view.side_tricks[t]} trick{'s' if view.side_tricks[t] != 1 else ''}, "
+                  f"{view.side_points[t]} points" for t in seating.teams_in_order()]
     clock = session.ruleset.variant.table.move_clock
     if clock.seconds is not None and session.seating.human is not None:
         lines.append(f"Clock: {clock.seconds} s a move")

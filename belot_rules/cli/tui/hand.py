@@ -11,19 +11,20 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...cards import Card, parse_card
-from ...engine.deal import DealState
+from ...engine.deal import SeatView
+from ...ruleset import Ruleset
 from ..game.hands import shown_cards, sort_hand
 from ..game.look import Look
 from .drawing import CARD_WIDTH, card_lines, joined, pile_lines
 
 
-def sorted_hand(deal: DealState, seat: int, mode: str) -> list[Card]:
+def sorted_hand(rules: Ruleset, view: SeatView, mode: str) -> list[Card]:
     """The seat's hand in the player's chosen order; at an open tableau, its piles left to right."""
-    if deal.tableau is not None:
-        return shown_cards(deal, seat)
-    hand = sort_hand(deal.ruleset, deal.contract, deal.view(seat).hand)
+    if view.tableau:
+        return shown_cards(rules, view)
+    hand = sort_hand(rules, view.contract, view.hand)
     if mode == "rank":
-        order = deal.ruleset.variant.cards.plain.order
+        order = rules.variant.cards.plain.order
         hand.sort(key=lambda c: (c.suit, -order.index(c.rank_char)))
     return hand
 

@@ -15,7 +15,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ...engine.deal import OVER, DealState
+from ...engine.deal import SeatView
+from ..game.controller import OVER
 from ..game.look import Look
 from ..game.render import Renderer, does, help_rows
 from ..game.session import Session, SheetRow
@@ -61,9 +62,9 @@ def sheet_page(draw: Renderer) -> Group:
     return Group(draw.sheet(), draw.board(), seed) if session.rows else Group(draw.board(), seed)
 
 
-def auction_page(draw: Renderer, deal: DealState | None) -> Text:
-    """The calls of ``deal``, one a line."""
-    calls = draw.calls(deal) if deal is not None else []
+def auction_page(draw: Renderer, view: SeatView | None) -> Text:
+    """The calls of the deal on the table, one a line."""
+    calls = draw.calls(view) if view is not None else []
     return Text(draw.look.words("\n".join(calls)) if calls else "No call yet.")
 
 
@@ -87,19 +88,20 @@ def stats_page(path: Path | None, look: Look) -> RenderableType:
     return table
 
 
-def history(draw: Renderer, deal: DealState | None, number: int) -> Group:
-    """The page's body; ``deal`` is the deal on the table (number ``number``), None once the match is over."""
+def history(draw: Renderer, view: SeatView | None, number: int,
+            finished: list[tuple[SheetRow, SeatView | None]]) -> Group:
+    """The page's body; ``view`` is the deal on the table (number ``number``), None once the match is over;
+    ``finished`` the deals played before, each as it ended."""
     parts: list[RenderableType] = []
-    if deal is not None and deal.phase != OVER:
+    if view is not None and view.phase != OVER:
         parts.append(Text(f"Deal {number}, being played", style="bold underline"))
-        parts += deal_body(draw, deal)
-    rows = draw.session.rows
-    for row in reversed(rows):
+        parts += deal_body(draw, view)
+    for row, ended in reversed(finished):
         if parts:
             parts.append(Text())
         parts.append(heading(draw, row))
-        if row.deal is not None:
-            parts += outcome(draw, row) + deal_body(draw, row.deal)
+        if ended is not None:
+            parts += outcome(draw, row) + deal_body(draw, ended)
     if not parts:
         parts.append(Text("Nothing played yet."))
     return Group(*parts)
@@ -128,15 +130,15 @@ def outcome(draw: Renderer, row: SheetRow) -> list[RenderableType]:
                                    f"{arrow}board {draw.pairs(row.board)}"))]
 
 
-def deal_body(draw: Renderer, deal: DealState) -> list[RenderableType]:
+def deal_body(draw: Renderer, view: SeatView) -> list[RenderableType]:
     """The calls, the declarations and the tricks of a deal, indented under its heading."""
     look = draw.look
-    calls = draw.calls(deal)
+    calls = draw.calls(view)
     lines = [indented(Text(look.words("Calls: " + (f" {look.dot} ".join(calls) if calls else "none yet"))))]
-    declared = draw.announced(deal)
+    declared = draw.announced(view)
     if declared:
         lines.append(indented(Text(look.words("Declared: " + f" {look.dot} ".join(declared)))))
-    return lines + [indented(draw.trick(deal, index, f"Trick {index + 1}")) for index in range(len(deal.tricks))]
+    return lines + [indented(draw.trick(view, index, f"Trick {index + 1}")) for index in range(len(view.tricks))]
 
 
 def indented(text: Text) -> Padding:
@@ -144,21 +146,21 @@ def indented(text: Text) -> Padding:
     return Padding(text, (0, 0, 0, 2))
 
 
-def deal_result(draw: Renderer, deal: DealState, row: SheetRow) -> tuple[str, Group]:
+def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Group]:
     """The title and body of a finished deal's box: how it scored (or why nothing was), its auction, the seven's
     exchange and the cards the taker laid aside."""
     look = draw.look
     body: list[RenderableType] = draw.deal_lines(row) or [Text(
         "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
     ).append(", so nothing is scored; a new deal follows.")]
-    calls = draw.calls(deal, passes=False)
+    calls = draw.calls(view, passes=False)
     if calls:
         body.append(Text(look.words("Auction: " + f" {look.dot} ".join(calls)), style="bold"))
-    exchange = draw.exchange(deal)
+    exchange = draw.exchange(view)
     if exchange is not None:
         body.append(exchange)
-    if deal.discarded:  # counted with the taker's cards, so shown to all once the deal is over
-        body.append(draw.discards(deal, deal.declarer))
+    if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
+        body.append(draw.discards(view))
     return draw.deal_title(row).plain.removesuffix("; no score."), Group(*body)
 
 
