@@ -455,20 +455,13 @@ class DealState:
         self.phase = PLAYING
 
     def play_card(self, card: int, announce_belote: bool = False) -> None:
-        """Play ``card`` for the seat to act; the caller guarantees it is legal (used by fast playouts)."""
-        trick = self.trick
-        table = self.ruleset.seating
-        seat = table.order[self.leader + len(trick)]
-        if self.belote_suits[seat] and self._opens_belote(seat, card):
-            self._belote(seat, card, announce_belote)
-        self.hands[seat] ^= 1 << card
-        trick.append(card)
-        if len(trick) > 1:
-            strength = self.ruleset.tables[self._played()].trick_strength[trick[0] >> 3]
-            if strength[card] > strength[trick[self.win_pos]]:
-                self.win_pos = len(trick) - 1
-        if len(trick) == table.players:
-            self._close_trick()
+        """Play ``card`` for the seat to act; the caller guarantees it is legal. Step-by-step play is one card of
+        :meth:`play_out`'s trick loop, the one home of a trick's rules (a belote, the card winning, the trick's
+        close); only trick 1's declarations are asked here, as a phase of their own, before the seat's card."""
+        self._play_tricks(0, lambda *_: card, _declares_nothing, lambda seat: announce_belote, None, cards=1)
+        if len(self.tricks) == self.ruleset.seating.hand_size:
+            self.phase = OVER
+            self.score = self._score(self.leader)
         elif not self.tricks:
             self._maybe_declare()
 
@@ -486,7 +479,7 @@ class DealState:
         ``pick_declaration(seat, options)`` chooses among a seat's declaration options in trick 1;
         ``announce(seat)`` says whether a belote is announced where the variant requires it. The
         tricks run in one loop on local variables, through the same compiled obligations, tables
-        and declaration rules as :meth:`apply`; a trick is closed as :meth:`_close_trick` closes it.
+        and declaration rules as :meth:`apply`, whose cards go through this loop one at a time.
         """
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
@@ -505,8 +498,9 @@ class DealState:
 
     def _play_tricks(self, declaring: int, pick_card: Callable[[int, int, int, list[int], int], int] | None,
                      pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
-                     announce: Callable[[int], bool], rand: Callable[[], float] | None) -> None:
-        """:meth:`play_out`'s trick loop in Python (``belot_rules/_playout.c`` is the same loop for ``rand``)."""
+                     announce: Callable[[int], bool], rand: Callable[[], float] | None, cards: int = -1) -> None:
+        """:meth:`play_out`'s trick loop in Python (``belot_rules/_playout.c`` is the same loop for ``rand``); it
+        stops after ``cards`` cards if that is 0 or more (:meth:`play_card` plays one)."""
         ruleset, contract = self.ruleset, self._played()
         tables = ruleset.tables[contract]
         legal_fast = ruleset.obligations[contract].legal_fast
@@ -558,6 +552,10 @@ class DealState:
                     best, top = card, strength[card]
                 elif strength[card] > top:
                     win, best, top = pos, card, strength[card]
+                cards -= 1
+                if not cards and pos + 1 < players:  # stopped inside the trick
+                    self.win_pos = win
+                    return
             winner = order[leader + win]
             side = side_of[winner]
             side_points[side] += taken
@@ -568,6 +566,9 @@ class DealState:
                 self._turn_up(leader)
             leader, trick, win = winner, [], 0
             self.leader, self.trick = leader, trick  # what _belote's legal-card test reads
+            if not cards:
+                self.win_pos = 0
+                return
 
     def _play_compiled(self, declaring: int,
                        pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
@@ -618,24 +619,6 @@ class DealState:
         only_card = rules.belote_lost_when_forced and self.legal_card_mask() == 1 << card  # read only then
         if rules.belote_play_counts(card, self.trick, self.ruleset.tables[self._played()], only_card):
             self.belotes.append((seat, suit))
-
-    def _close_trick(self) -> None:
-        table = self.ruleset.seating
-        winner = table.order[self.leader + self.win_pos]
-        points = self.ruleset.tables[self._played()].points
-        trick = self.trick
-        side = table.side_of[winner]
-        self.side_points[side] += sum(points[card] for card in trick)
-        self.side_tricks[side] += 1
-        self.tricks.append((self.leader, tuple(trick), winner))
-        if self.tableau is not None:
-            self.hidden = self.tableau.turn_up(self.hands, self.hidden, trick, table.order[self.leader:])
-        self.trick = []
-        self.win_pos = 0
-        self.leader = winner
-        if len(self.tricks) == table.hand_size:
-            self.phase = OVER
-            self.score = self._score(winner)
 
     def _score(self, last_winner: int) -> DealScore:
         rules, contract = self.ruleset.declarations, self._played()
@@ -694,3 +677,8 @@ _copy_deal = field_copier(DealState, {
 # The phases live in .phases (the refusal messages read them too); they are imported from here as before.
 __all__ = ["BIDDING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",
            "SeatView"]
+
+
+def _declares_nothing(seat: int, options: list[list[Declaration]]) -> Sequence[Declaration]:
+    """Step-by-step play asks trick 1's declarations as a phase of its own, never inside the trick loop."""
+    return ()
