@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..variant.model import Variant
+from ..variant.options.match import DealsTie, TargetCompare, ValatException
 from .scoring import MADE, DealScore
 
 
@@ -27,9 +28,9 @@ class MatchRules:
     def __init__(self, variant: Variant) -> None:
         m = variant.match
         self._m = m
-        self._bar = None if m.target is None else m.target + (1 if m.compare == "exceed" else 0)
+        self._bar = None if m.target is None else m.target + (1 if m.compare == TargetCompare.exceed else 0)
         self._deals = m.deals if m.target is None else None
-        self._draw = m.deals_tie == "draw"
+        self._draw = m.deals_tie == DealsTie.draw
 
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
@@ -61,8 +62,8 @@ class MatchRules:
         if not over:
             return None
         exception = self._m.valat_exception
-        if capot and exception != "none":
-            if exception == "raise_bar_to_leader_plus_one":
+        if capot and exception != ValatException.none:
+            if exception == ValatException.raise_bar_to_leader_plus_one:
                 state.bar = max(board) + 1
             return None
         leader = max(over, key=lambda t: board[t])

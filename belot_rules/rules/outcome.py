@@ -39,7 +39,8 @@ from ..cards import (
 from ..errors import UserError
 from ..files import KeyPath, excerpt
 from ..variant.explain import suggest
-from ..variant.model import Contract, Variant
+from ..variant.model import Contract, Sides, Stock, Variant
+from ..variant.options.declarations import QuadSequenceOverlap
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .scoring.pipeline import DECLARED
@@ -339,7 +340,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         raise OutcomeError(too_many)
     model = parse_outcome(outcome)
     problems = _check_against(scoring, model)
-    chien = scoring.variant.deal.stock == "to_taker"
+    chien = scoring.variant.deal.stock == Stock.to_taker
     table_problems = _check_table(scoring.seating, scoring.variant.name, model, chien)
     if model.contract not in scoring.tables or table_problems:  # tricks of another table cannot be played out
         raise OutcomeError(problems + table_problems)
@@ -596,7 +597,7 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
         built.extend(decls)
         indices.extend([i] * len(decls))
     table = scoring.seating
-    camps = table.camps[outcome.declarer] if table.kind == "taker_vs_rest" else tuple(range(table.sides))
+    camps = table.camps[outcome.declarer] if table.kind == Sides.taker_vs_rest else tuple(range(table.sides))
     problems += [(("declarations",), text) for text in contest_problems(scoring.variant, sides, camps)]
     return built
 
@@ -621,7 +622,7 @@ def _build(rules: DeclarationRules, entry: SequenceDeclaration | QuadDeclaration
     return rules.sequence(seat, sum(c.bit for c in cards))
 
 
-def _conflict(a: Declaration, b: Declaration, overlap: str) -> bool:
+def _conflict(a: Declaration, b: Declaration, overlap: QuadSequenceOverlap) -> bool:
     """Whether one seat declared a card twice: in two sequences, two quads or two belotes, or in a
     quad and a sequence unless ``quad_sequence_overlap`` is ``both_count``. A belote's K-Q may also
     sit in a sequence or a quad. (Two seats never share a card: each declares only cards it played.)"""
@@ -629,7 +630,7 @@ def _conflict(a: Declaration, b: Declaration, overlap: str) -> bool:
         return False
     if BELOTE in (a.kind, b.kind):
         return a.kind == b.kind
-    return a.kind == b.kind or overlap != "both_count"
+    return a.kind == b.kind or overlap != QuadSequenceOverlap.both_count
 
 
 # ----------------------------------------------------------------------------- schema

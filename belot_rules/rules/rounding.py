@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..variant.model import ContractRounding, Rounding
+from ..variant.options.scoring import RoundingMode, RoundingUnit
 
 HALF = 5  # the digit half_up / half_down decide on
 DIGITS, PAIR, EVEN = "digits", "pair", "even"  # how a total is rounded: by its last digit, as a pair, to even tens
@@ -37,23 +38,23 @@ class Rounder:
 
     @classmethod
     def build(cls, rule: ContractRounding, rounding: Rounding) -> Rounder:
-        scale = 1 if rounding.unit == "tens" else 10
+        scale = 1 if rounding.unit == RoundingUnit.tens else 10
         unit = "tens" if scale == 1 else "points rounded to tens"
-        if rule.mode == "tie_digit":
+        if rule.mode == RoundingMode.tie_digit:
             digit = rule.tie_digit
             board = f"{unit}; on a last digit of {digit} the team with fewer points rounds up, the other down"
             return cls(False, digit, None, scale, board, f"{unit}; a last digit of {digit} or more rounds up")
-        if rule.mode == "none" and scale == 10:
+        if rule.mode == RoundingMode.none and scale == 10:
             return cls(True, HALF, True, scale, "exact points", "exact points")
-        if rule.mode == "pair_to_total":
+        if rule.mode == RoundingMode.pair_to_total:
             single = f"{unit}; a last digit of {HALF + 1} or more rounds up"
             board = (f"{single}; the team with the larger last digit gives back or takes one to make the "
                      "deal total")
             return cls(False, HALF, False, scale, board, single, PAIR)
-        if rule.mode == "even_tens":
+        if rule.mode == RoundingMode.even_tens:
             text = f"{unit}; a total between two tens rounds to the even one"
             return cls(False, HALF, None, scale, text, text, EVEN)
-        up = rule.mode != "half_down"
+        up = rule.mode != RoundingMode.half_down
         text = f"{unit}; a last digit of {HALF if up else HALF + 1} or more rounds up"
         return cls(False, HALF, up, scale, text, text)
 

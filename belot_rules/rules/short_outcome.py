@@ -14,7 +14,8 @@ from typing import Protocol
 
 from ..cards import RANKS, SUIT_NAMES, SUITS, iter_bits
 from ..files import KeyPath
-from ..variant.model import Variant
+from ..variant.model import Stock, Variant
+from ..variant.options.declarations import ContestScope
 from .declarations import (
     BELOTE,
     QUAD,
@@ -53,7 +54,7 @@ def card_total(tables: ContractTables, table: Seating, variant: Variant) -> tupl
     """The card points of the whole pack in this contract, and whether every card is played (else the total is
     only a bound: a stock that stays undealt)."""
     total = sum(tables.points[c] for c in iter_bits(table.pack_mask))
-    return total, table.players * table.hand_size == table.pack_size or variant.deal.stock == "to_taker"
+    return total, table.players * table.hand_size == table.pack_size or variant.deal.stock == Stock.to_taker
 
 
 def side_totals(table: Seating, variant: Variant, tables: ContractTables, contract: str, declarer: int,
@@ -91,7 +92,7 @@ def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: 
                          "not included)"))
     elif sum(points) > total:
         problems.append((("points",), f"{given}; the cards count at most {total} in {contract}"))
-    chien = table.side_of[declarer] if variant.deal.stock == "to_taker" else None  # points without a trick
+    chien = table.side_of[declarer] if variant.deal.stock == Stock.to_taker else None  # points without a trick
     if trick_counts is None:
         unknown = [s for s in range(table.sides) if s != last and (not points[s] or s == chien)]
         if unknown:
@@ -153,12 +154,12 @@ def contest_problems(variant: Variant, sides: list[tuple[int, str]], camp_of: tu
     """Declarations by side (side, kind) that the table's contest cannot have let count: two camps (``camp_of``
     each side's: the sides, or a taker and the rest) scoring in one contest, where the best declaration takes it."""
     decl = variant.declarations
-    if decl.contest == "none":
+    if decl.contest == ContestScope.none:
         return []
     groups: dict[str, set[int]] = {}
     for side, kind in sides:
         if kind != BELOTE:
-            groups.setdefault("all" if decl.contest == "unified" or kind == SEQUENCE else QUAD, set()).add(camp_of[side])
+            groups.setdefault("all" if decl.contest == ContestScope.unified or kind == SEQUENCE else QUAD, set()).add(camp_of[side])
     return [f"only one side's {'declarations' if group == 'all' else group + 's'} count in {variant.name} (the "
             "best one wins the contest at the table): give those of the side that won it"
             for group, won in groups.items() if len(won) > 1]
