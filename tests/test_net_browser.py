@@ -16,6 +16,11 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 
+MOVED = """(before) => [...document.querySelectorAll('#log div')].filter((d) => d.textContent.startsWith('Ana:')).length
+    > before || document.querySelector('#log').textContent.includes('won the match')"""  # Ana's move is told
+READY = """() => document.querySelector('#menu button') !== null
+    || document.querySelector('#log').textContent.includes('won the match')"""  # a question, or the end
+
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Chromium is not installed (apt-get install chromium)")
 
@@ -34,13 +39,12 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
             page.click("#join button")
             page.wait_for_selector("text=You sit at seat 1")
             for _ in range(60):  # the deal's calls, declarations and eight cards, each a click
+                page.wait_for_function(READY)
                 if page.locator("#log", has_text="won the match").count():
                     break
-                button = page.locator("#menu button").first
-                button.wait_for(timeout=20000)
-                button.click()
-                page.wait_for_function("document.querySelector('#menu').children.length === 0 "
-                                       "|| document.querySelector('#log').textContent.includes('won the match')")
+                moves = page.locator("#log div", has_text="Ana:").count()
+                page.locator("#menu button").first.click()
+                page.wait_for_function(MOVED, arg=moves)
             log = page.inner_text("#log")
             assert "Deal 1:" in log and "Trick 8:" in log and "won the match" in log, log
         except Exception:
