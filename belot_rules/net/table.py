@@ -228,17 +228,16 @@ class Table:
         if turn is None or turn.seat != seat:
             who = self.seats[turn.seat].name if turn is not None else None
             raise Refused(f"It is not your turn: {who} plays now." if who else "It is not your turn.")
-        deal = self.session.deal
         try:
             if self.belote:
                 actions = [parse_option(text, self.belote)]
             else:
-                actions = self._parse(text, deal, turn)
+                actions = self._parse(text, turn)
         except Refusal as refusal:
             raise Refused(str(refusal)) from None
         if len(actions) > 1:  # a card that may announce a belote: asked as the line game asks
             self.belote = sorted(actions, key=lambda a: not a.belote)
-            menu = [{"key": str(i), "label": self.draw.describe(a)} for i, a in enumerate(self.belote, 1)]
+            menu = [{"key": str(i), "label": self.draw.describe(a, view=turn.view)} for i, a in enumerate(self.belote, 1)]
             return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": "Announce it (Enter = 1)",
                             "view": self._view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
         self.turn, self.belote = None, []
@@ -247,14 +246,13 @@ class Table:
         self.shown = before
         return self._moved(moved)
 
-    def _parse(self, text: str, deal: DealState, turn: HumanTurn) -> list[Action]:
+    def _parse(self, text: str, turn: HumanTurn) -> list[Action]:
         """What a line names, read as the line game reads it at this turn."""
-        legal, menu = list(turn.legal), list(turn.menu)
-        if deal.phase == BIDDING:
-            return [parse_call(text, legal, menu, self.look, lambda call: deal.ruleset.bidding.reason(deal.auction, call))]
-        if deal.phase in (DECLARING, EXCHANGING):
-            return [parse_option(text, menu)]
-        return parse_card_choice(text, deal, menu, self.look)
+        if turn.phase == BIDDING:
+            return [parse_call(text, turn.legal, turn.menu, self.look, self.flow.refusal)]
+        if turn.phase in (DECLARING, EXCHANGING):
+            return [parse_option(text, turn.menu)]
+        return parse_card_choice(text, turn, turn.menu, self.look, self.flow.rules)
 
     def say(self, seat: int | None, text: str) -> list[Out]:
         """A line of table talk, cleaned and bounded, for everybody."""
@@ -272,7 +270,8 @@ class Table:
         if self.turn is None or self.turn.seat != seat or self.belote:
             raise Refused("Nothing to decide yet: a hint comes with your next move.")
         adviser, action = self.flow.hint()
-        return [(seat, {"type": "hint", "text": f"Hint: the {adviser} bot would {self.draw.describe(action)}."})]
+        describe = self.draw.describe(action, view=self.turn.view)
+        return [(seat, {"type": "hint", "text": f"Hint: the {adviser} bot would {describe}."})]
 
     def again(self, seat: int) -> list[Out]:
         """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
@@ -317,7 +316,7 @@ class Table:
 
     def _turn_message(self, turn: HumanTurn) -> Out:
         bids = point_bids(turn.legal) if turn.phase == BIDDING else ""
-        menu = [{"key": key or "-", "label": self.draw.describe(a, short=True)} for key, a in turn.keys()]
+        menu = [{"key": key or "-", "label": self.draw.describe(a, short=True, view=turn.view)} for key, a in turn.keys()]
         cards = [self.look.card_name(c) for c in turn.cards]
         return turn.seat, {"type": "turn", "seat": turn.seat, "phase": turn.phase, "prompt": prompt_words(turn),
                            "view": view_json(turn.view, turn.seat), "menu": menu, "cards": cards, "bids": bids,
