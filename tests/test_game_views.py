@@ -77,13 +77,17 @@ def test_ctrl_c_in_the_line_game_saves_and_exits_130(tmp_path: Path) -> None:
 
 VIEWS = sorted([*(ROOT / "game").glob("*.py"), *(ROOT / "tui").glob("*.py")])
 MODEL = {"controller.py", "session.py", "saves.py", "stats.py", "seating.py", "settings.py", "clock.py", "__init__.py"}
+# Undo, hints, forced cards, saving and statistics are the controller's: a view only asks it.
+CONTROLLER_ONLY = {"take_back", "undo_step", "bot_action", "adviser", "record_match", "write_record_file", "discard",
+                   "apply"}
 ENGINE_READS = {"deal", "last_deal", "legal_actions", "current", "hands", "belote_suits", "declared"}
 
 
 def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> None:
     """Issue 21 step 4: the line game and the table draw from what the controller emits (the seat's view and the
     events), never from the engine's state: their modules import only ``SeatView`` from ``engine.deal`` and read
-    none of a deal's own fields (the deal, its auction, hands, legal actions)."""
+    none of a deal's own fields (the deal, its hands, legal actions); undo, hints, bots' moves, saving and the
+    statistics they leave to the controller."""
     views = [path for path in VIEWS if path.name not in MODEL]
     assert {p.name for p in views} >= {"loop.py", "render.py", "prompt.py", "hands.py", "app.py", "drawing.py"}
     for path in views:
@@ -96,6 +100,7 @@ def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> 
                 assert not any(n.endswith(("engine.match", "engine.records")) for n in names), path.name
             if isinstance(node, ast.Attribute) and not of_the_variant(node):
                 assert node.attr not in ENGINE_READS, f"{path.name}:{node.lineno} reads .{node.attr} of the engine"
+                assert node.attr not in CONTROLLER_ONLY, f"{path.name}:{node.lineno} does the controller's .{node.attr}"
 
 
 def of_the_variant(node: ast.Attribute) -> bool:

@@ -353,6 +353,11 @@ class Controller:
         left = clock.remaining()
         return ClockTick(human, left) if left > 0 else None
 
+    def switch_autoplay(self) -> bool:
+        """Forced cards played for the player from now on, or no longer; whether they are."""
+        self.autoplay = not self.autoplay
+        return self.autoplay
+
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
@@ -368,6 +373,16 @@ class Controller:
     def write_record(self) -> None:
         if self.record_path is not None:
             write_record_file(self.session, self.record_path)
+
+    def resume_command(self) -> str | None:
+        """What the player types to continue this game; None when it is not saved (or its save failed)."""
+        return self.slot.resume_command(self.record_path) if self.slot is not None else None
+
+    def drop(self) -> None:
+        """The player chose not to keep the game: its save goes, and nothing more is saved."""
+        if self.slot is not None:
+            self.slot.discard()
+            self.slot = None
 
     def leave(self) -> tuple[dict[str, int] | None, str]:
         """The player leaves: saved, the record written, and a match that is over counted (if it was not)."""

@@ -265,7 +265,7 @@ class Game:
                 line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(turn), clock)
                 asked = command(line)
                 if asked == "undo":
-                    if self.take_back():
+                    if self.ask_undo():
                         return None
                     continue
                 if asked is not None:
@@ -349,7 +349,7 @@ class Game:
             view = self.control.table() or self.ended
             self.show(self.draw.auction(view) if view is not None else "No call yet.")
         elif name == "forced":
-            self.autoplay = self.control.autoplay = not self.autoplay
+            self.autoplay = self.control.switch_autoplay()
             self.show("A card that is the only legal one is now played for you." if self.autoplay
                       else "You now play every card yourself, forced or not.")
             problem = self.kept.change(autoplay=self.autoplay) if self.kept is not None else None
@@ -368,19 +368,18 @@ class Game:
         elif name == "rules":
             print_rules(session.loaded, out=self.console)
         elif name == "undo":  # between deals: the controller says why nothing is taken back
-            self.take_back()
+            self.ask_undo()
         elif name == "hint" and not deciding:
             self.show(no_hint_yet(None))
         elif name == "hint":
             adviser, action = self.control.hint()
             self.show(f"Hint: the {adviser} bot would {self.describe(action)}.", style="bold")
         elif name == "quit":
-            self.save()
-            self.write_record()  # the record so far, as the table writes it on q
+            self.control.leave()  # saved, and the record so far written, as the table does on q
             self.saved("Game saved.")
             raise Stop(0)
 
-    def take_back(self) -> bool:
+    def ask_undo(self) -> bool:
         """Undo the player's last move of this deal (and the bots' after it); whether it was taken back
         (if not, the session's reason is shown)."""
         try:
@@ -394,9 +393,10 @@ class Game:
 
     def saved(self, note: str) -> None:
         """``note`` and the command that continues the game (a long path is left for the terminal to wrap)."""
-        if self.control.slot is None:  # the save failed on the way: said when it did
+        resume = self.control.resume_command()
+        if resume is None:  # not saved, or the save failed on the way: said when it did
             return
-        self.console.print(Text(f"{note} Continue it with: {self.control.slot.resume_command(self.control.record_path)}", style="bold"), soft_wrap=True)
+        self.console.print(Text(f"{note} Continue it with: {resume}", style="bold"), soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 
@@ -434,17 +434,11 @@ class Game:
 
     # ------------------------------------------------------------------ saving and leaving
 
-    def save(self) -> None:
-        self.control.save()
-
-    def write_record(self) -> None:
-        self.control.write_record()
-
     def interrupted(self) -> int:
         """Ctrl-C: keep the game to finish later, or drop it; either way the exit status says the player
         interrupted the game (130, as a shell reports an interrupt)."""
         self.console.print()
-        self.write_record()
+        self.control.write_record()
         if self.control.slot is None or self.session.over:
             self.show("Stopped.")
             return 130
@@ -452,24 +446,22 @@ class Game:
             keep = self.confirm("Keep this game to finish later?", True)
         except KeyboardInterrupt:  # a second Ctrl-C: keeping is the default
             self.console.print()
-            self.save()
+            self.control.leave()
             self.saved("The game stays saved.")
             return 130
         if keep:
-            self.save()
+            self.control.leave()
             self.saved("Game saved.")
             return 130
-        self.control.slot.discard()
+        self.control.drop()
         self.show("The game is not kept.")
         return 130
 
     def input_ended(self) -> int:
         """End of input: the game is saved and can be continued."""
         self.console.print()
-        self.save()
-        self.write_record()
-        if self.control.slot is not None:
-            self.saved("Input ended. Game saved.")
+        self.control.leave()
+        self.saved("Input ended. Game saved.")
         return 0
 
 

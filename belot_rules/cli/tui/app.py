@@ -613,7 +613,7 @@ class TableApp(App[int]):
         self.update_status()
 
     def action_forced(self) -> None:
-        self.autoplay = self.control.autoplay = not self.autoplay
+        self.autoplay = self.control.switch_autoplay()
         self.keep("From now on a forced card is played for you." if self.autoplay
                   else "You play forced cards yourself.", autoplay=self.autoplay)
         self.update_status()
@@ -678,8 +678,9 @@ class TableApp(App[int]):
         """Save, write the record, and close the table, saying how to continue a saved game (``status``:
         128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
-        if self.slot is not None and not self.session.over:
-            self.farewell.append(f"Game saved. Continue it with: {self.slot.resume_command(self.record_path)}")
+        resume = self.control.resume_command()
+        if resume is not None and not self.session.over:
+            self.farewell.append(f"Game saved. Continue it with: {resume}")
         self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
