@@ -291,8 +291,32 @@ def test_french_failed_defenders_162_plus_declarations_takers_keep_belote_FFB_B_
 
 
 def test_failed_declarations_void_option_french_options():
-    rules = ScoringRules(changed(FR_EXACT.variant, declarations={"when_failed": "void"}))
+    rules = ScoringRules(changed(FR_EXACT.variant, declarations={"on_failure": "void"}))
     assert score(rules, "hearts", 0, (50, 112), decls=(tierce(0), belote(2))).match_points == (20, 162)
+
+
+def test_the_treatment_table_keeps_or_voids_a_losing_side_s_declarations_and_belote():
+    """One treatment table (issue 21): declarations and belote take the same on_failure values. A failed French
+    contract with a tierce and a belote: the takers keep both (declarations kept), or the belote scores for
+    nobody (belote void)."""
+    kept = ScoringRules(changed(FR_EXACT.variant, declarations={"on_failure": "kept"}))
+    result = score(kept, "hearts", 0, (50, 112), decls=(tierce(0), belote(2)))
+    assert result.match_points == (40, 162) and result.belote_only == (False, False)
+    assert "Team 0 records its declarations and belote: 40 → 40" in result.lines
+    void = ScoringRules(changed(FR_EXACT.variant, declarations={"belote": {"on_failure": "void"}}))
+    assert score(void, "hearts", 0, (50, 112), decls=(tierce(0), belote(2))).match_points == (0, 182)
+
+
+def test_the_old_keys_of_the_treatment_table_read_as_its_options():
+    """count_for_contract, when_failed and kept_when_failed, the near-copies the table replaced, still read."""
+    old = changed(FR_EXACT.variant)
+    data = old.model_dump()
+    data["declarations"] = {k: v for k, v in data["declarations"].items() if k not in ("counts_for_contract", "on_failure")}
+    data["declarations"].update(count_for_contract=False, when_failed="void")
+    data["declarations"]["belote"] = {k: v for k, v in data["declarations"]["belote"].items() if k != "on_failure"}
+    data["declarations"]["belote"]["kept_when_failed"] = True
+    read = type(old).model_validate(data).declarations
+    assert (read.counts_for_contract, read.on_failure, read.belote.on_failure) == (False, "void", "kept")
 
 
 def test_french_capot_252_and_defenders_declarations_pass_FFB_K_10_1_1():
@@ -317,7 +341,7 @@ def test_rounding_uses_exact_points_for_the_contract_LC():
 
 
 def test_declarations_not_counted_for_the_contract_option():
-    rules = ScoringRules(changed(FR_EXACT.variant, declarations={"count_for_contract": False}))
+    rules = ScoringRules(changed(FR_EXACT.variant, declarations={"counts_for_contract": False}))
     result = score(rules, "hearts", 0, (76, 86), decls=(tierce(0),))
     assert (result.verdict, result.raw_points) == ("failed", (96, 86))
 

@@ -61,7 +61,7 @@ def test_shipped_files_state_the_rules_of_the_rules_table() -> None:
     assert french.bidding.contracts == ["clubs", "diamonds", "hearts", "spades"]
     assert (french.play.undertrump, french.scoring.tie, french.scoring.capot.bonus) == ("never_required", "litige", 90)
     assert (french.scoring.rounding.unit, french.scoring.rounding.suit.mode, french.match.target) == ("points", "half_up", 1000)
-    assert french.declarations.belote.kept_when_failed and french.declarations.when_capot == "to_capot_team"
+    assert french.declarations.belote.on_failure == "kept" and french.declarations.when_capot == "to_capot_team"
     assert (single.match.target, single.scoring.tie, single.play.undertrump) == (None, "taker_makes", "required")
     assert not single.declarations.enabled and single.declarations.belote.announcement == "automatic"
     assert points.bidding.style == "turned_card_point_bids" and points.bidding.points.maximum_means_capot

@@ -134,7 +134,7 @@ def _never(variant: Variant) -> bool:
 _IDLE: dict[KeyPath, Callable[[Variant], bool]] = {
     ("deal", "second_packets_start"): lambda variant: not variant.deal.second_packets,
     ("deal", "turned_card_to"): lambda variant: variant.deal.turned_card == "none",
-    ("declarations", "count_for_contract"): lambda variant: variant.scoring.contract == "each_own",
+    ("declarations", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
     ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
     ("scoring", "rounding", "unit"): lambda variant: variant.scoring.rounding.unit == "points" and all(
         getattr(variant.scoring.rounding, contract_kind(c)).mode == "none" for c in variant.bidding.contracts),

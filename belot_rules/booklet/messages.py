@@ -334,14 +334,12 @@ YES_NO: dict[tuple[str, ...], tuple[str | None, str | None]] = {
     ("bidding", "points", "maximum_means_capot"): ("The highest bid is itself a bid to take every trick.", None),
     ("declarations", "quad_beats_equal_sequence"): ("A four of a kind beats a sequence of the same value.", None),
     ("declarations", "count_without_tricks"): (None, "A side that takes no trick scores none of its melds."),
-    ("declarations", "count_for_contract"): (
+    ("declarations", "counts_for_contract"): (
         "Melds count when deciding whether the contract is made.",
         "Melds do not count when deciding whether the contract is made."),
     ("declarations", "belote", "counts_for_contract"): (
         "The belote counts when deciding whether the contract is made.",
         "The belote does not count when deciding whether the contract is made."),
-    ("declarations", "belote", "kept_when_failed"): (
-        "A side keeps its belote even when it loses the deal.", "A side that loses the deal loses its belote to the winners."),
     ("declarations", "belote", "multiplied_by_double"): (None, "No doubling multiplies the belote."),
     ("scoring", "capot", "replaces_card_points"): (
         "The capot side scores the capot instead of its card points and last trick, not on top of them.", None),

@@ -88,16 +88,11 @@ class ScoringRules:
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
         self._at_capot_value = self._point_bids and s.point_bids.capot_bid == "capot_value"
-        self._decl_for_contract = decl.count_for_contract
-        self._belote_for_contract = decl.belote.counts_for_contract
         self._to_capot_team = decl.when_capot == "to_capot_team"
         self._count_without_tricks = decl.count_without_tricks
         ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
         tie_verdict = LITIGE if s.tie == "litige" else HANGING
         self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
-        left_out = [name for name, counts in (("declarations", self._decl_for_contract),
-                                              ("belote", self._belote_for_contract)) if not counts]
-        self._left_out = " and ".join(left_out)  # what the contract test does not count
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
         self._capot_takers_only = s.capot.team == "takers_only"
         self._capot_replaces = s.capot.replaces_card_points
@@ -114,6 +109,12 @@ class ScoringRules:
         else:
             self._verdict, self._treatment = TakersAgainstDefence(variant, capot_bid_from), PairTreatment(variant)
             self._board_rounder = s.verdict_on == "board_points"
+        table = self._treatment.table
+        self._decl_for_contract = table.declarations.counts_for_contract
+        self._belote_for_contract = table.belote.counts_for_contract
+        left_out = [name for name, counts in (("declarations", self._decl_for_contract),
+                                              ("belote", self._belote_for_contract)) if not counts]
+        self._left_out = " and ".join(left_out)  # what the contract test does not count
         self._capot_bid_from = capot_bid_from
         self._contracts = {c: self._compile(c) for c in self.tables}
         self._scored: dict[tuple[Any, ...], DealScore] = {}

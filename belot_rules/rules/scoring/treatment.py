@@ -9,6 +9,7 @@ points per camp, what goes to the reserve and which camps scored their belote al
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...variant.model import Variant
@@ -19,6 +20,39 @@ if TYPE_CHECKING:
     from .pipeline import DealTotals
 
 Treated = tuple[list[int], int, tuple[bool, ...]]  # points per camp, the new reserve, belote-only per camp
+TO_WINNERS, KEPT, VOID = "to_winners", "kept", "void"  # what a losing side's component becomes
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """A row of the treatment table: how one score component is scored."""
+
+    doubled: bool  # contra and the other doubling levels multiply it
+    counts_for_contract: bool  # it counts when deciding whether the contract is made
+    on_failure: str  # TO_WINNERS / KEPT / VOID: the component of the side that loses the deal whole
+
+
+@dataclass(frozen=True, slots=True)
+class Treatments:
+    """The treatment table of the score components, compiled once from the options of each component's section
+    (``contract_factors`` multiply every component alike).
+
+    Cards and the last trick are always doubled, counted and lost to the winners; the capot bonus follows
+    ``capot.multiplied_by_double``; declarations and belote their ``counts_for_contract`` and ``on_failure``,
+    the belote also ``multiplied_by_double``."""
+
+    cards: Component
+    capot: Component
+    declarations: Component
+    belote: Component
+
+    @classmethod
+    def of(cls, variant: Variant) -> Treatments:
+        decl, belote = variant.declarations, variant.declarations.belote
+        return cls(Component(True, True, TO_WINNERS),
+                   Component(variant.scoring.capot.multiplied_by_double, True, TO_WINNERS),
+                   Component(True, decl.counts_for_contract, decl.on_failure),
+                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure))
 
 
 class _Treatment:
@@ -26,13 +60,15 @@ class _Treatment:
 
     def __init__(self, variant: Variant) -> None:
         s = variant.scoring
-        decl = variant.declarations
-        self._rounding = s.rounding
+        self.table = Treatments.of(variant)
         self._reserve_up = s.rounding.reserve == "reserve_rounds_up"
         self._round_multiplied = s.rounding.doubled != "multiply_rounded_total"
-        self._belote_kept = decl.belote.kept_when_failed
-        self._belote_doubled = decl.belote.multiplied_by_double
-        self._failed_transfer = decl.when_failed == "to_defenders"
+        self._belote_doubled = self.table.belote.doubled
+
+    def _fates(self, verdict: str) -> tuple[str, str]:
+        """What the losers' declarations and belote become: a doubled contract that is made takes the
+        defenders' declarations whatever ``on_failure`` says (FFB-C/K 10.1)."""
+        return TO_WINNERS if verdict == MADE else self.table.declarations.on_failure, self.table.belote.on_failure
 
     def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
         """``rounding.doubled``: the multiplier times the rounded total (HIT, BIN: 4 × 21 = 84), or
@@ -50,7 +86,7 @@ class PairTreatment(_Treatment):
         s = variant.scoring
         self._leader_rounds = s.rounding.made == "leader_then_remainder"
         self._min_one = s.rounding.min_one
-        self._capot_doubled = s.capot.multiplied_by_double
+        self._capot_doubled = self.table.capot.doubled
         self._point_bids = variant.bidding.uses_points
         self._fixed_cards = s.point_bids.fixed_card_total
         self._fixed_capot = s.point_bids.fixed_capot_total
@@ -129,25 +165,30 @@ class PairTreatment(_Treatment):
 
         Bulgarian (bulgarian.md §7, §9.1): everything, incl. the losers' declarations and belotes,
         times the multiplier. French (french.md §9, §13): the losers keep their belote
-        (``belote.kept_when_failed``), unmultiplied; the takers' declarations follow
-        ``declarations.when_failed`` when the contract fails and always go to the takers when a
-        doubled contract is made (FFB-C/K 10.1).
+        (``belote.on_failure: kept``), unmultiplied. The losers' declarations and belote go to the
+        winners, are kept or are void as their ``on_failure`` says (:meth:`_fates`).
         """
-        transfer = verdict == MADE or self._failed_transfer
+        decl_fate, belote_fate = self._fates(verdict)
+        name = deal.names[loser].capitalize()
         if deal.decl[loser]:
-            deal.note("{}'s declarations ({}) {}", deal.names[loser].capitalize(), deal.decl[loser],
-                      f"go to {deal.names[winner]}" if transfer else "are void")
-        kept = deal.belote[loser] if self._belote_kept else 0
+            deal.note("{}'s declarations ({}) {}", name, deal.decl[loser], f"go to {deal.names[winner]}"
+                      if decl_fate == TO_WINNERS else "are kept" if decl_fate == KEPT else "are void")
         if deal.belote[loser]:
-            deal.note("{} {} ({})", deal.names[loser].capitalize(),
-                      "keeps its belote" if kept else f"loses its belote to {deal.names[winner]}",
+            deal.note("{} {} ({})", name, f"loses its belote to {deal.names[winner]}" if belote_fate == TO_WINNERS
+                      else "keeps its belote" if belote_fate == KEPT else "loses its belote, which scores for nobody",
                       deal.belote[loser])
+        kept = [(what, points) for what, points, fate in (("declarations", deal.decl[loser], decl_fate),
+                                                          ("belote", deal.belote[loser], belote_fate))
+                if fate == KEPT and points]
         points = [0] * len(deal.cards)
-        points[winner] = self.everything(deal, winner, loser, transfer, not kept, multiplier, bid_value, rounder)
+        points[winner] = self.everything(deal, winner, loser, decl_fate == TO_WINNERS, belote_fate == TO_WINNERS,
+                                         multiplier, bid_value, rounder)
         if kept:
-            points[loser] = rounder.round(kept)
-            deal.note("{} records its belote: {} → {}", deal.names[loser].capitalize(), kept, points[loser])
-        return points, tuple([camp == loser and points[camp] > 0 for camp in range(len(points))])
+            total = sum([value for _, value in kept])
+            points[loser] = rounder.round(total)
+            deal.note("{} records its {}: {} → {}", name, " and ".join(what for what, _ in kept), total, points[loser])
+        only = [what for what, _ in kept] == ["belote"]
+        return points, tuple([only and camp == loser and points[camp] > 0 for camp in range(len(points))])
 
     def everything(self, deal: DealTotals, winner: int, loser: int, with_declarations: bool, with_belote: bool,
                    multiplier: int, bid_value: int, rounder: Rounder) -> int:
@@ -233,14 +274,17 @@ class EachTreatment(_Treatment):
         return points, new_reserve, tuple([points[c] > 0 and totals[c] == deal.belote[c] for c in range(len(points))])
 
     def _taker_shared(self, deal: DealTotals, totals: list[int], ct: int, others: tuple[int, ...]) -> list[int]:
-        """A failed contract: the taker keeps his belote (``belote.kept_when_failed``), his declarations go
-        to the others or are void (``declarations.when_failed``), and the rest is shared by the others."""
+        """A failed contract: the taker's declarations and belote go to the others, are kept or are void as
+        their ``on_failure`` says, and the rest is shared by the others."""
         names = deal.names
-        kept = deal.belote[ct] if self._belote_kept else 0
-        void = 0 if self._failed_transfer else deal.decl[ct]
-        if void:
-            deal.note("{}'s declarations ({}) are void", names[ct].capitalize(), void)
-        given = totals[ct] - kept - void
+        fates = (("declarations", deal.decl[ct], self.table.declarations.on_failure),
+                 ("belote", deal.belote[ct], self.table.belote.on_failure))
+        kept = sum([points for _, points, fate in fates if fate == KEPT])
+        for what, void, fate in fates:
+            if fate == VOID and void:
+                deal.note("{}'s {} ({}) {} void", names[ct].capitalize(), what, void,
+                          "are" if what == "declarations" else "is")
+        given = totals[ct] - kept - sum([points for _, points, fate in fates if fate == VOID])
         shares = share_out(given, [1] * len(others))
         totals = list(totals)
         for camp, share in zip(others, shares):
@@ -248,5 +292,6 @@ class EachTreatment(_Treatment):
         totals[ct] = kept
         deal.note("{}'s {} goes to the others: {}{}", names[ct].capitalize(), given,
                   ", ".join(f"{names[camp]} +{share}" for camp, share in zip(others, shares)),
-                  f"; {names[ct]} keeps his belote ({kept})" if kept else "")
+                  f"; {names[ct]} keeps his {' and '.join(w for w, p, f in fates if f == KEPT and p)} ({kept})"
+                  if kept else "")
         return totals

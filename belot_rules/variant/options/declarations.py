@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from .base import ByContract, ContractKind, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
 from .bidding import without_doubling
+from .scoring import ON_FAILURE_TEXT, OnFailure, on_failure_option
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -51,11 +52,6 @@ class DeclarationTie(str, Enum):
 class WinnerScores(str, Enum):
     all = "all"
     best_only = "best_only"
-
-
-class FailedDeclarations(str, Enum):
-    to_defenders = "to_defenders"
-    void = "void"
 
 
 class CapotDeclarations(str, Enum):
@@ -156,10 +152,9 @@ class Belote(Rule):
     counts_for_contract: Annotated[bool, Option(unused_when=_belote_off)] = Field(
         True, description="Whether the belote counts when deciding if the contract is made."
     )
-    kept_when_failed: Annotated[bool, Option(unused_when=_belote_off)] = Field(
-        False,
-        description="Whether a team keeps its belote when it loses the deal ('imprenable'); otherwise it goes to the winners.",
-    )
+    on_failure: Annotated[OnFailure, on_failure_option(
+        "belote", _belote_off, OldKey("kept_when_failed", {True: "kept", False: "to_winners"}))] = Field(
+        OnFailure.to_winners, description=ON_FAILURE_TEXT.format("belote") + " French kept ('imprenable').")
     multiplied_by_double: Annotated[bool, Option(
         unused_when=first_reason(_belote_off, without_doubling))] = Field(
         True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
@@ -275,16 +270,14 @@ class Declarations(Rule):
         description="A sequence of this many cards or more, declared, wins the match at once (Bela's 8-card "
         "'belot'); null: no declaration ends the match.",
     )
-    count_for_contract: Annotated[bool, Option(unused_when=_declarations_off)] = Field(
+    counts_for_contract: Annotated[bool, Option(unused_when=_declarations_off,
+                                                old_keys=(OldKey("count_for_contract"),))] = Field(
         True, description="Whether declarations count when deciding if the contract is made."
     )
-    when_failed: Annotated[FailedDeclarations, Option({
-        "to_defenders": "when the contract fails, the takers' declarations go to the defenders",
-        "void": "when the contract fails, the takers' declarations score for nobody",
-    }, unused_when=_declarations_off)] = Field(
-        FailedDeclarations.to_defenders,
-        description="When the contract fails, the takers' declarations go to the defenders or are void.",
-    )
+    on_failure: Annotated[OnFailure, on_failure_option(
+        "declarations", _declarations_off, OldKey("when_failed", {"to_defenders": "to_winners", "void": "void"}))] = Field(
+        OnFailure.to_winners, description=ON_FAILURE_TEXT.format("declarations") + " A doubled contract that is "
+        "made takes the defenders' declarations whatever this says (FFB-C/K 10.1).")
     when_capot: Annotated[CapotDeclarations, Option({
         "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
         "keep": "when one team takes every trick, the other team keeps its declarations",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Contract, Option, Rule, first_reason
+from .base import Contract, OldKey, Option, Rule, first_reason
 from .bidding import without_contract, without_doubling, without_point_bids
 from .table import Sides
 
@@ -61,6 +62,29 @@ class CapotBid(str, Enum):
 
 def _without_capot_bid(variant: Variant) -> str | None:
     return None if variant.bidding.points.capot_bid else "bidding.points.capot_bid is false"
+
+
+class OnFailure(str, Enum):
+    """What a score component of the side that loses the deal whole becomes: a column of the treatment table."""
+
+    to_winners = "to_winners"
+    kept = "kept"
+    void = "void"
+
+
+def on_failure_option(component: str, unused_when: Callable[[Variant], str | None], old_key: OldKey) -> Option:
+    """The ``on_failure`` option of a score component (declarations, belote), declared once for each: what the
+    component of the side that loses the deal whole (a failed contract, or a double that failed) becomes."""
+    return Option({
+        "to_winners": f"a side that loses the deal whole gives its {component} to the winners",
+        "kept": f"a side that loses the deal whole still records its {component}",
+        "void": f"a side that loses the deal whole scores its {component} for nobody",
+    }, unused_when=unused_when, old_keys=(old_key,))
+
+
+ON_FAILURE_TEXT = ("What becomes of the {} of the side that loses the deal whole (a failed contract, or a "
+                   "double that failed): to_winners, they go to the winners; kept, the losers still record them; "
+                   "void, they score for nobody.")
 
 
 class CapotTeam(str, Enum):
