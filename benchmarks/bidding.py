@@ -1,0 +1,96 @@
+"""How often the default bots double, whether their doubles pay, and whether they bid a suit they hold none of.
+
+    python benchmarks/bidding.py [--variants bulgarian,coinche] [--deals 2000] [--pairs 1000] [--seed 1]
+
+For each variant:
+
+- ``--deals`` deals between heuristic players (the default level): the share of played contracts
+  doubled (and redoubled), how often a doubled contract fails against all contracts, and the suit
+  bids made holding no card of the suit when the call was not forced;
+- ``--pairs`` duplicate deal pairs with the auction (``belot duel --full``): the heuristic bot
+  against the same bot that never doubles (:class:`NeverDoubles`), match points per deal with the
+  95% interval over the pairs: above zero when doubling pays.
+
+The never-doubling bot is also an outside bot, so the same duel runs from the command line:
+``belot duel heuristic benchmarks/bidding.py:NeverDoubles --variant coinche --deals 1000 --full``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from belot_rules import load_variant
+from belot_rules.cards import SUIT_MASKS
+from belot_rules.engine.deal import DealState
+from belot_rules.engine.runner import play_deal
+from belot_rules.players.bidding_sense import BiddingSense, Margins
+from belot_rules.players.hand_strength import TRUMP_SUIT
+from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.ruleset import Ruleset
+from belot_rules.sim.duel import duel
+
+NEVER = Margins(double=float("inf"))
+
+
+class NeverDoubles(HeuristicPlayer):
+    """The heuristic bot that never doubles (its other calls and its card play unchanged)."""
+
+    name = "never-doubles"
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
+        super().__init__(ruleset, seed)
+        self.bidding = BiddingSense(ruleset, NEVER)
+
+
+def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> dict[str, int]:
+    """Played contracts, doubled and redoubled ones, failures, and suit bids without a card of the suit."""
+    counts = dict.fromkeys(("played", "doubled", "redoubled", "failed", "doubled_failed", "void_bids", "bids"), 0)
+    rng = random.Random(seed)
+    for number in range(deals):
+        deck = list(ruleset.seating.cards)
+        rng.shuffle(deck)
+        start = DealState.start(ruleset, deck, number % ruleset.seating.players)
+        first_hands = list(start.hands)  # the cards held during the auction
+        state = play_deal(start, [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats])
+        auction = state.auction
+        for seat, call in auction.calls if auction is not None else ():
+            if call.kind == "bid" and call.contract in TRUMP_SUIT:
+                counts["bids"] += 1
+                held = first_hands[seat] | (1 << state.turned_card if state.turned_card >= 0 else 0)
+                counts["void_bids"] += not held & SUIT_MASKS[TRUMP_SUIT[call.contract]]
+        if state.score is None or state.contract is None:
+            continue
+        failed = state.score.verdict != "made"
+        counts["played"] += 1
+        counts["failed"] += failed
+        counts["doubled"] += state.multiplier > 1
+        counts["redoubled"] += state.multiplier > 2
+        counts["doubled_failed"] += state.multiplier > 1 and failed
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variants", default="bulgarian,coinche")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--pairs", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for variant in args.variants.split(","):
+        ruleset = load_variant(variant)
+        c = auction_counts(ruleset, args.deals, args.seed)
+        played = max(c["played"], 1)
+        print(f"{variant}: {c['played']} contracts played of {args.deals} deals; doubled {c['doubled'] / played:.1%} "
+              f"(redoubled {c['redoubled'] / played:.1%}); failed {c['failed'] / played:.1%} of all, "
+              f"{c['doubled_failed'] / max(c['doubled'], 1):.1%} of the doubled; suit bids without a card of the "
+              f"suit: {c['void_bids']} of {c['bids']}")
+        if args.pairs:
+            result = duel(ruleset, ["heuristic", f"{__file__}:NeverDoubles"], args.pairs, full=True, seed=args.seed)
+            value, (low, high), pairs = result.match_points()
+            print(f"  doubling against never doubling, {pairs} deal pairs with the auction: {value:+.2f} match points "
+                  f"a deal ({low:+.2f} to {high:+.2f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""The heuristic bidder's calls from the cards (``players/bidding_sense.py``, issue 23): no trump suit bid
+without a card of it unless the call is forced, and a double where the defenders hold the contract's
+strength (the rates and what doubling pays are measured by ``benchmarks/bidding.py``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from belot_rules import load_variant
+from belot_rules.cards import SUIT_MASKS, parse_card
+from belot_rules.engine.deal import BIDDING, DealState
+from belot_rules.players.bidding_sense import BiddingSense
+from belot_rules.players.hand_strength import TRUMP_SUIT
+from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.rules.calls import DOUBLE, PASS, Call
+
+
+def _hand(text: str) -> int:
+    return sum(1 << parse_card(card).index for card in text.split())
+
+
+def test_the_first_speaker_does_not_bid_a_suit_it_holds_none_of() -> None:
+    """Issue 23, seed 1 deal 1 (bulgarian.md §3): holding A♥ 10♥ 10♣ A♦ Q♦, North bid spades and failed."""
+    ruleset = load_variant("bulgarian")
+    auction = DealState.start(ruleset, list(ruleset.seating.cards), 3).running_auction()
+    call = BiddingSense(ruleset).choose(0, _hand("AH TH TC AD QD"), [], -1, ruleset.bidding.legal_calls(auction))
+    assert call != Call("bid", "spades")
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "french", "coinche", "baloot", "klaverjas-amsterdam"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_no_unforced_suit_bid_without_a_card_of_it(name: str, seed: int) -> None:
+    """Every call of a heuristic auction: a trump suit is bid only holding a card of it (the turned card
+    counts where it goes to the taker), or where the style leaves no pass."""
+    ruleset = load_variant(name)
+    deck = list(ruleset.seating.cards)
+    random.Random(seed).shuffle(deck)
+    state = DealState.start(ruleset, deck, seed % ruleset.seating.players)
+    players = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
+    turned = 1 << state.turned_card if state.turned_card >= 0 and ruleset.dealing.turned_to_taker else 0
+    while state.phase == BIDDING:
+        seat, legal = state.to_act, state.legal_actions()
+        action = players[seat].choose(state.view(seat), legal)
+        call = action.call
+        if call is not None and call.kind == "bid" and call.contract in TRUMP_SUIT and PASS in [a.call for a in legal]:
+            assert (state.hands[seat] | turned) & SUIT_MASKS[TRUMP_SUIT[call.contract]], (seat, call)
+        state.apply(action)
+
+
+def test_a_defender_holding_the_trumps_doubles_and_a_weak_one_does_not() -> None:
+    """bulgarian.md §3 (contra): over an opponent's clubs, J♣ 9♣ A♣ 10♣ A♥ doubles; 7♣ 8♣ K♥ Q♥ 7♠ passes."""
+    ruleset = load_variant("bulgarian")
+    auction = DealState.start(ruleset, list(ruleset.seating.cards), 3).running_auction()
+    ruleset.bidding.apply(auction, Call("bid", "clubs"))
+    legal = ruleset.bidding.legal_calls(auction)
+    sense = BiddingSense(ruleset)
+    assert sense.choose(1, _hand("JC 9C AC TC AH"), auction.calls, -1, legal) == DOUBLE
+    assert sense.choose(1, _hand("7C 8C KH QH 7S"), auction.calls, -1, legal) == PASS
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_forced_call_names_a_contract_even_a_void_one(seed: int) -> None:
+    """bela.md §3.3 (mus): after three passes the dealer must name a suit; the bidder names one whatever it holds."""
+    ruleset = load_variant("bela")
+    deck = list(ruleset.seating.cards)
+    random.Random(seed).shuffle(deck)
+    state = DealState.start(ruleset, deck, 0)
+    sense = BiddingSense(ruleset)
+    for _ in range(3):
+        state.make_call(PASS)
+    legal = ruleset.bidding.legal_calls(state.running_auction())
+    assert PASS not in legal
+    seat = state.to_act
+    for hand in (state.hands[seat], state.hands[seat] & SUIT_MASKS[seed % 4]):
+        assert sense.choose(seat, hand, state.running_auction().calls, state.turned_card, legal) in legal
