@@ -80,7 +80,7 @@ MODEL = {"controller.py", "session.py", "saves.py", "stats.py", "seating.py", "s
 # Undo, hints, forced cards, saving and statistics are the controller's: a view only asks it.
 CONTROLLER_ONLY = {"take_back", "undo_step", "bot_action", "adviser", "record_match", "write_record_file", "discard",
                    "apply"}
-ENGINE_READS = {"deal", "last_deal", "legal_actions", "current", "hands", "belote_suits", "declared"}
+ENGINE_READS = {"deal", "last_deal", "legal_actions", "current", "hands", "belote_suits", "declared", "match"}
 
 
 def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> None:

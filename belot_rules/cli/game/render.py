@@ -454,11 +454,11 @@ class Renderer:
 
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
-        match = self.session.match
-        length = self.session.ruleset.variant.match.length.removeprefix("a ")
-        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(match.board), "bold"))
-        if match.reserve:
-            line.append(f" {self.look.dot} {self.reserve_word} {match.reserve}")
+        session = self.session
+        length = session.ruleset.variant.match.length.removeprefix("a ")
+        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(session.board), "bold"))
+        if session.reserve:
+            line.append(f" {self.look.dot} {self.reserve_word} {session.reserve}")
         return line
 
     def match_result(self) -> Text:
@@ -470,7 +470,7 @@ class Renderer:
             result = "The match is drawn"
         else:
             result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
-        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.match.board)}")
+        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.board)}")
 
     def games_played(self, totals: dict[str, int]) -> str:
         """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""

@@ -123,6 +123,16 @@ class Session:
         return max((side for side in range(len(board)) if side != self.forfeit), key=board.__getitem__)
 
     @property
+    def board(self) -> tuple[int, ...]:
+        """The match score, by side of the board."""
+        return tuple(self.match.board)
+
+    @property
+    def reserve(self) -> int:
+        """The points held in reserve (hanging, litige) for a later deal."""
+        return self.match.reserve
+
+    @property
     def deal(self) -> DealState | None:
         """The deal being played (None once the match is over)."""
         return None if self.over else self.match.current
