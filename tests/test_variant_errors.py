@@ -318,7 +318,7 @@ def test_yaml_surprises_are_reported_with_the_rule_mistakes(tmp_path: Path) -> N
         "house.yaml:2:17: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
         "house.yaml:3:8: deal.shufle: unknown key `shufle`; did you mean `shuffle`? (valid keys here: first_packets, "
         "second_packets, turned_card, talon, second_packets_start, shuffle, cut_min, first_dealer, first_dealer_seat, "
-        "rotation, all_pass, direction, turned_card_to, seven_exchange, tableau_packets, stock)",
+        "rotation, all_pass, redeal_claim, direction, turned_card_to, seven_exchange, tableau_packets, stock)",
         "house.yaml:3:45: YAML 1.1 reads `010` as the octal number 8; write 10, or quote it",
         "house.yaml:5:1: duplicate key `play` (first at line 4, again at line 5); each key may appear once in a mapping",
     ]
