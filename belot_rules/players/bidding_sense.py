@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..cards import SUIT_MASKS
-from ..rules.calls import CAPOT, PASS, REDEAL, Call
+from ..rules.calls import CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss
 from .hand_strength import TRUMP_SUIT, hand_valuer
@@ -206,6 +206,8 @@ class BiddingSense:
                     best, best_ratio = contract, ratio
         if not viable:
             return PASS
+        if best_ratio < 0 and PUSH in legal:  # a push auction: no contract this hand covers, the partner chooses
+            return PUSH
         options = [c for c in viable if c.contract == best]
         if best_ratio < 0:  # a forced call the hand does not cover: as low as possible
             return min(options, key=lambda c: c.points or 0)

@@ -590,6 +590,9 @@ def build_bidding(variant: Variant, seating: Seating | None = None) -> Bidding:
     style = variant.bidding.style
     if variant.bidding.schmeiss != Schmeiss.none:
         return SchmeissBidding(variant, seating)  # the model allows it with turned_card bidding only
+    if style == BiddingStyle.push:
+        from .push_bidding import PushBidding  # it builds on Bidding, defined in this module
+        return PushBidding(variant, seating)
     return {
         BiddingStyle.contract_ladder: LadderBidding,
         BiddingStyle.turned_card: TurnedCardBidding,

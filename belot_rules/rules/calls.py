@@ -27,7 +27,7 @@ class IllegalCall(UserError):
 class Call:
     """One call of the auction."""
 
-    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse / redeal
+    kind: str  # pass / bid / ashkal / double / redouble / schmeiss / accept / refuse / redeal / push
     contract: str | None = None  # a bid's contract; a later round's schmeiss names one too
     points: int | None = None  # point bids only; CAPOT for a capot bid
 
@@ -46,10 +46,11 @@ class Call:
         if not words:
             raise IllegalCall("an empty call; say pass, a contract, double or redouble")
         aliases = {"contra": "double", "coinche": "double", "contre": "double", "recontra": "redouble",
-                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass", "kawesh": "redeal"}
+                   "surcoinche": "redouble", "surcontre": "redouble", "p": "pass", "kawesh": "redeal",
+                   "schiebe": "push"}
         head = aliases.get(words[0], words[0])
         if len(words) == 1 and head in ("pass", "double", "redouble", "ashkal", "schmeiss", "accept", "refuse",
-                                        "redeal"):
+                                        "redeal", "push"):
             return cls(head)
         if len(words) == 1 and head in CONTRACTS:
             return cls("bid", head)
@@ -62,7 +63,7 @@ class Call:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
             f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, schmeiss, accept, "
-            f"refuse, redeal, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
+            f"refuse, redeal, push, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
         )
 
 
@@ -107,6 +108,7 @@ REDOUBLE = Call("redouble")
 ASHKAL = Call("ashkal")
 SCHMEISS = Call("schmeiss")  # in round 1, on the turned suit
 ANSWERS = (Call("accept"), Call("refuse"))  # to a schmeiss
+PUSH = Call("push")  # the choice of contract goes to the partner (bidding.style push, Schieber Jass)
 REDEAL = Call("redeal")  # a hand too poor to play voids the deal (deal.redeal_claim, Baloot's kawesh)
 
 

@@ -54,7 +54,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("scoring", "capot", "shared"), ("scoring", "capot", "last_trick_counts"), ("bidding", "schmeiss"),
                   ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"),
                   ("deal", "redeal_claim"), ("scoring", "point_bids", "capot_bid"),
-                  ("play", "trump_instead_of_following"), ("play", "void_trumping"), ("play", "bare_trump_jack"))
+                  ("play", "trump_instead_of_following"), ("play", "void_trumping"), ("play", "bare_trump_jack"),
+                  ("bidding", "push_back"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

@@ -210,6 +210,20 @@ class Variant(Rule):
                             "accepted schmeiss voids it: set one of them to none")
         return problems
 
+    def _push_problems(self) -> list[str]:
+        """A push hands the choice to the partner, and the first contract named ends the auction."""
+        bidding = self.bidding
+        if bidding.style != BiddingStyle.push:
+            return []
+        problems = []
+        if self.table.sides != Sides.partners:
+            problems.append(f"bidding.style push hands the choice of contract to the partner: it needs table.sides "
+                            f"partners, not {self.table.sides}")
+        if bidding.doubles.max_level > 0 and not bidding.doubles.after_bidding:
+            problems.append("bidding.style push ends the auction at the first contract named, so a double among the "
+                            "bids could never be called: set bidding.doubles.after_bidding true, or max_level 0")
+        return problems
+
     def _last_card_problems(self) -> list[str]:
         """No bidding: the last card dealt lies face up on the table and names trump (belote-a-deux.md §B.2)."""
         deal, bidding = self.deal, self.bidding
@@ -422,7 +436,8 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
     *(((), check) for check in (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
-        Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._belote_problems,
+        Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._push_problems,
+        Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
         Variant._capot_bid_problems)),

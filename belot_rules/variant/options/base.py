@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
 SUIT_CONTRACTS = CONTRACTS[:4]
 # What a player may type for a call other than a doubling: a doubling name cannot be one of them.
-CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "x", "xx", "c", "d", "h", "s", "nt", "at",
+CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "push", "schiebe", "x", "xx", "c", "d", "h", "s", "nt", "at",
                         "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
                         *CONTRACTS})
 

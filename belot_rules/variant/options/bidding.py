@@ -31,6 +31,7 @@ class BiddingStyle(str, Enum):
     turned_card_point_bids = "turned_card_point_bids"
     single_call = "single_call"
     last_card_trump = "last_card_trump"
+    push = "push"
 
 
 class ForcedCall(str, Enum):
@@ -291,14 +292,23 @@ class Bidding(Rule):
         "(Klaverjas, Bela)",
         "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
         "player after the dealer leads (Belote decouverte)",
+        "push": "the first speaker names any contract or pushes the choice to his partner, who must name one "
+        "(Schieber Jass's 'schieben'); the opponents never speak",
     })] = Field(
         BiddingStyle.contract_ladder,
         description=(
             "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
             "card's suit in round 1 or name another in round 2 (French); point_bids: bid points and a trump "
             "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit; "
-            "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump."
+            "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump; "
+            "push: the first speaker names a contract or pushes to his partner, who must name one (schieber.md §3)."
         ),
+    )
+    push_back: Annotated[bool, Option(unused_when=lambda v: None if v.bidding.style == BiddingStyle.push
+                                      else f"bidding.style is {v.bidding.style}, not push")] = Field(
+        False,
+        description="In a push auction, the partner may push the choice back to the first speaker, who must then "
+        "name a contract (schieber.md §3.2, SPOT); false: the partner must name one (Swisslos, jass-kit).",
     )
     contracts: list[Contract] = Field(
         list(get_args(Contract)),
