@@ -3,10 +3,12 @@
 :meth:`ScoringRules.score` is what the engine calls once per deal: plain integers in, a
 :class:`DealScore` out, every option already turned into attributes and policy objects at
 compile time. The steps work on per-camp vectors: totals (cards, last trick, factors, capot,
-declarations) -> the verdict (:mod:`.verdict`) -> the treatment and rounding (:mod:`.treatment`)
--> the reserve -> the camps distributed to the board's sides (:mod:`.camps`). The rules and their
-sources are in rules/bulgarian.md §6-10 and rules/french.md §8-13; where the options leave a
-reading open, the docstring of the step that applies them says which reading is taken.
+declarations, with the capot rule of :mod:`.policies`) -> the verdict (:mod:`.verdict`: ties and
+doubling) -> the treatment and rounding (:mod:`.treatment`: made, failed, hanging, with the table of
+score components) -> the reserve (:mod:`.policies`) -> the camps distributed to the board's sides
+(:mod:`.camps`). The rules and their sources are in rules/bulgarian.md §6-10 and rules/french.md
+§8-13; where the options leave a reading open, the docstring of the step that applies them says
+which reading is taken.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from ..seating import Seating
 from ..tables import ContractTables, build_all_tables
 from .camps import Camping, DealCamps
 from .capot_bid import at_capot_value
-from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts, share_out
+from .policies import CapotRule, ReserveRule
+from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
 from .treatment import EachTreatment, PairTreatment
 from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
 
@@ -72,7 +75,6 @@ class ScoringRules:
         self.variant = variant
         self.seating = seating if seating is not None else Seating.build(variant)
         self.camping = Camping(self.seating)
-        self._tricks = self.seating.hand_size
         self.tables = tables if tables is not None else build_all_tables(variant)
         self.declarations = declarations if declarations is not None else DeclarationRules(variant, self.seating)
         s = variant.scoring
@@ -94,12 +96,11 @@ class ScoringRules:
         tie_verdict = LITIGE if s.tie == "litige" else HANGING
         self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
-        self._capot_takers_only = s.capot.team == "takers_only"
-        self._capot_replaces = s.capot.replaces_card_points
-        self._capot_shared = s.capot.shared
         self._last_with_capot = s.capot.last_trick_counts
         self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
         self._many = self.camping.camps(0).count > 2  # players scoring apart, each a camp
+        self._capot = CapotRule(variant, self.seating.hand_size, self._many)
+        self._reserve = ReserveRule(variant)
         self._whose = ("who", "his") if self._many else ("which", "its")  # how the explanation speaks of a camp
         capot_bid_from = points.maximum if points.maximum_means_capot else CAPOT
         self._verdict: TakersAgainstDefence | TakerAgainstEach
@@ -216,7 +217,7 @@ class ScoringRules:
         if c.factor != 1:
             cards[:] = [c.factor * camp_points for camp_points in cards]
             note("No-trumps: card points and last trick ×{}: {}", c.factor, Each((names, tuple(cards))))
-        if without and c.capot_bonus and self._capot(deal, without, ct, c.capot_bonus):
+        if without and c.capot_bonus and self._capot.score(deal, without, ct, c.capot_bonus):
             last = [0] * count  # the bonus replaced the cards, last trick included
         winner_seat = None
         if declarations:
@@ -234,43 +235,6 @@ class ScoringRules:
                                   deal.bonus[camp]) for camp in range(count)])
         note("Totals: {}", Each((names, raw)))
         return deal, raw, parts, res.kept, winner_seat
-
-    def _capot(self, deal: DealTotals, without: list[int], ct: int, bonus: int) -> bool:
-        """A camp that took no trick: the camp that took every trick scores the bonus, on top of its cards or
-        instead of them (``replaces_card_points``, baloot.md §7.2 kaboot; then True). Under ``team: takers_only``
-        (klaverjas.md §6.3) a defending camp's capot scores nothing more. Where players score apart
-        (belote-a-trois.md §5, ADP) ``capot.shared`` lets the players who took tricks share the bonus equally
-        when one player took none (50 each of 100)."""
-        names = deal.names
-        capot = deal.capot_team
-        if capot is not None and self._capot_takers_only and capot != ct and not self._many:
-            deal.note("{} took all {} tricks as defenders: no capot bonus, which only the takers score",
-                      names[capot].capitalize(), self._tricks)
-            return False
-        if capot is not None and self._capot_replaces:
-            deal.note("Capot: {} took all {} tricks and scores {} instead of its cards ({})", names[capot],
-                      self._tricks, bonus, deal.cards[capot])
-            deal.cards[capot] = bonus
-            return True
-        scorers = [camp for camp in range(len(deal.cards)) if camp not in without]
-        if capot is None and not self._capot_shared:
-            return False
-        lost = [camp for camp in scorers if self._capot_takers_only and camp != ct]
-        shares = share_out(bonus, [1] * len(scorers))
-        for camp, share in zip(scorers, shares):
-            if camp not in lost:
-                deal.bonus[camp] = share
-        if capot is not None:
-            deal.note("Capot: {} took all {} tricks +{}", names[capot], self._tricks, bonus)
-        elif len(set(shares)) == 1:
-            deal.note("Capot: {} took no trick: {} to each of the others", " and ".join(names[c] for c in without),
-                      shares[0])
-        else:
-            deal.note("Capot: {} took no trick: the bonus {} is shared, {}", " and ".join(names[c] for c in without),
-                      bonus, ", ".join(f"{names[camp]} +{share}" for camp, share in zip(scorers, shares)))
-        if lost:
-            deal.note("Only the taker scores a capot: {} scores no share", " and ".join(names[camp] for camp in lost))
-        return False
 
     def _explain_declarations(self, res: Resolution, declarations: list[Declaration] | tuple[Declaration, ...],
                               deal: DealTotals) -> None:
@@ -343,7 +307,7 @@ class ScoringRules:
         verdict, how, winners = self._verdict.decide(test, ct, others, deal.capot_team, bid, multiplier, deal)
         points, new_reserve, only = self._treatment.treat(how, deal, ct, others, winners, verdict, multiplier,
                                                           self._bid_value(bid), c.rounder)
-        hanging_out = self._reserve(verdict, winners, hanging_in, new_reserve, points, deal)
+        hanging_out = self._reserve.award(verdict, winners, hanging_in, new_reserve, points, deal)
         deal.note("Match points: {}{}", Each((deal.names, tuple(points))),
                   f"; {hanging_out} waits in reserve" if hanging_out else "")
         return DealScore(raw, tuple(points), hanging_out, verdict, ct, multiplier, deal.capot_team, only,
@@ -362,43 +326,9 @@ class ScoringRules:
         deal.note("Equal on the board: the totals decide")
         return test
 
-    def _reserve(self, verdict: str, winners: tuple[int, ...], hanging_in: int, new_reserve: int, points: list[int],
-                 deal: DealTotals) -> int:
-        """Award the reserve carried in; return what waits after this deal.
-
-        ``next_deal_winner`` (bulgarian.md §9.2): the deal's winners collect it (made -> takers,
-        failed -> defenders, doubled -> more points), shared equally where several players win it.
-        ``next_contract_maker`` (FFB-B 10.1.3): only a made contract collects it. A tied deal
-        collects nothing; with ``accumulate`` its own reserve is added to what waits, without it
-        only this deal's reserve waits.
-        """
-        if verdict in (HANGING, LITIGE):
-            if not self._s.reserve.accumulate:
-                if hanging_in:
-                    deal.note("The reserve carried in ({}) is dropped: reserves do not accumulate", hanging_in)
-                return new_reserve
-            if hanging_in:
-                deal.note("Reserve: {} carried in + {} = {} waits", hanging_in, new_reserve, hanging_in + new_reserve)
-            return hanging_in + new_reserve
-        if not hanging_in:
-            return 0
-        if verdict != MADE and self._s.reserve.goes_to == "next_contract_maker":
-            deal.note("The reserve carried in ({}) waits: only a made contract collects it", hanging_in)
-            return hanging_in
-        if len(winners) == 1:
-            points[winners[0]] += hanging_in
-            deal.note("Reserve carried in: {} to {}", hanging_in, deal.names[winners[0]])
-            return 0
-        shares = share_out(hanging_in, [1] * len(winners))
-        for camp, share in zip(winners, shares):
-            points[camp] += share
-        deal.note("Reserve carried in: {} shared by {}", hanging_in,
-                  ", ".join(f"{deal.names[camp]} +{share}" for camp, share in zip(winners, shares)))
-        return 0
-
     def reserve_after_all_pass(self, hanging: int) -> int:
         """What waits after a deal everyone passed (bulgarian-options.md E16: kept, or lost as in NIK)."""
-        return hanging if self._s.reserve.kept_on_all_pass else 0
+        return self._reserve.after_all_pass(hanging)
 
     # ------------------------------------------------------------------ the contract line and the bid
 
