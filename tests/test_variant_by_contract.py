@@ -9,7 +9,9 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 
+from belot_rules.cli import main
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.yamlsafe import read_yaml
 
@@ -56,3 +58,11 @@ def test_the_schema_takes_a_plain_table_overrides_and_the_old_key() -> None:
     assert not list(validator.iter_errors({"declarations": {"no_trumps_quads": {"A": 200}}}))
     assert list(validator.iter_errors({"declarations": {"quads": {"default": {"J": 200}, "hearts": {}}}}))
     assert read_yaml(ROOT / "variants" / "baloot.yaml").data["declarations"]["quads"]["no_trumps"]["A"] == 200
+
+
+def test_show_tells_the_default_and_each_override_apart(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["show", "baloot"]) == 0
+    assert ("  quads: default: A 100, K 100, Q 100, J 100, T 100; no_trumps: A 200, K 100, Q 100, J 100, T 100"
+            in capsys.readouterr().out.splitlines())

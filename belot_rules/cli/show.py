@@ -163,6 +163,8 @@ def plain_value(value: Any) -> str:
         return "none"
     if isinstance(value, list):
         return " ".join(plain_value(v) for v in value) if value else "(none)"
+    if isinstance(value, dict) and any(isinstance(v, dict) for v in value.values()):  # tables by contract
+        return "; ".join(f"{k}: {plain_value(v)}" for k, v in value.items())
     if isinstance(value, dict):
         return ", ".join(f"{k} {plain_value(v)}" for k, v in value.items()) or "(none)"
     return str(value)
