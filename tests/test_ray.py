@@ -202,6 +202,45 @@ def test_a_node_running_another_program_stops_the_run_naming_it(cluster, monkeyp
                                        "of the cluster")
 
 
+def test_short_chunks_go_to_the_actors_in_batches_and_a_failing_one_is_still_named(cluster):
+    """The driver kept up with about 400 chunks a second, a Ray task each (issue "Fast where users run it": at
+    least 5,000). Long-lived actors take batches of short chunks; a batch that fails is played again chunk by
+    chunk, so the chunk that fails four times is the one named."""
+    from belot_rules.sim.backends import ChunkFailed
+
+    @dataclass(frozen=True)
+    class Piece:
+        index: int
+        size = 1
+
+        @property
+        def key(self) -> tuple[int]:
+            return (self.index,)
+
+    class Squares:
+        def play(self, chunk: Piece) -> int:
+            if chunk.index == 437:
+                raise ValueError("no such card")
+            return chunk.index ** 2
+
+    got: dict[int, int] = {}
+    workers: list[set[str]] = [set(), set()]
+
+    def finished(chunk: Piece, played: Played) -> None:
+        got[chunk.index] = played.result
+        workers[chunk.index // 200].add(played.worker)
+
+    with open_backend("ray", 2) as backend:
+        backend.run(Squares(), [Piece(i) for i in range(200)], finished)
+    with open_backend("ray", 2) as backend:
+        backend.run(Squares(), [Piece(i) for i in range(200, 400)], finished)
+        assert got == {i: i * i for i in range(400)}
+        assert workers[1] <= workers[0]  # the second run's actors are the first's, warm
+        with pytest.raises(ChunkFailed) as failed:
+            backend.run(Squares(), [Piece(i) for i in range(400, 800)], lambda chunk, played: None)
+    assert str(failed.value) == "chunk [437] failed 4 times, the run stops; last error: ValueError: no such card"
+
+
 # Runs last: it replaces the module's cluster with one of several raylets.
 def test_a_head_without_cpus_plays_on_its_nodes_and_uses_nodes_that_join():
     """The usual autoscaling layout, a head of no CPUs, was refused, and nodes joining during a run were never
@@ -245,35 +284,3 @@ def test_a_head_without_cpus_plays_on_its_nodes_and_uses_nodes_that_join():
     finally:
         ray.shutdown()
         nodes.shutdown()
-
-
-def test_short_chunks_go_to_the_actors_in_batches_and_a_failing_one_is_still_named(cluster):
-    """The driver kept up with about 400 chunks a second, a Ray task each (issue "Fast where users run it": at
-    least 5,000). Long-lived actors take batches of short chunks; a batch that fails is played again chunk by
-    chunk, so the chunk that fails four times is the one named."""
-    from belot_rules.sim.backends import ChunkFailed
-
-    @dataclass(frozen=True)
-    class Piece:
-        index: int
-        size = 1
-
-        @property
-        def key(self) -> tuple[int]:
-            return (self.index,)
-
-    class Squares:
-        def play(self, chunk: Piece) -> int:
-            if chunk.index == 437:
-                raise ValueError("no such card")
-            return chunk.index ** 2
-
-    got: dict[int, int] = {}
-    with open_backend("ray", 2) as backend:
-        backend.run(Squares(), [Piece(i) for i in range(400)], lambda chunk, played: got.__setitem__(
-            chunk.index, played.result))
-        assert got == {i: i * i for i in range(400)}
-        assert len(backend.actors) == 2  # kept for the next run
-        with pytest.raises(ChunkFailed) as failed:
-            backend.run(Squares(), [Piece(i) for i in range(400, 800)], lambda chunk, played: None)
-    assert str(failed.value) == "chunk [437] failed 4 times, the run stops; last error: ValueError: no such card"

@@ -40,6 +40,7 @@ NO_CPU_SECONDS = 600.0  # how long a run waits for a cluster without CPUs to gai
 INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, or pip install ray)"
 CALL_SECONDS = 0.05  # the work in a batch of chunks handed to a Ray actor at once
 MAX_BATCH = 256  # chunks in one batch
+_IDLE: dict[tuple[str, str], list[Any]] = {}  # in the driver, per cluster and job: actors no run is using
 
 
 class ClusterLost(RunBroken):
@@ -100,11 +101,12 @@ class _RayWorker:
 
 
 class _RayPool:
-    """The backend's Ray actors, one a CPU (see :class:`_RayWorker`), each handed batches of chunks: as many as
+    """A run's Ray actors, one a CPU (see :class:`_RayWorker`), each handed batches of chunks: as many as
     make ``CALL_SECONDS`` of work, so that a cluster's round trip is a small share of it however short the
     chunks. An actor lost with its worker process or node fails its batch here, which is played again.
     With ``follow``, the workers are the cluster's CPUs, re-read every ``CHECK_SECONDS``: nodes that join are
-    used, and actors beyond the CPUs left after a node is lost are ended."""
+    used, and actors beyond the CPUs left after a node is lost are ended. The actors outlive the run: the next
+    run of this process takes them warm."""
 
     def __init__(self, backend: RayBackend, work: Work, workers: int, follow: bool) -> None:
         self.ray: Any = backend.ray
@@ -112,7 +114,7 @@ class _RayPool:
         self.ahead, self.batch = IN_FLIGHT, 1
         self.work = [self.ray.put(work)]
         self.program = program_identity()  # each actor checks it runs the same before it plays
-        self.actors = backend.actors  # kept by the backend for its next run
+        self.actors: dict[Any, int] = {}  # the run's actors -> the batches each holds
         self.owner: dict[Any, Any] = {}  # a batch's handle -> the actor playing it
         self.checked = self.had_cpus = time.monotonic()
         self.missed = 0  # checks in a row the cluster's head did not answer
@@ -131,13 +133,18 @@ class _RayPool:
         self.ray.kill(actor, no_restart=True)
 
     def submit(self, chunks: list[Any]) -> Any:
-        if not self.actors:  # every actor lost since the last check
-            self._staff()
-        actor = min(self.actors, key=self.actors.__getitem__)  # the least busy
-        self.actors[actor] += 1
-        handle = actor.play.remote(self.work, chunks, self.program)
-        self.owner[handle] = actor
-        return handle
+        while True:
+            if not self.actors:  # every actor lost since the last check
+                self._staff()
+            actor = min(self.actors, key=self.actors.__getitem__)  # the least busy
+            try:
+                handle = actor.play.remote(self.work, chunks, self.program)
+            except Exception:  # noqa: BLE001 - an actor known to be gone (an earlier run's): another is taken
+                del self.actors[actor]
+                continue
+            self.actors[actor] += 1
+            self.owner[handle] = actor
+            return handle
 
     def wait(self, handles: list[Any]) -> list[Any]:
         ready, _ = self.ray.wait(handles, num_returns=1, timeout=CHECK_SECONDS)
@@ -192,9 +199,12 @@ class _RayPool:
         self._staff()
 
     def close(self, stop: bool, handles: list[Any]) -> None:
-        if stop and handles and self.missed < LOST_AFTER:  # a lost cluster has no actor left to end
+        if self.missed >= LOST_AFTER:  # a lost cluster has no actor left
+            return
+        if stop:
             for actor in {self.owner[handle] for handle in handles if handle in self.owner}:
                 self._end(actor)  # the batches they hold are dropped: a resumed run plays them again
+        self.backend.idle.extend(self.actors)  # for the next run
 
 
 class RayBackend(Backend):
@@ -232,13 +242,17 @@ class RayBackend(Backend):
             raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs; leave it out to use "
                             f"every CPU, also of the nodes that join during the run")
         self.cpus, self.asked = cpus, workers
-        self.actors: dict[Any, int] = {}  # the actors of this backend's runs -> batches each holds
+        context = ray.get_runtime_context()
+        self.idle = _IDLE.setdefault((self.address, context.get_job_id()), [])  # actors between runs
         self.actor_class: Any = None
         # A cluster without CPUs yet (a head of none, its nodes still starting) plays once nodes join.
         super().__init__(max(1, cpus) if workers is None else workers)
 
     def new_actor(self) -> Any:
-        """A new :class:`_RayWorker` of one CPU, placed by Ray on a node with a CPU free."""
+        """A :class:`_RayWorker` of one CPU: one an earlier run of this process left, or a new one, placed by Ray
+        on a node with a CPU free."""
+        if self.idle:
+            return self.idle.pop()
         if self.actor_class is None:
             self.actor_class = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(_RayWorker)
         return self.actor_class.remote()
@@ -261,14 +275,10 @@ class RayBackend(Backend):
         return True
 
     def close(self) -> None:
-        """End the actors (they would otherwise hold their CPUs until this driver ends), and a Ray started here."""
-        for actor in self.actors:
-            try:
-                self.ray.kill(actor, no_restart=True)
-            except Exception:  # noqa: BLE001 - a cluster gone has no actor left to end
-                pass
-        self.actors.clear()
+        """End a Ray started here, and with it its actors; on a cluster joined, the actors stay for the next run
+        of this process (they end with it)."""
         if self.owned:
+            self.idle.clear()
             self.ray.shutdown()
             self.owned = False
 
