@@ -96,6 +96,19 @@ def test_single_deal_more_points_wins_S4():
     assert play(rules(target=None), [((81, 81), deal((81, 81), verdict="failed", contract_team=0))]) == [1]
 
 
+def test_a_single_deal_two_defenders_share_is_a_draw_at_three_belote_a_trois_5():
+    """A single deal at a table of three (belote-a-trois.md §5: a failed taker's points are shared equally by the
+    two others): the two defenders level at the top both won the deal, so no one of them wins the match; the
+    first of them was named winner."""
+    match = MatchRules(Variant(name="t", title="t", table={"players": 3, "sides": "taker_vs_rest"},
+                               cards={"ranks": ["9", "T", "J", "Q", "K", "A"]}, match={"target": None}))
+    state = match.initial_state()
+    failed = DealScore((50, 56, 56), (0, 90, 90), 0, "failed", 0, 1, None, (False,) * 3)
+    assert match.winner(state, [0, 90, 90], failed, False) is None and state.drawn
+    made = DealScore((90, 36, 36), (90, 40, 40), 0, "made", 0, 1, None, (False,) * 3)
+    assert match.winner(match.initial_state(), [90, 40, 40], made, False) == 0
+
+
 def test_a_match_that_cannot_end_stops_with_an_error_after_max_deals():
     """A target no match reaches (validate refuses it in a file; set here past the checks) stops play with a
     user error, never runs forever."""

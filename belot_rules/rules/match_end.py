@@ -19,7 +19,7 @@ class MatchEnd:
 
     bar: int | None  # None: a single deal (or match.deals deals) decides
     deals: int = 0  # deals scored so far (all-pass deals do not count)
-    drawn: bool = False  # a match of a fixed number of deals ended level under deals_tie: draw
+    drawn: bool = False  # ended level: fixed deals under deals_tie: draw, or a single deal won by several sides
 
 
 class MatchRules:
@@ -57,7 +57,7 @@ class MatchRules:
         if self._deals is not None:
             return self._fixed_deals_winner(state, board, self._deals)
         if state.bar is None:
-            return self._single_deal_winner(board, score)
+            return self._single_deal_winner(state, board, score)
         over = [t for t in range(len(board)) if board[t] >= state.bar]
         if not over:
             return None
@@ -85,14 +85,20 @@ class MatchRules:
         return leaders[0]
 
     @staticmethod
-    def _single_deal_winner(board: list[int] | tuple[int, ...], score: DealScore) -> int:
-        """``target: null`` (seed 004): more points wins; equal, the side that won the deal."""
+    def _single_deal_winner(state: MatchEnd, board: list[int] | tuple[int, ...], score: DealScore) -> int | None:
+        """``target: null`` (seed 004): more points wins; equal, the side that won the deal. Where several
+        sides level at the top all won it (two defenders sharing a failed contract at a table of three,
+        belote-a-trois.md §5) no one of them won the match: it is drawn."""
         leaders = _leaders(board)
         if len(leaders) == 1:
             return leaders[0]
         if score.contract_team in leaders and score.verdict == MADE:
             return score.contract_team
-        return next(t for t in leaders if t != score.contract_team)
+        won = [t for t in leaders if t != score.contract_team]
+        if len(won) == 1:
+            return won[0]
+        state.drawn = True
+        return None
 
 
 def _leaders(board: list[int] | tuple[int, ...]) -> list[int]:
