@@ -40,6 +40,12 @@ def test_the_model_reads_an_old_key_as_its_option_and_translates_its_values() ->
     assert (top.section.counts, top.section.failure) == (False, "kept")
 
 
+def test_an_old_value_is_translated_only_as_written() -> None:
+    """Types are strict under an old key too: 1 is not true, so it is refused as the option's value."""
+    with pytest.raises(ValidationError, match="failure"):
+        Top.model_validate({"section": {"kept_when_failed": 1}})
+
+
 def test_an_old_key_beside_its_option_is_refused() -> None:
     with pytest.raises(ValidationError, match="count is the older name of counts: write only counts"):
         Top.model_validate({"section": {"count": False, "counts": True}})

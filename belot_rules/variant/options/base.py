@@ -244,11 +244,8 @@ class OldKey:
     part: str | None = None  # the kind of contract whose override the old key wrote (``no_trumps_quads``)
 
     def new_value(self, value: Any) -> Any:
-        """What a value written under the old key means for the option."""
-        try:
-            return self.values.get(value, value)
-        except TypeError:  # a list or a mapping: never a named value
-            return value
+        """What a value written under the old key means for the option (``1`` is not ``true``: types are strict)."""
+        return next((new for old, new in self.values.items() if type(old) is type(value) and old == value), value)
 
     def old_value(self, value: Any) -> tuple[bool, Any]:
         """Whether the option's ``value`` can be written under the old key, and how."""
