@@ -35,13 +35,18 @@ def first_scored(variant: str, seed: int) -> tuple[Renderer, Session]:
 
 
 def test_a_named_contract_is_said_in_the_result_as_in_the_header() -> None:
-    """baloot.md §3 names a trump contract Hokum: the result box's explanation said "Contract: spades" where the
-    header said "Hokum spades"; both say the variant's name now. Where a variant names none, the line is kept."""
+    """baloot.md §3 names a trump contract Hokum: the result box's explanation said "Contract: spades" (and "belote
+    in spades") where the header said "Hokum spades"; both say the variant's name now. Where a variant names none,
+    the line is kept."""
     draw, session = first_scored("baloot", 1)
     row = session.rows[-1]
     named = draw.look.contract(row.contract)
     assert named.startswith(("Hokum", "Sun")) and named in draw.contract(row.contract, row.level, row.bid, row.declarer)
     assert draw.deal_lines(row)[0].plain.startswith(f"Contract: {named} by ")
+    said = [draw.words(line) for line in ("Belote: seat 1 belote in spades (20) counts for team 1",
+                                          "Contract: 90 no_trumps by seat 0 (team 0)")]
+    assert said[0].startswith(f"Belote: {draw.session.seating.name(1)} belote in Hokum spades")
+    assert said[1].startswith("Contract: 90 Sun by ")
     draw, session = first_scored("french", 1)
     assert draw.deal_lines(session.rows[-1])[0].plain.startswith(f"Contract: {session.rows[-1].contract} by ")
 

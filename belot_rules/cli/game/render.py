@@ -35,7 +35,8 @@ CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
-CONTRACT_LINE = re.compile(r"^Contract: ((?:\d+ |capot )?)(clubs|diamonds|hearts|spades|no_trumps|all_trumps)\b")
+# A contract in a line of the rules' text: the contract's own line, and a belote's suit.
+CONTRACT_LINE = re.compile(r"(^Contract: (?:\d+ |capot )?|\bbelote in )(clubs|diamonds|hearts|spades|no_trumps|all_trumps)\b")
 # A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
@@ -177,12 +178,13 @@ class Renderer:
         return self.look.words(CONTRACT_WORD.sub(r"\1 trumps", named))
 
     def named_contract(self, match: re.Match[str]) -> str:
-        """``Contract: spades`` as the header says it where the variant names its contracts (``Hokum spades``)."""
+        """``Contract: spades``, ``belote in spades`` as the header says it where the variant names its contracts
+        (``Hokum spades``)."""
         names = dict(self.look.contract_names)
         contract = match[2]
         if contract not in names and not ("suit" in names and contract in SUIT_CONTRACTS):
             return match[0]
-        return f"Contract: {match[1]}{self.look.contract(contract)}"
+        return f"{match[1]}{self.look.contract(contract)}"
 
     @property
     def has_reserve(self) -> bool:
