@@ -102,3 +102,37 @@ def play_a_seat(seated: ClientConnection, started: list[Running], tmp_path: Path
     assert talk == ["hi [31mall"], "table talk is escaped"
     assert ana.ended() == 0, ana.text()[-2000:]
 
+
+
+def play_to_the_end(client: ClientConnection) -> dict[str, object]:
+    """Answer every question with its first choice; the match's end."""
+    while True:
+        message = json.loads(client.recv(timeout=60))
+        if message["type"] == "turn":
+            client.send(json.dumps({"type": "move", "text": "1"}))
+        elif message["type"] in ("end", "error"):
+            return message
+
+
+def test_a_lobby_holds_tables_opened_by_code(tmp_path: Path, started: list[Running]) -> None:
+    """belot host --lobby: players open tables by code (shipped variants and the package's bots only: a lobby
+    runs no file a stranger names), each table plays on its own, and an unknown code is refused."""
+    server = Running(["host", "--lobby", "--port", "0", "--speed", "instant"], tmp_path / "host")
+    started.append(server)
+    url = "ws://" + server.wait_for(r"Listening on (127\.0\.0\.1:\d+)").group(1) + "/"
+    opened = {"seats": ["human", "random", "random", "random"], "target": 1}
+    refusals = [({"variant": "/etc/passwd", **opened}, "shipped variants"),
+                ({"variant": "bulgarian", "seats": ["human", "evil.py:Bot"]}, "the package's bots only")]
+    for create, said in refusals:
+        with connect(url) as client:
+            client.send(hello(code="bad", create=create))
+            assert said in refusal(client)[0]
+    with connect(url) as client:
+        client.send(hello(code="nobody"))
+        assert "no table with that code" in refusal(client)[0]
+    with connect(url) as first, connect(url) as second:
+        first.send(hello(code="lobby-a", create={"variant": "french", **opened}))
+        second.send(hello(code="lobby-b", create={"variant": "bulgarian", **opened}))
+        assert play_to_the_end(second)["type"] == "end"
+        assert play_to_the_end(first)["type"] == "end"
+    assert "Table lobby-a opened: " in server.text() and server.process.poll() is None, "the lobby stays open"

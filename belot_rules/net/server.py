@@ -108,6 +108,7 @@ class TableRunner:
     def __post_init__(self) -> None:
         self.inbox: asyncio.Queue[tuple[str, Connection, Any, asyncio.Future[Any] | None]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.listening()
 
     def start(self) -> None:
         self.task = asyncio.create_task(self.guarded())
@@ -203,6 +204,7 @@ class TableRunner:
             if old is not None and old is not connection:
                 old.close(REPLACED, "your seat was taken up by a new connection with its token")
             self.seated[seat] = connection
+        self.listening()
         connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
                          "title": table.session.ruleset.variant.title, "seats": table.seats_json(),
                          "hints": table.hints, "wait": table.wait})
@@ -217,6 +219,11 @@ class TableRunner:
         elif connection.seat is not None and self.seated.get(connection.seat) is connection:
             del self.seated[connection.seat]
             self.deliver(self.table.leave(connection.seat, now))
+        self.listening()
+
+    def listening(self) -> None:
+        """Tell the table who is connected: it makes messages for them alone."""
+        self.table.audience = set(self.seated) | ({WATCHERS} if self.watching else set())
 
     def deliver(self, outs: list[Out], only: Connection | None = None) -> None:
         """Send each message to its receiver: a seat's connection, or every watcher."""

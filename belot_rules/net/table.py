@@ -93,6 +93,7 @@ class Table:
     turn: HumanTurn | None = None  # the person's move being awaited
     belote: list[Action] = field(default_factory=list)  # a card chosen that may announce a belote: both ways
     note: Callable[[str], None] = lambda line: None  # how the host is told who comes and goes
+    audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
@@ -294,13 +295,16 @@ class Table:
         return view_json(self.shown.view(receiver), receiver)
 
     def _to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
-        return [(r, message(r)) for r in (*range(len(self.seats)), WATCHERS)]
+        receivers = (*range(len(self.seats)), WATCHERS)
+        return [(r, message(r)) for r in receivers if self.audience is None or r in self.audience]
 
     def _number(self) -> int:
         return self.session.deal_number if self.shown is self.session.deal else len(self.session.rows)
 
     def _moved(self, moved: Moved) -> list[Out]:
         names = [s.name for s in self.seats]
+        trick = None if moved.completed is None else \
+            trick_words(public_view(self.shown.view(0)), moved.completed, names, self.look)
 
         def message(receiver: int) -> dict[str, Any]:
             seat_or_none = None if receiver == WATCHERS else receiver
@@ -308,8 +312,8 @@ class Table:
             said = move_words(self.look, names[moved.seat], moved.action, seat_or_none, moved.seat, moved.belote)
             sent = {"type": "moved", "seat": moved.seat, "kind": moved.action.kind, "said": said, "view": view,
                     "completed": moved.completed}
-            if moved.completed is not None:
-                sent["trick"] = trick_words(public_view(self.shown.view(0)), moved.completed, names, self.look)
+            if trick is not None:
+                sent["trick"] = trick
             return sent
 
         return self._to_all(message)
