@@ -10,9 +10,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from belot_rules.cli import main
 from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import Declarations, contract_kind
 from belot_rules.variant.yamlsafe import read_yaml
 
 ROOT = Path(__file__).parent.parent
@@ -66,3 +68,20 @@ def test_show_tells_the_default_and_each_override_apart(capsys: pytest.CaptureFi
     assert main(["show", "baloot"]) == 0
     assert ("  quads: default: A 100, K 100, Q 100, J 100, T 100; no_trumps: A 200, K 100, Q 100, J 100, T 100"
             in capsys.readouterr().out.splitlines())
+
+
+TABLES = st.dictionaries(st.sampled_from(["7", "8", "9", "T", "J", "Q", "K", "A"]), st.integers(0, 300), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(default=TABLES, overrides=st.dictionaries(st.sampled_from(["suit", "no_trumps", "all_trumps"]), TABLES))
+def test_a_rule_by_contract_reads_back_as_written_and_falls_back_to_its_default(
+        default: dict[str, int], overrides: dict[str, dict[str, int]]) -> None:
+    """Invariants of ByContract: what it writes reads back the same, and a contract without an override
+    of its kind has the default."""
+    quads = Declarations(quads={"default": default, **overrides}).quads
+    assert Declarations(quads=quads.written()).quads == quads
+    for contract in ("clubs", "no_trumps", "all_trumps"):
+        assert quads.of(contract) == overrides.get(contract_kind(contract), default)
+    written = Declarations(quads=quads.written()).model_dump(mode="json")["quads"]
+    assert written == (default if not overrides else {"default": default, **overrides})
