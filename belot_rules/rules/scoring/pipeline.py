@@ -106,10 +106,10 @@ class ScoringRules:
         self._verdict: TakersAgainstDefence | TakerAgainstEach
         self._treatment: PairTreatment | EachTreatment
         if self._many:  # a doubled deal is judged as an undoubled one, each total rounded on its own
-            self._verdict, self._treatment, self._board_rounder = TakerAgainstEach(variant), EachTreatment(variant), False
+            self._verdict, self._treatment, self._on_board = TakerAgainstEach(variant), EachTreatment(variant), False
         else:
             self._verdict, self._treatment = TakersAgainstDefence(variant, capot_bid_from), PairTreatment(variant)
-            self._board_rounder = s.verdict_on == "board_points"
+            self._on_board = s.verdict_on == "board_points"
         table = self._treatment.table
         self._decl_for_contract = table.declarations.counts_for_contract
         self._belote_for_contract = table.belote.counts_for_contract
@@ -159,7 +159,7 @@ class ScoringRules:
         if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
             return self._score(contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team,
                                declarations, bid, hanging_in, first_seat)
-        key = (contract, declarer, multiplier, tuple(team_card_points), tuple(not t for t in team_tricks),
+        key = (contract, declarer, multiplier, tuple(team_card_points), tuple([not t for t in team_tricks]),
                last_trick_team, bid, hanging_in, first_seat if self.camping.pooled else 0)
         score = self._scored.get(key)
         if score is None:
@@ -302,7 +302,7 @@ class ScoringRules:
             test = tuple([raw[t] - (0 if self._decl_for_contract else deal.decl[t])
                           - (0 if self._belote_for_contract else deal.belote[t]) for t in range(camps.count)])
             deal.note("For the contract (without {}): {}", self._left_out, Each((deal.names, test)))
-        if self._board_rounder:
+        if self._on_board:
             test = self._board_test(test, ct, others, multiplier, c.rounder, deal)
         verdict, how, winners = self._verdict.decide(test, ct, others, deal.capot_team, bid, multiplier, deal)
         points, new_reserve, only = self._treatment.treat(how, deal, ct, others, winners, verdict, multiplier,
