@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 from ..errors import UserError
@@ -21,7 +22,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--name", default="", help="your name at the table")
     parser.add_argument("--token", help="your seat's token, to come back to it (kept for you by default)")
     parser.add_argument("--plain", action="store_true",
-                        help="the line-by-line game (what scripts and screen readers use)")
+                        help="the line-by-line game (what scripts and screen readers use; the default when the input "
+                        "or output is not a terminal) instead of the full-screen table")
     parser.add_argument("--watch", action="store_true", help="watch: the table's cards only, no seat")
     parser.add_argument("--create", metavar="VARIANT", help="at a lobby (belot host --lobby): open a table of "
                         "VARIANT with this code")
@@ -31,7 +33,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..net.client import Joining, run as play  # websockets is loaded only by the network's commands
+    from ..net.client import Joining, run as plain  # websockets is loaded only by the network's commands
 
     if not ADDRESS.fullmatch(args.address) or not 0 < int(args.address.rsplit(":", 1)[1]) <= 65535:
         raise UserError(f"{args.address[:60]!r} is not an address and port: give them as belot host printed "
@@ -40,4 +42,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--watch takes no seat, so no --token")
     create = {"variant": args.create, "seats": [s.strip() for s in args.seats.split(",")]} if args.create else None
     joining = Joining(args.address, args.code, args.name, args.token, args.watch, create)
-    return play(joining)
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return plain(joining)
+    from ..net.screen import run as full_screen  # textual is loaded only for the full-screen table
+
+    return full_screen(joining)

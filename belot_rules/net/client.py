@@ -232,8 +232,9 @@ def read_lines(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]
     threading.Thread(target=run, daemon=True).start()
 
 
-async def play(joining: Joining, view: PlainView, stream: TextIO | None = None) -> int:
-    """Join, then show the table until the match ends or the player leaves; the exit status."""
+async def sit(joining: Joining, view: PlainView) -> ClientConnection:
+    """Connect and say hello: the connection, once the table's welcome was shown (a refusal is a UserError).
+    A seat token kept from another table of the same code is dropped, and the seat asked for anew."""
     if not joining.watch and joining.token is None:
         joining.token = saved_token(joining.key)
     try:
@@ -241,18 +242,25 @@ async def play(joining: Joining, view: PlainView, stream: TextIO | None = None) 
     except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
         raise UserError(f"cannot reach a table at {joining.address}: {err}; is belot host running there, "
                         "and is the address and port the one it printed?") from None
-    async with socket:
-        await socket.send(encode(joining.hello()))
-        first = json.loads(await socket.recv())
-        if first["type"] == "error" and NO_SEAT in first["reason"] and joining.token and not joining.watch:
-            keep_token(joining.key, None)  # a token kept from another table of the same code
-            joining.token = None
-            return await play(joining, view, stream)
-        view.show(first)
-        if first["type"] == "error":
-            raise UserError(f"The table refused: {first['reason']}")
-        if view.token:
-            keep_token(joining.key, view.token)
+    await socket.send(encode(joining.hello()))
+    first = json.loads(await socket.recv())
+    if first["type"] == "error" and NO_SEAT in first["reason"] and joining.token and not joining.watch:
+        await socket.close()
+        keep_token(joining.key, None)
+        joining.token = None
+        return await sit(joining, view)
+    if first["type"] == "error":
+        await socket.close()
+        raise UserError(f"The table refused: {first['reason']}")
+    view.show(first)
+    if view.token:
+        keep_token(joining.key, view.token)
+    return socket
+
+
+async def play(joining: Joining, view: PlainView, stream: TextIO | None = None) -> int:
+    """Join, then show the table until the match ends or the player leaves; the exit status."""
+    async with await sit(joining, view) as socket:
         lines: asyncio.Queue[str | None] = asyncio.Queue()
         read_lines(asyncio.get_running_loop(), lines, stream or sys.stdin)
         sender = asyncio.create_task(send_lines(socket, lines, view))
