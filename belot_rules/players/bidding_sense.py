@@ -51,7 +51,7 @@ from typing import NamedTuple
 from ..cards import SUIT_MASKS
 from ..rules.calls import CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss
+from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
 from .hand_strength import TRUMP_SUIT, hand_valuer
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
@@ -137,7 +137,7 @@ class BiddingSense:
         factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
         self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
-        self._declaration_key = {c: (self.declarations.allows("sequence", c), c == "no_trumps") for c in self.total}
+        self._declaration_key = {c: (self.declarations.allows("sequence", c), contract_kind(c) == "no_trumps") for c in self.total}
         # The points a bid must leave over its target, per contract: alone, and over the partner's contract
         # (no-trumps and all-trumps need more, their estimate errs more).
         bid = margins.point_bid if self.point_bids else margins.bid_alone if self.alone_against_many else margins.bid

@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from ..cards import RANKS
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, RankTable
+from ..variant.model import SUIT_CONTRACTS, RankTable, contract_kind
 
 COMPANION = 8.0  # points the three other cards bring to a trick the hand wins
 HALF_CHANCE = 0.5  # a card with as many guards as stronger cards out wins about half the time
@@ -80,6 +80,7 @@ class HandValuer:
     trump: tuple[float, ...]
     no_trumps: tuple[float, ...]
     all_trumps: tuple[float, ...]
+    undenufe: tuple[float, ...]
     total: dict[str, int]  # points of the whole pack: cards and last trick, times the no-trumps factor
     scale: dict[str, float]  # raw value -> points, so that an average hand is worth its share of the pack
     hand_size: int
@@ -91,8 +92,8 @@ class HandValuer:
         if contract == "no_trumps":
             values = self.no_trumps
             return values[h0] + values[h1] + values[h2] + values[h3]
-        if contract == "all_trumps":
-            values = self.all_trumps
+        if contract == "all_trumps" or contract == "undenufe":
+            values = self.all_trumps if contract == "all_trumps" else self.undenufe
             return values[h0] + values[h1] + values[h2] + values[h3]
         t = TRUMP_SUIT[contract]
         holdings = (h0, h1, h2, h3)
@@ -114,10 +115,10 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     """The valuer of ``ruleset``, built and calibrated once per ruleset (a few milliseconds)."""
     cards = ruleset.variant.cards
     factor = ruleset.variant.scoring.no_trumps_factor
-    total = {c: ruleset.deck_total[c] * (factor if c == "no_trumps" else 1) for c in ruleset.contracts}
+    total = {c: ruleset.deck_total[c] * (factor if contract_kind(c) == "no_trumps" else 1) for c in ruleset.contracts}
     valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
                         holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
-                        total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)
+                        holding_values(cards.undenufe, True), total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)
     hand_size, pack = ruleset.seating.hand_size, ruleset.seating.cards
     rng = random.Random(CALIBRATION_SEED)
     sums = dict.fromkeys(total, 0.0)
@@ -128,5 +129,5 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     # A hand is expected to hold its share of the pack's points: a quarter of them with 8 of 32 cards.
     scale = {c: (total[c] * hand_size / len(pack)) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0
              for c in total}
-    return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, total, scale,
+    return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, valuer.undenufe, total, scale,
                       hand_size, len(pack))

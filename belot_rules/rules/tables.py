@@ -69,6 +69,8 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
         kind, trump_mask = "suit", SUIT_MASKS[trump_suit]
     elif contract == "all_trumps":
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.all_trumps] * 4, "all_trumps", FULL_DECK
+    elif contract == "undenufe":
+        trump_suit, suit_tables, kind, trump_mask = -1, [cards.undenufe] * 4, "no_trumps", 0
     else:
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.no_trumps] * 4, "no_trumps", 0
     strength: list[int] = []

@@ -397,8 +397,9 @@ class Variant(Rule):
             return suits * sum(table.points.get(rank, 0) for rank in ranks)
 
         totals = {"suit": pack(tables.trump, 1) + pack(tables.plain, 3), "no_trumps": pack(tables.no_trumps, 4),
-                  "all_trumps": pack(tables.all_trumps, 4)}
-        fewest = min(totals[contract_kind(c)] for c in self.bidding.contracts) + self.scoring.last_trick
+                  "all_trumps": pack(tables.all_trumps, 4), "undenufe": pack(tables.undenufe, 4)}
+        fewest = min(totals[c if c == "undenufe" else contract_kind(c)] for c in self.bidding.contracts) \
+            + self.scoring.last_trick
         return fewest // 10 if self.scoring.rounding.unit == RoundingUnit.tens else fewest
 
     @property

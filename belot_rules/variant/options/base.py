@@ -29,21 +29,25 @@ from ...cards import RANKS, parse_rank
 if TYPE_CHECKING:
     from ..model import Variant
 
-CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
+# undenufe (schieber.md §1, §3.1): a no-trumps contract with its own rank order (reversed in Jass) and card points.
+CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe")
+
 SUIT_CONTRACTS = CONTRACTS[:4]
 # What a player may type for a call other than a doubling: a doubling name cannot be one of them.
 CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "push", "schiebe", "x", "xx", "c", "d", "h", "s", "nt", "at",
                         "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
                         *CONTRACTS})
 
-Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"]
+Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe"]
+# A variant plays undenufe only where its file names it.
+DEFAULT_CONTRACTS: tuple[Contract, ...] = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
 ContractKind = Literal["suit", "no_trumps", "all_trumps"]
 RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
 def contract_kind(contract: str) -> str:
-    """``suit`` for the four suit contracts, else the contract itself."""
-    return "suit" if contract in SUIT_CONTRACTS else contract
+    """``suit`` for the four suit contracts, ``no_trumps`` for undenufe, else the contract itself."""
+    return "suit" if contract in SUIT_CONTRACTS else "no_trumps" if contract == "undenufe" else contract
 
 
 KINDS = ("suit", "no_trumps", "all_trumps")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from .base import (
     CALL_WORDS,
+    DEFAULT_CONTRACTS,
     MAX_BID_LEVELS,
     SUIT_CONTRACTS,
     Contract,
@@ -311,7 +312,7 @@ class Bidding(Rule):
         "name a contract (schieber.md §3.2, SPOT); false: the partner must name one (Swisslos, jass-kit).",
     )
     contracts: list[Contract] = Field(
-        list(get_args(Contract)),
+        list(DEFAULT_CONTRACTS),
         description="The contracts that may be played, lowest first; this is also the ladder of contract_ladder bidding.",
     )
     doubles: Doubles = Field(default_factory=Doubles, description="Contra and recontra.")

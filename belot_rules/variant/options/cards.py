@@ -35,6 +35,13 @@ PLAIN_TABLE = RankTable(
 )
 
 
+# schieber.md §1 (PAG-DE, SPOT, jass-kit): Undenufe ranks 6 7 8 ... A, the lowest first; the 6 (11) is not in this pack.
+UNDENUFE_TABLE = RankTable(
+    order=["7", "8", "9", "T", "J", "Q", "K", "A"],
+    points={"T": 10, "8": 8, "K": 4, "Q": 3, "J": 2},
+)
+
+
 class CardTables(Rule):
     """Rank order and card points for each contract kind."""
 
@@ -47,6 +54,11 @@ class CardTables(Rule):
     all_trumps: Annotated[RankTable, Option(unused_when=without_contract("all_trumps"))] = Field(
         TRUMP_TABLE,
         description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
+    )
+    undenufe: Annotated[RankTable, Option(unused_when=without_contract("undenufe"))] = Field(
+        UNDENUFE_TABLE,
+        description="Every suit in undenufe, the no-trumps contract whose order runs upward (Jass, schieber.md §1: "
+        "the lowest card wins; points 8 8, 10 10, K 4, Q 3, J 2, the ace nothing).",
     )
     sequence_order: Ranks = Field(
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
