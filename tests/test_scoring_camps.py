@@ -122,3 +122,21 @@ def test_a_failed_taker_s_points_are_shared_equally_and_a_belote_stays_with_its_
     assert score.verdict == "failed"
     assert score.match_points == (0, 90, 90)  # 162 + 20 -> 180, halved
     assert [part.belote for part in score.parts] == [0, 20, 0]
+
+
+def test_the_treatment_table_at_three_a_failed_taker_keeps_his_declarations_and_loses_his_belote(tmp_path) -> None:
+    """The treatment table where each plays for himself (belote-a-trois.md §3 each_for_self, §5): a failed taker's
+    declarations kept (on_failure: kept) stay his, his belote void (on_failure: void) scores for nobody, and the
+    rest of his points is shared by the two others."""
+    path = tmp_path / "trois-kept.yaml"
+    path.write_text("extends: belote-a-trois-32\nname: trois-kept\ntitle: Trois kept\n"
+                    "declarations:\n  on_failure: kept\n  belote:\n    on_failure: void\n")
+    ruleset = load_variant(path)
+    tierce = Declaration(1, "sequence", 0, 4, 3, 0b11100, 20)  # 9-10-J of clubs
+    score = ruleset.scoring.score("spades", 1, 1, (70, 30, 52), (4, 3, 3), 0,
+                                  [tierce, Declaration.belote(1, 3, 20)])
+    assert score.verdict == "failed"
+    assert "Player 1's belote (20) is void" in score.lines
+    assert "Player 1's 30 goes to the others: player 2 +15, player 0 +15; player 1 keeps his declarations (20)" \
+        in score.lines
+    assert score.match_points == (100, 20, 70)  # 80 + 15 -> 95 -> 100; 20; 52 + 15 -> 67 -> 70
