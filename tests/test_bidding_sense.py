@@ -15,7 +15,7 @@ from belot_rules.engine.deal import BIDDING, DealState
 from belot_rules.players.bidding_sense import BiddingSense
 from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.rules.calls import DOUBLE, PASS, Call
+from belot_rules.rules.calls import ASHKAL, DOUBLE, PASS, Call
 
 
 def _hand(text: str) -> int:
@@ -78,3 +78,25 @@ def test_a_forced_call_names_a_contract_even_a_void_one(seed: int) -> None:
     seat = state.to_act
     for hand in (state.hands[seat], state.hands[seat] & SUIT_MASKS[seed % 4]):
         assert sense.choose(seat, hand, state.running_auction().calls, state.turned_card, legal) in legal
+
+
+def _baloot_third_speaker():
+    """Baloot round 1 after two passes: the third speaker may call ashkal (baloot.md §3.4); the turned card is J♥."""
+    ruleset = load_variant("baloot")
+    state = DealState.start(ruleset, list(ruleset.seating.cards), 0)
+    auction = state.running_auction()
+    for _ in range(2):
+        ruleset.bidding.apply(auction, PASS)
+    assert state.turned_card == parse_card("JH").index
+    return ruleset, auction, state.turned_card
+
+
+def test_ashkal_from_a_sun_hand_void_in_the_turned_suit() -> None:
+    """baloot.md §3.4: a hand that covers Sun and holds no heart gives the turned J♥ to its partner (ashkal);
+    holding the A♥ it bids Sun itself (benchmarks in bidding_sense's docstring)."""
+    ruleset, auction, turned = _baloot_third_speaker()
+    legal = ruleset.bidding.legal_calls(auction)
+    sense = BiddingSense(ruleset)
+    assert ASHKAL in legal
+    assert sense.choose(auction.to_act, _hand("AC TC AD TD AS"), auction.calls, turned, legal) == ASHKAL
+    assert sense.choose(auction.to_act, _hand("AC TC AD TD AH"), auction.calls, turned, legal) == Call("bid", "no_trumps")
