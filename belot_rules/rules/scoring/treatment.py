@@ -119,13 +119,13 @@ class PairTreatment(_Treatment):
         the leader. A doubled contract lands here under ``doubled_made: each_team_own`` (baloot.md
         §7.4: "multiply both teams' GP"), a belote that is not ``multiplied_by_double`` added after.
         """
-        camps = range(len(deal.cards))
-        totals = [deal.raw(t) for t in camps]
+        totals = [sum(parts) for parts in zip(deal.cards, deal.bonus, deal.decl, deal.belote)]
         if bid_value:
             deal.note("Bid added to the takers: {} + {} = {}", totals[ct], bid_value, totals[ct] + bid_value)
             totals[ct] += bid_value
-        immune = [0] * len(totals) if multiplier == 1 or self._belote_doubled else deal.belote
-        totals = [totals[t] - immune[t] for t in camps]
+        immune = () if multiplier == 1 or self._belote_doubled else deal.belote
+        if immune:
+            totals = [total - belote for total, belote in zip(totals, immune)]
         points = self.round_pair(totals, ct, df, rounder)
         deal.note("Rounding ({}): {}", rounder, Rounded((deal.names, tuple(totals), tuple(points))))
         if self._min_one:
@@ -137,10 +137,11 @@ class PairTreatment(_Treatment):
                     deal.note("{} has points, so it records {}, taken from {}", deal.names[t].capitalize(), unit,
                               deal.names[other])
         if multiplier > 1:
-            points = [multiplier * points[t] + rounder.round(immune[t]) for t in camps]
+            points = [multiplier * point + rounder.round(belote)
+                      for point, belote in zip(points, immune or (0,) * len(points))]
             deal.note("Multiplier ×{}{}: {}", multiplier, " (belote not multiplied)" if any(immune) else "",
                       Each((deal.names, tuple(points))))
-        return points, tuple([points[t] > 0 and totals[t] == deal.belote[t] for t in camps])
+        return points, tuple([point > 0 and total == belote for point, total, belote in zip(points, totals, deal.belote)])
 
     def round_pair(self, totals: list[int], ct: int, df: int, rounder: Rounder) -> list[int]:
         """Both teams' totals on the board.
@@ -156,8 +157,9 @@ class PairTreatment(_Treatment):
             points[lead] = rounder.round(totals[lead], rounder.board_up(False))
             points[other] = rounder.round(sum(totals)) - points[lead]
             return points
-        fewer = [totals[t] < max(totals) or (t == df and totals[ct] == totals[df]) for t in range(len(totals))]
-        return rounder.round_pair(totals, [rounder.board_up(lower) for lower in fewer])
+        top, level = max(totals), totals[ct] == totals[df]
+        return rounder.round_pair(totals, [rounder.board_up(total < top or (t == df and level))
+                                           for t, total in enumerate(totals)])
 
     def winner_takes_all(self, deal: DealTotals, winner: int, loser: int, verdict: str, multiplier: int,
                          bid_value: int, rounder: Rounder) -> tuple[list[int], tuple[bool, ...]]:
