@@ -114,3 +114,27 @@ def test_no_seat_is_sent_a_card_it_may_not_see_nor_acts_out_of_turn(variant: str
         except Refused as refusal:
             assert str(refusal), "a refusal says why"
     assert table.ended, "the match ended"
+
+
+def test_a_player_out_of_time_loses_the_match_at_a_hosted_table() -> None:
+    """bulgarian-cut-only: 30 s a move, or the player's team loses the match (S2/S3 of its sources); the turn
+    tells the time left, and everybody is told who ran out of time."""
+    clock = [0.0]
+    seats = (PERSON, "random", PERSON, "random")
+    session = Session.start("bulgarian-cut-only", 4, tuple("random" if s == PERSON else s for s in seats))
+    table = Table.new(session, seats, "clock", now=lambda: clock[0])
+    table.join("Ana", None, False, 0.0)
+    table.join("Bo", None, False, 0.0)
+    while (step := table.step(0.0))[0] is not None:
+        turn = [m for _, m in step[1] if m["type"] == "turn"]
+    assert table.turn is not None and turn and turn[0]["left"] == 30
+    assert table.deadline() == 30
+    clock[0] = 31.0
+    told: list[tuple[int, dict[str, Any]]] = []
+    while (step := table.step(0.0))[0] is not None:
+        told += step[1]
+    loser = turn[0]["seat"]
+    said = {r: m["text"] for r, m in told if m["type"] == "said"}
+    assert "loses the match" in said[loser] and said[2 - loser].startswith(f"{table.seats[loser].name}'s time is up")
+    end = [m for _, m in told if m["type"] == "end"][0]
+    assert table.ended and end["winner"] == 1 - session.seating.side_of[loser]

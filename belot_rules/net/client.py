@@ -154,7 +154,7 @@ class PlainView:
 
     def on_turn(self, m: dict[str, Any]) -> None:
         view = self.view = m["view"]
-        self.prompt = m["prompt"]
+        self.prompt = m["prompt"] if m.get("left") is None else f"[{round(m['left'])} s left] {m['prompt']}"
         self.say(f"Your hand: {self.cards(view['hand'])}")
         if view["trick"]:
             self.say("On the table: " + ", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"]))

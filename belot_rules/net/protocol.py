@@ -112,6 +112,7 @@ SERVER_MESSAGES = {
                                             "required": ["key", "label"],
                                             "properties": {"key": _string(4), "label": _string(200)}}},
         "cards": CARD_LIST, "bids": _string(300), "hint": {"type": "boolean"},
+        "left": {"type": ["number", "null"], "description": "the seconds left on the move clock (null: none)"},
     }, ("seat", "phase", "prompt", "view", "menu"), "Your move: what you may choose."),
     "refused": _message("refused", {"reason": _string(400)}, ("reason",),
                         "A move or message refused, and why; the connection stays open."),

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cli.game.controller import (
+    CLOCK,
     AllPassed,
     Controller,
     DealScored,
@@ -24,10 +26,12 @@ from ..cli.game.controller import (
     HumanTurn,
     MatchEnded,
     Moved,
+    out_of_time,
 )
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
+from ..cli.game.seating import HUMAN
 from ..cli.game.session import Session
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
@@ -94,11 +98,12 @@ class Table:
     belote: list[Action] = field(default_factory=list)  # a card chosen that may announce a belote: both ways
     note: Callable[[str], None] = lambda line: None  # how the host is told who comes and goes
     audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
+    now: Callable[[], float] = time.monotonic  # the move clock's time
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
         self.draw = Renderer(self.session, self.look)
-        self.flow = Flow(self.session, self.slot, autoplay=False, speed="instant", said=self.note,
+        self.flow = Flow(self.session, self.slot, autoplay=False, speed="instant", said=self.note, now=self.now,
                          people={s.number for s in self.seats if s.person})
         self.shown: DealState | None = self.session.deal  # the deal the last event was about
 
@@ -171,11 +176,12 @@ class Table:
         return self._seats(f"{chair.name} left seat {seat + 1}; the seat waits {self.wait:g} s for them")
 
     def deadline(self) -> float | None:
-        """When an away player's wait runs out while its move is awaited (None: nothing to time)."""
+        """When the awaited move's clock or its away player's wait runs out (None: nothing to time)."""
         if self.turn is None:
             return None
-        chair = self.seats[self.turn.seat]
-        return chair.away_since + self.wait if chair.away_since is not None else None
+        chair, clock = self.seats[self.turn.seat], self.flow.clock
+        times = [chair.away_since + self.wait] if chair.away_since is not None else []
+        return min(times + ([clock.deadline] if clock is not None else []), default=None)
 
     def _seats(self, note: str) -> list[Out]:
         self.note(note)
@@ -190,6 +196,8 @@ class Table:
         if not self.started or self.ended:
             return None, []
         if self.turn is not None:
+            if self.flow.clock is not None and self.flow.clock.remaining() <= 0:
+                return self._time_up(now)
             chair = self.seats[self.turn.seat]
             if chair.away_since is None or now < chair.away_since + self.wait:
                 return None, []
@@ -220,6 +228,31 @@ class Table:
         said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
         return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
                                               "said": f"{said} · {board}"})
+
+    def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:
+        """The awaited player ran out of time: the variant's rule (table.move_clock.on_timeout) moves for them,
+        or their side loses the match; everybody is told."""
+        turn, session = self.turn, self.session
+        assert turn is not None
+        name, seating = self.seats[turn.seat].name, session.seating
+        session.seating = replace(seating, players=tuple(HUMAN if s == turn.seat else p
+                                                         for s, p in enumerate(seating.players)))
+        try:  # the rule's one home speaks of "the player": for now, the seat whose time ran out
+            action, message = out_of_time(session, list(turn.legal), lambda a: self.draw.describe(a, view=turn.view))
+        finally:
+            session.seating = seating
+        self.turn, self.belote, self.flow.clock = None, [], None
+        others = f"{name}'s time is up." + ("" if action is not None else " " + message.split(". ", 1)[1])
+        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table",
+                                       "text": message if r == turn.seat else others})
+        if action is None:
+            self.flow.save()
+            event, more = self.step(now)
+            return event, outs + more
+        before = session.match.current
+        moved = self.flow.apply(action, CLOCK)
+        self.shown = before
+        return moved, outs + self._moved(moved)
 
     def choose(self, seat: int | None, text: str) -> list[Out]:
         """A person's typed move; :class:`Refused` with the line game's reason when it is not one."""
@@ -323,6 +356,7 @@ class Table:
         menu = [{"key": key or "-", "label": self.draw.describe(a, short=True, view=turn.view)} for key, a in turn.keys()]
         cards = [self.look.card_name(c) for c in turn.cards]
         return turn.seat, {"type": "turn", "seat": turn.seat, "phase": turn.phase, "prompt": prompt_words(turn),
+                           "left": turn.left,
                            "view": view_json(turn.view, turn.seat), "menu": menu, "cards": cards, "bids": bids,
                            "hint": self.hints}
 
