@@ -66,3 +66,36 @@ def test_undenufe_deals_play_and_score_the_same_in_the_kernel_and_in_python() ->
             assert state.score is not None and sum(state.side_points) == 4 * 27
             results.append((state.tricks, state.score.match_points))
         assert results[0] == results[1]
+
+
+def _contest(rules_: object, contract: str, ours: object, theirs: object) -> tuple[int, ...]:
+    return rules_.declarations.resolve([ours, theirs], contract, 0).points  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("contract, winner", [("undenufe", 0), ("no_trumps", 1), ("hearts", 1)])
+def test_in_undenufe_the_lower_of_equal_runs_wins_schieber_5_2(tmp_path: Path, contract: str, winner: int) -> None:
+    """schieber.md §5.2.3 (PEN): in Undenufe the lower run is higher (7-8-9 over Q-K-A here); in other contracts
+    the higher top card wins."""
+    from belot_rules.rules.declarations import Declaration
+
+    low = Declaration(0, "sequence", 0, 2, 3, 0b111, 20)                  # 7-8-9 of clubs, seat 0
+    high = Declaration(1, "sequence", 1, 7, 3, 0b11100000 << 8, 20)       # Q-K-A of diamonds, seat 1
+    points = _contest(RULES, contract, low, high)
+    assert points[winner] == 20 and points[1 - winner] == 0
+
+
+@pytest.mark.parametrize("melds, contract, winner", [("reversed", "undenufe", 0), ("as_usual", "undenufe", 1),
+                                                     ("reversed", "spades", 1)])
+def test_in_undenufe_quads_rank_in_reverse_schieber_5_2(tmp_path: Path, melds: str, contract: str,
+                                                         winner: int) -> None:
+    """schieber.md §5.2.3 (PEN): quartets rank reversed in Undenufe (four queens over four kings, both 100);
+    ``declarations.undenufe_melds: as_usual`` keeps the usual order."""
+    from belot_rules.rules.declarations import Declaration
+
+    house = tmp_path / "melds.yaml"
+    house.write_text(f"extends: {HOUSE}\ndeclarations: {{undenufe_melds: {melds}}}\n", encoding="utf-8")
+    rules = load_variant(house)
+    queens = Declaration(0, "quad", -1, 5, 4, sum(1 << (8 * s + 5) for s in range(4)), 100)
+    kings = Declaration(1, "quad", -1, 6, 4, sum(1 << (8 * s + 6) for s in range(4)), 100)
+    points = _contest(rules, contract, queens, kings)
+    assert points[winner] == 100 and points[1 - winner] == 0

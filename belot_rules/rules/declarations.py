@@ -12,6 +12,7 @@ hold is credited to the seat that wins the trick.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
@@ -156,6 +157,8 @@ class DeclarationRules:
         for pos, rank in enumerate(order):
             self._seq_pos[rank] = pos
         self._lengths = sorted(decl.sequences)
+        # schieber.md §5.2.3 (PEN): in undenufe the lower of equal runs wins and quads rank in reverse.
+        self._upward = frozenset({"undenufe"}) if decl.undenufe_melds == "reversed" else frozenset()
         self._min_length = self._lengths[0]
         self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(9)]
         self._by_class = decl.sequence_compare == SequenceCompare.class_then_top
@@ -417,9 +420,15 @@ class DeclarationRules:
             return (points, self._quad_flag, d.points, self._quad_strength[d.rank])
         return (points, 0, self._class[d.length] if self._by_class else d.length, self._seq_pos[d.rank])
 
-    def _compare(self, a: Declaration, b: Declaration) -> int:
-        """>0 when ``a`` is higher, 0 when equal (a tie), <0 when lower."""
-        ka, kb = self._key(a), self._key(b)
+    def _upward_key(self, d: Declaration) -> tuple[int, int, int, int]:
+        """:meth:`_key` in a contract that ranks upward (undenufe): the lower run, and the lower quad, is higher."""
+        points, flag, size, _ = self._key(d)
+        return (points, flag, size, -(self._quad_strength[d.rank] if d.kind == QUAD
+                                      else self._seq_pos[d.rank] - d.length + 1))
+
+    def _compare(self, a: Declaration, b: Declaration, key: Callable[[Declaration], tuple[int, ...]]) -> int:
+        """>0 when ``a`` is higher, 0 when equal (a tie), <0 when lower, by ``key``."""
+        ka, kb = key(a), key(b)
         if a.kind != b.kind and ka[:2] == kb[:2]:
             return 0  # a quad and a sequence of equal value, quad_beats_equal_sequence off
         return (ka > kb) - (ka < kb)
@@ -469,9 +478,10 @@ class DeclarationRules:
         trump_suit = self._contracts[contract].trump_suit
         if self._no_contest:
             kept += [d for d in declarations if d.kind != BELOTE]
+        key = self._upward_key if contract in self._upward else self._key
         for teams in groups:
             if any(teams) and not self._no_contest:
-                self._contest(teams, trump_suit, first_seat, kept, cancelled, names)
+                self._contest(teams, trump_suit, first_seat, kept, cancelled, names, key)
         points = [0] * count
         for d in kept:
             points[camp[d.seat]] += d.points
@@ -493,18 +503,18 @@ class DeclarationRules:
 
     def _contest(self, teams: tuple[list[Declaration], ...], trump_suit: int, first_seat: int,
                  kept: list[Declaration], cancelled: list[tuple[Declaration, str, tuple[object, ...]]],
-                 names: CampNames | PlayerNames) -> None:
+                 names: CampNames | PlayerNames, key: Callable[[Declaration], tuple[int, ...]]) -> None:
         best_only = self._decl.winner_scores == WinnerScores.best_only
         present = [camp for camp, decls in enumerate(teams) if decls]
         winner: int | None
         if len(present) > 1:
-            winner, why = self._winner(teams, present, trump_suit, first_seat, names)
+            winner, why = self._winner(teams, present, trump_suit, first_seat, names, key)
         else:
             winner, why = present[0], ("", ())
             if not best_only:
                 kept.extend(teams[winner])
                 return
-        top = max(teams[winner], key=self._key) if winner is not None else None
+        top = max(teams[winner], key=key) if winner is not None else None
         for team, decls in enumerate(teams):
             for d in decls:
                 if team != winner:
@@ -515,12 +525,13 @@ class DeclarationRules:
                     kept.append(d)
 
     def _winner(self, teams: tuple[list[Declaration], ...], present: list[int], trump_suit: int,
-                first_seat: int, names: CampNames | PlayerNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+                first_seat: int, names: CampNames | PlayerNames,
+                key: Callable[[Declaration], tuple[int, ...]]) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """The camp whose best declaration is higher (None: cancelled), and why the others lose."""
-        best = {camp: max(teams[camp], key=self._key) for camp in present}
+        best = {camp: max(teams[camp], key=key) for camp in present}
         leaders = present[:1]
         for camp in present[1:]:
-            order = self._compare(best[camp], best[leaders[0]])
+            order = self._compare(best[camp], best[leaders[0]], key)
             if order > 0:
                 leaders = [camp]
             elif order == 0:
@@ -528,14 +539,14 @@ class DeclarationRules:
         if len(leaders) == 1:
             w = leaders[0]
             return w, ("{}'s {} is higher", (names[w], best[w]))
-        return self._break_tie(teams, leaders, best, trump_suit, first_seat, names)
+        return self._break_tie(teams, leaders, best, trump_suit, first_seat, names, key)
 
     def _break_tie(self, teams: tuple[list[Declaration], ...], leaders: list[int], best: dict[int, Declaration],
-                   trump_suit: int, first_seat: int,
-                   names: CampNames | PlayerNames) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
+                   trump_suit: int, first_seat: int, names: CampNames | PlayerNames,
+                   key: Callable[[Declaration], tuple[int, ...]]) -> tuple[int | None, tuple[str, tuple[object, ...]]]:
         """Equal best declarations: cancel, a sequence in trumps, or the seat first in play order."""
         rule = self._decl.tie
-        tied = {camp: [d for d in teams[camp] if self._compare(d, best[camp]) == 0] for camp in leaders}
+        tied = {camp: [d for d in teams[camp] if self._compare(d, best[camp], key) == 0] for camp in leaders}
         if rule in (DeclarationTie.trump_then_cancel, DeclarationTie.trump_then_first_in_play_order):
             in_trumps = [camp for camp in leaders if any(d.kind == SEQUENCE and d.suit == trump_suit for d in tied[camp])]
             if len(in_trumps) == 1:

@@ -55,7 +55,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"),
                   ("deal", "redeal_claim"), ("scoring", "point_bids", "capot_bid"),
                   ("play", "trump_instead_of_following"), ("play", "void_trumping"), ("play", "bare_trump_jack"),
-                  ("bidding", "push_back"), ("cards", "undenufe"))
+                  ("bidding", "push_back"), ("cards", "undenufe"),
+                  ("declarations", "undenufe_melds"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

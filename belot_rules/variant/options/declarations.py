@@ -169,6 +169,11 @@ def _length_key(value: object) -> int:
     return int(text.rstrip("+"))
 
 
+class UndenufeMelds(str, Enum):
+    reversed = "reversed"
+    as_usual = "as_usual"
+
+
 class Declarations(Rule):
     """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
 
@@ -259,6 +264,16 @@ class Declarations(Rule):
         "best_only": "the team with the best declaration scores only that one",
     }, unused_when=first_reason(_declarations_off, _no_contest))] = Field(
         WinnerScores.all, description="The winning team scores all its declarations of the contest, or only its best."
+    )
+    undenufe_melds: Annotated[UndenufeMelds, Option({
+        "reversed": "in undenufe, of equal runs the lower one wins and quads rank in reverse",
+        "as_usual": "in undenufe, declarations compare as in every other contract",
+    }, unused_when=first_reason(_declarations_off, _no_contest,
+                                lambda v: None if "undenufe" in v.bidding.contracts
+                                else "undenufe is not among bidding.contracts"))] = Field(
+        UndenufeMelds.reversed,
+        description="How declarations of equal value compare in undenufe: reversed (schieber.md §5.2.3, PEN: the "
+        "lower run wins, 6-7-8 best and Q-K-A worst, and quads rank in reverse) or as_usual.",
     )
     count_without_tricks: Annotated[bool, Option(
         unused_when=first_reason(_declarations_off, _from_tricks))] = Field(
