@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from ..variant.languages import words_in
 from ..variant.loader import load_variant_model, shipped_names
 from .output import console, print_json
 
@@ -39,12 +40,13 @@ def run(args: argparse.Namespace) -> int:
     entries = []
     for name in shipped_names():
         variant = load_variant_model(name)
+        said = words_in(variant.variant)  # the title and description in the language this command speaks
         entries.append(
             {
                 "name": name,
-                "title": variant.variant.title,
+                "title": said.title,
                 "family": variant.variant.family or OTHER,
-                "summary": summary(variant.variant.description),
+                "summary": summary(said.description),
                 "extends": variant.variant.extends,
                 "content_hash": variant.content_hash,
             }

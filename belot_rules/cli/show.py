@@ -25,6 +25,7 @@ from rich.text import Text
 
 from ..files import KeyPath, display_name
 from ..variant.explain import PHASES, submodel
+from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
@@ -100,9 +101,10 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     """The rules phase by phase, each with its description (``belot show``, and ``r`` in a game)."""
     variant = loaded.variant
     out = out or console()
-    out.print(f"[bold]{escape(variant.title)}[/] [dim]({escape(variant.name)})[/]")
-    if variant.description:
-        _print_wrapped(out, variant.description, 0)
+    said = words_in(variant)  # the title and description in the language this command speaks
+    out.print(f"[bold]{escape(said.title)}[/] [dim]({escape(variant.name)})[/]")
+    if said.description:
+        _print_wrapped(out, said.description, 0)
     _print_wrapped(out, f"Rules from {rules_from(loaded)} · rules hash {loaded.content_hash}", 0, "dim")
     for warning in loaded.warnings:
         _print_wrapped(out, f"Note: {warning.message}.", 0, "yellow")
@@ -188,10 +190,11 @@ def _flow(value: Any) -> str:
 def _as_json(loaded: LoadedVariant) -> dict[str, Any]:
     variant = loaded.variant
     rules_only = variant.model_dump(mode="json", exclude=set(OWN_KEYS))
+    said = words_in(variant)
     return {
         "name": variant.name,
-        "title": variant.title,
-        "description": variant.description,
+        "title": said.title,
+        "description": said.description,
         "extends": variant.extends,
         "chain": [display_name(p) for p in loaded.chain],
         "rules_from": rules_from(loaded),

@@ -45,8 +45,8 @@ from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml
 
-OWN_KEYS = ("name", "title", "description", "family", "extends")  # what a file says about itself, not rules
-PER_FILE_KEYS = ("name", "title", "description", "extends")  # never inherited; a family is, like the rules
+OWN_KEYS = ("name", "title", "description", "family", "extends", "languages")  # what a file says about itself, not rules
+PER_FILE_KEYS = ("name", "title", "description", "extends", "languages")  # never inherited; a family is, like the rules
 # Rules left out of the content hash while they keep their default (see content_hash).
 QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), ("deal", "turned_card_to"),
                   ("deal", "stock"), ("deal", "seven_exchange"), ("scoring", "taker_must_beat"),

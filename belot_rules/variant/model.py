@@ -46,6 +46,7 @@ from .options.deal import (
     undealt_fixes,
 )
 from .options.declarations import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
+from .options.languages import Language, Wording
 from .options.match import MAX_DEALS, Match
 from .options.play import Overtake, PartnerWinningVoid, Play, Undertrump
 from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
@@ -76,6 +77,12 @@ class Variant(Rule):
     )
     extends: str | None = Field(
         None, description="A shipped variant name or a relative path whose rules this file starts from."
+    )
+    languages: dict[Language, Wording] = Field(
+        {},
+        description="The title, description and names of contracts and doubling levels in the players' languages "
+        "(bg, fr, nl, hr, ru, ar), as `languages: {bg: {title: ..., contracts: {no_trumps: без коз}}}`; words, "
+        "not rules, so outside the rules hash, and each file's own like its title.",
     )
     cards: CardTables = Field(
         default_factory=CardTables,
@@ -180,6 +187,20 @@ class Variant(Rule):
         if unplayed:
             return [f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play"]
         return []
+
+    def _language_problems(self) -> list[str]:
+        """A language names only contracts this variant plays and doubling levels it can reach."""
+        played = {*self.bidding.contracts, *(["suit"] if any(c in SUIT_CONTRACTS for c in self.bidding.contracts) else [])}
+        problems = []
+        for language, wording in self.languages.items():
+            unplayed = [k for k in wording.contracts if k not in played]
+            if unplayed:
+                problems.append(f"languages.{language}.contracts names {', '.join(unplayed)}, which this variant does "
+                                f"not play; contracts played: {', '.join(sorted(played))}")
+            if len(wording.levels) > self.bidding.doubles.max_level:
+                problems.append(f"languages.{language}.levels names {len(wording.levels)} doubling levels, but "
+                                f"bidding.doubles.max_level is {self.bidding.doubles.max_level}")
+        return problems
 
     def _belote_problems(self) -> list[str]:
         belote = self.declarations.belote
@@ -436,7 +457,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
     ((), lambda v: v.deal.second_packets_conflicts()),
     *(((), check) for check in (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
-        Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._schmeiss_seat_problems,
+        Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._language_problems, Variant._schmeiss_seat_problems,
         Variant._schmeiss_bidding_problems, Variant._last_card_problems, Variant._push_problems,
         Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
