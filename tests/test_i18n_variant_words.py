@@ -15,6 +15,7 @@ from belot_rules.cli import main
 from belot_rules.errors import VariantError
 from belot_rules.variant.languages import words_in
 from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import CONTRACTS
 from belot_rules.variant.options.languages import Language
 
 # Each shipped table's home language (issue 25 and the family write-ups), with a word its title holds there.
@@ -60,8 +61,8 @@ def test_an_unknown_language_key_or_contract_is_refused_where_it_is_written(tmp_
                                    "    contracts: {no_trump: без коз}\n    colour: x\n")
     assert problems == [
         "3:3: languages: unknown key `de`; valid keys: bg, fr, nl, hr, ru, ar",
-        "5:17: languages.bg.contracts: unknown key `no_trump`; did you mean `no_trumps`? (valid keys: clubs, "
-        "diamonds, hearts, spades, no_trumps, all_trumps, suit)",
+        "5:17: languages.bg.contracts: unknown key `no_trump`; did you mean `no_trumps`? (valid keys: "
+        f"{', '.join([*CONTRACTS, 'suit'])})",
         "6:5: languages.bg.colour: unknown key `colour`; valid keys here: title, description, contracts, levels",
     ]
 
