@@ -297,7 +297,7 @@ class Controller:
         seen = self.seen(deal)
         if deal.phase == OVER:
             self.write_record()
-            row, over = dataclasses.replace(session.rows[-1], deal=None), session.over  # the seen deal, not the engine's
+            row, over = dataclasses.replace(session.rows[-1], deal=None), session.over  # not the engine's deal
             self.pending.append(DealScored(row, tuple(row.score.lines), row.board, over, seen) if row.score is not None
                                 else AllPassed(row, row.void, over, seen))
         return Moved(seat, action, by, len(deal.belotes) > belotes, completed, seen)

@@ -36,7 +36,8 @@ FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 # A contract in a line of the rules' text: the contract's own line, and a belote's suit.
-CONTRACT_LINE = re.compile(r"(^Contract: (?:\d+ |capot )?|\bbelote in )(clubs|diamonds|hearts|spades|no_trumps|all_trumps)\b")
+CONTRACT_LINE = re.compile(r"(^Contract: (?:\d+ |capot )?|\bbelote in )"
+                           r"(clubs|diamonds|hearts|spades|no_trumps|all_trumps)\b")
 # A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
@@ -73,7 +74,7 @@ def does(name: str, verb: str) -> str:
 
 
 def no_hint_yet(moving: str | None) -> str:
-    """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked for (a result is shown)."""
+    """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked (a result is shown)."""
     if moving is None:
         return "Nothing to decide yet: a hint comes with your next move."
     return f"{does(moving, 'move')} now: a hint comes at your turn."

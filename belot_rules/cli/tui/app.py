@@ -101,7 +101,7 @@ class TableApp(App[int]):
         self.look, self.speed, self.record_path = look, speed, record_path
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
-        self.seen: SeatView | None = None  # the deal on the table as the player sees it (the one just finished, while scored)
+        self.seen: SeatView | None = None  # the deal on the table as the player sees it (just finished, while scored)
         self.result_shown = False  # the table shows a finished deal, whose result is open
         self.held: int | None = None  # a completed trick kept on the table until the next card
         self.use(session, slot)
@@ -234,13 +234,10 @@ class TableApp(App[int]):
             last.update(self.draw.trick(view, len(view.tricks) - 1, f"{len(view.tricks)}"))
         if self.human is not None:
             hand = self.query_one(HandView)
-            cards = sorted_hand(self.control.rules, view, self.sort_mode)
-            turn = self.turn
+            cards, turn = sorted_hand(self.control.rules, view, self.sort_mode), self.turn
             playing = turn is not None and turn.phase not in (BIDDING, DECLARING, EXCHANGING, OVER)
-            allowed = {a.card for a in turn.legal} if turn is not None else set()
-            legal = [c.index for c in cards if c.index in allowed]
-            piles = view.piles(self.human) if view.tableau else None
-            hand.show(self.look, cards, legal if playing else None, piles)
+            legal = [c.index for c in cards if turn is not None and any(a.card == c.index for a in turn.legal)]
+            hand.show(self.look, cards, legal if playing else None, view.piles(self.human) if view.tableau else None)
         self.update_status()
 
     def update_status(self) -> None:
@@ -289,7 +286,8 @@ class TableApp(App[int]):
         if self.skipping or not self.control.seconds(1):
             self.timer = self.set_timer(MIN_DELAY, self.bots_at_once)
             return
-        moves = TRICK_PAUSE if self.held is not None and self.seen is not None and not self.seen.trick else 1  # the trick stays to be seen
+        trick_done = self.held is not None and self.seen is not None and not self.seen.trick
+        moves = TRICK_PAUSE if trick_done else 1  # the trick stays to be seen
         self.timer = self.set_timer(self.control.seconds(moves), self.bot_move)
 
     def bots_at_once(self) -> None:
