@@ -131,3 +131,17 @@ def test_a_file_of_fixed_chunks_seeded_per_chunk_is_refused_with_what_to_do(
     out.write_text(json.dumps(first) + "\n")
     assert main([*command, "--resume"]) == 1
     assert "whose chunks were of one size and drew their seeds per chunk" in capsys.readouterr().err
+
+
+def test_a_batch_of_chunks_that_follow_each_other_comes_back_as_one_chunk() -> None:
+    """Issue "Fast where users run it", What to build 2: results merged in batches on the workers. A Ray actor
+    handed several short chunks returns the tally of each run of them that follows in a stream, as one chunk."""
+    from belot_rules.sim.backends import _play, _unpack
+
+    first, second = load_variant("bulgarian"), load_variant("french")
+    plan = Plan(((first.variant, first.content_hash), (second.variant, second.content_hash)), DEALS,
+                ("random",) * 4, 3)
+    batch = [Chunk(0, 0, 3), Chunk(0, 3, 2), Chunk(1, 0, 2), Chunk(0, 9, 1)]
+    back = _unpack(_play(plan, batch, "here:1", 0.0), batch)
+    assert [chunk for chunk, _ in back] == [Chunk(0, 0, 5), Chunk(1, 0, 2), Chunk(0, 9, 1)]
+    assert [played.result for _, played in back] == [play_chunk(plan, chunk) for chunk, _ in back]

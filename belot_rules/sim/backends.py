@@ -41,6 +41,7 @@ from itertools import chain, islice
 from typing import Any, Protocol
 
 from ..errors import UserError
+from .plan import Chunk as PlanChunk
 
 BACKENDS = ("local", "ray")
 RETRIES = 3  # times a failed chunk is played again before the run stops
@@ -126,23 +127,47 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-Returned = tuple[bytes, str, list[float], float]  # a batch's results pickled, worker, seconds per chunk, since start
+# A batch played: (first, count, result, seconds) per run of chunks merged, pickled; the worker; its time since start
+Returned = tuple[bytes, str, float]
 
 
 def _play(work: Work, chunks: list[Any], name: str, born: float) -> Returned:
-    """Play a batch of chunks; the results are pickled here so that their cost counts in the worker's busy time."""
-    results, seconds = [], []
-    for chunk in chunks:
+    """Play a batch of chunks, merging the results of those that follow each other in a stream (see
+    :func:`_merged`); they are pickled here so that their cost counts in the worker's busy time."""
+    done: list[tuple[int, int, Any, float]] = []
+    for index, chunk in enumerate(chunks):
         started = time.perf_counter()
-        results.append(work.play(chunk))
-        seconds.append(time.perf_counter() - started)
-    payload = pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL)
-    return payload, name, seconds, time.perf_counter() - born
+        result = work.play(chunk)
+        _merged(done, chunks, index, result, time.perf_counter() - started)
+    return pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL), name, time.perf_counter() - born
 
 
-def _unpack(returned: Returned) -> list[Played]:
-    payload, name, seconds, since_start = returned
-    return [Played(result, name, spent, since_start) for result, spent in zip(pickle.loads(payload), seconds)]
+def _merged(done: list[tuple[int, int, Any, float]], chunks: list[Any], index: int, result: Any,
+            seconds: float) -> None:
+    """Add chunk ``index``'s result to ``done``, merged into the last one's where the two are units of one stream
+    that follow each other and their results merge (tallies): the driver then counts, and a results file
+    writes, one chunk where a batch of short ones was played."""
+    if done:
+        first, count, kept, spent = done[-1]
+        last, chunk = chunks[first + count - 1], chunks[index]
+        if type(chunk) is type(last) is PlanChunk and last.stream == chunk.stream and last.stop == chunk.start \
+                and type(kept) is type(result) and hasattr(kept, "merge"):
+            kept.merge(result)
+            done[-1] = first, count + 1, kept, spent + seconds
+            return
+    done.append((index, 1, result, seconds))
+
+
+def _unpack(returned: Returned, chunks: list[Any]) -> list[tuple[Any, Played]]:
+    """Each chunk played, or run of chunks merged as one, with its result."""
+    payload, name, since_start = returned
+    played = []
+    for first, count, result, spent in pickle.loads(payload):
+        chunk = chunks[first]
+        if count > 1:
+            chunk = PlanChunk(chunk.stream, chunk.start, sum(c.size for c in chunks[first:first + count]))
+        played.append((chunk, Played(result, name, spent, since_start)))
+    return played
 
 
 def _start_local_worker(work: Work) -> None:
@@ -182,7 +207,7 @@ class _Pool(Protocol):
 
     def wait(self, handles: list[Any]) -> list[Any]: ...  # those done (none, after a while without any)
 
-    def result(self, handle: Any) -> list[Played]: ...  # what a chunk raised, if one failed
+    def result(self, handle: Any, chunks: list[Any]) -> list[tuple[Any, Played]]: ...  # or what a chunk raised
 
     def recover(self, handle: Any, error: BaseException) -> None: ...  # replace what broke, if anything did
 
@@ -199,8 +224,8 @@ class _FuturesPool:
 
     batch = 1  # a process's round trip is short: a chunk at a time keeps the workers' loads even
 
-    def result(self, handle: Any) -> list[Played]:
-        return _unpack(handle.result())
+    def result(self, handle: Any, chunks: list[Any]) -> list[tuple[Any, Played]]:
+        return _unpack(handle.result(), chunks)
 
     def recover(self, handle: Any, error: BaseException) -> None:
         pass
@@ -251,9 +276,9 @@ class _ProcessPool(_FuturesPool):
         self.issued[future] = self.executor
         return future
 
-    def result(self, handle: Any) -> list[Played]:
+    def result(self, handle: Any, chunks: list[Any]) -> list[tuple[Any, Played]]:
         self.issued.pop(handle, None)
-        return super().result(handle)
+        return super().result(handle, chunks)
 
     def recover(self, handle: Any, error: BaseException) -> None:
         if isinstance(error, BrokenProcessPool) and self.issued.pop(handle, None) is self.executor:
@@ -330,7 +355,7 @@ class Backend:
                     for handle in pool.wait(list(running)):
                         chunks, attempt = running.pop(handle)
                         try:
-                            played = pool.result(handle)
+                            played = pool.result(handle, chunks)
                         except Exception as error:  # noqa: BLE001 - a lost worker or a failing chunk
                             mistake = _users_mistake(error)
                             if mistake is not None:  # a bot's bug, say: playing the chunk again repeats it
@@ -341,7 +366,7 @@ class Backend:
                             for chunk in chunks:  # one by one: the chunk that fails again is the one named
                                 send([chunk], attempt + 1)
                             continue
-                        for chunk, one in zip(chunks, played):
+                        for chunk, one in played:  # the batch's chunks, those that follow each other merged
                             finished(chunk, one)
                     pool.check()
             except BaseException:

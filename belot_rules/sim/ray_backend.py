@@ -152,12 +152,12 @@ class _RayPool:
             ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
         return list(ready)
 
-    def result(self, handle: Any) -> list[Played]:
+    def result(self, handle: Any, chunks: list[Any]) -> list[tuple[Any, Played]]:
         actor = self.owner.pop(handle)
         if actor in self.actors:
             self.actors[actor] -= 1
         try:
-            played = _unpack(self.ray.get(handle))
+            played = _unpack(self.ray.get(handle), chunks)
         except Exception as error:  # noqa: BLE001 - the run loop retries or reports it
             if isinstance(error, self.ray.exceptions.RayActorError):
                 self.actors.pop(actor, None)  # lost with its process or node: replaced at the next check
@@ -168,7 +168,7 @@ class _RayPool:
                 self.program = other.there
                 raise RuntimeError("this machine's belot-rules changed during the run") from None
             raise
-        spent = sum(p.seconds for p in played) / len(played)
+        spent = sum(p.seconds for _, p in played) / len(chunks)
         self.batch = max(1, min(MAX_BATCH, round(CALL_SECONDS / spent) if spent > 0 else MAX_BATCH))
         return played
 
