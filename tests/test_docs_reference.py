@@ -47,7 +47,7 @@ def test_the_command_line_reference_has_every_command(hook: ModuleType, monkeypa
 def test_the_api_reference_and_the_formats_are_read_from_the_code(hook: ModuleType) -> None:
     api = hook.api()
     assert "`load_variant(name_or_path" in api and "`Ruleset.legal_cards(self" in api
-    for schema in ("record.schema.json", "deal-outcome.schema.json", "score-sheet.schema.json"):
+    for schema in ("record.schema.json", "deal-outcome.schema.json", "score-sheet.schema.json", "protocol.schema.json"):
         table = hook.schema(schema)
         assert table.count("\n| `") >= 5, schema
 

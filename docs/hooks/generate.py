@@ -201,19 +201,26 @@ def _entry(name: str, item: Any, level: int) -> list[str]:
 
 
 def schema(file: str | None) -> str:
-    """A JSON Schema of ``schemas/`` as a table of its fields, nested ones as ``a.b``."""
+    """A JSON Schema of ``schemas/`` as tables of its fields, nested ones as ``a.b``; a file of one of
+    several kinds (a deal or a match record, each message of the protocol) gets a table per kind."""
     assert file, "a schema mark names its file: <!-- generated: schema record.schema.json -->"
     document = json.loads((ROOT / "schemas" / file).read_text(encoding="utf-8"))
-    out = [_escape(document.get("description", "")), ""]
-    for part in document.get("oneOf", [document]):  # a file of one of several kinds: each kind's fields
-        kind = _resolve(part, document)
-        if kind is not document:
-            name = part["$ref"].rsplit("/", 1)[-1]
-            out += [f"### {kind.get('title', name)}", "", _escape(kind.get("description", "")), ""]
-        out += ["| field | type | what it holds |", "|---|---|---|"]
-        out += [f"| `{path}` | {what} | {_escape(' '.join(text.split()))} |" for path, what, text in _fields(kind, document, "")]
-        out.append("")
-    return "\n".join(out)
+    return "\n".join([_escape(document.get("description", "")), "", *_tables(document, document, 3)])
+
+
+def _tables(node: dict[str, Any], document: dict[str, Any], level: int) -> list[str]:
+    if "properties" not in node and "oneOf" in node:
+        out: list[str] = []
+        for part in node["oneOf"]:
+            kind = _resolve(part, document)
+            const = kind.get("properties", {}).get("type", {}).get("const")
+            name = kind.get("title") or (f"`{const}`" if const else part.get("$ref", "").rsplit("/", 1)[-1])
+            out += [f"{'#' * min(level, 6)} {name}", "", _escape(kind.get("description", "")), ""]
+            out += _tables(kind, document, level + 1)
+        return out
+    rows = ["| field | type | what it holds |", "|---|---|---|"]
+    rows += [f"| `{path}` | {what} | {_escape(' '.join(text.split()))} |" for path, what, text in _fields(node, document, "")]
+    return [*rows, ""]
 
 
 def _fields(node: dict[str, Any], document: dict[str, Any], prefix: str, depth: int = 0) -> list[tuple[str, str, str]]:
@@ -240,7 +247,10 @@ def _resolve(node: dict[str, Any], document: dict[str, Any]) -> dict[str, Any]:
         target = target[part]
     base = _resolve(target, document)
     own = {k: v for k, v in node.items() if k not in ("$ref", "allOf")}
-    return {**base, **own, "properties": {**base.get("properties", {}), **own.get("properties", {})}}
+    merged = {**base, **own}
+    if "properties" in base or "properties" in own:
+        merged["properties"] = {**base.get("properties", {}), **own.get("properties", {})}
+    return merged
 
 
 def _json_type(node: dict[str, Any]) -> str:
