@@ -110,12 +110,9 @@ class ScoringRules:
         else:
             self._verdict, self._treatment = TakersAgainstDefence(variant, capot_bid_from), PairTreatment(variant)
             self._on_board = s.verdict_on == "board_points"
-        table = self._treatment.table
-        self._decl_for_contract = table.declarations.counts_for_contract
-        self._belote_for_contract = table.belote.counts_for_contract
-        left_out = [name for name, counts in (("declarations", self._decl_for_contract),
-                                              ("belote", self._belote_for_contract)) if not counts]
-        self._left_out = " and ".join(left_out)  # what the contract test does not count
+        self._table = self._treatment.table
+        # what the contract test does not count
+        self._left_out = " and ".join(name for name, row in self._table.named() if not row.counts_for_contract)
         self._capot_bid_from = capot_bid_from
         self._contracts = {c: self._compile(c) for c in self.tables}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
@@ -299,8 +296,8 @@ class ScoringRules:
         ct, others = camps.takers, camps.defence
         test: tuple[int, ...] = raw
         if self._left_out:
-            test = tuple([raw[t] - (0 if self._decl_for_contract else deal.decl[t])
-                          - (0 if self._belote_for_contract else deal.belote[t]) for t in range(camps.count)])
+            left_out = [values for _, values, row in self._table.rows(deal) if not row.counts_for_contract]
+            test = tuple([raw[t] - sum([values[t] for values in left_out]) for t in range(camps.count)])
             deal.note("For the contract (without {}): {}", self._left_out, Each((deal.names, test)))
         if self._on_board:
             test = self._board_test(test, ct, others, multiplier, c.rounder, deal)

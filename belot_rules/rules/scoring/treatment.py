@@ -9,6 +9,7 @@ points per camp, what goes to the reserve and which camps scored their belote al
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,16 @@ class Treatments:
     declarations: Component
     belote: Component
 
+    def named(self) -> tuple[tuple[str, Component], ...]:
+        """Each component's name and row, in the order a total names them."""
+        return (("cards", self.cards), ("capot", self.capot), ("declarations", self.declarations),
+                ("belote", self.belote))
+
+    def rows(self, deal: DealTotals) -> list[tuple[str, Sequence[int], Component]]:
+        """Each component's name, its points per camp in ``deal`` and its row."""
+        return [(name, values, row) for (name, row), values in zip(self.named(),
+                                                                  (deal.cards, deal.bonus, deal.decl, deal.belote))]
+
     @classmethod
     def of(cls, variant: Variant) -> Treatments:
         decl, belote = variant.declarations, variant.declarations.belote
@@ -65,10 +76,13 @@ class _Treatment:
         self._round_multiplied = s.rounding.doubled != "multiply_rounded_total"
         self._belote_doubled = self.table.belote.doubled
 
-    def _fates(self, verdict: str) -> tuple[str, str]:
-        """What the losers' declarations and belote become: a doubled contract that is made takes the
-        defenders' declarations whatever ``on_failure`` says (FFB-C/K 10.1)."""
-        return TO_WINNERS if verdict == MADE else self.table.declarations.on_failure, self.table.belote.on_failure
+    def _fates(self, verdict: str) -> dict[str, str]:
+        """What each component of the side that loses the deal whole becomes: a doubled contract that is made
+        takes the defenders' declarations whatever ``on_failure`` says (FFB-C/K 10.1)."""
+        fates = {name: row.on_failure for name, row in self.table.named()}
+        if verdict == MADE:
+            fates["declarations"] = TO_WINNERS
+        return fates
 
     def _multiplied(self, multiplier: int, total: int, rounder: Rounder, up: bool | None = None) -> int:
         """``rounding.doubled``: the multiplier times the rounded total (HIT, BIN: 4 × 21 = 84), or
@@ -86,7 +100,6 @@ class PairTreatment(_Treatment):
         s = variant.scoring
         self._leader_rounds = s.rounding.made == "leader_then_remainder"
         self._min_one = s.rounding.min_one
-        self._capot_doubled = self.table.capot.doubled
         self._point_bids = variant.bidding.uses_points
         self._fixed_cards = s.point_bids.fixed_card_total
         self._fixed_capot = s.point_bids.fixed_capot_total
@@ -107,7 +120,7 @@ class PairTreatment(_Treatment):
             return points, 0, only
         if how == TIE:
             return self.tie(deal, ct, df, multiplier, rounder)
-        reserve = self.everything(deal, ct, df, True, True, multiplier, bid_value, rounder)
+        reserve = self.everything(deal, ct, df, set(), multiplier, bid_value, rounder)
         deal.note("Nobody scores; {} goes to the reserve", reserve)
         return [0] * len(deal.cards), reserve, (False,) * len(deal.cards)
 
@@ -170,7 +183,8 @@ class PairTreatment(_Treatment):
         (``belote.on_failure: kept``), unmultiplied. The losers' declarations and belote go to the
         winners, are kept or are void as their ``on_failure`` says (:meth:`_fates`).
         """
-        decl_fate, belote_fate = self._fates(verdict)
+        fates = self._fates(verdict)
+        decl_fate, belote_fate = fates["declarations"], fates["belote"]
         name = deal.names[loser].capitalize()
         if deal.decl[loser]:
             deal.note("{}'s declarations ({}) {}", name, deal.decl[loser], f"go to {deal.names[winner]}"
@@ -183,8 +197,8 @@ class PairTreatment(_Treatment):
                                                           ("belote", deal.belote[loser], belote_fate))
                 if fate == KEPT and points]
         points = [0] * len(deal.cards)
-        points[winner] = self.everything(deal, winner, loser, decl_fate == TO_WINNERS, belote_fate == TO_WINNERS,
-                                         multiplier, bid_value, rounder)
+        not_given = {name for name, fate in fates.items() if fate != TO_WINNERS}
+        points[winner] = self.everything(deal, winner, loser, not_given, multiplier, bid_value, rounder)
         if kept:
             total = sum([value for _, value in kept])
             points[loser] = rounder.round(total)
@@ -192,27 +206,25 @@ class PairTreatment(_Treatment):
         only = [what for what, _ in kept] == ["belote"]
         return points, tuple([only and camp == loser and points[camp] > 0 for camp in range(len(points))])
 
-    def everything(self, deal: DealTotals, winner: int, loser: int, with_declarations: bool, with_belote: bool,
-                   multiplier: int, bid_value: int, rounder: Rounder) -> int:
-        """What a team (or, on a doubled tie, the reserve) gets when it takes the deal whole.
+    def everything(self, deal: DealTotals, winner: int, loser: int, not_given: set[str], multiplier: int,
+                   bid_value: int, rounder: Rounder) -> int:
+        """What a team (or, on a doubled tie, the reserve) gets when it takes the deal whole: each component of
+        both camps, but those of the loser ``not_given`` (kept or void), a component its row keeps out of a
+        double added after multiplying.
 
         With point bids a team taking every card scores ``fixed_card_total`` (160) or, after a
-        capot, ``fixed_capot_total`` (250) instead of the cards (french.md §13). A capot bonus
-        that ``capot.multiplied_by_double`` keeps out of the double is added after multiplying.
+        capot, ``fixed_capot_total`` (250) instead of the cards and capot (french.md §13).
         """
         fixed = None
         if self._point_bids:
             fixed = self._fixed_cards if deal.capot_team is None else self._fixed_capot
+        parts: list[tuple[str, int]] = [] if fixed is None else [("cards (fixed)", fixed)]
         apart: list[tuple[str, int]] = []  # parts the double does not multiply
-        if fixed is not None:
-            parts = [("cards (fixed)", fixed)]
-        else:
-            parts = [("cards", sum(deal.cards))]
-            bonus = ("capot", sum(deal.bonus))
-            (apart if multiplier > 1 and not self._capot_doubled else parts).append(bonus)
-        parts.append(("declarations", deal.decl[winner] + (deal.decl[loser] if with_declarations else 0)))
-        belote = ("belote", deal.belote[winner] + (deal.belote[loser] if with_belote else 0))
-        (apart if multiplier > 1 and not self._belote_doubled else parts).append(belote)
+        for name, values, row in self.table.rows(deal):
+            if fixed is not None and name in ("cards", "capot"):
+                continue
+            value = values[winner] + (0 if name in not_given else values[loser])
+            (apart if multiplier > 1 and not row.doubled else parts).append((name, value))
         parts.append(("bid", bid_value))
         total = sum([v for _, v in parts])  # lists: a generator costs more than these few parts
         unmultiplied = sum([v for _, v in apart])
