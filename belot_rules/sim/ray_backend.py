@@ -116,6 +116,7 @@ class _RayPool:
         self.program = program_identity()  # each actor checks it runs the same before it plays
         self.actors: dict[Any, int] = {}  # the run's actors -> the batches each holds
         self.owner: dict[Any, Any] = {}  # a batch's handle -> the actor playing it
+        self.proven: set[Any] = set()  # the actors that returned a batch (placed on a node, running)
         self.checked = self.had_cpus = time.monotonic()
         self.missed = 0  # checks in a row the cluster's head did not answer
         self._staff()
@@ -124,7 +125,9 @@ class _RayPool:
         """As many actors as workers: new ones for CPUs that joined, those beyond the CPUs left ended."""
         while len(self.actors) < self.slots:
             self.actors[self.backend.new_actor()] = 0
-        for actor in sorted(self.actors, key=self.actors.__getitem__)[:max(0, len(self.actors) - self.slots)]:
+        # Those never heard from first (a replacement Ray cannot place on the CPUs left), then the least busy.
+        extra = sorted(self.actors, key=lambda actor: (actor in self.proven, self.actors[actor]))
+        for actor in extra[:max(0, len(self.actors) - self.slots)]:
             self._end(actor)
 
     def _end(self, actor: Any) -> None:
@@ -168,6 +171,7 @@ class _RayPool:
                 self.program = other.there
                 raise RuntimeError("this machine's belot-rules changed during the run") from None
             raise
+        self.proven.add(actor)
         spent = sum(p.seconds for _, p in played) / len(chunks)
         self.batch = max(1, min(MAX_BATCH, round(CALL_SECONDS / spent) if spent > 0 else MAX_BATCH))
         return played
