@@ -3,9 +3,8 @@ broken by its stated rule, and the auction judged on the cards a seat held when 
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from test_search import _deck
 
 from belot_rules import load_variant
 from belot_rules.engine.deal import OVER, PLAYING, DealState
@@ -19,12 +18,6 @@ from belot_rules.players.solver import Solver
 from belot_rules.variant.loader import shipped_names
 
 SMALL = Budget(deals=2, nodes=20_000, calls=SearchBudget(samples=2, bid_samples=2))
-
-
-def _deck(ruleset, seed: int) -> list[int]:
-    deck = list(ruleset.seating.cards)
-    random.Random(seed).shuffle(deck)
-    return deck
 
 
 @pytest.mark.parametrize("name", shipped_names())
