@@ -35,8 +35,19 @@ def _source_messages() -> dict[tuple[str | None, str], str | tuple[str, ...]]:
 
 
 def _catalogue(code: str):
-    with (LOCALE / code / "LC_MESSAGES" / "belot.po").open("rb") as file:
-        return read_po(file, locale=code)
+    """The language's catalogue: its .po files (one per part of the program) as one."""
+    merged = None
+    for part in sorted((LOCALE / code / "LC_MESSAGES").glob("*.po")):
+        with part.open("rb") as file:
+            read = read_po(file, locale=code)
+        if merged is None:
+            merged = read
+            continue
+        for message in read:
+            if message.id:
+                assert merged.get(message.id, message.context) is None, f"{part.name}: {message.id!r} twice in {code}"
+                merged[message.id] = message
+    return merged
 
 
 def test_the_code_marks_texts_for_translation() -> None:

@@ -2,8 +2,9 @@
 
 Texts are written in English in the code and marked with :func:`gettext`, :func:`ngettext` (texts
 with a count, whose plural forms differ by language) or :func:`pgettext` (a word whose meaning needs
-its context: "hearts" the suit, "pass" the call). Each language's catalogue is a gettext ``.po`` file
-in ``belot_rules/locale/LANG/LC_MESSAGES/belot.po``, the one source translators edit; it is compiled
+its context: "hearts" the suit, "pass" the call). Each language's catalogue is gettext ``.po`` files
+in ``belot_rules/locale/LANG/LC_MESSAGES/`` (``belot.po``, and one per part of the program that has many
+texts, such as ``game.po``), the one source translators edit; it is compiled
 in memory when first used (with Babel), so a checkout and an installed package read the same file
 and no compiled ``.mo`` file can be out of date. ``tests/test_i18n.py`` fails when a catalogue misses
 a message, keeps an old one, or drops or adds a placeholder.
@@ -77,9 +78,20 @@ def catalogue(language: str) -> _gettext.NullTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    source = resources.files("belot_rules") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with source.open("rb") as file:
-        messages = read_po(file, locale=language, domain=DOMAIN)
+    folder = resources.files("belot_rules") / "locale" / language / "LC_MESSAGES"
+    parts = sorted((item for item in folder.iterdir() if item.name.endswith(".po")), key=lambda item: item.name)
+    messages = None
+    for part in parts:  # one file per part of the program (belot.po, game.po, ...), read as one catalogue
+        with part.open("rb") as file:
+            read = read_po(file, locale=language, domain=DOMAIN)
+        if messages is None:
+            messages = read
+        else:
+            for message in read:
+                if message.id:
+                    messages[message.id] = message
+    if messages is None:
+        raise UserError(f"no catalogue for the language {language!r}")
     compiled = io.BytesIO()
     write_mo(compiled, messages, use_fuzzy=False)  # a fuzzy (unchecked) translation is not shown
     compiled.seek(0)
