@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 from ..cards import CARDS, RANKS, iter_bits
 from ..engine.deal import DealState, SeatView
@@ -213,8 +214,7 @@ class AuctionModel:
 
     A call was made on the cards the seat held then: in a deal of two rounds (five cards, the calls,
     three more) its first packet, never the turned card. Which of a sampled hand's cards came first is
-    not known, so the model judges the calls on a subset of the right size that a hash of the hand picks:
-    the same each time for one hand, spread evenly over the hands a chain visits."""
+    not known, so a hand fits the calls when some set of that many of its cards does."""
 
     def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
         self.sense = BiddingSense(ruleset)
@@ -231,9 +231,19 @@ class AuctionModel:
 
     def misfit(self, seat: int, hand: int) -> float:
         """How many of ``seat``'s calls the bidder would not have made holding ``hand``: a point bid in
-        the same contract at another level counts half."""
+        the same contract at another level counts half. Where ``hand`` holds more cards than the seat called
+        on, the fewest over the ways its first packet may have been made of them."""
+        if not self.calls.get(seat):
+            return 0.0
+        wrong = 2.0 ** 31
+        for first in self.at_auction(seat, hand):
+            wrong = min(wrong, self._misfit(seat, first))
+            if not wrong:
+                break
+        return wrong
+
+    def _misfit(self, seat: int, hand: int) -> float:
         choose, turned = self.sense.choose, self.turned
-        hand = self.at_auction(seat, hand)
         wrong = 0.0
         for before, legal, call in self.calls.get(seat, ()):
             made = choose(seat, hand, before, turned, legal)
@@ -241,18 +251,16 @@ class AuctionModel:
                 wrong += 0.5 if made.kind == call.kind == "bid" and made.contract == call.contract else 1.0
         return wrong
 
-    def at_auction(self, seat: int, hand: int) -> int:
-        """The cards of ``hand`` that ``seat`` is taken to have called on: without the turned card, and where
-        the hand has more cards than the seat's first packets, as many of them as the hash of the hand picks."""
+    def at_auction(self, seat: int, hand: int) -> list[int]:
+        """The hands ``seat`` may have called on, holding ``hand`` now: without the turned card, and where the
+        hand has more cards than the seat's first packets, each set of as many of its cards (bulgarian.md §2:
+        five of eight)."""
         if self.turned >= 0:
             hand &= ~(1 << self.turned)
-        extra = hand.bit_count() - self.packets[seat]
-        if extra <= 0:
-            return hand
-        later = sorted(iter_bits(hand), key=lambda card: hash((hand, card)))[:extra]
-        for card in later:
-            hand &= ~(1 << card)
-        return hand
+        size = self.packets[seat]
+        if hand.bit_count() <= size:
+            return [hand]
+        return [sum(1 << card for card in first) for first in combinations(iter_bits(hand), size)]
 
     def deals(self, draw: Callable[[], Holdings], rng: random.Random) -> Iterator[list[int]]:
         """Endless hands per holder, fitted to the calls: a Metropolis chain over swaps of two cards
