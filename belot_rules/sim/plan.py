@@ -26,7 +26,8 @@ CHUNK_SECONDS = 0.25  # the work a chunk should hold, unless the backend asks fo
 FIRST_UNITS = 8  # units in a stream's chunks before one of them is timed
 MAX_UNITS = 100_000  # units in one chunk: a results file's line stays small
 GROWTH = 8  # a chunk holds at most this many times the units of the stream's last timed one
-TAIL = 4  # the units left are cut into at least this many chunks per worker: none waits long for the last
+TAIL = 2  # the units left are cut into at least this many chunks per worker: none waits long for the last
+FLOOR = 8  # ... but a chunk holds at least this share of a full chunk's work: its round trip stays a small part
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +96,9 @@ class ChunkPlan:
         units, spent = self.timed[stream]
         if not units:  # another stream's pace, or a small first chunk
             units, spent = max(self.timed, key=lambda t: t[0])
-        size = round(self.chunk_seconds * units / spent) if units and spent > 0 else FIRST_UNITS
-        left = self.total - self.handed
-        size = min(size, GROWTH * self.last[stream], MAX_UNITS, math.ceil(left / (TAIL * max(1, self.workers))))
-        return max(1, size)
+        full = round(self.chunk_seconds * units / spent) if units and spent > 0 else FIRST_UNITS
+        tail = math.ceil((self.total - self.handed) / (TAIL * max(1, self.workers)))
+        return max(1, min(full, GROWTH * self.last[stream], MAX_UNITS, max(tail, full // FLOOR)))
 
     def __iter__(self) -> Iterator[Chunk]:
         """The chunks not on file, stream by stream, each sized when it is asked for."""
