@@ -37,6 +37,16 @@ def test_levels_are_easy_normal_hard_and_each_is_a_registered_bot() -> None:
         level("master")
 
 
+def test_measured_strengths_are_against_a_level_and_within_their_interval() -> None:
+    """Issue 23: a level's measured strength names the level it was measured against and its interval."""
+    names = [lv.name for lv in LEVELS]
+    for at, lv in enumerate(LEVELS):
+        for strength in lv.strength:
+            assert strength.against in names[:at] and strength.low <= strength.points <= strength.high
+            assert strength.pairs > 0 and "card points a deal against" in str(strength)
+    assert level("hard").strength and level("expert").strength
+
+
 def test_the_easy_bot_plays_legal_moves() -> None:
     ruleset = load_variant("coinche")
     players = [level_player("easy", ruleset, seat) for seat in ruleset.seating.seats]
