@@ -104,3 +104,15 @@ def test_bots_and_random_tables_play_push_auctions(tmp_path: Path) -> None:
         play_at_random(random_state, random.Random(seed).random)
         assert random_state.phase == "over" and random_state.contract is not None
     assert 0 < pushed < 60
+
+
+def test_the_table_names_a_push_and_a_redeal_claim_as_such() -> None:
+    """The line game and the table say "push" and "redeal", not a doubling (which a call other than a bid or a
+    pass was taken for)."""
+    from belot_rules.cli.game.look import Look
+    from belot_rules.rules.calls import REDEAL
+
+    look = Look().for_variant(load_variant("baloot").variant)
+    assert look.call(PUSH) == "push" and look.call(REDEAL) == "redeal"
+    assert [said for _, said in look.calls([(0, PUSH), (2, Call("bid", "hearts")), (1, Call("double"))])][::2] == [
+        "push", look.call(Call("double"), 0)]

@@ -130,8 +130,8 @@ class Look:
         first level and a redouble the second."""
         if call.kind == "pass":
             return "pass"
-        if call.kind == "ashkal":
-            return "ashkal"
+        if call.kind in ("ashkal", "push", "redeal"):  # a push (Schieber Jass), a redeal claim (Baloot's kawesh)
+            return call.kind
         if call.kind == "schmeiss":
             return "schmeiss" if call.contract is None else f"schmeiss {self.contract(call.contract)}"
         if call.kind in SCHMEISS_ANSWERS:
