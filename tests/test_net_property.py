@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from belot_rules.cli.game.controller import Moved
 from belot_rules.cli.game.session import Session
 from belot_rules.net.protocol import check_sent
 from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
@@ -138,3 +139,35 @@ def test_a_player_out_of_time_loses_the_match_at_a_hosted_table() -> None:
     assert "loses the match" in said[loser] and said[2 - loser].startswith(f"{table.seats[loser].name}'s time is up")
     end = [m for _, m in told if m["type"] == "end"][0]
     assert table.ended and end["winner"] == 1 - session.seating.side_of[loser]
+
+
+def test_a_seat_left_longer_than_the_wait_is_played_by_the_stand_in_until_its_player_returns() -> None:
+    """issue 24: a client that drops can rejoin its seat with its token within the host's --wait; after it,
+    the bot the host named plays the seat until the player comes back."""
+    seats = (PERSON, "random", PERSON, "random")
+    session = Session.start("bulgarian", 8, tuple("heuristic" if s == PERSON else s for s in seats))
+    table = Table.new(session, seats, "wait", wait=120)
+    _, ana, _ = table.join("Ana", None, False, 0.0)
+    table.join("Bo", None, False, 0.0)
+    play_until_asked(table, 0, 0.0)
+    table.leave(0, 10.0)
+    assert table.step(100.0) == (None, []) and table.deadline() == 130, "the seat waits for its player"
+    event, outs = table.step(131.0)
+    notes = [m["note"] for _, m in outs if m["type"] == "seats"]
+    assert isinstance(event, Moved) and event.seat == 0 and "heuristic plays seat 1 until they do" in notes[0]
+    assert [s["player"] for s in table.seats_json()][0] == "human, heuristic standing in"
+    seat, token, _ = table.join("Ana", ana, False, 140.0)
+    assert (seat, token) == (0, ana) and 0 in table.flow.people, "back with its token: the seat is its player's"
+    play_until_asked(table, 0, 140.0)
+    assert table.turn is not None and table.turn.seat == 0, "the player is asked again"
+
+
+def play_until_asked(table: Table, seat: int, now: float) -> None:
+    """Every other person answers 1 until ``seat`` is asked for a move."""
+    while True:
+        event, _ = table.step(now)
+        if event is None:
+            assert table.turn is not None, "the match ended first"
+            if table.turn.seat == seat:
+                return
+            table.choose(table.turn.seat, "1")

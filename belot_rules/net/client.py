@@ -32,6 +32,7 @@ HELP = [
                  "name (hearts, 90 h, pass, x)"),
     ("'text", "say a line to the table (table talk)"),
     ("a", "the auction so far"), ("l", "the last trick"), ("s", "the deals' results so far"),
+    ("r", "the rules of this table"),
     ("h", "a hint, when the host allows them"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
 ]
 
@@ -155,6 +156,9 @@ class PlainView:
     def on_turn(self, m: dict[str, Any]) -> None:
         view = self.view = m["view"]
         self.prompt = m["prompt"] if m.get("left") is None else f"[{round(m['left'])} s left] {m['prompt']}"
+        if view["contract"] and m["phase"] != "bidding":
+            times = f" ×{view['multiplier']}" if view["multiplier"] > 1 else ""
+            self.say(f"Contract: {view['contract'].replace('_', ' ')}{times} by {self.names[view['declarer']]}")
         self.say(f"Your hand: {self.cards(view['hand'])}")
         if view["trick"]:
             self.say("On the table: " + ", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"]))
@@ -190,6 +194,10 @@ class PlainView:
     def on_hint(self, m: dict[str, Any]) -> None:
         self.say(m["text"])
 
+    def on_rules(self, m: dict[str, Any]) -> None:
+        for line in m["text"].splitlines():
+            self.say(line)
+
     def local(self, line: str) -> dict[str, Any] | None:
         """What a typed line asks of the server (None: answered here, or nothing to send)."""
         text = line.strip()
@@ -212,8 +220,8 @@ class PlainView:
         elif word == "s":
             for result in self.results or ["No deal finished yet."]:
                 self.say(result)
-        elif word == "h":
-            return {"type": "hint"}
+        elif word in ("h", "r"):
+            return {"type": "hint" if word == "h" else "rules"}
         elif self.seat is None:
             self.say("Watching: type ' and a line to read the talk, q to leave.")
         else:

@@ -90,6 +90,7 @@ CLIENT_MESSAGES = {
                      "(hearts, 90 h, pass), y or n."),
     "say": _message("say", {"text": _string(MAX_TALK, 1)}, ("text",), "A line of table talk."),
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
+    "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
 }
 SERVER_MESSAGES = {
     "welcome": _message("welcome", {
@@ -126,6 +127,7 @@ SERVER_MESSAGES = {
                               "text": _string(MAX_TALK * 6)}, ("seat", "name", "text"),
                      "A line of table talk, its control characters removed."),
     "hint": _message("hint", {"text": _string(300)}, ("text",), "What the adviser bot would do."),
+    "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),
                       "The connection is refused or ends: why, and what would be accepted; it is then closed."),
 }

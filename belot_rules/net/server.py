@@ -181,6 +181,9 @@ class TableRunner:
             elif what == "say":
                 self.deliver(table.say(connection.seat, data["text"]))
                 result = None
+            elif what == "rules":
+                connection.send({"type": "rules", "text": table.rules()})
+                result = None
             else:
                 self.deliver(table.hint(connection.seat))
                 result = None

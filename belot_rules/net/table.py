@@ -10,11 +10,14 @@ the host's wait is played by the stand-in bot until its player comes back.
 from __future__ import annotations
 
 import hmac
+import io
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from rich.console import Console
 
 from ..cli.game.controller import (
     CLOCK,
@@ -33,6 +36,7 @@ from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_opti
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN
 from ..cli.game.session import Session
+from ..cli.show import print_rules
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
 from ..errors import UserError
@@ -306,6 +310,14 @@ class Table:
         adviser, action = self.flow.hint()
         describe = self.draw.describe(action, view=self.turn.view)
         return [(seat, {"type": "hint", "text": f"Hint: the {adviser} bot would {describe}."})]
+
+    def rules(self) -> str:
+        """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
+        if not hasattr(self, "_rules"):
+            out = Console(file=io.StringIO(), width=100, color_system=None, highlight=False, emoji=False)
+            print_rules(self.session.loaded, out=out)
+            self._rules = out.file.getvalue()
+        return self._rules
 
     def again(self, seat: int) -> list[Out]:
         """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
