@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator
 
+from belot_rules.errors import UserError
+from belot_rules.net.hosting import parse_people
 from belot_rules.net.protocol import (
     BURST,
     MAX_TALK,
@@ -84,3 +86,12 @@ def test_another_seats_declaration_is_told_by_kind_and_value() -> None:
     assert declaration_words("tierce to the K♥ (20)") == "tierce (20)"
     assert declaration_words("quinte to the A♠ (100)") == "quinte (100)"
     assert declaration_words("four jacks (200)") == "four of a kind (200)"
+
+
+def test_seats_take_people_bots_and_levels() -> None:
+    """belot host --seats human,heuristic,human,hard: a level names its bot (players/levels.py: hard is search)."""
+    assert parse_people("human,heuristic,Human,hard") == ("human", "heuristic", "human", "search")
+    with pytest.raises(UserError, match="no 'human' seat"):
+        parse_people("heuristic,heuristic,easy,hard")
+    with pytest.raises(UserError, match="the package's bots only"):
+        parse_people("human,evil.py:Bot", outside=False)

@@ -27,8 +27,8 @@ def register(subparsers: Any) -> None:
         "otherwise, and saves after every move; --resume continues a stopped match.")
     parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE", help="a shipped variant or a variant file "
                         "(default: bulgarian)")
-    parser.add_argument("--seats", metavar="P0,P1,...", help=f"'human' or a bot per seat, in play order "
-                        f"(default: {DEFAULT_SEATS})")
+    parser.add_argument("--seats", metavar="P0,P1,...", help=f"'human', a bot or a level (easy, normal, hard, expert) "
+                        f"per seat, in play order (default: {DEFAULT_SEATS})")
     parser.add_argument("--code", help="the table's code (default: a random one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default: {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",

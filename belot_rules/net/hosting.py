@@ -17,6 +17,7 @@ from ..cli.game.seating import decision_seed
 from ..cli.game.session import Session
 from ..errors import UserError
 from ..players import REGISTRY, check_player
+from ..players.levels import LEVELS
 from ..variant.loader import is_name
 from .server import Host, TableRunner, listen
 from .store import TableSave, default_path, latest, read_table
@@ -28,10 +29,16 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+def player_named(text: str) -> str:
+    """A seat's player as written: ``human``, a bot of the package, a level (``hard`` is its bot), or as given."""
+    lower = text.strip().lower()
+    levels = {lv.name: lv.bot for lv in LEVELS}
+    return levels.get(lower, lower) if lower in (PERSON, *REGISTRY, *levels) else text.strip()
+
+
 def parse_people(text: str, outside: bool = True) -> tuple[str, ...]:
-    """The seats of ``--seats``: ``human`` or a bot's name each (``outside``: an outside bot's file too)."""
-    seats = tuple(part.strip().lower() if part.strip().lower() in (PERSON, *REGISTRY) else part.strip()
-                  for part in text.split(","))
+    """The seats of ``--seats``: ``human``, a bot's name or a level each (``outside``: an outside bot's file too)."""
+    seats = tuple(player_named(part) for part in text.split(","))
     if not 2 <= len(seats) <= 4:
         raise UserError("--seats takes one comma-separated player per seat, like human,heuristic,human,heuristic")
     for seat in seats:
@@ -62,6 +69,7 @@ class Hosting:
 
     @classmethod
     def new(cls, args: argparse.Namespace, code: str) -> Hosting:
+        args.bot = player_named(args.bot)
         check_player(args.bot)
         seats = parse_people(args.seats or "human,heuristic,human,heuristic")
         seed = args.seed if args.seed is not None else int(time.time_ns() % 2 ** 31)
@@ -95,6 +103,7 @@ class Hosting:
 
     @classmethod
     def lobby(cls, args: argparse.Namespace) -> Hosting:
+        args.bot = player_named(args.bot)
         check_player(args.bot)
         hosting = cls(Host(), args.speed, args.wait, lobby_mode=True)
 
