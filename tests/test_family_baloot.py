@@ -226,3 +226,15 @@ def test_a_multiplier_shared_by_an_open_level_is_not_told_as_closed_baloot_4(mul
     outcome = {"contract": "hearts", "declarer": 0, "first_leader": 0, "multiplier": multiplier,
                "tricks": [{"winner": 0, "cards": cards} for cards in TRUMPS_FIRST]}
     assert bool(revokes(load_variant("baloot"), outcome)) == warned
+
+
+def test_the_seats_see_a_closed_game_and_the_search_bot_leads_within_it_baloot_4() -> None:
+    """Every seat's view says the game is closed; the search bot's sampled deals are closed too, and its lead is
+    one the lock allows."""
+    from belot_rules.players.search import SearchPlayer
+
+    state = _baloot_deal(["raise", "pass", "pass"])
+    view = state.view(0)
+    assert view.closed and state.view(1).closed
+    action = SearchPlayer(state.ruleset, seed=1).choose(view, state.legal_actions())
+    assert not HEARTS >> action.card & 1

@@ -79,6 +79,7 @@ class SeatView:
     # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
     # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
     tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
@@ -666,6 +667,7 @@ class DealState:
             exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
             shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
             tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
+            closed=self.closed,
         )
 
 

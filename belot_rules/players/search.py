@@ -114,6 +114,7 @@ class SearchPlayer:
         world = DealState.from_hands(self.ruleset, [h | p for h, p in zip(hands, played)], view.dealer,
                                      view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in,
                                      piles)
+        world.closed = view.closed  # baloot.md §4: the rollouts lead as the closed game allows
         declared: dict[int, set[str]] = {}
         for who, text in view.declared:
             declared.setdefault(who, set()).add(text)
