@@ -85,3 +85,20 @@ def test_a_rule_by_contract_reads_back_as_written_and_falls_back_to_its_default(
         assert quads.of(contract) == overrides.get(contract_kind(contract), default)
     written = Declarations(quads=quads.written()).model_dump(mode="json")["quads"]
     assert written == (default if not overrides else {"default": default, **overrides})
+
+
+def test_the_capot_bonus_differs_by_contract_and_reads_the_old_no_trumps_key(tmp_path: Path) -> None:
+    """Baloot's kaboot is 250 in Hokum and 220 in Sun (baloot.md §7, variants/baloot.yaml): `capot.bonus` with a
+    no_trumps override; the old `no_trumps_bonus` is read as that override, noted, and hashed as before."""
+    bonus = load_variant_model("baloot").variant.scoring.capot.bonus
+    assert (bonus.of("hearts"), bonus.of("no_trumps")) == (250, 220)
+    (tmp_path / "old.yaml").write_text("extends: bulgarian\nscoring:\n  capot:\n    no_trumps_bonus: 120\n",
+                                       encoding="utf-8")
+    (tmp_path / "new.yaml").write_text("extends: bulgarian\nscoring:\n  capot:\n    bonus: {no_trumps: 120}\n",
+                                       encoding="utf-8")
+    old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
+    assert old.variant.scoring.capot.bonus == new.variant.scoring.capot.bonus
+    assert (new.variant.scoring.capot.bonus.of("all_trumps"), new.variant.scoring.capot.bonus.of("no_trumps")) == (
+        90, 120)
+    assert old.content_hash == new.content_hash
+    assert [w.message.split(":")[0] for w in old.warnings] == ["scoring.capot.no_trumps_bonus"]

@@ -167,7 +167,7 @@ _COMPOSED: set[KeyPath] = {
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
     ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
     ("scoring", "no_trumps_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
-    ("scoring", "capot", "no_trumps_bonus"), ("scoring", "rounding", "suit", "tie_digit"),
+    ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
 }
@@ -305,9 +305,9 @@ def _scoring(rules: Ruleset) -> list[Block]:
         told.append(say.no_trumps_factor(scoring.no_trumps_factor))
     if scoring.contract_factors:
         told.append(say.contract_factors({contract_words(rules, c): f for c, f in scoring.contract_factors.items()}))
-    told.append(say.capot(scoring.capot.bonus))
-    if "no_trumps" in rules.contracts and scoring.capot.no_trumps_bonus is not None:
-        told.append(say.no_trumps_capot(scoring.capot.no_trumps_bonus))
+    told.append(say.capot(scoring.capot.bonus.default))
+    if "no_trumps" in rules.contracts and "no_trumps" in scoring.capot.bonus.overrides:
+        told.append(say.no_trumps_capot(scoring.capot.bonus.of("no_trumps")))
     fixed = scoring.point_bids
     if "point_bids" in rules.variant.bidding.style and (fixed.fixed_card_total, fixed.fixed_capot_total) != (None, None):
         told.append(say.fixed_totals(fixed.fixed_card_total, fixed.fixed_capot_total))

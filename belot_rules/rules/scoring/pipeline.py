@@ -121,7 +121,7 @@ class ScoringRules:
         s = self._s
         kind = contract_kind(contract)
         factor = s.no_trumps_factor if kind == "no_trumps" else 1
-        bonus = s.capot.bonus if kind != "no_trumps" or s.capot.no_trumps_bonus is None else s.capot.no_trumps_bonus
+        bonus = s.capot.bonus.of(contract)
         bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
                                 {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import Contract, OldKey, Option, Rule, first_reason
+from .base import ByContract, Contract, OldKey, Option, Points, Rule, first_reason
 from .bidding import without_contract, without_doubling, without_point_bids
 from .table import Sides
 
@@ -252,10 +252,9 @@ class Reserve(Rule):
 class Capot(Rule):
     """One team takes all eight tricks (valat, capot)."""
 
-    bonus: int = Field(90, ge=0, description="Points added for taking every trick (90: 162 becomes 252).")
-    no_trumps_bonus: Annotated[int | None, Option(unused_when=without_contract("no_trumps"))] = Field(
-        None, ge=0, description="The capot bonus in no-trumps when it differs (before the no-trumps factor); null: bonus."
-    )
+    bonus: Annotated[ByContract[Points], Option(old_keys=(OldKey("no_trumps_bonus", part="no_trumps"),))] = Field(
+        ByContract(90), description="Points added for taking every trick (90: 162 becomes 252), the same in every "
+        "contract or with an override per kind of contract (no_trumps: before the no-trumps factor).")
     team: Annotated[CapotTeam, Option({
         "either": "whichever team takes every trick scores the capot",
         "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
