@@ -8,6 +8,8 @@ from typing import Any
 from rich.markup import escape
 
 from ..errors import MAX_PROBLEMS_SHOWN, Problem, UserError, VariantError
+from ..i18n import gettext as _, ngettext
+from ..variant.languages import words_in
 from ..variant.loader import load_variant_model, rules_from
 from .output import console, print_json
 
@@ -35,20 +37,23 @@ def run(args: argparse.Namespace) -> int:
         for result in results:
             file = escape(result["file"])
             if result["valid"]:
-                out.print(
-                    f"[green]✓[/] {file}: [bold]{escape(result['title'])}[/]"
-                    f" [dim](name {escape(result['name'])}, rules hash {result['content_hash']})[/]"
-                )
-                out.print(f"  [dim]rules from {escape(result['rules_from'])}[/]")
+                said = _("(name {name}, rules hash {hash})").format(name=escape(result["name"]),
+                                                                    hash=result["content_hash"])
+                out.print(f"[green]✓[/] {file}: [bold]{escape(result['title'])}[/] [dim]{said}[/]")
+                rules_from_line = _("rules from {files}").format(files=escape(result["rules_from"]))
+                out.print(f"  [dim]{rules_from_line}[/]")
+                note = escape(_("note:"))
                 for warning in result["warnings"]:
-                    out.print(f"  [yellow]note:[/] {escape(str(Problem(**warning)))}")
+                    out.print(f"  [yellow]{note}[/] {escape(str(Problem(**warning)))}")
             else:
                 err.print(f"[red]✗[/] {file}")
                 problems = result["problems"]
                 for problem in problems[:MAX_PROBLEMS_SHOWN]:
                     err.print(escape(str(Problem(**problem))))
                 if len(problems) > MAX_PROBLEMS_SHOWN:
-                    err.print(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more; --json lists them all")
+                    hidden = len(problems) - MAX_PROBLEMS_SHOWN
+                    err.print(ngettext("... and {count} more; --json lists them all",
+                                       "... and {count} more; --json lists them all", hidden).format(count=hidden))
     return 0 if all(r["valid"] for r in results) else 1
 
 
@@ -65,7 +70,7 @@ def check(file: str) -> dict[str, Any]:
         "file": file,
         "valid": True,
         "name": variant.name,
-        "title": variant.title,
+        "title": words_in(variant).title,  # in the language this command speaks
         "content_hash": loaded.content_hash,
         "rules_from": rules_from(loaded),
         "warnings": [w.as_dict() for w in loaded.warnings],

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
+from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
 from .yamlsafe import norm_key, norm_path
 
@@ -39,7 +40,7 @@ class Sources:
             return Problem(self.top, message, 1, 1)
         if place.file != self.top and place.file in self.chain:
             via = " -> ".join(self.chain[: self.chain.index(place.file) + 1])
-            message += f" (inherited through {via})"
+            message += _(" (inherited through {files})").format(files=via)
         return Problem(place.file, message, place.line, place.column)
 
 
@@ -83,9 +84,11 @@ def wrong_booleans(data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources
         annotation = annotation_at(path) if isinstance(value, bool) else None
         if annotation is not None and _accepts(annotation, int) and not _accepts(annotation, bool):
             info = nodes.get(norm_path(path))
-            message = f"{_locate(path, data)[1]}: expected a number, got the boolean {str(value).lower()}"
+            dotted = _locate(path, data)[1]
+            message = _label(dotted) + _("expected a number, got the boolean {value}").format(value=str(value).lower())
             if info and info.written:
-                message = f"{_locate(path, data)[1]}: expected a number; YAML 1.1 reads `{info.written}` as a boolean"
+                message = _label(dotted) + _("expected a number; YAML 1.1 reads `{written}` as a boolean").format(
+                    written=info.written)
             problems.append(sources.problem(info.value if info else None, message))
     return problems
 
@@ -155,7 +158,7 @@ def sections_holding(key: str) -> list[KeyPath]:
 
 
 def _where(section: KeyPath) -> str:
-    return f"in the {'.'.join(section)} section" if section else "at the top level of the file"
+    return _("in the {section} section").format(section=".".join(section)) if section else _("at the top level of the file")
 
 
 def _unknown_key(key: str, section: KeyPath) -> str:
@@ -167,18 +170,19 @@ def _unknown_key(key: str, section: KeyPath) -> str:
         if len(elsewhere) == 1:
             where = _where(elsewhere[0])
         else:
-            more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
-            where = f"in one of the sections {', '.join('.'.join(s) for s in elsewhere[:3])}{more}"
-        return f"`{shown}` is not a rule here; it belongs {where}"
+            listed = ", ".join(".".join(s) for s in elsewhere[:3])
+            where = _("in one of the sections {sections}").format(sections=listed) if len(elsewhere) <= 3 else \
+                ngettext("in one of the sections {sections} and {count} more",
+                         "in one of the sections {sections} and {count} more", len(elsewhere) - 3).format(
+                    sections=listed, count=len(elsewhere) - 3)
+        return _("`{key}` is not a rule here; it belongs {where}").format(key=shown, where=where)
     if not difflib.get_close_matches(key, fields, n=1, cutoff=0.6):
         names = {name: s for s in _all_sections() if s != section for name in _fields_of(s)}
         near = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
         if near:
-            return (
-                f"unknown key `{shown}`; did you mean `{near[0]}`, {_where(names[near[0]])}? "
-                f"(valid keys here: {', '.join(fields)})"
-            )
-    return f"unknown key `{shown}`; {suggest(key[:100], fields, 'valid keys here')}"
+            return _("unknown key `{key}`; did you mean `{near}`, {where}? (valid keys here: {keys})").format(
+                key=shown, near=near[0], where=_where(names[near[0]]), keys=", ".join(fields))
+    return _("unknown key `{key}`; {suggestion}").format(key=shown, suggestion=suggest(key[:100], fields, _("valid keys here")))
 
 
 def _accepts(annotation: Any, kind: type) -> bool:
@@ -200,29 +204,33 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         field = str(error["loc"][-1])
         model = submodel(annotation_at(path))
         description = model.model_fields[field].description if model and field in model.model_fields else None
-        message = f"{_label(dotted)}missing; add it" + (f" ({description})" if description else "")
+        message = _label(dotted) + (_("missing; add it ({description})").format(description=description)
+                                    if description else _("missing; add it"))
         return sources.problem(info.key if info else None, message)
     if kind in ("enum", "literal_error"):
         choices = re.findall(r"'([^']*)'", str((error.get("ctx") or {}).get("expected", "")))
         shown = _written(value, info)
         if "[key]" in error["loc"]:  # a table whose keys are names: `contract_names: {hokum: Hokum}`
-            message = f"{_label(dotted.rpartition('.')[0])}unknown key `{shown}`; {suggest(shown, choices, 'valid keys')}"
+            message = _label(dotted.rpartition('.')[0]) + _("unknown key `{key}`; {suggestion}").format(
+                key=shown, suggestion=suggest(shown, choices, _("valid keys")))
             return sources.problem(info.key if info else None, message)
         if info and info.written in choices:  # only here does quoting help
             return sources.problem(info.value, f"{_label(dotted)}{info.note}")
-        message = f"{_label(dotted)}`{shown}` is not a valid value; {suggest(shown, choices, 'valid values')}"
+        message = _label(dotted) + _("`{value}` is not a valid value; {suggestion}").format(
+            value=shown, suggestion=suggest(shown, choices, _("valid values")))
         return sources.problem(info.value if info else None, message)
     if kind == "model_type" and value is None and not (info and info.written):
-        message = (f"{_label(dotted)}nothing is written under this section; write its rules on indented "
-                   "`key: value` lines below it, or remove the line")
+        message = _label(dotted) + _("nothing is written under this section; write its rules on indented "
+                                     "`key: value` lines below it, or remove the line")
         return sources.problem(info.value if info else None, message)
     if kind == "model_type":
-        message = f"{_label(dotted)}a section of rules, written as `key: value` lines under it, not `{_written(value, info)}`"
+        message = _label(dotted) + _("a section of rules, written as `key: value` lines under it, not `{value}`").format(
+            value=_written(value, info))
         section = submodel(annotation_at(path))
         if section is not None and "enabled" in section.model_fields:
-            message += f"; to turn {path[-1]} off, write `enabled: false` under it"
+            message += _("; to turn {section} off, write `enabled: false` under it").format(section=path[-1])
         elif section is not None and "max_level" in section.model_fields:
-            message += f"; to play without {path[-1]}, write `max_level: 0` under it"
+            message += _("; to play without {section}, write `max_level: 0` under it").format(section=path[-1])
         return sources.problem(info.value if info else None, message)
     if kind == "value_error":
         reason = error["msg"].removeprefix("Value error, ")
@@ -230,53 +238,89 @@ def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo
         place = place or _quoted_child(reason, path, data, nodes)
         return sources.problem(place or (info.value if info else None), f"{_label(dotted)}{reason}")
     if "[key]" in error["loc"]:  # a key of a table, such as the 2 of sequences {2: 10}
-        parent, _, key = dotted.rpartition(".")
-        message = f"{_label(parent)}the key `{key}` {_plain_message(error, path)}"
+        parent, _dot, key = dotted.rpartition(".")
+        message = _label(parent) + _("the key `{key}` {what}").format(key=key, what=_plain_message(error, path))
         return sources.problem(info.key if info else None, message)
-    message = f"{_label(dotted)}{_plain_message(error, path)}; got `{_written(value, info)}`"
+    message = _label(dotted) + _("{what}; got `{value}`").format(what=_plain_message(error, path),
+                                                                  value=_written(value, info))
     if isinstance(value, str) and _unquote(value, kind):
-        message = f"{_label(dotted)}{_plain_message(error, path)}; got the text {_show(json.dumps(value))}{_unquote(value, kind)}"
+        message = _label(dotted) + _("{what}; got the text {value}").format(
+            what=_plain_message(error, path), value=_show(json.dumps(value))) + _unquote(value, kind)
     if isinstance(value, float) and kind.startswith("int") and value.is_integer() and abs(value) < 1e15:
-        message += f": write {int(value)}"
+        message += _(": write {number}").format(number=int(value))
     if path == ("name",) and sources.name_from_file:
-        message = (
-            f"name: the file name gives the name `{value}`, but a name is lowercase Latin letters, digits, - and _; "
-            "add a line such as `name: house-rules`"
-        )
+        message = "name: " + _(
+            "the file name gives the name `{name}`, but a name is lowercase Latin letters, digits, - and _; "
+            "add a line such as `name: house-rules`").format(name=value)
     if _accepts(annotation_at(path), str):  # quoting `no` makes it the text no
         message = _with_note(message, info)
     return sources.problem(info.value if info else None, message)
 
 
-_EXPECTED = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "string_type": "text",
-    "list_type": "a list, written [a, b, c]",
-    "dict_type": "a table of `key: value` pairs, written {a: 1, b: 2}",
+_EXPECTED = {  # pydantic's error types, by what a value of the rule looks like
+    "int_type": "number", "int_parsing": "number", "int_from_float": "number",
+    "bool_type": "boolean", "bool_parsing": "boolean",
+    "string_type": "text", "list_type": "list", "dict_type": "table",
 }
-_BOUNDS = {
-    "greater_than_equal": ("ge", "at least"),
-    "less_than_equal": ("le", "at most"),
-    "greater_than": ("gt", "more than"),
-    "less_than": ("lt", "less than"),
-}
+_BOUNDS = {"greater_than_equal": "ge", "less_than_equal": "le", "greater_than": "gt", "less_than": "lt"}
+_LENGTHS = {"string_too_short": "min_length", "string_too_long": "max_length", "too_short": "min_length",
+            "too_long": "max_length"}
+
+
+def _expected(kind: str, nullable: bool) -> str:
+    """``should be a whole number`` (``or null`` where the rule may be null), in the current language."""
+    said = {
+        ("number", False): _("should be a whole number"), ("number", True): _("should be a whole number or null"),
+        ("boolean", False): _("should be true or false"), ("boolean", True): _("should be true or false or null"),
+        ("text", False): _("should be text"), ("text", True): _("should be text or null"),
+        ("list", False): _("should be a list, written [a, b, c]"),
+        ("list", True): _("should be a list, written [a, b, c] or null"),
+        ("table", False): _("should be a table of `key: value` pairs, written {a: 1, b: 2}"),
+        ("table", True): _("should be a table of `key: value` pairs, written {a: 1, b: 2} or null"),
+    }
+    return said[_EXPECTED[kind], nullable]
+
+
+def _bound(kind: str, bound: object) -> str:
+    """``should be at least 0``: a number's bound, in the current language."""
+    said = {"ge": _("should be at least {bound}"), "le": _("should be at most {bound}"),
+            "gt": _("should be more than {bound}"), "lt": _("should be less than {bound}")}
+    return said[_BOUNDS[kind]].format(bound=bound)
+
+
+def _length(kind: str, ctx: dict[str, Any]) -> str | None:
+    """A text's or a list's bound on its length, as pydantic says it in English; None for other containers."""
+    count = ctx.get(_LENGTHS[kind])
+    if not isinstance(count, int):
+        return None
+    text = kind.startswith("string")
+    if not text and ctx.get("field_type") != "List":
+        return None
+    said = {
+        (True, "min_length"): ngettext("string should have at least {count} character",
+                                       "string should have at least {count} characters", count),
+        (True, "max_length"): ngettext("string should have at most {count} character",
+                                       "string should have at most {count} characters", count),
+        (False, "min_length"): ngettext("list should have at least {count} item after validation, not {actual}",
+                                        "list should have at least {count} items after validation, not {actual}", count),
+        (False, "max_length"): ngettext("list should have at most {count} item after validation, not {actual}",
+                                        "list should have at most {count} items after validation, not {actual}", count),
+    }
+    return said[text, _LENGTHS[kind]].format(count=count, actual=ctx.get("actual_length"))
 
 
 def _plain_message(error: Any, path: KeyPath) -> str:
     """Pydantic's "Input should be a valid integer, unable to parse ..." as a player would say it."""
     kind, ctx = error["type"], error.get("ctx") or {}
     if kind in _EXPECTED:
-        nullable = _accepts(annotation_at(path), type(None)) and "[key]" not in error["loc"]
-        return f"should be {_EXPECTED[kind]}" + (" or null" if nullable else "")
-    if kind in _BOUNDS and _BOUNDS[kind][0] in ctx:
-        bound, words = _BOUNDS[kind]
-        return f"should be {words} {ctx[bound]}"
+        return _expected(kind, _accepts(annotation_at(path), type(None)) and "[key]" not in error["loc"])
+    if kind in _BOUNDS and _BOUNDS[kind] in ctx:
+        return _bound(kind, ctx[_BOUNDS[kind]])
+    length = _length(kind, ctx) if kind in _LENGTHS else None
+    if length is not None:
+        return length
     if kind == "string_pattern_mismatch" and path == ("name",):
-        return "should be lowercase letters, digits, - and _, like `my-rules` (the title may be any text)"
+        return _("should be lowercase letters, digits, - and _, like `my-rules` (the title may be any text)")
     return f"{error['msg'][:1].lower()}{error['msg'][1:]}"
 
 
@@ -284,9 +328,11 @@ def _unquote(text: str, kind: str) -> str:
     """What to write instead of a quoted number or boolean: the same without quotes; empty for other text."""
     plain = text.strip().lower()
     if kind.startswith("bool") and plain in ("true", "false", "yes", "no", "on", "off", "y", "n"):
-        return f": write {plain if plain in ('true', 'false') else 'true or false'} without quotes"
+        if plain in ("true", "false"):
+            return _(": write {value} without quotes").format(value=plain)
+        return _(": write true or false without quotes")
     if kind.startswith("int") and re.fullmatch(r"-?[0-9]+", plain):
-        return f": write {plain} without quotes"
+        return _(": write {value} without quotes").format(value=plain)
     return ""
 
 
@@ -360,7 +406,9 @@ def suggest(given: str, choices: list[str], label: str) -> str:
     """``did you mean `x`? (label: a, b, c)``, or just the list when nothing is close."""
     close = difflib.get_close_matches(given, choices, n=1, cutoff=0.6)
     listed = ", ".join(choices)
-    return f"did you mean `{close[0]}`? ({label}: {listed})" if close else f"{label}: {listed}"
+    if close:
+        return _("did you mean `{choice}`? ({label}: {choices})").format(choice=close[0], label=label, choices=listed)
+    return f"{label}: {listed}"  # the label is in the current language already
 
 
 def _with_note(message: str, info: NodeInfo | None) -> str:

@@ -25,8 +25,10 @@ from typing import Any, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .. import i18n
 from ..errors import Problem, UserError, VariantError
 from ..files import Document, KeyPath, NodeInfo, Place, display_name, excerpt
+from ..i18n import gettext as _
 from .explain import (
     PHASES,
     Sources,
@@ -82,7 +84,7 @@ def shipped_dir() -> Path:
     for candidate in (_PACKAGE / "variants", _PACKAGE.parent / "variants"):
         if any(candidate.glob("*.yaml")):
             return candidate
-    raise UserError("the shipped variant files are missing from this installation; reinstall belot-rules")
+    raise UserError(_("the shipped variant files are missing from this installation; reinstall belot-rules"))
 
 
 def shipped_names() -> list[str]:
@@ -101,7 +103,8 @@ def resolve_source(name_or_path: str | Path) -> Path:
         path = shipped_dir() / f"{name_or_path}.yaml"
         if not is_file(path):
             local = [f for f in (name_or_path, f"{name_or_path}.yaml", f"{name_or_path}.yml") if is_file(Path(f))]
-            hint = f"; for the file here, write {local[0] if not is_name(local[0]) else './' + local[0]}" if local else ""
+            hint = _("; for the file here, write {path}").format(
+                path=local[0] if not is_name(local[0]) else './' + local[0]) if local else ""
             raise UserError(_unknown_name(name_or_path) + hint)
         return path
     return Path(name_or_path).expanduser()
@@ -142,7 +145,7 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
 def _read_old_keys(docs: list[Document]) -> tuple[list[Document], tuple[Problem, ...]]:
     """Each file with the keys older files gave some options written as those options, and a note at each."""
     read = [read_old_keys(doc) for doc in docs]
-    return [doc for doc, _ in read], tuple(note for _, notes in read for note in notes)
+    return [doc for doc, _notes in read], tuple(note for _doc, notes in read for note in notes)
 
 
 def _whatever_the_parent(docs: list[Document], found: list[Conflict]) -> list[Conflict]:
@@ -194,9 +197,11 @@ def defaults_in_words() -> str:
     """The built-in defaults as a player would want them named: whose rules they are."""
     name = defaults_are()
     if name is None:
-        return "the built-in defaults"
-    title = read_yaml(shipped_dir() / f"{name}.yaml", keep_going=True).data.get("title", name)
-    return f"the built-in defaults, which are {title} (`{name}`)"
+        return _("the built-in defaults")
+    data = read_yaml(shipped_dir() / f"{name}.yaml", keep_going=True).data
+    own = data.get("languages", {}).get(i18n.current(), {}) if isinstance(data.get("languages"), dict) else {}
+    title = own.get("title") if isinstance(own, dict) and own.get("title") else data.get("title", name)
+    return _("the built-in defaults, which are {title} (`{name}`)").format(title=title, name=name)
 
 
 def _base_warnings(root: Document, merged: dict[Any, Any]) -> tuple[Problem, ...]:
@@ -207,9 +212,9 @@ def _base_warnings(root: Document, merged: dict[Any, Any]) -> tuple[Problem, ...
     unstated = [phase for phase in PHASES if find_key(merged, phase) is None]
     if not unstated:
         return ()
-    return (Problem(root.name, f"no `extends`, and the sections {', '.join(unstated)} are not stated: they get "
-                    f"{defaults_in_words()}; to start from another variant add a line such as `extends: french` "
-                    "(belot list names them)", 1, 1),)
+    return (Problem(root.name, _("no `extends`, and the sections {sections} are not stated: they get {defaults}; to "
+                                 "start from another variant add a line such as `extends: french` (belot list names "
+                                 "them)").format(sections=", ".join(unstated), defaults=defaults_in_words()), 1, 1),)
 
 
 def _no_effect_warnings(root: Document, variant: Variant) -> tuple[Problem, ...]:
@@ -222,11 +227,12 @@ def _no_effect_warnings(root: Document, variant: Variant) -> tuple[Problem, ...]
     for path, info in sorted(root.nodes.items(), key=lambda item: len(item[0])):
         rule = norm_path(path)
         reason = unused_reason(unused, rule)
-        if reason is not None and not any(rule[:len(other)] == other for other, _, _ in noted):
+        if reason is not None and not any(rule[:len(other)] == other for other, _reason, _place in noted):
             noted.append((rule, reason, info.key or info.value))
     noted.sort(key=lambda note: (note[2].line, note[2].column))
-    return tuple(Problem(root.name, f"{'.'.join(rule)} is set here but has no effect in this variant: {reason}",
-                         place.line, place.column) for rule, reason, place in noted)
+    said = _("{rule} is set here but has no effect in this variant: {reason}")
+    return tuple(Problem(root.name, said.format(rule=".".join(rule), reason=reason), place.line, place.column)
+                 for rule, reason, place in noted)
 
 
 def rules_from(loaded: LoadedVariant) -> str:
@@ -235,8 +241,8 @@ def rules_from(loaded: LoadedVariant) -> str:
     files = [f"`{name or display_name(p)}`" for name, p in zip(names, loaded.chain)]
     stated = set(loaded.origins)
     if any(path not in stated for path in _leaf_paths(Variant) if path[0] in PHASES):
-        files.append("the built-in defaults" if defaults_are() in names else defaults_in_words())
-    return ", then ".join(files)
+        files.append(_("the built-in defaults") if defaults_are() in names else defaults_in_words())
+    return _(", then ").join(files)
 
 
 def shipped_name(path: Path) -> str | None:
@@ -292,8 +298,10 @@ def _unknown_name(name: str) -> str:
     shown = excerpt(name).strip('"')
     close = difflib.get_close_matches(name[:100], shipped_names(), n=1, cutoff=0.6)
     if close:
-        return f"no shipped variant named `{shown}`; did you mean `{close[0]}`? (`belot list` shows them all)"
-    return f"no shipped variant named `{shown}`; {suggest(name[:100], shipped_names(), 'shipped variants')}"
+        return _("no shipped variant named `{name}`; did you mean `{near}`? (`belot list` shows them all)").format(
+            name=shown, near=close[0])
+    return _("no shipped variant named `{name}`; {suggestion}").format(
+        name=shown, suggestion=suggest(name[:100], shipped_names(), _("shipped variants")))
 
 
 def is_file(path: Path) -> bool:
@@ -322,7 +330,7 @@ def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
             if not docs:
                 raise
             chain = " -> ".join([*(d.name for d in docs), display_name(path)])
-            return docs, [*err.problems, Problem(docs[0].name, f"reached through extends: {chain}")]
+            return docs, [*err.problems, Problem(docs[0].name, _("reached through extends: {chain}").format(chain=chain))]
         docs.append(doc)
         seen.add(path.resolve())
         if "extends" not in doc.data:
@@ -334,32 +342,33 @@ def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
             return docs, err.problems
         if parent.resolve() in seen:
             chain = " -> ".join([*(d.name for d in docs), display_name(parent)])
-            return docs, _at_extends(doc, f"extends `{ref}` makes a cycle: {chain}").problems
+            return docs, _at_extends(doc, _("extends `{parent}` makes a cycle: {chain}").format(
+                parent=ref, chain=chain)).problems
         if len(docs) >= MAX_CHAIN:
-            return docs, _at_extends(doc, f"extends goes more than {MAX_CHAIN} files deep").problems
+            return docs, _at_extends(doc, _("extends goes more than {count} files deep").format(count=MAX_CHAIN)).problems
         path = parent
 
 
 def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
     if not isinstance(ref, str) or not ref.strip():
-        kinds = {list: "a list", dict: "a mapping", type(None): "nothing"}
-        got = kinds.get(type(ref), "nothing" if isinstance(ref, str) else f"`{excerpt(ref)}`")
-        raise _at_extends(
-            doc, f"extends names one shipped variant ({', '.join(shipped_names())}) or one file path; got {got}"
-        )
+        kinds = {list: _("a list"), dict: _("a mapping"), type(None): _("nothing")}
+        got = kinds.get(type(ref), _("nothing") if isinstance(ref, str) else f"`{excerpt(ref)}`")
+        raise _at_extends(doc, _("extends names one shipped variant ({names}) or one file path; got {got}").format(
+            names=", ".join(shipped_names()), got=got))
     if is_name(ref):
         parent, shown, missing = shipped_dir() / f"{ref}.yaml", excerpt(ref).strip('"'), _unknown_name(ref)
     else:
         parent = doc.path.parent / Path(ref).expanduser()
         shown = excerpt(display_name(parent), 80).strip('"')
-        missing = f"extends `{excerpt(ref).strip(chr(34))}`: no such file {shown}"
+        missing = _("extends `{parent}`: no such file {file}").format(parent=excerpt(ref).strip(chr(34)), file=shown)
         if Path(ref).stem in shipped_names():
-            missing += f"; for the shipped variant, write extends: {Path(ref).stem}"
+            missing += _("; for the shipped variant, write extends: {name}").format(name=Path(ref).stem)
     if not is_file(parent) and _is_dir(parent):
-        missing = f"extends `{excerpt(ref).strip(chr(34))}` is a folder; name a variant file in it (a .yaml file)"
+        missing = _("extends `{parent}` is a folder; name a variant file in it (a .yaml file)").format(
+            parent=excerpt(ref).strip(chr(34)))
     if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
-        raise _at_extends(doc, f"{missing} (chain: {chain})")
+        raise _at_extends(doc, _("{problem} (chain: {chain})").format(problem=missing, chain=chain))
     return parent
 
 
@@ -381,7 +390,7 @@ def _merge_chain(docs: list[Document]) -> tuple[dict[Any, Any], dict[KeyPath, No
     merged.setdefault("name", name_from_file(top.path))
     if "title" not in merged and len(docs) > 1:
         ancestor = next((d.data["title"] for d in docs[1:] if isinstance(d.data.get("title"), str)), docs[1].path.stem)
-        merged["title"] = f"{merged['name']} (based on {ancestor})"
+        merged["title"] = _("{name} (based on {title})").format(name=merged["name"], title=ancestor)
     return merged, nodes
 
 

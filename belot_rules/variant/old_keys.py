@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from ..errors import Problem
 from ..files import Document, KeyPath, NodeInfo
+from ..i18n import gettext as _
 from .explain import submodel
 from .model import Variant
 from .options.base import OldKey, Rule, option_of, rename_old_keys
@@ -59,13 +60,15 @@ def _renamed(model: type[BaseModel], data: dict[Any, Any], path: KeyPath, nodes:
 def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any) -> str:
     where = ".".join(map(str, (*path, key)))
     if old.part:
-        return (f"{where}: `{key}` is the older way to write `{name}` in {old.part} contracts, still read; "
-                f"write it under `{name}` as `{old.part}:` instead (with the others under `default:`)")
+        return f"{where}: " + _("`{key}` is the older way to write `{name}` in {part} contracts, still read; write it "
+                                "under `{name}` as `{part}:` instead (with the others under `default:`)").format(
+            key=key, name=name, part=old.part)
     value = old.new_value(written)
     if old.values and value is not written:
-        return (f"{where}: `{key}: {_shown(written)}` is the older way to write `{name}: {_shown(value)}`, still "
-                f"read; write `{name}: {_shown(value)}` instead")
-    return f"{where}: `{key}` is the older name of `{name}`, still read; write `{name}` instead"
+        return f"{where}: " + _("`{old}` is the older way to write `{new}`, still read; write `{new}` instead").format(
+            old=f"{key}: {_shown(written)}", new=f"{name}: {_shown(value)}")
+    return f"{where}: " + _("`{key}` is the older name of `{name}`, still read; write `{name}` instead").format(
+        key=key, name=name)
 
 
 def _shown(value: Any) -> str:

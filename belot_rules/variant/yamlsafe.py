@@ -23,6 +23,7 @@ from yaml.resolver import Resolver
 from ..cards import RANKS
 from ..errors import FileError, Problem, VariantError
 from ..files import MAX_DEPTH, MAX_NUMBER_CHARS, Document, KeyPath, NodeInfo, Place, display_name, excerpt, read_text
+from ..i18n import gettext as _
 
 try:
     from yaml.cyaml import CParser
@@ -69,26 +70,30 @@ def read_yaml_document(path: Path, what: str, keep_going: bool = False) -> Docum
     try:
         root = _compose(text)
     except _Refused as refused:
-        message = refused.message.replace("{what}", what)
-        if what == VARIANT_FILE and message.startswith("aliases"):
-            message += ", or share rules with extends"
+        message = refused.message
+        if refused.alias is not None and what == VARIANT_FILE:
+            message = _("aliases (*{anchor}) are not allowed in a variant file; write the value out, or share rules "
+                        "with extends").format(anchor=refused.alias)
+        elif refused.alias is not None:
+            message = _("aliases (*{anchor}) are not allowed in {what}; write the value out").format(
+                anchor=refused.alias, what=what)
         raise FileError([_problem(name, refused.mark, message)]) from None
     except yaml.MarkedYAMLError as err:
         raise FileError([_syntax_problem(name, err, text)]) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         column = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        message = f"contains the control character U+{_code(err.character):04X}; remove it"
+        message = _("contains the control character {code}; remove it").format(code=f"U+{_code(err.character):04X}")
         raise FileError([Problem(name, message, line, column)]) from None
     except yaml.YAMLError as err:
-        raise FileError([Problem(name, f"is not valid YAML: {' '.join(str(err).split())[:200]}")]) from None
+        said = " ".join(str(err).split())[:200]
+        raise FileError([Problem(name, _("is not valid YAML: {error}").format(error=said))]) from None
     if root is None or (isinstance(root, ScalarNode) and root.tag == _TAG + "null" and not root.value):
-        hint = "; a variant file states its rules, or `extends:` another file" if what == VARIANT_FILE else ""
-        raise FileError([Problem(name, f"is empty{hint}")])
+        empty = _("is empty; a variant file states its rules, or `extends:` another file") if what == VARIANT_FILE \
+            else _("is empty")
+        raise FileError([Problem(name, empty)])
     if not isinstance(root, MappingNode):
-        kind = "list" if isinstance(root, SequenceNode) else "single value"
-        example = " of rules (title: ..., deal: ...)" if what == VARIANT_FILE else " (key: value lines)"
-        raise FileError([_problem(name, root.start_mark, f"{what} is a mapping{example}, not a {kind}")])
+        raise FileError([_problem(name, root.start_mark, _not_a_mapping(what, isinstance(root, SequenceNode)))])
     converter = _Converter(name, what)
     data = converter.convert(root, ())
     if converter.problems and not keep_going:
@@ -96,11 +101,27 @@ def read_yaml_document(path: Path, what: str, keep_going: bool = False) -> Docum
     return Document(path=path, name=name, data=data, nodes=converter.nodes, problems=tuple(converter.problems))
 
 
+def _not_a_mapping(what: str, is_list: bool) -> str:
+    if what == VARIANT_FILE:
+        return (_("a variant file is a mapping of rules (title: ..., deal: ...), not a list") if is_list else
+                _("a variant file is a mapping of rules (title: ..., deal: ...), not a single value"))
+    return (_("{what} is a mapping (key: value lines), not a list") if is_list else
+            _("{what} is a mapping (key: value lines), not a single value")).format(what=what)
+
+
+def _too_deep() -> str:
+    return _("nested more than {depth} levels deep").format(depth=MAX_DEPTH)
+
+
 class _Refused(Exception):
-    def __init__(self, mark: yaml.Mark, message: str) -> None:
+    """What the composer refuses: an alias (``alias`` is its anchor, told in the words of what the file holds)
+    or too deep a nesting."""
+
+    def __init__(self, mark: yaml.Mark, message: str, alias: str | None = None) -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
+        self.alias = alias
 
 
 class _Guard:
@@ -111,14 +132,11 @@ class _Guard:
     def compose_node(self, parent: Node | None, index: object) -> Node:
         event = self.peek_event()  # type: ignore[attr-defined]
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(
-                event.start_mark,
-                f"aliases (*{event.anchor[:40]}) are not allowed in {{what}}; write the value out",
-            )
+            raise _Refused(event.start_mark, "alias", alias=event.anchor[:40])
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise _Refused(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+                raise _Refused(event.start_mark, _too_deep())
             return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1
@@ -132,7 +150,7 @@ class _FlowGuard:
 
     def fetch_flow_collection_start(self, token: type) -> None:
         if self.flow_level >= MAX_DEPTH:
-            raise _Refused(self.get_mark(), f"nested more than {MAX_DEPTH} levels deep")  # type: ignore[attr-defined]
+            raise _Refused(self.get_mark(), _too_deep())  # type: ignore[attr-defined]
         super().fetch_flow_collection_start(token)  # type: ignore[misc]
 
 
@@ -199,10 +217,10 @@ class _Converter:
         first: dict[str, tuple[str, int]] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
-                self.add(key_node, "merge keys (<<) are not allowed; share rules with extends")
+                self.add(key_node, _("merge keys (<<) are not allowed; share rules with extends"))
                 continue
             if not isinstance(key_node, ScalarNode):
-                self.add(key_node, "a key must be a plain word or number")
+                self.add(key_node, _("a key must be a plain word or number"))
                 continue
             if key_node.tag.removeprefix(_TAG) not in _PLAIN_TAGS:
                 self.scalar(key_node)  # reports the tag
@@ -213,11 +231,15 @@ class _Converter:
             if same in first:
                 earlier, first_at = first[same]
                 if earlier == key:
-                    told = f"duplicate key `{excerpt(key).strip(chr(34))}` (first at line {first_at}, again at line {line})"
+                    told = _("duplicate key `{key}` (first at line {first}, again at line {line}); each key may appear "
+                             "once in a mapping").format(key=excerpt(key).strip(chr(34)), first=first_at, line=line)
+                elif same in RANKS:
+                    told = _("duplicate key `{key}`: `{earlier}` at line {first} is the same rank; each key may appear "
+                             "once in a mapping").format(key=key, earlier=earlier, first=first_at)
                 else:
-                    what = "rank" if same in RANKS else "length"
-                    told = f"duplicate key `{key}`: `{earlier}` at line {first_at} is the same {what}"
-                self.add(key_node, f"{told}; each key may appear once in a mapping")
+                    told = _("duplicate key `{key}`: `{earlier}` at line {first} is the same length; each key may "
+                             "appear once in a mapping").format(key=key, earlier=earlier, first=first_at)
+                self.add(key_node, told)
                 continue
             first[same] = (key, line)
             child = (*path, key)
@@ -234,7 +256,8 @@ class _Converter:
         if tag == "bool":
             return _CONSTRUCTOR.construct_yaml_bool(node)
         if tag in ("int", "float") and len(node.value) > MAX_NUMBER_CHARS:
-            self.add(node, f"a number of {len(node.value)} characters; numbers here have at most {MAX_NUMBER_CHARS}")
+            self.add(node, _("a number of {length} characters; numbers here have at most {most}").format(
+                length=len(node.value), most=MAX_NUMBER_CHARS))
             return None
         if tag in ("int", "float"):
             value = _CONSTRUCTOR.construct_yaml_int(node) if tag == "int" else _CONSTRUCTOR.construct_yaml_float(node)
@@ -247,7 +270,10 @@ class _Converter:
 
     def refuse_tag(self, node: Node) -> None:
         tag = excerpt(node.tag.replace(_TAG, "!!"), 60).strip('"')
-        self.add(node, f"the tag {tag} is not allowed in {self.what}; write a plain value")
+        if self.what == VARIANT_FILE:
+            self.add(node, _("the tag {tag} is not allowed in a variant file; write a plain value").format(tag=tag))
+        else:
+            self.add(node, _("the tag {tag} is not allowed in {what}; write a plain value").format(tag=tag, what=self.what))
 
     def info(self, key: Place | None, node: Node) -> NodeInfo:
         note = self.note(node)
@@ -257,7 +283,8 @@ class _Converter:
         """What YAML 1.1 did to a plain ``yes``/``no``/``on``/``off``: shown if the rule wanted text."""
         if node.tag == _TAG + "bool" and not node.style and node.value.lower() not in ("true", "false"):
             value = str(_CONSTRUCTOR.construct_yaml_bool(node)).lower()
-            return f"YAML read `{node.value}` as the boolean {value}; quote it: '{node.value}'"
+            return _("YAML read `{written}` as the boolean {value}; quote it: '{written}'").format(
+                written=node.value, value=value)
         return None
 
     def add(self, node: Node, message: str) -> None:
@@ -267,9 +294,11 @@ class _Converter:
 def _number_surprise(text: str, value: object) -> str | None:
     digits = text.replace("_", "")
     if _OCTAL.fullmatch(digits):
-        return f"YAML 1.1 reads `{text}` as the octal number {value}; write {int(digits, 10)}, or quote it"
+        return _("YAML 1.1 reads `{written}` as the octal number {value}; write {decimal}, or quote it").format(
+            written=text, value=value, decimal=int(digits, 10))
     if ":" in digits:
-        return f"YAML 1.1 reads `{text}` as the base-60 number {value}; write {value} for that number, or quote it for text"
+        return _("YAML 1.1 reads `{written}` as the base-60 number {value}; write {value} for that number, or quote "
+                 "it for text").format(written=text, value=value)
     return None
 
 
@@ -283,44 +312,69 @@ def _problem(name: str, mark: yaml.Mark, message: str) -> Problem:
 
 def _syntax_problem(name: str, err: yaml.MarkedYAMLError, text: str) -> Problem:
     if "quoted scalar" in (err.context or "") and "end of stream" in (err.problem or "") and err.context_mark:
-        return _problem(name, err.context_mark, "YAML syntax: the quote opened here is never closed; end the text "
-                        "with the same quote on this line")
+        return _problem(name, err.context_mark, _("YAML syntax: the quote opened here is never closed; end the text "
+                                                  "with the same quote on this line"))
     mark = err.problem_mark or err.context_mark
-    message = f"YAML syntax: {err.problem or err.context}"
-    if err.context and err.problem:
-        message += f" ({err.context}"
-        message += f" at line {err.context_mark.line + 1})" if err.context_mark else ")"
+    message = _("YAML syntax: {problem}").format(problem=_parser_words(err.problem or err.context or ""))
+    if err.context and err.problem and err.context_mark:
+        message += _(" ({context} at line {line})").format(context=_parser_words(err.context),
+                                                          line=err.context_mark.line + 1)
+    elif err.context and err.problem:
+        message += f" ({_parser_words(err.context)})"
     if mark is None:
         return Problem(name, message)
     lines = text.splitlines()
     if mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]:
-        message += "; indent with spaces, not tabs"
+        message += _("; indent with spaces, not tabs")
     elif "mapping values are not allowed" in (err.problem or "") and mark.line < len(lines):
         message += _second_colon_hint(lines[mark.line], lines[mark.line - 1] if mark.line else "")
     else:
-        message += next((hint for problem, hint in _SYNTAX_HINTS if problem in (err.problem or "")), "")
+        message += next((hint for problem, hint in _syntax_hints() if problem in (err.problem or "")), "")
     return _problem(name, mark, message)
+
+
+def _parser_words(said: str) -> str:
+    """What PyYAML's parser said, in the current language where it is one of its usual sentences."""
+    usual = {
+        "mapping values are not allowed here": _("mapping values are not allowed here"),
+        "did not find expected key": _("did not find expected key"),
+        "could not find expected ':'": _("could not find expected ':'"),
+        "found character that cannot start any token": _("found character that cannot start any token"),
+        "found unexpected end of stream": _("found unexpected end of stream"),
+        "expected <block end>, but found '-'": _("expected <block end>, but found '-'"),
+        "while parsing a block mapping": _("while parsing a block mapping"),
+        "while parsing a block collection": _("while parsing a block collection"),
+        "while parsing a flow mapping": _("while parsing a flow mapping"),
+        "while parsing a flow sequence": _("while parsing a flow sequence"),
+        "while scanning a simple key": _("while scanning a simple key"),
+        "while scanning a quoted scalar": _("while scanning a quoted scalar"),
+        "while scanning a plain scalar": _("while scanning a plain scalar"),
+    }
+    return usual.get(said, said)
 
 
 def _second_colon_hint(line: str, above: str) -> str:
     """``match: target: 501`` is a section on one line; ``title: Belot: our house`` is text with a colon;
     a lone ``target: 501`` under ``match`` without its colon, or indented deeper than the rule above it,
     continues the line above."""
-    key, _, rest = line.strip().partition(": ")
+    key, _colon, rest = line.strip().partition(": ")
     if ":" not in rest and above.strip() and ":" not in above:
-        return ("; a section's name ends with a colon and its rules go on their own indented lines: "
-                f"{above.strip()}:")
+        return _("; a section's name ends with a colon and its rules go on their own indented lines: "
+                 "{example}").format(example=f"{above.strip()}:")
     if ":" not in rest:
-        return "; this line is indented more than the rule above it: indent it like the other keys of its section"
+        return _("; this line is indented more than the rule above it: indent it like the other keys of its section")
     if re.fullmatch(r"[a-z_0-9]+", rest.partition(":")[0].strip()):
-        return ("; a section's name ends with a colon and its rules go on their own indented lines, or in "
-                f"braces: {key}: {{{rest.strip()}}}")
+        return _("; a section's name ends with a colon and its rules go on their own indented lines, or in "
+                 "braces: {example}").format(example=f"{key}: {{{rest.strip()}}}")
     quote = '"' if "'" in rest else "'"
-    return f"; text with a colon and a space in it is quoted: {key}: {quote}{rest.strip()}{quote}"
+    return _("; text with a colon and a space in it is quoted: {example}").format(
+        example=f"{key}: {quote}{rest.strip()}{quote}")
 
 
-_SYNTAX_HINTS = (  # what the usual slips of hand look like to the parser, and what to do
-    ("did not find expected key", "; indent this line like the other keys of its section"),
-    ("could not find expected ':'", "; a rule is written `key: value`, with a colon and a space"),
-    ("found character that cannot start any token", "; quote a value that starts with this character"),
-)
+def _syntax_hints() -> tuple[tuple[str, str], ...]:
+    """What the usual slips of hand look like to the parser, and what to do."""
+    return (
+        ("did not find expected key", _("; indent this line like the other keys of its section")),
+        ("could not find expected ':'", _("; a rule is written `key: value`, with a colon and a space")),
+        ("found character that cannot start any token", _("; quote a value that starts with this character")),
+    )

@@ -1,0 +1,84 @@
+"""``belot validate`` in the author's language (issue 25, item 1: "`validate` messages" among the texts a player or
+author reads): the same broken house file gives its problems at the same file:line:column in French, Russian and
+Arabic, with no English sentence left; English stays as the other tests pin it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from belot_rules import i18n
+from belot_rules.cli import main
+
+# One of each kind of problem an author meets: an unknown key with its suggestion, a quoted number, a misspelt
+# value, an unknown key of a table, an octal number, a duplicate key, and YAML 1.1's `on`.
+HOUSE = """extends: bulgarian
+title: Club rules
+deal:
+  shufle: cut_only
+  cut_min: "3"
+bidding:
+  style: turned_cards
+  contract_names: {hokum: Hokum}
+match:
+  target: 0151
+  target: 151
+scoring:
+  last_trick: on
+"""
+SHARED = {"octal"}  # spelt the same in French and English
+PLACE = re.compile(r"^house\.yaml:(\d+):(\d+): ")
+# What stays as written in any language: the file's own keys and values (in backticks or quoted), the paths of
+# rules, lists of valid keys or values, and the name of the format.
+KEPT = [re.compile(pattern) for pattern in (
+    r"`[^`]*`", r'"[^"]*"', r"'[^']*'", r"\b[a-z_]+(?:\.[a-z_]+)+\b", r"[a-z_]+(?:, [a-z_]+)+", r"\bYAML( 1\.1)?\b",
+    r"^[a-z_]+(?:\.[a-z_]+)*: ")]
+
+
+def _validate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+              language: str) -> list[str]:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(HOUSE, encoding="utf-8")
+    try:
+        assert main(["validate", "house.yaml", "--lang", language]) == 1
+    finally:
+        i18n.use(i18n.SOURCE)
+    return [line for line in capsys.readouterr().err.splitlines() if PLACE.match(line)]
+
+
+def _words(line: str) -> set[str]:
+    """The words of a problem once its place and everything kept as written are taken out."""
+    text = PLACE.sub("", line)
+    for pattern in KEPT:
+        text = pattern.sub(" ", text)
+    return set(re.findall(r"[^\W\d_]{2,}", text))
+
+
+@pytest.mark.parametrize("language", ["fr", "ru", "ar"])
+def test_validate_tells_the_same_problems_at_the_same_places_in_the_author_s_language(
+        language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    english = _validate(tmp_path, monkeypatch, capsys, "en")
+    translated = _validate(tmp_path, monkeypatch, capsys, language)
+    assert len(english) == 7
+    assert [PLACE.match(line).groups() for line in translated] == [PLACE.match(line).groups() for line in english]
+    english_words = set().union(*map(_words, english))
+    assert len(english_words) > 20
+    for line in translated:
+        assert line != english[translated.index(line)]
+        left = _words(line)
+        if language == "fr":  # Latin script: no word of the English sentences may be left
+            assert not left & english_words - SHARED, line
+        else:
+            assert not [word for word in left if re.fullmatch("[A-Za-z]+", word)], line
+
+
+def test_the_valid_file_line_and_its_notes_speak_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        assert main(["validate", "bulgarian", "--lang", "bg"]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    out = capsys.readouterr().out
+    assert "✓ bulgarian: Български белот (име bulgarian, хеш на правилата " in out
+    assert "правила от `bulgarian`, после вградените подразбирания" in out
