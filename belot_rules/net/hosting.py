@@ -43,7 +43,10 @@ def parse_people(text: str, outside: bool = True) -> tuple[str, ...]:
         raise UserError("--seats takes one comma-separated player per seat, like human,heuristic,human,heuristic")
     for seat in seats:
         if seat != PERSON and (outside or seat in REGISTRY):
-            check_player(seat)
+            try:
+                check_player(seat)
+            except UserError as err:
+                raise UserError(f"--seats: {err}; or human, or a level (easy, normal, hard, expert)") from None
         elif seat != PERSON:
             raise UserError(f"a lobby's tables take the package's bots only: {seat[:40]!r} is not one "
                             f"(players: {', '.join(sorted(REGISTRY))}, or human)")
