@@ -33,7 +33,7 @@ PLACE = re.compile(r"^house\.yaml:(\d+):(\d+): ")
 # What stays as written in any language: the file's own keys and values (in backticks or quoted), the paths of
 # rules, lists of valid keys or values, and the name of the format.
 KEPT = [re.compile(pattern) for pattern in (
-    r"`[^`]*`", r'"[^"]*"', r"'[^']*'", r"\b[a-z_]+(?:\.[a-z_]+)+\b", r"[a-z_]+(?:, [a-z_]+)+", r"\bYAML( 1\.1)?\b",
+    r"`[^`]*`", r'"[^"]*"', r"'[^']*'", r"\b[a-z_]+(?:\.[a-z_]+)+\b", r"[a-z_]+(?:, [a-z_]+)+", r"\b[a-z]+(?:_[a-z]+)+\b", r"\bYAML( 1\.1)?\b",
     r"^[a-z_]+(?:\.[a-z_]+)*: ")]
 
 
@@ -82,3 +82,24 @@ def test_the_valid_file_line_and_its_notes_speak_the_language(capsys: pytest.Cap
     out = capsys.readouterr().out
     assert "✓ bulgarian: Български белот (име bulgarian, хеш на правилата " in out
     assert "правила от `bulgarian`, после вградените подразбирания" in out
+
+
+@pytest.mark.parametrize("language", ["ru", "ar"])
+def test_contradictions_between_rules_are_told_in_the_author_s_language_at_the_same_place(
+        language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The checks of rules against each other (variant/model.py) point at the same rule in any language."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(
+        "extends: bulgarian\nbidding:\n  contract_names: {all_trumps: Tout}\n"
+        "  contracts: [clubs, diamonds, hearts, spades, no_trumps]\ndeclarations:\n  belote: {contracts: [no_trumps]}\n", encoding="utf-8")
+    told = {}
+    for said in ("en", language):
+        try:
+            assert main(["validate", "house.yaml", "--lang", said]) == 1
+        finally:
+            i18n.use(i18n.SOURCE)
+        told[said] = [line for line in capsys.readouterr().err.splitlines() if PLACE.match(line)]
+    assert [PLACE.match(line).groups() for line in told[language]] == [PLACE.match(line).groups() for line in told["en"]]
+    assert len(told["en"]) == 2
+    for line in told[language]:
+        assert not [word for word in _words(line) if re.fullmatch("[A-Za-z]+", word)], line

@@ -17,6 +17,7 @@ from functools import partial
 
 from pydantic import Field, ValidationInfo, model_validator
 
+from ..i18n import gettext as _
 from .options.base import CONTRACTS, MAX_NUMBER, SUIT_CONTRACTS, Conflict, Conflicts, Contract, Rule, contract_kind
 from .options.bidding import (
     Bidding,
@@ -127,36 +128,38 @@ class Variant(Rule):
         """Turned-card bidding and the turned card go together."""
         turned = self.deal.turned_card == TurnedCard.after_first_packets
         if turned and not self.bidding.uses_turned_card:
-            return [f"deal.turned_card is set but bidding.style {self.bidding.style} never uses it; "
-                    "use turned_card or turned_card_point_bids"]
+            return [_("deal.turned_card is set but bidding.style {style} never uses it; use turned_card or "
+                      "turned_card_point_bids").format(style=self.bidding.style)]
         problems = []
         if self.bidding.uses_turned_card and not turned:
-            problems.append(f"bidding.style {self.bidding.style} needs a turned card: set deal.turned_card to "
-                            "after_first_packets")
+            problems.append(_("bidding.style {style} needs a turned card: set deal.turned_card to "
+                              "after_first_packets").format(style=self.bidding.style))
         if self.bidding.uses_turned_card and not any(c in SUIT_CONTRACTS for c in self.bidding.contracts):
-            problems.append("turned-card bidding needs the suit contracts in bidding.contracts")
+            problems.append(_("turned-card bidding needs the suit contracts in bidding.contracts"))
         return problems
 
     def _overcall_problems(self) -> list[str]:
         """Bidding in rounds ends at the first take unless an overcall goes on; other styles bid higher anyway."""
         bidding, doubles = self.bidding, self.bidding.doubles
         if bidding.overcall != Overcall.none and not bidding.in_rounds:
-            return [f"bidding.overcall {bidding.overcall} is for turned_card and single_call bidding; "
-                    f"{bidding.style} bidding has its own way of bidding higher: set overcall to none"]
+            return [_("bidding.overcall {overcall} is for turned_card and single_call bidding; {style} bidding has "
+                      "its own way of bidding higher: set overcall to none").format(overcall=bidding.overcall,
+                                                                                    style=bidding.style)]
         if (bidding.in_rounds and bidding.overcall == Overcall.none and doubles.max_level
                 and not doubles.after_bidding):
-            return [f"bidding.style {bidding.style} with bidding.overcall none ends at the first take, so nobody can "
-                    "double among the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level "
-                    "to 0"]
+            return [_("bidding.style {style} with bidding.overcall none ends at the first take, so nobody can double "
+                      "among the bids: set bidding.doubles.after_bidding to true, or bidding.doubles.max_level to "
+                      "0").format(style=bidding.style)]
         return []
 
     def _doubling_off_problems(self) -> list[str]:
         """Doubling rules beside a ladder of no levels do nothing: say so rather than ignore them."""
         doubles, problems = self.bidding.doubles, []
         if doubles.condition.kinds and not doubles.max_level:
-            problems.append("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0")
+            problems.append(_("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0"))
         if doubles.after_bidding and not doubles.max_level:
-            problems.append("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody doubles")
+            problems.append(_("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody "
+                              "doubles"))
         return problems
 
     def _ashkal_problems(self) -> list[str]:
@@ -165,19 +168,20 @@ class Variant(Rule):
         if not bidding.ashkal.enabled:
             return []
         if self.deal.turned_card != TurnedCard.after_first_packets:
-            problems.append("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
-                            "after_first_packets")
+            problems.append(_("bidding.ashkal gives the partner the turned card: it needs deal.turned_card "
+                              "after_first_packets"))
         if bidding.ashkal.contract not in bidding.contracts:
-            problems.append(f"bidding.ashkal.contract {bidding.ashkal.contract} is not one of bidding.contracts")
+            problems.append(_("bidding.ashkal.contract {contract} is not one of bidding.contracts").format(
+                contract=bidding.ashkal.contract))
         if bidding.uses_points:
-            problems.append("bidding.ashkal names a contract without points; it cannot be used with point bids")
+            problems.append(_("bidding.ashkal names a contract without points; it cannot be used with point bids"))
         return problems
 
     def _ashkal_partner_problems(self) -> list[str]:
         """Ashkal makes the caller's partner the taker (baloot.md): a table without partners has nobody to take."""
         if self.bidding.ashkal.enabled and self.table.sides != Sides.partners:
-            return [f"bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, not "
-                    f"{self.table.sides}; set bidding.ashkal.enabled to false"]
+            return [_("bidding.ashkal bids a contract for the caller's partner: it needs table.sides partners, not "
+                      "{sides}; set bidding.ashkal.enabled to false").format(sides=self.table.sides)]
         return []
 
     def _contract_name_problems(self) -> list[str]:
@@ -185,7 +189,8 @@ class Variant(Rule):
         unplayed = [k for k in bidding.contract_names
                     if k not in bidding.contracts and not (k == "suit" and any(c in SUIT_CONTRACTS for c in bidding.contracts))]
         if unplayed:
-            return [f"bidding.contract_names names {', '.join(unplayed)}, which this variant does not play"]
+            return [_("bidding.contract_names names {contracts}, which this variant does not play").format(
+                contracts=", ".join(unplayed))]
         return []
 
     def _language_problems(self) -> list[str]:
@@ -195,24 +200,26 @@ class Variant(Rule):
         for language, wording in self.languages.items():
             unplayed = [k for k in wording.contracts if k not in played]
             if unplayed:
-                problems.append(f"languages.{language}.contracts names {', '.join(unplayed)}, which this variant does "
-                                f"not play; contracts played: {', '.join(sorted(played))}")
+                problems.append(_("languages.{language}.contracts names {contracts}, which this variant does not "
+                                  "play; contracts played: {played}").format(
+                    language=language, contracts=", ".join(unplayed), played=", ".join(sorted(played))))
             if len(wording.levels) > self.bidding.doubles.max_level:
-                problems.append(f"languages.{language}.levels names {len(wording.levels)} doubling levels, but "
-                                f"bidding.doubles.max_level is {self.bidding.doubles.max_level}")
+                problems.append(_("languages.{language}.levels names {count} doubling levels, but "
+                                  "bidding.doubles.max_level is {most}").format(
+                    language=language, count=len(wording.levels), most=self.bidding.doubles.max_level))
         return problems
 
     def _belote_problems(self) -> list[str]:
         belote = self.declarations.belote
         if belote.enabled and "no_trumps" in belote.contracts:
-            return ["belote needs a trump suit; declarations.belote.contracts cannot include no_trumps"]
+            return [_("belote needs a trump suit; declarations.belote.contracts cannot include no_trumps")]
         return []
 
     def _schmeiss_seat_problems(self) -> list[str]:
         """The schmeiss is an offer between two players (klaberjass.md)."""
         if self.bidding.schmeiss != Schmeiss.none and self.table.players != 2:
-            return [f"bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
-                    f"table.players 2, not {self.table.players}; set bidding.schmeiss to none"]
+            return [_("bidding.schmeiss is an offer to the one other player to abandon the deal: it needs "
+                      "table.players 2, not {players}; set bidding.schmeiss to none").format(players=self.table.players)]
         return []
 
     def _schmeiss_bidding_problems(self) -> list[str]:
@@ -221,14 +228,14 @@ class Variant(Rule):
         if bidding.schmeiss == Schmeiss.none:
             return []
         if bidding.style != BiddingStyle.turned_card:
-            problems.append(f"bidding.schmeiss offers to play the turned card's suit: it needs bidding.style "
-                            f"turned_card, not {bidding.style}")
+            problems.append(_("bidding.schmeiss offers to play the turned card's suit: it needs bidding.style "
+                              "turned_card, not {style}").format(style=bidding.style))
         if bidding.overcall != Overcall.none:
-            problems.append("bidding.schmeiss, once refused, ends the bidding like a take: it needs bidding.overcall "
-                            f"none, not {bidding.overcall}")
+            problems.append(_("bidding.schmeiss, once refused, ends the bidding like a take: it needs "
+                              "bidding.overcall none, not {overcall}").format(overcall=bidding.overcall))
         if bidding.forced_call != ForcedCall.none:
-            problems.append(f"bidding.forced_call {bidding.forced_call} keeps a deal from being void, but an "
-                            "accepted schmeiss voids it: set one of them to none")
+            problems.append(_("bidding.forced_call {forced_call} keeps a deal from being void, but an accepted "
+                              "schmeiss voids it: set one of them to none").format(forced_call=bidding.forced_call))
         return problems
 
     def _push_problems(self) -> list[str]:
@@ -238,11 +245,11 @@ class Variant(Rule):
             return []
         problems = []
         if self.table.sides != Sides.partners:
-            problems.append(f"bidding.style push hands the choice of contract to the partner: it needs table.sides "
-                            f"partners, not {self.table.sides}")
+            problems.append(_("bidding.style push hands the choice of contract to the partner: it needs table.sides "
+                              "partners, not {sides}").format(sides=self.table.sides))
         if bidding.doubles.max_level > 0 and not bidding.doubles.after_bidding:
-            problems.append("bidding.style push ends the auction at the first contract named, so a double among the "
-                            "bids could never be called: set bidding.doubles.after_bidding true, or max_level 0")
+            problems.append(_("bidding.style push ends the auction at the first contract named, so a double among "
+                              "the bids could never be called: set bidding.doubles.after_bidding true, or max_level 0"))
         return problems
 
     def _last_card_problems(self) -> list[str]:
@@ -268,10 +275,13 @@ class Variant(Rule):
     def _sides_problems(self) -> list[str]:
         players, sides = self.table.players, self.table.sides
         if sides == Sides.partners and players != 4:
-            instead = "each_for_self or taker_vs_rest" if players == 3 else "each_for_self"
-            return [f"table.sides partners needs 4 players, not {players} (table.players); use {instead}"]
+            if players == 3:
+                return [_("table.sides partners needs 4 players, not {players} (table.players); use each_for_self or "
+                          "taker_vs_rest").format(players=players)]
+            return [_("table.sides partners needs 4 players, not {players} (table.players); use each_for_self").format(
+                players=players)]
         if sides == Sides.taker_vs_rest and players < 3:
-            return ["table.sides taker_vs_rest needs 3 or 4 players (table.players); two players are each_for_self"]
+            return [_("table.sides taker_vs_rest needs 3 or 4 players (table.players); two players are each_for_self")]
         return []
 
     def _pack_problems(self) -> list[str]:
