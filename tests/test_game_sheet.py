@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from belot_rules.cli.game.session import Session
+from belot_rules.rules.calls import CAPOT
 from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.model import contract_kind
 
@@ -22,7 +23,9 @@ def test_the_parts_of_each_deal_add_up(variant: str) -> None:
         factor *= scoring.contract_factors.get(row.contract, 1)
         table = session.ruleset.seating
         whole_pack = table.players * table.hand_size == table.pack_size  # no stock left out of play
-        if whole_pack and not (scoring.capot.replaces_card_points and row.score.capot_team is not None):  # kaboot
+        replaced = (scoring.capot.replaces_card_points and row.score.capot_team is not None  # kaboot
+                    or scoring.point_bids.capot_bid == "capot_value" and row.bid == CAPOT)  # pilotta.md §6.3
+        if whole_pack and not replaced:
             assert sum(row.cards) == session.ruleset.deck_total[row.contract] * factor
         for team in range(table.sides):
             parts = (row.cards[team], row.declarations[team], row.belote[team], row.capot[team])
