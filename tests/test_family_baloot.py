@@ -238,3 +238,25 @@ def test_the_seats_see_a_closed_game_and_the_search_bot_leads_within_it_baloot_4
     assert view.closed and state.view(1).closed
     action = SearchPlayer(state.ruleset, seed=1).choose(view, state.legal_actions())
     assert not HEARTS >> action.card & 1
+
+
+def test_the_scorekeepers_pad_records_a_kawesh_baloot_2_4(tmp_path: Path) -> None:
+    """baloot.md §2.4 at the pad: the line ``redeal`` (or ``kawesh``) voids the deal and the same dealer deals
+    again, where ``pass`` passes the deal on; a variant without the claim refuses it; the sheet file keeps it."""
+    from belot_rules.cli.sheet.store import read_sheet, write_sheet
+    from belot_rules.pad.entry import REDEAL as REDEAL_ENTRY, parse_entry
+    from belot_rules.pad.sheet import EntryError, Sheet
+
+    rules = load_variant("baloot")
+    sheet = Sheet.new(rules, "baloot", first_dealer=3)
+    assert parse_entry(rules, "kawesh") is REDEAL_ENTRY
+    reckoning = sheet.add(parse_entry(rules, "redeal"))
+    assert reckoning.next_dealer == 3 and reckoning.board == (0, 0)
+    assert sheet.add(None).next_dealer == 0
+    path = tmp_path / "sheet.json"
+    write_sheet(sheet, sheet.reckon(), path)
+    again = read_sheet(path)
+    assert [d.redeal for d in again.deals] == [True, False] and again.reckon().next_dealer == 0
+    bulgarian = Sheet.new(load_variant("bulgarian"), "bulgarian")
+    with pytest.raises(EntryError, match="bulgarian has no redeal claim"):
+        bulgarian.add(REDEAL_ENTRY)

@@ -19,6 +19,7 @@ from belot_rules.cli.sheet.store import SheetSlot, read_sheet, sheet_schema_text
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
 from belot_rules.errors import FileError
+from belot_rules.pad.entry import REDEAL
 from belot_rules.pad.reduce import short_outcome
 from belot_rules.pad.sheet import EntryError, Sheet
 
@@ -60,7 +61,8 @@ def test_a_match_entered_deal_by_deal_gives_the_board_of_the_played_match(name: 
             deal = match.in_play()
             while deal.phase != OVER:
                 match.apply(rng.choice(match.legal_actions()))
-            reckoning = sheet.add(short_outcome(deal, sides=seed % 2 == 1) if deal.score else None)
+            void = REDEAL if deal.redeal_claimed else None  # a redeal claim (Baloot's kawesh), or all passed
+            reckoning = sheet.add(short_outcome(deal, sides=seed % 2 == 1) if deal.score else void)
             assert reckoning.rows[-1].deal.dealer == deal.dealer
             scored = reckoning.rows[-1].score
             assert (scored and scored._replace(notes=())) == (deal.score and deal.score._replace(notes=()))

@@ -14,10 +14,12 @@ ALIASES = {"nt": "no_trumps", "sa": "no_trumps", "at": "all_trumps", "ta": "all_
            "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 WORDS = ["by", "bid", "points", "last", "capot", "tricks", "seq", "quad", "belote"]
 PASS = "pass"
+REDEAL_WORDS = ("redeal", "kawesh")  # a redeal claim voided the deal (deal.redeal_claim, Baloot's kawesh)
 WORDS_HELP = """\
   hearts by 1 contra points 81 last 0 seq 0 50 belote 1
   all_trumps by 3 capot 1
   pass
+  redeal
 The contract first (a unique beginning is enough: h, nt, at), then in any order: by SEAT the taker;
 the doubling by its name (contra, coinche, gahwa...) or xN; bid N or bid capot where points are bid;
 points N the card points of side 0 counted in its tricks (the last trick's bonus not included; the
@@ -25,22 +27,32 @@ other side's are what is left; at three, two numbers; where not every card is pl
 last SIDE the side of the last trick; capot SIDE for a side that took every trick; tricks A B the
 tricks per side when a side took none or only cards worth nothing; the declarations that counted, by
 side and value: seq SIDE POINTS, quad SIDE POINTS, belote SIDE [SUIT] (Klaverjas roem the same way).
-pass: everybody passed."""
+pass: everybody passed. redeal (or kawesh): a redeal was claimed; the same dealer deals again."""
 
 Outcome = dict[str, Any]
+
+
+class RedealClaim:
+    """What the line ``redeal`` says: no outcome, and the same dealer deals again (:data:`REDEAL`)."""
+
+
+REDEAL = RedealClaim()
 
 
 class EntryWords(UserError):
     """A line the pad cannot read: which word, and what would be valid there."""
 
 
-def parse_entry(ruleset: Ruleset, line: str) -> Outcome | None:
-    """The short outcome a line says (None: everybody passed); :class:`EntryWords` for a word that does not fit."""
+def parse_entry(ruleset: Ruleset, line: str) -> Outcome | RedealClaim | None:
+    """The short outcome a line says (None: everybody passed; :data:`REDEAL`: a redeal was claimed);
+    :class:`EntryWords` for a word that does not fit."""
     words = line.replace(",", " ").split()
     if not words:
         raise EntryWords("say the deal: CONTRACT by SEAT points N last SIDE ..., or pass (help lists the words)")
     if words[0].lower() == PASS and len(words) == 1:
         return None
+    if words[0].lower() in REDEAL_WORDS and len(words) == 1:
+        return REDEAL
     reader = _Reader(ruleset, words)
     return reader.outcome()
 

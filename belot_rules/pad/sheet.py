@@ -19,6 +19,7 @@ from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation
 from ..variant.options.match import MAX_DEALS
+from .entry import RedealClaim
 
 Outcome = dict[str, Any]
 
@@ -30,9 +31,10 @@ class Deal:
 
     dealer: int
     outcome: Outcome | None
+    redeal: bool = False  # void on a redeal claim (deal.redeal_claim, Baloot's kawesh): the same dealer deals again
 
     def to_dict(self) -> dict[str, Any]:
-        return {"dealer": self.dealer, "outcome": self.outcome}
+        return {"dealer": self.dealer, "outcome": self.outcome, **({"redeal": True} if self.redeal else {})}
 
 
 @dataclass(frozen=True)
@@ -106,11 +108,14 @@ class Sheet:
             if not 0 <= deal.dealer < rules.seating.players:
                 raise EntryError(f"deal {number}: the dealer is a seat, 0-{rules.seating.players - 1}, not {deal.dealer}")
             score = None
+            if deal.redeal and (deal.outcome is not None or not rules.variant.deal.redeal_claim.enabled):
+                raise EntryError(f"deal {number}: " + ("a redeal has no outcome" if deal.outcome is not None else
+                                                       f"{rules.name} has no redeal claim (deal.redeal_claim)"))
             if deal.outcome is not None:
                 score = self.score(deal, reserve, f"deal {number}")
                 board = [b + p for b, p in zip(board, score.match_points, strict=True)]
                 reserve = score.hanging_out
-            else:
+            elif not deal.redeal:  # a redeal claim leaves the reserve as it was
                 reserve = rules.scoring.reserve_after_all_pass(reserve)
             winner = rules.match.winner(end, board, score, score is not None and score.capot_team is not None)
             rows.append(Row(number, deal, score, tuple(board), reserve))
@@ -131,7 +136,7 @@ class Sheet:
         """Who deals after ``deal``: the same dealer after an all-pass where the variant says so, the winner of
         the deal where the winner deals (belote-a-deux.md §B.3), else the next seat."""
         variant, table = self.ruleset.variant, self.ruleset.seating
-        if score is None and variant.deal.all_pass == AllPass.same_dealer.value:
+        if deal.redeal or score is None and variant.deal.all_pass == AllPass.same_dealer.value:
             return deal.dealer
         if variant.deal.rotation == DealerRotation.deal_winner.value and score is not None:
             points = score.match_points
@@ -143,22 +148,21 @@ class Sheet:
 
     # ------------------------------------------------------------------ entering
 
-    def add(self, outcome: Outcome | None, dealer: int | None = None) -> Reckoning:
-        """Enter the next deal (``None``: everybody passed); refused, with the sheet unchanged, if it cannot be
-        scored or the match is over."""
+    def add(self, outcome: Outcome | RedealClaim | None, dealer: int | None = None) -> Reckoning:
+        """Enter the next deal (``None``: everybody passed; ``REDEAL``: a redeal was claimed); refused, with the
+        sheet unchanged, if it cannot be scored or the match is over."""
         now = self.reckon()
         if now.over:
             raise EntryError("the match is over; undo or fix a deal to go on")
         if len(self.deals) >= MAX_DEALS:
             raise EntryError(f"the match has not ended after {MAX_DEALS} deals; no more can be entered")
-        deal = Deal(now.next_dealer if dealer is None else dealer, copy.deepcopy(outcome))
-        return self._commit([*self.deals, deal])
+        return self._commit([*self.deals, _deal(now.next_dealer if dealer is None else dealer, outcome)])
 
-    def fix(self, number: int, outcome: Outcome | None) -> Reckoning:
+    def fix(self, number: int, outcome: Outcome | RedealClaim | None) -> Reckoning:
         """Replace deal ``number`` (from 1), keeping its dealer; every deal after it is scored again."""
         self._check_number(number)
         deals = list(self.deals)
-        deals[number - 1] = Deal(deals[number - 1].dealer, copy.deepcopy(outcome))
+        deals[number - 1] = _deal(deals[number - 1].dealer, outcome)
         return self._commit(deals)
 
     def undo(self) -> Reckoning:
@@ -190,3 +194,10 @@ class Sheet:
         """The sheet as its file holds it (see :mod:`.store`)."""
         return {"variant": self.source, "names": list(self.names), "first_dealer": self.first_dealer,
                 "deals": [d.to_dict() for d in self.deals]}
+
+
+def _deal(dealer: int, entry: Outcome | RedealClaim | None) -> Deal:
+    """A deal as entered: an outcome (copied), everybody passed (None), or a redeal claim."""
+    if isinstance(entry, RedealClaim):
+        return Deal(dealer, None, redeal=True)
+    return Deal(dealer, copy.deepcopy(entry))

@@ -76,7 +76,8 @@ class PadController:
         """A deal's score with its explanation."""
         lines = [f"Deal {row.number}, dealt by seat {row.deal.dealer}:"]
         if row.score is None:
-            return [*lines, "  everybody passed" + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
+            void = "  a redeal was claimed" if row.deal.redeal else "  everybody passed"
+            return [*lines, void + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
         lines += [f"  • {line}" for line in row.score.lines]
         names = ", ".join(f"{n} {p}" for n, p in zip(self.sheet.names, row.score.match_points, strict=True))
         return [*lines, f"  {row.score.verdict}: {names}" + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
@@ -86,7 +87,8 @@ class PadController:
         rows = []
         for row in self.reckoning.rows:
             o = row.deal.outcome
-            played = "all passed" if o is None else f"{o['contract'].replace('_', ' ')} by {o['declarer']}"
+            played = ("redeal" if row.deal.redeal else "all passed") if o is None else \
+                f"{o['contract'].replace('_', ' ')} by {o['declarer']}"
             verdict = row.score.verdict if row.score else ""
             rows.append((str(row.number), str(row.deal.dealer), played, verdict, *map(str, row.board),
                          str(row.reserve or "")))

@@ -39,6 +39,8 @@ class SheetDeal(BaseModel):
     dealer: int = Field(ge=0, le=3, description="The seat that dealt.")
     outcome: DealOutcome | None = Field(description="The deal outcome without hanging_in and first_leader, which "
                                         "follow from the deals before and the dealer; null when all passed.")
+    redeal: bool = Field(False, description="A redeal was claimed (deal.redeal_claim, Baloot's kawesh): the deal is "
+                         "void, outcome null, and the same dealer deals again.")
 
 
 class SheetFile(BaseModel):
@@ -81,7 +83,7 @@ def read_sheet(path: Path) -> Sheet:
     data = doc.data
     ruleset = load_variant(model.variant)
     sheet = Sheet.new(ruleset, model.variant, model.names, model.first_dealer)
-    sheet.deals = [Deal(d["dealer"], d["outcome"]) for d in data["deals"]]
+    sheet.deals = [Deal(d["dealer"], d["outcome"], d.get("redeal", False)) for d in data["deals"]]
     try:
         sheet.reckon()
     except EntryError as err:
@@ -113,7 +115,8 @@ def csv_text(sheet: Sheet, reckoning: Reckoning) -> str:
                              for d in o.get("declarations", []))  # as the pad's words say them: seq 0 50
         writer.writerow([row.number, row.deal.dealer, o.get("contract", "pass"), o.get("declarer", ""),
                          o.get("doubling", f"x{o['multiplier']}" if "multiplier" in o else ""), o.get("bid", ""),
-                         o.get("last_trick", ""), declared, score.verdict if score else "all passed",
+                         o.get("last_trick", ""), declared,
+                         score.verdict if score else "redeal" if row.deal.redeal else "all passed",
                          *(o["points"][s] if "points" in o else "" for s in sides),
                          *(score.match_points[s] if score else 0 for s in sides), *row.board, row.reserve])
     return out.getvalue()
