@@ -184,7 +184,7 @@ class Sheet:
     def seat(self, text: str) -> int:
         """A seat as typed; :class:`EntryError` for anything but one of the table's seats."""
         players = self.ruleset.seating.players
-        if not text.strip().isdigit() or not 0 <= int(text) < players:
+        if not (text.strip().isascii() and text.strip().isdigit()) or not 0 <= int(text) < players:  # not '²'
             raise EntryError(f"a seat is a number, 0-{players - 1}, not {text.strip() or 'nothing'}")
         return int(text)
 

@@ -150,7 +150,7 @@ class PadController:
 
     def number(self, text: str) -> int:
         count = len(self.reckoning.rows)
-        if not text.strip().isdigit() or not 1 <= int(text) <= count:
+        if not (text.strip().isascii() and text.strip().isdigit()) or not 1 <= int(text) <= count:  # not '²'
             raise UserError(f"say a deal number, 1-{count}" if count else "there is no deal yet")
         return int(text)
 
