@@ -115,7 +115,7 @@ def test_unused_on_both_sides_is_no_difference_and_unused_on_one_side_says_so():
     assert not any(r.option.endswith("tie_digit") for r in compare_rules([both_half_up, french]))
     # French plays no no-trumps and no contra: what it sets for them differs from Bulgarian only as unused
     for row in compare_rules([french, french.model_copy(update={"scoring": bulgarian.scoring})]):
-        assert row.option not in ("no_trumps_factor", "doubled_winner")
+        assert row.option not in ("card_factor", "doubled_winner")
 
 
 @pytest.mark.parametrize("columns", [60, 80, 100])

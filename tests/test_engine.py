@@ -92,7 +92,7 @@ def test_bulgarian_totals_162_258_260_SF_rounding():
     ruleset = load_variant("bulgarian")
     assert ruleset.deck_total["hearts"] == 162
     assert ruleset.deck_total["all_trumps"] == 258
-    assert ruleset.deck_total["no_trumps"] * ruleset.variant.scoring.no_trumps_factor == 260
+    assert ruleset.deck_total["no_trumps"] * ruleset.variant.scoring.card_factor.of("no_trumps") == 260
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -37,7 +37,7 @@ scoring:
   last_trick: 5
   capot: {bonus: 100}
   contract_factors: {clubs: 2, spades: 2, no_trumps: 3, undenufe: 3}
-  no_trumps_factor: 1
+  card_factor: {no_trumps: 1}
   rounding: {unit: points, suit: {mode: none}, no_trumps: {mode: none}}
 declarations:
   contracts: [suit, no_trumps]

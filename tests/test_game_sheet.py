@@ -7,7 +7,6 @@ import pytest
 from belot_rules.cli.game.session import Session
 from belot_rules.rules.calls import CAPOT
 from belot_rules.variant.loader import shipped_names
-from belot_rules.variant.model import contract_kind
 
 
 @pytest.mark.parametrize("variant", shipped_names())
@@ -19,7 +18,7 @@ def test_the_parts_of_each_deal_add_up(variant: str) -> None:
     assert scored
     for row in scored:
         scoring = session.ruleset.variant.scoring
-        factor = scoring.no_trumps_factor if contract_kind(row.contract) == "no_trumps" else 1
+        factor = scoring.card_factor.of(row.contract)
         factor *= scoring.contract_factors.get(row.contract, 1)
         table = session.ruleset.seating
         whole_pack = table.players * table.hand_size == table.pack_size  # no stock left out of play

@@ -54,7 +54,7 @@ def test_card_points_on_the_board_add_up_to_the_pack(deal: tuple[Ruleset, tuple[
     last trick is counted once, unless a capot takes it away (belote-a-trois.md §5)."""
     ruleset, args, total = deal
     scoring = ruleset.variant.scoring
-    factor = scoring.no_trumps_factor if args[0] == "no_trumps" else 1
+    factor = scoring.card_factor.of(args[0])
     factor *= {str(c): f for c, f in scoring.contract_factors.items()}.get(args[0], 1)
     score = ruleset.scoring.score(*args)
     assert sum(part.cards for part in score.parts) == total * factor

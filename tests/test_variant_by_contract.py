@@ -102,3 +102,23 @@ def test_the_capot_bonus_differs_by_contract_and_reads_the_old_no_trumps_key(tmp
         90, 120)
     assert old.content_hash == new.content_hash
     assert [w.message.split(":")[0] for w in old.warnings] == ["scoring.capot.no_trumps_bonus"]
+
+
+def test_the_card_factor_differs_by_contract_and_reads_the_old_no_trumps_factor(tmp_path: Path) -> None:
+    """Card points and last trick count double in no-trumps unless a file says otherwise (bulgarian.md §6, [E1];
+    coinche's no-trumps table already totals 162): `scoring.card_factor`, by kind of contract. The old
+    `no_trumps_factor` is read as its no_trumps override, noted, and hashed as before (its default, 1, unwritten)."""
+    assert load_variant_model("bulgarian").variant.scoring.card_factor.of("no_trumps") == 2
+    assert load_variant_model("coinche").variant.scoring.card_factor.of("no_trumps") == 1
+    (tmp_path / "old.yaml").write_text("title: Old\nscoring:\n  no_trumps_factor: 3\n", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text("title: New\nscoring:\n  card_factor: {no_trumps: 3}\n", encoding="utf-8")
+    (tmp_path / "other.yaml").write_text("title: Other\nscoring:\n  card_factor: {all_trumps: 3}\n",
+                                         encoding="utf-8")
+    old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
+    factor = new.variant.scoring.card_factor
+    assert old.variant.scoring.card_factor == factor and old.content_hash == new.content_hash
+    assert (factor.of("clubs"), factor.of("no_trumps"), factor.of("all_trumps")) == (1, 3, 1)
+    assert [w.message.split(":")[0] for w in old.warnings if "no_trumps_factor" in w.message] == [
+        "scoring.no_trumps_factor"]
+    other = load_variant_model(tmp_path / "other.yaml").variant.scoring.card_factor
+    assert (other.of("no_trumps"), other.of("all_trumps")) == (2, 3)  # an override keeps the model's others

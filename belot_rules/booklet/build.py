@@ -166,7 +166,7 @@ _COMPOSED: set[KeyPath] = {
     ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "kinds"),
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
     ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
-    ("scoring", "no_trumps_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
+    ("scoring", "card_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
     ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
@@ -301,8 +301,8 @@ def _melds(rules: Ruleset) -> list[Block]:
 def _scoring(rules: Ruleset) -> list[Block]:
     scoring = rules.variant.scoring
     told: list[Block] = []
-    if "no_trumps" in rules.contracts and scoring.no_trumps_factor != 1:
-        told.append(say.no_trumps_factor(scoring.no_trumps_factor))
+    if "no_trumps" in rules.contracts and scoring.card_factor.of("no_trumps") != 1:
+        told.append(say.no_trumps_factor(scoring.card_factor.of("no_trumps")))
     if scoring.contract_factors:
         told.append(say.contract_factors({contract_words(rules, c): f for c, f in scoring.contract_factors.items()}))
     told.append(say.capot(scoring.capot.bonus.default))

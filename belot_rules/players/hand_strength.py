@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from ..cards import RANKS
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, RankTable, contract_kind
+from ..variant.model import SUIT_CONTRACTS, RankTable
 
 COMPANION = 8.0  # points the three other cards bring to a trick the hand wins
 HALF_CHANCE = 0.5  # a card with as many guards as stronger cards out wins about half the time
@@ -114,8 +114,8 @@ class HandValuer:
 def hand_valuer(ruleset: Ruleset) -> HandValuer:
     """The valuer of ``ruleset``, built and calibrated once per ruleset (a few milliseconds)."""
     cards = ruleset.variant.cards
-    factor = ruleset.variant.scoring.no_trumps_factor
-    total = {c: ruleset.deck_total[c] * (factor if contract_kind(c) == "no_trumps" else 1) for c in ruleset.contracts}
+    factor = ruleset.variant.scoring.card_factor
+    total = {c: ruleset.deck_total[c] * factor.of(c) for c in ruleset.contracts}
     valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
                         holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
                         holding_values(cards.undenufe, True), total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)

@@ -98,6 +98,8 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
                     "default": shown[name]}
                 if set(form) <= {"default", old.part}:  # other overrides have no old form
                     shown[name], shown[old.key] = form["default"], form.get(old.part)
+                    if old.implied_default is not None and form["default"] == old.implied_default:
+                        del shown[name]
                     break
                 continue
             writable, value = old.old_value(shown[name])

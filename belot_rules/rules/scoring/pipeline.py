@@ -30,6 +30,8 @@ from .treatment import EachTreatment, PairTreatment
 from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
 
 DECLARED = "{}: seat {} {} counts for {}"  # a declaration that scores: its kind, seat, what it is and for whom
+FACTOR_NOTE = "Card points and last trick ×{}: {}"  # scoring.card_factor in a contract
+FACTOR_NOTES = {"no_trumps": "No-trumps: card points and last trick ×{}: {}"}
 MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
@@ -38,11 +40,12 @@ SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB 
 class _ContractScoring:
     """What one contract needs at scoring time."""
 
-    factor: int  # the no-trumps factor, 1 elsewhere
+    factor: int  # scoring.card_factor: card points and last trick
     capot_bonus: int
     rounder: Rounder
     contract_factor: int  # scoring.contract_factors: every point of the deal, before rounding
     name: str  # the contract as the explanation writes it (no trumps)
+    factor_note: str  # how the explanation tells the card factor
 
 
 @dataclass(slots=True)
@@ -120,12 +123,12 @@ class ScoringRules:
     def _compile(self, contract: str) -> _ContractScoring:
         s = self._s
         kind = contract_kind(contract)
-        factor = s.no_trumps_factor if kind == "no_trumps" else 1
+        factor = s.card_factor.of(contract)
         bonus = s.capot.bonus.of(contract)
         bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
                                 {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
-                                contract.replace("_", " "))
+                                contract.replace("_", " "), FACTOR_NOTES.get(kind, FACTOR_NOTE))
 
     # ------------------------------------------------------------------ the entry point
 
@@ -213,7 +216,7 @@ class ScoringRules:
             last[last_camp] = self._last * c.factor
         if c.factor != 1:
             cards[:] = [c.factor * camp_points for camp_points in cards]
-            note("No-trumps: card points and last trick ×{}: {}", c.factor, Each((names, tuple(cards))))
+            note(c.factor_note, c.factor, Each((names, tuple(cards))))
         if without and c.capot_bonus and self._capot.score(deal, without, ct, c.capot_bonus):
             last = [0] * count  # the bonus replaced the cards, last trick included
         winner_seat = None

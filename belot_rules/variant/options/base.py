@@ -199,10 +199,11 @@ class Rule(BaseModel):
 
 
 def _with_default(default: ByContract[Any]) -> Callable[[Any], Any]:
-    """Overrides written without a default (a file whose parents leave the rule to the model) keep its default."""
+    """Overrides written without a default (a file whose parents leave the rule to the model) keep its default
+    and its own overrides of the kinds they do not name."""
     def fill(value: Any) -> Any:
         form = by_contract_form(value)
-        return form if "default" in form else {"default": default.default, **form}
+        return form if "default" in form else {"default": default.default, **default.overrides, **form}
     return fill
 
 
@@ -246,6 +247,9 @@ class OldKey:
     key: str
     values: Mapping[Any, Any] = dataclasses.field(default_factory=dict)
     part: str | None = None  # the kind of contract whose override the old key wrote (``no_trumps_quads``)
+    # where the rule had no key for its default then, the default the old form always meant: the content hash
+    # writes the default only where it differs (``no_trumps_factor``: 1 in the other contracts)
+    implied_default: Any = None
 
     def new_value(self, value: Any) -> Any:
         """What a value written under the old key means for the option (``1`` is not ``true``: types are strict)."""

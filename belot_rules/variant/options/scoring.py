@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
-from .base import ByContract, Contract, OldKey, Option, Points, Rule, first_reason
+from .base import MAX_NUMBER, ByContract, Contract, OldKey, Option, Points, Rule, first_reason
 from .bidding import without_contract, without_doubling, without_point_bids
 from .table import Sides
 
@@ -314,8 +314,10 @@ class Scoring(Rule):
     """Totals of a deal and how they reach the match board."""
 
     last_trick: int = Field(10, ge=0, description="Bonus for the last trick (dix de der).")
-    no_trumps_factor: Annotated[int, Option(unused_when=without_contract("no_trumps"))] = Field(
-        2, ge=1, description="Card points and last trick are multiplied by this in no-trumps.")
+    card_factor: Annotated[ByContract[Annotated[int, Field(ge=1, le=MAX_NUMBER)]], Option(
+        old_keys=(OldKey("no_trumps_factor", part="no_trumps", implied_default=1),))] = Field(
+        ByContract(1, {"no_trumps": 2}), description="Card points and last trick are multiplied by this, by kind of "
+        "contract (2 in no-trumps unless a file says otherwise, 1 elsewhere).")
     contract_factors: dict[Contract, Annotated[int, Field(ge=1, le=1000)]] = Field(
         {},
         description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
