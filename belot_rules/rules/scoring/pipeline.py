@@ -123,9 +123,9 @@ class ScoringRules:
     def _compile(self, contract: str) -> _ContractScoring:
         s = self._s
         kind = contract_kind(contract)
-        factor = s.card_factor.of(contract)
-        bonus = s.capot.bonus.of(contract)
-        bonus *= factor if s.capot.multiplied_by_no_trumps_factor else 1
+        card_factor = s.card_factor.of(contract)  # multiplies the components the treatment table says
+        factor = card_factor if self._table.cards.card_factor else 1
+        bonus = s.capot.bonus.of(contract) * (card_factor if self._table.capot.card_factor else 1)
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
                                 {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
                                 contract.replace("_", " "), FACTOR_NOTES.get(kind, FACTOR_NOTE))
@@ -229,7 +229,8 @@ class ScoringRules:
             at_capot_value(deal, ct, self._capot_value, last)
         if c.contract_factor != 1:
             self._contract_factor(deal, contract, c.contract_factor)
-            last = [c.contract_factor * camp_last for camp_last in last]
+            if self._table.cards.contract_factor:
+                last = [c.contract_factor * camp_last for camp_last in last]
         raw = tuple([deal.raw(camp) for camp in range(count)])
         parts = tuple([ScoreParts(cards[camp] - last[camp], last[camp], deal.decl[camp], deal.belote[camp],
                                   deal.bonus[camp]) for camp in range(count)])
@@ -281,12 +282,15 @@ class ScoringRules:
                 return d.seat
         return None
 
-    @staticmethod
-    def _contract_factor(deal: DealTotals, contract: str, factor: int) -> None:
-        """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): every point counts ``factor`` times."""
-        for part in (deal.cards, deal.bonus, deal.decl):
-            part[:] = [factor * points for points in part]
-        deal.belote = tuple(factor * points for points in deal.belote)
+    def _contract_factor(self, deal: DealTotals, contract: str, factor: int) -> None:
+        """``contract_factors`` (belote-bridgee.md §6.2, baloot.md §1 Sun): each point of a component the
+        treatment table multiplies (every one by default) counts ``factor`` times."""
+        table = self._table
+        for part, row in ((deal.cards, table.cards), (deal.bonus, table.capot), (deal.decl, table.declarations)):
+            if row.contract_factor:
+                part[:] = [factor * points for points in part]
+        if table.belote.contract_factor:
+            deal.belote = tuple(factor * points for points in deal.belote)
         deal.note("{} ×{}: {}", contract.replace("_", " ").capitalize(), factor,
                   Each((deal.names, [deal.raw(t) for t in range(len(deal.cards))])))
 

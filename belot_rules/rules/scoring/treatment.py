@@ -31,16 +31,18 @@ class Component:
     doubled: bool  # contra and the other doubling levels multiply it
     counts_for_contract: bool  # it counts when deciding whether the contract is made
     on_failure: str  # TO_WINNERS / KEPT / VOID: the component of the side that loses the deal whole
+    card_factor: bool  # scoring.card_factor multiplies it (cards and last trick; the capot as its option says)
+    contract_factor: bool  # scoring.contract_factors multiply it
 
 
 @dataclass(frozen=True, slots=True)
 class Treatments:
-    """The treatment table of the score components, compiled once from the options of each component's section
-    (``contract_factors`` multiply every component alike).
+    """The treatment table of the score components, compiled once from the options of each component's section.
 
-    Cards and the last trick are always doubled, counted and lost to the winners; the capot bonus follows
-    ``capot.multiplied_by_double``; declarations and belote their ``counts_for_contract`` and ``on_failure``,
-    the belote also ``multiplied_by_double``."""
+    Cards and the last trick are always doubled, counted, lost to the winners and multiplied by the card
+    factor; the capot bonus follows ``capot.multiplied_by_double`` and ``multiplied_by_no_trumps_factor``
+    (the card factor); declarations and belote their ``counts_for_contract`` and ``on_failure``, the belote
+    also ``multiplied_by_double``. ``contract_factors`` multiply every component alike."""
 
     cards: Component
     capot: Component
@@ -60,10 +62,11 @@ class Treatments:
     @classmethod
     def of(cls, variant: Variant) -> Treatments:
         decl, belote = variant.declarations, variant.declarations.belote
-        return cls(Component(True, True, TO_WINNERS),
-                   Component(variant.scoring.capot.multiplied_by_double, True, TO_WINNERS),
-                   Component(True, decl.counts_for_contract, decl.on_failure),
-                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure))
+        capot = variant.scoring.capot
+        return cls(Component(True, True, TO_WINNERS, True, True),
+                   Component(capot.multiplied_by_double, True, TO_WINNERS, capot.multiplied_by_no_trumps_factor, True),
+                   Component(True, decl.counts_for_contract, decl.on_failure, False, True),
+                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure, False, True))
 
 
 class _Treatment:
