@@ -259,17 +259,17 @@ class Variant(Rule):
         if bidding.style != BiddingStyle.last_card_trump:
             return problems
         if deal.second_packets or not deal.tableau_packets or deal.tableau_packets != len(deal.first_packets):
-            problems.append(
+            problems.append(_(
                 "bidding.style last_card_trump makes the suit of the last card dealt trump, so that card must lie "
                 "face up on the table: deal every packet onto the tableau (deal.tableau_packets equal to the "
-                "number of deal.first_packets, deal.second_packets [])")
+                "number of deal.first_packets, deal.second_packets [])"))
         missing = [c for c in SUIT_CONTRACTS if c not in bidding.contracts]
         if missing:
-            problems.append(f"bidding.style last_card_trump may make any suit trump; bidding.contracts lacks "
-                            f"{', '.join(missing)}")
+            problems.append(_("bidding.style last_card_trump may make any suit trump; bidding.contracts lacks "
+                              "{contracts}").format(contracts=", ".join(missing)))
         if bidding.doubles.max_level:
-            problems.append("bidding.style last_card_trump has no bidding, so nobody doubles: set "
-                            "bidding.doubles.max_level to 0")
+            problems.append(_("bidding.style last_card_trump has no bidding, so nobody doubles: set "
+                              "bidding.doubles.max_level to 0"))
         return problems
 
     def _sides_problems(self) -> list[str]:
@@ -295,24 +295,30 @@ class Variant(Rule):
         packets = f"{sum(deal.first_packets)} + {sum(deal.second_packets)} = {hand}"
         if dealt > pack:
             most = (pack - kept_turned) // players
-            kept = " less the turned card left on the stock" if kept_turned else ""
+            at_most = "" if (pack, players, kept_turned) == (32, 4, False) else (
+                _(" at most ({pack} less the turned card left on the stock, {players} players: cards.ranks, "
+                  "table.players)") if kept_turned else
+                _(" at most ({pack}, {players} players: cards.ranks, table.players)")).format(
+                    pack=pack_words(pack), players=players)
             problems.append(
-                f"deal: the packets deal {packets} cards to each player; they must deal {most}"
-                + ("" if (pack, players, kept_turned) == (32, 4, False) else
-                   f" at most ({pack_words(pack)}{kept}, {players} players: cards.ranks, table.players)")
-                + (" (for example deal.first_packets [3, 2] and deal.second_packets [3])" if most == 8
-                   else "; change deal.first_packets or deal.second_packets")
+                _("deal: the packets deal {packets} cards to each player; they must deal {most}").format(
+                    packets=packets, most=most) + at_most
+                + (_(" (for example deal.first_packets [3, 2] and deal.second_packets [3])") if most == 8
+                   else _("; change deal.first_packets or deal.second_packets"))
             )
         elif dealt < pack and deal.stock == Stock.none:
             problems.append(
-                f"deal: the packets deal {packets} cards to each of the {players} players (table.players) and leave "
-                f"{pack - dealt} of the {pack}-card pack undealt; " + undealt_fixes(pack, players, hand, kept_turned)
+                _("deal: the packets deal {packets} cards to each of the {players} players (table.players) and leave "
+                  "{left} of the {pack}-card pack undealt; ").format(packets=packets, players=players,
+                                                                    left=pack - dealt, pack=pack)
+                + undealt_fixes(pack, players, hand, kept_turned)
             )
         elif dealt == pack and deal.stock != Stock.none:
-            problems.append(f"deal.stock is {deal.stock} but the packets deal the whole pack; set it to none")
+            problems.append(_("deal.stock is {stock} but the packets deal the whole pack; set it to none").format(
+                stock=deal.stock))
         if 2 * deal.cut_min > pack:
-            problems.append(f"deal.cut_min {deal.cut_min} leaves no room to cut {pack_words(pack)}; "
-                            f"at most {pack // 2}")
+            problems.append(_("deal.cut_min {cut_min} leaves no room to cut {pack}; at most {most}").format(
+                cut_min=deal.cut_min, pack=pack_words(pack), most=pack // 2))
         return problems
 
     def _dealer_problems(self) -> list[str]:
@@ -320,13 +326,13 @@ class Variant(Rule):
         players, sides, deal = self.table.players, self.table.sides, self.deal
         problems = []
         if deal.first_dealer == FirstDealer.fixed_seat and deal.first_dealer_seat >= players:
-            problems.append(f"deal.first_dealer_seat {deal.first_dealer_seat} is not a seat of {players} players "
-                            f"(seats 0-{players - 1})")
+            problems.append(_("deal.first_dealer_seat {seat} is not a seat of {players} players (seats 0-{last})").format(
+                seat=deal.first_dealer_seat, players=players, last=players - 1))
         if deal.rotation == DealerRotation.deal_winner and sides == Sides.partners:
-            problems.append("deal.rotation deal_winner gives the deal to the player who scored more; with "
-                            "partners use next_seat or alternate_team_random_seat")
+            problems.append(_("deal.rotation deal_winner gives the deal to the player who scored more; with "
+                              "partners use next_seat or alternate_team_random_seat"))
         if deal.rotation == DealerRotation.alternate_team_random_seat and sides != Sides.partners:
-            problems.append("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)")
+            problems.append(_("deal.rotation alternate_team_random_seat needs two teams (table.sides partners)"))
         return problems
 
     def _match_winning_problems(self) -> list[str]:
@@ -334,24 +340,27 @@ class Variant(Rule):
         level, players = self.bidding.doubles.match_winning_level, self.table.players
         if not level or self.table.sides == Sides.partners or players == 2:
             return []
-        return [f"bidding.doubles.match_winning_level {level} gives the match to the deal's winner, but at a table of "
-                f"{players} with table.sides {self.table.sides} a failed contract is won by {players - 1} "
-                "defenders, who score apart; no rule says which of them wins the match: set it to null"]
+        return [_("bidding.doubles.match_winning_level {level} gives the match to the deal's winner, but at a table "
+                  "of {players} with table.sides {sides} a failed contract is won by {defenders} defenders, who score "
+                  "apart; no rule says which of them wins the match: set it to null").format(
+                    level=level, players=players, sides=self.table.sides, defenders=players - 1)]
 
     def _alone_problems(self) -> list[str]:
         """Each for himself at three or four: a taker against each other player, undoubled, on a plain contract."""
         if self.table.sides != Sides.each_for_self or self.table.players <= 2:
             return []
-        where = f"table.sides each_for_self with {self.table.players} players"
+        players = self.table.players
         problems = []
         if self.bidding.uses_points:
-            problems.append(f"{where} has no point bids: bidding.style {self.bidding.style} is not played there; "
-                            "use turned_card, contract_ladder or single_call")
+            problems.append(_("table.sides each_for_self with {players} players has no point bids: bidding.style "
+                              "{style} is not played there; use turned_card, contract_ladder or single_call").format(
+                players=players, style=self.bidding.style))
         if self.scoring.capot.replaces_card_points:
-            problems.append(f"{where} adds the capot bonus to the cards: set scoring.capot.replaces_card_points "
-                            "to false")
+            problems.append(_("table.sides each_for_self with {players} players adds the capot bonus to the cards: "
+                              "set scoring.capot.replaces_card_points to false").format(players=players))
         if self.scoring.verdict_on == VerdictOn.board_points:
-            problems.append(f"{where} judges the contract on the raw totals: set scoring.verdict_on to raw_points")
+            problems.append(_("table.sides each_for_self with {players} players judges the contract on the raw "
+                              "totals: set scoring.verdict_on to raw_points").format(players=players))
         return problems
 
     def _meld_problems(self) -> list[str]:
@@ -361,20 +370,18 @@ class Variant(Rule):
             return []
         problems = []
         if decl.contest != ContestScope.none:
-            problems.append(
-                f"declarations.source tricks credits each trick's melds to the team that wins it, so there is no "
-                f"contest between the teams' melds: set declarations.contest to none, not {decl.contest}"
-            )
+            problems.append(_(
+                "declarations.source tricks credits each trick's melds to the team that wins it, so there is no "
+                "contest between the teams' melds: set declarations.contest to none, not {contest}").format(
+                    contest=decl.contest))
         if decl.belote.enabled and decl.belote.announcement == BeloteAnnouncement.required:
-            problems.append(
+            problems.append(_(
                 "declarations.source tricks finds the king and queen of trumps among a trick's cards, where nobody "
-                "announces them: set declarations.belote.announcement to automatic"
-            )
+                "announces them: set declarations.belote.announcement to automatic"))
         if decl.wins_match_length is not None:
-            problems.append(
-                f"declarations.wins_match_length {decl.wins_match_length} is a run held in one hand; a trick's "
-                "cards are not a hand: set it to null or declarations.source to hand"
-            )
+            problems.append(_(
+                "declarations.wins_match_length {length} is a run held in one hand; a trick's cards are not a hand: "
+                "set it to null or declarations.source to hand").format(length=decl.wins_match_length))
         return problems
 
     def _factor_problems(self) -> list[str]:
@@ -382,40 +389,38 @@ class Variant(Rule):
         problems = []
         unplayed = [c for c in self.scoring.contract_factors if c not in self.bidding.contracts]
         if unplayed:
-            problems.append(
-                f"scoring.contract_factors names {', '.join(unplayed)}, which bidding.contracts does not play; "
-                f"contracts played: {', '.join(self.bidding.contracts)}"
-            )
+            problems.append(_(
+                "scoring.contract_factors names {contracts}, which bidding.contracts does not play; contracts played: "
+                "{played}").format(contracts=", ".join(unplayed), played=", ".join(self.bidding.contracts)))
         if self.scoring.contract_factors and self.bidding.uses_points:
-            problems.append(
-                f"scoring.contract_factors multiply the points a point bid is judged on; bidding.style "
-                f"{self.bidding.style} bids points: leave contract_factors out"
-            )
+            problems.append(_(
+                "scoring.contract_factors multiply the points a point bid is judged on; bidding.style {style} bids "
+                "points: leave contract_factors out").format(style=self.bidding.style))
         return problems
 
     def _capot_bid_problems(self) -> list[str]:
         """A capot bid worth its value is judged on the tricks: a doubled deal may not go to the side with more."""
         if (self.scoring.point_bids.capot_bid == "capot_value" and self.bidding.doubles.max_level > 0
                 and self.scoring.doubled_winner == "more_points"):
-            return ["scoring.point_bids.capot_bid capot_value puts the capot value in place of the takers' cards, "
-                    "which scoring.doubled_winner more_points would compare: use doubled_winner contract_result, "
-                    "or capot_bid as_taken"]
+            return [_("scoring.point_bids.capot_bid capot_value puts the capot value in place of the takers' cards, "
+                      "which scoring.doubled_winner more_points would compare: use doubled_winner contract_result, "
+                      "or capot_bid as_taken")]
         return []
 
     def _match_end_problems(self) -> list[str]:
         problems = []
         if self.match.deals is not None and self.match.target is not None:
-            problems.append(
-                f"match.deals {self.match.deals} and match.target {self.match.target} are both set; a match ends "
-                "after a fixed number of deals or at a target: set match.target to null for a fixed number of deals"
-            )
+            problems.append(_(
+                "match.deals {deals} and match.target {target} are both set; a match ends after a fixed number of "
+                "deals or at a target: set match.target to null for a fixed number of deals").format(
+                    deals=self.match.deals, target=self.match.target))
         elif self.match.target is not None and self.match.target > self.largest_target:
-            problems.append(
-                f"match.target {self.match.target} is out of reach: a match stops after {MAX_DEALS} deals "
-                f"and a deal here may hand out as few as {self.deal_points} match points among "
-                f"{self.table.board_sides} sides, so the largest target accepted is {self.largest_target} (a side's "
-                "share of a third of those deals)"
-            )
+            problems.append(_(
+                "match.target {target} is out of reach: a match stops after {most} deals and a deal here may hand out "
+                "as few as {points} match points among {sides} sides, so the largest target accepted is {largest} (a "
+                "side's share of a third of those deals)").format(
+                    target=self.match.target, most=MAX_DEALS, points=self.deal_points, sides=self.table.board_sides,
+                    largest=self.largest_target))
         return problems
 
     @property

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import Field, field_validator
 
 from ...cards import RANKS
+from ...i18n import gettext as _
 from .base import Option, RankName, Rule, rank_key
 from .bidding import without_bidding
 
@@ -285,17 +286,19 @@ class Deal(Rule):
 
 
 def pack_words(cards: int) -> str:
-    return f"{'an' if cards in (8, 11, 18) else 'a'} {cards}-card pack"
+    """``a 32-card pack`` (``an 18-card pack``), in the current language."""
+    return (_("an {count}-card pack") if cards in (8, 11, 18) else _("a {count}-card pack")).format(count=cards)
 
 
 def undealt_fixes(pack: int, players: int, hand: int, kept: int) -> str:
     """The fixes that make a deal leaving cards undealt valid, and only those: a stock for the cards left,
     a hand size that shares the pack exactly, or a pack of the size the hands take."""
-    fixes = ["set deal.stock to aside, bottom_card_shown or to_taker for the cards left"]
+    fixes = [_("set deal.stock to aside, bottom_card_shown or to_taker for the cards left")]
     if (pack - kept) % players == 0:
-        fixes.append(f"deal {(pack - kept) // players} cards each with deal.first_packets and deal.second_packets")
+        fixes.append(_("deal {count} cards each with deal.first_packets and deal.second_packets").format(
+            count=(pack - kept) // players))
     needed = players * hand + kept
     if needed % 4 == 0 and 2 <= needed // 4 <= len(RANKS):
         ranks = ", ".join(RANKS[len(RANKS) - needed // 4:])
-        fixes.append(f"play with {pack_words(needed)} (cards.ranks [{ranks}])")
-    return ", or ".join(fixes)
+        fixes.append(_("play with {pack} (cards.ranks [{ranks}])").format(pack=pack_words(needed), ranks=ranks))
+    return _(", or ").join(fixes)
