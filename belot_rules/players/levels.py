@@ -63,7 +63,7 @@ LEVELS: tuple[Level, ...] = (
     Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them",
           (Strength("bulgarian", "normal", 8.4, 4.2, 12.5, 150),)),
     Level("expert", "expert", "solves the deals that fit what it has seen with every card in view, for each card",
-          (Strength("bulgarian", "hard", 5.9, 1.7, 10.1, 140),)),
+          (Strength("bulgarian", "hard", 5.3, 1.7, 8.8, 200),)),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
