@@ -106,8 +106,12 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean time to answer, in seconds")
     parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast", "instant"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--address", help="a lobby already running (belot host --lobby), for profiling it")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.address:
+        timings, counts = asyncio.run(fleet(args.address, args.tables, args.think, args.seconds, args.seed))
+        return report(args, timings, counts, 0.0)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen([sys.executable, "-m", "belot_rules", "host", "--lobby", "--port", "0", "--speed",
                                args.speed, "--wait", "600"],
@@ -126,6 +130,10 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(10)
+    return report(args, timings, counts, server_cpu)
+
+
+def report(args: argparse.Namespace, timings: list[float], counts: dict[str, int], server_cpu: float) -> int:
     result = {"tables": args.tables, "moves": len(timings), "errors": counts.get("error", 0),
               "refused": counts.get("refused", 0),
               "p50_ms": round(1000 * statistics.median(timings), 2) if timings else None,

@@ -326,6 +326,8 @@ async def listen(host: Host, address: str, port: int, page: bytes | None = None)
     async def process(connection: ServerConnection, request: Request) -> Response | None:
         return await page_or_socket(connection, request, page)
 
-    return await serve(host.handle, address, port, max_size=MAX_FRAME, max_queue=4, write_limit=2 ** 15,
+    # Uncompressed: a message is a few kilobytes, and compressing each for every seat costs the server more
+    # than the bytes cost a table's players.
+    return await serve(host.handle, address, port, max_size=MAX_FRAME, max_queue=4, write_limit=2 ** 15, compression=None,
                        process_request=process, ping_interval=20, ping_timeout=30, close_timeout=2,
                        open_timeout=HELLO_SECONDS)
