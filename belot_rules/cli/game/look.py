@@ -15,8 +15,11 @@ from typing import TextIO
 from rich.box import ASCII, ROUNDED, SIMPLE, Box
 from rich.text import Text
 
+from ... import i18n
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
+from ...i18n import current as speaking, pgettext, words
 from ...rules.calls import CAPOT, Call
+from ...variant.languages import words_in
 from ...variant.model import SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
@@ -53,6 +56,11 @@ class AsciiOnly:
     def __getattr__(self, name: str) -> object:  # flush, isatty, fileno, encoding ...
         return getattr(self._stream, name)
 
+def variant_title(variant: Variant) -> str:
+    """The variant's title in the language the game speaks (the file's own, else its English one)."""
+    return words_in(variant).title
+
+
 @dataclass(frozen=True)
 class Look:
     """Symbols or plain letters; the styles of the four suits; the table's words for doubling."""
@@ -66,8 +74,14 @@ class Look:
         """This look with the variant's names for its doubling levels (coinche, surcoinche, gahwa ...) and
         contracts (Sun, Hokum, sans atout ...)."""
         bidding = variant.bidding
-        return replace(self, doublings=tuple(zip(bidding.doubles.multipliers, bidding.doubles.names)),
-                       contract_names=tuple(bidding.contract_names.items()))
+        if speaking() == i18n.SOURCE:
+            return replace(self, doublings=tuple(zip(bidding.doubles.multipliers, bidding.doubles.names)),
+                           contract_names=tuple(bidding.contract_names.items()))
+        said = words_in(variant)  # the suits are named by the catalogue, each with its symbol (:meth:`contract`)
+        levels = said.levels + tuple(bidding.doubles.names[len(said.levels):])
+        return replace(self, doublings=tuple(zip(bidding.doubles.multipliers, levels)),
+                       contract_names=tuple((key, name) for key, name in said.contracts.items()
+                                            if key not in SUIT_CONTRACTS))
 
     @property
     def box(self) -> Box:
@@ -114,8 +128,9 @@ class Look:
         names = dict(self.contract_names)
         if contract in names:
             return names[contract]
-        name = contract.replace("_", " ")
+        name = words.contract_names().get(contract, contract.replace("_", " "))
         if contract in SUIT_CONTRACTS:
+            name = words.suit_names()[SUIT_CONTRACTS.index(contract)]
             if "suit" in names:
                 name = f"{names['suit']} {name}"
             if not self.ascii:
@@ -129,20 +144,25 @@ class Look:
         ladder of more than two levels (Baloot's three, four, gahwa); without it a double is the
         first level and a redouble the second."""
         if call.kind == "pass":
-            return "pass"
-        if call.kind in ("ashkal", "push", "redeal"):  # a push (Schieber Jass), a redeal claim (Baloot's kawesh)
-            return call.kind
+            return pgettext("call", "pass")
+        if call.kind == "ashkal":
+            return pgettext("call", "ashkal")
+        if call.kind == "push":  # Schieber Jass
+            return pgettext("call", "push")
+        if call.kind == "redeal":  # a redeal claim (Baloot's kawesh)
+            return pgettext("call", "redeal")
         if call.kind == "schmeiss":
-            return "schmeiss" if call.contract is None else f"schmeiss {self.contract(call.contract)}"
+            schmeiss = pgettext("call", "schmeiss")
+            return schmeiss if call.contract is None else f"{schmeiss} {self.contract(call.contract)}"
         if call.kind in SCHMEISS_ANSWERS:
-            return SCHMEISS_ANSWERS[call.kind]
+            return pgettext("call", "accept (redeal)") if call.kind == "accept" else pgettext("call", "refuse (play it)")
         if call.kind != "bid":
             index = (0 if call.kind == "double" else 1) if level is None else level
             multiplier, name = self.doublings[min(index, len(self.doublings) - 1)]
             return f"{name} {self.times}{multiplier}"
         if call.points is None:
             return self.contract(call.contract)
-        points = "capot" if call.points == CAPOT else str(call.points)
+        points = pgettext("call", "capot") if call.points == CAPOT else str(call.points)
         return f"{points} {self.contract(call.contract)}"
 
     def calls(self, calls: Sequence[tuple[int, Call]]) -> list[tuple[int, str]]:

@@ -40,7 +40,7 @@ from .controller import (
     Moved,
     forced_words,
 )
-from .look import Look
+from .look import Look, variant_title
 from .prompt import (
     Refusal,
     command,
@@ -124,7 +124,7 @@ class Game:
     def intro(self) -> None:
         session = self.session
         variant = session.ruleset.variant
-        self.show(Text.assemble((variant.title, "bold"), f" {self.look.dot} ", variant.match.length,
+        self.show(Text.assemble((variant_title(variant), "bold"), f" {self.look.dot} ", variant.match.length,
                                 f" {self.look.dot} seed {session.seed}"))
         seating = session.seating
 

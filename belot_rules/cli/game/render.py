@@ -20,6 +20,7 @@ from rich.text import Text
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
+from ...i18n import gettext as _, pgettext
 from ...rules.calls import CAPOT, Call
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
@@ -27,7 +28,7 @@ from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .controller import OVER
 from .hands import sort_hand
-from .look import Look
+from .look import Look, variant_title
 from .session import Session, SheetRow
 from .stats import opponents
 
@@ -55,8 +56,21 @@ ONE_PLAYER_WORDS = ((re.compile(r"\b[Yy]ou's\b"), _your),
 TWO_PLAYER_WORDS = ((re.compile(r"\bthe defenders'"), "the defender's"),)
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
-COMMAND_KEYS = "? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit"
+
+
+def command_keys() -> str:
+    """The line under the hand: the keys of the commands."""
+    return _("? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit")
+
+
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
+
+
+def verdict_word(verdict: str) -> str:
+    """A deal's verdict (``made``, ``failed``, ``hanging``, ``litige``) in the game's language."""
+    said = {"made": pgettext("verdict", "made"), "failed": pgettext("verdict", "failed"),
+            "hanging": pgettext("verdict", "hanging"), "litige": pgettext("verdict", "litige")}
+    return said.get(verdict, verdict)
 
 
 def calls_of(view: SeatView) -> list[tuple[int, Call]]:
@@ -69,15 +83,34 @@ def card_index(card: str) -> int:
 
 
 def does(name: str, verb: str) -> str:
-    """``Left deals``, ``You deal``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+    """``Left deals``, ``You deal``: a seat (or a side, for ``win``) doing ``verb``, in the game's language."""
+    you = name in (pgettext("seat", "You"), pgettext("team", "Your team"))
+    if verb == "deal":
+        said = _("You deal") if you else _("{name} deals")
+    elif verb == "take":
+        said = _("You take") if you else _("{name} takes")
+    elif verb == "move":
+        said = _("You move") if you else _("{name} moves")
+    elif verb == "speak":
+        said = _("You speak") if you else _("{name} speaks")
+    elif verb == "declare":
+        said = _("You declare") if you else _("{name} declares")
+    elif verb == "discard":
+        said = _("You discard") if you else _("{name} discards")
+    elif verb == "play":
+        said = _("You play") if you else _("{name} plays")
+    elif verb == "win":
+        said = _("{name} win the match") if name == pgettext("seat", "You") else _("{name} wins the match")
+    else:
+        return f"{name} {verb}" if you else f"{name} {verb}s"
+    return said.format(name=name)
 
 
 def no_hint_yet(moving: str | None) -> str:
     """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked (a result is shown)."""
     if moving is None:
-        return "Nothing to decide yet: a hint comes with your next move."
-    return f"{does(moving, 'move')} now: a hint comes at your turn."
+        return _("Nothing to decide yet: a hint comes with your next move.")
+    return _("{moving} now: a hint comes at your turn.").format(moving=does(moving, "move"))
 
 
 def grid_place(offset: int, players: int) -> tuple[int, int]:
@@ -94,7 +127,7 @@ def grid_place(offset: int, players: int) -> tuple[int, int]:
 
 def hand_line(cards: Sequence[Card], legal: Sequence[int], look: Look) -> Text:
     """The hand; when ``legal`` is given, playable cards are numbered and the rest struck out in brackets."""
-    text = Text("Your hand  ", style="bold")
+    text = Text(_("Your hand") + "  ", style="bold")
     for i, card in enumerate(cards):
         if i:
             text.append("   " if card.suit != cards[i - 1].suit else "  ")
@@ -118,7 +151,7 @@ def call_menu_text(menu: Sequence[Action], bids: str, look: Look, level: int = 0
         text.append(f"{i}:", style="bold")
         text.append(f"{look.call(action.call, level)}   ")
     if bids:
-        text.append(f"\nor bid {bids}")
+        text.append("\n" + _("or bid {bids}").format(bids=bids))
     return text
 
 
@@ -198,16 +231,16 @@ class Renderer:
     @property
     def reserve_word(self) -> str:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
-        return "litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging"
+        return verdict_word("litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging")
 
     def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
-        points = "" if bid is None else ("capot " if bid == CAPOT else f"{bid} ")
+        points = "" if bid is None else (pgettext("call", "capot") + " " if bid == CAPOT else f"{bid} ")
         if self.session.ruleset.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
-            return self.look.contract(contract) + ("" if short else " (last card)")
+            return self.look.contract(contract) + ("" if short else " " + _("(last card)"))
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
-                 f"by {self.session.seating.name(declarer)}")
+                 _("by {name}").format(name=self.session.seating.name(declarer)))
         return " ".join(part for part in parts if part)
 
     def pairs(self, values: Sequence[object]) -> str:
@@ -231,20 +264,20 @@ class Renderer:
             leader, cards, winner = view.tricks[completed]
             shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
             melds = sum(d.points for d in self.melds(view, completed))
-            center = Text(f"{does(seating.name(winner), 'take')}\ntrick {completed + 1}"
-                          + (f"\nmelds +{melds}" if melds else ""), style="bold")
+            center = Text(does(seating.name(winner), "take") + "\n" + _("trick {number}").format(number=completed + 1)
+                          + ("\n" + _("melds +{points}").format(points=melds) if melds else ""), style="bold")
         else:
             shown = list(view.trick)
-            center = Text("bidding" if view.contract is None else f"trick {len(view.tricks) + 1} of {table.hand_size}",
-                          style="dim")
+            center = Text(_("bidding") if view.contract is None else _("trick {number} of {tricks}").format(
+                number=len(view.tricks) + 1, tricks=table.hand_size), style="dim")
         parts: list[RenderableType] = [self.header(view, number), self.table(view, shown, center, completed is None)]
         bids = self.calls(view, passes=False)
         if view.contract is None:
             parts.append(self.auction(view))
         elif len(bids) > 1:  # the header names the contract; who else bid or doubled stays in view
-            parts.append(Text(self.look.words("Bids: " + f" {look.dot} ".join(bids))))
+            parts.append(Text(self.look.words(_("Bids: {calls}").format(calls=f" {look.dot} ".join(bids)))))
         if view.contract is not None and view.tricks and completed is None:
-            parts.append(self.trick(view, len(view.tricks) - 1, "Last trick"))
+            parts.append(self.trick(view, len(view.tricks) - 1, _("Last trick")))
         announced = self.announcements(view)
         if announced:
             parts.append(announced)
@@ -261,7 +294,7 @@ class Renderer:
                 hand = tuple(c for c in hand if c not in on_table)  # a hand beside the piles (deal.tableau_packets)
             if hand:
                 parts.append(hand_line(sort_hand(session.ruleset, view.contract, hand), legal, look))
-            parts.append(Text(look.words(COMMAND_KEYS), style="dim"))
+            parts.append(Text(look.words(command_keys()), style="dim"))
         return Group(*parts)
 
     def piles(self, view: SeatView, seat: int, legal: Sequence[int] = (), label: bool = True) -> Text:
@@ -295,7 +328,7 @@ class Renderer:
     def table_name(self, seat: int) -> str:
         """``Your table``, ``Opponent's table``: a seat's piles at an open tableau."""
         name = self.session.seating.name(seat)
-        return "Your table" if name == "You" else f"{name}'s table"
+        return _("Your table") if seat == self.session.seating.human else _("{name}'s table").format(name=name)
 
     def open_hands(self, view: SeatView) -> list[Text]:
         """Every seat's hand, one line each (for watching bots with ``--open``)."""
@@ -310,29 +343,29 @@ class Renderer:
     def header(self, view: SeatView, number: int) -> Panel:
         """Variant, deal, contract, match score and reserve, in a box at the top."""
         session, look, seating = self.session, self.look, self.session.seating
-        lines = [Text.assemble(("Deal ", "bold"), str(number), f" {look.dot} ",
+        lines = [Text.assemble((_("Deal") + " ", "bold"), str(number), f" {look.dot} ",
                                does(seating.name(view.dealer), "deal"))]
         rules = session.ruleset.variant
         if view.contract is None and view.doubling:
-            lines.append(Text.assemble("Doubling ", (self.ladder(view), "bold")))
+            lines.append(Text.assemble(_("Doubling") + " ", (self.ladder(view), "bold")))
         if view.contract is None:
-            line = Text("Bidding")
+            line = Text(_("Bidding"))
             if view.turned_card:
-                line.append(f" {look.dot} turned card ")
+                line.append(f" {look.dot} " + _("turned card") + " ")
                 line.append_text(look.card(view.turned_card, "bold"))
             lines[0].append(f" {look.dot} ").append_text(line).append_text(self.bidding_state(view))
             offer = self.schmeiss_offer(view)
             if offer:
                 lines.append(Text(offer, style="bold"))
         else:
-            contract = Text.assemble("Contract ", (self.contract(view.contract, view.level, view.bid,
+            contract = Text.assemble(_("Contract") + " ", (self.contract(view.contract, view.level, view.bid,
                                                                  view.declarer), "bold"))
             if view.turned_card:  # everyone saw it (go to the taker, or stay on the stock)
-                contract.append(f" {look.dot} turned card ").append_text(look.card(view.turned_card))
+                contract.append(f" {look.dot} " + _("turned card") + " ").append_text(look.card(view.turned_card))
             if view.shown_stock:
-                contract.append(f" {look.dot} bottom card ").append_text(look.card(view.shown_stock))
+                contract.append(f" {look.dot} " + _("bottom card") + " ").append_text(look.card(view.shown_stock))
             if rules.deal.talon and not view.tricks:
-                contract.append(f" {look.dot} talons picked up")
+                contract.append(f" {look.dot} " + _("talons picked up"))
             lines.append(contract)
             exchange = self.exchange(view)
             if exchange is not None:
@@ -349,10 +382,11 @@ class Renderer:
             for index in range(len(view.tricks)):
                 for d in self.melds(view, index):
                     melds[side_of[d.seat]] += d.points
-            tricks = [f"{view.side_tricks[t]} ({view.side_points[t]} points" + (f", melds {melds[t]})" if any(melds)
-                                                                               else ")") for t in range(len(melds))]
-            lines.append(Text("Tricks " + self.pairs(tricks)))
-        title = f"[bold]{escape(session.ruleset.variant.title)}[/]"
+            tricks = [(_("{tricks} ({points} points, melds {melds})") if any(melds) else _("{tricks} ({points} points)"))
+                      .format(tricks=view.side_tricks[t], points=view.side_points[t], melds=melds[t])
+                      for t in range(len(melds))]
+            lines.append(Text(_("Tricks") + " " + self.pairs(tricks)))
+        title = f"[bold]{escape(variant_title(session.ruleset.variant))}[/]"
         if seating.level is not None:
             title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
@@ -422,14 +456,15 @@ class Renderer:
         seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
         line = Text()
         if view.second_round:
-            line.append(f" {look.dot} second round")
+            line.append(f" {look.dot} " + _("second round"))
         if rules.deal.talon:
             line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
         widow = self.session.ruleset.dealing.widow_size
         if widow:
             line.append(f" {look.dot} chien {widow} face down")
         if view.must_call:
-            line.append(f" {look.dot} {seating.name(view.to_act)} must name a contract", style="bold")
+            line.append(f" {look.dot} " + _("{name} must name a contract").format(name=seating.name(view.to_act)),
+                        style="bold")
         return line
 
     def schmeiss_offer(self, view: SeatView) -> str:
@@ -451,15 +486,21 @@ class Renderer:
         for level in range(view.level, doubles.max_level):
             step = f"{doubles.names[level]} {self.look.times}{doubles.multipliers[level]}"
             if doubles.match_winning_level == level + 1:
-                step += " (wins the match)"
+                step += " " + _("(wins the match)")
             steps.append(step)
-        return f" {'>' if self.look.ascii else '›'} ".join(steps) or "at its top"
+        return f" {'>' if self.look.ascii else '›'} ".join(steps) or _("at its top")
 
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
         session = self.session
-        length = session.ruleset.variant.match.length.removeprefix("a ")
-        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(session.board), "bold"))
+        match = session.ruleset.variant.match
+        if match.target is not None:
+            length = _("Match to {target}").format(target=match.target)
+        elif match.deals and match.deals > 1:
+            length = _("{count} deals").format(count=match.deals)
+        else:
+            length = _("Single deal")
+        line = Text.assemble(f"{length}: ", (self.pairs(session.board), "bold"))
         if session.reserve:
             line.append(f" {self.look.dot} {self.reserve_word} {session.reserve}")
         return line
@@ -468,11 +509,11 @@ class Renderer:
         """``Your team wins the match · Us 1002 · Them 870``, or ``The match is drawn`` (a match of a fixed
         number of deals that ended level), after ``Time ran out.`` when a team lost on time."""
         session = self.session
-        why = "Time ran out. " if session.forfeit is not None else ""
+        why = _("Time ran out.") + " " if session.forfeit is not None else ""
         if session.winner is None:
-            result = "The match is drawn"
+            result = _("The match is drawn")
         else:
-            result = f"{does(session.seating.team_phrase(session.winner, start=True), 'win')} the match"
+            result = does(session.seating.team_phrase(session.winner, start=True), "win")
         return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.board)}")
 
     def games_played(self, totals: dict[str, int]) -> str:
@@ -495,20 +536,20 @@ class Renderer:
                 cell.append(f"{look.pointer} ", style="bold")
             cell.append(seating.name(seat), style="bold" if seat == seating.human else "")
             if seat == view.dealer:
-                cell.append(f" {look.dot} dealer", style="dim")
+                cell.append(f" {look.dot} " + _("dealer"), style="dim")
             cell.append("\n")
             if seat in cards:
                 cell.append_text(look.card(cards[seat], "bold"))
-                marks = (["led"] if shown[0][0] == seat else []) + (["winning"] if seat == winner else [])
+                marks = ([_("led")] if shown[0][0] == seat else []) + ([_("winning")] if seat == winner else [])
                 if marks:
                     cell.append(f"  {', '.join(marks)}", style="italic")
             elif seat in calls:
                 cell.append(calls[seat], style="italic")
             cells[seating.offset(seat)] = cell
         grid = Table.grid(padding=(0, 1))
-        for _ in range(3):
+        for _column in range(3):
             grid.add_column(width=CELL_WIDTH, justify="center")
-        rows = [[Text(), Text(), Text()] for _ in range(3)]
+        rows = [[Text(), Text(), Text()] for _row in range(3)]
         rows[1][1] = center
         players = rules.seating.players
         for offset in range(players):
@@ -523,8 +564,9 @@ class Renderer:
         seating, look = self.session.seating, self.look
         calls = calls_of(view)
         if not calls:
-            return Text(f"Calls: none yet; {does(seating.name(view.first_speaker), 'speak')} first", style="dim")
-        text = Text("Calls: " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
+            return Text(_("Calls: none yet; {speaker} first").format(
+                speaker=does(seating.name(view.first_speaker), "speak")), style="dim")
+        text = Text(_("Calls:") + " " + f" {look.dot} ".join(f"{seating.name(s)} {said}" for s, said in look.calls(calls)))
         exchange = self.exchange(view)
         return text if exchange is None else text.append(f" {look.dot} ").append_text(exchange)
 
@@ -575,19 +617,20 @@ class Renderer:
         """Declarations and belotes announced in this deal, one item per seat and declaration."""
         seating = self.session.seating
         items = [f"{seating.name(d.seat)} {self.declaration(view, d)}" for d in view.declarations]
-        return items + [f"{seating.name(s)} belote in {self.look.contract(c)}" for s, c in view.belotes]
+        return items + [_("{name} belote in {contract}").format(name=seating.name(s), contract=self.look.contract(c))
+                        for s, c in view.belotes]
 
     def announcements(self, view: SeatView) -> Text | None:
         """Declarations and belotes announced in this deal, on one line."""
         items = self.announced(view)
-        return Text("Declared: " + f" {self.look.dot} ".join(items)) if items else None
+        return Text(_("Declared:") + " " + f" {self.look.dot} ".join(items)) if items else None
 
     # ------------------------------------------------------------------ scores
 
     def deal_score(self, row: SheetRow) -> RenderableType:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
-            return Text(f"Deal {row.number}: {row.void}; no score.", style="bold")
+            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=row.void), style="bold")
         return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
                      padding=(0, 1), width=FRAME_WIDTH)
 
@@ -595,13 +638,15 @@ class Renderer:
         """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
         if score is None:
-            return Text(f"Deal {row.number}: {row.void}; no score.", style="bold")
-        return Text.assemble(f"Deal {row.number}: ", (self.verdict(score), f"bold {VERDICT_STYLES[score.verdict]}"),
+            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=row.void), style="bold")
+        return Text.assemble(_("Deal {number}:").format(number=row.number) + " ", (self.verdict(score), f"bold {VERDICT_STYLES[score.verdict]}"),
                              f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
 
     def verdict(self, score: DealScore) -> str:
         """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""
-        return "scored" if self.session.ruleset.variant.scoring.contract == "each_own" else score.verdict
+        if self.session.ruleset.variant.scoring.contract == "each_own":
+            return _("scored")
+        return verdict_word(score.verdict)
 
     def deal_lines(self, row: SheetRow) -> list[Text]:
         """The score's explanation, a sentence a line, in the table's words."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from ...engine.actions import Action
 from ...engine.deal import DealState
 from ...errors import UserError
+from ...i18n import pgettext
 from ...players import REGISTRY, check_player, make_player
 from ...players.levels import Level, level_of
 from ...ruleset import Ruleset
@@ -27,6 +28,15 @@ DEFAULT_SEATS = (HUMAN, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT)
 # Names by offset from the reference seat, for counter-clockwise play (seat + 1 sits on the right), by table size.
 RELATIVE = {4: ("You", "Right", "Partner", "Left"), 3: ("You", "Right", "Left"), 2: ("You", "Opponent")}
 COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
+
+
+def seat_word(name: str) -> str:
+    """A seat's English name (a key of :data:`RELATIVE` or :data:`COMPASS`) in the language the game speaks."""
+    words = {"You": pgettext("seat", "You"), "Right": pgettext("seat", "Right"),
+             "Partner": pgettext("seat", "Partner"), "Left": pgettext("seat", "Left"),
+             "Opponent": pgettext("seat", "Opponent"), "South": pgettext("seat", "South"),
+             "East": pgettext("seat", "East"), "North": pgettext("seat", "North"), "West": pgettext("seat", "West")}
+    return words[name]
 
 
 def default_seats(players: int, bot: str = DEFAULT_BOT) -> tuple[str, ...]:
@@ -99,8 +109,9 @@ class Seating:
         return (count - step) % count if self.clockwise else step
 
     def name(self, seat: int) -> str:
+        """The seat's name at this table, in the language the game speaks (``You``, ``Partner``, ``East`` ...)."""
         names = RELATIVE if self.human is not None else COMPASS
-        return names[self.count][self.offset(seat)]
+        return seat_word(names[self.count][self.offset(seat)])
 
     def team_name(self, team: int) -> str:
         """``Us`` / ``Them`` for a person; the compass pairs for a table of bots (South is seat 0).
@@ -108,8 +119,8 @@ class Seating:
         if not self.partners:
             return self.name(team)
         if self.human is not None:
-            return "Us" if team == self.side_of[self.human] else "Them"
-        return ("North-South", "East-West")[team]
+            return pgettext("team", "Us") if team == self.side_of[self.human] else pgettext("team", "Them")
+        return (pgettext("team", "North-South"), pgettext("team", "East-West"))[team]
 
     def team_phrase(self, team: int, start: bool = False) -> str:
         """The team in a sentence (``start``: at its start): ``your team`` / ``their team``, or the compass pair."""
@@ -118,8 +129,9 @@ class Seating:
             return name if start or self.human != team else name.lower()
         if self.human is None:
             return self.team_name(team)
-        phrase = "your team" if team == self.side_of[self.human] else "their team"
-        return phrase.capitalize() if start else phrase
+        if team == self.side_of[self.human]:
+            return pgettext("team", "Your team") if start else pgettext("team", "your team")
+        return pgettext("team", "Their team") if start else pgettext("team", "their team")
 
     def teams_in_order(self) -> tuple[int, ...]:
         """The reference seat's team (or the reference player) first."""

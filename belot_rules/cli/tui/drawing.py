@@ -16,7 +16,7 @@ from ...cards import parse_card
 from ...engine.deal import SeatView
 from ..game.controller import OVER
 from ..game.hands import sort_hand
-from ..game.look import Look
+from ..game.look import Look, variant_title
 from ..game.render import Renderer, calls_of, card_index, does
 from ..game.session import Session, void_words
 from ..game.stats import opponents
@@ -140,7 +140,7 @@ def other_hand(draw: Renderer, view: SeatView, seat: int, open_hands: bool) -> T
 def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     """Two lines ``width`` wide: the variant, deal ``number``, dealer and level; the contract and the match score."""
     session, look = draw.session, draw.look
-    first = Text.assemble((look.words(session.ruleset.variant.title), "bold"), f" {look.dot} Deal {number} {look.dot} ",
+    first = Text.assemble((look.words(variant_title(session.ruleset.variant)), "bold"), f" {look.dot} Deal {number} {look.dot} ",
                           does(session.seating.name(view.dealer), "deal"), f" {look.dot} {opponents(session)}")
     seed = Text(f" {look.dot} seed {session.seed}")
     turned = Text()
