@@ -239,3 +239,17 @@ def test_the_call_search_plays_out_a_discard_after_the_auction() -> None:
     assert state.phase not in (PLAYING, DECLARING, OVER)
     assert player._finish_auction(state, 0) != 0.0
     assert state.score is not None
+
+
+def test_equal_totals_go_to_the_cheapest_card_not_the_first_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: equal scores went to the first card listed; now to the card of fewest points, then the lowest."""
+    ruleset = load_variant("bulgarian")
+    state = DealState.start(ruleset, _deck(ruleset, 5), 0)
+    state.force_contract("no_trumps", state.first_seat)
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[-1])
+    monkeypatch.setattr(SearchPlayer, "_value", lambda self, score, seat: 0.0)
+    action = SearchPlayer(ruleset, 0, SMALL).choose(state.view(state.to_act), state.legal_actions())
+    points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
+    legal = [a.card for a in state.legal_actions()]
+    assert action.card == min(legal, key=lambda c: (points[c], strength[c], c))

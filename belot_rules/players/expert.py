@@ -46,9 +46,6 @@ class ExpertPlayer(SearchPlayer):
     def __init__(self, ruleset: Ruleset, seed: int | None = None, budget: Budget = Budget()) -> None:
         super().__init__(ruleset, seed, budget.calls)
         self.expert_budget = budget
-        tables = ruleset.tables
-        self._tie_keys = {contract: [(t.points[c], t.strength[c], c) for c in range(32)]
-                          for contract, t in tables.items()}
         self.deals_solved: list[int] = []  # per card chosen, the deals it was solved in (for benchmarks)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
@@ -79,6 +76,5 @@ class ExpertPlayer(SearchPlayer):
             for card in totals:
                 totals[card] += values[card]
         self.deals_solved.append(solved)
-        keys = self._tie_keys[contract]
-        best = max(totals, key=lambda card: (totals[card], *(-k for k in keys[card])))
+        best = self.best_card(contract, dict(totals))
         return next(a for a in options if a.card == best)

@@ -4,7 +4,8 @@ For a card or a declaration it samples deals that fit everything its view shows,
 the other seats' calls included (:mod:`.sampling`), plays each candidate in each
 sampled deal and finishes the deal with the heuristic bot's card play at every
 seat (a rollout through the engine's fast ``play_out``), and takes the candidate
-with the best total score; every candidate meets the same deals. In the auction
+with the best total score (equal totals go to the card of fewest points, then the
+lowest; see ``best_card``); every candidate meets the same deals. In the auction
 it does the same with decks fitted to the calls so far: each candidate call
 (the heuristic bidder's, pass, doubles, each contract's lowest bid and the
 point bids around the heuristic one) is followed by the heuristic bidder at
@@ -69,6 +70,8 @@ class SearchPlayer:
         self.card_senses = card_senses(ruleset)
         self.side_of = ruleset.seating.side_of
         self.fallback = HeuristicPlayer(ruleset)
+        self.tie_keys = {contract: [(t.points[c], t.strength[c], c) for c in range(32)]
+                         for contract, t in ruleset.tables.items()}
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         searched = SEARCHED.get(view.phase)
@@ -105,7 +108,16 @@ class SearchPlayer:
                     future.play_card(action.card, True)
                 self._roll_out(future, seen)
                 totals[k] += self._value(future.score, seat)
-        return options[totals.index(max(totals))]
+        if options[0].kind != PLAY:
+            return options[totals.index(max(totals))]  # declarations: the first of equal totals
+        best = self.best_card(view.contract or "", {a.card: total for a, total in zip(options, totals)})
+        return next(a for a in options if a.card == best)
+
+    def best_card(self, contract: str, values: dict[int, float]) -> int:
+        """The card of the best value; of equal values the one of fewest card points, then the lowest in its
+        suit's order, then of the lowest suit: the cheapest card that does as well, never list order."""
+        keys = self.tie_keys[contract]
+        return max(values, key=lambda card: (values[card], *(-k for k in keys[card])))
 
     def _world(self, view: SeatView, hands: list[int], played: Sequence[int],
                piles: list[list[tuple[int, int]]] | None = None) -> DealState:
