@@ -103,3 +103,22 @@ def test_contradictions_between_rules_are_told_in_the_author_s_language_at_the_s
     assert len(told["en"]) == 2
     for line in told[language]:
         assert not [word for word in _words(line) if re.fullmatch("[A-Za-z]+", word)], line
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "hr", "bg", "ru", "ar"])
+def test_a_section_s_contradictions_point_at_the_same_rule_in_every_language(
+        language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A section's own checks (variant/options) find the rule they name in the message: translations keep its key."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(
+        "extends: bulgarian\nbidding:\n  doubles:\n    max_level: 2\n    multipliers: [4, 2]\n"
+        "  points: {minimum: 80, maximum: 165, step: 10}\ndeal:\n  tableau_packets: 4\n  talon: true\n", encoding="utf-8")
+    places = {}
+    for said in ("en", language):
+        try:
+            assert main(["validate", "house.yaml", "--lang", said]) == 1
+        finally:
+            i18n.use(i18n.SOURCE)
+        places[said] = [line.split(": ")[0] for line in capsys.readouterr().err.splitlines()[1:]]
+    assert places[language] == places["en"]
+    assert "house.yaml:5:18" in places["en"]

@@ -25,6 +25,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from ...cards import RANKS, parse_rank
+from ...i18n import gettext as _
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -215,7 +216,8 @@ def rename_old_keys(model: type[Rule], data: dict[Any, Any]) -> dict[Any, Any]:
     both = [(old, name) for old, (name, declared) in model.old_keys.items() if old in data and name in data
             and (not declared.part or (isinstance(data[name], dict) and declared.part in data[name]))]
     if both:
-        raise ValueError("; ".join(f"{old} is the older name of {new}: write only {new}" for old, new in both))
+        raise ValueError("; ".join(_("{old} is the older name of {new}: write only {new}").format(old=old, new=new)
+                                   for old, new in both))
     renamed: dict[Any, Any] = {}
     parts = []
     for key, value in data.items():
@@ -327,7 +329,7 @@ def rank_key(value: object) -> str:
     """Accept ``10``/``T`` and YAML's integer keys (``9: 150``) for a rank."""
     if isinstance(value, (dict, list)):
         kind = "a mapping" if isinstance(value, dict) else "a list"
-        raise ValueError(f"a rank is one of 7 8 9 10 (or T) J Q K A, not {kind}")
+        raise ValueError(_("a rank is one of 7 8 9 10 (or T) J Q K A, not {rank}").format(rank=kind))
     return RANKS[parse_rank(str(value))]
 
 
@@ -355,6 +357,6 @@ def permutation_problems(name: str, order: Sequence[str]) -> list[str]:
         return []
     missing = [r for r in RANKS if r not in order]
     repeated = sorted({r for r in order if order.count(r) > 1})
-    return [f"{name} must list each of the ranks 7 8 9 T J Q K A exactly once"
-            + (f"; missing {' '.join(missing)}" if missing else "")
-            + (f"; repeated {' '.join(repeated)}" if repeated else "")]
+    return [_("{name} must list each of the ranks 7 8 9 T J Q K A exactly once").format(name=name)
+            + (_("; missing {ranks}").format(ranks=" ".join(missing)) if missing else "")
+            + (_("; repeated {ranks}").format(ranks=" ".join(repeated)) if repeated else "")]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from ...i18n import gettext as _
 from .base import (
     CALL_WORDS,
     DEFAULT_CONTRACTS,
@@ -229,26 +230,29 @@ class Doubles(Rule):
         """Every way the doubling ladder's levels contradict themselves, each on its own."""
         problems = []
         if len(self.multipliers) < self.max_level:
-            problems.append(f"max_level {self.max_level} needs {self.max_level} multipliers, got {self.multipliers}")
+            problems.append(_("max_level {level} needs {level} multipliers, got {multipliers}").format(
+                level=self.max_level, multipliers=self.multipliers))
         growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
         if any(b <= a for a, b in zip([1, *growing], growing)):
-            problems.append(f"multipliers must grow with each level, got {self.multipliers}")
+            problems.append(_("multipliers must grow with each level, got {multipliers}").format(
+                multipliers=self.multipliers))
         if self.match_winning_level is not None and self.match_winning_level > self.max_level:
-            problems.append(f"match_winning_level {self.match_winning_level} is above max_level {self.max_level}: "
-                            "no deal could reach it")
+            problems.append(_("match_winning_level {level} is above max_level {most}: no deal could reach it").format(
+                level=self.match_winning_level, most=self.max_level))
         return problems
 
     def name_conflicts(self) -> list[str]:
         """Each level called has a name of its own that no other call has."""
         problems = []
         if len(self.names) < self.max_level:
-            problems.append(f"max_level {self.max_level} needs {self.max_level} names, got {self.names}")
+            problems.append(_("max_level {level} needs {level} names, got {names}").format(
+                level=self.max_level, names=self.names))
         taken = [n for n in self.names[:max(self.max_level, 1)] if n.strip().lower() in CALL_WORDS]
-        problems += [f"names: `{name}` already means another call (pass, a contract, capot); "
-                     "a doubling needs a name of its own, like contra or coinche" for name in taken]
+        problems += ["names: " + _("`{name}` already means another call (pass, a contract, capot); a doubling needs "
+                                   "a name of its own, like contra or coinche").format(name=name) for name in taken]
         lowered = [n.strip().lower() for n in self.names]
         if len(set(lowered)) != len(lowered):
-            problems.append(f"names: each doubling level needs its own name, got {self.names}")
+            problems.append("names: " + _("each doubling level needs its own name, got {names}").format(names=self.names))
         return problems
 
 
@@ -267,17 +271,18 @@ class PointBids(Rule):
     def conflicts(self) -> list[str]:
         """The bids from minimum to maximum must be a short ladder of whole steps."""
         if self.maximum < self.minimum:
-            return [f"maximum {self.maximum} is below minimum {self.minimum}"]
+            return [_("maximum {maximum} is below minimum {minimum}").format(maximum=self.maximum, minimum=self.minimum)]
         problems = []
         levels = (self.maximum - self.minimum) // self.step + 1
         if levels > MAX_BID_LEVELS:
-            problems.append(f"minimum {self.minimum} to maximum {self.maximum} in steps of {self.step} makes "
-                            f"{levels} bids; at most {MAX_BID_LEVELS} (a larger step or a narrower range)")
+            problems.append(_("minimum {minimum} to maximum {maximum} in steps of {step} makes {count} bids; at most "
+                              "{most} (a larger step or a narrower range)").format(
+                minimum=self.minimum, maximum=self.maximum, step=self.step, count=levels, most=MAX_BID_LEVELS))
         if (self.maximum - self.minimum) % self.step:
-            problems.append(
-                f"maximum {self.maximum} is not minimum {self.minimum} plus a multiple of step {self.step}; "
-                f"the nearest valid maximum is {self.minimum + (self.maximum - self.minimum) // self.step * self.step}"
-            )
+            problems.append(_(
+                "maximum {maximum} is not minimum {minimum} plus a multiple of step {step}; the nearest valid maximum "
+                "is {nearest}").format(maximum=self.maximum, minimum=self.minimum, step=self.step,
+                                       nearest=self.minimum + (self.maximum - self.minimum) // self.step * self.step))
         return problems
 
 
@@ -402,9 +407,10 @@ class Bidding(Rule):
     def _unique_contracts(cls, value: list[str]) -> list[str]:
         repeated = sorted({c for c in value if value.count(c) > 1})
         if repeated:
-            raise ValueError(f"a contract may appear only once; repeated: {', '.join(repeated)}")
+            raise ValueError(_("a contract may appear only once; repeated: {contracts}").format(
+                contracts=", ".join(repeated)))
         if not value:
-            raise ValueError("at least one contract must be playable")
+            raise ValueError(_("at least one contract must be playable"))
         return value
 
     @property

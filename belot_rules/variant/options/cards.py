@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
+from ...i18n import gettext as _
 from .base import Option, RankPoints, Ranks, Rule, permutation_problems
 from .bidding import without_contract
 
@@ -79,7 +80,8 @@ class CardTables(Rule):
     def _pack_ranks(cls, value: list[str]) -> list[str]:
         repeated = sorted({r for r in value if value.count(r) > 1})
         if repeated:
-            raise ValueError(f"a rank may appear only once in the pack; repeated: {' '.join(repeated)}")
+            raise ValueError(_("a rank may appear only once in the pack; repeated: {ranks}").format(
+                ranks=" ".join(repeated)))
         if len(value) < 2:
-            raise ValueError("the pack needs at least two ranks in each suit")
+            raise ValueError(_("the pack needs at least two ranks in each suit"))
         return value

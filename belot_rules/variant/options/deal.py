@@ -99,8 +99,8 @@ class RedealClaim(Rule):
 
     def conflicts(self) -> list[str]:
         if self.enabled and not self.without_ranks:
-            return ["without_ranks is empty: every hand could call redeal and no deal need be played; name the "
-                    "ranks a hand must lack, like [A, K, Q, J, T]"]
+            return [_("without_ranks is empty: every hand could call redeal and no deal need be played; name the "
+                      "ranks a hand must lack, like [A, K, Q, J, T]")]
         return []
 
 
@@ -244,44 +244,45 @@ class Deal(Rule):
     def seven_exchange_conflicts(self) -> list[str]:
         if self.seven_exchange != SevenExchange.off and (
                 self.turned_card != TurnedCard.after_first_packets or self.turned_card_to != TurnedCardTo.stock):
-            return ["deal.seven_exchange trades the trump seven for a turned card left on the stock: it "
-                    "needs deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off"]
+            return [_("deal.seven_exchange trades the trump seven for a turned card left on the stock: it needs "
+                      "deal.turned_card after_first_packets and turned_card_to stock, or seven_exchange off")]
         return []
 
     def chien_conflicts(self) -> list[str]:
         if self.stock == Stock.to_taker and (self.turned_card != TurnedCard.none or self.talon):
-            return ["deal.stock to_taker gives the taker the cards left after the packets (a chien); it "
-                    "needs deal.turned_card none and talon false"]
+            return [_("deal.stock to_taker gives the taker the cards left after the packets (a chien); it needs "
+                      "deal.turned_card none and talon false")]
         return []
 
     def tableau_conflicts(self) -> list[str]:
         packets, laid = self.first_packets, self.tableau_packets
         problems = []
         if laid > len(packets):
-            problems.append(f"deal.tableau_packets {laid} lays more packets on the table than first_packets deals "
-                            f"({len(packets)}); at most {len(packets)}")
+            problems.append(_("deal.tableau_packets {laid} lays more packets on the table than first_packets deals "
+                              "({count}); at most {count}").format(laid=laid, count=len(packets)))
         if laid % 2:
-            problems.append(f"deal.tableau_packets {laid} is odd: the packets on the table go in pairs, face down "
-                            "then face up on them; use an even number")
+            problems.append(_("deal.tableau_packets {laid} is odd: the packets on the table go in pairs, face down "
+                              "then face up on them; use an even number").format(laid=laid))
         uneven = [k for k in range(1, min(laid, len(packets)), 2) if packets[k] != packets[k - 1]]
         if uneven:
             k = uneven[0]
-            problems.append(f"deal.first_packets[{k}] ({packets[k]} cards) is laid face up on first_packets[{k - 1}] "
-                            f"({packets[k - 1]} cards face down): a face-up packet covers one of the same size")
+            problems.append(_("deal.first_packets[{up}] ({up_cards} cards) is laid face up on first_packets[{down}] "
+                              "({down_cards} cards face down): a face-up packet covers one of the same size").format(
+                up=k, up_cards=packets[k], down=k - 1, down_cards=packets[k - 1]))
         if laid and self.talon:
-            problems.append("a talon (deal.talon) and a tableau both lay cards face down before the bidding; choose one "
-                            "(talon false or tableau_packets 0)")
+            problems.append(_("a talon (deal.talon) and a tableau both lay cards face down before the bidding; choose "
+                              "one (talon false or tableau_packets 0)"))
         return problems
 
     def second_packets_conflicts(self) -> list[str]:
         problems = []
         if self.turned_card == TurnedCard.after_first_packets and not self.second_packets:
-            problems.append("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
-                            "after the bidding")
+            problems.append(_("a turned card (deal.turned_card) needs deal.second_packets to complete the hands "
+                              "after the bidding"))
         if self.talon and (not self.second_packets or self.turned_card == TurnedCard.after_first_packets):
-            problems.append("a talon is the second packets dealt face down before the bidding: deal.talon needs "
-                            "second_packets and no turned card (the taker's turned card would change who gets "
-                            "which card)")
+            problems.append(_("a talon is the second packets dealt face down before the bidding: deal.talon needs "
+                              "second_packets and no turned card (the taker's turned card would change who gets "
+                              "which card)"))
         return problems
 
 

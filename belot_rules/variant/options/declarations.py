@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator
 
+from ...i18n import gettext as _
 from .base import ByContract, ContractKind, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
 from .bidding import without_doubling
 from .scoring import ON_FAILURE_TEXT, OnFailure, on_failure_option
@@ -314,9 +315,11 @@ class Declarations(Rule):
         for field, table in tables.items():
             unordered = [r for r in table if r not in self.quad_order]
             if unordered:
-                problems.append(f"{field} gives {' '.join(unordered)} a value but quad_order does not rank "
-                                f"{'it' if len(unordered) == 1 else 'them'}; add {' '.join(unordered)} to quad_order")
+                said = (_("{field} gives {ranks} a value but quad_order does not rank it; add {ranks} to quad_order")
+                        if len(unordered) == 1 else
+                        _("{field} gives {ranks} a value but quad_order does not rank them; add {ranks} to quad_order"))
+                problems.append(said.format(field=field, ranks=" ".join(unordered)))
         repeated = sorted({r for r in self.quad_order if self.quad_order.count(r) > 1})
         if repeated:
-            problems.append(f"quad_order ranks each rank once; repeated: {' '.join(repeated)}")
+            problems.append(_("quad_order ranks each rank once; repeated: {ranks}").format(ranks=" ".join(repeated)))
         return problems

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
+from ...i18n import gettext as _
 from .base import SUIT_CONTRACTS, Option, Rule, first_reason
 from .bidding import without_contract
 from .table import Sides
@@ -175,6 +176,6 @@ class Play(Rule):
     def conflicts(self) -> list[str]:
         """A void player free of the duty to trump cannot be made to play a lower trump."""
         if self.void_trumping == VoidTrumping.optional and self.undertrump == Undertrump.required:
-            return ["undertrump required makes a void player play a lower trump, a duty to trump that "
-                    "void_trumping optional removes: use never_required or forbidden_unless_only_trumps"]
+            return [_("undertrump required makes a void player play a lower trump, a duty to trump that "
+                      "void_trumping optional removes: use never_required or forbidden_unless_only_trumps")]
         return []
