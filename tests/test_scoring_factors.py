@@ -14,11 +14,11 @@ from tests.test_scoring import changed, quad, score, shipped
 
 def test_the_card_factor_multiplies_cards_and_the_capot_as_its_row_says_bulgarian_6() -> None:
     table = Treatments.of(shipped("bulgarian"))
-    assert [(name, row.card_factor) for name, row in table.named()] == [
+    assert [(name, row.card_factor.of("no_trumps")) for name, row in table.named()] == [
         ("cards", True), ("capot", False), ("declarations", False), ("belote", False)]
     assert score(ScoringRules(shipped("bulgarian")), "no_trumps", 0, (130, 0), capot=0).raw_points == (350, 0)
-    doubled_capot = changed(shipped("bulgarian"), scoring={"capot": {"multiplied_by_no_trumps_factor": True}})
-    assert Treatments.of(doubled_capot).capot.card_factor
+    doubled_capot = changed(shipped("bulgarian"), scoring={"capot": {"multiplied_by_card_factor": True}})
+    assert Treatments.of(doubled_capot).capot.card_factor.of("no_trumps")
     assert score(ScoringRules(doubled_capot), "no_trumps", 0, (130, 0), capot=0).raw_points == (440, 0)
 
 

@@ -122,3 +122,19 @@ def test_the_card_factor_differs_by_contract_and_reads_the_old_no_trumps_factor(
         "scoring.no_trumps_factor"]
     other = load_variant_model(tmp_path / "other.yaml").variant.scoring.card_factor
     assert (other.of("no_trumps"), other.of("all_trumps")) == (2, 3)  # an override keeps the model's others
+
+
+def test_the_capot_follows_the_card_factor_by_contract_and_reads_the_old_no_trumps_key(tmp_path: Path) -> None:
+    """The valat's 90 is not doubled in no-trumps (bulgarian.md §6, [E1] SF "except the bonus for getting all the
+    hands"): `capot.multiplied_by_card_factor` is false there; the old `multiplied_by_no_trumps_factor` is read
+    as its no_trumps override, noted, and hashed as before."""
+    (tmp_path / "old.yaml").write_text("extends: bulgarian\nscoring:\n  capot:\n    multiplied_by_no_trumps_factor: "
+                                       "true\n", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text("extends: bulgarian\nscoring:\n  capot:\n    multiplied_by_card_factor: "
+                                       "{no_trumps: true}\n", encoding="utf-8")
+    old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
+    factored = new.variant.scoring.capot.multiplied_by_card_factor
+    assert old.variant.scoring.capot.multiplied_by_card_factor == factored and old.content_hash == new.content_hash
+    assert (factored.of("no_trumps"), factored.of("hearts")) == (True, False)
+    assert not load_variant_model("bulgarian").variant.scoring.capot.multiplied_by_card_factor.of("no_trumps")
+    assert [w.message.split(":")[0] for w in old.warnings] == ["scoring.capot.multiplied_by_no_trumps_factor"]

@@ -239,7 +239,7 @@ def test_a_file_that_states_every_section_or_extends_gets_no_note(
     assert house["warnings"] == french["warnings"] == []
     # The copy states every section; its only notes are the rules French play switches off.
     assert [w["message"].split(" is set here but has no effect")[0] for w in full["warnings"]] == [
-        "play.all_trumps_overtake", "scoring.capot.multiplied_by_no_trumps_factor"]
+        "play.all_trumps_overtake", "scoring.capot.multiplied_by_card_factor"]
     assert house["rules_from"].startswith("`house.yaml`, then `french`, then the built-in defaults")
 
 

@@ -167,7 +167,7 @@ _COMPOSED: set[KeyPath] = {
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
     ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
     ("scoring", "card_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
-    ("scoring", "rounding", "suit", "tie_digit"),
+    ("scoring", "capot", "multiplied_by_card_factor"), ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
 }
@@ -303,6 +303,8 @@ def _scoring(rules: Ruleset) -> list[Block]:
     told: list[Block] = []
     if "no_trumps" in rules.contracts and scoring.card_factor.of("no_trumps") != 1:
         told.append(say.no_trumps_factor(scoring.card_factor.of("no_trumps")))
+        if scoring.capot.multiplied_by_card_factor.of("no_trumps"):
+            told.append(say.no_trumps_capot_factor())
     if scoring.contract_factors:
         told.append(say.contract_factors({contract_words(rules, c): f for c, f in scoring.contract_factors.items()}))
     told.append(say.capot(scoring.capot.bonus.default))

@@ -216,6 +216,10 @@ def no_trumps_factor(factor: int) -> str:
     return f"In no trumps the card points and the last trick count ×{factor}."
 
 
+def no_trumps_capot_factor() -> str:
+    return "The no-trumps factor multiplies the capot too."
+
+
 def contract_factors(factors: Mapping[str, int]) -> str:
     each = [f"{name} ×{times}" for name, times in factors.items()]
     return f"Every point of a deal is multiplied by its contract's factor: {listing(each)}."
@@ -343,7 +347,6 @@ YES_NO: dict[tuple[str, ...], tuple[str | None, str | None]] = {
     ("declarations", "belote", "multiplied_by_double"): (None, "No doubling multiplies the belote."),
     ("scoring", "capot", "replaces_card_points"): (
         "The capot side scores the capot instead of its card points and last trick, not on top of them.", None),
-    ("scoring", "capot", "multiplied_by_no_trumps_factor"): ("The no-trumps factor multiplies the capot too.", None),
     ("scoring", "capot", "multiplied_by_double"): (None, "No doubling multiplies the capot."),
     ("scoring", "capot", "shared"): (
         "A player who takes no trick is capot: the players who took tricks share the bonus.", None),

@@ -124,8 +124,8 @@ class ScoringRules:
         s = self._s
         kind = contract_kind(contract)
         card_factor = s.card_factor.of(contract)  # multiplies the components the treatment table says
-        factor = card_factor if self._table.cards.card_factor else 1
-        bonus = s.capot.bonus.of(contract) * (card_factor if self._table.capot.card_factor else 1)
+        factor = card_factor if self._table.cards.card_factor.of(contract) else 1
+        bonus = s.capot.bonus.of(contract) * (card_factor if self._table.capot.card_factor.of(contract) else 1)
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
                                 {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
                                 contract.replace("_", " "), FACTOR_NOTES.get(kind, FACTOR_NOTE))

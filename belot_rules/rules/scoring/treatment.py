@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...variant.model import Variant
+from ...variant.options.base import ByContract
 from ..rounding import Rounder
 from .result import ALL, HALF, MADE, SPLIT, TIE, Each, Rounded, Terms, share_out
 
@@ -31,7 +32,8 @@ class Component:
     doubled: bool  # contra and the other doubling levels multiply it
     counts_for_contract: bool  # it counts when deciding whether the contract is made
     on_failure: str  # TO_WINNERS / KEPT / VOID: the component of the side that loses the deal whole
-    card_factor: bool  # scoring.card_factor multiplies it (cards and last trick; the capot as its option says)
+    card_factor: ByContract[bool]  # scoring.card_factor multiplies it (cards and last trick; the capot as its
+    # option says, by kind of contract)
     contract_factor: bool  # scoring.contract_factors multiply it
 
 
@@ -40,8 +42,8 @@ class Treatments:
     """The treatment table of the score components, compiled once from the options of each component's section.
 
     Cards and the last trick are always doubled, counted, lost to the winners and multiplied by the card
-    factor; the capot bonus follows ``capot.multiplied_by_double`` and ``multiplied_by_no_trumps_factor``
-    (the card factor); declarations and belote their ``counts_for_contract`` and ``on_failure``, the belote
+    factor; the capot bonus follows ``capot.multiplied_by_double`` and ``multiplied_by_card_factor``;
+    declarations and belote their ``counts_for_contract`` and ``on_failure``, the belote
     also ``multiplied_by_double``. ``contract_factors`` multiply every component alike."""
 
     cards: Component
@@ -63,10 +65,11 @@ class Treatments:
     def of(cls, variant: Variant) -> Treatments:
         decl, belote = variant.declarations, variant.declarations.belote
         capot = variant.scoring.capot
-        return cls(Component(True, True, TO_WINNERS, True, True),
-                   Component(capot.multiplied_by_double, True, TO_WINNERS, capot.multiplied_by_no_trumps_factor, True),
-                   Component(True, decl.counts_for_contract, decl.on_failure, False, True),
-                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure, False, True))
+        always, never = ByContract(True), ByContract(False)
+        return cls(Component(True, True, TO_WINNERS, always, True),
+                   Component(capot.multiplied_by_double, True, TO_WINNERS, capot.multiplied_by_card_factor, True),
+                   Component(True, decl.counts_for_contract, decl.on_failure, never, True),
+                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure, never, True))
 
 
 class _Treatment:

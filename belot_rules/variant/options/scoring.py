@@ -60,6 +60,13 @@ class CapotBid(str, Enum):
     capot_value = "capot_value"
 
 
+def _card_factor_one(variant: Variant) -> str | None:
+    """A rule about the card factor does nothing where it is 1 in every contract played."""
+    if any(variant.scoring.card_factor.of(c) != 1 for c in variant.bidding.contracts):
+        return None
+    return "scoring.card_factor is 1 in every contract of bidding.contracts"
+
+
 def _without_capot_bid(variant: Variant) -> str | None:
     return None if variant.bidding.points.capot_bid else "bidding.points.capot_bid is false"
 
@@ -268,9 +275,10 @@ class Capot(Rule):
         description="The capot team scores the bonus instead of its card points and last trick (Baloot kaboot: "
         "250 in Hokum) rather than on top of them.",
     )
-    multiplied_by_no_trumps_factor: Annotated[bool, Option(unused_when=without_contract("no_trumps"))] = Field(
-        False, description="Whether the no-trumps factor also doubles the capot bonus."
-    )
+    multiplied_by_card_factor: Annotated[ByContract[bool], Option(unused_when=_card_factor_one, old_keys=(
+        OldKey("multiplied_by_no_trumps_factor", part="no_trumps", implied_default=False),))] = Field(
+        ByContract(False, {"no_trumps": False}),
+        description="Whether scoring.card_factor also multiplies the capot bonus, by kind of contract.")
     multiplied_by_double: Annotated[bool, Option(unused_when=without_doubling)] = Field(
         True, description="Whether contra / recontra multiply the capot bonus.")
     shared: Annotated[bool, Option(unused_when=_no_taker_against_each)] = Field(
