@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
-from belot_rules.cards import CARDS
+from belot_rules.cards import CARDS, SUIT_MASKS
 from belot_rules.engine.actions import EXCHANGE_ACTION, KEEP_ACTION
 from belot_rules.engine.deal import EXCHANGING, OVER, PLAYING, DealState, IllegalAction
 from belot_rules.engine.records import deal_record, replay
@@ -344,7 +344,9 @@ def test_the_heuristic_schmeisses_a_thin_take_and_refuses_unless_weak() -> None:
         call = sense.choose(seat, state.hands[seat], [], state.turned_card, legal)
         margin = (sense._margin(contract, state.hands[seat], Standing.read(seat, [], sense.partner_of), None)
                   - sense._bid_need[contract][0]) / sense.total[contract]
-        expected = "pass" if margin < 0 else "schmeiss" if margin < SCHMEISS_BAND else "bid"
+        known = state.hands[seat] | (1 << state.turned_card if sense.turned_to_taker else 0)
+        void = not known & SUIT_MASKS[state.turned_card >> 3]  # a trump suit it holds none of is not bid
+        expected = "pass" if margin < 0 or void else "schmeiss" if margin < SCHMEISS_BAND else "bid"
         assert call.kind == expected
         seen.add(call.kind)
         state.apply("schmeiss")
@@ -381,7 +383,7 @@ def test_the_line_game_says_the_schmeiss_and_its_answer(tmp_path, monkeypatch) -
     assert "1:pass   2:spades ♠   3:schmeiss" in mine
     assert "Deal 1: the schmeiss was accepted; no score." in mine
     assert "Calls: Opponent pass · You schmeiss · Opponent accept (redeal)" in mine
-    theirs = play("klaberjass", ["2"], seed=8, players=("you", "heuristic"), target=60, then=None).text
+    theirs = play("klaberjass", ["2"], seed=26, players=("you", "heuristic"), target=60, then=None).text
     assert "Opponent: schmeiss" in theirs and "1:accept (redeal)   2:refuse (play it)" in theirs
     assert "Opponent schmeisses: accept, a new deal; refuse, Opponent plays it" in theirs
     assert "You: refuse (play it)" in theirs
@@ -429,7 +431,7 @@ def test_the_full_screen_table_asks_the_schmeiss_and_the_exchange_and_shows_them
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
 
     async def answer_and_exchange() -> None:
-        app = table_app("klaberjass", 8)
+        app = table_app("klaberjass", 26)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             text = screen_text(app)
@@ -438,11 +440,11 @@ def test_the_full_screen_table_asks_the_schmeiss_and_the_exchange_and_shows_them
             await pilot.press("2")
             await settle(pilot, app)
             text = screen_text(app)
-            assert "1. exchange 7♦ for 9♦" in text and "2. keep 7♦" in text and "─Exchange" in text
+            assert "1. exchange 7♦ for J♦" in text and "2. keep 7♦" in text and "─Exchange" in text
             await pilot.press("1")
             await settle(pilot, app)
             text = screen_text(app)
-            assert "You exchanged 7♦ for 9♦" in text
-            assert "turned card 9♦" in text and "bottom card 8♣" in text
+            assert "You exchanged 7♦ for J♦" in text
+            assert "turned card J♦" in text and "bottom card" in text
 
     run(answer_and_exchange)
