@@ -676,7 +676,7 @@ def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("text", "expected"), [
     ("bidding:\n  contract_names: {hokum: Hokum}\n",
      "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "
-     "no_trumps, all_trumps, suit"),
+     "no_trumps, all_trumps, undenufe, suit"),
     ("scoring:\n  contract_factors: {heart: 2}\n",
      "house.yaml:3:22: scoring.contract_factors: unknown key `heart`; did you mean `hearts`?"),
 ])
