@@ -122,3 +122,40 @@ def test_a_section_s_contradictions_point_at_the_same_rule_in_every_language(
         places[said] = [line.split(": ")[0] for line in capsys.readouterr().err.splitlines()[1:]]
     assert places[language] == places["en"]
     assert "house.yaml:5:18" in places["en"]
+
+
+# Files that break each kind of check of rules against each other (variant/model.py and the sections' own).
+CONTRADICTIONS = {
+    "turned card unused": "extends: bulgarian\ndeal: {turned_card: after_first_packets}\n",
+    "ashkal without a turned card": "extends: bulgarian\nbidding:\n  ashkal: {enabled: true}\n",
+    "schmeiss at four": "extends: bulgarian\nbidding: {schmeiss: first_round}\n",
+    "last card trump": "extends: bulgarian\nbidding: {style: last_card_trump}\n",
+    "dealer seat": "extends: bulgarian\ndeal: {first_dealer: fixed_seat, first_dealer_seat: 5}\n",
+    "deals and target": "extends: bulgarian\nmatch: {deals: 10, target: 151}\n",
+    "melds in tricks": "extends: french\ndeclarations: {source: tricks}\n",
+    "factor of an unplayed contract": "extends: klaverjas-amsterdam\nscoring:\n  contract_factors: {no_trumps: 2}\n",
+    "three partners": "extends: bulgarian\ntable: {players: 3}\n",
+    "cut": "extends: bulgarian\ndeal: {cut_min: 20}\n",
+    "bid ladder": "extends: coinche\nbidding:\n  points: {minimum: 80, maximum: 165, step: 10}\n",
+    "undertrump": "extends: french\nplay: {void_trumping: optional, undertrump: required}\n",
+    "doubling names": "extends: bulgarian\nbidding:\n  doubles: {names: [pass, contra, contra]}\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONTRADICTIONS))
+def test_every_contradiction_is_translated_and_points_where_the_english_does(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(CONTRADICTIONS[name], encoding="utf-8")
+    told = {}
+    for said in i18n.LANGUAGES:
+        try:
+            assert main(["validate", "house.yaml", "--lang", said]) == 1
+        finally:
+            i18n.use(i18n.SOURCE)
+        told[said] = capsys.readouterr().err.splitlines()[1:]
+    english = told.pop(i18n.SOURCE)
+    assert english
+    for said, lines in told.items():
+        assert [line.split(": ")[0] for line in lines] == [line.split(": ")[0] for line in english], said
+        assert not set(lines) & set(english), said
