@@ -21,7 +21,7 @@ from ..players.levels import LEVELS
 from ..variant.loader import is_name
 from .server import Host, TableRunner, listen
 from .store import TableSave, default_path, latest, read_table
-from .table import PERSON, Refused, Seat, Table
+from .table import PERSON, Refused, Table
 from .web import page
 
 
@@ -173,5 +173,3 @@ class Hosting:
             if web_server is not None:
                 web_server.close()
 
-
-__all__ = ["Hosting", "Seat", "parse_people"]
