@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
+from ...i18n import gettext as _
 from ...variant.model import SUIT_CONTRACTS
 from ..show import print_rules
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
@@ -124,31 +125,32 @@ class Game:
     def intro(self) -> None:
         session = self.session
         variant = session.ruleset.variant
-        self.show(Text.assemble((variant_title(variant), "bold"), f" {self.look.dot} ", variant.match.length,
-                                f" {self.look.dot} seed {session.seed}"))
+        self.show(Text.assemble((variant_title(variant), "bold"), f" {self.look.dot} ", self.draw.match_length(),
+                                f" {self.look.dot} " + _("seed {seed}").format(seed=session.seed)))
         seating = session.seating
 
         table = session.ruleset.seating
 
         def pair(side: int) -> str:
-            return " and ".join(f"{seating.name(s)} ({seating.players[s]})" for s in table.side_seats(side)
-                                if s != self.human)
+            return _(" and ").join(f"{seating.name(s)} ({seating.players[s]})" for s in table.side_seats(side)
+                                   if s != self.human)
 
         first = seating.reference
         sides = list(dict.fromkeys(table.side_of[table.order[first + k]] for k in table.seats))  # yours first
         if self.human is None:
-            self.show(f"Watching {' against '.join(pair(side) for side in sides)}.")
+            self.show(_("Watching {sides}.").format(sides=_(" against ").join(pair(side) for side in sides)))
         elif table.partners:
-            self.show(f"You play with {pair(sides[0])} against {pair(sides[1])}. Type ? at any prompt for help.")
+            self.show(_("You play with {partner} against {opponents}. Type ? at any prompt for help.").format(
+                partner=pair(sides[0]), opponents=pair(sides[1])))
         else:
-            self.show(f"You play against {' and '.join(pair(side) for side in sides[1:])}. "
-                      "Type ? at any prompt for help.")
+            self.show(_("You play against {opponents}. Type ? at any prompt for help.").format(
+                opponents=_(" and ").join(pair(side) for side in sides[1:])))
         if session.over:
-            self.show("This match is over; belot play starts a new one.", style="bold")
+            self.show(_("This match is over; belot play starts a new one."), style="bold")
         elif session.action_count:
-            self.show(f"Resuming deal {session.deal_number}.", style="bold")
+            self.show(_("Resuming deal {number}.").format(number=session.deal_number), style="bold")
         if self.live and self.human is not None:
-            self.read("Enter to start")  # the table is about to be drawn over this
+            self.read(_("Enter to start"))  # the table is about to be drawn over this
         elif self.live:
             self.pause(DEAL_PAUSE)
 
@@ -180,7 +182,8 @@ class Game:
         if self.live and view.to_act != self.human:
             self.redraw(self.draw.frame(view, started.number, open_hands=self.open_hands))
         elif not self.live:
-            self.show(Text(f"Deal {started.number}: {does(self.session.seating.name(started.dealer), 'deal')}",
+            self.show(Text(_("Deal {number}:").format(number=started.number) + " "
+                           + does(self.session.seating.name(started.dealer), "deal"),
                            style="bold"))
             if self.open_hands:
                 for line in self.draw.open_hands(view):
@@ -198,19 +201,20 @@ class Game:
             self.redraw(self.draw.frame(view, number, completed, open_hands=self.open_hands))
         elif action.kind == CALL:
             forced = self.session.ruleset.bidding.forced_at == len(view.calls) - 1
-            self.show(f"{name}: {self.look.calls(calls_of(view))[-1][1]}" + (" (a forced call)" if forced else ""))
+            self.show(f"{name}: {self.look.calls(calls_of(view))[-1][1]}" + (" " + _("(a forced call)") if forced else ""))
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(view, d) for d in action.declarations))
         elif action.kind == EXCHANGE:
             self.show(self.draw.exchange(view))
         elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
-            self.show(f"You {self.draw.exchange_choice(view, action)}.")
+            self.show(_("You {choice}.").format(choice=self.draw.exchange_choice(view, action)))
         elif action.kind == DISCARD and view.phase != DISCARDING:  # the others see how many, the taker which
             self.show(self.draw.discards(view))
         elif completed is not None:
-            self.show(self.draw.trick(view, completed, f"Trick {completed + 1}"))
+            self.show(self.draw.trick(view, completed, _("Trick {number}").format(number=completed + 1)))
         if moved.belote and not self.live:
-            self.show(f"{name}: belote in {self.look.contract(SUIT_CONTRACTS[action.card >> 3])}")
+            self.show(_("{name}: belote in {contract}").format(name=name,
+                                                               contract=self.look.contract(SUIT_CONTRACTS[action.card >> 3])))
         if completed is not None:
             self.pause(TRICK_PAUSE)
 
@@ -246,7 +250,7 @@ class Game:
             self.show(self.draw.games_played(ended.totals))
         if self.live:
             try:
-                self.read("Enter to leave")
+                self.read(_("Enter to leave"))
             except EOFError:
                 pass
     # ------------------------------------------------------------------ the player's decisions
@@ -262,7 +266,7 @@ class Game:
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
             try:
-                line = self.read("Announce it (Enter = 1)" if belote else self.prompt_text(turn), clock)
+                line = self.read(_("Announce it (Enter = 1)") if belote else self.prompt_text(turn), clock)
                 asked = command(line)
                 if asked == "undo":
                     if self.ask_undo():
@@ -271,7 +275,7 @@ class Game:
                 if asked is not None:
                     self.run_command(asked, deciding=True)
                     if asked in LONG_OUTPUT and self.live:
-                        self.read("Enter to return to the table", clock)
+                        self.read(_("Enter to return to the table"), clock)
                         self.present(turn)
                     continue
                 if belote:
@@ -283,8 +287,8 @@ class Game:
             except Refusal as refusal:
                 self.show(str(refusal), style="bold red")
                 if cards and not belote:
-                    may = "lay aside" if turn.phase == DISCARDING else "play"
-                    self.show(Text(f"You may {may}: ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
+                    may = _("You may lay aside:") if turn.phase == DISCARDING else _("You may play:")
+                    self.show(Text(may + " ").append_text(Text(", ").join(self.look.card(c) for c in cards)))
                 continue
             if len(actions) == 1:
                 return actions[0]
@@ -313,14 +317,14 @@ class Game:
     def prompt_text(self, turn: HumanTurn) -> str:
         phase, menu = turn.phase, turn.menu
         if phase == BIDDING:
-            return "Your call"
+            return _("Your call")
         if phase == DECLARING:
-            return "Declare (Enter = 1)"
+            return _("Declare (Enter = 1)")
         if phase == EXCHANGING:
-            return "Take the turned card for your seven? (Enter = 1)"
+            return _("Take the turned card for your seven? (Enter = 1)")
         if phase == DISCARDING:
-            return f"Lay a card aside, {turn.to_lay_aside} to go (1-{len(menu)})"
-        return f"Your card (1-{len(menu)})" if len(menu) > 1 else "Your card (1)"
+            return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=len(menu))
+        return _("Your card (1-{last})").format(last=len(menu)) if len(menu) > 1 else _("Your card (1)")
 
     def choose(self, line: str, turn: HumanTurn) -> list[Action]:
         """The actions a line names: one, or a card played with and without announcing its belote."""
@@ -347,20 +351,20 @@ class Game:
             self.show(help_panel(self.look))
         elif name == "auction":
             view = self.control.table() or self.ended
-            self.show(self.draw.auction(view) if view is not None else "No call yet.")
+            self.show(self.draw.auction(view) if view is not None else _("No call yet."))
         elif name == "forced":
             self.autoplay = self.control.switch_autoplay()
-            self.show("A card that is the only legal one is now played for you." if self.autoplay
-                      else "You now play every card yourself, forced or not.")
+            self.show(_("A card that is the only legal one is now played for you.") if self.autoplay
+                      else _("You now play every card yourself, forced or not."))
             problem = self.kept.change(autoplay=self.autoplay) if self.kept is not None else None
             if problem:
                 self.show(problem)
         elif name == "last":
             view = next((v for v in (self.control.table(), self.ended) if v is not None and v.tricks), None)
-            self.show(self.draw.trick(view, len(view.tricks) - 1, f"Trick {len(view.tricks)}") if view is not None
-                      else "No trick played yet.")
+            self.show(self.draw.trick(view, len(view.tricks) - 1, _("Trick {number}").format(number=len(view.tricks)))
+                      if view is not None else _("No trick played yet."))
         elif name == "sheet":
-            self.show(self.draw.sheet() if session.rows else "No deal finished yet.")
+            self.show(self.draw.sheet() if session.rows else _("No deal finished yet."))
             self.show(self.draw.board())
         elif name == "rules" and self.live:
             with self.console.pager():
@@ -376,7 +380,7 @@ class Game:
             self.show(f"Hint: the {adviser} bot would {self.describe(action)}.", style="bold")
         elif name == "quit":
             self.control.leave()  # saved, and the record so far written, as the table does on q
-            self.saved("Game saved.")
+            self.saved(_("Game saved."))
             raise Stop(0)
 
     def ask_undo(self) -> bool:
@@ -410,7 +414,7 @@ class Game:
         """Wait for the player before the next deal; commands work here too."""
         discard_pending(self.source)  # an Enter typed during the last trick does not skip the score
         while True:
-            asked = command(self.read("Enter for the next deal"))
+            asked = command(self.read(_("Enter for the next deal")))
             if asked is None:
                 return
             self.run_command(asked)
@@ -440,28 +444,28 @@ class Game:
         self.console.print()
         self.control.write_record()
         if self.control.slot is None or self.session.over:
-            self.show("Stopped.")
+            self.show(_("Stopped."))
             return 130
         try:
-            keep = self.confirm("Keep this game to finish later?", True)
+            keep = self.confirm(_("Keep this game to finish later?"), True)
         except KeyboardInterrupt:  # a second Ctrl-C: keeping is the default
             self.console.print()
             self.control.leave()
-            self.saved("The game stays saved.")
+            self.saved(_("The game stays saved."))
             return 130
         if keep:
             self.control.leave()
-            self.saved("Game saved.")
+            self.saved(_("Game saved."))
             return 130
         self.control.drop()
-        self.show("The game is not kept.")
+        self.show(_("The game is not kept."))
         return 130
 
     def input_ended(self) -> int:
         """End of input: the game is saved and can be continued."""
         self.console.print()
         self.control.leave()
-        self.saved("Input ended. Game saved.")
+        self.saved(_("Input ended. Game saved."))
         return 0
 
 

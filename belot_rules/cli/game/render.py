@@ -20,7 +20,7 @@ from rich.text import Text
 from ...cards import Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
-from ...i18n import gettext as _, pgettext
+from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
 from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
@@ -490,17 +490,20 @@ class Renderer:
             steps.append(step)
         return f" {'>' if self.look.ascii else '›'} ".join(steps) or _("at its top")
 
+    def match_length(self) -> str:
+        """How long the match is: ``match to 151``, ``16 deals`` or ``a single deal``."""
+        match = self.session.ruleset.variant.match
+        if match.target is not None:
+            return _("match to {target}").format(target=match.target)
+        if match.deals and match.deals > 1:
+            return _("{count} deals").format(count=match.deals)
+        return _("a single deal")
+
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
         session = self.session
-        match = session.ruleset.variant.match
-        if match.target is not None:
-            length = _("Match to {target}").format(target=match.target)
-        elif match.deals and match.deals > 1:
-            length = _("{count} deals").format(count=match.deals)
-        else:
-            length = _("Single deal")
-        line = Text.assemble(f"{length}: ", (self.pairs(session.board), "bold"))
+        length = self.match_length().removeprefix("a ")
+        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(session.board), "bold"))
         if session.reserve:
             line.append(f" {self.look.dot} {self.reserve_word} {session.reserve}")
         return line
@@ -519,7 +522,8 @@ class Renderer:
     def games_played(self, totals: dict[str, int]) -> str:
         """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""
         session = self.session
-        return f"Your {session.ruleset.name} games ({opponents(session)}): {totals['games']}, won {totals['wins']}."
+        return _("Your {variant} games ({opponents}): {games}, won {wins}.").format(
+            variant=session.ruleset.name, opponents=opponents(session), games=totals["games"], wins=totals["wins"])
 
     def table(self, view: SeatView, shown: Sequence[tuple[int, str]], center: Text, pointer: bool) -> Table:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
@@ -610,7 +614,9 @@ class Renderer:
         """
         if view.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
             return self.words(str(declaration))
-        kind = SEQUENCE_NAMES[declaration.length] if declaration.kind == SEQUENCE else "four of a kind"
+        named = words.declaration_names()
+        sequence = SEQUENCE_NAMES[declaration.length]
+        kind = named.get(sequence, sequence) if declaration.kind == SEQUENCE else named["quad"]
         return f"{kind} ({declaration.points})"
 
     def announced(self, view: SeatView) -> list[str]:

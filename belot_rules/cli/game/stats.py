@@ -14,6 +14,7 @@ from pathlib import Path
 from ...engine.records import write_record
 from ...errors import FileError
 from ...files import excerpt, exists, first_problem, move_aside, read_json
+from ...i18n import gettext as _
 from ...players.outside import short_name
 from .saves import data_dir
 from .session import Session
@@ -86,9 +87,9 @@ def opponents(session: Session) -> str:
     """The bots in words: ``level Normal``, or ``bots: random`` when they play at no one level."""
     level = session.seating.level
     if level is not None:
-        return f"level {level.title}"
+        return _("level {level}").format(level=level.title)
     bots = [p for seat, p in enumerate(session.seating.players) if seat != session.seating.human]
-    return "bots: " + ", ".join(short_name(bot) for bot in dict.fromkeys(bots))
+    return _("bots:") + " " + ", ".join(short_name(bot) for bot in dict.fromkeys(bots))
 
 
 def match_counts(session: Session) -> dict[str, int]:
