@@ -45,8 +45,10 @@ class Card(NamedTuple):
     rank: int  # 0..7 for 7 8 9 T J Q K A
     suit: int  # 0..3 for C D H S
 
+    # The card's place in the 32-card deck, the name every module uses; it hides the tuple's
+    # search method, which nothing calls on a card.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return self.suit * 8 + self.rank
 
     @property
