@@ -284,7 +284,8 @@ def content_hash(variant: Variant) -> str:
         model, shown = variant, rules
         for name in path:
             model, shown = getattr(model, name), shown[name]
-        default = type(model).model_fields[key].get_default(call_default_factory=True)
+        # validated_data: pydantic 2.10.0 asks for it whenever a factory is called, even one that takes none
+        default = type(model).model_fields[key].get_default(call_default_factory=True, validated_data={})
         if isinstance(default, BaseModel):  # a section: its default values, as the dump shows them
             default = default.model_dump(mode="json")
         if shown[key] == (default.value if isinstance(default, Enum) else default):
