@@ -89,17 +89,17 @@ class Lock(str, Enum):
 def without_bidding(variant: Variant) -> str | None:
     """Nobody speaks where the last card dealt makes trump."""
     style = variant.bidding.style
-    return f"bidding.style {style} has no bidding" if style == BiddingStyle.last_card_trump else None
+    return _("bidding.style {style} has no bidding").format(style=style) if style == BiddingStyle.last_card_trump else None
 
 
 def without_point_bids(variant: Variant) -> str | None:
     bidding = variant.bidding
-    return None if bidding.uses_points else f"bidding.style {bidding.style} has no point bids"
+    return None if bidding.uses_points else _("bidding.style {style} has no point bids").format(style=bidding.style)
 
 
 def _without_turned_card(variant: Variant) -> str | None:
     bidding = variant.bidding
-    return None if bidding.uses_turned_card else f"bidding.style {bidding.style} has no turned card"
+    return None if bidding.uses_turned_card else _("bidding.style {style} has no turned card").format(style=bidding.style)
 
 
 def _without_rounds(variant: Variant) -> str | None:
@@ -109,42 +109,43 @@ def _without_rounds(variant: Variant) -> str | None:
 
 def _not_in_rounds(variant: Variant) -> str | None:
     bidding = variant.bidding
-    return None if bidding.in_rounds else f"bidding.style {bidding.style} has its own way of bidding higher"
+    return None if bidding.in_rounds else _("bidding.style {style} has its own way of bidding higher").format(
+        style=bidding.style)
 
 
 def _ashkal_off(variant: Variant) -> str | None:
     """An ashkal's own rules, where turned-card bidding in rounds could have one but the variant has none."""
     bidding = variant.bidding
     if bidding.in_rounds and bidding.uses_turned_card and not bidding.ashkal.enabled:
-        return "bidding.ashkal.enabled is false"
+        return _("bidding.ashkal.enabled is false")
     return None
 
 
 def _not_seat_priority(variant: Variant) -> str | None:
     if variant.bidding.overcall != Overcall.higher_kind_seat_priority:
-        return "bidding.overcall is not higher_kind_seat_priority"
+        return _("bidding.overcall is not higher_kind_seat_priority")
     return None
 
 
 def _no_condition(variant: Variant) -> str | None:
-    return None if variant.bidding.doubles.condition.kinds else "doubles.condition.kinds is empty"
+    return None if variant.bidding.doubles.condition.kinds else _("doubles.condition.kinds is empty")
 
 
 def without_contract(kind: str) -> Callable[[Variant], str | None]:
     """A rule of one kind of contract does nothing where that contract is not played."""
     def check(variant: Variant) -> str | None:
-        return None if kind in variant.bidding.contracts else f"{kind} is not among bidding.contracts"
+        return None if kind in variant.bidding.contracts else _("{contract} is not among bidding.contracts").format(contract=kind)
     return check
 
 
 def _without_suit_contract(variant: Variant) -> str | None:
     """A rule of trumps does nothing where no suit is ever trumps."""
-    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else "bidding.contracts has no suit contract"
+    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else _("bidding.contracts has no suit contract")
 
 
 def without_doubling(variant: Variant) -> str | None:
     """A rule of contra or of doubled deals does nothing where nobody may double."""
-    return "doubles.max_level 0 allows no contra" if variant.bidding.doubles.max_level == 0 else None
+    return _("doubles.max_level 0 allows no contra") if variant.bidding.doubles.max_level == 0 else None
 
 
 class DoubleCondition(Rule):

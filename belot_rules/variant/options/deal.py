@@ -75,11 +75,11 @@ class SevenExchange(str, Enum):
 def _not_fixed_seat(variant: Variant) -> str | None:
     """The first dealer's seat is named only where a fixed seat deals first."""
     first = variant.deal.first_dealer
-    return None if first == FirstDealer.fixed_seat else f"deal.first_dealer is {first}"
+    return None if first == FirstDealer.fixed_seat else _("deal.first_dealer is {first}").format(first=first)
 
 
 def _claim_off(variant: Variant) -> str | None:
-    return None if variant.deal.redeal_claim.enabled else "deal.redeal_claim.enabled is false"
+    return None if variant.deal.redeal_claim.enabled else _("deal.redeal_claim.enabled is false")
 
 
 class RedealClaim(Rule):
@@ -106,7 +106,7 @@ class RedealClaim(Rule):
 
 def _never_cut(variant: Variant) -> str | None:
     """A pack that is never cut has no smallest cut."""
-    return "deal.shuffle full_shuffle never cuts the pack" if variant.deal.shuffle == Shuffle.full_shuffle else None
+    return _("deal.shuffle full_shuffle never cuts the pack") if variant.deal.shuffle == Shuffle.full_shuffle else None
 
 
 class Deal(Rule):

@@ -81,29 +81,29 @@ class BeloteAnnouncement(str, Enum):
 
 
 def _declarations_off(variant: Variant) -> str | None:
-    return None if variant.declarations.enabled else "declarations.enabled is false"
+    return None if variant.declarations.enabled else _("declarations.enabled is false")
 
 
 def _from_tricks(variant: Variant) -> str | None:
     """Melds found in a trick's cards are neither held, nor compared, nor announced."""
     if variant.declarations.source == MeldSource.tricks:
-        return "declarations.source tricks finds melds in each trick's cards"
+        return _("declarations.source tricks finds melds in each trick's cards")
     return None
 
 
 def _not_unified(variant: Variant) -> str | None:
     contest = variant.declarations.contest
-    return None if contest == ContestScope.unified else f"declarations.contest is {contest}"
+    return None if contest == ContestScope.unified else _("declarations.contest is {contest}").format(contest=contest)
 
 
 def _no_contest(variant: Variant) -> str | None:
     if variant.declarations.contest == ContestScope.none:
-        return "declarations.contest none keeps every declaration"
+        return _("declarations.contest none keeps every declaration")
     return None
 
 
 def _belote_off(variant: Variant) -> str | None:
-    return None if variant.declarations.belote.enabled else "declarations.belote.enabled is false"
+    return None if variant.declarations.belote.enabled else _("declarations.belote.enabled is false")
 
 
 def _belote_from_tricks(variant: Variant) -> str | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
+from ...i18n import gettext as _, ngettext
 from .base import Option, Rule
 
 if TYPE_CHECKING:
@@ -39,18 +40,22 @@ def _without_target(variant: Variant) -> str | None:
     match = variant.match
     if match.target is not None:
         return None
-    return f"match.deals plays {match.deals} deals" if match.deals is not None else _SINGLE_DEAL
+    if match.deals is None:
+        return _single_deal()
+    return ngettext("match.deals plays {deals} deals", "match.deals plays {deals} deals", match.deals).format(
+        deals=match.deals)
 
 
 def _without_fixed_deals(variant: Variant) -> str | None:
     """Only a match of a fixed number of deals can end level after its last deal."""
     match = variant.match
     if match.target is not None:
-        return "match.target ends the match, not a fixed number of deals"
-    return None if match.deals is not None else _SINGLE_DEAL
+        return _("match.target ends the match, not a fixed number of deals")
+    return None if match.deals is not None else _single_deal()
 
 
-_SINGLE_DEAL = "match.target null plays a single deal"
+def _single_deal() -> str:
+    return _("match.target null plays a single deal")
 
 
 class Match(Rule):

@@ -58,18 +58,18 @@ class Undertrump(str, Enum):
 
 def _without_trumps(variant: Variant) -> str | None:
     """A rule of trumps does nothing where no suit is ever trumps alone (no-trumps and all-trumps only)."""
-    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else "bidding.contracts has no suit contract"
+    return None if set(SUIT_CONTRACTS) & set(variant.bidding.contracts) else _("bidding.contracts has no suit contract")
 
 
 def _void_free(variant: Variant) -> str | None:
     """Where a void player need not trump, the partner makes no difference: every trump obeys play.undertrump."""
-    return "play.void_trumping is optional" if variant.play.void_trumping == VoidTrumping.optional else None
+    return _("play.void_trumping is optional") if variant.play.void_trumping == VoidTrumping.optional else None
 
 
 def _without_partners(variant: Variant) -> str | None:
     """Where nobody has a partner, no partner wins a trick: a rule's exception for one never applies."""
     sides = variant.table.sides
-    return None if sides == Sides.partners else f"table.sides {sides} has no partners"
+    return None if sides == Sides.partners else _("table.sides {sides} has no partners").format(sides=sides)
 
 
 class Play(Rule):

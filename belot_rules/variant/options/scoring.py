@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
+from ...i18n import gettext as _
 from .base import MAX_NUMBER, ByContract, Contract, OldKey, Option, Points, Rule, first_reason
 from .bidding import without_contract, without_doubling, without_point_bids
 from .table import Sides
@@ -64,11 +65,11 @@ def _card_factor_one(variant: Variant) -> str | None:
     """A rule about the card factor does nothing where it is 1 in every contract played."""
     if any(variant.scoring.card_factor.of(c) != 1 for c in variant.bidding.contracts):
         return None
-    return "scoring.card_factor is 1 in every contract of bidding.contracts"
+    return _("scoring.card_factor is 1 in every contract of bidding.contracts")
 
 
 def _without_capot_bid(variant: Variant) -> str | None:
-    return None if variant.bidding.points.capot_bid else "bidding.points.capot_bid is false"
+    return None if variant.bidding.points.capot_bid else _("bidding.points.capot_bid is false")
 
 
 class OnFailure(str, Enum):
@@ -139,35 +140,35 @@ def _each_alone(variant: Variant) -> bool:
 
 
 def _alone_rounded(variant: Variant) -> str | None:
-    return "each player's total is rounded on its own where each plays for himself" if _each_alone(variant) else None
+    return _("each player's total is rounded on its own where each plays for himself") if _each_alone(variant) else None
 
 
 def _alone_doubled(variant: Variant) -> str | None:
-    return "a doubled deal is judged as an undoubled one where each plays for himself" if _each_alone(variant) else None
+    return _("a doubled deal is judged as an undoubled one where each plays for himself") if _each_alone(variant) else None
 
 
 def _no_taker_against_each(variant: Variant) -> str | None:
     if _each_alone(variant):
         return None
-    return "only a table of three or four where each plays for himself has a taker against each other player"
+    return _("only a table of three or four where each plays for himself has a taker against each other player")
 
 
 def _no_contract_judged(variant: Variant) -> str | None:
     """Where every side records its own total, nothing decides a contract, a tie or a reserve."""
     if variant.scoring.contract == ContractAtStake.each_own:
-        return "scoring.contract each_own judges no contract"
+        return _("scoring.contract each_own judges no contract")
     return None
 
 
 def _no_match_winning_level(variant: Variant) -> str | None:
     if variant.bidding.doubles.match_winning_level is None:
-        return "bidding.doubles.match_winning_level null lets no doubling decide the match"
+        return _("bidding.doubles.match_winning_level null lets no doubling decide the match")
     return None
 
 
 def _without_tie_digit(rounding: ContractRounding) -> str | None:
     """The same section rounds each kind of contract: each says for itself whether it has a tie digit."""
-    return None if rounding.mode == RoundingMode.tie_digit else "only tie_digit rounding has a tie digit"
+    return None if rounding.mode == RoundingMode.tie_digit else _("only tie_digit rounding has a tie digit")
 
 
 class ContractRounding(Rule):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
+from ...i18n import gettext as _
 from .base import Option, Rule
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class Timeout(str, Enum):
 
 def _without_clock(variant: Variant) -> str | None:
     """Nobody's time runs out without a clock."""
-    return "table.move_clock.seconds null means no clock" if variant.table.move_clock.seconds is None else None
+    return _("table.move_clock.seconds null means no clock") if variant.table.move_clock.seconds is None else None
 
 
 class MoveClock(Rule):
