@@ -96,6 +96,11 @@ class SeatView:
     chien_cards: tuple[str, ...] = ()
     open_hands: tuple[tuple[str, ...], ...] = ()
 
+    def played_contract(self) -> str:
+        """The contract being played: set once the auction is over."""
+        assert self.contract is not None, "no contract yet"
+        return self.contract
+
     def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
         """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""
         gone = {c for _, cards, _ in self.tricks for c in cards} | {c for _, c in self.trick}
@@ -254,7 +259,7 @@ class DealState:
         assert self.auction is not None, "no auction in this deal"
         return self.auction
 
-    def _played(self) -> str:
+    def played_contract(self) -> str:
         """The contract being played: set once the auction is over."""
         assert self.contract is not None, "no contract yet"
         return self.contract
@@ -275,8 +280,8 @@ class DealState:
         hand = self.hands[seat]
         trick = self.trick
         if not trick:
-            return lead(hand, self.ruleset.tables[self._played()].trump_mask) if self.closed else hand
-        return self.ruleset.obligations[self._played()].legal_fast(
+            return lead(hand, self.ruleset.tables[self.played_contract()].trump_mask) if self.closed else hand
+        return self.ruleset.obligations[self.played_contract()].legal_fast(
             hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
 
@@ -285,7 +290,7 @@ class DealState:
         if self.phase == BIDDING:
             return [call_action(c) for c in self.ruleset.bidding.legal_calls(self.running_auction())]
         if self.phase == DECLARING:
-            options = self.ruleset.declarations.choices(self.hands[self.to_act], self._played(), self.to_act)
+            options = self.ruleset.declarations.choices(self.hands[self.to_act], self.played_contract(), self.to_act)
             return [declare_action(tuple(o)) for o in options if o] + [declare_action(())]
         if self.phase == PLAYING:
             actions = []
@@ -399,7 +404,7 @@ class DealState:
         seat = self.declarer
         self.hands[seat] ^= 1 << card
         self.discarded += (card,)
-        self.side_points[self.ruleset.seating.side_of[seat]] += self.ruleset.tables[self._played()].points[card]
+        self.side_points[self.ruleset.seating.side_of[seat]] += self.ruleset.tables[self.played_contract()].points[card]
         if len(self.discarded) == self.ruleset.dealing.widow_size:
             self._hands_complete()
 
@@ -426,7 +431,7 @@ class DealState:
     def _first_trick(self) -> None:
         """Trick 1 begins (with declarations where the seat holds some)."""
         held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
-        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self._played())
+        self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.played_contract())
         self.phase = PLAYING
         self._maybe_declare()
 
@@ -445,7 +450,7 @@ class DealState:
         if seat in self.declared:
             return
         # What it holds decides: every choice is made of it (choices() splits it only where cards overlap).
-        if self.ruleset.declarations.held(self.hands[seat], self._played(), seat):
+        if self.ruleset.declarations.held(self.hands[seat], self.played_contract(), seat):
             self.phase = DECLARING
         else:
             self.declared[seat] = ()
@@ -487,9 +492,9 @@ class DealState:
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
-        declaring = self.ruleset.declarations.declaring_seats(self.hands, self._played()) if not self.tricks else 0
+        declaring = self.ruleset.declarations.declaring_seats(self.hands, self.played_contract()) if not self.tricks else 0
         if rand is not None and kernel.compiled is not None and not self.closed \
-                and self.ruleset.obligations[self._played()].kernel_plays:  # rules the kernel knows
+                and self.ruleset.obligations[self.played_contract()].kernel_plays:  # rules the kernel knows
             self._play_compiled(declaring, pick_declaration, announce, rand)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
@@ -502,7 +507,7 @@ class DealState:
                      announce: Callable[[int], bool], rand: Callable[[], float] | None, cards: int = -1) -> None:
         """:meth:`play_out`'s trick loop in Python (``belot_rules/_playout.c`` is the same loop for ``rand``); it
         stops after ``cards`` cards if that is 0 or more (:meth:`play_card` plays one)."""
-        ruleset, contract = self.ruleset, self._played()
+        ruleset, contract = self.ruleset, self.played_contract()
         tables = ruleset.tables[contract]
         legal_fast = ruleset.obligations[contract].legal_fast
         points, trick_strength = tables.points, tables.trick_strength
@@ -580,7 +585,7 @@ class DealState:
         assert compiled is not None, "play_out plays in Python where the kernel is not built"
         try:
             self.leader = compiled.play(
-                self.ruleset.obligations[self._played()].packed, table.players, table.hand_size, table.side_of,
+                self.ruleset.obligations[self.played_contract()].packed, table.players, table.hand_size, table.side_of,
                 self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
                 self.belote_suits, self.declared, declaring, rand,
                 lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
@@ -595,7 +600,7 @@ class DealState:
     def _choose_declarations(self, seat: int, hand: int,
                              pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]]) -> None:
         """Trick 1 in :meth:`play_out`: what a seat holding declarations declares."""
-        options = self.ruleset.declarations.choices(hand, self._played(), seat)
+        options = self.ruleset.declarations.choices(hand, self.played_contract(), seat)
         self.declared[seat] = tuple(pick_declaration(seat, options)) if any(options) else ()
 
     def _play_belote(self, seat: int, card: int, leader: int, win: int, announce: Callable[[int], bool]) -> None:
@@ -618,11 +623,11 @@ class DealState:
         if rules.belote_announced and not announced:
             return
         only_card = rules.belote_lost_when_forced and self.legal_card_mask() == 1 << card  # read only then
-        if rules.belote_play_counts(card, self.trick, self.ruleset.tables[self._played()], only_card):
+        if rules.belote_play_counts(card, self.trick, self.ruleset.tables[self.played_contract()], only_card):
             self.belotes.append((seat, suit))
 
     def _score(self, last_winner: int) -> DealScore:
-        rules, contract = self.ruleset.declarations, self._played()
+        rules, contract = self.ruleset.declarations, self.played_contract()
         if rules.from_tricks:
             found = [d for _, cards, winner in self.tricks for d in rules.in_trick(contract, cards, winner)]
         else:

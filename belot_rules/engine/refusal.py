@@ -35,7 +35,7 @@ def refusal(state: DealState, text: str, legal: list[Action]) -> str:
             reason = f": {CARDS[card]} is not in seat {seat}'s hand" if state.tableau is None else \
                 f": {CARDS[card]} is not one of seat {seat}'s face-up cards"
         elif card >= 0 and state.trick:
-            reason = ": " + state.ruleset.obligations[state._played()].reason(state.hands[seat], state.trick, card)
+            reason = ": " + state.ruleset.obligations[state.played_contract()].reason(state.hands[seat], state.trick, card)
         elif card >= 0 and state.closed:
             reason = ": " + CLOSED_LEAD
     elif state.phase == EXCHANGING:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..engine.actions import Action
 from ..engine.deal import SeatView
+from ..rules.calls import Call
 
 
 class Player(Protocol):
@@ -18,3 +20,10 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action: ...
+
+
+def offered_calls(legal: Sequence[Action]) -> list[Call]:
+    """The calls of an auction's legal actions, in their order (each action of an auction is a call)."""
+    calls = [action.call for action in legal if action.call is not None]
+    assert len(calls) == len(legal), "an action of the auction without its call"
+    return calls

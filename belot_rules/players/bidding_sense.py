@@ -142,7 +142,8 @@ class BiddingSense:
         self.ashkal = ruleset.bidding.ashkal  # the contract an ashkal bids for the partner, or None
         self.confirms_own = ruleset.variant.bidding.overcall == Overcall.higher_kind_seat_priority.value
         self.schmeiss = ruleset.variant.bidding.schmeiss != Schmeiss.none.value
-        factors = ruleset.variant.scoring.contract_factors  # a contract worth more is preferred when it can be made
+        # A contract worth more is preferred when it can be made.
+        factors: dict[str, int] = {c: f for c, f in ruleset.variant.scoring.contract_factors.items()}
         self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
         self._declaration_key = {c: (self.declarations.allows("sequence", c), contract_kind(c) == "no_trumps") for c in self.total}
@@ -183,11 +184,13 @@ class BiddingSense:
         ours = standing.declarer >= 0 and self.seating.same_side(standing.declarer, seat)
         for call in legal:
             if call.kind in ("double", "redouble"):
-                if ours and self._margin(standing.contract, known, standing, standing.points) >= self._need(
-                        standing.contract, self.margins.redouble):
+                doubled = standing.contract
+                assert doubled is not None, "a double offered with no contract standing"
+                if ours and self._margin(doubled, known, standing, standing.points) >= self._need(
+                        doubled, self.margins.redouble):
                     return call
-                if not ours and self._defence_margin(known, standing) >= self._need(
-                        standing.contract, self.margins.double):
+                if not ours and self._defence_margin(known, standing, doubled) >= self._need(
+                        doubled, self.margins.double):
                     return call
         if self.confirms_own and standing.declarer == seat:
             return PASS  # asked to confirm its own contract or switch (Baloot): it chose it already
@@ -202,6 +205,7 @@ class BiddingSense:
                                       and not known & SUIT_MASKS[TRUMP_SUIT[call.contract]]):
                 continue  # a trump suit the hand holds none of: only where a call is forced
             contract = call.contract
+            assert contract is not None, "a bid names its contract"
             team = teams.get(contract)
             if team is None:
                 team = teams[contract] = self._team(contract, known, standing)
@@ -233,6 +237,7 @@ class BiddingSense:
         margins (``Margins.bid``, ``Margins.bid_alone``) are compared with."""
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         standing = Standing.read(seat, (), self.partner_of, self.ashkal)
+        assert bid.contract is not None, "a bid names its contract"
         return self._margin(bid.contract, known, standing, bid.points) / self.total[bid.contract]
 
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
@@ -243,7 +248,7 @@ class BiddingSense:
         total = self.total[contract]
         return accept if 2 * (points_taken + extras) - total < ANSWER_WEAK * total else refuse
 
-    def _need(self, contract: str | None, fraction: float) -> float:
+    def _need(self, contract: str, fraction: float) -> float:
         return fraction * self.total[contract]
 
     def _partner_share(self, contract: str, standing: Standing) -> float:
@@ -275,16 +280,17 @@ class BiddingSense:
         if points == CAPOT:  # every trick: declarations do not help, and the estimate must be far above the deal
             return team - CAPOT_NEED * self.total[contract]
         if self.point_bids:
+            assert points is not None, "a point bid names its points"
             return team + extras - points
         return 2 * team + extras - self.total[contract]
 
-    def _defence_margin(self, known: int, standing: Standing) -> float:
-        """How far the defenders expect to beat the opponents' standing contract."""
-        total = self.total[standing.contract]
-        share = self.share[standing.contract] * (PASSED_PARTNER if standing.partner_passed else
+    def _defence_margin(self, known: int, standing: Standing, contract: str) -> float:
+        """How far the defenders expect to beat the opponents' standing ``contract``."""
+        total = self.total[contract]
+        share = self.share[contract] * (PASSED_PARTNER if standing.partner_passed else
                                                  BIDDING_PARTNER if standing.partner_contract else 1.0)
         if not self.defence_pair:
             share = 0.0
-        points_taken, extras = self.worth(known, standing.contract)
+        points_taken, extras = self.worth(known, contract)
         defence = points_taken + share + extras
         return 2 * defence - total

@@ -19,7 +19,7 @@ from .memory import Memory
 
 # (memory, seat, declarer, hand, legal, trick, win_pos) -> a card of the ``legal`` card set, where ``trick``
 # holds the cards already played and ``win_pos`` the position of the winning one.
-CardChooser = Callable[[Memory, int, int, int, int, Sequence[int], int], int]
+CardChooser = Callable[[Memory, int, int, int, int, list[int] | tuple[int, ...], int], int]
 
 
 @runtime_checkable

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards import RANKS
+from ..rules.tables import rank_points
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, RankTable
 
@@ -36,7 +37,7 @@ def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
     ``safe`` suits cannot be ruffed (trumps, no-trumps, all-trumps): their long cards win too.
     """
     order = [RANKS.index(r) for r in table.order]  # strongest first
-    points = [table.points.get(r, 0) for r in RANKS]
+    points = rank_points(table)
     values = []
     for byte in range(256):
         held = [pos for pos, rank in enumerate(order) if byte >> rank & 1]

@@ -19,6 +19,7 @@ from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
+from .base import offered_calls
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
 from .discard import discard_choice
@@ -64,7 +65,7 @@ class HeuristicPlayer:
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         if view.phase == BIDDING:
-            calls = [a.call for a in legal]
+            calls = offered_calls(legal)
             history = [(seat, Call.parse(text)) for seat, text in view.calls]
             turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
             return legal[calls.index(self.call_for(view.seat, _mask(view.hand), history, turned, calls))]
@@ -73,13 +74,14 @@ class HeuristicPlayer:
         if view.phase == EXCHANGING:
             return EXCHANGE_ACTION  # the turned card is never worse than the trump seven
         if view.phase == DISCARDING:
-            return discard_action(discard_choice(self.ruleset.tables[view.contract], _mask(view.hand)))
+            return discard_action(discard_choice(self.ruleset.tables[view.played_contract()], _mask(view.hand)))
         legal_mask = 0
         for action in legal:
             legal_mask |= 1 << action.card
         trick = [CARD_INDEX[c] for _, c in view.trick]
-        win_pos = self.ruleset.tables[view.contract].trick_winner_index(trick) if trick else 0
-        choose = self.card_chooser(view.contract)
+        contract = view.played_contract()
+        win_pos = self.ruleset.tables[contract].trick_winner_index(trick) if trick else 0
+        choose = self.card_chooser(contract)
         memory = self._memory_of(view)
         if view.tableau and self.ruleset.dealing.all_on_table:  # belote-a-deux.md §B: every playable card in view
             memory.see_tables([_mask([p[-1] for p in view.piles(s) if p and p[-1]]) for s in range(len(view.tableau))],
@@ -90,7 +92,8 @@ class HeuristicPlayer:
 
     def _memory_of(self, view: SeatView) -> Memory:
         """The memory of this deal, brought up to date with the cards the view shows."""
-        tables = self.ruleset.tables[view.contract]
+        contract = view.played_contract()
+        tables = self.ruleset.tables[contract]
         tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
         if view.trick:
             tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
@@ -98,7 +101,7 @@ class HeuristicPlayer:
         cards = [card for _, card, _, _ in history]
         memory = self._memory
         if memory is None or memory.tables is not tables or cards[:len(self._seen)] != self._seen:
-            memory = self._memory = Memory(tables, self.ruleset.obligations[view.contract],
+            memory = self._memory = Memory(tables, self.ruleset.obligations[contract],
                                            self.ruleset.seating.players)
         memory.catch_up(history)
         self._seen = cards

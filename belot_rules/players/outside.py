@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from ..engine.actions import Action, find_action
 from ..engine.deal import PLAYING, SeatView
@@ -54,7 +55,8 @@ def load_factory(spec: str) -> Factory:
         raise UserError(f"bot {spec!r}: {where} has no {name!r}{hint}")
     if not callable(found):
         raise UserError(f"bot {spec!r}: {name} is not a class or function that builds a player from (ruleset, seed)")
-    return found
+    factory: Factory = found  # its signature is the bot author's word: a wrong one fails when the bot is built
+    return factory
 
 
 def make_outside(spec: str, ruleset: Ruleset, seed: int | None) -> Player:
@@ -103,7 +105,7 @@ def _moment(view: SeatView) -> str:
     return f"at seat {view.seat}, {view.phase}"
 
 
-def _load_file(path_text: str) -> object:
+def _load_file(path_text: str) -> ModuleType:
     path = Path(path_text).expanduser()
     try:
         found = path.is_file()
@@ -125,7 +127,7 @@ def _load_file(path_text: str) -> object:
     return module
 
 
-def _load_module(name: str) -> object:
+def _load_module(name: str) -> ModuleType:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:

@@ -96,15 +96,15 @@ class Knowledge:
         need = [start - p.bit_count() for p in played]
         need[seat] = hand.bit_count()
         forced = [0] * players
-        contract = view.contract
         for who, suit_name in view.belotes:
             forced[who] |= ruleset.declarations.belote(who, SUIT_CONTRACTS.index(suit_name)).mask
         shown = declared_cards(ruleset)
         for who, text in view.declared:
-            forced[who] |= shown.get((contract, text), 0)
+            forced[who] |= shown.get((view.played_contract(), text), 0)
         if view.turned_card is not None and ruleset.dealing.turned_to_taker and view.declarer >= 0:
             forced[view.declarer] |= 1 << CARD_INDEX[view.turned_card]
         elif view.exchanged is not None:  # a seat took it for the trump seven, which lies face up on the stock
+            assert view.turned_card is not None, "a trump seven exchanged for no turned card"
             forced[view.exchanged[0]] |= 1 << CARD_INDEX[view.turned_card]
             unknown &= ~(1 << CARD_INDEX[view.exchanged[1]])
         elif view.turned_card is not None:  # it lies face up on the stock
@@ -328,7 +328,7 @@ def _opening(ruleset: Ruleset, view: SeatView) -> Auction:
     if turned_at >= 0 and view.turned_card:
         at = cards.index(CARD_INDEX[view.turned_card])
         cards[at], cards[turned_at] = cards[turned_at], cards[at]
-    return DealState.start(ruleset, cards, view.dealer, view.hanging_in).auction
+    return DealState.start(ruleset, cards, view.dealer, view.hanging_in).running_auction()
 
 
 class AuctionDecks:
@@ -385,8 +385,9 @@ class AuctionDecks:
 
 def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:
     """A memory that has seen every card of the view's tricks and current trick."""
-    tables = ruleset.tables[view.contract]
-    memory = Memory(tables, ruleset.obligations[view.contract], ruleset.seating.players)
+    contract = view.played_contract()
+    tables = ruleset.tables[contract]
+    memory = Memory(tables, ruleset.obligations[contract], ruleset.seating.players)
     tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))

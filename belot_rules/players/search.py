@@ -37,6 +37,7 @@ from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
+from .base import offered_calls
 from .bidding_sense import BiddingSense
 from .heuristic import HeuristicPlayer, card_senses
 from .memory import Memory
@@ -124,7 +125,7 @@ class SearchPlayer:
         """The sampled deal brought to the view's position: the same declarations, belotes and cards played
         (and, at an open tableau, the sampled cards under the piles)."""
         world = DealState.from_hands(self.ruleset, [h | p for h, p in zip(hands, played)], view.dealer,
-                                     view.contract, view.declarer, view.multiplier, view.bid, view.hanging_in,
+                                     view.played_contract(), view.declarer, view.multiplier, view.bid, view.hanging_in,
                                      piles)
         world.closed = view.closed  # baloot.md §4: the rollouts lead as the closed game allows
         declared: dict[int, set[str]] = {}
@@ -146,12 +147,12 @@ class SearchPlayer:
             return
         seat = world.to_act
         shown = declared.get(seat, set())
-        options = self.ruleset.declarations.choices(world.hands[seat], world.contract, seat)
+        options = self.ruleset.declarations.choices(world.hands[seat], world.played_contract(), seat)
         world.declare(next((tuple(o) for o in options if {str(d) for d in o} == shown), ()))
 
     def _roll_out(self, state: DealState, memory: Memory) -> None:
         """Finish the card play with the heuristic bot's choices at every seat."""
-        choose = self.card_senses[state.contract].choose
+        choose = self.card_senses[state.played_contract()].choose
         declarer, observe = state.declarer, memory.observe
 
         def pick(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
@@ -175,7 +176,7 @@ class SearchPlayer:
     # ------------------------------------------------------------------ the auction
 
     def _call(self, view: SeatView, legal: list[Action]) -> Action:
-        calls = [a.call for a in legal]
+        calls = offered_calls(legal)
         history = [(who, Call.parse(text)) for who, text in view.calls]
         turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls)
@@ -215,14 +216,14 @@ class SearchPlayer:
         """The rest of the auction by the heuristic bidder at every seat, then the rollout; the seat's value."""
         bidding, choose = self.ruleset.bidding, self.sense.choose
         while state.phase == BIDDING:
-            who = state.to_act
-            state.make_call(choose(who, state.hands[who], state.auction.calls, state.turned_card,
-                                   bidding.legal_calls(state.auction)))
+            who, auction = state.to_act, state.running_auction()
+            state.make_call(choose(who, state.hands[who], auction.calls, state.turned_card,
+                                   bidding.legal_calls(auction)))
         while state.phase not in (PLAYING, DECLARING, OVER):  # a step before trick 1 (a discard): the heuristic's
             state.apply(self.fallback.choose(state.view(state.to_act), state.legal_actions()))
         if state.phase == OVER:
             return 0.0
-        contract = state.contract
+        contract = state.played_contract()
         self._roll_out(state, Memory(self.ruleset.tables[contract], self.ruleset.obligations[contract],
                                      self.ruleset.seating.players))
         return self._value(state.score, seat)

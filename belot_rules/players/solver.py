@@ -46,7 +46,7 @@ def _compiled() -> ModuleType | None:
     """``belot_rules._solver`` where it is built and reads the tables as they are packed now, else None (a
     build of older source is left out: it might read a new rule as another)."""
     try:
-        from .. import _solver  # type: ignore[attr-defined]
+        from .. import _solver
     except ImportError:
         return None
     built = getattr(_solver, "PACKED_FORMAT", None), getattr(_solver, "PACKED_CODES", None)

@@ -54,7 +54,8 @@ def _order_strength(table: RankTable) -> list[int]:
     return strength
 
 
-def _points(table: RankTable) -> list[int]:
+def rank_points(table: RankTable) -> list[int]:
+    """The card points of each natural rank (7 8 9 T J Q K A) under ``table``; ranks left out are worth 0."""
     points = {str(rank): value for rank, value in table.points.items()}
     return [points.get(rank, 0) for rank in RANKS]
 
@@ -78,7 +79,7 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
     for suit, table in enumerate(suit_tables):
         bonus = TRUMP_BONUS if suit == trump_suit else 0
         strength += [s + bonus for s in _order_strength(table)]
-        points += _points(table)
+        points += rank_points(table)
     stronger = []
     for card in range(DECK_SIZE):
         suit = card >> 3
