@@ -7,6 +7,9 @@ An editable install reads the checkout's folders directly, so it copies nothing.
 ``belot_rules._playout`` is the trick loop of random playouts in C. It is optional: without a
 C compiler the build warns and goes on, and the engine plays the same loop in Python.
 ``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
+Both include ``belot_rules/_rules.h``, the one home in C of the play rules they share (legal
+cards, a trick's winner, the packed rule codes), listed among their ``depends`` so that a change
+to it rebuilds both.
 """
 
 import shutil
@@ -33,7 +36,7 @@ class BuildPyWithData(build_py):
                 shutil.copyfile(source, target / source.name)
 
 
-KERNEL = Extension("belot_rules._playout", ["belot_rules/_playout.c"], optional=True)
+KERNEL = Extension("belot_rules._playout", ["belot_rules/_playout.c"], depends=["belot_rules/_rules.h"], optional=True)
 SOLVER = Extension("belot_rules._solver", ["belot_rules/_solver.c"], depends=["belot_rules/_rules.h"], optional=True)
 
 setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[KERNEL, SOLVER])

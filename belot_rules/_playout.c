@@ -11,108 +11,14 @@
    Nothing here knows a variant. Every rule arrives as tables the compiled rules already hold,
    packed once per contract by Obligations (belot_rules/rules/play.py, PACKED_FORMAT): the legal-card
    parameters that Obligations.legal_fast reads, the card points and each card's strength in a
-   trick by the led suit. legal() below is Obligations.legal_fast, branch for branch. */
+   trick by the led suit. The legal cards and the trick's winner are _rules.h's, which the
+   double-dummy solver (_solver.c) reads too. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
-#include <stdint.h>
 
-#define MAX_PLAYERS 8
-
-/* Obligations.packed, field for field: 4-byte fields, no padding, in the order of its struct format. */
-#define PACKED_FORMAT "=8i5I32i32I128i"
-/* the codes its fields take, as belot_rules/kernel.py names them: a new code changes this */
-#define PACKED_CODES "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
-typedef struct {
-    int32_t kind;                  /* 0 a suit contract, 1 no trumps, 2 all trumps */
-    int32_t trump_suit;            /* 0..3, or -1 */
-    int32_t partner_back;          /* how many places before a seat its partner played: 2, or 0 without partners */
-    int32_t raise_on_trump_lead;   /* raise_on_trump_lead_over_partner */
-    int32_t overtake_over_partner; /* all trumps: beat the partner's winning card too */
-    int32_t partner_void;          /* 0 free, 1 overtrump_if_trumping, 2 overtrump_if_able, 3 as if an opponent won,
-                                      4 overtrump_when_trumping */
-    int32_t undertrump;            /* 0 never required, 1 required, 2 forbidden unless only trumps */
-    int32_t head_plain;            /* plain-suit overtaking: 0 never, 1 always, 2 unless the partner is winning */
-    uint32_t trump_mask;
-    uint32_t suit_mask[4];
-    int32_t points[32];
-    uint32_t stronger[32];         /* per card: the cards of its suit that beat it */
-    int32_t strength[4][32];       /* per led suit, per card: its strength in the trick, -1 when it cannot win */
-} Spec;
-
-enum { SUIT = 0, NO_TRUMPS = 1, ALL_TRUMPS = 2 };
-enum { VOID_FREE = 0, VOID_OVERTRUMP_IF_TRUMPING = 1, VOID_OVERTRUMP_IF_ABLE = 2, VOID_OVERTRUMP_WHEN_TRUMPING = 4 };
-
-#if defined(__GNUC__) || defined(__clang__)
-#define COUNT(x) __builtin_popcount(x)
-#define LOWEST(x) __builtin_ctz(x)
-#else
-static int COUNT(uint32_t x) { int n = 0; for (; x; x &= x - 1) n++; return n; }
-static int LOWEST(uint32_t x) { int n = 0; while (!(x >> n & 1)) n++; return n; }
-#endif
-
-/* Obligations._heads: a player following a plain led suit must beat the winning card of that suit. */
-static int heads(const Spec *s, int led, int winning, int partner_winning)
-{
-    return s->head_plain && (winning >> 3) == led && !(partner_winning && s->head_plain == 2);
-}
-
-/* (follow & stronger[winning]) or follow */
-static uint32_t beat_or_follow(const Spec *s, uint32_t follow, int winning)
-{
-    uint32_t over = follow & s->stronger[winning];
-    return over ? over : follow;
-}
-
-/* Obligations.legal_fast */
-static uint32_t legal(const Spec *s, uint32_t hand, int led, int winning, int partner_winning)
-{
-    uint32_t follow = hand & s->suit_mask[led];
-    if (s->kind == NO_TRUMPS) {
-        if (follow && heads(s, led, winning, partner_winning))
-            return beat_or_follow(s, follow, winning);
-        return follow ? follow : hand;
-    }
-    if (s->kind == ALL_TRUMPS) {
-        if (!follow)
-            return hand;
-        if (partner_winning && !s->overtake_over_partner)
-            return follow;
-        return beat_or_follow(s, follow, winning);
-    }
-    if (follow) {
-        if (led != s->trump_suit)
-            return heads(s, led, winning, partner_winning) ? beat_or_follow(s, follow, winning) : follow;
-        if (partner_winning && !s->raise_on_trump_lead)
-            return follow;
-        return beat_or_follow(s, follow, winning);
-    }
-    uint32_t trumps = hand & s->trump_mask;
-    if (!trumps)
-        return hand;
-    int trumped = (winning >> 3) == s->trump_suit;
-    uint32_t over = trumped ? trumps & s->stronger[winning] : trumps;
-    if (partner_winning) {
-        if (s->partner_void == VOID_FREE)
-            return hand;
-        if (s->partner_void == VOID_OVERTRUMP_IF_TRUMPING)
-            return hand == trumps ? hand : (hand & ~trumps) | over;
-        if (s->partner_void == VOID_OVERTRUMP_IF_ABLE)
-            return (hand & ~trumps) | (over ? over : trumps);
-        if (s->partner_void == VOID_OVERTRUMP_WHEN_TRUMPING)
-            return ((hand & ~trumps) | over) ? (hand & ~trumps) | over : hand;
-    }
-    if (!trumped)
-        return trumps;
-    if (over)
-        return over;
-    if (!s->undertrump)
-        return hand;
-    if (s->undertrump == 1)
-        return trumps;
-    return (hand & ~trumps) ? (hand & ~trumps) : hand;
-}
+#include "_rules.h"
 
 /* The deal's Python objects the loop reads and updates (borrowed references) and its C copies. */
 typedef struct {
@@ -299,7 +205,7 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
         if (PyList_GET_SIZE(PyList_GET_ITEM(d->belote_suits, seat)))
             belote_held = 1;
     /* the trick so far: a deal may be resumed inside one */
-    int led = 0, best = 0, top = 0;
+    int led = 0, best = 0;
     long long taken = 0;
     for (Py_ssize_t pos = 0; pos < PyList_GET_SIZE(d->trick); pos++) {
         long long card;
@@ -311,8 +217,6 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
         if (pos == win)
             best = (int)card;
     }
-    if (PyList_GET_SIZE(d->trick))
-        top = s->strength[led][best];
     for (Py_ssize_t done = PyList_GET_SIZE(d->tricks); done < d->hand_size; done++) {
         int first_trick = done == 0;
         for (int pos = (int)PyList_GET_SIZE(d->trick); pos < players; pos++) {
@@ -349,11 +253,9 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
             if (!pos) {
                 led = card >> 3;
                 best = card;
-                top = s->strength[led][card];
-            } else if (s->strength[led][card] > top) {
+            } else if (beats(s, led, card, best)) {
                 win = pos;
                 best = card;
-                top = s->strength[led][card];
             }
         }
         int winner = (leader + win) % players;
@@ -548,8 +450,7 @@ PyMODINIT_FUNC PyInit__playout(void)
 {
     PyObject *m = PyModule_Create(&module);
     /* the layout of Spec and its codes, which belot_rules/kernel.py compares with those Obligations packs */
-    if (m != NULL && (PyModule_AddStringConstant(m, "PACKED_FORMAT", PACKED_FORMAT) < 0
-                      || PyModule_AddStringConstant(m, "PACKED_CODES", PACKED_CODES) < 0))
+    if (m != NULL && add_packed_layout(m) < 0)
         Py_CLEAR(m);
     return m;
 }

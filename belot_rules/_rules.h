@@ -1,8 +1,10 @@
-/* The compiled rules of card play as the C code reads them: Obligations.packed (belot_rules/rules/play.py,
-   PACKED_FORMAT) as a struct, and Obligations.legal_fast over it, branch for branch.
+/* The compiled rules of card play, the one home in C of what the playout kernel (_playout.c) and the
+   double-dummy solver (_solver.c) both read: Obligations.packed (belot_rules/rules/play.py,
+   PACKED_FORMAT) as a struct, Obligations.legal_fast over it, branch for branch, and the winner of a
+   trick by the packed strengths. A play rule is written here once; setup.py lists this header among
+   both extensions' sources, so a change to it rebuilds both.
 
-   Nothing here knows a variant: every rule arrives as tables the compiled rules already hold. The
-   double-dummy solver (_solver.c) reads it; the playout kernel (_playout.c) holds the same code. */
+   Nothing here knows a variant: every rule arrives as tables the compiled rules already hold. */
 
 #ifndef BELOT_RULES_H
 #define BELOT_RULES_H
@@ -104,5 +106,22 @@ static inline uint32_t legal(const Spec *s, uint32_t hand, int led, int winning,
         return trumps;
     return (hand & ~trumps) ? (hand & ~trumps) : hand;
 }
+
+/* Whether ``card`` takes the trick from ``best``, its winning card so far, in a trick led in suit ``led``:
+   the stronger by the packed strengths (a card that cannot win is -1, so the first of equals keeps it). */
+static inline int beats(const Spec *s, int led, int card, int best)
+{
+    return s->strength[led][card] > s->strength[led][best];
+}
+
+#ifdef Py_PYTHON_H
+/* The layout and codes this build reads, as module constants: belot_rules/kernel.py compares them with
+   those Obligations packs now and leaves a build of older source unused. */
+static int add_packed_layout(PyObject *module)
+{
+    return (PyModule_AddStringConstant(module, "PACKED_FORMAT", PACKED_FORMAT) < 0
+            || PyModule_AddStringConstant(module, "PACKED_CODES", PACKED_CODES) < 0) ? -1 : 0;
+}
+#endif
 
 #endif

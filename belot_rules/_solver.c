@@ -96,8 +96,7 @@ static int after(Search *c, int leader, int pos, int win, int left, int seat, in
     const Spec *s = c->s;
     int *trick = c->trick[left];
     if (pos) {
-        const int32_t *strength = s->strength[trick[0] >> 3];
-        if (strength[card] > strength[trick[win]])
+        if (beats(s, trick[0] >> 3, card, trick[win]))
             win = pos;
     } else {
         win = 0;
@@ -472,8 +471,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__solver(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && (PyModule_AddStringConstant(m, "PACKED_FORMAT", PACKED_FORMAT) < 0
-                      || PyModule_AddStringConstant(m, "PACKED_CODES", PACKED_CODES) < 0))
+    if (m != NULL && add_packed_layout(m) < 0)
         Py_CLEAR(m);
     return m;
 }
