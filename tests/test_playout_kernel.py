@@ -15,10 +15,12 @@ import importlib.util
 import itertools
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 from pathlib import Path
 from types import ModuleType
 
@@ -51,14 +53,19 @@ def _built(folder: Path) -> list[Path]:
     return sorted((folder / "belot_rules").glob("_playout*"))
 
 
-@pytest.fixture(scope="session")
-def kernel(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    """The kernel compiled from the checkout's source, loaded without touching the imported package."""
+def need_compiler(what: str) -> None:
+    """Skip the test without a C compiler to build ``what``, except under CI, where it must build."""
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         if os.environ.get("CI"):
-            pytest.fail(f"CI must build the playout kernel, but there is no C compiler ({compiler})")
-        pytest.skip(f"no C compiler ({compiler}) to build the playout kernel")
+            pytest.fail(f"CI must build {what}, but there is no C compiler ({compiler})")
+        pytest.skip(f"no C compiler ({compiler}) to build {what}")
+
+
+@pytest.fixture(scope="session")
+def kernel(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """The kernel compiled from the checkout's source, loaded without touching the imported package."""
+    need_compiler("the playout kernel")
     folder = tmp_path_factory.mktemp("kernel")
     result = _build(folder)
     built = _built(folder)
@@ -314,3 +321,51 @@ def test_a_failed_kernel_build_does_not_stop_the_install(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "building extension \"belot_rules._playout\" failed" in result.stderr
     assert _built(tmp_path) == []
+
+
+def _defines(source: str) -> dict[str, str]:
+    """The string constants a C source defines: ``#define NAME "text"``."""
+    return {name: text for name, text in re.findall(r'^#define (\w+) "([^"]*)"$', source, re.MULTILINE)}
+
+
+def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
+    """``_rules.h`` holds the packed layout, its codes, the legal cards and a trick's winner once; the playout
+    kernel and the solver include it and define none of them again, and kernel.py refuses builds by the
+    header's layout and codes (belot_rules/kernel.py, usable: the header is part of both modules' source)."""
+    folder = ROOT / "belot_rules"
+    header = (folder / "_rules.h").read_text()
+    assert _defines(header) == {"PACKED_FORMAT": kernel_module.PACKED_FORMAT, "PACKED_CODES": kernel_module.PACKED_CODES}
+    shared = ["} Spec;", "legal(const Spec", "beats(const Spec", "add_packed_layout(PyObject"]
+    assert all(header.count(definition) == 1 for definition in shared)
+    for name in ("_playout.c", "_solver.c"):
+        source = (folder / name).read_text()
+        assert '#include "_rules.h"' in source and "add_packed_layout(m)" in source, name
+        assert not _defines(source).keys() & {"PACKED_FORMAT", "PACKED_CODES"}, name
+        assert not [definition for definition in shared if definition in source], name
+
+
+def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_modules(tmp_path):
+    """MANIFEST.in ships ``_rules.h``, and setup.py lists it among both extensions' depends: a build from the
+    sdist succeeds, and a newer header rebuilds the playout kernel and the solver (not only the one it names)."""
+    need_compiler("the compiled modules")
+    made = subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    with tarfile.open(next(tmp_path.glob("*.tar.gz"))) as sdist:
+        for member in (member for member in sdist.getmembers() if member.isfile()):
+            (tmp_path / member.name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / member.name).write_bytes(sdist.extractfile(member).read())
+    unpacked = next(path for path in tmp_path.iterdir() if path.is_dir())
+    build = [sys.executable, "setup.py", "-q", "build_ext", "-b", "out", "-t", "temp"]
+
+    def built() -> dict[str, int]:
+        result = subprocess.run(build, cwd=unpacked, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        return {path.name.split(".")[0]: path.stat().st_mtime_ns for path in (unpacked / "out" / "belot_rules").glob("_*")}
+
+    first = built()
+    assert first.keys() == {"_playout", "_solver"}
+    later = max(first.values()) // 10**9 + 10
+    os.utime(unpacked / "belot_rules" / "_rules.h", (later, later))
+    again = built()
+    assert all(again[name] > first[name] for name in first)

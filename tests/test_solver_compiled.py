@@ -9,14 +9,11 @@ C compiler it is skipped, except under CI (the variable ``CI`` set), where the s
 from __future__ import annotations
 
 import importlib.util
-import os
-import shutil
-import sysconfig
 from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from test_playout_kernel import _build
+from test_playout_kernel import _build, need_compiler
 from test_solver import small_position
 
 from belot_rules import load_variant
@@ -28,11 +25,7 @@ from belot_rules.variant.loader import shipped_names
 @pytest.fixture(scope="session")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     """The solver compiled from the checkout's source, loaded without touching the imported package."""
-    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must build the solver, but there is no C compiler ({compiler})")
-        pytest.skip(f"no C compiler ({compiler}) to build the solver")
+    need_compiler("the solver")
     folder = tmp_path_factory.mktemp("solver")
     result = _build(folder)
     built = sorted((folder / "belot_rules").glob("_solver*"))
