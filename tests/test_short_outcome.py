@@ -214,3 +214,13 @@ def test_declarations_given_by_side_are_explained_for_the_side_not_a_seat() -> N
     assert "Declaration: quarte (50) counts for team 1" in score.lines
     assert "Belote: belote in hearts (20) counts for team 1" in score.lines
     assert not any("seat 1 quarte" in line or "seat 1 belote" in line for line in score.lines)
+
+
+def test_the_short_form_takes_one_count_per_side_at_four_players_each_for_himself(tmp_path) -> None:
+    """A house file `extends: bulgarian` with `table: {sides: each_for_self}` has four sides: its short form takes four
+    points (the form's bound was three, the most a table of sides had before)."""
+    house = tmp_path / "each.yaml"
+    house.write_text("extends: bulgarian\ntable: {sides: each_for_self}\n")
+    rules = load_variant(house)
+    score = rules.score_deal({"contract": "hearts", "declarer": 0, "points": [60, 40, 30, 22], "last_trick": 0})
+    assert score.raw_points == (70, 40, 30, 22)

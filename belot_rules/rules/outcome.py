@@ -188,13 +188,13 @@ class DealOutcome(_Strict):
         "trick. Or the short form instead: points, last_trick and trick_counts.",
     )
     points: list[Annotated[int, Field(ge=0)]] | None = Field(
-        None, min_length=2, max_length=3,
+        None, min_length=2, max_length=4,  # as many as the table's sides: checked against the variant
         description="Short form: the card points each side counted in its tricks, the last trick's bonus not "
         "included (a chien laid aside counts for the taker).",
     )
     last_trick: Side | None = Field(None, description="Short form: the side that took the last trick.")
     trick_counts: list[Annotated[int, Field(ge=0)]] | None = Field(
-        None, min_length=2, max_length=3,
+        None, min_length=2, max_length=4,
         description="Short form: the tricks each side took; may be left out when every side has points or the "
         "last trick.",
     )
