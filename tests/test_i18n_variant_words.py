@@ -103,3 +103,16 @@ def test_list_and_show_use_the_chosen_language_s_title_and_description(capsys: p
         assert capsys.readouterr().out.startswith("Bulgarian Belot (bulgarian)")
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def test_a_file_without_a_title_is_named_after_its_parent_s_title_in_the_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ours.yaml").write_text("extends: bulgarian\ndeal: {shuffle: cut_only}\n", encoding="utf-8")
+    try:
+        assert main(["validate", "ours.yaml", "--lang", "bg"]) == 0
+        assert "✓ ours.yaml: ours (по Български белот) (име ours," in capsys.readouterr().out
+        assert main(["validate", "ours.yaml", "--lang", "en"]) == 0
+        assert "✓ ours.yaml: ours (based on Bulgarian Belot) (name ours," in capsys.readouterr().out
+    finally:
+        i18n.use(i18n.SOURCE)

@@ -199,9 +199,17 @@ def defaults_in_words() -> str:
     if name is None:
         return _("the built-in defaults")
     data = read_yaml(shipped_dir() / f"{name}.yaml", keep_going=True).data
-    own = data.get("languages", {}).get(i18n.current(), {}) if isinstance(data.get("languages"), dict) else {}
-    title = own.get("title") if isinstance(own, dict) and own.get("title") else data.get("title", name)
-    return _("the built-in defaults, which are {title} (`{name}`)").format(title=title, name=name)
+    return _("the built-in defaults, which are {title} (`{name}`)").format(title=_title_of(data) or name, name=name)
+
+
+def _title_of(data: dict[Any, Any]) -> str | None:
+    """A file's own title, in the language this command speaks where the file gives it (``languages``)."""
+    languages = data.get("languages")
+    own = languages.get(i18n.current()) if isinstance(languages, dict) else None
+    for title in (own.get("title") if isinstance(own, dict) else None, data.get("title")):
+        if isinstance(title, str):
+            return title
+    return None
 
 
 def _base_warnings(root: Document, merged: dict[Any, Any]) -> tuple[Problem, ...]:
@@ -390,7 +398,7 @@ def _merge_chain(docs: list[Document]) -> tuple[dict[Any, Any], dict[KeyPath, No
     top = docs[0]
     merged.setdefault("name", name_from_file(top.path))
     if "title" not in merged and len(docs) > 1:
-        ancestor = next((d.data["title"] for d in docs[1:] if isinstance(d.data.get("title"), str)), docs[1].path.stem)
+        ancestor = next((title for d in docs[1:] if (title := _title_of(d.data))), docs[1].path.stem)
         merged["title"] = _("{name} (based on {title})").format(name=merged["name"], title=ancestor)
     return merged, nodes
 
