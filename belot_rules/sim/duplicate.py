@@ -167,7 +167,7 @@ def seating(ruleset: Ruleset, first_side: int) -> list[int]:
     return [0 if side == first_side else 1 for side in ruleset.seating.side_of]
 
 
-def play_deal_pair(ruleset: Ruleset, deck: Sequence[int], dealer: int, bots: Sequence[MakePlayer],
+def play_deal_pair(ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, bots: Sequence[MakePlayer],
                    seeds: Sequence[int], full: bool, tally: DuplicateTally) -> bool:
     """Play ``deck`` at two tables, the first bot on side 0 then on side 1, and count the pair.
 

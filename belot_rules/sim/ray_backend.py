@@ -90,7 +90,8 @@ class _RayWorker:
         known = _RAY_WORKS.get(key)
         if known is None:
             born = time.perf_counter()
-            node = ray.util.get_node_ip_address()
+            # Ray leaves it unannotated (and the ignore is unused where Ray is not installed).
+            node = ray.util.get_node_ip_address()  # type: ignore[no-untyped-call, unused-ignore]
             here = program_identity()
             if here != program:
                 raise OtherProgram(node, here, program)
@@ -240,7 +241,8 @@ class RayBackend(Backend):
                                 f"token needs RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN on another machine)") from None
             self.owned = True
         self.address = address or ray.get_runtime_context().gcs_address
-        cpus = int(ray.cluster_resources().get("CPU", 0))
+        # Ray leaves it unannotated (and the ignore is unused where Ray is not installed).
+        cpus = int(ray.cluster_resources().get("CPU", 0))  # type: ignore[no-untyped-call, unused-ignore]
         if workers is not None and workers > cpus:
             self.close()
             raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs; leave it out to use "

@@ -77,6 +77,7 @@ def record_deal(tally: Tally, deal: DealState) -> None:
     tally.count("played")
     tally.count(f"contract.{deal.contract}")
     score = deal.score
+    assert score is not None, "a deal played to its end is scored"
     tally.count(f"outcome.{score.verdict}")
     if score.capot_team is not None:
         tally.count("capot")
@@ -339,7 +340,10 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
 
         match = players.play_match(ruleset, match_seed, on_deal=on_deal)
         tally.matches += 1
-        tally.count("draws" if match.drawn else f"wins.{seating.side_keys[match.winner]}")
+        if match.drawn or match.winner is None:  # a match over and not drawn has its winner
+            tally.count("draws")
+        else:
+            tally.count(f"wins.{seating.side_keys[match.winner]}")
         if first_bidders and match.winner == first_bidders[0]:
             tally.count("wins.first_bidder")
         tally.observe("match_length", len(match.deals))

@@ -42,7 +42,10 @@ class Table:
 
     def __init__(self, players: Sequence[Player]) -> None:
         self.players = tuple(players)
-        self.card_sets = tuple(isinstance(p, CardSetPlayer) for p in self.players)
+        # Each seat's player where it offers the card-set door, else None; all of them where every seat does.
+        self.card_sets = tuple(p if isinstance(p, CardSetPlayer) else None for p in self.players)
+        card_players = tuple(p for p in self.card_sets if p is not None)
+        self.card_players = card_players if len(card_players) == len(self.players) else None
         first = self.players[0] if self.players else None
         self.rand: Callable[[], float] | None = None  # random players alone: the generator of their deals
         if isinstance(first, RandomPlayer) and all(type(p) is RandomPlayer for p in self.players):
@@ -53,30 +56,30 @@ class Table:
         if self.rand is not None:
             return play_at_random(state, rand or self.rand)
         memory = None
-        if state.phase == BIDDING and all(self.card_sets):
-            self._call(state)
+        if state.phase == BIDDING and self.card_players is not None:
+            self._call(state, self.card_players)
         while state.phase in (BIDDING, DISCARDING):
             self.act(state)
-        if state.phase != OVER and all(self.card_sets):
-            self._play_cards(state)
+        if state.phase != OVER and self.card_players is not None:
+            self._play_cards(state, self.card_players)
         while state.phase != OVER:
             memory = self.act(state, memory)
         return state
 
-    def _call(self, state: DealState) -> None:
+    def _call(self, state: DealState, players: Sequence[CardSetPlayer]) -> None:
         """The auction of a table of card-set players in one loop: :meth:`act`'s calls."""
-        auction, legal_calls, players = state.running_auction(), state.ruleset.bidding.legal_calls, self.players
+        auction, legal_calls = state.running_auction(), state.ruleset.bidding.legal_calls
         while state.phase == BIDDING:
             seat = auction.to_act
             state.make_call(players[seat].call_for(seat, state.hands[seat], auction.calls, state.turned_card,
                                                    legal_calls(auction)))
 
-    def _play_cards(self, state: DealState) -> None:
+    def _play_cards(self, state: DealState, players: Sequence[CardSetPlayer]) -> None:
         """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
-        ruleset, contract, declarer = state.ruleset, state.contract, state.declarer
+        ruleset, contract, declarer = state.ruleset, state.played_contract(), state.declarer
         memory = Memory(ruleset.tables[contract], ruleset.obligations[contract], ruleset.seating.players)
         observe = memory.observe
-        choosers = [p.card_chooser(contract) for p in self.players]
+        choosers = [p.card_chooser(contract) for p in players]
         if state.tableau is not None and ruleset.dealing.all_on_table:
             choosers = [_seeing_tables(choose, state.hands, ruleset.seating.pack_mask) for choose in choosers]
 
@@ -91,7 +94,9 @@ class Table:
         """What the seat's card-set player declares among ``options`` (declaring nothing is always offered)."""
         offered = [o for o in options if o]
         offered.append([])
-        return offered[self.players[seat].declaration_for(offered)]
+        player = self.card_sets[seat]
+        assert player is not None, "a declaration asked of a seat without the card-set door"
+        return offered[player.declaration_for(offered)]
 
     def act(self, state: DealState, memory: Memory | None = None) -> Memory | None:
         """Let the seat to act make one move; returns the memory to pass with the next move of this deal.
@@ -100,32 +105,36 @@ class Table:
         """
         ruleset = state.ruleset
         seat = state.to_act
-        player = self.players[seat]
-        phase = state.phase
-        if phase != BIDDING and memory is None:
-            tables = ruleset.tables[state.contract]
+        card_player = self.card_sets[seat]
+        if state.phase == BIDDING:
+            if card_player is None:
+                state.apply(self.players[seat].choose(state.view(seat), state.legal_actions()))
+            else:
+                auction = state.running_auction()
+                state.make_call(card_player.call_for(seat, state.hands[seat], auction.calls, state.turned_card,
+                                                     ruleset.bidding.legal_calls(auction)))
+            return memory
+        phase, contract = state.phase, state.played_contract()
+        if memory is None:
+            tables = ruleset.tables[contract]
             players = ruleset.seating.players
-            memory = Memory(tables, ruleset.obligations[state.contract], players)
+            memory = Memory(tables, ruleset.obligations[contract], players)
             memory.catch_up(list(plays(tables, [*((lead, cards) for lead, cards, _ in state.tricks),
                                                  (state.leader, state.trick)], players)))
-        if not self.card_sets[seat]:
-            action = player.choose(state.view(seat), state.legal_actions())
+        if card_player is None:
+            action = self.players[seat].choose(state.view(seat), state.legal_actions())
             if action.kind == PLAY:
                 memory.observe(seat, action.card, state.trick, state.win_pos)
             state.apply(action)
-        elif phase == BIDDING:
-            auction = state.auction
-            state.make_call(player.call_for(seat, state.hands[seat], auction.calls, state.turned_card,
-                                            ruleset.bidding.legal_calls(auction)))
         elif phase == DECLARING:
-            options = ruleset.declarations.choices(state.hands[seat], state.contract, seat)
+            options = ruleset.declarations.choices(state.hands[seat], contract, seat)
             state.declare(tuple(self._declaration_for(seat, options)))
         elif phase == EXCHANGING:
             state.exchange(True)  # card-set players take the turned card for the trump seven, as play_out does
         elif phase == DISCARDING:
-            state.discard(discard_choice(ruleset.tables[state.contract], state.hands[seat]))
+            state.discard(discard_choice(ruleset.tables[contract], state.hands[seat]))
         else:
-            choose = player.card_chooser(state.contract)
+            choose = card_player.card_chooser(contract)
             if state.tableau is not None and ruleset.dealing.all_on_table:
                 memory.see_tables(state.hands, ruleset.seating.pack_mask)
             card = choose(memory, seat, state.declarer, state.hands[seat], state.legal_card_mask(), state.trick,
@@ -142,7 +151,7 @@ class Table:
         """
         match = MatchState.new(ruleset, seed)
         while not match.over:
-            deal = self.play_deal(match.current)
+            deal = self.play_deal(match.in_play())
             if on_deal is not None:
                 on_deal(deal)
             match.advance()
@@ -158,7 +167,7 @@ def _seeing_tables(choose: CardChooser, hands: list[int], pack: int) -> CardChoo
     """``choose`` at an open tableau where every playable card is face up: it first sees each seat's cards
     (``hands``, the deal's own list, kept current by the engine)."""
 
-    def chooser(memory: Memory, seat: int, declarer: int, hand: int, legal: int, trick: Sequence[int],
+    def chooser(memory: Memory, seat: int, declarer: int, hand: int, legal: int, trick: list[int] | tuple[int, ...],
                 win_pos: int) -> int:
         memory.see_tables(hands, pack)
         return choose(memory, seat, declarer, hand, legal, trick, win_pos)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -127,7 +127,7 @@ class TournamentResult:
                 "ratings": [r.to_dict() for r in self.ratings()], "pairs": pairs}
 
 
-def bradley_terry(players: int, games: dict[tuple[int, int], Sequence[int]]) -> tuple[list[float], list[float]]:
+def bradley_terry(players: int, games: Mapping[tuple[int, int], Sequence[int]]) -> tuple[list[float], list[float]]:
     """Log-strengths (natural log, mean 0) and their standard errors from (won, drawn, lost) per pair (a, b).
 
     Minorisation-maximisation (Hunter 2004) with each pair starting from one drawn game; the
