@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardError, cards_of, mask_of, parse_card, parse_cards, quoted
 from .checks import seat as check_seat
@@ -26,6 +26,9 @@ from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
 from .variant.model import CONTRACTS, Variant
+
+if TYPE_CHECKING:
+    from .rules.outcome import DealOutcome
 
 CardLike = Card | str
 
@@ -162,7 +165,7 @@ class Ruleset:
             names = ", ".join(str(c) for c in cards_of(foreign))
             raise UserError(f"{what}: {names} not in the {self.seating.pack_size}-card pack of {self.name}")
 
-    def score_deal(self, outcome: Mapping[str, Any] | Any) -> DealScore:
+    def score_deal(self, outcome: Mapping[str, Any] | DealOutcome) -> DealScore:
         """Score a deal outcome (a :class:`~belot_rules.rules.outcome.DealOutcome` or a plain dict)."""
         from .rules.outcome import score_outcome
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -27,6 +27,7 @@ from . import messages as say
 from .example import Example, ExampleFailed, worked_example
 
 KeyPath = tuple[str, ...]
+K = TypeVar("K", bound=str)
 V = TypeVar("V")
 Block = str | tuple[str, ...]  # a paragraph, or a list of items
 
@@ -179,7 +180,7 @@ def contract_words(rules: Ruleset, contract: str) -> str:
     return say.contract_word(contract, _plain(names).get(contract_kind(contract)))
 
 
-def _plain(table: Mapping[Any, V]) -> dict[str, V]:
+def _plain(table: Mapping[K, V]) -> dict[str, V]:
     """A table keyed by ranks or contracts, keyed by their plain names."""
     return {str(key): value for key, value in table.items()}
 
