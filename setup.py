@@ -9,9 +9,11 @@ C compiler the build warns and goes on, and the engine plays the same loop in Py
 ``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
 Both include ``belot_rules/_rules.h``, the one home in C of the play rules they share (legal
 cards, a trick's winner, the packed rule codes), listed among their ``depends`` so that a change
-to it rebuilds both.
+to it rebuilds both. Each is told the digest of its source, which ``belot_rules/kernel.py``
+compares with the files beside it, so that a build of older source is not used.
 """
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -36,7 +38,13 @@ class BuildPyWithData(build_py):
                 shutil.copyfile(source, target / source.name)
 
 
-KERNEL = Extension("belot_rules._playout", ["belot_rules/_playout.c"], depends=["belot_rules/_rules.h"], optional=True)
-SOLVER = Extension("belot_rules._solver", ["belot_rules/_solver.c"], depends=["belot_rules/_rules.h"], optional=True)
+def compiled(name: str) -> Extension:
+    """The optional extension ``belot_rules.<name>`` of ``<name>.c`` and the header, told the digest of both
+    (belot_rules/kernel.py, source_digest, the same sum: a build of older source is not used)."""
+    source, header = f"belot_rules/{name}.c", "belot_rules/_rules.h"
+    digest = hashlib.sha256((ROOT / source).read_bytes() + (ROOT / header).read_bytes()).hexdigest()[:16]
+    return Extension(f"belot_rules.{name}", [source], depends=[header], optional=True,
+                     define_macros=[("SOURCE_DIGEST", digest)])
 
-setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[KERNEL, SOLVER])
+
+setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[compiled("_playout"), compiled("_solver")])

@@ -449,8 +449,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__playout(void)
 {
     PyObject *m = PyModule_Create(&module);
-    /* the layout of Spec and its codes, which belot_rules/kernel.py compares with those Obligations packs */
-    if (m != NULL && add_packed_layout(m) < 0)
+    /* the layout of Spec, its codes and the source digest, which belot_rules/kernel.py checks */
+    if (m != NULL && add_build_constants(m) < 0)
         Py_CLEAR(m);
     return m;
 }

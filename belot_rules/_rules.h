@@ -115,12 +115,21 @@ static inline int beats(const Spec *s, int led, int card, int best)
 }
 
 #ifdef Py_PYTHON_H
-/* The layout and codes this build reads, as module constants: belot_rules/kernel.py compares them with
-   those Obligations packs now and leaves a build of older source unused. */
-static int add_packed_layout(PyObject *module)
+#define BELOT_STRING(x) #x
+#define BELOT_EXPANDED(x) BELOT_STRING(x)
+/* The layout and codes this build reads, and the digest of its source where setup.py gave it, as module
+   constants: belot_rules/kernel.py compares them with those Obligations packs now and with the source
+   beside it, and leaves a build of older source unused. */
+static int add_build_constants(PyObject *module)
 {
-    return (PyModule_AddStringConstant(module, "PACKED_FORMAT", PACKED_FORMAT) < 0
-            || PyModule_AddStringConstant(module, "PACKED_CODES", PACKED_CODES) < 0) ? -1 : 0;
+    if (PyModule_AddStringConstant(module, "PACKED_FORMAT", PACKED_FORMAT) < 0
+            || PyModule_AddStringConstant(module, "PACKED_CODES", PACKED_CODES) < 0)
+        return -1;
+#ifdef SOURCE_DIGEST
+    if (PyModule_AddStringConstant(module, "SOURCE_DIGEST", BELOT_EXPANDED(SOURCE_DIGEST)) < 0)
+        return -1;
+#endif
+    return 0;
 }
 #endif
 

@@ -471,7 +471,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__solver(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && add_packed_layout(m) < 0)
+    if (m != NULL && add_build_constants(m) < 0)
         Py_CLEAR(m);
     return m;
 }

@@ -10,7 +10,9 @@ random draws and results of the Python code that stands in for it. The callers r
 
 from __future__ import annotations
 
+import hashlib
 import warnings
+from pathlib import Path
 from types import ModuleType
 
 # The layout of Obligations.packed, as the kernel's ``Spec`` reads it: kind, trump suit, partner_back, the
@@ -23,10 +25,31 @@ PACKED_FORMAT = "=8i5I32i32I128i"
 PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 
 
+def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:
+    """The digest of the C source of ``belot_rules.<name>`` in ``folder``: ``<name>.c`` and the header it shares,
+    ``_rules.h``, as setup.py compiles it into the module (SOURCE_DIGEST); None where the source is not there."""
+    digest = hashlib.sha256()
+    try:
+        for path in (folder / f"{name}.c", folder / "_rules.h"):
+            digest.update(path.read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()[:16]
+
+
 def usable(module: ModuleType) -> ModuleType | None:
-    """``module`` if it reads the tables as they are packed now; None, with a warning, for a build of older source."""
-    if (getattr(module, "PACKED_FORMAT", None), getattr(module, "PACKED_CODES", None)) != (PACKED_FORMAT, PACKED_CODES):
-        warnings.warn("belot_rules._playout was built from an older source; playing in pure Python "
+    """``module`` if it was built from the source beside it and reads the tables as they are packed now; None,
+    with a warning, for a build of older source. A build that names no source digest (not made by setup.py),
+    or one installed without its source, is judged by the layout and codes it reads alone."""
+    name = module.__name__.rpartition(".")[2]
+    stale = (getattr(module, "PACKED_FORMAT", None), getattr(module, "PACKED_CODES", None)) != (PACKED_FORMAT,
+                                                                                               PACKED_CODES)
+    built = getattr(module, "SOURCE_DIGEST", None)
+    if built is not None:
+        source = source_digest(name)
+        stale = stale or (source is not None and source != built)
+    if stale:
+        warnings.warn(f"belot_rules.{name} was built from an older source; the Python code stands in for it "
                       "(rebuild it: python setup.py build_ext --inplace)", RuntimeWarning, stacklevel=2)
         return None
     return module

@@ -281,9 +281,18 @@ def test_a_callback_that_shrinks_the_deals_lists_gets_an_error_not_a_crash(kerne
 
 
 def test_a_kernel_built_from_older_source_is_not_used(kernel):
+    """setup.py compiles the digest of ``_playout.c`` and ``_rules.h`` into the kernel, the sum kernel.py takes of
+    the source beside it (belot_rules/kernel.py, usable): a build whose digest differs, the header changed since
+    say, is left unused, as is one that names no layout."""
+    assert kernel.SOURCE_DIGEST == kernel_module.source_digest("_playout")
     assert kernel_module.usable(kernel) is kernel
     with pytest.warns(RuntimeWarning, match="rebuild"):
         assert kernel_module.usable(ModuleType("_playout")) is None
+    older = ModuleType("belot_rules._playout")
+    older.PACKED_FORMAT, older.PACKED_CODES = kernel.PACKED_FORMAT, kernel.PACKED_CODES
+    older.SOURCE_DIGEST = "0" * 16
+    with pytest.warns(RuntimeWarning, match="belot_rules._playout was built from an older source.*rebuild"):
+        assert kernel_module.usable(older) is None
 
 
 def test_a_kernel_that_knows_fewer_rule_codes_is_not_used(kernel):
@@ -335,18 +344,19 @@ def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
     folder = ROOT / "belot_rules"
     header = (folder / "_rules.h").read_text()
     assert _defines(header) == {"PACKED_FORMAT": kernel_module.PACKED_FORMAT, "PACKED_CODES": kernel_module.PACKED_CODES}
-    shared = ["} Spec;", "legal(const Spec", "beats(const Spec", "add_packed_layout(PyObject"]
+    shared = ["} Spec;", "legal(const Spec", "beats(const Spec", "add_build_constants(PyObject"]
     assert all(header.count(definition) == 1 for definition in shared)
     for name in ("_playout.c", "_solver.c"):
         source = (folder / name).read_text()
-        assert '#include "_rules.h"' in source and "add_packed_layout(m)" in source, name
+        assert '#include "_rules.h"' in source and "add_build_constants(m)" in source, name
         assert not _defines(source).keys() & {"PACKED_FORMAT", "PACKED_CODES"}, name
         assert not [definition for definition in shared if definition in source], name
 
 
 def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_modules(tmp_path):
     """MANIFEST.in ships ``_rules.h``, and setup.py lists it among both extensions' depends: a build from the
-    sdist succeeds, and a newer header rebuilds the playout kernel and the solver (not only the one it names)."""
+    sdist succeeds, and a changed header rebuilds the playout kernel and the solver and changes the digest of
+    both sources (so kernel.py leaves their older builds unused)."""
     need_compiler("the compiled modules")
     made = subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
@@ -365,7 +375,12 @@ def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_m
 
     first = built()
     assert first.keys() == {"_playout", "_solver"}
+    sources = unpacked / "belot_rules"
+    digests = {name: kernel_module.source_digest(name, sources) for name in first}
+    header = sources / "_rules.h"
+    header.write_text(header.read_text() + "/* changed */\n")
     later = max(first.values()) // 10**9 + 10
-    os.utime(unpacked / "belot_rules" / "_rules.h", (later, later))
+    os.utime(header, (later, later))
     again = built()
     assert all(again[name] > first[name] for name in first)
+    assert all(kernel_module.source_digest(name, sources) != digests[name] for name in first)

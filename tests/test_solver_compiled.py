@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from test_playout_kernel import _build, need_compiler
 from test_solver import small_position
 
-from belot_rules import load_variant
+from belot_rules import kernel, load_variant
 from belot_rules.players import solver as solver_module
 from belot_rules.players.solver import Solver, camp_of
 from belot_rules.variant.loader import shipped_names
@@ -52,6 +52,13 @@ def test_compiled_solver_gives_the_python_values(name: str, seed: int, left: int
         assert in_c.kernel is compiled and in_python.kernel is None
         assert in_c.card_values(state) == in_python.card_values(state)
         assert in_c.solve(state) == in_python.solve(state)
+
+
+def test_the_compiled_solver_names_the_source_it_was_built_from(compiled: ModuleType) -> None:
+    """setup.py compiles the digest of ``_solver.c`` and the shared ``_rules.h`` into it, the sum kernel.py takes
+    of the source beside it (belot_rules/kernel.py, usable), and the layout and codes it reads."""
+    assert compiled.SOURCE_DIGEST == kernel.source_digest("_solver")
+    assert kernel.usable(compiled) is compiled
 
 
 def test_compiled_solver_reports_bad_arguments(compiled: ModuleType) -> None:
