@@ -97,12 +97,14 @@ def test_deal_record_of_a_random_deal_validates():
     jsonschema.validate(deal_record(state, 3), RECORD_SCHEMA)
 
 
-def _readme_json_blocks() -> list[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    return [block.split("```", 1)[0] for block in readme.split("```json\n")[1:]]
+def _docs_json_blocks() -> list[str]:
+    """The JSON examples of the README and the documentation site's pages (docs/), where the formats are told."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return [block.split("```", 1)[0] for page in pages
+            for block in page.read_text(encoding="utf-8").split("```json\n")[1:]]
 
 
-def test_shipped_examples_and_readme_are_in_step_with_the_shipped_variants(tmp_path):
+def test_shipped_examples_and_the_docs_are_in_step_with_the_shipped_variants(tmp_path):
     """A stale example or quoted hash makes `belot replay` warn a new reader: they follow the variants.
 
     Refresh a stale record with `belot replay FILE --save FILE` (it checks every step and score first).
@@ -112,7 +114,7 @@ def test_shipped_examples_and_readme_are_in_step_with_the_shipped_variants(tmp_p
         ruleset = load_variant(record["variant"])
         assert record["variant_hash"] == ruleset.content_hash, f"{path.name} is stale: belot replay {path.name} --save"
         assert replay(ruleset, record).warnings == ()
-    quoted = next(b for b in _readme_json_blocks() if "deal-record" in b)
+    quoted = next(b for b in _docs_json_blocks() if "deal-record" in b)
     example = json.loads((ROOT / "examples" / "deal-record-bulgarian.json").read_text(encoding="utf-8"))
     head = json.loads(quoted.replace('"...32 cards, top first"', '"..."').replace(', "...": "..."', "")
                       .replace(', "..."]', "]"))
@@ -120,7 +122,7 @@ def test_shipped_examples_and_readme_are_in_step_with_the_shipped_variants(tmp_p
     assert example["deck"][:len(head["deck"])] == head["deck"]
     assert example["actions"][:len(head["actions"])] == head["actions"]
     assert all(example["score"][key] == value for key, value in head["score"].items())
-    outcome = next(b for b in _readme_json_blocks() if '"tricks"' in b)
+    outcome = next(b for b in _docs_json_blocks() if '"tricks"' in b)
     assert json.loads(outcome) == json.loads((ROOT / "examples" / "deal-outcome-french.json").read_text(encoding="utf-8"))
 
 
