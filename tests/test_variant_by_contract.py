@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -37,10 +38,10 @@ def test_a_plain_table_over_overrides_changes_the_default_only(tmp_path: Path) -
 
 def test_the_old_no_trumps_key_is_read_noted_and_hashed_as_the_override(tmp_path: Path) -> None:
     (tmp_path / "old.yaml").write_text(
-        "extends: french\ndeclarations:\n  contracts: [suit, no_trumps, all_trumps]\n"
+        "extends: french\ndeclarations:\n  allowed: true\n"
         "  no_trumps_quads: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
     (tmp_path / "new.yaml").write_text(
-        "extends: french\ndeclarations:\n  contracts: [suit, no_trumps, all_trumps]\n"
+        "extends: french\ndeclarations:\n  allowed: true\n"
         "  quads:\n    no_trumps: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
     old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
     assert old.variant.declarations.quads == new.variant.declarations.quads
@@ -138,3 +139,42 @@ def test_the_capot_follows_the_card_factor_by_contract_and_reads_the_old_no_trum
     assert (factored.of("no_trumps"), factored.of("hearts")) == (True, False)
     assert not load_variant_model("bulgarian").variant.scoring.capot.multiplied_by_card_factor.of("no_trumps")
     assert [w.message.split(":")[0] for w in old.warnings] == ["scoring.capot.multiplied_by_no_trumps_factor"]
+
+
+@pytest.mark.parametrize(("key", "section", "written", "new"), [
+    ("contracts", "declarations:\n", "[suit]", "{default: false, suit: true}"),
+    ("contracts", "declarations:\n  belote:\n  ", "[suit, all_trumps]", "{default: true, no_trumps: false}"),
+    ("kinds", "bidding:\n  doubles:\n    condition:\n    ", "[no_trumps]", "{default: false, no_trumps: true}"),
+])
+def test_an_old_list_of_contract_kinds_is_read_noted_and_hashed_as_a_yes_no_by_kind(
+        tmp_path: Path, key: str, section: str, written: str, new: str) -> None:
+    """declarations.contracts, declarations.belote.contracts and bidding.doubles.condition.kinds were lists of
+    kinds; each is now a yes/no by kind (ByContract), the list still read with a note and hashed as it was."""
+    name = "applies" if key == "kinds" else "allowed"
+    (tmp_path / "old.yaml").write_text(f"extends: bulgarian\n{section}  {key}: {written}\n", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(f"extends: bulgarian\n{section}  {name}: {new}\n", encoding="utf-8")
+    old, new_model = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
+    def rule(model: Any) -> Any:
+        held = model.variant.bidding.doubles.condition if key == "kinds" else model.variant.declarations
+        return getattr(held.belote if "belote" in section else held, name)
+    assert rule(old).kinds() == rule(new_model).kinds() and old.content_hash == new_model.content_hash
+    assert [w.message.split(": ", 1)[1] for w in old.warnings] == [
+        f"`{key}: {written}` is the older way to write `{name}: {new}`, still read; write `{name}: {new}` instead"]
+    assert new_model.warnings == ()
+
+
+def test_a_childs_old_list_replaces_its_parents_whole_rule(tmp_path: Path) -> None:
+    """A list named every kind where the rule holds: a child's [suit] turns all-trumps off even where the parent
+    (bulgarian.yaml) allows it, as the list did."""
+    (tmp_path / "old.yaml").write_text("extends: bulgarian\ndeclarations:\n  contracts: [suit]\n", encoding="utf-8")
+    allowed = load_variant_model(tmp_path / "old.yaml").variant.declarations.allowed
+    assert allowed.kinds() == ["suit"]
+
+
+def test_a_wrong_kind_in_an_old_list_is_told_at_its_place_with_the_kinds(tmp_path: Path) -> None:
+    """A word that is no kind of contract is refused where it stands, with the keys a yes/no by kind takes."""
+    (tmp_path / "bad.yaml").write_text("extends: french\ndeclarations:\n  contracts: [suit, nope]\n", encoding="utf-8")
+    with pytest.raises(Exception) as refused:
+        load_variant_model(tmp_path / "bad.yaml")
+    assert "bad.yaml:3:21: declarations.allowed.nope: unknown key `nope`; valid keys here: default, suit, " \
+           "no_trumps, all_trumps" in str(refused.value)

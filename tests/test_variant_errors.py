@@ -183,8 +183,7 @@ RULE_MISTAKES = {
         [
             "house.yaml:2:1: target: `target` is not a rule here; it belongs in the match section",
             "house.yaml:4:3: deal.undertrump: `undertrump` is not a rule here; it belongs in the play section",
-            "deal.contracts: `contracts` is not a rule here; it belongs in one of the sections bidding, declarations, "
-            "declarations.belote",
+            "deal.contracts: `contracts` is not a rule here; it belongs in the bidding section",
         ],
     ),
     "a misspelt rule of another section is suggested there": (

@@ -162,11 +162,11 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "point_bids", "fixed_card_total"), ("scoring", "point_bids", "fixed_capot_total"), ("bidding", "ashkal", "enabled"),
     ("bidding", "ashkal", "contract"), ("bidding", "ashkal", "speakers"), ("bidding", "ashkal", "not_on_ranks"),
     ("deal", "redeal_claim", "enabled"), ("deal", "redeal_claim", "without_ranks"),
-    ("declarations", "enabled"), ("declarations", "contracts"), ("declarations", "sequences"),
+    ("declarations", "enabled"), ("declarations", "allowed"), ("declarations", "sequences"),
     ("declarations", "quads"), ("declarations", "quad_order"),
-    ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "kinds"),
+    ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "applies"),
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
-    ("declarations", "belote", "points"), ("declarations", "belote", "contracts"), ("scoring", "last_trick"),
+    ("declarations", "belote", "points"), ("declarations", "belote", "allowed"), ("scoring", "last_trick"),
     ("scoring", "card_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
     ("scoring", "capot", "multiplied_by_card_factor"), ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
@@ -236,8 +236,8 @@ def _bidding(rules: Ruleset) -> list[Block]:
         if rules.variant.scoring.match_winning_points is not None:
             told.append(say.match_winning_points(rules.variant.scoring.match_winning_points))
     condition = doubles.condition
-    if levels and condition.kinds:
-        told.append(say.double_condition([say.KIND_WORDS[k] for k in condition.kinds], condition.doubler_below,
+    if levels and condition.applies.kinds():
+        told.append(say.double_condition([say.KIND_WORDS[k] for k in condition.applies.kinds()], condition.doubler_below,
                                          condition.taker_above))
     return told
 
@@ -286,16 +286,16 @@ def _melds(rules: Ruleset) -> list[Block]:
         told.append(say.sequences(dict(declarations.sequences), order))
         if declarations.quads.default:
             told += [say.quads(_plain(declarations.quads.default)), say.quad_order(declarations.quad_order)]
-        if declarations.quads.overrides.get("no_trumps") and "no_trumps" in declarations.contracts:
+        if declarations.quads.overrides.get("no_trumps") and declarations.allowed.of("no_trumps"):
             told.append(say.no_trumps_quads(_plain(declarations.quads.of("no_trumps"))))
-        told.append(say.meld_contracts([say.KIND_WORDS[k] for k in declarations.contracts]))
+        told.append(say.meld_contracts([say.KIND_WORDS[k] for k in declarations.allowed.kinds()]))
     else:
         told.append(say.no_melds())
     if declarations.enabled and declarations.wins_match_length:
         told.append(say.wins_match(declarations.wins_match_length))
     belote = declarations.belote
     if belote.enabled:
-        told.append(say.belote(belote.points, [say.KIND_WORDS[k] for k in belote.contracts]))
+        told.append(say.belote(belote.points, [say.KIND_WORDS[k] for k in belote.allowed.kinds()]))
     return told
 
 

@@ -70,7 +70,7 @@ class Bidding:
         self.redouble_ends = doubles.redouble_ends_auction
         self.after_bidding = doubles.after_bidding and doubles.max_level > 0
         self.match_winning_level = doubles.match_winning_level or 0
-        self.condition_kinds: frozenset[str] = frozenset(doubles.condition.kinds)
+        self.condition_kinds: frozenset[str] = frozenset(doubles.condition.applies.kinds())
         self.doubler_below, self.taker_above = doubles.condition.doubler_below, doubles.condition.taker_above
         self.dealer_speaks_first = bidding.first_speaker == FirstSpeaker.dealer
         ashkal = bidding.ashkal

@@ -210,7 +210,7 @@ class DeclarationRules:
         kind = contract_kind(contract)
         decl = self._decl
         trump_suit = SUIT_CONTRACTS.index(contract) if kind == "suit" else -1
-        allowed = decl.enabled and kind in decl.contracts  # in tricks (from_tricks) instead of hands
+        allowed = decl.enabled and decl.allowed.of(kind)  # in tricks (from_tricks) instead of hands
         table = decl.quads.of(contract)
         quads = tuple(
             (RANKS.index(r), sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)), pts)
@@ -219,7 +219,7 @@ class DeclarationRules:
         ) if allowed else ()
         belote = self._belote
         suits: tuple[int, ...] = ()
-        if belote.enabled and kind in belote.contracts:
+        if belote.enabled and belote.allowed.of(kind):
             suits = (trump_suit,) if kind == "suit" else (0, 1, 2, 3)
         pairs = tuple((s, Declaration.belote(0, s, 0).mask) for s in suits)
         return _ContractDeclarations(allowed, quads, sum(1 << rank for rank, _, _ in quads), pairs, trump_suit,

@@ -21,6 +21,7 @@ from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
+from .options.base import KINDS, ByContract
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -148,7 +149,10 @@ def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[
 
 
 def _fields_of(section: KeyPath) -> list[str]:
-    model = submodel(annotation_at(section))
+    annotation = annotation_at(section)
+    if get_origin(annotation) is ByContract:  # a rule written with its overrides by kind of contract
+        return ["default", *KINDS]
+    model = submodel(annotation)
     return list(model.model_fields) if model else []
 
 

@@ -155,7 +155,7 @@ class Variant(Rule):
     def _doubling_off_problems(self) -> list[str]:
         """Doubling rules beside a ladder of no levels do nothing: say so rather than ignore them."""
         doubles, problems = self.bidding.doubles, []
-        if doubles.condition.kinds and not doubles.max_level:
+        if doubles.condition.applies.kinds() and not doubles.max_level:
             problems.append(_("bidding.doubles.condition restricts doubling, but bidding.doubles.max_level is 0"))
         if doubles.after_bidding and not doubles.max_level:
             problems.append(_("bidding.doubles.after_bidding is set, but bidding.doubles.max_level is 0: nobody "
@@ -211,8 +211,8 @@ class Variant(Rule):
 
     def _belote_problems(self) -> list[str]:
         belote = self.declarations.belote
-        if belote.enabled and "no_trumps" in belote.contracts:
-            return [_("belote needs a trump suit; declarations.belote.contracts cannot include no_trumps")]
+        if belote.enabled and belote.allowed.of("no_trumps"):
+            return [_("belote needs a trump suit; declarations.belote.allowed cannot include no_trumps")]
         return []
 
     def _schmeiss_seat_problems(self) -> list[str]:

@@ -44,6 +44,11 @@ def _renamed(model: type[BaseModel], data: dict[Any, Any], path: KeyPath, nodes:
             for key in [k for k in data if k in old_keys]:
                 name, old = old_keys[key]
                 _move(nodes, (*path, key), (*path, name, old.part) if old.part else (*path, name))
+                if old.converter is not None and isinstance(data[key], list):  # each kind listed is now a key
+                    for index, kind in enumerate(data[key]):
+                        _move(nodes, (*path, name, index), (*path, name, str(kind)))
+                        if (listed := nodes.get((*path, name, str(kind)))) is not None:
+                            nodes[(*path, name, str(kind))] = dataclasses.replace(listed, key=listed.value)
                 place = nodes.get((*path, name, old.part) if old.part else (*path, name))
                 at = (place.key or place.value) if place is not None else None
                 notes.append(Problem(file, _note(path, key, name, old, data[key]), at.line if at else 1,
@@ -63,8 +68,8 @@ def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any) -> str:
         return f"{where}: " + _("`{key}` is the older way to write `{name}` in {part} contracts, still read; write it "
                                 "under `{name}` as `{part}:` instead (with the others under `default:`)").format(
             key=key, name=name, part=old.part)
-    value = old.new_value(written)
-    if old.values and value is not written:
+    value = old.converter.shortest(written) if old.converter else old.new_value(written)
+    if (old.values or old.converter) and value is not written:
         return f"{where}: " + _("`{old}` is the older way to write `{new}`, still read; write `{new}` instead").format(
             old=f"{key}: {_shown(written)}", new=f"{name}: {_shown(value)}")
     return f"{where}: " + _("`{key}` is the older name of `{name}`, still read; write `{name}` instead").format(
@@ -72,6 +77,11 @@ def _note(path: KeyPath, key: str, name: str, old: OldKey, written: Any) -> str:
 
 
 def _shown(value: Any) -> str:
+    """A value as a file writes it (``true``, ``[suit]``, ``{default: false, suit: true}``)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_shown(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_shown, value)) + "]"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -126,7 +136,8 @@ def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type
             if old.part:  # one override of a rule that may differ by contract: its plain form, or null
                 accepted = {"anyOf": [written["anyOf"][0], {"type": "null"}]}
             else:
-                accepted = {"enum": list(old.values)} if old.values else written
+                accepted = (copy.deepcopy(old.converter.schema) if old.converter else {"enum": list(old.values)} if old.values
+                            else written)
             accepted.pop("default", None)
             message = (f"The older way to write `{name}` in {old.part} contracts, still read: write it under `{name}` "
                        f"as `{old.part}:` instead." if old.part else

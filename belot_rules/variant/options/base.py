@@ -42,7 +42,6 @@ CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "push", "s
 Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe"]
 # A variant plays undenufe only where its file names it.
 DEFAULT_CONTRACTS: tuple[Contract, ...] = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
-ContractKind = Literal["suit", "no_trumps", "all_trumps"]
 RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
@@ -86,6 +85,10 @@ class ByContract(Generic[T]):
     def of(self, contract: str) -> T:
         """The rule in ``contract`` (a contract or a kind of contract)."""
         return self.overrides.get(contract_kind(contract), self.default)
+
+    def kinds(self) -> list[str]:
+        """The kinds of contract where a yes/no by kind is yes, in the order of ``KINDS``."""
+        return [kind for kind in KINDS if self.of(kind)]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ByContract) and (self.default, self.overrides) == (other.default, other.overrides)
@@ -237,6 +240,42 @@ def with_part(written: Any, part: str, value: Any) -> Any:
 
 
 @dataclasses.dataclass(frozen=True)
+class KindsList:
+    """The older shape of a yes/no by kind of contract: the list of the kinds where it is yes (``[suit, all_trumps]``).
+
+    Read, the list says every kind, so that a child's list replaces its parent's whole rule as it did."""
+
+    schema: ClassVar[dict[str, Any]] = {"type": "array", "items": {"enum": list(KINDS), "type": "string"}}
+
+    @staticmethod
+    def read(value: Any) -> Any:
+        """``[suit]`` is ``{default: false, suit: true, no_trumps: false, all_trumps: false}``; a listed word that is
+        no kind stays a key, for the option's message that lists the kinds; anything else than a list is left as
+        it is, for the option's own message."""
+        if not isinstance(value, list):
+            return value
+        return {"default": False, **{kind: kind in value for kind in KINDS},
+                **{str(wrong): True for wrong in value if wrong not in KINDS}}
+
+    @staticmethod
+    def shortest(value: Any) -> Any:
+        """The rule a list reads as, written as a file would: the yes/no of most kinds as its default, and the
+        kinds that differ (``[suit]`` is ``{default: false, suit: true}``)."""
+        form = KindsList.read(value)
+        if not isinstance(form, dict):
+            return value
+        default = sum(form[kind] for kind in KINDS) * 2 > len(KINDS)
+        differ = {kind: form[kind] for kind in KINDS if form[kind] != default}
+        return {"default": default, **differ} if differ else default
+
+    @staticmethod
+    def write(value: Any) -> list[str]:
+        """The kinds where the rule, as a model dump writes it, is yes, in the order of ``KINDS``."""
+        form = by_contract_form(value)
+        return [kind for kind in KINDS if form.get(kind, form["default"])]
+
+
+@dataclasses.dataclass(frozen=True)
 class OldKey:
     """A key older files wrote for an option, still read as the option (``belot validate`` notes each one).
 
@@ -252,13 +291,20 @@ class OldKey:
     # where the rule had no key for its default then, the default the old form always meant: the content hash
     # writes the default only where it differs (``no_trumps_factor``: 1 in the other contracts)
     implied_default: Any = None
+    # where the old key took another shape than the option (a list of kinds for a yes/no by kind), the two ways
+    # between them and the old shape's JSON Schema
+    converter: KindsList | None = None
 
     def new_value(self, value: Any) -> Any:
         """What a value written under the old key means for the option (``1`` is not ``true``: types are strict)."""
+        if self.converter is not None:
+            return self.converter.read(value)
         return next((new for old, new in self.values.items() if type(old) is type(value) and old == value), value)
 
     def old_value(self, value: Any) -> tuple[bool, Any]:
         """Whether the option's ``value`` can be written under the old key, and how."""
+        if self.converter is not None:
+            return True, self.converter.write(value)
         if not self.values:
             return True, value
         found = [old for old, new in self.values.items() if new == value]

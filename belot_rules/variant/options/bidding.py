@@ -14,8 +14,10 @@ from .base import (
     DEFAULT_CONTRACTS,
     MAX_BID_LEVELS,
     SUIT_CONTRACTS,
+    ByContract,
     Contract,
-    ContractKind,
+    KindsList,
+    OldKey,
     Option,
     Ranks,
     Rule,
@@ -128,7 +130,8 @@ def _not_seat_priority(variant: Variant) -> str | None:
 
 
 def _no_condition(variant: Variant) -> str | None:
-    return None if variant.bidding.doubles.condition.kinds else _("doubles.condition.kinds is empty")
+    return None if variant.bidding.doubles.condition.applies.kinds() else _(
+        "doubles.condition.applies is false in every contract")
 
 
 def without_contract(kind: str) -> Callable[[Variant], str | None]:
@@ -151,8 +154,9 @@ def without_doubling(variant: Variant) -> str | None:
 class DoubleCondition(Rule):
     """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
 
-    kinds: list[ContractKind] = Field(
-        [], description="Contract kinds under this condition; empty: every contract may be doubled freely."
+    applies: Annotated[ByContract[bool], Option(old_keys=(OldKey("kinds", converter=KindsList()),))] = Field(
+        ByContract(False), description="Whether a first double is under this condition, by kind of contract; "
+        "false in every kind: every contract may be doubled freely."
     )
     doubler_below: Annotated[int, Option(unused_when=_no_condition)] = Field(
         100, ge=0, description="The doubling team must have fewer match points than this.")

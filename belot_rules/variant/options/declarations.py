@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import Field, field_validator
 
 from ...i18n import gettext as _
-from .base import ByContract, ContractKind, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
+from .base import ByContract, KindsList, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
 from .bidding import without_doubling
 from .scoring import ON_FAILURE_TEXT, OnFailure, on_failure_option
 
@@ -117,9 +117,11 @@ class Belote(Rule):
     enabled: bool = Field(True, description="Whether belote / rebelote scores at all.")
     points: Annotated[int, Option(unused_when=_belote_off)] = Field(
         20, ge=0, description="What a belote is worth.")
-    contracts: Annotated[list[ContractKind], Option(unused_when=_belote_off)] = Field(
-        ["suit", "all_trumps"],
-        description="Contract kinds with belote (all-trumps allows one per suit).",
+    allowed: Annotated[ByContract[bool], Option(unused_when=_belote_off, old_keys=(
+            OldKey("contracts", converter=KindsList()),))] = Field(
+        ByContract(True, {"no_trumps": False}),
+        description="Whether belote scores, by kind of contract (all-trumps allows one per suit); written "
+        "{default: ..., suit: ..., no_trumps: ..., all_trumps: ...}.",
     )
     play_condition: Annotated[BelotePlayCondition, Option({
         "lead_follow_or_trump": "the first of the king and queen played must be led, follow suit or trump, "
@@ -191,8 +193,10 @@ class Declarations(Rule):
             "the cards of each trick and scored by the side that wins it (Klaverjas roem)."
         ),
     )
-    contracts: Annotated[list[ContractKind], Option(unused_when=_declarations_off)] = Field(
-        ["suit", "all_trumps"], description="Contract kinds in which sequences and quads may be declared."
+    allowed: Annotated[ByContract[bool], Option(unused_when=_declarations_off, old_keys=(
+            OldKey("contracts", converter=KindsList()),))] = Field(
+        ByContract(True, {"no_trumps": False}), description="Whether sequences and quads may be declared, by kind "
+        "of contract; written {default: ..., suit: ..., no_trumps: ..., all_trumps: ...}."
     )
     sequences: Annotated[dict[Annotated[int, Field(ge=3, le=8)], Points],
                          Option(unused_when=_declarations_off)] = Field(
