@@ -43,14 +43,13 @@ EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's value is
 
 
 def _compiled() -> ModuleType | None:
-    """``belot_rules._solver`` where it is built and reads the tables as they are packed now, else None (a
-    build of older source is left out: it might read a new rule as another)."""
+    """``belot_rules._solver`` where it is built from the source beside it, else None (a build of older source is
+    left out, with the playout kernel's warning: it might read a new rule as another)."""
     try:
         from .. import _solver
     except ImportError:
         return None
-    built = getattr(_solver, "PACKED_FORMAT", None), getattr(_solver, "PACKED_CODES", None)
-    return _solver if built == (kernel.PACKED_FORMAT, kernel.PACKED_CODES) else None
+    return kernel.usable(_solver)
 
 
 COMPILED = _compiled()
