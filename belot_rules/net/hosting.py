@@ -80,6 +80,7 @@ class Hosting:
         save = TableSave(Path(args.save) if args.save else default_path(code))
         table = Table.new(session, seats, code, hints=args.hints, wait=args.wait, slot=save, note=say)
         save.table = table
+        table.flow.save()  # a table stopped before its first move resumes too
         hosting = cls(Host(), args.speed, args.wait, [save])
         hosting.add(table)
         return hosting

@@ -145,6 +145,8 @@ class Table:
             seat.name = self._unique(clean_line(name, MAX_NAME) or COMPASS[len(self.seats)][seat.number], seat.number)
         seat.present, seat.away_since = True, None
         self.flow.people.add(seat.number)
+        if not came_back:
+            self.flow.save()  # the seat's token, so that a resumed table knows its player
         words = f"{seat.name} is back at seat {seat.number + 1}" if came_back else \
             f"{seat.name} sits at seat {seat.number + 1} ({COMPASS[len(self.seats)][seat.number]})"
         outs = self._seats(words)
