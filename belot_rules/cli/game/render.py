@@ -17,12 +17,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import Card, parse_card
+from ...cards import RANKS, Card, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
-from ...rules.declarations import SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...rules.declarations import QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
@@ -398,9 +398,11 @@ class Renderer:
         if view.exchanged is None or view.turned_card is None:
             return None
         seat, seven = view.exchanged
-        return Text(f"{self.session.seating.name(seat)} exchanged ").append_text(
-            self.look.card(seven)).append(" for " if short else " for the turned ").append_text(
-            self.look.card(view.turned_card))
+        said = _("{name} exchanged {seven} for {card}") if short else _("{name} exchanged {seven} for the turned {card}")
+        before, _seven, rest = said.partition("{seven}")
+        between, _card, after = rest.partition("{card}")
+        return Text(before.format(name=self.session.seating.name(seat))).append_text(self.look.card(seven)).append(
+            between).append_text(self.look.card(view.turned_card)).append(after)
 
     def discards(self, view: SeatView) -> Text:
         """The chien (belote-a-trois.md §2): ``East took the chien (2 cards), laid 2 aside face down``; the
@@ -426,9 +428,9 @@ class Renderer:
             return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
         if action.kind == DECLARE:
             if not action.declarations:
-                return "nothing" if short else "declare nothing"
-            said = " + ".join(self.words(str(d)) for d in action.declarations)
-            return said if short else f"declare {said}"
+                return _("nothing") if short else _("declare nothing")
+            said = " + ".join(self.meld(d) for d in action.declarations)
+            return said if short else _("declare {melds}").format(melds=said)
         if action.kind in (EXCHANGE, KEEP):
             return self.exchange_choice(view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
@@ -597,7 +599,7 @@ class Renderer:
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
         melds = self.melds(view, index)
         if melds:
-            text.append(look.words(", melds: " + ", ".join(str(d) for d in melds)), style="bold")
+            text.append(look.words(", " + _("melds:") + " " + ", ".join(self.meld(d) for d in melds)), style="bold")
         return text
 
     def melds(self, view: SeatView, index: int) -> tuple[Declaration, ...]:
@@ -613,11 +615,23 @@ class Renderer:
         every one when four bots play, in full.
         """
         if view.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
-            return self.words(str(declaration))
+            return self.meld(declaration)
         named = words.declaration_names()
         sequence = SEQUENCE_NAMES[declaration.length]
         kind = named.get(sequence, sequence) if declaration.kind == SEQUENCE else named["quad"]
         return f"{kind} ({declaration.points})"
+
+    def meld(self, declaration: Declaration) -> str:
+        """A declaration in full in the table's words: ``tierce to the 10♠ (20)``, ``four jacks (200)``."""
+        if declaration.kind == SEQUENCE:
+            sequence = SEQUENCE_NAMES[declaration.length]
+            kind = words.declaration_names().get(sequence, sequence)
+            card = self.look.card_name(declaration.suit * 8 + declaration.rank)
+            return _("{kind} to the {card} ({points})").format(kind=kind, card=card, points=declaration.points)
+        if declaration.kind == QUAD:
+            rank = words.rank_names()[RANKS[declaration.rank]]
+            return _("four {rank}s ({points})").format(rank=rank, points=declaration.points)
+        return self.words(str(declaration))
 
     def announced(self, view: SeatView) -> list[str]:
         """Declarations and belotes announced in this deal, one item per seat and declaration."""
