@@ -140,7 +140,7 @@ class Hosting:
         from ..cli.host import join_address
 
         server = await listen(self.host, address, port)
-        port = server.sockets[0].getsockname()[1] if hasattr(server, "sockets") else port
+        port = int(server.sockets[0].getsockname()[1])
         web_server = await listen(self.host, address, web, page()) if web is not None else None
         where = "this machine only (--listen 0.0.0.0 opens it to other machines)" if address.startswith("127.") \
             or address == "localhost" else f"{address}: anyone who can reach this machine may join with the code"
@@ -155,7 +155,7 @@ class Hosting:
             say(f"Lobby open: players open tables with: belot join {join_address(address, port)} --code CODE "
                 "--create VARIANT --seats human,human,heuristic,heuristic")
         if web_server is not None:
-            web_port = web_server.sockets[0].getsockname()[1] if hasattr(web_server, "sockets") else web
+            web_port = int(web_server.sockets[0].getsockname()[1])
             say(f"Browsers join at: http://{join_address(address, web_port)}/")
         for runner in self.host.tables.values():
             runner.start()

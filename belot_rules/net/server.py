@@ -167,11 +167,13 @@ class TableRunner:
 
     def handle(self, what: str, connection: Connection, data: Any, answer: asyncio.Future[Any] | None) -> None:
         table, now = self.table, time.monotonic()
+        result: tuple[int | None, str | None] | None
         try:
             if what == "join":
                 result = self.join(connection, data, now)
             elif what == "left":
-                result = self.left(connection, now)
+                self.left(connection, now)
+                result = None
             elif what == "move":
                 received = data.pop("_at", now)
                 self.deliver(table.choose(connection.seat, data["text"]))

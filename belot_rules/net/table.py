@@ -316,9 +316,10 @@ class Table:
     def rules(self) -> str:
         """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
         if not hasattr(self, "_rules"):
-            out = Console(file=io.StringIO(), width=100, color_system=None, highlight=False, emoji=False)
-            print_rules(self.session.loaded, out=out)
-            self._rules = out.file.getvalue()
+            text = io.StringIO()
+            print_rules(self.session.loaded, out=Console(file=text, width=100, color_system=None, highlight=False,
+                                                         emoji=False))
+            self._rules = text.getvalue()
         return self._rules
 
     def again(self, seat: int) -> list[Out]:
@@ -350,6 +351,7 @@ class Table:
 
     def _moved(self, moved: Moved) -> list[Out]:
         names = [s.name for s in self.seats]
+        assert self.shown is not None
         trick = None if moved.completed is None else \
             trick_words(public_view(self.shown.view(0)), moved.completed, names, self.look)
 

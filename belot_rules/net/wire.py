@@ -59,7 +59,7 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
     """What ``receiver`` is told of ``seat``'s move (named ``name``): all of it for the mover, and for the
     others what the table shows (not the seven kept, nor the cards laid aside)."""
     own = receiver == seat
-    if action.kind == CALL:
+    if action.kind == CALL and action.call is not None:
         said = look.call(action.call)
     elif action.kind == PLAY:
         said = look.card_name(action.card)
