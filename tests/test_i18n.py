@@ -185,3 +185,35 @@ def test_each_translation_is_written_in_its_language_s_script(code: str) -> None
             words = PLACEHOLDER.sub("", form)
             assert re.search(SCRIPTS[code], words), f"{code}: {form!r}"
             assert others is None or not re.search(others, words), f"{code}: {form!r}"
+
+
+def test_the_catalogues_are_as_the_update_tool_writes_them(tmp_path) -> None:
+    """`python -m belot_rules.i18n.catalogues` on the committed catalogues changes nothing: they hold every text of the
+    code, each in its part's file, in the tool's layout (so an update shows only what really changed)."""
+    import shutil
+
+    from belot_rules.i18n import catalogues
+
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    assert set(catalogues.update(copy).values()) == {0}
+    for path in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        assert (copy / path.relative_to(LOCALE)).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), path
+
+
+def test_a_new_text_goes_untranslated_to_its_part_s_file(tmp_path) -> None:
+    import shutil
+
+    from belot_rules.i18n import catalogues
+
+    assert catalogues.part_of("cli/game/render.py") == "game" and catalogues.part_of("variant/loader.py") == "belot"
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE, copy)
+    held = catalogues.source_texts()
+    dropped = next(key for key, (_, _, file) in held.items() if file.startswith("cli/report"))
+    for path in copy.glob("*/LC_MESSAGES/belot.po"):  # as if the text were new: no catalogue has it
+        text = path.read_text(encoding="utf-8")
+        start = text.rindex("\n\n", 0, text.index(f'msgid "{dropped[1]}"')) + 2  # the entry, its flags with it
+        path.write_text(text[:start] + text[text.index("\n\n", start) + 2:], encoding="utf-8")
+    waiting = catalogues.update(copy)
+    assert waiting == {code: 1 for code in TRANSLATED}
