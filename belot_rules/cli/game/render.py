@@ -66,6 +66,14 @@ def command_keys() -> str:
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
 
 
+def sheet_column(name: str) -> str:
+    """A heading of the score sheet (:data:`SHEET_COLUMNS`, or ``player`` where a side is one player)."""
+    said = {"#": "#", "contract": _("contract"), "team": _("team"), "player": _("player"), "cards": _("cards"),
+            "decl.": _("decl."), "belote": _("belote"), "capot": _("capot"), "total": _("total"),
+            "points": _("points"), "board": _("board")}
+    return said[name]
+
+
 def verdict_word(verdict: str) -> str:
     """A deal's verdict (``made``, ``failed``, ``hanging``, ``litige``) in the game's language."""
     said = {"made": pgettext("verdict", "made"), "failed": pgettext("verdict", "failed"),
@@ -675,13 +683,16 @@ class Renderer:
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""
         table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
-                      title="Score sheet", title_justify="left", caption_justify="left",
-                      caption=f"total: raw points {self.look.dot} points: what the deal scored on the board, "
-                              "after the contract's result, multiplier and rounding"
-                              + (f", with any {self.reserve_word} points collected" if self.has_reserve else ""))
+                      title=_("Score sheet"), title_justify="left", caption_justify="left",
+                      caption=(_("total: raw points {dot} points: what the deal scored on the board, after the "
+                                 "contract's result, multiplier and rounding, with any {reserve} points collected")
+                               if self.has_reserve else
+                               _("total: raw points {dot} points: what the deal scored on the board, after the "
+                                 "contract's result, multiplier and rounding")).format(dot=self.look.dot,
+                                                                                       reserve=self.reserve_word))
         side = "team" if self.session.ruleset.seating.partners else "player"
         for name in SHEET_COLUMNS:
-            table.add_column(side if name == "team" else name,
+            table.add_column(sheet_column(side if name == "team" else name),
                              justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
         for row in self.session.rows:
