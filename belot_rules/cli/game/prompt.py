@@ -13,6 +13,7 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import Action
 from ...errors import UserError
 from ...files import excerpt
+from ...i18n import gettext as _
 from ...rules.calls import Call, point_range, step_words
 from ...ruleset import Ruleset
 from ...variant.model import SUIT_CONTRACTS
@@ -78,7 +79,7 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     if chosen is not None:
         return chosen
     if not text.strip():
-        raise Refusal(f"Nothing typed. {calls_hint(legal, menu, look)}")
+        raise Refusal(_("Nothing typed. {hint}").format(hint=calls_hint(legal, menu, look)))
     try:
         call = Call.parse(_call_text(text, look))
     except UserError:
@@ -107,7 +108,7 @@ def calls_hint(legal: Sequence[Action], menu: Sequence[Action], look: Look) -> s
     """The calls open now, in one sentence."""
     numbers = ", ".join(f"{i} {look.call(a.call)}" for i, a in enumerate(menu, 1))
     bids = point_bids(legal)
-    return f"Choose {numbers}" + (f", or bid {bids}." if bids else ".")
+    return (_("Choose {numbers}, or bid {bids}.") if bids else _("Choose {numbers}.")).format(numbers=numbers, bids=bids)
 
 
 def point_bids(legal: Sequence[Action]) -> str:
@@ -162,7 +163,7 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
     view = turn.view
     shown = look.card_name(card)
     if str(CARDS[card]) not in view.hand:
-        raise Refusal(f"You do not hold {shown}.")
+        raise Refusal(_("You do not hold {card}.").format(card=shown))
     if belote and any(a.card == card for a in turn.legal):
         if not rules.declarations.belote_announced and card in turn.belotes:
             return [a for a in turn.legal if a.card == card]  # scored without announcing it here
