@@ -6,10 +6,11 @@ factor per component). Bulgarian: card points and last trick ×2 in no-trumps, t
 
 from __future__ import annotations
 
+from test_scoring import changed, quad, score, shipped
+
 from belot_rules.rules.scoring import ScoringRules
 from belot_rules.rules.scoring.treatment import Treatments
 from belot_rules.variant.loader import load_variant_model
-from tests.test_scoring import changed, quad, score, shipped
 
 
 def test_the_card_factor_multiplies_cards_and_the_capot_as_its_row_says_bulgarian_6() -> None:
