@@ -61,7 +61,7 @@ def test_commands_at_a_prompt(data_home: Path) -> None:
     assert "Help" in text and "save and quit" in text
     assert "No trick played yet." in text
     assert "No deal finished yet." in text and "Match to 30: Us 0" in text
-    assert "Rank orders and card points for each kind of contract" in text  # the rules, as belot show prints them
+    assert "trumps rank jack, nine, ace, ten" in text  # the rules, as the player's booklet (belot rules) words them
     assert re.search(r"Hint: the heuristic bot would call \S+", text)
     assert "Game saved. Continue it with: belot play --resume" in text
     assert played.status == 0 and save.is_file()

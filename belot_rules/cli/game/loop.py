@@ -21,7 +21,7 @@ from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
 from ...variant.model import SUIT_CONTRACTS
-from ..show import print_rules
+from ..booklet import rules_page
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
 from .controller import (
     BIDDING,
@@ -368,9 +368,9 @@ class Game:
             self.show(self.draw.board())
         elif name == "rules" and self.live:
             with self.console.pager():
-                print_rules(session.loaded, out=self.console)
+                self.show_rules()
         elif name == "rules":
-            print_rules(session.loaded, out=self.console)
+            self.show_rules()
         elif name == "undo":  # between deals: the controller says why nothing is taken back
             self.ask_undo()
         elif name == "hint" and not deciding:
@@ -424,6 +424,12 @@ class Game:
         with self.console:
             self.console.clear()
             self.console.print(renderable)
+
+    def show_rules(self) -> None:
+        """The rules played, as the player's booklet (``belot rules``) words them."""
+        page = rules_page(self.session.ruleset, min(self.console.width, 100))
+        for line in page.split("\n"):
+            self.show(line.plain, style="bold" if line.spans else "")
 
     def show(self, renderable: RenderableType | str, style: str = "") -> None:
         if isinstance(renderable, str):

@@ -7,21 +7,20 @@ the calls, the raw points and what reached the board, the declarations, and its 
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from ...engine.deal import SeatView
+from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER
 from ..game.look import Look
 from ..game.render import Renderer, does, help_rows
 from ..game.session import Session, SheetRow
 from ..game.stats import describe as describe_stats, read_stats
-from ..show import print_rules
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 KEYS = (
@@ -69,10 +68,11 @@ def auction_page(draw: Renderer, view: SeatView | None) -> Text:
 
 
 def rules_page(session: Session, look: Look) -> Text:
-    """The rules actually played, as ``belot show`` prints them."""
-    console = Console(file=io.StringIO(), width=PAGE_WIDTH, record=True, color_system="truecolor")
-    print_rules(session.loaded, out=console)
-    return Text.from_ansi(look.words(console.export_text(styles=True)))
+    """The rules played, as the player's booklet (``belot rules``) words them, headings in bold."""
+    page = Text()
+    for line in booklet_page(session.ruleset, PAGE_WIDTH).split("\n"):
+        page.append(look.words(line.plain) + "\n", style="bold" if line.spans else "")
+    return page
 
 
 def stats_page(path: Path | None, look: Look) -> RenderableType:
