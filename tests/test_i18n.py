@@ -217,3 +217,25 @@ def test_a_new_text_goes_untranslated_to_its_part_s_file(tmp_path) -> None:
         path.write_text(text[:start] + text[text.index("\n\n", start) + 2:], encoding="utf-8")
     waiting = catalogues.update(copy)
     assert waiting == {code: 1 for code in TRANSLATED}
+
+
+def test_the_game_on_a_terminal_without_right_to_left_layout_plays_in_english_and_says_why() -> None:
+    """Issue 25: Arabic in a terminal is shown where the terminal can render it, else English with a note."""
+    from belot_rules.cli.play import speak_to_terminal
+
+    class Told:
+        def __init__(self) -> None:
+            self.said: list[str] = []
+
+        def tell(self, text: str) -> None:
+            self.said.append(text)
+
+    try:
+        for terminal, environ, language in ((True, {}, "en"), (True, {"VTE_VERSION": "7600"}, "ar"),
+                                            (False, {}, "ar")):
+            i18n.use("ar")
+            table = Told()
+            speak_to_terminal(table, terminal, environ)  # type: ignore[arg-type]
+            assert i18n.current() == language and bool(table.said) == (language == "en")
+    finally:
+        i18n.use(i18n.SOURCE)

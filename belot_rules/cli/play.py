@@ -6,12 +6,14 @@ import argparse
 import os
 import random
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from .. import i18n
 from ..errors import UserError
 from ..files import excerpt, exists, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
@@ -68,6 +70,15 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def speak_to_terminal(table: Table, terminal: bool, environ: Mapping[str, str]) -> None:
+    """On a terminal that cannot lay out the chosen right-to-left language, play in English and say why
+    (a record or a piped game keeps the language: a file shows it rightly wherever it is opened)."""
+    language, note = i18n.for_terminal(i18n.current(), environ) if terminal else (i18n.current(), None)
+    if note:
+        i18n.use(language)
+        table.tell(note)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.variant_option is not None:
         if args.variant is not None and args.variant != args.variant_option:
@@ -89,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     table = Table(console, source, look, full_screen=full)
     if notice:
         table.tell(notice)
+    speak_to_terminal(table, sys.stdout.isatty(), os.environ)
     try:  # the questions before the game: Ctrl-C leaves everything as it was
         session = resume_game(args, table) if args.resume is not None else new_game(args, table)
     except KeyboardInterrupt:
