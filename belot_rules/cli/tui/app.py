@@ -26,6 +26,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...engine.actions import PLAY, Action
 from ...engine.deal import SeatView
 from ...errors import UserError
+from ...i18n import gettext as _, ngettext
 from ..game.controller import (
     BIDDING,
     DECLARING,
@@ -71,17 +72,17 @@ class TableApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     TITLE = "belot"
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "sheet", "Sheet"),
-        Binding("y", "history", "History"),
-        Binding("a", "auction", "Auction", show=False),
-        Binding("r", "rules", "Rules"),
-        Binding("space", "skip", "Skip"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("question_mark", "help", _("Help")),
+        Binding("u", "undo", _("Undo")),
+        Binding("h", "hint", _("Hint")),
+        Binding("s", "sheet", _("Sheet")),
+        Binding("y", "history", _("History")),
+        Binding("a", "auction", _("Auction"), show=False),
+        Binding("r", "rules", _("Rules")),
+        Binding("space", "skip", _("Skip"), key_display=_("space")),
+        Binding("q", "quit_game", _("Quit")),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
-        Binding("slash", "type", "Type", show=False),
+        Binding("slash", "type", _("Type"), show=False),
         Binding("escape", "close_typing", show=False),
         Binding("f", "forced", show=False),
         Binding("o", "sort", show=False),
@@ -99,6 +100,7 @@ class TableApp(App[int]):
         # the attributes (bold, dim, reverse); its default, Monochrome, draws in greys instead.
         super().__init__(ansi_color=True if os.environ.get("NO_COLOR") is not None else None)
         self.look, self.speed, self.record_path = look, speed, record_path
+        screens.key_labels(self)
         self.open_hands, self.autoplay, self.stats_path = open_hands, autoplay, stats_path
         self.sort_mode, self.kept = sort, kept  # kept: the settings file, which the keys change
         self.seen: SeatView | None = None  # the deal on the table as the player sees it (just finished, while scored)
@@ -155,8 +157,8 @@ class TableApp(App[int]):
                 loop.add_signal_handler(stop, self.leave_game, 128 + stop)
             except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, not the main thread)
                 break
-        for name, title in (("auction", "Auction"), ("choices", "Your choice"), ("declared", "Declared"),
-                            ("last", "Last trick"), ("hand", "Your hand")):
+        for name, title in (("auction", _("Auction")), ("choices", _("Your choice")), ("declared", _("Declared")),
+                            ("last", _("Last trick")), ("hand", _("Your hand"))):
             self.query_one(f"#{name}").border_title = title
         if self.look.ascii:
             self.screen.add_class("ascii")
@@ -168,7 +170,7 @@ class TableApp(App[int]):
         tableau = self.session.ruleset.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
         self.query_one("#tableau").display = tableau
         if tableau:
-            self.query_one("#hand").border_title = "Your table"
+            self.query_one("#hand").border_title = _("Your table")
             self.query_one("#hand").styles.height = 6
         if self.human is None:
             self.query_one("#hand").display = False
@@ -183,7 +185,7 @@ class TableApp(App[int]):
         if self.session.over:
             self.match_over()  # a finished game resumed: the controller counted it when it ended
         elif self.session.action_count:
-            self.note = f"Resuming deal {self.session.deal_number}."
+            self.note = _("Resuming deal {number}.").format(number=self.session.deal_number)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -206,7 +208,7 @@ class TableApp(App[int]):
             others = [seat for seat in ((seating.reference + k) % seating.count for k in range(seating.count))
                       if seat != self.human]
             piles = self.query_one("#tableau", Static)
-            piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else "The table"
+            piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else _("The table")
             piles.update(Text("\n").join(self.draw.piles(view, seat, label=len(others) > 1) for seat in others))
         tally = deal_tally(self.session, view)
         self.query_one("#tally", Static).update(tally)
@@ -216,10 +218,10 @@ class TableApp(App[int]):
         calls = self.draw.calls(view, passes=during)
         passes = len(view.calls) - len(calls)
         if not during and passes:  # the passes left out, counted: at two players "the others" is one pass
-            calls.append(("and a pass" if passes == 1 else f"and {passes} passes") if calls else "everybody passed")
+            calls.append(ngettext("and a pass", "and {count} passes", passes).format(count=passes) if calls else _("everybody passed"))
         said = Text(self.look.words("\n".join(calls)) if calls else
-                    "No bidding: the last card dealt names trump" if self.control.rules.bidding.deal_fixes_trump else
-                    f"{does(self.session.seating.name(view.first_speaker), 'speak')} first")
+                    _("No bidding: the last card dealt names trump") if self.control.rules.bidding.deal_fixes_trump
+                    else _("{speaker} first").format(speaker=does(self.session.seating.name(view.first_speaker), "speak")))
         exchange = self.draw.exchange(view, short=True)
         if self.control.rules.dealing.widow_size and view.contract is not None and not view.tricks:
             exchange = self.draw.discards(view)
@@ -244,27 +246,27 @@ class TableApp(App[int]):
         """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
         session, view = self.session, self.seen
         if session.over:
-            text = "The match is over."
+            text = _("The match is over.")
         elif view is None or self.result_shown:
-            text = "Enter for the next deal."
+            text = _("Enter for the next deal.")
         elif view.to_act == self.human:
-            text = {BIDDING: "Your call: ↑↓ and Enter (or a number, or / to type one)",
-                    DECLARING: "Declare: ↑↓ and Enter",
-                    EXCHANGING: "Your trump seven: take the turned card for it? ↑↓ and Enter",
-                    DISCARDING: "Lay a card aside: ← → and Enter (or its number, or / to type it)"}.get(
-                view.phase, "Your card: ← → and Enter (or its number, or / to type it)")
+            text = {BIDDING: _("Your call: ↑↓ and Enter (or a number, or / to type one)"),
+                    DECLARING: _("Declare: ↑↓ and Enter"),
+                    EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
+                    DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)")}.get(
+                view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
             text = self.draw.schmeiss_offer(view) or text
             if self.control.clock is not None:
-                text += f" {self.look.dot} {round(self.control.clock.remaining())} s left"
+                text += f" {self.look.dot} " + _("{seconds} s left").format(seconds=round(self.control.clock.remaining()))
         else:
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
-            text = f"{does(session.seating.name(view.to_act), verb)}" + (" (space skips)" if not self.skipping else "")
+            text = does(session.seating.name(view.to_act), verb) + ("" if self.skipping else " " + _("(space skips)"))
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
         width, height = self.size
         if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
-            shown = f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}; this terminal is {width}x{height}. {shown}"
+            shown = _("The table needs {needed}; this terminal is {size}.").format(needed="{}x{}".format(*MIN_SIZE), size=f"{width}x{height}") + f" {shown}"
         self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
 
     # ------------------------------------------------------------------ the flow of the game
@@ -344,7 +346,7 @@ class TableApp(App[int]):
             texts = [(f"{i + 1}. " if i < 9 else "   ") + self.draw.describe(a, short=True, view=turn.view)
                      for i, a in enumerate(menu)]
             choices.offer(texts, keep)
-            choices.border_title = {BIDDING: "Your call", DECLARING: "Declare"}.get(turn.phase, "Exchange")
+            choices.border_title = {BIDDING: _("Your call"), DECLARING: _("Declare")}.get(turn.phase, _("Exchange"))
             choices.display = True
             choices.focus()
             self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
@@ -401,7 +403,7 @@ class TableApp(App[int]):
         totals, note = (ended.totals, ended.note) if isinstance(ended, MatchEnded) else (None, "")
         self.update_status()
         self.farewell.append(self.look.words(self.draw.match_result().plain))  # kept once the table closes
-        self.push_screen(ResultScreen("The match is over", match_result(self.draw, totals, note), "Enter to leave",
+        self.push_screen(ResultScreen(_("The match is over"), match_result(self.draw, totals, note), _("Enter to leave"),
                                       self.look.ascii), lambda _: self.exit(0))
 
     # ------------------------------------------------------------------ the player's choices
@@ -440,10 +442,9 @@ class TableApp(App[int]):
             if index is not None and index >= 0:
                 self.act(announce[index])
 
-        self.push_screen(QuestionScreen(f"Announce the belote with {card}?",
-                                        [f"play {card}, announcing belote", f"play {card} without announcing"],
-                                        self.look.ascii),
-                         answered)
+        answers = [_("play {card}, announcing belote"), _("play {card} without announcing")]
+        self.push_screen(QuestionScreen(_("Announce the belote with {card}?").format(card=card),
+                                        [answer.format(card=card) for answer in answers], self.look.ascii), answered)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.typed_after_number():
@@ -487,7 +488,7 @@ class TableApp(App[int]):
             return
         turn = self.turn
         if turn is None:
-            self.refuse("It is not your turn.")
+            self.refuse(_("It is not your turn."))
             return
         try:
             if turn.phase == BIDDING:
@@ -588,7 +589,7 @@ class TableApp(App[int]):
             self.query_one(HandView).select(action.card)
         elif action in self.menu:
             self.query_one("#choices", OptionList).highlighted = self.menu.index(action)
-        self.note = f"Hint: the {adviser} bot would {self.describe(action)}."
+        self.note = _("Hint: the {adviser} bot would {move}.").format(adviser=adviser, move=self.describe(action))
         self.update_status()
 
     def describe(self, action: Action) -> str:
@@ -607,20 +608,20 @@ class TableApp(App[int]):
     def action_speed(self, step: int) -> None:
         index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
         self.speed = self.control.speed = SPEED_ORDER[index]
-        self.keep(f"Bots: {self.speed}.", speed=self.speed)
+        self.keep(_("Bots: {speed}.").format(speed=self.speed), speed=self.speed)
         self.update_status()
 
     def action_forced(self) -> None:
         self.autoplay = self.control.switch_autoplay()
-        self.keep("From now on a forced card is played for you." if self.autoplay
-                  else "You play forced cards yourself.", autoplay=self.autoplay)
+        self.keep(_("From now on a forced card is played for you.") if self.autoplay
+                  else _("You play forced cards yourself."), autoplay=self.autoplay)
         self.update_status()
         if self.autoplay and self.turn is not None:
             self.advance()  # a forced card waiting now is played at once
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
-        self.keep(f"Hand sorted {SORT_WORDS[self.sort_mode]}.", sort=self.sort_mode)
+        self.keep(_("Hand sorted {how}.").format(how=SORT_WORDS[self.sort_mode]), sort=self.sort_mode)
         self.refresh_table()
 
     def action_colours(self) -> None:
@@ -629,7 +630,7 @@ class TableApp(App[int]):
         name = names[(names.index(current) + 1) % len(names)]
         self.look = replace(self.look, suit_styles=THEMES[name])
         self.draw = Renderer(self.session, self.look)
-        self.keep(f"Suit colours: {name}.", theme=name)
+        self.keep(_("Suit colours: {name}.").format(name=name), theme=name)
         self.refresh_table()
 
     def keep(self, note: str, **setting: object) -> None:
@@ -638,27 +639,27 @@ class TableApp(App[int]):
         self.note = problem or note
 
     def page(self, title: str, body: RenderableType) -> None:
-        self.push_screen(MessageScreen(title, body, "Enter or Esc to close", self.look.ascii), lambda _: self.advance())
+        self.push_screen(MessageScreen(title, body, _("Enter or Esc to close"), self.look.ascii), lambda _: self.advance())
 
     def action_help(self) -> None:
-        self.page("Keys", keys_page(self.look))
+        self.page(_("Keys"), keys_page(self.look))
 
     def action_sheet(self) -> None:
-        self.page("Score sheet", sheet_page(self.draw))
+        self.page(_("Score sheet"), sheet_page(self.draw))
 
     def action_auction(self) -> None:
-        self.page("Auction", auction_page(self.draw, self.seen))
+        self.page(_("Auction"), auction_page(self.draw, self.seen))
 
     def action_history(self) -> None:
         """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
         view = None if self.result_shown else self.seen
-        self.page("History", history(self.draw, view, self.session.deal_number, self.control.history()))
+        self.page(_("History"), history(self.draw, view, self.session.deal_number, self.control.history()))
 
     def action_rules(self) -> None:
-        self.page(self.look.words(f"Rules: {self.session.ruleset.variant.title}"), rules_page(self.session, self.look))
+        self.page(self.look.words(_("Rules: {title}").format(title=self.session.ruleset.variant.title)), rules_page(self.session, self.look))
 
     def action_stats(self) -> None:
-        self.page("Statistics", stats_page(self.stats_path, self.look))
+        self.page(_("Statistics"), stats_page(self.stats_path, self.look))
 
     def action_quit_game(self) -> None:
         if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
@@ -666,8 +667,8 @@ class TableApp(App[int]):
             return
         unsaved = self.slot is None and self.human is not None and not self.session.over and self.session.action_count
         if unsaved and not isinstance(self.screen, QuestionScreen):  # Ctrl-C at the question quits
-            self.push_screen(QuestionScreen("This game is not saved: quitting ends it for good.",
-                                            ["quit", "go on playing"], self.look.ascii, title="Quit?"),
+            self.push_screen(QuestionScreen(_("This game is not saved: quitting ends it for good."),
+                                            [_("quit"), _("go on playing")], self.look.ascii, title=_("Quit?")),
                              lambda answer: self.leave_game() if answer == 0 else None)
             return
         self.leave_game()
@@ -678,7 +679,7 @@ class TableApp(App[int]):
         self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
         resume = self.control.resume_command()
         if resume is not None and not self.session.over:
-            self.farewell.append(f"Game saved. Continue it with: {resume}")
+            self.farewell.append(_("Game saved. Continue it with: {command}").format(command=resume))
         self.exit(status)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:

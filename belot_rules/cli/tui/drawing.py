@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ...cards import parse_card
 from ...engine.deal import SeatView
+from ...i18n import gettext as _, ngettext, pgettext
 from ..game.controller import OVER
 from ..game.hands import sort_hand
 from ..game.look import Look, variant_title
@@ -75,25 +76,26 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
         leader, cards, winner = view.tricks[held]
         shown = {order[leader + i]: c for i, c in enumerate(cards)}
         points = sum(rules.tables[view.contract or ""].points[card_index(c)] for c in cards)
-        middle = Text(f"{does(seating.name(winner), 'take')}\ntrick {held + 1}\n+{points}", style="bold")
+        trick = _("trick {number}").format(number=held + 1)
+        middle = Text(f"{does(seating.name(winner), 'take')}\n{trick}\n+{points}", style="bold")
     else:
         shown = dict(view.trick)
         if view.contract is None:
-            middle = joined([Text("turned card"), *card_lines(look, view.turned_card)]) if view.turned_card else Text(
-                "bidding", style="dim")
+            middle = joined([Text(_("turned card")), *card_lines(look, view.turned_card)]) if view.turned_card else Text(
+                _("bidding"), style="dim")
             if rules.dealing.widow_size:  # the chien lies face down until the taker picks it up
-                middle.append(f"\nchien: {rules.dealing.widow_size} cards face down", style="dim")
+                middle.append("\n" + _("chien: {count} cards face down").format(count=rules.dealing.widow_size), style="dim")
         else:
-            lines = [f"trick {len(view.tricks) + 1} of {rules.seating.hand_size}"]
+            lines = [_("trick {number} of {tricks}").format(number=len(view.tricks) + 1, tricks=rules.seating.hand_size)]
             if view.trick:
                 best = rules.tables[view.contract].trick_winner_index([card_index(c) for _, c in view.trick])
-                lines += [f"{seating.name(view.trick[0][0])} led",
-                          f"{seating.name(view.trick[best][0])} {'wins' if seating.human is None else 'winning'}"]
+                lines += [f"{seating.name(view.trick[0][0])} " + _("led"),
+                          f"{seating.name(view.trick[best][0])} " + (_("wins") if seating.human is None else _("winning"))]
             middle = Text("\n".join(lines), style="dim")
             if view.turned_card and not rules.dealing.turned_to_taker:  # it stays on the stock
-                middle.append("\nturned card ", style="dim").append_text(look.card(view.turned_card))
+                middle.append("\n" + _("turned card") + " ", style="dim").append_text(look.card(view.turned_card))
             if view.shown_stock:  # the stock's bottom card lies face up beside the trick
-                middle.append("\nbottom card ", style="dim").append_text(look.card(view.shown_stock))
+                middle.append("\n" + _("bottom card") + " ", style="dim").append_text(look.card(view.shown_stock))
     calls = {seat: look.call(call) for seat, call in calls_of(view)} if view.contract is None else {}
     cell_width = max(width // 3 - 1, 8)
     cells = [[Text(), Text(), Text()] for _ in range(3)]
@@ -104,8 +106,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             name.append(f"{look.pointer} ", style="bold")
         name.append(seating.name(seat), style="bold underline" if seat == seating.human else "bold")
         if seat == view.dealer:  # beside the name, or under it when both do not fit the cell
-            mark = f" {look.dot} dealer"
-            name.append(mark if len(name) + len(mark) <= cell_width else "\ndealer", style="dim")
+            mark = f" {look.dot} " + _("dealer")
+            name.append(mark if len(name) + len(mark) <= cell_width else "\n" + _("dealer"), style="dim")
         parts = [name]
         if seat in shown:
             parts += card_lines(look, shown[seat])
@@ -118,7 +120,7 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
         cells[row][column] = joined(parts)
     cells[1][1] = middle
     grid = Table.grid(padding=(0, 1), expand=True)
-    for _ in range(3):
+    for _column in range(3):
         grid.add_column(width=cell_width, justify="center")
     for row in cells:
         grid.add_row(*row)
@@ -133,28 +135,28 @@ def other_hand(draw: Renderer, view: SeatView, seat: int, open_hands: bool) -> T
     count = view.hand_sizes[seat]
     if view.tableau:  # belote-a-deux.md §B: its face-up cards are drawn above the table
         down = sum(below is None for _, below in view.tableau[seat])
-        return Text(f"{count} up {draw.look.dot} {down} down", style="dim")
-    return Text(f"{count} card{'s' if count != 1 else ''}", style="dim")
+        return Text(_("{up} up {dot} {down} down").format(up=count, dot=draw.look.dot, down=down), style="dim")
+    return Text(ngettext("{count} card", "{count} cards", count).format(count=count), style="dim")
 
 
 def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     """Two lines ``width`` wide: the variant, deal ``number``, dealer and level; the contract and the match score."""
-    session, look = draw.session, draw.look
-    first = Text.assemble((look.words(variant_title(session.ruleset.variant)), "bold"), f" {look.dot} Deal {number} {look.dot} ",
+    session, look, deal = draw.session, draw.look, _("Deal")
+    first = Text.assemble((look.words(variant_title(session.ruleset.variant)), "bold"), f" {look.dot} {deal} {number} {look.dot} ",
                           does(session.seating.name(view.dealer), "deal"), f" {look.dot} {opponents(session)}")
-    seed = Text(f" {look.dot} seed {session.seed}")
+    seed = Text(f" {look.dot} ").append(_("seed {seed}").format(seed=session.seed))
     turned = Text()
     if view.contract is not None:
         contract = draw.contract(view.contract, view.level, view.bid, view.declarer)
-        second = Text.assemble("Contract ", (contract, "bold"), f" {look.dot} ")
+        second = Text.assemble(_("Contract") + " ", (contract, "bold"), f" {look.dot} ")
         if view.turned_card and session.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
-            turned.append("turned ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
+            turned.append(pgettext("the turned card", "turned") + " ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
     elif view.phase == OVER:
         calls = calls_of(view)
         ended = void_words(calls[-1][1].kind if calls else "")
         second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
     else:
-        second = Text("Bidding", style="bold").append_text(draw.bidding_state(view)).append(f" {look.dot} ")
+        second = Text(_("Bidding"), style="bold").append_text(draw.bidding_state(view)).append(f" {look.dot} ")
     board = draw.board()
     room = width - 2
     if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
@@ -165,7 +167,7 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     first.truncate(room, overflow="ellipsis")
     lines = [first, second.append_text(turned).append_text(board)]
     if view.contract is None and view.doubling:
-        lines.append(Text.assemble("Doubling ", (draw.ladder(view), "bold")))
+        lines.append(Text.assemble(_("Doubling") + " ", (draw.ladder(view), "bold")))
     return Text("\n").join(lines)
 
 
@@ -174,9 +176,10 @@ def deal_tally(session: Session, view: SeatView) -> Text:
     lines = []
     if view.tricks:
         seating = session.seating
-        lines += [f"{seating.team_name(t)}: {view.side_tricks[t]} trick{'s' if view.side_tricks[t] != 1 else ''}, "
-                  f"{view.side_points[t]} points" for t in seating.teams_in_order()]
+        lines += [ngettext("{team}: {tricks} trick, {points} points", "{team}: {tricks} tricks, {points} points",
+                           view.side_tricks[t]).format(team=seating.team_name(t), tricks=view.side_tricks[t],
+                                                       points=view.side_points[t]) for t in seating.teams_in_order()]
     clock = session.ruleset.variant.table.move_clock
     if clock.seconds is not None and session.seating.human is not None:
-        lines.append(f"Clock: {clock.seconds} s a move")
+        lines.append(_("Clock: {seconds} s a move").format(seconds=clock.seconds))
     return Text("\n".join(lines))

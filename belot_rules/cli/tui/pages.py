@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.deal import SeatView
+from ...i18n import gettext as _
 from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER
 from ..game.look import Look
@@ -23,25 +24,29 @@ from ..game.session import Session, SheetRow
 from ..game.stats import describe as describe_stats, read_stats
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
-KEYS = (
-    ("← → Enter", "choose and play a card; ↑ ↓ Enter choose a call or declaration"),
-    ("1-9", "the numbered card, call or declaration"),
-    ("/", "type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command"),
-    ("mouse", "click a card or a call"),
-    ("a", "the whole auction"),
-    ("y", "the history: this deal, and every earlier deal with its points and tricks"),
-    ("s", "the score sheet"),
-    ("r", "the rules of this variant"),
-    ("h", "a hint: what the bot would do in your place"),
-    ("u", "undo: take back your last card or call, unless cards or declarations it did not see have been shown since"),
-    ("f", "forced cards: play a card that is the only legal one by itself (on/off; kept)"),
-    ("o", "sort the hand another way (kept for the next games)"),
-    ("c", "suit colours: four-colour, two-colour, colour-blind (kept)"),
-    ("space", "skip ahead to your next move"),
-    ("+ -", "bots faster, slower (kept)"),
-    ("t", "your statistics"),
-    ("q", "save and quit; belot play --resume continues"),
-)
+
+
+def keys() -> list[tuple[str, str]]:
+    """The table's keys and what each does, in the player's language (the key letters stay)."""
+    return [
+        ("← → Enter", _("choose and play a card; ↑ ↓ Enter choose a call or declaration")),
+        ("1-9", _("the numbered card, call or declaration")),
+        ("/", _("type a card (jh, 10s, 'kh belote'), a call (hearts, 90 h, contra) or a command")),
+        (_("mouse"), _("click a card or a call")),
+        ("a", _("the whole auction")),
+        ("y", _("the history: this deal, and every earlier deal with its points and tricks")),
+        ("s", _("the score sheet")),
+        ("r", _("the rules of this variant")),
+        ("h", _("a hint: what the bot would do in your place")),
+        ("u", _("undo: take back your last card or call, unless cards or declarations it did not see have been shown since")),
+        ("f", _("forced cards: play a card that is the only legal one by itself (on/off; kept)")),
+        ("o", _("sort the hand another way (kept for the next games)")),
+        ("c", _("suit colours: four-colour, two-colour, colour-blind (kept)")),
+        (_("space"), _("skip ahead to your next move")),
+        ("+ -", _("bots faster, slower (kept)")),
+        ("t", _("your statistics")),
+        ("q", _("save and quit; belot play --resume continues")),
+    ]
 
 
 def keys_page(look: Look) -> Table:
@@ -49,7 +54,7 @@ def keys_page(look: Look) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for key, what in [*KEYS, *help_rows()[:2]]:
+    for key, what in [*keys(), *help_rows()[:2]]:
         grid.add_row(key, look.words(what))
     return grid
 
@@ -57,14 +62,14 @@ def keys_page(look: Look) -> Table:
 def sheet_page(draw: Renderer) -> Group:
     """The score sheet (once a deal is finished), the board, and the seed that deals this match again."""
     session = draw.session
-    seed = Text(f"Seed {session.seed}: --seed {session.seed} deals this match again", style="dim")
+    seed = Text(_("Seed {seed}: --seed {seed} deals this match again").format(seed=session.seed), style="dim")
     return Group(draw.sheet(), draw.board(), seed) if session.rows else Group(draw.board(), seed)
 
 
 def auction_page(draw: Renderer, view: SeatView | None) -> Text:
     """The calls of the deal on the table, one a line."""
     calls = draw.calls(view) if view is not None else []
-    return Text(draw.look.words("\n".join(calls)) if calls else "No call yet.")
+    return Text(draw.look.words("\n".join(calls)) if calls else _("No call yet."))
 
 
 def rules_page(session: Session, look: Look) -> Text:
@@ -79,7 +84,7 @@ def stats_page(path: Path | None, look: Look) -> RenderableType:
     """The player's statistics by variant and level, or why there are none yet."""
     rows = describe_stats(read_stats(path)) if path else []
     if not rows:
-        return Text("No finished match yet: statistics count every match you finish.")
+        return Text(_("No finished match yet: statistics count every match you finish."))
     table = Table(box=look.rule_box, padding=(0, 1), pad_edge=False)
     for name in ("variant", "bots", "games", "won", "rate", "avg pts", "contracts", "capots"):
         table.add_column(name, justify="left" if name in ("variant", "bots") else "right")
@@ -94,7 +99,7 @@ def history(draw: Renderer, view: SeatView | None, number: int,
     ``finished`` the deals played before, each as it ended."""
     parts: list[RenderableType] = []
     if view is not None and view.phase != OVER:
-        parts.append(Text(f"Deal {number}, being played", style="bold underline"))
+        parts.append(Text(_("Deal {number}, being played").format(number=number), style="bold underline"))
         parts += deal_body(draw, view)
     for row, ended in reversed(finished):
         if parts:
@@ -103,19 +108,19 @@ def history(draw: Renderer, view: SeatView | None, number: int,
         if ended is not None:
             parts += outcome(draw, row) + deal_body(draw, ended)
     if not parts:
-        parts.append(Text("Nothing played yet."))
+        parts.append(Text(_("Nothing played yet.")))
     return Group(*parts)
 
 
 def heading(draw: Renderer, row: SheetRow) -> Text:
     """``Deal 2 · Right deals · hearts ♥ ×2 contra by Left: made``."""
     look, seating = draw.look, draw.session.seating
-    text = Text(f"Deal {row.number}", style="bold underline")
+    text = Text(_("Deal {number}").format(number=row.number), style="bold underline")
     text.append(f" {look.dot} {does(seating.name(row.dealer), 'deal')} {look.dot} ")
     if row.score is None:
-        return text.append(f"{row.void}; no score")
+        return text.append(_("{void}; no score").format(void=row.void))
     contract = draw.contract(row.contract, row.level, row.bid, row.declarer)
-    return text.append(f"{contract}: ").append(row.score.verdict + (", capot" if row.score.capot_team is not None
+    return text.append(f"{contract}: ").append(row.score.verdict + (", " + _("capot") if row.score.capot_team is not None
                                                                       else ""), style="bold")
 
 
@@ -126,19 +131,20 @@ def outcome(draw: Renderer, row: SheetRow) -> list[RenderableType]:
         return []
     added = draw.pairs([f"+{p}" for p in score.match_points])
     arrow = draw.look.words(" → ")
-    return [indented(Text.assemble("Raw ", (draw.pairs(score.raw_points), "bold"), arrow, (added, "bold"),
-                                   f"{arrow}board {draw.pairs(row.board)}"))]
+    board = _("board")
+    return [indented(Text.assemble(_("Raw") + " ", (draw.pairs(score.raw_points), "bold"), arrow, (added, "bold"),
+                                   f"{arrow}{board} {draw.pairs(row.board)}"))]
 
 
 def deal_body(draw: Renderer, view: SeatView) -> list[RenderableType]:
     """The calls, the declarations and the tricks of a deal, indented under its heading."""
     look = draw.look
     calls = draw.calls(view)
-    lines = [indented(Text(look.words("Calls: " + (f" {look.dot} ".join(calls) if calls else "none yet"))))]
+    lines = [indented(Text(look.words(_("Calls:") + " " + (f" {look.dot} ".join(calls) if calls else _("none yet")))))]
     declared = draw.announced(view)
     if declared:
-        lines.append(indented(Text(look.words("Declared: " + f" {look.dot} ".join(declared)))))
-    return lines + [indented(draw.trick(view, index, f"Trick {index + 1}")) for index in range(len(view.tricks))]
+        lines.append(indented(Text(look.words(_("Declared:") + " " + f" {look.dot} ".join(declared)))))
+    return lines + [indented(draw.trick(view, index, _("Trick {number}").format(number=index + 1))) for index in range(len(view.tricks))]
 
 
 def indented(text: Text) -> Padding:
@@ -151,11 +157,11 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
     exchange and the cards the taker laid aside."""
     look = draw.look
     body: list[RenderableType] = draw.deal_lines(row) or [Text(
-        "Nobody bid" if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
-    ).append(", so nothing is scored; a new deal follows.")]
+        _("Nobody bid") if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
+    ).append(_(", so nothing is scored; a new deal follows."))]
     calls = draw.calls(view, passes=False)
     if calls:
-        body.append(Text(look.words("Auction: " + f" {look.dot} ".join(calls)), style="bold"))
+        body.append(Text(look.words(_("Auction:") + " " + f" {look.dot} ".join(calls)), style="bold"))
     exchange = draw.exchange(view)
     if exchange is not None:
         body.append(exchange)

@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
+from ...i18n import gettext as _
 from ..game.prompt import typed_number
 
 TYPED_AHEAD = 0.4  # seconds: keys this soon after a message appears were meant for the table
+
+
+def key_labels(node: DOMNode) -> None:
+    """The labels of ``node``'s keys in the player's language: marked where they are bound (when the module is
+    imported), translated when the node is made (once the language is chosen). The key letters stay."""
+    keys = node._bindings.key_to_bindings  # each node's own copy of its class's bindings
+    for key, bound in keys.items():
+        keys[key] = [replace(b, description=_(b.description) if b.description else "",
+                             key_display=_(b.key_display) if b.key_display else None) for b in bound]
 
 
 class MessageScreen(ModalScreen[None]):
@@ -24,9 +36,9 @@ class MessageScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("enter,escape,space", "close", "Close", priority=True),
-        Binding("up", "scroll(-1)", "Up", show=False),
-        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("enter,escape,space", "close", _("Close"), priority=True),
+        Binding("up", "scroll(-1)", _("Up"), show=False),
+        Binding("down", "scroll(1)", _("Down"), show=False),
         Binding("pageup", "scroll(-10)", show=False),
         Binding("pagedown", "scroll(10)", show=False),
         Binding("home", "scroll(-9999)", show=False),
@@ -34,11 +46,12 @@ class MessageScreen(ModalScreen[None]):
         Binding("q", "app.quit_game", show=False),  # the footer's q Quit holds over every page and score
     ]
 
-    def __init__(self, title: str, body: RenderableType, closing: str = "Enter to continue",
+    def __init__(self, title: str, body: RenderableType, closing: str | None = None,
                  ascii: bool = False) -> None:
         super().__init__()
-        self.title_text, self.body, self.closing = title, body, closing
-        self.scrolling = "(^v scroll)" if ascii else "(↑↓ scroll)"
+        self.title_text, self.body, self.closing = title, body, closing or _("Enter to continue")
+        key_labels(self)
+        self.scrolling = _("({arrows} scroll)").format(arrows="^v" if ascii else "↑↓")
         self.set_class(ascii, "ascii")
 
     def compose(self) -> ComposeResult:
@@ -109,13 +122,14 @@ class QuestionScreen(ModalScreen[int]):
     """A question with a few answers, chosen with the arrows and Enter, a number, or the mouse; Esc goes back,
     q saves and quits as everywhere (before the game starts, it leaves the unfinished game as it was)."""
 
-    BINDINGS = [Binding("escape", "answer(-1)", "Back"), Binding("q", "app.quit_game", show=False)]
+    BINDINGS = [Binding("escape", "answer(-1)", _("Back")), Binding("q", "app.quit_game", show=False)]
 
     def __init__(self, question: str, answers: list[str], ascii: bool = False, title: str = "",
                  cover: bool = False) -> None:
         """``cover``: hide the table behind (a question before the game starts)."""
         super().__init__()
         self.question, self.answers, self.title_text = question, answers, title
+        key_labels(self)
         self.set_class(ascii, "ascii")
         self.set_class(cover, "cover")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...errors import UserError
+from ...i18n import gettext as _
 from ..game.saves import SavedGame, SaveUnavailable
 from ..game.session import Session
 from .screens import QuestionScreen
@@ -24,12 +25,12 @@ def offer_unfinished(app: TableApp, saved: SavedGame) -> None:
     """Ask what to do with the unfinished game in the table's slot; the table behind stays covered until then."""
     slot = app.slot
     assert slot is not None  # an unfinished game is found only in a slot the table holds
-    question = (f"You have an unfinished game in the save slot {slot.label}:\n"
-                f"  {saved.summary()}\n\nResume it?")
-    answers = ["Resume it",
-               f"New game in another slot (this one stays in slot {slot.label})",
-               "New game here (this one is moved to saves/aside)",
-               "Leave (nothing is changed)"]
+    question = _("You have an unfinished game in the save slot {slot}:\n  {summary}\n\nResume it?").format(
+        slot=slot.label, summary=saved.summary())
+    answers = [_("Resume it"),
+               _("New game in another slot (this one stays in slot {slot})").format(slot=slot.label),
+               _("New game here (this one is moved to saves/aside)"),
+               _("Leave (nothing is changed)")]
 
     def answered(index: int | None) -> None:
         if index == RESUME:
@@ -38,12 +39,13 @@ def offer_unfinished(app: TableApp, saved: SavedGame) -> None:
             elsewhere(app)
         elif index == ASIDE:
             where = slot.set_aside("kept")
-            app.farewell.append(f"The unfinished game is kept in {where}; belot play --resume {where} continues it.")
-            start(app, app.session, "Unfinished game moved to saves/aside (named when you leave).")
+            app.farewell.append(_("The unfinished game is kept in {where}; belot play --resume {where} continues it.")
+                                .format(where=where))
+            start(app, app.session, _("Unfinished game moved to saves/aside (named when you leave)."))
         else:
             leave(app)
 
-    app.push_screen(QuestionScreen(question, answers, app.look.ascii, title="Unfinished game", cover=True), answered)
+    app.push_screen(QuestionScreen(question, answers, app.look.ascii, title=_("Unfinished game"), cover=True), answered)
 
 
 def resume(app: TableApp, saved: SavedGame) -> None:
@@ -65,11 +67,12 @@ def resume(app: TableApp, saved: SavedGame) -> None:
         else:
             leave(app)
 
-    app.push_screen(QuestionScreen(f"The rules of {saved.variant} have changed since this game was saved.",
-                                   ["Continue it under the new rules",
-                                    "New game in another slot (the saved one stays as it is)",
-                                    "Leave (nothing is changed)"],
-                                   app.look.ascii, title="Changed rules", cover=True), answered)
+    app.push_screen(QuestionScreen(_("The rules of {variant} have changed since this game was saved.").format(
+                                       variant=saved.variant),
+                                   [_("Continue it under the new rules"),
+                                    _("New game in another slot (the saved one stays as it is)"),
+                                    _("Leave (nothing is changed)")],
+                                   app.look.ascii, title=_("Changed rules"), cover=True), answered)
 
 
 def restore(app: TableApp, saved: SavedGame, session: Session) -> None:
@@ -78,7 +81,7 @@ def restore(app: TableApp, saved: SavedGame, session: Session) -> None:
     except UserError as err:
         unusable(app, err)
         return
-    start(app, session, f"Resuming deal {session.deal_number}.")
+    start(app, session, _("Resuming deal {number}.").format(number=session.deal_number))
 
 
 def unusable(app: TableApp, err: UserError) -> None:
@@ -95,11 +98,12 @@ def elsewhere(app: TableApp) -> None:
     except SaveUnavailable as err:
         held.close()
         app.slot = None
-        start(app, app.session, f"{str(err)[:1].upper()}{str(err)[1:]}; the game goes on unsaved.")
+        start(app, app.session, _("{problem}; the game goes on unsaved.").format(problem=f"{str(err)[:1].upper()}{str(err)[1:]}"))
         return
     held.close()
     app.slot = spare
-    start(app, app.session, f"New game in the save slot {spare.label}; the unfinished one stays in {held.label}.")
+    start(app, app.session, _("New game in the save slot {slot}; the unfinished one stays in {held}.").format(
+        slot=spare.label, held=held.label))
 
 
 def start(app: TableApp, session: Session, note: str) -> None:
@@ -114,6 +118,7 @@ def leave(app: TableApp) -> None:
     app.unfinished = None
     app.slot = None  # nothing is saved on the way out
     if slot is not None:
-        app.farewell.append(f"Nothing was changed; the unfinished game is still in the save slot {slot.label}.")
+        app.farewell.append(_("Nothing was changed; the unfinished game is still in the save slot {slot}.").format(
+            slot=slot.label))
         slot.close()
     app.exit(0)
