@@ -12,8 +12,12 @@ import test_game_tui as tui
 from game_script import play
 
 from belot_rules import i18n
+from belot_rules.cli.game.look import Look
+from belot_rules.cli.game.render import Renderer
+from belot_rules.cli.game.session import Session, SheetRow, void_words
 from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.app import TableApp
+from belot_rules.cli.tui.pages import deal_result
 from belot_rules.cli.tui.screens import MessageScreen
 
 # (variant, language, the title of the deal's result box, where the play ends); RULES.md gives each home table.
@@ -99,3 +103,17 @@ def test_a_deal_at_the_full_screen_table_is_played_in_its_language(variant: str,
     left = sorted(set(WORD.findall("\n".join(played))) & english - ALLOWED - SAME.get(language, set()))
     assert left == [], f"{language}: English words at the table: {left}"
     assert result.rstrip(":") in scored
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Deal 1: everybody passed"), ("bg", "Раздаване 1: ")])
+def test_a_deal_nobody_bid_is_titled_in_the_language(language: str, title: str) -> None:
+    """The result box of a deal without a score is titled "Deal N: why" in the player's words (its body says
+    that nothing is scored), not the line game's sentence with its English suffix cut off."""
+    i18n.use(language)
+    try:
+        session = Session.start("bulgarian", 1, ("random",) * 4)
+        passed = SheetRow(1, 0, None, 0, 0, None, (0, 0), (0, 0), (0, 0), (0, 0), None, (0, 0), void_words("pass"))
+        shown, _ = deal_result(Renderer(session, Look()), session.deal.view(0), passed)
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert shown.startswith(title) and "." not in shown

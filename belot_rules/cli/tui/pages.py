@@ -167,7 +167,9 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
         body.append(exchange)
     if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
         body.append(draw.discards(view))
-    return draw.deal_title(row).plain.removesuffix("; no score."), Group(*body)
+    title = draw.deal_title(row).plain if row.score is not None else _("Deal {number}: {void}").format(
+        number=row.number, void=row.void)  # no score: the box's body says so
+    return title, Group(*body)
 
 
 def match_result(draw: Renderer, totals: dict[str, int] | None, note: str) -> Group:
