@@ -117,3 +117,23 @@ def test_a_deal_nobody_bid_is_titled_in_the_language(language: str, title: str) 
     finally:
         i18n.use(i18n.SOURCE)
     assert shown.startswith(title) and "." not in shown
+
+
+def test_a_key_s_answer_at_the_table_is_in_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The o key's answer names the new order in the player's words (bg), with the footer's labels."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+    async def sort() -> str:
+        app = tui.table_app("bulgarian", 9, players=("you", "random", "random", "random"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await tui.settle(pilot, app)
+            await pilot.press("o")
+            await tui.until(pilot, lambda: "Картите са подредени" in tui.screen_text(app))
+            return tui.screen_text(app)
+
+    i18n.use("bg")
+    try:
+        text = asyncio.run(sort())
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert "по бои, от най-ниската" in text and "u Отмени" in text

@@ -59,7 +59,7 @@ from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import leave, offer_unfinished
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
-SORT_WORDS = {"strength": "trumps first, strongest first", "rank": "by suit, lowest first"}
+SORT_WORDS = {"strength": _("trumps first, strongest first"), "rank": _("by suit, lowest first")}  # marked here, translated when said
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
 MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -621,7 +621,7 @@ class TableApp(App[int]):
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
-        self.keep(_("Hand sorted {how}.").format(how=SORT_WORDS[self.sort_mode]), sort=self.sort_mode)
+        self.keep(_("Hand sorted {how}.").format(how=_(SORT_WORDS[self.sort_mode])), sort=self.sort_mode)
         self.refresh_table()
 
     def action_colours(self) -> None:
