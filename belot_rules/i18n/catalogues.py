@@ -22,9 +22,10 @@ LOCALE = PACKAGE / "locale"
 KEYWORDS = {"gettext": None, "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 MAIN = "belot"  # the file of every text no part claims
 PARTS = {"game": ("cli/game/", "cli/tui/")}  # a file of its own for the texts of these folders
-# Header lines Babel writes with placeholders (a name, an address, a date): the project's files carry none.
+# Header lines Babel writes with placeholders (a name, an address, a date) or its own version: the project's files
+# carry none, so that any Babel writes them alike.
 _PLACEHOLDER_LINES = ('"Report-Msgid-Bugs-To', '"PO-Revision-Date', '"Last-Translator', '"Language-Team',
-                      '"POT-Creation-Date')
+                      '"POT-Creation-Date', '"Generated-By')
 
 Key = tuple[str | None, str]  # a text's context and its (singular) message
 

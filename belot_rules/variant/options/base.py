@@ -119,6 +119,8 @@ class ByContract(Generic[T]):
     @classmethod
     def __get_pydantic_json_schema__(cls, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         table = handler.resolve_ref_schema(handler(schema))
+        # Unknown kinds are refused by the model; said in the schema too (pydantic before 2.11 leaves it out).
+        table = {"additionalProperties": False, **{k: v for k, v in table.items() if k != "additionalProperties"}}
         plain = {k: v for k, v in table["properties"]["default"].items() if k != "title"}
         return {"anyOf": [plain, table]}
 
