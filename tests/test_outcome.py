@@ -225,7 +225,7 @@ def played(rules: Any, contract: str, deck: list[int], first_leader: int) -> tup
     return tricks, hands
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(SHIPPED), st.permutations(range(32)), st.integers(0, 3), st.integers(0, 3), st.integers(0, 50),
        st.data())
 def test_scoring_never_raises_for_a_valid_outcome(name, deck, first_leader, declarer, hanging_in, data):
