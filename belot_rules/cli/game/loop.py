@@ -50,11 +50,12 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, calls_of, does, help_panel, no_hint_yet
+from .render import Renderer, call_menu_text, calls_of, help_panel
 from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
 from .stats import stats_path
+from .wording import does, no_hint_yet
 
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
 

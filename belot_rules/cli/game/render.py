@@ -31,6 +31,7 @@ from .hands import sort_hand
 from .look import Look, variant_title
 from .session import Session, SheetRow
 from .stats import opponents
+from .wording import does
 
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
@@ -88,37 +89,6 @@ def calls_of(view: SeatView) -> list[tuple[int, Call]]:
 
 def card_index(card: str) -> int:
     return parse_card(card).index
-
-
-def does(name: str, verb: str) -> str:
-    """``Left deals``, ``You deal``: a seat (or a side, for ``win``) doing ``verb``, in the game's language."""
-    you = name in (pgettext("seat", "You"), pgettext("team", "Your team"))
-    if verb == "deal":
-        said = _("You deal") if you else _("{name} deals")
-    elif verb == "take":
-        said = _("You take") if you else _("{name} takes")
-    elif verb == "move":
-        said = _("You move") if you else _("{name} moves")
-    elif verb == "speak":
-        said = _("You speak") if you else _("{name} speaks")
-    elif verb == "declare":
-        said = _("You declare") if you else _("{name} declares")
-    elif verb == "discard":
-        said = _("You discard") if you else _("{name} discards")
-    elif verb == "play":
-        said = _("You play") if you else _("{name} plays")
-    elif verb == "win":
-        said = _("{name} win the match") if name == pgettext("seat", "You") else _("{name} wins the match")
-    else:
-        return f"{name} {verb}" if you else f"{name} {verb}s"
-    return said.format(name=name)
-
-
-def no_hint_yet(moving: str | None) -> str:
-    """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked (a result is shown)."""
-    if moving is None:
-        return _("Nothing to decide yet: a hint comes with your next move.")
-    return _("{moving} now: a hint comes at your turn.").format(moving=does(moving, "move"))
 
 
 def grid_place(offset: int, players: int) -> tuple[int, int]:

@@ -47,10 +47,11 @@ from ..game.controller import (
 )
 from ..game.look import THEMES, Look
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
-from ..game.render import Renderer, does, no_hint_yet
+from ..game.render import Renderer
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
+from ..game.wording import does, no_hint_yet, sorted_how
 from . import screens
 from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
@@ -59,7 +60,6 @@ from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import leave, offer_unfinished
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
-SORT_WORDS = {"strength": _("trumps first, strongest first"), "rank": _("by suit, lowest first")}  # marked here, translated when said
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
 MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -621,7 +621,7 @@ class TableApp(App[int]):
 
     def action_sort(self) -> None:
         self.sort_mode = SORTS[(SORTS.index(self.sort_mode) + 1) % len(SORTS)]
-        self.keep(_("Hand sorted {how}.").format(how=_(SORT_WORDS[self.sort_mode])), sort=self.sort_mode)
+        self.keep(_("Hand sorted {how}.").format(how=sorted_how(self.sort_mode)), sort=self.sort_mode)
         self.refresh_table()
 
     def action_colours(self) -> None:

@@ -18,9 +18,10 @@ from ...i18n import gettext as _, ngettext, pgettext
 from ..game.controller import OVER
 from ..game.hands import sort_hand
 from ..game.look import Look, variant_title
-from ..game.render import Renderer, calls_of, card_index, does
+from ..game.render import Renderer, calls_of, card_index
 from ..game.session import Session, void_words
 from ..game.stats import opponents
+from ..game.wording import does
 
 # Where each seat sits in the 3x3 grid (row, column), by the number of seats and the seat's offset from the bottom.
 POSITIONS = {

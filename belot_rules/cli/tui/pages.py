@@ -19,9 +19,10 @@ from ...i18n import gettext as _
 from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER
 from ..game.look import Look
-from ..game.render import Renderer, does, help_rows
+from ..game.render import Renderer, help_rows
 from ..game.session import Session, SheetRow
 from ..game.stats import describe as describe_stats, read_stats
+from ..game.wording import does
 
 PAGE_WIDTH = 72  # the rules page is laid out this wide, inside the page's frame and scroll bar
 

@@ -1,0 +1,42 @@
+"""What a seat does, in the game's language: ``Left deals``, ``You deal`` (one home for the line game and the table)."""
+
+from __future__ import annotations
+
+from ...i18n import gettext as _, pgettext
+
+
+def _verb_forms() -> dict[str, tuple[str, str]]:
+    """Each verb as the player says it of himself and of another seat (read at each call: the language may change)."""
+    return {
+        "deal": (_("You deal"), _("{name} deals")),
+        "take": (_("You take"), _("{name} takes")),
+        "move": (_("You move"), _("{name} moves")),
+        "speak": (_("You speak"), _("{name} speaks")),
+        "declare": (_("You declare"), _("{name} declares")),
+        "discard": (_("You discard"), _("{name} discards")),
+        "play": (_("You play"), _("{name} plays")),
+    }
+
+
+def does(name: str, verb: str) -> str:
+    """``Left deals``, ``You deal``: a seat (or a side, for ``win``) doing ``verb``, in the game's language."""
+    you = name in (pgettext("seat", "You"), pgettext("team", "Your team"))
+    if verb == "win":  # "You win", "Your team wins": the team's name takes the third person
+        said = _("{name} win the match") if name == pgettext("seat", "You") else _("{name} wins the match")
+        return said.format(name=name)
+    forms = _verb_forms().get(verb)
+    if forms is None:
+        return f"{name} {verb}" if you else f"{name} {verb}s"
+    return forms[0] if you else forms[1].format(name=name)
+
+
+def no_hint_yet(moving: str | None) -> str:
+    """Why ``h`` gives no hint now: ``moving`` (a bot's name) is to move, or no move is asked (a result is shown)."""
+    if moving is None:
+        return _("Nothing to decide yet: a hint comes with your next move.")
+    return _("{moving} now: a hint comes at your turn.").format(moving=does(moving, "move"))
+
+
+def sorted_how(mode: str) -> str:
+    """How the hand is sorted in ``mode`` (a key of ``settings.SORTS``), for the answer to the o key."""
+    return {"strength": _("trumps first, strongest first"), "rank": _("by suit, lowest first")}[mode]
