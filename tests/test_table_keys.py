@@ -124,3 +124,21 @@ def test_q_at_a_question_saves_and_quits(tmp_path: Path) -> None:
         assert read_save(tmp_path / "game.json").record["deals"][0]["actions"]
 
     run(question)
+
+
+def test_the_side_column_never_takes_the_keys() -> None:
+    """Enter at a call did nothing now and then: the side column (a scrolling container) had taken the focus
+    from the choices as the table opened. It may not take it, by Tab or otherwise."""
+    app = table_app(VARIANT, 2)
+
+    async def first_call() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            app.query_one("#side").focus()
+            await pilot.pause()
+            assert app.focused is app.query_one("#choices")
+            for _ in range(4):
+                await pilot.press("tab")
+                assert app.focused is not app.query_one("#side")
+
+    run(first_call)

@@ -18,9 +18,9 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 
 from ...engine.actions import PLAY, Action
@@ -53,6 +53,7 @@ from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
 from ..game.wording import does, no_hint_yet, sorted_how
 from . import screens
+from .bindings import TABLE_KEYS
 from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
@@ -71,26 +72,7 @@ class TableApp(App[int]):
     CSS_PATH = "table.tcss"
     ENABLE_COMMAND_PALETTE = False
     TITLE = "belot"
-    BINDINGS = [
-        Binding("question_mark", "help", _("Help")),
-        Binding("u", "undo", _("Undo")),
-        Binding("h", "hint", _("Hint")),
-        Binding("s", "sheet", _("Sheet")),
-        Binding("y", "history", _("History")),
-        Binding("a", "auction", _("Auction"), show=False),
-        Binding("r", "rules", _("Rules")),
-        Binding("space", "skip", _("Skip"), key_display=_("space")),
-        Binding("q", "quit_game", _("Quit")),
-        Binding("ctrl+c", "quit_game", show=False, priority=True),
-        Binding("slash", "type", _("Type"), show=False),
-        Binding("escape", "close_typing", show=False),
-        Binding("f", "forced", show=False),
-        Binding("o", "sort", show=False),
-        Binding("c", "colours", show=False),
-        Binding("t", "stats", show=False),
-        Binding("plus,equals_sign", "speed(1)", show=False),
-        Binding("minus", "speed(-1)", show=False),
-    ]
+    BINDINGS = TABLE_KEYS
 
     def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
@@ -508,12 +490,22 @@ class TableApp(App[int]):
             self.close_typing()
 
     def close_typing(self) -> None:
-        typed = self.query_one("#typed", Input)
-        typed.display = False
-        if self.menu:
-            self.query_one("#choices").focus()
-        elif self.turn is not None:
-            self.query_one(HandView).focus()
+        self.query_one("#typed", Input).display = False
+        home = self.keys_home()
+        if home is not None:
+            home.focus()
+
+    def keys_home(self) -> Widget | None:
+        """What the player chooses from, which should have the keys: the choices offered, else the hand."""
+        choices = self.query_one("#choices")
+        return choices if self.menu and choices.display else self.query_one(HandView) if self.turn else None
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A focus given elsewhere at the table while the player chooses (the side column's, or one textual
+        restores as the table opens) goes back where the choice is: Enter at a call did nothing now and then."""
+        home = self.keys_home()
+        if home is not None and len(self.screen_stack) == 1 and event.widget not in (home, self.query_one("#typed")):
+            home.focus()
 
     def refuse(self, text: str) -> None:
         self.note = ("x " if self.look.ascii else "✗ ") + text

@@ -1,0 +1,29 @@
+"""The table's keys: what each does, and which the footer shows (their labels marked for translation here,
+translated when the table is made, by ``screens.key_labels``)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from ...i18n import gettext as _
+
+TABLE_KEYS = [
+    Binding("question_mark", "help", _("Help")),
+    Binding("u", "undo", _("Undo")),
+    Binding("h", "hint", _("Hint")),
+    Binding("s", "sheet", _("Sheet")),
+    Binding("y", "history", _("History")),
+    Binding("a", "auction", _("Auction"), show=False),
+    Binding("r", "rules", _("Rules")),
+    Binding("space", "skip", _("Skip"), key_display=_("space")),
+    Binding("q", "quit_game", _("Quit")),
+    Binding("ctrl+c", "quit_game", show=False, priority=True),
+    Binding("slash", "type", _("Type"), show=False),
+    Binding("escape", "close_typing", show=False),
+    Binding("f", "forced", show=False),
+    Binding("o", "sort", show=False),
+    Binding("c", "colours", show=False),
+    Binding("t", "stats", show=False),
+    Binding("plus,equals_sign", "speed(1)", show=False),
+    Binding("minus", "speed(-1)", show=False),
+]
