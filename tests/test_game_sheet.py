@@ -19,7 +19,7 @@ def test_the_parts_of_each_deal_add_up(variant: str) -> None:
     for row in scored:
         scoring = session.ruleset.variant.scoring
         factor = scoring.card_factor.of(row.contract)
-        factor *= scoring.contract_factors.get(row.contract, 1)
+        factor *= scoring.contract_factors.of(row.contract)
         table = session.ruleset.seating
         whole_pack = table.players * table.hand_size == table.pack_size  # no stock left out of play
         replaced = (scoring.capot.replaces_card_points and row.score.capot_team is not None  # kaboot

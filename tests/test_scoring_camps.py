@@ -55,7 +55,7 @@ def test_card_points_on_the_board_add_up_to_the_pack(deal: tuple[Ruleset, tuple[
     ruleset, args, total = deal
     scoring = ruleset.variant.scoring
     factor = scoring.card_factor.of(args[0])
-    factor *= {str(c): f for c, f in scoring.contract_factors.items()}.get(args[0], 1)
+    factor *= scoring.contract_factors.of(args[0])
     score = ruleset.scoring.score(*args)
     assert sum(part.cards for part in score.parts) == total * factor
     capot = any(tricks == 0 for tricks in args[4])

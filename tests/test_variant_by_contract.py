@@ -178,3 +178,24 @@ def test_a_wrong_kind_in_an_old_list_is_told_at_its_place_with_the_kinds(tmp_pat
         load_variant_model(tmp_path / "bad.yaml")
     assert "bad.yaml:3:21: declarations.allowed.nope: unknown key `nope`; valid keys here: default, suit, " \
            "no_trumps, all_trumps" in str(refused.value)
+
+
+def test_contract_factors_differ_by_contract_or_kind_and_a_table_keeps_its_hash(tmp_path: Path) -> None:
+    """Belote bridgée multiplies a deal by its contract's rank (belote-bridgee.md §3.1, §6.2: clubs 1 ... all_trumps
+    6), per suit: `scoring.contract_factors` is a rule by contract whose overrides name a contract or a kind, a
+    contract's own before its kind's, then the default. A table by contract, as files wrote it, reads and hashes
+    as it did (the hash pinned was the file's before the change)."""
+    bridgee = load_variant_model("belote-bridgee").variant.scoring.contract_factors
+    assert [bridgee.of(c) for c in ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")] == [
+        1, 2, 3, 4, 5, 6]
+    (tmp_path / "table.yaml").write_text(
+        "title: House\nscoring:\n  contract_factors: {hearts: 2, all_trumps: 3}\n", encoding="utf-8")
+    table = load_variant_model(tmp_path / "table.yaml")
+    assert table.content_hash == "ef8de5e8be1b85fd"
+    assert not [w for w in table.warnings if "contract_factors" in w.message]  # no older form to note
+    factors = table.variant.scoring.contract_factors
+    assert [factors.of(c) for c in ("clubs", "hearts", "no_trumps", "all_trumps")] == [1, 2, 1, 3]
+    (tmp_path / "kinds.yaml").write_text(
+        "title: Kinds\nscoring:\n  contract_factors: {default: 2, suit: 3, hearts: 4}\n", encoding="utf-8")
+    factors = load_variant_model(tmp_path / "kinds.yaml").variant.scoring.contract_factors
+    assert [factors.of(c) for c in ("clubs", "hearts", "no_trumps", "all_trumps")] == [3, 4, 2, 2]

@@ -677,7 +677,7 @@ def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
      "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "
      "no_trumps, all_trumps, undenufe, suit"),
     ("scoring:\n  contract_factors: {heart: 2}\n",
-     "house.yaml:3:22: scoring.contract_factors: unknown key `heart`; did you mean `hearts`?"),
+     "house.yaml:3:22: scoring.contract_factors.heart: unknown key `heart`; did you mean `hearts`?"),
 ])
 def test_a_table_keyed_by_contract_names_a_wrong_key_as_a_key(tmp_path: Path, text: str, expected: str) -> None:
     """README "Writing house rules": "did you mean" for misspelt keys; a contract's name in contract_names or

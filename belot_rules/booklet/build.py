@@ -306,8 +306,10 @@ def _scoring(rules: Ruleset) -> list[Block]:
         told.append(say.no_trumps_factor(scoring.card_factor.of("no_trumps")))
         if scoring.capot.multiplied_by_card_factor.of("no_trumps"):
             told.append(say.no_trumps_capot_factor())
-    if scoring.contract_factors:
-        told.append(say.contract_factors({contract_words(rules, c): f for c, f in scoring.contract_factors.items()}))
+    factors = scoring.contract_factors
+    if factors.written() != 1:  # each contract whose factor is not 1 or is written
+        told.append(say.contract_factors({contract_words(rules, c): factors.of(c) for c in rules.contracts
+                                          if factors.of(c) != 1 or c in factors.overrides}))
     told.append(say.capot(scoring.capot.bonus.default))
     if "no_trumps" in rules.contracts and "no_trumps" in scoring.capot.bonus.overrides:
         told.append(say.no_trumps_capot(scoring.capot.bonus.of("no_trumps")))

@@ -143,8 +143,8 @@ class BiddingSense:
         self.confirms_own = ruleset.variant.bidding.overcall == Overcall.higher_kind_seat_priority.value
         self.schmeiss = ruleset.variant.bidding.schmeiss != Schmeiss.none.value
         # A contract worth more is preferred when it can be made.
-        factors: dict[str, int] = {c: f for c, f in ruleset.variant.scoring.contract_factors.items()}
-        self._weight = {c: factors.get(c, 1) / self.total[c] for c in self.total}
+        factors = ruleset.variant.scoring.contract_factors
+        self._weight = {c: factors.of(c) / self.total[c] for c in self.total}
         # Sequences and quads depend on whether the contract has them and on its quad table, not on its trump.
         self._declaration_key = {c: (self.declarations.allows("sequence", c), contract_kind(c) == "no_trumps") for c in self.total}
         # The points a bid must leave over its target, per contract: alone, and over the partner's contract

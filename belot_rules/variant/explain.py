@@ -21,7 +21,7 @@ from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
-from .options.base import KINDS, ByContract
+from .options.base import override_keys
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -150,8 +150,8 @@ def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[
 
 def _fields_of(section: KeyPath) -> list[str]:
     annotation = annotation_at(section)
-    if get_origin(annotation) is ByContract:  # a rule written with its overrides by kind of contract
-        return ["default", *KINDS]
+    if keys := override_keys(annotation):  # a rule written with its overrides by contract
+        return ["default", *keys]
     model = submodel(annotation)
     return list(model.model_fields) if model else []
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any, get_origin
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -42,7 +42,7 @@ from .explain import (
 )
 from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
-from .options.base import ByContract, written_by_contract
+from .options.base import override_keys, written_by_contract
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml
@@ -415,10 +415,11 @@ def _merge_into(
 ) -> None:
     existing = find_key(target, key)
     child = (*path, norm_key(key))
-    if existing is not None and get_origin(annotation_at(child)) is ByContract:
-        if written_by_contract(target[existing]) and not written_by_contract(value):
+    keys = override_keys(annotation_at(child))
+    if existing is not None and keys:
+        if written_by_contract(target[existing], keys) and not written_by_contract(value, keys):
             value = _as_default(value, child, doc_nodes)
-        elif written_by_contract(value) and not written_by_contract(target[existing]):
+        elif written_by_contract(value, keys) and not written_by_contract(target[existing], keys):
             target[existing] = _as_default(target[existing], child, nodes)
     if existing is not None and isinstance(value, dict) and isinstance(target[existing], dict):
         if child in doc_nodes:  # not a default that a plain rule became (_as_default)

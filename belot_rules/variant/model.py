@@ -387,12 +387,13 @@ class Variant(Rule):
     def _factor_problems(self) -> list[str]:
         """A contract factor multiplies a contract of the variant, and never a point bid."""
         problems = []
-        unplayed = [c for c in self.scoring.contract_factors if c not in self.bidding.contracts]
+        played = {*self.bidding.contracts, *map(contract_kind, self.bidding.contracts)}
+        unplayed = [c for c in self.scoring.contract_factors.overrides if c not in played]
         if unplayed:
             problems.append(_(
                 "scoring.contract_factors names {contracts}, which bidding.contracts does not play; contracts played: "
                 "{played}").format(contracts=", ".join(unplayed), played=", ".join(self.bidding.contracts)))
-        if self.scoring.contract_factors and self.bidding.uses_points:
+        if self.scoring.contract_factors.written() != 1 and self.bidding.uses_points:
             problems.append(_(
                 "scoring.contract_factors multiply the points a point bid is judged on; bidding.style {style} bids "
                 "points: leave contract_factors out").format(style=self.bidding.style))

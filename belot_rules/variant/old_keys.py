@@ -102,6 +102,8 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
         if section is not None and isinstance(shown[name], dict):
             shown[name] = in_old_form(shown[name], section)
         option = option_of(field)
+        if option is not None and option.hashed_as is not None:
+            shown[name] = option.hashed_as(shown[name])
         for old in option.old_keys if option is not None else ():
             if old.part:
                 form = shown[name] if isinstance(shown[name], dict) and "default" in shown[name] else {

@@ -127,7 +127,7 @@ class ScoringRules:
         factor = card_factor if self._table.cards.card_factor.of(contract) else 1
         bonus = s.capot.bonus.of(contract) * (card_factor if self._table.capot.card_factor.of(contract) else 1)
         return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
-                                {str(c): f for c, f in s.contract_factors.items()}.get(contract, 1),
+                                s.contract_factors.of(contract),
                                 contract.replace("_", " "), FACTOR_NOTES.get(kind, FACTOR_NOTE))
 
     # ------------------------------------------------------------------ the entry point

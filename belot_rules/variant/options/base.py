@@ -51,20 +51,27 @@ def contract_kind(contract: str) -> str:
 
 
 KINDS = ("suit", "no_trumps", "all_trumps")
-_BY_CONTRACT_KEYS = frozenset({"default", *KINDS})
 T = TypeVar("T")
 
 
-def written_by_contract(value: Any) -> bool:
-    """Whether a rule that may differ by kind of contract is written with its overrides (``{default: ...}``)."""
-    return isinstance(value, dict) and bool(_BY_CONTRACT_KEYS & set(map(str, value)))
+def written_by_contract(value: Any, keys: Sequence[str] = KINDS) -> bool:
+    """Whether a rule that may differ by contract is written with its overrides (``{default: ...}``), ``keys``
+    being those its overrides take."""
+    return isinstance(value, dict) and any(str(key) == "default" or str(key) in keys for key in value)
 
 
-def by_contract_form(value: Any) -> Any:
-    """A rule that may differ by kind of contract, as ``{default: ..., <kind>: ...}``; a plain value is the default."""
+def by_contract_form(value: Any, keys: Sequence[str] = KINDS) -> Any:
+    """A rule that may differ by contract, as ``{default: ..., <kind>: ...}``; a plain value is the default."""
     if isinstance(value, ByContract):  # a default of the model's
         return {"default": value.default, **value.overrides}
-    return value if written_by_contract(value) else {"default": value}
+    return value if written_by_contract(value, keys) else {"default": value}
+
+
+def override_keys(annotation: Any) -> tuple[str, ...]:
+    """The keys of the overrides a field's type takes where it is a rule by contract (the kinds, and for
+    ``PerContract`` the contracts too); none for any other type."""
+    origin = get_origin(annotation)
+    return origin.KEYS if isinstance(origin, type) and issubclass(origin, ByContract) else ()
 
 
 class ByContract(Generic[T]):
@@ -77,14 +84,16 @@ class ByContract(Generic[T]):
     """
 
     __slots__ = ("default", "overrides")
+    KEYS: ClassVar[tuple[str, ...]] = KINDS  # what an override is keyed by
 
     def __init__(self, default: T, overrides: Mapping[str, T] | None = None) -> None:
         self.default = default
         self.overrides: dict[str, T] = {k: v for k, v in (overrides or {}).items() if v is not None}
 
     def of(self, contract: str) -> T:
-        """The rule in ``contract`` (a contract or a kind of contract)."""
-        return self.overrides.get(contract_kind(contract), self.default)
+        """The rule in ``contract`` (a contract or a kind of contract): its own override, else its kind's."""
+        overrides = self.overrides
+        return overrides[contract] if contract in overrides else overrides.get(contract_kind(contract), self.default)
 
     def kinds(self) -> list[str]:
         """The kinds of contract where a yes/no by kind is yes, in the order of ``KINDS``."""
@@ -98,6 +107,11 @@ class ByContract(Generic[T]):
     def __repr__(self) -> str:
         return f"ByContract({self.default!r}, {self.overrides!r})"
 
+    @classmethod
+    def form(cls, value: Any) -> Any:
+        """``value`` as ``{default: ..., <key>: ...}``: a plain value is the default."""
+        return by_contract_form(value, cls.KEYS)
+
     def written(self) -> Any:
         """As a file writes it: the default alone when nothing differs."""
         return {"default": self.default, **self.overrides} if self.overrides else self.default
@@ -109,11 +123,11 @@ class ByContract(Generic[T]):
         table = core_schema.typed_dict_schema(
             {"default": core_schema.typed_dict_field(value),
              **{kind: core_schema.typed_dict_field(core_schema.nullable_schema(value), required=False)
-                for kind in KINDS}},
+                for kind in cls.KEYS}},
             extra_behavior="forbid")
         return core_schema.no_info_after_validator_function(
             lambda form: cls(form["default"], {k: v for k, v in form.items() if k != "default"}),
-            core_schema.no_info_before_validator_function(by_contract_form, table),
+            core_schema.no_info_before_validator_function(cls.form, table),
             serialization=core_schema.plain_serializer_function_ser_schema(lambda v: v.written()))
 
     @classmethod
@@ -123,6 +137,18 @@ class ByContract(Generic[T]):
         table = {"additionalProperties": False, **{k: v for k, v in table.items() if k != "additionalProperties"}}
         plain = {k: v for k, v in table["properties"]["default"].items() if k != "title"}
         return {"anyOf": [plain, table]}
+
+
+class PerContract(ByContract[T]):
+    """A rule that may differ by contract itself, not only by its kind: overrides per contract (``hearts: 3``) as
+    well as per kind (``suit: 2``), a contract's own before its kind's (``scoring.contract_factors``)."""
+
+    KEYS: ClassVar[tuple[str, ...]] = (*CONTRACTS, *(k for k in KINDS if k not in CONTRACTS))
+
+    @classmethod
+    def form(cls, value: Any) -> Any:
+        """A mapping is always the overrides (the rule's value is never one), so a wrong key is told as a key."""
+        return value if isinstance(value, dict) else super().form(value)
 
 
 MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
@@ -182,7 +208,7 @@ class Rule(BaseModel):
                     field.metadata.append(AfterValidator(_only(taken)))
                 changed = True
                 continue
-            if get_origin(field.annotation) is ByContract and isinstance(field.default, ByContract):
+            if override_keys(field.annotation) and isinstance(field.default, ByContract):
                 field.metadata.append(BeforeValidator(_with_default(field.default)))
                 changed = True
                 continue
@@ -208,7 +234,7 @@ def _with_default(default: ByContract[Any]) -> Callable[[Any], Any]:
     """Overrides written without a default (a file whose parents leave the rule to the model) keep its default
     and its own overrides of the kinds they do not name."""
     def fill(value: Any) -> Any:
-        form = by_contract_form(value)
+        form = type(default).form(value)
         return form if "default" in form else {"default": default.default, **default.overrides, **form}
     return fill
 
@@ -324,12 +350,15 @@ class Option:
     same from the section that holds the option, for a section the variant uses in several places (a
     rounding per kind of contract). ``old_keys`` are the names older files gave the option: they are
     still read, with a note from ``belot validate``, and the JSON Schema accepts them as deprecated.
+    ``hashed_as`` writes the value (as a model dump has it) in the shape the option had before it took
+    another under the same key, for the content hash.
     """
 
     meanings: Mapping[str, str] = dataclasses.field(default_factory=dict)  # none for a number or a yes/no
     unused_when: Callable[[Variant], str | None] | None = None
     unused_here: Callable[[Any], str | None] | None = None
     old_keys: tuple[OldKey, ...] = ()
+    hashed_as: Callable[[Any], Any] | None = None
 
     def unused_reason(self, variant: Variant, section: BaseModel) -> str | None:
         """Why the option does nothing in ``variant``, where ``section`` holds it; None where it applies."""

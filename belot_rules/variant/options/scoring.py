@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import Field
 
 from ...i18n import gettext as _
-from .base import MAX_NUMBER, ByContract, Contract, OldKey, Option, Points, Rule, first_reason
+from .base import MAX_NUMBER, ByContract, OldKey, Option, PerContract, Points, Rule, by_contract_form, first_reason
 from .bidding import without_contract, without_doubling, without_point_bids
 from .table import Sides
 
@@ -70,6 +70,13 @@ def _card_factor_one(variant: Variant) -> str | None:
 
 def _without_capot_bid(variant: Variant) -> str | None:
     return None if variant.bidding.points.capot_bid else _("bidding.points.capot_bid is false")
+
+
+def _factors_as_table(written: object) -> object:
+    """``contract_factors`` as the content hash writes them: the table by contract they were before they became a
+    rule by contract (``{}`` for none), so every file keeps its hash; a default other than 1 as written."""
+    form = by_contract_form(written, PerContract.KEYS)
+    return {key: factor for key, factor in form.items() if key != "default"} if form["default"] == 1 else written
 
 
 class OnFailure(str, Enum):
@@ -327,11 +334,13 @@ class Scoring(Rule):
         old_keys=(OldKey("no_trumps_factor", part="no_trumps", implied_default=1),))] = Field(
         ByContract(1, {"no_trumps": 2}), description="Card points and last trick are multiplied by this, by kind of "
         "contract (2 in no-trumps unless a file says otherwise, 1 elsewhere).")
-    contract_factors: dict[Contract, Annotated[int, Field(ge=1, le=1000)]] = Field(
-        {},
-        description="A score multiplier per contract: every point of the deal (cards, last trick, capot, "
+    contract_factors: Annotated[PerContract[Annotated[int, Field(ge=1, le=1000)]], Option(
+        hashed_as=_factors_as_table)] = Field(
+        PerContract(1),
+        description="A score multiplier by contract: every point of the deal (cards, last trick, capot, "
         "declarations, belote) is multiplied by it before rounding (Belote bridgee: clubs 1 ... all_trumps 6; "
-        "Baloot: Sun 2); contracts left out count 1.",
+        "Baloot: Sun 2), a contract's own factor before its kind's (suit, no_trumps, all_trumps); contracts "
+        "left out count the default, 1 unless a file says otherwise.",
     )
     contract: Annotated[ContractAtStake, Option({
         "judged": "the takers must outscore the defenders: their contract is made or fails",
