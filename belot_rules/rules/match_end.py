@@ -30,6 +30,7 @@ class MatchRules:
         self._m = m
         self._bar = None if m.target is None else m.target + (1 if m.compare == TargetCompare.exceed else 0)
         self._deals = m.deals if m.target is None else None
+        self._set = m.set_at if m.target is None else None
         self._draw = m.deals_tie == DealsTie.draw
 
     def initial_state(self) -> MatchEnd:
@@ -54,6 +55,8 @@ class MatchRules:
         state.deals += 1
         if score.match_winner is not None:
             return score.match_winner
+        if self._set is not None:
+            return _set_winner(state, board, self._set)
         if self._deals is not None:
             return self._fixed_deals_winner(state, board, self._deals)
         if state.bar is None:
@@ -99,6 +102,21 @@ class MatchRules:
             return won[0]
         state.drawn = True
         return None
+
+
+def _set_winner(state: MatchEnd, board: list[int] | tuple[int, ...], points: int) -> int | None:
+    """``match.set_at`` (twenty-eight.md §7, twenty-nine.md §8): a side at ``points`` or more wins; a side at minus
+    ``points`` or less loses, and the best of the others wins (level at the top: a draw). Only the bidding side's
+    score moves in a deal, so one side at a time crosses a line."""
+    up = [side for side, score in enumerate(board) if score >= points]
+    if up:
+        return max(up, key=lambda side: board[side])
+    if all(score > -points for score in board):
+        return None
+    standing = [side for side, score in enumerate(board) if score > -points]
+    leaders = [side for side in standing if board[side] == max(board[s] for s in standing)]
+    state.drawn = len(leaders) != 1
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def _leaders(board: list[int] | tuple[int, ...]) -> list[int]:

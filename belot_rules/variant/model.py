@@ -408,6 +408,22 @@ class Variant(Rule):
                       "or capot_bid as_taken")]
         return []
 
+    def _game_points_problems(self) -> list[str]:
+        """Game points judge a point bid against the points of two camps (twenty-eight.md §6, twenty-nine.md §7)."""
+        if not self.scoring.game_points.brackets:
+            return []
+        problems = []
+        if not self.bidding.uses_points:
+            problems.append(_("scoring.game_points judges a point bid; bidding.style {style} bids no points: use "
+                              "point_bids or turned_card_point_bids").format(style=self.bidding.style))
+        if self.bidding.points.capot_bid:
+            problems.append(_("scoring.game_points judges a bid on the card points taken, not on the tricks: set "
+                              "bidding.points.capot_bid to false"))
+        if self.table.sides == Sides.each_for_self and self.table.players > 2:
+            problems.append(_("scoring.game_points moves the bidding side's score against one other side; a taker "
+                              "against each other player has several: use table.sides partners"))
+        return problems
+
     def _match_end_problems(self) -> list[str]:
         problems = []
         if self.match.deals is not None and self.match.target is not None:
@@ -415,6 +431,11 @@ class Variant(Rule):
                 "match.deals {deals} and match.target {target} are both set; a match ends after a fixed number of "
                 "deals or at a target: set match.target to null for a fixed number of deals").format(
                     deals=self.match.deals, target=self.match.target))
+        elif self.match.deals is not None and self.match.set_at is not None:
+            problems.append(_(
+                "match.deals {deals} and match.set_at {points} are both set; a match ends after a fixed number of "
+                "deals or at plus or minus its set: set one of them to null").format(
+                    deals=self.match.deals, points=self.match.set_at))
         elif self.match.target is not None and self.match.target > self.largest_target:
             problems.append(_(
                 "match.target {target} is out of reach: a match stops after {most} deals and a deal here may hand out "
@@ -428,6 +449,8 @@ class Variant(Rule):
     def deal_points(self) -> int:
         """The fewest match points a deal hands out: the card points and last trick of the poorest contract
         played, before any factor or bonus, on the board's scale (tens or points)."""
+        if self.scoring.game_points.brackets:  # a made bid wins at least its bracket's game points
+            return min(bracket.made for bracket in self.scoring.game_points.brackets) or 1
         tables, ranks = self.cards, self.cards.ranks
 
         def pack(table: RankTable, suits: int) -> int:
@@ -461,7 +484,8 @@ def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[st
             (("bidding", "points"), lambda v: v.bidding.points.conflicts()),
             (("deal", "redeal_claim"), lambda v: v.deal.redeal_claim.conflicts()),
             (("play",), lambda v: v.play.conflicts()),
-            (("declarations",), lambda v: v.declarations.conflicts())]
+            (("declarations",), lambda v: v.declarations.conflicts()),
+            (("scoring", "game_points"), lambda v: v.scoring.game_points.conflicts())]
 
 
 # Every check of rules against each other, each a small function of the variant returning its problems.
@@ -478,6 +502,6 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
-        Variant._capot_bid_problems)),
+        Variant._capot_bid_problems, Variant._game_points_problems)),
     *_section_checks(),
 )

@@ -24,6 +24,7 @@ from ..seating import Seating
 from ..tables import ContractTables, build_all_tables
 from .camps import Camping, DealCamps
 from .capot_bid import at_capot_value
+from .game_points import GamePointRule
 from .policies import CapotRule, ReserveRule
 from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
 from .treatment import EachTreatment, PairTreatment
@@ -98,6 +99,9 @@ class ScoringRules:
         ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
         tie_verdict = LITIGE if s.tie == "litige" else HANGING
         self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
+        self._game_points = GamePointRule(s.game_points) if s.game_points.brackets else None
+        if self._game_points is not None:
+            self.verdicts = (MADE, FAILED)
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
         self._last_with_capot = s.capot.last_trick_counts
         self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
@@ -306,6 +310,11 @@ class ScoringRules:
             left_out = [values for _, values, row in self._table.rows(deal) if not row.counts_for_contract]
             test = tuple([raw[t] - sum([values[t] for values in left_out]) for t in range(camps.count)])
             deal.note("For the contract (without {}): {}", self._left_out, Each((deal.names, test)))
+        if self._game_points is not None and bid is not None:
+            verdict, points = self._game_points.judge(test[ct], int(bid), multiplier, deal.capot_team == ct, ct,
+                                                      camps.count, deal)
+            return DealScore(raw, tuple(points), 0, verdict, ct, multiplier, deal.capot_team, (False,) * camps.count,
+                             tuple(deal.notes), parts)
         if self._on_board:
             test = self._board_test(test, ct, others, multiplier, c.rounder, deal)
         verdict, how, winners = self._verdict.decide(test, ct, others, deal.capot_team, bid, multiplier, deal)

@@ -40,6 +40,8 @@ def _without_target(variant: Variant) -> str | None:
     match = variant.match
     if match.target is not None:
         return None
+    if match.set_at is not None:
+        return _running_set(match.set_at)
     if match.deals is None:
         return _single_deal()
     return ngettext("match.deals plays {deals} deals", "match.deals plays {deals} deals", match.deals).format(
@@ -51,7 +53,19 @@ def _without_fixed_deals(variant: Variant) -> str | None:
     match = variant.match
     if match.target is not None:
         return _("match.target ends the match, not a fixed number of deals")
+    if match.set_at is not None:
+        return _running_set(match.set_at)
     return None if match.deals is not None else _single_deal()
+
+
+def _with_target(variant: Variant) -> str | None:
+    """A running set is kept only where no target ends the match."""
+    target = variant.match.target
+    return None if target is None else _("match.target {target} ends the match").format(target=target)
+
+
+def _running_set(points: int) -> str:
+    return _("match.set_at {points} ends the match at plus or minus {points}").format(points=points)
 
 
 def _single_deal() -> str:
@@ -68,6 +82,12 @@ class Match(Rule):
         None, ge=1, le=100,
         description="With target null: a match of this many scored deals, the higher total winning "
         "(Klaverjas: 16); null: no fixed number.",
+    )
+    set_at: Annotated[int | None, Option(unused_when=_with_target)] = Field(
+        None, ge=1, le=100,
+        description="With target null: a running score that may go below zero, kept until a side reaches this many "
+        "points (it wins the match) or minus this many (it loses it; the side with the best score wins): "
+        "Twenty-Eight's and Twenty-Nine's set at +6 or -6, kept with a red and a black six; null: none.",
     )
     deals_tie: Annotated[DealsTie, Option({
         "draw": "a match of a fixed number of deals that ends level is a draw",
@@ -110,4 +130,6 @@ class Match(Rule):
         """How long a match is, in words: ``match to 151``, ``16 deals`` or ``a single deal``."""
         if self.target is not None:
             return f"match to {self.target}"
+        if self.set_at is not None:
+            return f"set at ±{self.set_at}"
         return f"{self.deals} deals" if self.deals and self.deals > 1 else "a single deal"

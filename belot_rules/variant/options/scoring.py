@@ -167,6 +167,11 @@ def _no_contract_judged(variant: Variant) -> str | None:
     return None
 
 
+def _in_game_points(variant: Variant) -> str | None:
+    """A deal in game points is judged on its bid alone: no tie, no reserve, no doubled totals, no added bid."""
+    return _("scoring.game_points judges the bid alone") if variant.scoring.game_points.brackets else None
+
+
 def _no_match_winning_level(variant: Variant) -> str | None:
     if variant.bidding.doubles.match_winning_level is None:
         return _("bidding.doubles.match_winning_level null lets no doubling decide the match")
@@ -326,6 +331,44 @@ class PointBidScoring(Rule):
     )
 
 
+class GameBracket(Rule):
+    """The game points of a contract whose bid is in one bracket."""
+
+    bid: int = Field(ge=0, description="The lowest bid of the bracket; it reaches up to the next bracket's bid.")
+    made: int = Field(ge=0, le=MAX_NUMBER, description="Game points the bidding side wins when it makes its bid.")
+    failed: int = Field(ge=0, le=MAX_NUMBER, description="Game points the bidding side loses when it fails.")
+
+
+def _without_brackets(rule: GamePoints) -> str | None:
+    return None if rule.brackets else _("game_points.brackets is empty: deals are scored in card points")
+
+
+class GamePoints(Rule):
+    """A deal scored in game points by bid bracket (twenty-eight.md §6, twenty-nine.md §7): the bidding side makes
+    its bid with at least that many points and wins the bracket's game points, or fails and loses them; the other
+    side's score does not move."""
+
+    brackets: list[GameBracket] = Field(
+        [],
+        description="The brackets of bids, lowest first, each with the game points won and lost (Twenty-Nine: "
+        "one bracket from 16, +1 / -1; Twenty-Eight: 14 +1 / -2, 20 +2 / -3, 25 +3 / -4); none: deals are scored "
+        "in card points.",
+    )
+    all_tricks_factor: Annotated[int, Option(unused_here=_without_brackets)] = Field(
+        1, ge=1, le=10,
+        description="The game points of a bidding side that takes every trick are multiplied by this (Twenty-Eight's "
+        "cot: 2); 1: every trick counts no more.",
+    )
+
+    def conflicts(self) -> list[str]:
+        """The brackets rise: each starts above the one before."""
+        bids = [bracket.bid for bracket in self.brackets]
+        if any(b <= a for a, b in zip(bids, bids[1:])):
+            return [_("game_points.brackets must start at rising bids, lowest first, got {bids}").format(
+                bids=", ".join(map(str, bids)))]
+        return []
+
+
 class Scoring(Rule):
     """Totals of a deal and how they reach the match board."""
 
@@ -377,7 +420,7 @@ class Scoring(Rule):
         "taker_fails": "equal totals: the contract fails",
         "taker_makes": "equal totals: the contract is made",
         "half_bete": "equal totals (half bete): the takers score nothing, the defenders their own points",
-    }, unused_when=_no_contract_judged)] = Field(
+    }, unused_when=first_reason(_no_contract_judged, _in_game_points))] = Field(
         Tie.hanging,
         description=(
             "Equal totals: hanging / litige (defenders score theirs, the takers' points wait in reserve for a "
@@ -385,12 +428,12 @@ class Scoring(Rule):
             "their own)."
         ),
     )
-    reserve: Annotated[Reserve, Option(unused_when=_no_contract_judged)] = Field(
+    reserve: Annotated[Reserve, Option(unused_when=first_reason(_no_contract_judged, _in_game_points))] = Field(
         default_factory=Reserve, description="Hanging points or litige reserve.")
     doubled_winner: Annotated[DoubledWinner, Option({
         "more_points": "under contra, the team with more points wins everything, whoever bid",
         "contract_result": "under contra, the contract's result decides who wins",
-    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
+    }, unused_when=first_reason(_alone_doubled, without_doubling, _in_game_points))] = Field(
         DoubledWinner.more_points,
         description="Under contra: the team with more points wins everything, whoever bid; or the contract's result decides.",
     )
@@ -398,7 +441,7 @@ class Scoring(Rule):
         "all_to_reserve": "under contra, equal totals: the multiplied total waits in reserve",
         "as_undoubled": "under contra, equal totals: the tie rule applies as without contra",
         "taker_fails": "under contra, equal totals: the contract fails",
-    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
+    }, unused_when=first_reason(_alone_doubled, without_doubling, _in_game_points))] = Field(
         DoubledTie.all_to_reserve,
         description="Under contra, equal totals: the multiplied total waits in reserve, the tie rule applies as "
         "undoubled, or the contract fails.",
@@ -406,7 +449,7 @@ class Scoring(Rule):
     doubled_made: Annotated[DoubledMade, Option({
         "takes_all": "a doubled contract that is made: the takers score everything, multiplied",
         "each_team_own": "a doubled contract that is made: each team scores its own points, multiplied",
-    }, unused_when=first_reason(_alone_doubled, without_doubling))] = Field(
+    }, unused_when=first_reason(_alone_doubled, without_doubling, _in_game_points))] = Field(
         DoubledMade.takes_all,
         description="A doubled contract that is made: the takers take everything, or each team scores its own "
         "points multiplied (Baloot).",
@@ -418,6 +461,12 @@ class Scoring(Rule):
         "the other side none, each side adding a belote the double does not multiply (Baloot's gahwa: 152, then "
         "2 per Baloot, after the tazjel/baloot-ai engine); null: each side writes the deal's multiplied points.",
     )
-    point_bids: Annotated[PointBidScoring, Option(unused_when=without_point_bids)] = Field(
+    game_points: Annotated[GamePoints, Option(unused_when=without_point_bids)] = Field(
+        default_factory=GamePoints,
+        description="Deals scored in game points by bid bracket (Twenty-Eight, Twenty-Nine): the bidding side "
+        "makes its bid with at least as many card points, wins or loses the bracket's game points (times the "
+        "doubling multiplier) and the other side's score stays; no brackets: deals are scored in card points.",
+    )
+    point_bids: Annotated[PointBidScoring, Option(unused_when=first_reason(without_point_bids, _in_game_points))] = Field(
         default_factory=PointBidScoring, description="Point-bid contracts.")
     rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
