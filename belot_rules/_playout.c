@@ -1,5 +1,6 @@
 /* The trick loop of a random playout, compiled: DealState.play_out(..., rand) without a bytecode per
-   card; and the shuffle of a pack (rules/dealing.py, shuffle).
+   card; the same loop with the heuristic bot's card choice at every seat (players/card_play.py,
+   CardSense, and its memory, players/memory.py); and the shuffle of a pack (rules/dealing.py, shuffle).
 
    Optional: setup.py builds it when a C compiler is at hand, and belot_rules/kernel.py finds it; the
    engine plays the same loop in Python (belot_rules/engine/deal.py, DealState._play_tricks) when it
@@ -20,6 +21,233 @@
 
 #include "_rules.h"
 
+/* CardSense.packed (players/card_play.py, SENSE_FORMAT), field for field: what the heuristic bot's card choice
+   reads besides the contract's Spec (whose points, stronger cards and suit masks it shares). Seats beyond the
+   table's players, and lists shorter than their room, are padded with -1 (0 for seat sets). */
+#define SENSE_FORMAT "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
+typedef struct {
+    int32_t players;
+    uint32_t pack;
+    int32_t trump_suit;
+    uint32_t trump_mask;            /* trumps that ruff other suits: 0 outside a suit contract */
+    uint32_t beats[32];             /* the cards that beat each card */
+    int32_t to_win[4][16];          /* per suit of the winning card: the cards that may win, in the order tried */
+    int32_t gift_cost[32], throw_cost[32], master_cost[32], lead_cost[32], lead_master_cost[32];
+    int32_t ascending[4][8];        /* per suit, its cards from the weakest */
+    int32_t camps[MAX_PLAYERS][MAX_PLAYERS];           /* per declarer and seat: 0 the contract's camp, 1 the other */
+    int32_t allies[MAX_PLAYERS][MAX_PLAYERS][MAX_PLAYERS];  /* per declarer and seat: its allies in order */
+    uint32_t opponents[MAX_PLAYERS][MAX_PLAYERS];      /* per declarer and seat: its opponents as a seat set */
+    int32_t later[MAX_PLAYERS][MAX_PLAYERS][MAX_PLAYERS];   /* per declarer, seat and cards in the trick: the
+                                                               first opponent still to play after it, or -1 */
+} Sense;
+
+enum { BY_COST = 256, LOOSE_HONOUR = 10 };  /* card_play.py's constants the choice itself reads */
+
+/* Memory (players/memory.py): the cards played and, per seat, the cards it is known not to hold. */
+typedef struct {
+    uint32_t played;
+    uint32_t excluded[MAX_PLAYERS];
+    long long observed;
+} Memory;
+
+/* Memory.observe: ``seat`` plays ``card`` onto the ``n`` cards of ``trick``, the one at ``win`` winning. */
+static void observe(const Spec *s, Memory *m, int seat, int card, const int *trick, int n, int win)
+{
+    m->played |= 1u << card;
+    m->observed++;
+    if (!n)
+        return;
+    int led = trick[0] >> 3, winning = trick[win];
+    uint32_t probes;
+    if (card >> 3 != led) {
+        m->excluded[seat] |= s->suit_mask[led];
+        if (s->kind != SUIT)
+            return;
+        probes = s->trump_mask & ~m->played;
+    } else if (s->kind == ALL_TRUMPS || led == s->trump_suit) {
+        probes = s->suit_mask[led] & s->stronger[winning] & ~m->played;
+    } else {
+        return;
+    }
+    probes &= ~m->excluded[seat];
+    if (!probes)
+        return;
+    /* Memory._rule_out: one probe of those that beat the table and one of the others answer for all */
+    uint32_t bit = 1u << card, beating = s->stronger[winning], excluded = 0;
+    uint32_t groups[2] = {probes & beating, probes & ~beating};
+    for (int g = 0; g < 2; g++)
+        if (groups[g] && !(legal(s, bit | (groups[g] & -groups[g]), led, winning, win == n - s->partner_back) & bit))
+            excluded |= groups[g];
+    m->excluded[seat] |= excluded;
+}
+
+/* card_play.empty_suits: every card of the suits ``cards`` has none of. */
+static inline uint32_t empty_suits(uint32_t cards)
+{
+    uint32_t held = cards | cards >> 4;
+    held |= held >> 2;
+    held |= held >> 1;
+    return (~held & 0x01010101u) * 0xFFu;
+}
+
+/* CardSense._lowest and _highest: the weakest (strongest) of ``cards`` of ``suit``, or -1. */
+static int weakest(const Sense *k, int suit, uint32_t cards)
+{
+    for (int i = 0; i < 8; i++)
+        if (cards >> k->ascending[suit][i] & 1)
+            return k->ascending[suit][i];
+    return -1;
+}
+
+static int strongest(const Sense *k, int suit, uint32_t cards)
+{
+    for (int i = 7; i >= 0; i--)
+        if (cards >> k->ascending[suit][i] & 1)
+            return k->ascending[suit][i];
+    return -1;
+}
+
+/* CardSense._may_beat */
+static int may_beat(const Spec *s, const Sense *k, const Memory *m, uint32_t live, int seat, int best, int led)
+{
+    uint32_t possible = live & ~m->excluded[seat];
+    uint32_t higher = possible & s->stronger[best];
+    if (!k->trump_mask)
+        return higher != 0;
+    if (best >> 3 == k->trump_suit)
+        return higher && (led == k->trump_suit || !(possible & s->suit_mask[led]));
+    return higher || ((possible & k->trump_mask) && !(possible & s->suit_mask[led]));
+}
+
+/* CardSense._cheapest: the card it costs least to give away (a ``gift`` to a partner holding the trick). */
+static int cheapest(const Spec *s, const Sense *k, uint32_t cards, uint32_t live, int gift)
+{
+    const int32_t *base = gift ? k->gift_cost : k->throw_cost;
+    int best = -1;
+    int32_t best_cost = 0;
+    for (; cards; cards &= cards - 1) {
+        int card = LOWEST(cards);
+        int32_t cost = s->stronger[card] & live ? base[card] : base[card] + k->master_cost[card];
+        if (best < 0 || cost < best_cost) {
+            best = card;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+/* CardSense._lead */
+static int lead(const Spec *s, const Sense *k, const Memory *m, int seat, int declarer, uint32_t hand, uint32_t live)
+{
+    uint32_t opponents = k->opponents[declarer][seat], known_void = 0xFFFFFFFFu, ruffed = 0;
+    for (int other = 0; other < k->players; other++)
+        if (opponents >> other & 1) {
+            known_void &= m->excluded[other];
+            uint32_t possible = live & ~m->excluded[other];  /* CardSense._ruffed */
+            if (possible & k->trump_mask)
+                ruffed |= empty_suits(possible);
+        }
+    uint32_t opponent_trumps = live & k->trump_mask & ~known_void, trumps = hand & k->trump_mask;
+    if (k->camps[declarer][seat] == 0 && trumps && opponent_trumps) {
+        int top = strongest(k, k->trump_suit, trumps);
+        if (!(s->stronger[top] & live))
+            return top;
+        if (seat == declarer && COUNT(trumps) >= COUNT(opponent_trumps))
+            return weakest(k, k->trump_suit, trumps);
+    }
+    int cash = -1;
+    for (uint32_t cards = hand & ~k->trump_mask & ~ruffed; cards; cards &= cards - 1) {
+        int card = LOWEST(cards);
+        if (!(s->stronger[card] & live) && (cash < 0 || s->points[card] > s->points[cash]))
+            cash = card;
+    }
+    if (cash >= 0)
+        return cash;
+    for (int i = 0; i < MAX_PLAYERS && k->allies[declarer][seat][i] >= 0; i++) {
+        uint32_t partner_may_hold = live & ~m->excluded[k->allies[declarer][seat][i]];
+        if (partner_may_hold & k->trump_mask) {
+            uint32_t partner_ruffs = hand & empty_suits(partner_may_hold);
+            if (partner_ruffs)
+                return weakest(k, LOWEST(partner_ruffs) >> 3, partner_ruffs);
+        }
+    }
+    int best = -1;
+    int32_t best_cost = 0;
+    for (uint32_t cards = hand; cards; cards &= cards - 1) {
+        int card = LOWEST(cards);
+        int32_t cost = s->stronger[card] & live ? k->lead_cost[card] : k->lead_master_cost[card];
+        if (ruffed >> card & 1)
+            cost += LOOSE_HONOUR / 2 * BY_COST;
+        if (best < 0 || cost < best_cost) {
+            best = card;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+/* CardSense._follow */
+static int follow(const Spec *s, const Sense *k, const Memory *m, int seat, int declarer, uint32_t can,
+                  uint32_t live, const int *trick, int n, int win)
+{
+    int led = trick[0] >> 3, winning = trick[win], players = k->players;
+    const int32_t *camp = k->camps[declarer];
+    int later = k->later[declarer][seat][n];
+    int partner_winning = camp[((seat - n + win) % players + players) % players] == camp[seat];
+    if (partner_winning && (later < 0 || !may_beat(s, k, m, live, later, winning, led)))
+        return cheapest(s, k, can, live, 1);
+    uint32_t winners = can & k->beats[winning];
+    if (winners) {
+        int first = -1;
+        const int32_t *order = k->to_win[winning >> 3];
+        for (int i = 0; i < 16 && order[i] >= 0; i++) {
+            int card = order[i];
+            if (winners >> card & 1) {
+                if (later < 0 || !may_beat(s, k, m, live, later, card, led))
+                    return card;
+                if (first < 0)
+                    first = card;
+            }
+        }
+        if (first >= 0 && !partner_winning && s->points[first] < LOOSE_HONOUR && !(k->trump_mask >> first & 1))
+            return first;  /* make the opponent spend a stronger card */
+    }
+    return cheapest(s, k, can, live, 0);
+}
+
+/* Whether every seat and card a sense names is one (it arrives as bytes: a bad one must not read astray). */
+static int sense_sound(const Sense *k)
+{
+    int players = k->players;
+    if (players < 2 || players > MAX_PLAYERS || (k->trump_mask && (k->trump_suit < 0 || k->trump_suit > 3)))
+        return 0;
+    for (int suit = 0; suit < 4; suit++) {
+        for (int i = 0; i < 16; i++)
+            if (k->to_win[suit][i] < -1 || k->to_win[suit][i] > 31)
+                return 0;
+        for (int i = 0; i < 8; i++)
+            if (k->ascending[suit][i] < 0 || k->ascending[suit][i] > 31)
+                return 0;
+    }
+    for (int d = 0; d < players; d++)
+        for (int seat = 0; seat < players; seat++)
+            for (int i = 0; i < MAX_PLAYERS; i++)
+                if (k->allies[d][seat][i] < -1 || k->allies[d][seat][i] >= players || k->later[d][seat][i] < -1
+                        || k->later[d][seat][i] >= players)
+                    return 0;
+    return 1;
+}
+
+/* CardSense.choose: the card ``seat`` plays from ``can`` (its legal cards) onto the trick. */
+static int choose(const Spec *s, const Sense *k, const Memory *m, int seat, int declarer, uint32_t hand,
+                  uint32_t can, const int *trick, int n, int win)
+{
+    if (!(can & (can - 1)))
+        return LOWEST(can);
+    uint32_t live = k->pack & ~m->played & ~hand;
+    return n ? follow(s, k, m, seat, declarer, can, live, trick, n, win) : lead(s, k, m, seat, declarer, can, live);
+}
+
 /* The deal's Python objects the loop reads and updates (borrowed references) and its C copies. */
 typedef struct {
     const Spec *spec;
@@ -29,6 +257,9 @@ typedef struct {
     long long side_points[MAX_PLAYERS], side_tricks[MAX_PLAYERS];
     PyObject *hand_list, *trick, *tricks, *point_list, *trick_list, *belote_suits, *declared;
     PyObject *rand, *declare, *opened, *turned_up;
+    const Sense *sense;  /* the heuristic bot's card choice at every seat, or NULL: cards drawn with rand */
+    int declarer;
+    Memory memory;       /* what the table has shown, as the sense reads it */
 } Deal;
 
 /* An int in low..high. Only ints are taken (an int runs no Python code when read), so no
@@ -205,12 +436,13 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
         if (PyList_GET_SIZE(PyList_GET_ITEM(d->belote_suits, seat)))
             belote_held = 1;
     /* the trick so far: a deal may be resumed inside one */
-    int led = 0, best = 0;
+    int led = 0, best = 0, cards[MAX_PLAYERS];
     long long taken = 0;
     for (Py_ssize_t pos = 0; pos < PyList_GET_SIZE(d->trick); pos++) {
         long long card;
         if (item_int(d->trick, pos, 0, 31, "a trick's card", &card) < 0)
             return -1;
+        cards[pos] = (int)card;
         taken += s->points[card];
         if (pos == 0)
             led = (int)card >> 3;
@@ -229,9 +461,13 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
                 PyErr_SetString(PyExc_ValueError, "the seat to play has no card");
                 return -1;
             }
-            int card = draw(d, can);
-            if (card < 0)
+            int card;
+            if (d->sense != NULL) {  /* CardSense.choose, then Memory.observe, as the Python callback does */
+                card = choose(s, d->sense, &d->memory, seat, d->declarer, hand, can, cards, pos, win);
+                observe(s, &d->memory, seat, card, cards, pos, win);
+            } else if ((card = draw(d, can)) < 0) {
                 return -1;
+            }
             if (belote_held) {
                 PyObject *suits = belote_suits(d, seat);
                 if (suits == NULL)
@@ -249,6 +485,7 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
                 return -1;
             }
             Py_DECREF(value);
+            cards[pos] = card;
             taken += s->points[card];
             if (!pos) {
                 led = card >> 3;
@@ -286,24 +523,85 @@ static long play_tricks(Deal *d, int leader, int win, unsigned long long declari
 #define CHECK(test, message) \
     if (!(test)) { PyErr_SetString(PyExc_TypeError, message); return NULL; }
 
+/* A memory's state (players/memory.py, Memory: played, observed, excluded per seat) into C. */
+static int read_memory(Deal *d, PyObject *memory)
+{
+    long long value;
+    PyObject *played = PyObject_GetAttrString(memory, "played");
+    PyObject *observed = PyObject_GetAttrString(memory, "observed");
+    PyObject *excluded = PyObject_GetAttrString(memory, "excluded");
+    int status = -1;
+    if (played == NULL || observed == NULL || excluded == NULL)
+        goto done;
+    if (!PyList_Check(excluded) || PyList_GET_SIZE(excluded) != d->players) {
+        PyErr_SetString(PyExc_TypeError, "memory.excluded must be a list with a card set per seat");
+        goto done;
+    }
+    if (as_int(played, 0, 0xFFFFFFFFLL, "memory.played", &value) < 0)
+        goto done;
+    d->memory.played = (uint32_t)value;
+    if (as_int(observed, 0, LLONG_MAX, "memory.observed", &d->memory.observed) < 0)
+        goto done;
+    for (int seat = 0; seat < d->players; seat++) {
+        if (as_int(PyList_GET_ITEM(excluded, seat), 0, 0xFFFFFFFFLL, "memory.excluded", &value) < 0)
+            goto done;
+        d->memory.excluded[seat] = (uint32_t)value;
+    }
+    status = 0;
+done:
+    Py_XDECREF(played);
+    Py_XDECREF(observed);
+    Py_XDECREF(excluded);
+    return status;
+}
+
+/* The memory's state back into the Python object: a new excluded list, as Memory.see_tables makes one. */
+static int write_memory(Deal *d, PyObject *memory)
+{
+    PyObject *excluded = PyList_New(d->players);
+    if (excluded == NULL)
+        return -1;
+    for (int seat = 0; seat < d->players; seat++)
+        if (set_int(excluded, seat, d->memory.excluded[seat]) < 0) {
+            Py_DECREF(excluded);
+            return -1;
+        }
+    PyObject *played = PyLong_FromUnsignedLong(d->memory.played);
+    PyObject *observed = PyLong_FromLongLong(d->memory.observed);
+    int status = played == NULL || observed == NULL || PyObject_SetAttrString(memory, "played", played) < 0
+        || PyObject_SetAttrString(memory, "observed", observed) < 0
+        || PyObject_SetAttrString(memory, "excluded", excluded) < 0 ? -1 : 0;
+    Py_XDECREF(played);
+    Py_XDECREF(observed);
+    Py_DECREF(excluded);
+    return status;
+}
+
 PyDoc_STRVAR(play_doc,
 "play(packed, players, hand_size, side_of, hands, leader, trick, win, tricks, side_points, side_tricks,\n"
-"     belote_suits, declared, declaring, rand, declare, opened, turned_up) -> last trick's winner\n\n"
+"     belote_suits, declared, declaring, rand, declare, opened, turned_up[, sense, declarer, memory])\n"
+"     -> last trick's winner\n\n"
 "Play a deal's remaining tricks with uniformly random legal cards, updating the lists and dict\n"
 "in place as DealState.play_out does: hands, trick (emptied at the end), tricks, side_points,\n"
 "side_tricks (at each trick's end), declared. declare(seat, hand) chooses a declaring seat's\n"
 "declarations in trick 1; opened(seat, card, leader, win) is called before a card of one of the\n"
 "seat's belote suits is played; turned_up(leader) after each trick when an open tableau is laid\n"
-"(else None). The hands are written back before each callback, not before each rand() call.");
+"(else None). The hands are written back before each callback, not before each rand() call.\n"
+"With sense (CardSense.packed) each card is the heuristic bot's choice instead, at every seat, for\n"
+"the deal taken by declarer, from what memory (a Memory) has seen: rand is then unused (None), and\n"
+"the memory sees every card and is written back at the end.");
 
 static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 18) {
-        PyErr_Format(PyExc_TypeError, "play() takes 18 arguments (%zd given)", nargs);
+    if (nargs != 18 && nargs != 21) {
+        PyErr_Format(PyExc_TypeError, "play() takes 18 or 21 arguments (%zd given)", nargs);
         return NULL;
     }
     Deal d;
+    PyObject *memory = NULL;
+    d.sense = NULL;
+    d.declarer = 0;
     long long players, hand_size, leader, win, declaring, side;
     CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Spec),
           "packed must be Obligations.packed (bytes of PACKED_FORMAT)");
@@ -334,8 +632,21 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
           && PyList_GET_SIZE(d.point_list) <= MAX_PLAYERS, "side_points and side_tricks must be lists, one entry per side");
     CHECK(PyList_Check(d.belote_suits) && PyList_GET_SIZE(d.belote_suits) == d.players, "belote_suits must be a list per seat");
     CHECK(PyDict_Check(d.declared), "declared must be a dict");
-    CHECK(PyCallable_Check(d.rand) && PyCallable_Check(d.declare) && PyCallable_Check(d.opened)
-          && (d.turned_up == Py_None || PyCallable_Check(d.turned_up)), "rand, declare, opened and turned_up are callables");
+    if (nargs == 21 && args[18] != Py_None) {
+        long long declarer;
+        CHECK(PyBytes_Check(args[18]) && PyBytes_GET_SIZE(args[18]) == sizeof(Sense),
+              "sense must be CardSense.packed (bytes of SENSE_FORMAT)");
+        d.sense = (const Sense *)PyBytes_AS_STRING(args[18]);
+        CHECK(d.sense->players == d.players && sense_sound(d.sense), "sense must be packed for this table's players");
+        if (as_int(args[19], 0, players - 1, "declarer", &declarer) < 0)
+            return NULL;
+        d.declarer = (int)declarer;
+        memory = args[20];
+        if (read_memory(&d, memory) < 0)
+            return NULL;
+    }
+    CHECK((d.sense != NULL || PyCallable_Check(d.rand)) && PyCallable_Check(d.declare) && PyCallable_Check(d.opened)
+          && (d.turned_up == Py_None || PyCallable_Check(d.turned_up)), "rand (without a sense), declare, opened and turned_up are callables");
     CHECK(PyList_GET_SIZE(d.trick) == 0 || win < PyList_GET_SIZE(d.trick), "win must be a position in the trick");
     d.sides = (int)PyList_GET_SIZE(d.point_list);
     for (int seat = 0; seat < d.players; seat++) {
@@ -354,7 +665,7 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* the hands as far as the loop got, also when a callback raised */
     PyObject *error_type, *error_value, *error_trace;
     PyErr_Fetch(&error_type, &error_value, &error_trace);
-    int written = write_hands(&d) == 0;
+    int written = write_hands(&d) == 0 && (memory == NULL || write_memory(&d, memory) == 0);
     if (error_type != NULL) {
         PyErr_Restore(error_type, error_value, error_trace);
         return NULL;
@@ -450,7 +761,7 @@ PyMODINIT_FUNC PyInit__playout(void)
 {
     PyObject *m = PyModule_Create(&module);
     /* the layout of Spec, its codes and the source digest, which belot_rules/kernel.py checks */
-    if (m != NULL && add_build_constants(m) < 0)
+    if (m != NULL && (add_build_constants(m) < 0 || PyModule_AddStringConstant(m, "SENSE_FORMAT", SENSE_FORMAT) < 0))
         Py_CLEAR(m);
     return m;
 }

@@ -17,12 +17,13 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import sysconfig
 import tarfile
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -31,10 +32,15 @@ import belot_rules.kernel as kernel_module
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.engine.playout import card_picker, random_deal
+from belot_rules.players import HeuristicPlayer, RandomPlayer
+from belot_rules.players.card_play import SENSE_FORMAT, shared_sense
+from belot_rules.players.heuristic import card_senses
+from belot_rules.players.memory import Memory, plays
 from belot_rules.rules import play as play_rules
 from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.play import Obligations
 from belot_rules.ruleset import Ruleset
+from belot_rules.sim.table import Table
 from belot_rules.variant.model import Play
 from belot_rules.variant.options.base import option_values
 
@@ -113,6 +119,98 @@ def test_kernel_plays_the_python_loops_deals_in_every_contract_and_with_the_auct
 
         with_kernel, in_python = _both_ways(monkeypatch, kernel, play)
         assert with_kernel == in_python, contract
+
+
+def _heuristic_deals(ruleset: Ruleset, deals: int) -> list[tuple]:
+    """Deals of a table of heuristic bots (the calls too), as ``belot simulate`` plays them."""
+    played = []
+    for number in range(deals):
+        deck = list(ruleset.seating.cards)
+        random.Random(number).shuffle(deck)
+        state = DealState.start(ruleset, deck, number % ruleset.seating.players)
+        state = Table([HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]).play_deal(state)
+        played.append((state.auction.calls if state.auction else None, _outcome(state)))
+    return played
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_kernel_plays_the_heuristic_bots_cards_as_their_python_choice_does(path, kernel, rulesets, monkeypatch):
+    """players/card_play.py (CardSense) and players/memory.py, compiled: a table of heuristic bots plays the
+    same deals with the kernel as without it, in every shipped variant."""
+    ruleset = rulesets[path.stem]
+    with_kernel, in_python = _both_ways(monkeypatch, kernel, lambda rng: _heuristic_deals(ruleset, 12))
+    assert with_kernel == in_python
+
+
+def test_a_table_of_heuristic_bots_alone_plays_its_cards_in_the_kernel(kernel, rulesets, monkeypatch):
+    """The kernel chooses the cards where every seat's choice is the same card sense's; a table with another
+    bot, or a chooser that sees an open tableau's cards first, plays in Python."""
+    ruleset = rulesets["bulgarian"]
+    senses = card_senses(ruleset)
+    heuristic = [HeuristicPlayer(ruleset) for _ in range(4)]
+    assert shared_sense([p.card_chooser("hearts") for p in heuristic]) is senses["hearts"]
+    assert shared_sense([p.card_chooser(c) for p, c in zip(heuristic, ("hearts", "spades") * 2)]) is None
+    assert shared_sense([*(p.card_chooser("hearts") for p in heuristic[:3]), lambda *a: 0]) is None
+    sensed = []
+    monkeypatch.setattr(kernel_module, "compiled", SimpleNamespace(play=lambda *args: sensed.append(len(args))
+                                                                   or kernel.play(*args)))
+    Table(heuristic).play_deal(DealState.start(ruleset, list(range(32)), 0))
+    Table([*heuristic[:3], RandomPlayer(ruleset, 1)]).play_deal(DealState.start(ruleset, list(range(32)), 0))
+    assert sensed == [21]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), number=st.integers(0, len(VARIANT_FILES) - 1), seed=st.integers(0, 2**32 - 1))
+def test_kernel_and_python_heuristic_rollouts_agree_from_any_position(kernel, rulesets, monkeypatch, data, number,
+                                                                      seed):
+    """The search bot's rollouts (players/search.py, _roll_out): from any position of the card play, the heuristic
+    choice at every seat plays the same cards and leaves the memory with the same cards seen and ruled out."""
+    ruleset = rulesets[VARIANT_FILES[number].stem]
+    contract = data.draw(st.sampled_from((None, *ruleset.contracts)), label="contract")
+    steps = data.draw(st.integers(0, ruleset.seating.players * ruleset.seating.hand_size), label="steps")
+    state = _part_played(ruleset, random.Random(seed), contract, steps)
+    if state is None or state.closed:
+        return
+    contract = state.played_contract()
+    tables, players = ruleset.tables[contract], ruleset.seating.players
+    sense = card_senses(ruleset)[contract]
+    results = []
+    for loop in (kernel, None):
+        monkeypatch.setattr(kernel_module, "compiled", loop)
+        copy = state.clone()
+        memory = Memory(tables, ruleset.obligations[contract], players)
+        memory.catch_up(list(plays(tables, [*((lead, cards) for lead, cards, _ in copy.tricks),
+                                            (copy.leader, copy.trick)], players)))
+
+        def pick(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
+            card = sense.choose(memory, seat, copy.declarer, hand, legal, trick, win_pos)
+            memory.observe(seat, card, trick, win_pos)
+            return card
+
+        copy.play_out(pick, lambda seat, options: options[-1], lambda seat: True, compiled_choice=sense.compiled(memory))
+        results.append((_outcome(copy), memory.played, memory.observed, list(memory.excluded)))
+    assert results[0] == results[1]
+
+
+def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):
+    """The card sense arrives as bytes: one of another size, another table's or naming a seat or card that is not
+    one gets a TypeError before any card is played."""
+    ruleset = rulesets["bulgarian"]
+    state = _part_played(ruleset, random.Random(1), "hearts", 0)
+    packed = card_senses(ruleset)["hearts"].packed
+    memory = Memory(ruleset.tables["hearts"], ruleset.obligations["hearts"], 4)
+    table = ruleset.seating
+    forged = bytearray(packed)
+    later = len(packed) - 512 * 4  # the last field: per declarer, seat and cards in the trick, a seat or -1
+    forged[later + 4:later + 8] = (9).to_bytes(4, sys.byteorder, signed=True)  # a seat of 9 at a table of 4
+    three = card_senses(rulesets["belote-a-trois"])["hearts"].packed
+    for sense in (packed[:-4], bytes(forged), three):
+        with pytest.raises(TypeError, match="sense"):
+            kernel.play(ruleset.obligations["hearts"].packed, table.players, table.hand_size, table.side_of,
+                        state.hands, state.leader, state.trick, state.win_pos, state.tricks, state.side_points,
+                        state.side_tricks, state.belote_suits, state.declared, 0, None, print, print, None, sense,
+                        state.declarer, memory)
+    assert kernel.SENSE_FORMAT == SENSE_FORMAT and len(packed) == struct.calcsize(SENSE_FORMAT)
 
 
 PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")

@@ -473,7 +473,8 @@ class DealState:
 
     def play_out(self, pick_card: Callable[[int, int, int, list[int], int], int] | None,
                  pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
-                 announce: Callable[[int], bool], rand: Callable[[], float] | None = None) -> None:
+                 announce: Callable[[int], bool], rand: Callable[[], float] | None = None,
+                 compiled_choice: tuple[bytes, object] | None = None) -> None:
         """Play to the end, choosing through callbacks: the fast path of simulations.
 
         ``pick_card(legal, seat, hand, trick, win_pos)`` gets the legal card set, the seat to
@@ -486,6 +487,9 @@ class DealState:
         ``announce(seat)`` says whether a belote is announced where the variant requires it. The
         tricks run in one loop on local variables, through the same compiled obligations, tables
         and declaration rules as :meth:`apply`, whose cards go through this loop one at a time.
+        ``compiled_choice`` is ``pick_card`` as the kernel can make it itself, where it is built:
+        the packed tables of a card choice every seat makes and the memory it observes every card
+        with (the heuristic bot's: players/card_play.py, ``CardSense.packed``, and players/memory.py).
         """
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
@@ -493,9 +497,9 @@ class DealState:
             return
         self.phase = PLAYING
         declaring = self.ruleset.declarations.declaring_seats(self.hands, self.played_contract()) if not self.tricks else 0
-        if rand is not None and kernel.compiled is not None and not self.closed \
+        if (rand is not None or compiled_choice is not None) and kernel.compiled is not None and not self.closed \
                 and self.ruleset.obligations[self.played_contract()].kernel_plays:  # rules the kernel knows
-            self._play_compiled(declaring, pick_declaration, announce, rand)
+            self._play_compiled(declaring, pick_declaration, announce, rand, compiled_choice)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
         self.win_pos = 0
@@ -578,11 +582,13 @@ class DealState:
 
     def _play_compiled(self, declaring: int,
                        pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
-                       announce: Callable[[int], bool], rand: Callable[[], float]) -> None:
-        """:meth:`_play_tricks` for random cards, in the compiled kernel: the same draws and callbacks, in the
-        same order; the kernel writes the hands back before each callback."""
+                       announce: Callable[[int], bool], rand: Callable[[], float] | None,
+                       choice: tuple[bytes, object] | None) -> None:
+        """:meth:`_play_tricks` for random cards, or cards of ``choice``, in the compiled kernel: the same cards
+        and callbacks, in the same order; the kernel writes the hands back before each callback."""
         table, compiled = self.ruleset.seating, kernel.compiled
         assert compiled is not None, "play_out plays in Python where the kernel is not built"
+        chosen = () if choice is None else (choice[0], self.declarer, choice[1])
         try:
             self.leader = compiled.play(
                 self.ruleset.obligations[self.played_contract()].packed, table.players, table.hand_size, table.side_of,
@@ -590,7 +596,7 @@ class DealState:
                 self.belote_suits, self.declared, declaring, rand,
                 lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
                 lambda seat, card, leader, win: self._play_belote(seat, card, leader, win, announce),
-                None if self.tableau is None else self._turn_up)
+                None if self.tableau is None else self._turn_up, *chosen)
         except BaseException:  # stopped by a callback: the leader the Python loop would have left
             if self.tricks:
                 last = self.tricks[-1]

@@ -11,6 +11,9 @@ when no card still out beats it.
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Sequence
+
 from ..cards import SUIT_MASKS
 from ..rules.seating import Seating
 from ..rules.tables import ContractTables
@@ -21,6 +24,12 @@ BY_COST = 256  # sort key: cost first, then strength (below 256), so the weakest
 TRUMP_COST = 20  # a trump spent where a plain card would do
 LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capture
 SUIT_LOWS = 0x01010101  # the lowest bit of each suit's byte
+# The layout of CardSense.packed, as the playout kernel's ``Sense`` reads it (belot_rules/_playout.c): the
+# players, the pack, the trump suit and mask; per card beats; per suit to_win (16 places); per card the five
+# costs; per suit ascending; then per declarer and seat, for up to KERNEL_SEATS seats, the camps, the allies
+# (KERNEL_SEATS places), the opponents as a seat set and later (KERNEL_SEATS places). -1 fills a list's room.
+SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
+KERNEL_SEATS = 8
 
 
 def empty_suits(cards: int) -> int:
@@ -36,7 +45,8 @@ class CardSense:
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
                  "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win",
-                 "descending", "players", "camps", "allies", "opponents", "pack", "lowest", "highest", "later")
+                 "descending", "players", "camps", "allies", "opponents", "pack", "lowest", "highest", "later",
+                 "packed")
 
     def __init__(self, tables: ContractTables, seating: Seating) -> None:
         self.players = seating.players
@@ -79,6 +89,30 @@ class CardSense:
                                              else 0)) * BY_COST + strength[c] for c in range(32))
         self.lead_master_cost = tuple(self.lead_cost[c] if trump[c] else (points[c] + KEEP_MASTER) * BY_COST
                                       + strength[c] for c in range(32))
+        self.packed = self._pack() if self.players <= KERNEL_SEATS else None  # what the kernel's choice reads
+
+    def _pack(self) -> bytes:
+        """These tables as the playout kernel's card choice reads them (SENSE_FORMAT)."""
+        seats = KERNEL_SEATS
+
+        def room(values: Sequence[int], size: int) -> list[int]:
+            return [*values, *[-1] * (size - len(values))]
+
+        table = [(d, s) for d in range(seats) for s in range(seats)]
+        real = self.players
+        return struct.pack(
+            SENSE_FORMAT, self.players, self.pack, self.trump_suit, self.trump_mask, *self.beats,
+            *(c for cards in self.to_win for c in room(cards, 16)), *self.gift_cost, *self.throw_cost,
+            *self.master_cost, *self.lead_cost, *self.lead_master_cost, *(c for cards in self.ascending for c in cards),
+            *(c for d in range(seats) for c in room(self.camps[d] if d < real else (), seats)),
+            *(a for d, s in table for a in room(self.allies[d][s] if max(d, s) < real else (), seats)),
+            *(sum(1 << o for o in self.opponents[d][s]) if max(d, s) < real else 0 for d, s in table),
+            *(c for d, s in table for c in room(self.later[d][s] if max(d, s) < real else (), seats)))
+
+    def compiled(self, memory: Memory) -> tuple[bytes, Memory] | None:
+        """This choice at every seat as the playout kernel makes it, observing with ``memory``: what
+        :meth:`DealState.play_out` takes as ``compiled_choice`` (None where the kernel seats no such table)."""
+        return None if self.packed is None else (self.packed, memory)
 
     def choose(self, memory: Memory, seat: int, declarer: int, hand: int, legal: int,
                trick: list[int] | tuple[int, ...], win_pos: int) -> int:
@@ -220,3 +254,12 @@ def _first_opponent_after(camp: tuple[int, ...], seat: int, played: int) -> int:
         if camp[other] != camp[seat]:
             return other
     return -1
+
+
+def shared_sense(choosers: Sequence[object]) -> CardSense | None:
+    """The card sense whose :meth:`CardSense.choose` every one of ``choosers`` is, or None."""
+    first = choosers[0] if choosers else None
+    sense = getattr(first, "__self__", None)
+    if type(sense) is not CardSense or getattr(first, "__func__", None) is not CardSense.choose:
+        return None
+    return sense if all(chooser == first for chooser in choosers) else None

@@ -152,15 +152,15 @@ class SearchPlayer:
 
     def _roll_out(self, state: DealState, memory: Memory) -> None:
         """Finish the card play with the heuristic bot's choices at every seat."""
-        choose = self.card_senses[state.played_contract()].choose
-        declarer, observe = state.declarer, memory.observe
+        sense = self.card_senses[state.played_contract()]
+        choose, declarer, observe = sense.choose, state.declarer, memory.observe
 
         def pick(legal: int, seat: int, hand: int, trick: list[int], win_pos: int) -> int:
             card = choose(memory, seat, declarer, hand, legal, trick, win_pos)
             observe(seat, card, trick, win_pos)
             return card
 
-        state.play_out(pick, _declare_most, _announce)
+        state.play_out(pick, _declare_most, _announce, compiled_choice=sense.compiled(memory))
 
     def _value(self, score: DealScore | None, seat: int) -> float:
         """The seat's side's match points over the others' (their mean), raw points breaking ties."""

@@ -27,6 +27,7 @@ from ..engine.match import MatchState
 from ..engine.playout import play_at_random
 from ..players import make_player
 from ..players.base import Player
+from ..players.card_play import shared_sense
 from ..players.discard import discard_choice
 from ..players.easy import EasyPlayer
 from ..players.fast import CardChooser, CardSetPlayer
@@ -88,7 +89,9 @@ class Table:
             observe(seat, card, trick, win_pos)
             return card
 
-        state.play_out(pick_card, self._declaration_for, _announce)
+        sense = shared_sense(choosers)  # the same heuristic choice at every seat: the kernel plays it, if built
+        state.play_out(pick_card, self._declaration_for, _announce,
+                       compiled_choice=None if sense is None else sense.compiled(memory))
 
     def _declaration_for(self, seat: int, options: list[list[Declaration]]) -> list[Declaration]:
         """What the seat's card-set player declares among ``options`` (declaring nothing is always offered)."""
