@@ -30,3 +30,21 @@ def test_the_contract_factor_multiplies_every_component_by_default_baloot_1() ->
     plain, with_quad = score(rules, "no_trumps", 0, (80, 50)), score(rules, "no_trumps", 0, (80, 50),
                                                                      decls=(quad(0, 6, rules, "no_trumps"),))
     assert with_quad.raw_points[0] - plain.raw_points[0] == 2 * 100  # four kings: 100, ×2 in Sun
+
+
+def test_each_component_says_whether_the_contract_factor_multiplies_it_belote_bridgee_6_2() -> None:
+    """belote-bridgee.md §6.2 multiplies every point of the deal by the contract's rank (hearts ×3), the default of
+    each component's `multiplied_by_contract_factor`; a house rule may leave the declarations, the belote or the
+    capot out, one option per row of the treatment table."""
+    bridgee = shipped("belote-bridgee")
+    assert all(row.contract_factor for _, row in Treatments.of(bridgee).named())
+    apart = changed(bridgee, declarations={"multiplied_by_contract_factor": False,
+                                           "belote": {"multiplied_by_contract_factor": False}},
+                    scoring={"capot": {"multiplied_by_contract_factor": False}})
+    assert [(name, row.contract_factor) for name, row in Treatments.of(apart).named()] == [
+        ("cards", True), ("capot", False), ("declarations", False), ("belote", False)]
+    for variant, times in ((bridgee, 3), (apart, 1)):
+        rules = ScoringRules(variant)
+        plain = score(rules, "hearts", 0, (100, 62)).raw_points[0]
+        assert score(rules, "hearts", 0, (100, 62), decls=(quad(0, 6, rules),)).raw_points[0] - plain == times * 100
+        assert score(rules, "hearts", 0, (162, 0), capot=0).raw_points[0] == 3 * 162 + times * 90

@@ -58,7 +58,9 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("deal", "redeal_claim"), ("scoring", "point_bids", "capot_bid"),
                   ("play", "trump_instead_of_following"), ("play", "void_trumping"), ("play", "bare_trump_jack"),
                   ("bidding", "push_back"), ("cards", "undenufe"),
-                  ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"))
+                  ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"),
+                  ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
+                  ("declarations", "belote", "multiplied_by_contract_factor"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

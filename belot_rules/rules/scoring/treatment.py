@@ -44,7 +44,8 @@ class Treatments:
     Cards and the last trick are always doubled, counted, lost to the winners and multiplied by the card
     factor; the capot bonus follows ``capot.multiplied_by_double`` and ``multiplied_by_card_factor``;
     declarations and belote their ``counts_for_contract`` and ``on_failure``, the belote
-    also ``multiplied_by_double``. ``contract_factors`` multiply every component alike."""
+    also ``multiplied_by_double``. ``contract_factors`` multiply cards and last trick, and each other component
+    as its ``multiplied_by_contract_factor`` says."""
 
     cards: Component
     capot: Component
@@ -67,9 +68,11 @@ class Treatments:
         capot = variant.scoring.capot
         always, never = ByContract(True), ByContract(False)
         return cls(Component(True, True, TO_WINNERS, always, True),
-                   Component(capot.multiplied_by_double, True, TO_WINNERS, capot.multiplied_by_card_factor, True),
-                   Component(True, decl.counts_for_contract, decl.on_failure, never, True),
-                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure, never, True))
+                   Component(capot.multiplied_by_double, True, TO_WINNERS, capot.multiplied_by_card_factor,
+                             capot.multiplied_by_contract_factor),
+                   Component(True, decl.counts_for_contract, decl.on_failure, never, decl.multiplied_by_contract_factor),
+                   Component(belote.multiplied_by_double, belote.counts_for_contract, belote.on_failure, never,
+                             belote.multiplied_by_contract_factor))
 
 
 class _Treatment:

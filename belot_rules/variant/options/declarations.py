@@ -10,7 +10,7 @@ from pydantic import Field, field_validator
 from ...i18n import gettext as _
 from .base import ByContract, KindsList, OldKey, Option, Points, RankPoints, Ranks, Rule, first_reason
 from .bidding import without_doubling
-from .scoring import ON_FAILURE_TEXT, OnFailure, on_failure_option
+from .scoring import ON_FAILURE_TEXT, OnFailure, contract_factor_one, on_failure_option
 
 if TYPE_CHECKING:
     from ..model import Variant
@@ -162,6 +162,9 @@ class Belote(Rule):
         unused_when=first_reason(_belote_off, without_doubling))] = Field(
         True, description="Whether contra and the other doubling levels multiply the belote (Baloot's is immune)."
     )
+    multiplied_by_contract_factor: Annotated[bool, Option(
+        unused_when=first_reason(_belote_off, contract_factor_one))] = Field(
+        True, description="Whether scoring.contract_factors multiply the belote.")
 
 
 def _length_key(value: object) -> int:
@@ -299,6 +302,10 @@ class Declarations(Rule):
         "declarations", _declarations_off, OldKey("when_failed", {"to_defenders": "to_winners", "void": "void"}))] = Field(
         OnFailure.to_winners, description=ON_FAILURE_TEXT.format("declarations") + " A doubled contract that is "
         "made takes the defenders' declarations whatever this says (FFB-C/K 10.1).")
+    multiplied_by_contract_factor: Annotated[bool, Option(
+        unused_when=first_reason(_declarations_off, contract_factor_one))] = Field(
+        True, description="Whether scoring.contract_factors multiply the declarations (Baloot: Sun doubles projects "
+        "too).")
     when_capot: Annotated[CapotDeclarations, Option({
         "to_capot_team": "when one team takes every trick, the other team's declarations pass to it",
         "keep": "when one team takes every trick, the other team keeps its declarations",

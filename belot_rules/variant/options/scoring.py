@@ -68,6 +68,13 @@ def _card_factor_one(variant: Variant) -> str | None:
     return _("scoring.card_factor is 1 in every contract of bidding.contracts")
 
 
+def contract_factor_one(variant: Variant) -> str | None:
+    """A rule about the contract factor does nothing where it is 1 in every contract played."""
+    if any(variant.scoring.contract_factors.of(c) != 1 for c in variant.bidding.contracts):
+        return None
+    return _("scoring.contract_factors is 1 in every contract of bidding.contracts")
+
+
 def _without_capot_bid(variant: Variant) -> str | None:
     return None if variant.bidding.points.capot_bid else _("bidding.points.capot_bid is false")
 
@@ -294,6 +301,8 @@ class Capot(Rule):
         description="Whether scoring.card_factor also multiplies the capot bonus, by kind of contract.")
     multiplied_by_double: Annotated[bool, Option(unused_when=without_doubling)] = Field(
         True, description="Whether contra / recontra multiply the capot bonus.")
+    multiplied_by_contract_factor: Annotated[bool, Option(unused_when=contract_factor_one)] = Field(
+        True, description="Whether scoring.contract_factors multiply the capot bonus.")
     shared: Annotated[bool, Option(unused_when=_no_taker_against_each)] = Field(
         False,
         description="Each for himself at three or more players: a player who takes no trick is capot, and the "
