@@ -2,7 +2,9 @@
 
 Each table is an actor: a :class:`TableRunner` task is the only code that touches its match, taking
 joins, moves, talk and departures from its inbox in order, so no two connections ever race on a
-deal. A connection sends through its own bounded queue: a client that stops reading fills its queue
+deal. A bot's move and a hint are thought out in a worker thread (:data:`THINKERS`): a slow bot (an
+outside one, the search) holds up its own table only, while the server's loop goes on serving the
+other tables and every connection, this table's too. A connection sends through its own bounded queue: a client that stops reading fills its queue
 and is closed, and the table never waits for it. A connection that floods, sends frames over the
 limit, speaks another protocol version or names no table here is refused with a reason and closed;
 the server goes on.
@@ -16,6 +18,7 @@ import hmac
 import time
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
@@ -27,6 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, Moved
+from ..engine.actions import Action
 from ..errors import UserError
 from .protocol import (
     BAD_MESSAGE,
@@ -44,10 +48,12 @@ from .protocol import (
     encode,
     version_refusal,
 )
-from .table import WATCHERS, Out, Refused, Table
+from .table import WATCHERS, Out, Refused, Table, Thought
 
 OUTBOX = 512  # messages queued for one connection before it counts as not reading
 MAX_TABLES = 1000  # at a lobby
+THINKERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="bot")  # the bots' moves and the hints
+HELD = ("undo",)  # requests that would change the match, held back while a bot thinks about it
 
 
 @dataclass(eq=False)
@@ -108,6 +114,8 @@ class TableRunner:
     def __post_init__(self) -> None:
         self.inbox: asyncio.Queue[tuple[str, Connection, Any, asyncio.Future[Any] | None]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.advising: set[asyncio.Task[None]] = set()  # hints being thought out
+        self.table.apart = True
         self.listening()
 
     def start(self) -> None:
@@ -138,15 +146,45 @@ class TableRunner:
         while True:
             while not self.inbox.empty():
                 self.handle(*self.inbox.get_nowait())
-            event, outs = table.step(time.monotonic())
-            if event is None:
+            thought = table.thought()
+            decided = None if thought is None else (thought, await self.think(thought))
+            event, outs = table.step(time.monotonic(), decided)
+            self.deliver(outs)
+            if event is not None:
+                await self.idle(self.pause(event))
+            elif decided is None and table.thought() is None:
                 deadline = table.deadline()
                 timeout = None if deadline is None else max(0.0, deadline - time.monotonic()) + 0.01
                 with contextlib.suppress(TimeoutError):
                     self.handle(*await asyncio.wait_for(self.inbox.get(), timeout))
-                continue
-            self.deliver(outs)
-            await self.idle(self.pause(event))
+
+    async def think(self, thought: Thought) -> Action:
+        """A bot's move, thought out in a worker thread while this table goes on taking its messages; what
+        would change the match meanwhile is held back until the bot has answered (the table then finds the
+        answer out of date when it did)."""
+        answer = asyncio.get_running_loop().run_in_executor(THINKERS, thought)
+        held = []
+        while not answer.done():
+            taken = asyncio.ensure_future(self.inbox.get())
+            await asyncio.wait((answer, taken), return_when=asyncio.FIRST_COMPLETED)
+            if not taken.done():
+                taken.cancel()
+            elif taken.result()[0] in HELD:
+                held.append(taken.result())
+            else:
+                self.handle(*taken.result())
+        for item in held:
+            self.handle(*item)
+        return answer.result()
+
+    async def advise(self, connection: Connection, thought: Thought) -> None:
+        """A hint thought out in a worker thread; the table gives it if the move it is for is still awaited."""
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(THINKERS, thought)
+        except Exception as err:  # noqa: BLE001 - a hint that fails is said; the table goes on
+            connection.send({"type": "refused", "reason": f"no hint: the adviser failed ({str(err)[:200]})"})
+            return
+        self.tell("advised", connection, (thought, action))
 
     def pause(self, event: object) -> float:
         """How long the table is left as it is after an event, for people to follow it."""
@@ -186,8 +224,13 @@ class TableRunner:
             elif what == "rules":
                 connection.send({"type": "rules", "text": table.rules()})
                 result = None
+            elif what == "advised":
+                self.deliver(table.advised(connection.seat, *data))
+                result = None
             else:
-                self.deliver(table.hint(connection.seat))
+                task = asyncio.create_task(self.advise(connection, table.hint_thought(connection.seat)))
+                self.advising.add(task)
+                task.add_done_callback(self.advising.discard)
                 result = None
         except Refused as refusal:
             if answer is not None:

@@ -15,11 +15,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from rich.console import Console
 
 from ..cli.game.controller import (
+    BOT,
     CLOCK,
     AllPassed,
     Controller,
@@ -34,7 +36,7 @@ from ..cli.game.controller import (
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
-from ..cli.game.seating import HUMAN
+from ..cli.game.seating import HUMAN, bot_choice
 from ..cli.game.session import Session
 from ..cli.show import print_rules
 from ..engine.actions import Action
@@ -83,6 +85,36 @@ class Flow(Controller):
         deal = self.session.deal
         return deal.to_act if deal is not None and deal.to_act in self.people else None
 
+    def bot_next(self) -> str | None:
+        """The bot whose move :meth:`next` would make now (None: the next event is no bot's move)."""
+        session = self.session
+        deal = session.deal
+        if self.pending or deal is None or (not deal.history and self.opened != session.deal_number) \
+                or deal.to_act == self.human:
+            return None
+        return session.seating.players[deal.to_act]
+
+    def bot_moves(self, action: Action) -> Moved:
+        """The move :meth:`bot_next`'s bot decided, thought out elsewhere: made as :meth:`next` makes it."""
+        self.scored = False
+        return self.apply(action, BOT)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A bot's decision for one position, to be thought out off the server's loop (a worker thread): the
+    position (deal, step, takebacks so far) tells whether the answer still fits when it comes back."""
+
+    deal: int
+    step: int
+    undone: int
+    seat: int
+    bot: str
+    decide: Callable[[], Action] = field(compare=False, repr=False)
+
+    def __call__(self) -> Action:
+        return self.decide()
+
 
 @dataclass
 class Table:
@@ -103,6 +135,7 @@ class Table:
     note: Callable[[str], None] = lambda line: None  # how the host is told who comes and goes
     audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
     now: Callable[[], float] = time.monotonic  # the move clock's time
+    apart: bool = False  # the server thinks out the bots' moves off its loop: step never makes one itself
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
@@ -196,9 +229,25 @@ class Table:
 
     # ------------------------------------------------------------------ the match
 
-    def step(self, now: float) -> tuple[Event | None, list[Out]]:
-        """The next event and what each receiver is told of it; (None, []) while the table waits for players
-        or for a person's move."""
+    def thought(self) -> Thought | None:
+        """The bot's decision the next event waits for (None: the next event is none of a bot's)."""
+        if not self.started or self.ended or self.turn is not None:
+            return None
+        bot = self.flow.bot_next()
+        if bot is None:
+            return None
+        # the match is not changed while the bot thinks: no person is asked, and the server holds back an undo
+        return self._thought(bot, partial(self.session.bot_action, bot))
+
+    def _thought(self, bot: str, decide: Callable[[], Action]) -> Thought:
+        session = self.session
+        deal = session.deal
+        assert deal is not None, "a bot is asked only while a deal is played"
+        return Thought(session.deal_number, len(deal.history), len(session.undone), deal.to_act, bot, decide)
+
+    def step(self, now: float, decided: tuple[Thought, Action] | None = None) -> tuple[Event | None, list[Out]]:
+        """The next event and what each receiver is told of it; (None, []) while the table waits for players,
+        for a person's move, or (when :attr:`apart`) for a bot's move ``decided`` for the position it is in."""
         if not self.started or self.ended:
             return None, []
         if self.turn is not None:
@@ -214,7 +263,13 @@ class Table:
             event, more = self.step(now)
             return event, outs + more
         before = self.session.match.current
-        event = self.flow.next()
+        thought = self.thought()
+        if thought is not None and decided is not None and decided[0] == thought:
+            event = self.flow.bot_moves(decided[1])
+        elif thought is not None and self.apart:
+            return None, []
+        else:
+            event = self.flow.next()
         if isinstance(event, DealStarted):
             self.shown, self.told = self.session.deal, True
             return event, self._to_all(lambda r: {"type": "deal", "number": event.number, "dealer": event.dealer,
@@ -304,14 +359,28 @@ class Table:
         return self._to_all(lambda r: {"type": "said", "seat": seat, "name": self.seats[seat].name, "text": line})
 
     def hint(self, seat: int | None) -> list[Out]:
-        """What the adviser bot would do, when the host allows hints and the move is the asker's."""
+        """What the adviser bot would do, thought out here (the server thinks it out off its loop)."""
+        thought = self.hint_thought(seat)
+        return self.advised(seat, thought, thought())
+
+    def hint_thought(self, seat: int | None) -> Thought:
+        """The adviser's decision for the asker, when the host allows hints and the move is the asker's."""
         if not self.hints:
             raise Refused("the host does not allow hints at this table (belot host --hints allows them)")
         if self.turn is None or self.turn.seat != seat or self.belote:
             raise Refused("Nothing to decide yet: a hint comes with your next move.")
-        adviser, action = self.flow.hint()
+        session = self.session
+        assert session.deal is not None, "a person is asked only while a deal is played"
+        deal, seed, adviser = session.deal.clone(), session.decision_seed(), session.adviser
+        # thought out on a copy of the deal: the player may move meanwhile
+        return self._thought(adviser, partial(bot_choice, adviser, session.ruleset, deal, seed))
+
+    def advised(self, seat: int | None, thought: Thought, action: Action) -> list[Out]:
+        """The hint for the asker; nothing when the move it was for is made already."""
+        if self.turn is None or self.turn.seat != seat or self._thought(thought.bot, thought.decide) != thought:
+            return []
         describe = self.draw.describe(action, view=self.turn.view)
-        return [(seat, {"type": "hint", "text": f"Hint: the {adviser} bot would {describe}."})]
+        return [(thought.seat, {"type": "hint", "text": f"Hint: the {thought.bot} bot would {describe}."})]
 
     def rules(self) -> str:
         """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
