@@ -153,6 +153,11 @@ class BiddingSense:
         odd = {c: margins.no_trump_suit if c in NO_TRUMP_SUIT else 0.0 for c in self.total}
         self._bid_need = {c: (self._need(c, bid + odd[c]), self._need(c, bid + margins.over_partner + odd[c]))
                           for c in self.total}
+        self._redeal = ruleset.variant.deal.redeal_claim.enabled  # whether a redeal may ever be offered
+        self._partners = seating.partners
+        # A partner's expected share when it bid another contract, when it passed, and otherwise (_partner_share).
+        self._bidding_share = {c: share * BIDDING_PARTNER for c, share in self.share.items()}
+        self._passed_share = {c: share * PASSED_PARTNER for c, share in self.share.items()}
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
         self._declared: dict[tuple[bool, bool], float] = {}
@@ -175,8 +180,8 @@ class BiddingSense:
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                legal: Sequence[Call]) -> Call:
         """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
-        if REDEAL in legal:  # offered only to a hand without the ranks that count (Baloot's kawesh): void the deal
-            return REDEAL
+        if self._redeal and REDEAL in legal:  # offered only to a hand without the ranks that count (Baloot's
+            return REDEAL                     # kawesh): void the deal
         standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         if self.schmeiss and legal[0].kind == "accept":
@@ -200,6 +205,8 @@ class BiddingSense:
         viable = []
         best, best_ratio = "", 0.0
         teams: dict[str, tuple[float, float]] = {}  # a point bid's ladder lists its contract many times
+        margin_of, bid_need, total = self._margin_of, self._bid_need, self.total
+        plain = not self.point_bids  # then a margin is _margin_of's over half the deal, inline
         for call in legal:
             if call.kind != "bid" or (not forced and call.contract in TRUMP_SUIT
                                       and not known & SUIT_MASKS[TRUMP_SUIT[call.contract]]):
@@ -209,8 +216,11 @@ class BiddingSense:
             team = teams.get(contract)
             if team is None:
                 team = teams[contract] = self._team(contract, known, standing)
-            margin = self._margin_of(contract, team, call.points) - self._bid_need[contract][
-                over is not None and contract != over]
+            if plain and call.points is None:
+                margin = 2 * team[0] + team[1] - total[contract]
+            else:
+                margin = margin_of(contract, team, call.points)
+            margin -= bid_need[contract][over is not None and contract != over]
             if margin >= 0 or forced:
                 viable.append(call)
                 ratio = margin * self._weight[contract]
@@ -253,16 +263,15 @@ class BiddingSense:
 
     def _partner_share(self, contract: str, standing: Standing) -> float:
         """What the partner's cards are expected to take in ``contract``, from the calls."""
-        total = self.total[contract]
-        base = self.share[contract]
-        if not self.seating.partners:
+        if not self._partners:
             return 0.0
         if standing.partner_contract == contract:
+            total, base = self.total[contract], self.share[contract]
             implied = standing.partner_points if standing.partner_points is not None else total / 2
             return max(base, min(implied, total) - base)
         if standing.partner_contract is not None:
-            return base * BIDDING_PARTNER
-        return base * PASSED_PARTNER if standing.partner_passed else base
+            return self._bidding_share[contract]
+        return self._passed_share[contract] if standing.partner_passed else self.share[contract]
 
     def _margin(self, contract: str, known: int, standing: Standing, points: int | None) -> float:
         """Expected points over what the contract must make (half the deal, or the bid)."""
