@@ -43,6 +43,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"], default="normal",
                         help="how long the table pauses after each bot's move (default: normal)")
     parser.add_argument("--hints", action="store_true", help="players may ask what a bot would play (h)")
+    parser.add_argument("--undo", choices=["never", "own-move", "agreed"],
+                        help="whether a player may take back a move (u): never (the default), own-move (while no "
+                             "other player has moved since) or agreed (once the other players agree); a resumed "
+                             "table keeps its rule unless this is given")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="continue a hosted match that was stopped (default: the table saved last)")
     parser.add_argument("--save", metavar="FILE", help="where the table is saved (default: one file per code "

@@ -26,6 +26,7 @@ from ..engine.records import write_record
 from ..errors import UserError
 from .protocol import VERSION, encode
 
+REQUESTS = {"h": "hint", "r": "rules", "u": "undo", "undo": "undo"}  # what these keys ask the server for
 NO_SEAT = "holds no seat"  # the refusal of a token the table does not know (a new table with an old code)
 HELP = [
     ("1, 2 ...", "choose from the numbered list; a card also by its name (jh, 10s, T♠), a call by its "
@@ -33,7 +34,8 @@ HELP = [
     ("'text", "say a line to the table (table talk)"),
     ("a", "the auction so far"), ("l", "the last trick"), ("s", "the deals' results so far"),
     ("r", "the rules of this table"),
-    ("h", "a hint, when the host allows them"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
+    ("h", "a hint, when the host allows them"),
+    ("u", "take back your last move, or agree to another player's asking, when the host allows it"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
 ]
 
 
@@ -177,6 +179,12 @@ class PlainView:
         if self.prompt:
             self.ask(self.prompt)  # asked again, as the line game asks
 
+    def on_undone(self, m: dict[str, Any]) -> None:
+        self.view, self.prompt = m["view"], ""
+        self.say(m["said"])
+        if self.view["hand"]:
+            self.say(f"Your hand: {self.cards(self.view['hand'])}")
+
     def on_result(self, m: dict[str, Any]) -> None:
         self.results.append(f"{m['title']} (board {'-'.join(map(str, m['board']))})")
         self.say(m["title"])
@@ -220,8 +228,8 @@ class PlainView:
         elif word == "s":
             for result in self.results or ["No deal finished yet."]:
                 self.say(result)
-        elif word in ("h", "r"):
-            return {"type": "hint" if word == "h" else "rules"}
+        elif word in REQUESTS:
+            return {"type": REQUESTS[word]}
         elif self.seat is None:
             self.say("Watching: type ' and a line to read the talk, q to leave.")
         else:

@@ -21,7 +21,7 @@ from ..players.levels import LEVELS
 from ..variant.loader import is_name
 from .server import Host, TableRunner, listen
 from .store import TableSave, default_path, latest, read_table
-from .table import PERSON, Refused, Table
+from .table import NEVER, PERSON, Refused, Table
 from .web import page
 
 
@@ -78,7 +78,8 @@ class Hosting:
         seed = args.seed if args.seed is not None else int(time.time_ns() % 2 ** 31)
         session = new_session(args.variant or "bulgarian", seed, seats, args.bot, args.target)
         save = TableSave(Path(args.save) if args.save else default_path(code))
-        table = Table.new(session, seats, code, hints=args.hints, wait=args.wait, slot=save, note=say)
+        table = Table.new(session, seats, code, hints=args.hints, undo_rule=args.undo or NEVER, wait=args.wait,
+                          slot=save, note=say)
         save.table = table
         table.flow.save()  # a table stopped before its first move resumes too
         hosting = cls(Host(), args.speed, args.wait, [save])
@@ -88,9 +89,10 @@ class Hosting:
     @classmethod
     def resumed(cls, args: argparse.Namespace, path: Path | None) -> Hosting:
         path = path or latest()
-        session, chairs, code, hints = read_table(path)
+        session, chairs, code, hints, undo = read_table(path)
         save = TableSave(path)
-        table = Table(session, chairs, code, hints=hints or args.hints, wait=args.wait, slot=save, note=say)
+        table = Table(session, chairs, code, hints=hints or args.hints, undo_rule=args.undo or undo, wait=args.wait,
+                      slot=save, note=say)
         save.table = table
         start = time.monotonic()
         for chair in table.seats:
@@ -121,7 +123,8 @@ class Hosting:
                 session = new_session(wanted["variant"], seed, seats, args.bot, wanted.get("target"))
             except UserError as err:
                 raise Refused(str(err)) from None
-            table = Table.new(session, seats, hello["code"], hints=args.hints, wait=args.wait, note=say)
+            table = Table.new(session, seats, hello["code"], hints=args.hints, undo_rule=args.undo or NEVER,
+                              wait=args.wait, note=say)
             say(f"Table {hello['code']} opened: {session.ruleset.variant.title}, seats {','.join(seats)}")
             return TableRunner(table, args.speed, note=say)
 

@@ -3,7 +3,7 @@
 A client opens with ``hello`` (the protocol's version, the table's code, a name, and the seat token
 when it comes back); the server answers ``welcome`` or ``error`` and closes. After that the client
 sends ``move`` (what the player typed, as the line game reads it), ``say`` (a line of table talk) and
-``hint``; the server sends the table's events, each with the receiver's own view. Every message,
+``hint``, ``rules`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
 both ways, is described by :data:`SCHEMA` (written out as ``schemas/protocol.schema.json``): the
 server checks each incoming one against it and refuses any other shape.
 """
@@ -91,12 +91,15 @@ CLIENT_MESSAGES = {
     "say": _message("say", {"text": _string(MAX_TALK, 1)}, ("text",), "A line of table talk."),
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
     "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
+    "undo": _message("undo", {}, (), "Take back your last move, or agree to another player's asking, by the host's "
+                                     "rule (belot host --undo never, own-move or agreed)."),
 }
 SERVER_MESSAGES = {
     "welcome": _message("welcome", {
         "version": {"const": VERSION}, "code": _string(32), "seat": {"type": ["integer", "null"]},
         "token": {"type": ["string", "null"]}, "title": _string(200), "seats": SEATS,
-        "hints": {"type": "boolean"}, "wait": {"type": "number"}, "rules": {"type": "array", "items": {"type": "string"}},
+        "hints": {"type": "boolean"}, "wait": {"type": "number"},
+        "undo": {"enum": ["never", "own-move", "agreed"], "description": "the host's rule for taking a move back"}, "rules": {"type": "array", "items": {"type": "string"}},
     }, ("version", "code", "seat", "token", "title", "seats"),
         "You are seated (or watching): your seat, and the token that gives it back if you drop."),
     "seats": _message("seats", {"seats": SEATS, "note": _string(300)}, ("seats", "note"),
@@ -107,6 +110,8 @@ SERVER_MESSAGES = {
                                 "completed": {"type": ["integer", "null"]}, "trick": _string(300)},
                       ("seat", "kind", "said", "view"),
                       "A move was made: what the table saw of it, and the receiver's view after it."),
+    "undone": _message("undone", {"seat": SEAT, "said": _string(300), "view": VIEW}, ("seat", "said", "view"),
+                       "A player's last move was taken back (with the moves after it): the receiver's view now."),
     "turn": _message("turn", {
         "seat": SEAT, "phase": _string(16), "prompt": _string(120), "view": VIEW,
         "menu": {"type": "array", "items": {"type": "object", "additionalProperties": False,

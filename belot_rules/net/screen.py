@@ -68,7 +68,7 @@ class ScreenView(PlainView):
             self.ask(message["prompt"])
         else:
             super().show(message)
-            if message["type"] in ("moved", "end"):
+            if message["type"] in ("moved", "end", "undone"):
                 self.screen.choices([])
                 self.ask(message.get("said", "") if message["type"] == "end" else "")
         self.draw()

@@ -224,6 +224,9 @@ class TableRunner:
             elif what == "rules":
                 connection.send({"type": "rules", "text": table.rules()})
                 result = None
+            elif what == "undo":
+                self.deliver(table.undo(connection.seat))
+                result = None
             elif what == "advised":
                 self.deliver(table.advised(connection.seat, *data))
                 result = None
@@ -255,7 +258,7 @@ class TableRunner:
         self.listening()
         connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
                          "title": table.session.ruleset.variant.title, "seats": table.seats_json(),
-                         "hints": table.hints, "wait": table.wait})
+                         "hints": table.hints, "undo": table.undo_rule, "wait": table.wait})
         self.deliver(outs)
         self.deliver(table.again(WATCHERS if seat is None else seat), only=connection)
         return seat, token

@@ -16,7 +16,7 @@ from ..cli.game.session import Session
 from ..engine.records import write_record
 from ..errors import FileError, UserError
 from ..files import MAX_RECORD_BYTES, excerpt, read_json
-from .table import PERSON, Seat, Table
+from .table import NEVER, PERSON, UNDO_RULES, Seat, Table
 
 FORMAT = "belot-rules/hosted-table"
 VERSION = 1
@@ -41,7 +41,7 @@ class TableSave:
         table = self.table
         seats = [{"player": s.player, "name": s.name, "token": s.token} for s in table.seats] if table else []
         data = {"format": FORMAT, "version": VERSION, "code": table.code if table else "",
-                "hints": table.hints if table else False, "seats": seats, "game": save_data(session)}
+                "hints": table.hints if table else False, "undo": table.undo_rule if table else NEVER, "seats": seats, "game": save_data(session)}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_record(data, self.path)
@@ -64,8 +64,9 @@ def latest() -> Path:
     return saves[-1]
 
 
-def read_table(path: Path) -> tuple[Session, list[Seat], str, bool]:
-    """The saved match replayed, its seats (with names and tokens), its code and whether hints are allowed."""
+def read_table(path: Path) -> tuple[Session, list[Seat], str, bool, str]:
+    """The saved match replayed, its seats (with names and tokens), its code, whether hints are allowed and the
+    undo rule."""
     try:
         data = read_json(path, "a hosted table", MAX_RECORD_BYTES).data
     except FileError as err:
@@ -90,4 +91,8 @@ def read_table(path: Path) -> tuple[Session, list[Seat], str, bool]:
     chairs = [Seat(n, s["player"], s["name"], s["token"]) for n, s in enumerate(seats)]
     if not any(c.player == PERSON for c in chairs):
         raise UserError(f"{path}: the hosted table has no player's seat")
-    return session, chairs, code, bool(data.get("hints"))
+    undo = data.get("undo", NEVER)
+    if undo not in UNDO_RULES:
+        raise UserError(f"{path}: the hosted table is damaged (its undo rule {excerpt(undo)} is none of "
+                        f"{', '.join(UNDO_RULES)})")
+    return session, chairs, code, bool(data.get("hints")), undo

@@ -13,7 +13,8 @@ import hmac
 import io
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -37,7 +38,7 @@ from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN, bot_choice
-from ..cli.game.session import Session
+from ..cli.game.session import NoUndo, Session
 from ..cli.show import print_rules
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
@@ -48,6 +49,8 @@ from .wire import clean_line, move_words, public_view, trick_words, view_json
 WATCHERS = -1  # the receiver of what the whole table sees
 PERSON = "human"  # a seat of --seats open to a player who joins
 MAX_WATCHERS = 32
+NEVER, OWN_MOVE, AGREED = "never", "own-move", "agreed"
+UNDO_RULES = (NEVER, OWN_MOVE, AGREED)  # belot host --undo
 COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
 
 Out = tuple[int, dict[str, Any]]  # a receiver (a seat or WATCHERS) and its message
@@ -124,6 +127,7 @@ class Table:
     seats: list[Seat]
     code: str
     hints: bool = False
+    undo_rule: str = NEVER  # the host's rule for taking a move back: one of UNDO_RULES
     wait: float = 120.0
     slot: Any = None  # where the match is saved after every move (an object with write(session))
     started: bool = False
@@ -136,6 +140,7 @@ class Table:
     audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
     now: Callable[[], float] = time.monotonic  # the move clock's time
     apart: bool = False  # the server thinks out the bots' moves off its loop: step never makes one itself
+    asked: tuple[int, int, int, int, frozenset[int]] | None = None  # an undo asked for: position, seat, who agreed
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
@@ -295,13 +300,9 @@ class Table:
         or their side loses the match; everybody is told."""
         turn, session = self.turn, self.session
         assert turn is not None
-        name, seating = self.seats[turn.seat].name, session.seating
-        session.seating = replace(seating, players=tuple(HUMAN if s == turn.seat else p
-                                                         for s, p in enumerate(seating.players)))
-        try:  # the rule's one home speaks of "the player": for now, the seat whose time ran out
+        name = self.seats[turn.seat].name
+        with self._player(turn.seat):
             action, message = out_of_time(session, list(turn.legal), lambda a: self.draw.describe(a, view=turn.view))
-        finally:
-            session.seating = seating
         self.turn, self.belote, self.flow.clock = None, [], None
         others = f"{name}'s time is up." + ("" if action is not None else " " + message.split(". ", 1)[1])
         outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table",
@@ -314,6 +315,83 @@ class Table:
         moved = self.flow.apply(action, CLOCK)
         self.shown = before
         return moved, outs + self._moved(moved)
+
+    @contextmanager
+    def _player(self, seat: int) -> Iterator[None]:
+        """The rules' one home speaks of "the player" (the move clock's rule, undo): for now, ``seat``."""
+        seating = self.session.seating
+        self.session.seating = replace(seating, players=tuple(HUMAN if s == seat else p
+                                                              for s, p in enumerate(seating.players)))
+        try:
+            yield
+        finally:
+            self.session.seating = seating
+
+    def undo(self, seat: int | None) -> list[Out]:
+        """A player asks to take back their last move (or agrees to another's asking), by the host's rule:
+        never; own-move, while no other player has moved since; agreed, once every other player present says
+        so. It goes back as far as the local game's undo (``Session.undo_step``) and no further."""
+        if seat is None:
+            raise Refused("watchers do not move")
+        if self.undo_rule == NEVER:
+            raise Refused("the host does not allow undo at this table (belot host --undo own-move or agreed allows it)")
+        asked = self.asked if self.asked is not None and self.asked[:3] == self._position() else None
+        if asked is not None and asked[3] != seat:
+            return self._agree(seat, asked)
+        try:
+            with self._player(seat):
+                last = self.session.undo_step()
+        except NoUndo as why:
+            raise Refused(str(why)) from None
+        others = {s for s in self._movers(last) if s != seat and self.seats[s].person}
+        if self.undo_rule == OWN_MOVE and others:
+            raise Refused(f"{self._names(others)} moved since: at this table a player takes back only a move "
+                          "no other player has answered (belot host --undo agreed lets the others agree to it)")
+        voters = {s.number for s in self.seats if s.person and s.present and s.number != seat}
+        if self.undo_rule == OWN_MOVE or not voters:
+            return self._take_back(seat)
+        self.asked = (*self._position(), seat, frozenset())
+        return self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table", "text":
+                                       f"{self.seats[seat].name} asks to take back their last move: "
+                                       f"{self._names(voters)}, type u to agree (a move made goes on without it)."})
+
+    def _agree(self, seat: int, asked: tuple[int, int, int, int, frozenset[int]]) -> list[Out]:
+        agreed = asked[4] | {seat}
+        waiting = {s.number for s in self.seats if s.person and s.present and s.number != asked[3]} - agreed
+        if not waiting:
+            return self._take_back(asked[3])
+        self.asked = (*asked[:4], agreed)
+        return self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table", "text":
+                                       f"{self.seats[seat].name} agrees; waiting for {self._names(waiting)}."})
+
+    def _take_back(self, seat: int) -> list[Out]:
+        """The controller's undo for ``seat``; everybody is told and shown the deal as it is again."""
+        with self._player(seat):
+            taken = self.flow.undo()
+        self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
+        said = f"{self.seats[seat].name} took back their last move ({len(taken)} move{'s' * (len(taken) != 1)} " \
+               "taken back): the deal goes on from there."
+        return self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said, "view": self._view(r)})
+
+    def _position(self) -> tuple[int, int, int]:
+        session = self.session
+        deal = session.match.current
+        return session.deal_number, len(deal.history) if deal is not None else 0, len(session.undone)
+
+    def _movers(self, start: int) -> set[int]:
+        """The seats that moved in this deal after its step ``start``."""
+        deal = self.session.deal
+        assert deal is not None and deal.auction is not None, "undo_step found a move of this deal"
+        probe = DealState.start(deal.ruleset, deal.deck, deal.dealer, deal.hanging_in, tuple(deal.auction.board))
+        seats = set()
+        for step, action in enumerate(deal.history):
+            if step > start:
+                seats.add(probe.to_act)
+            probe.apply(action)
+        return seats
+
+    def _names(self, seats: set[int]) -> str:
+        return " and ".join(self.seats[s].name for s in sorted(seats))
 
     def choose(self, seat: int | None, text: str) -> list[Out]:
         """A person's typed move; :class:`Refused` with the line game's reason when it is not one."""
