@@ -13,10 +13,10 @@ from babel.messages.pofile import read_po
 from belot_rules import i18n
 from belot_rules.cli import main
 from belot_rules.i18n import words
+from belot_rules.i18n.catalogues import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "belot_rules" / "locale"
-KEYWORDS = {"gettext": None, "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 

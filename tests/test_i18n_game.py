@@ -8,11 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+import test_game_prompt as prompts
 import test_game_tui as tui
 from game_script import play
 
 from belot_rules import i18n
+from belot_rules.cards import parse_card
 from belot_rules.cli.game.look import Look
+from belot_rules.cli.game.prompt import Refusal, call_menu, parse_call, parse_card_choice
 from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.session import Session, SheetRow, void_words
 from belot_rules.cli.tui import screens
@@ -82,14 +85,12 @@ def _table_deal(variant: str, language: str) -> list[str]:
         i18n.use(i18n.SOURCE)
 
 
-# Words spelt as in English that are the language's own: Dutch "of" (or) and "bots", the French declaration "tierce".
-SAME = {"nl": {"of", "bots"}, "fr": {"tierce"}}
-TABLE_HOMES = [pytest.param(*home, marks=pytest.mark.xfail(
-    strict=True, reason="the header's 'talon 2 face down' (belot_rules/cli/game/render.py) is still English"))
-    if home[1] == "hr" else home for home in HOMES]
+# Words spelt as in English that are the language's own: Dutch "of" (or), "bots", "is" and "contract", the French
+# declaration "tierce" and "possible".
+SAME = {"nl": {"of", "bots", "is", "contract"}, "fr": {"tierce", "possible"}}
 
 
-@pytest.mark.parametrize(("variant", "language", "result"), TABLE_HOMES)
+@pytest.mark.parametrize(("variant", "language", "result"), HOMES)
 def test_a_deal_at_the_full_screen_table_is_played_in_its_language(variant: str, language: str, result: str,
                                                                      tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,3 +138,38 @@ def test_a_key_s_answer_at_the_table_is_in_the_language(tmp_path: Path, monkeypa
     finally:
         i18n.use(i18n.SOURCE)
     assert "по бои, от най-ниската" in text and "u Отмени" in text
+
+
+def _refusals(language: str) -> str:
+    """What the line game and the table answer to a card the rules forbid (rules/play.py), a call that is not open
+    (its reason from rules/bidding.py) and a line that is no call, in ``language``."""
+    deal = prompts.played_deal()
+    menu = prompts.card_menu(deal)
+    illegal = next(c for c in deal.view(deal.to_act).hand if parse_card(c).index not in {a.card for a in menu})
+    auction = prompts.bidding("bulgarian")
+    legal = auction.legal_actions()
+    said = []
+    i18n.use(language)
+    try:
+        attempts = [lambda: parse_card_choice(illegal, prompts.turn_of(deal), menu, prompts.LOOK, deal.ruleset),
+                    lambda: parse_call("contra", legal, call_menu(legal), prompts.LOOK,
+                                       lambda call: auction.ruleset.bidding.reason(auction.auction, call)),
+                    lambda: parse_call("zz", legal, call_menu(legal), prompts.LOOK)]
+        for attempt in attempts:
+            with pytest.raises(Refusal) as refused:
+                attempt()
+            said.append(str(refused.value))
+    finally:
+        i18n.use(i18n.SOURCE)
+    return "\n".join(said)
+
+
+@pytest.mark.parametrize("language", [home[1] for home in HOMES])
+def test_a_refused_move_is_said_in_the_language(language: str) -> None:
+    """Issue 25 item 1: the reason a card or a call is refused (the rule that forbids it) is in the player's words:
+    no English word of the same refusals is left but the allowed ones and the names a player may type."""
+    english = _refusals(i18n.SOURCE)
+    assert "you must" in english and "there is no contract to double yet" in english
+    typed = {"zz", "contra", "jh", "T♠"}
+    left = sorted(set(WORD.findall(_refusals(language))) & set(WORD.findall(english)) - ALLOWED - typed - SAME.get(language, set()))
+    assert left == [], f"{language}: English words in the refusals: {left}"

@@ -131,6 +131,12 @@ def pgettext(context: str, message: str) -> str:
 _ = gettext
 
 
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it
+    """``message`` as it is: marks a text written where it is made (the rules' English reasons and explanations)
+    for the catalogues, to be translated where a view shows it."""
+    return message
+
+
 # Terminals that lay out right-to-left text themselves (the Unicode bidirectional algorithm): VTE 0.58
 # and later (GNOME Terminal, Tilix, ...), Konsole and mlterm. Elsewhere Arabic comes out letter-reversed.
 _BIDI_TERMINALS = ("KONSOLE_VERSION", "MLTERM")

@@ -19,7 +19,8 @@ from babel.messages.pofile import read_po, write_po
 
 PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"gettext": None, "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+# ``N_`` marks a text kept in English where it is made (the rules) and translated where a view shows it.
+KEYWORDS = {"gettext": None, "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 MAIN = "belot"  # the file of every text no part claims
 PARTS = {"game": ("cli/game/", "cli/tui/")}  # a file of its own for the texts of these folders
 # Header lines Babel writes with placeholders (a name, an address, a date) or its own version: the project's files

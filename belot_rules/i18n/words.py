@@ -78,3 +78,17 @@ def result_words() -> dict[str, str]:
 def points(count: int) -> str:
     """``23 points``, in the plural form the language gives ``count`` (Russian: 1 очко, 2 очка, 5 очков)."""
     return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def level_name(level: str) -> str:
+    """A level of play by its key in ``players/levels.py`` (easy, normal, hard, expert)."""
+    names = {"easy": pgettext("level", "easy"), "normal": pgettext("level", "normal"),
+             "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert")}
+    return names.get(level, level)
+
+
+def speed_name(speed: str) -> str:
+    """The bots' speed by its key in ``cli/game/controller.py`` (slow, normal, fast, instant)."""
+    names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
+             "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
+    return names.get(speed, speed)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UserError
+from ..i18n.words import level_name
 from ..ruleset import Ruleset
 from . import make_player
 from .base import Player
@@ -54,7 +55,8 @@ class Level:
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        """The level's name in the player's language, as a menu or a title shows it."""
+        return level_name(self.name).capitalize()
 
 
 LEVELS: tuple[Level, ...] = (

@@ -8,6 +8,7 @@ auction's state are in :mod:`.calls`.
 from __future__ import annotations
 
 from ..cards import RANKS
+from ..i18n import N_
 from ..variant.model import (
     SUIT_CONTRACTS,
     BiddingStyle,
@@ -238,11 +239,11 @@ class Bidding:
     def reason(self, auction: Auction, call: Call) -> str:
         """Why ``call`` is not legal now, in a player's words (``call`` is assumed illegal)."""
         if call.kind == "pass":
-            return "nobody has named a contract, and this player may not pass: someone must name one"
+            return N_("nobody has named a contract, and this player may not pass: someone must name one")
         if call.kind in ("double", "redouble"):
             return self._doubling_reason(auction, call)
         if auction.doubling:
-            return "the bidding is over; now the contract may only be doubled or passed"
+            return N_("the bidding is over; now the contract may only be doubled or passed")
         if call.kind == "ashkal":
             return self._ashkal_reason(auction)
         if call.kind == "redeal":
@@ -253,8 +254,8 @@ class Bidding:
             return f"this variant has no {str(call.contract).replace('_', ' ')} contract"
         if not self._may_overbid(auction):
             if self.overbid_after_double == OverbidAfterDouble.contract_team_only:
-                return "only the contract's team may bid over a double"
-            return "nobody may bid over a double"
+                return N_("only the contract's team may bid over a double")
+            return N_("nobody may bid over a double")
         bids = self._bids(auction)
         if not bids:
             return f"nothing can be bid over {Call('bid', auction.contract, auction.points)}"
@@ -283,7 +284,7 @@ class Bidding:
 
     def _ashkal_reason(self, auction: Auction) -> str:
         if self.ashkal is None:
-            return "this variant has no ashkal"
+            return N_("this variant has no ashkal")
         if (auction.to_act - auction.first_seat) % self.players not in self.ashkal_positions:
             places = " and ".join(str(p + 1) for p in sorted(self.ashkal_positions))
             return f"only the players speaking in places {places} may call ashkal"
@@ -293,30 +294,30 @@ class Bidding:
 
     def _redeal_reason(self, auction: Auction) -> str:
         if not self.redeal:
-            return "this variant has no redeal"
+            return N_("this variant has no redeal")
         if auction.contract is not None or len(auction.calls) >= self.players:
-            return "a redeal may be called only at a player's first call, before anyone names a contract"
+            return N_("a redeal may be called only at a player's first call, before anyone names a contract")
         return f"a redeal may be called only by a hand holding none of {self.redeal_ranks}"
 
     def _doubling_reason(self, auction: Auction, call: Call) -> str:
         if self.max_level == 0:
-            return "this variant has no doubling"
+            return N_("this variant has no doubling")
         if auction.contract is None:
-            return "there is no contract to double yet"
+            return N_("there is no contract to double yet")
         if auction.level >= self.max_level:
-            return "the contract cannot be doubled any further"
+            return N_("the contract cannot be doubled any further")
         if not self._may_raise(auction):
             return (f"{auction.contract.replace('_', ' ')} may be doubled only by a team with fewer than "
                     f"{self.doubler_below} points against more than {self.taker_above}")
         if self.after_bidding and not auction.doubling:
-            return "doubles are called once the bidding is over"
+            return N_("doubles are called once the bidding is over")
         if call.kind == "redouble" and auction.level == 0:
-            return "only a doubled contract can be redoubled"
+            return N_("only a doubled contract can be redoubled")
         if call.kind == "double" and auction.level > 0:
-            return "the contract is already doubled"
+            return N_("the contract is already doubled")
         if auction.level % 2 == 0:
-            return "only an opponent of the contract may double it"
-        return "only the contract's team may redouble"
+            return N_("only an opponent of the contract may double it")
+        return N_("only the contract's team may redouble")
 
 
 class LadderBidding(Bidding):
@@ -506,17 +507,17 @@ class SchmeissBidding(TurnedCardBidding):
 
     def reason(self, auction: Auction, call: Call) -> str:
         if self.offer(auction) is not None:
-            return "a schmeiss is answered: accept it (a new deal) or refuse it (the schmeisser plays)"
+            return N_("a schmeiss is answered: accept it (a new deal) or refuse it (the schmeisser plays)")
         if call.kind in ("accept", "refuse"):
-            return "there is no schmeiss to answer"
+            return N_("there is no schmeiss to answer")
         if call.kind != "schmeiss":
             return super().reason(auction, call)
         if auction.contract is not None or auction.doubling:
-            return "a contract is taken; nobody may schmeiss now"
+            return N_("a contract is taken; nobody may schmeiss now")
         if len(auction.calls) < auction.players:
-            return "a schmeiss in round 1 is on the turned suit: say schmeiss"
+            return N_("a schmeiss in round 1 is on the turned suit: say schmeiss")
         if not self.later_schmeiss[auction.turned_suit]:
-            return "a schmeiss may be offered in round 1 only"
+            return N_("a schmeiss may be offered in round 1 only")
         named = ", ".join(str(c) for c in self.later_schmeiss[auction.turned_suit])
         return f"in round 2 a schmeiss names another suit: {named}"
 

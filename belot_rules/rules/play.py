@@ -12,19 +12,20 @@ from __future__ import annotations
 import struct
 
 from ..cards import SUIT_MASKS
+from ..i18n import N_
 from ..kernel import PACKED_FORMAT
 from ..variant.model import Overtake, PartnerWinningVoid, Play, Undertrump
 from .tables import ContractTables
 
 # Why a card was refused, in the words a player understands.
-FOLLOW_SUIT = "you must follow suit"
-MUST_TRUMP = "you are void in the led suit and an opponent is winning: you must trump"
-MUST_OVERTRUMP = "you must play a trump higher than the best trump on the table"
-MUST_UNDERTRUMP = "you cannot overtrump, but you must still play a trump"
-MUST_OVERTAKE = "you must beat the best card of the led suit"
-PARTNER_TRUMP_MUST_BEAT = "if you trump over your partner's trick, your trump must beat the table"
-NO_UNDERTRUMP = "you may not play a trump lower than the table's while you hold another card"
-FOLLOW_OR_TRUMP = "you must follow suit or play a trump"
+FOLLOW_SUIT = N_("you must follow suit")
+MUST_TRUMP = N_("you are void in the led suit and an opponent is winning: you must trump")
+MUST_OVERTRUMP = N_("you must play a trump higher than the best trump on the table")
+MUST_UNDERTRUMP = N_("you cannot overtrump, but you must still play a trump")
+MUST_OVERTAKE = N_("you must beat the best card of the led suit")
+PARTNER_TRUMP_MUST_BEAT = N_("if you trump over your partner's trick, your trump must beat the table")
+NO_UNDERTRUMP = N_("you may not play a trump lower than the table's while you hold another card")
+FOLLOW_OR_TRUMP = N_("you must follow suit or play a trump")
 
 # The same reasons told of a seat, as a scorekeeper reads them about a card played at the table.
 OF_A_SEAT = {

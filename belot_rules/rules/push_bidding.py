@@ -9,6 +9,7 @@ leads the first trick, as in every variant.
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..variant.model import Variant
 from .bidding import Bidding
 from .calls import PUSH, Auction, Call
@@ -53,7 +54,7 @@ class PushBidding(Bidding):
 
     def reason(self, auction: Auction, call: Call) -> str:
         if call.kind == PUSH.kind and not auction.doubling:
-            return "the choice was pushed already: a contract must be named now"
+            return N_("the choice was pushed already: a contract must be named now")
         if call.kind == "pass" and not auction.doubling:
             return "nobody passes here: name a contract" + (" or push" if self._pushed(auction) < self.pushes else "")
         return super().reason(auction, call)

@@ -83,12 +83,15 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
     try:
         call = Call.parse(_call_text(text, look))
     except UserError:
-        raise Refusal(f"{excerpt(text.strip())} is not a call. {calls_hint(legal, menu, look)}") from None
+        raise Refusal(_("{typed} is not a call. {hint}").format(typed=excerpt(text.strip()),
+                                                                hint=calls_hint(legal, menu, look))) from None
     for action in legal:
         if action.call == call:
             return action
-    reason = f": {why(call)}" if why else " now"
-    raise Refusal(f"{look.call(call)} is not possible{reason}. {calls_hint(legal, menu, look)}")
+    said = (_("{call} is not possible: {reason}. {hint}") if why else _("{call} is not possible now. {hint}"))
+    # The rule's reason is English in the rules (marked there for the catalogues) and said here in the player's words.
+    raise Refusal(said.format(call=look.call(call), reason=_(why(call)) if why else "",
+                              hint=calls_hint(legal, menu, look)))
 
 
 def _call_text(text: str, look: Look) -> str:
@@ -137,7 +140,7 @@ def parse_option(text: str, menu: Sequence[Action]) -> Action:
         return menu[-1]
     chosen = by_number(line, menu)
     if chosen is None:
-        raise Refusal(f"Choose 1 to {len(menu)}; Enter takes 1, n takes {len(menu)}.")
+        raise Refusal(_("Choose 1 to {count}; Enter takes 1, n takes {count}.").format(count=len(menu)))
     return chosen
 
 
@@ -153,10 +156,11 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
     try:
         card = chosen.card if chosen is not None else parse_card(name).index
     except CardError:
-        numbers = "1" if len(menu) == 1 else f"a number from 1 to {len(menu)}"
+        numbers = "1" if len(menu) == 1 else _("a number from 1 to {count}").format(count=len(menu))
         if not line:
-            raise Refusal(f"Nothing typed: type {numbers} or a card like jh, 10s or T♠.") from None
-        raise Refusal(f"{excerpt(text.strip())} is neither {numbers} nor a card like jh, 10s or T♠.") from None
+            raise Refusal(_("Nothing typed: type {numbers} or a card like jh, 10s or T♠.").format(numbers=numbers)) from None
+        raise Refusal(_("{typed} is neither {numbers} nor a card like jh, 10s or T♠.").format(
+            typed=excerpt(text.strip()), numbers=numbers)) from None
     actions = [a for a in turn.legal if a.card == card and (a.belote or not belote)]
     if actions:
         return actions
@@ -167,7 +171,7 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
     if belote and any(a.card == card for a in turn.legal):
         if not rules.declarations.belote_announced and card in turn.belotes:
             return [a for a in turn.legal if a.card == card]  # scored without announcing it here
-        raise Refusal(f"{shown} does not start a belote.")
+        raise Refusal(_("{card} does not start a belote.").format(card=shown))
     reason = rules.illegal_reason(view.contract, view.hand, view.trick, CARDS[card])
     led = look.contract(SUIT_CONTRACTS[parse_card(view.trick[0][1]).suit])
-    raise Refusal(f"You may not play {shown} ({led} led): {reason}.")
+    raise Refusal(_("You may not play {card} ({led} led): {reason}.").format(card=shown, led=led, reason=_(reason)))

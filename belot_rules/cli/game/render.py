@@ -136,19 +136,19 @@ def call_menu_text(menu: Sequence[Action], bids: str, look: Look, level: int = 0
 def help_rows() -> list[tuple[str, str]]:
     """What may be typed at a prompt, and the commands: the help of both interfaces."""
     return [
-        ("Calls", "type the number of a call, or its name: pass, hearts, nt, contra; point bids like 90 h"),
-        ("Cards", "type the number of a card, or its name: jh, 10s, qd; 'kh belote' announces a belote"),
-        ("Declarations", "Enter declares what you hold, n declares nothing"),
-        ("?", "this help"),
-        ("a", "the auction of this deal"),
-        ("l", "the last trick"),
-        ("s", "the score sheet"),
-        ("r", "the rules of this variant"),
-        ("h", "a hint: what the bot would do in your place"),
-        ("u", "undo: take back your last call or card of this deal, unless cards or declarations it did not "
-              "see have been shown since"),
-        ("f", "forced cards: play a card that is the only legal one by itself (on/off)"),
-        ("q", "save and quit; belot play --resume continues the game"),
+        (_("Calls"), _("type the number of a call, or its name: pass, hearts, nt, contra; point bids like 90 h")),
+        (_("Cards"), _("type the number of a card, or its name: jh, 10s, qd; 'kh belote' announces a belote")),
+        (_("Declarations"), _("Enter declares what you hold, n declares nothing")),
+        ("?", _("this help")),
+        ("a", _("the auction of this deal")),
+        ("l", _("the last trick")),
+        ("s", _("the score sheet")),
+        ("r", _("the rules of this variant")),
+        ("h", _("a hint: what the bot would do in your place")),
+        ("u", _("undo: take back your last call or card of this deal, unless cards or declarations it did not "
+                "see have been shown since")),
+        ("f", _("forced cards: play a card that is the only legal one by itself (on/off)")),
+        ("q", _("save and quit; belot play --resume continues the game")),
     ]
 
 
@@ -159,7 +159,7 @@ def help_panel(look: Look) -> Panel:
     grid.add_column()
     for key, what in help_rows():
         grid.add_row(key, what)
-    return Panel(grid, title="Help", title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
+    return Panel(grid, title=_("Help"), title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
 
 @dataclass(frozen=True)
@@ -438,10 +438,10 @@ class Renderer:
         if view.second_round:
             line.append(f" {look.dot} " + _("second round"))
         if rules.deal.talon:
-            line.append(f" {look.dot} talon {sum(rules.deal.second_packets)} face down")
+            line.append(f" {look.dot} " + _("talon {count} face down").format(count=sum(rules.deal.second_packets)))
         widow = self.session.ruleset.dealing.widow_size
         if widow:
-            line.append(f" {look.dot} chien {widow} face down")
+            line.append(f" {look.dot} " + _("chien {count} face down").format(count=widow))
         if view.must_call:
             line.append(f" {look.dot} " + _("{name} must name a contract").format(name=seating.name(view.to_act)),
                         style="bold")

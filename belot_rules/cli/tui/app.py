@@ -27,6 +27,7 @@ from ...engine.actions import PLAY, Action
 from ...engine.deal import SeatView
 from ...errors import UserError
 from ...i18n import gettext as _, ngettext
+from ...i18n.words import speed_name
 from ..game.controller import (
     BIDDING,
     DECLARING,
@@ -600,7 +601,7 @@ class TableApp(App[int]):
     def action_speed(self, step: int) -> None:
         index = max(0, min(len(SPEED_ORDER) - 1, SPEED_ORDER.index(self.speed) + step))
         self.speed = self.control.speed = SPEED_ORDER[index]
-        self.keep(_("Bots: {speed}.").format(speed=self.speed), speed=self.speed)
+        self.keep(_("Bots: {speed}.").format(speed=speed_name(self.speed)), speed=self.speed)
         self.update_status()
 
     def action_forced(self) -> None:

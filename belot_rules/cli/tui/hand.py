@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from ...cards import Card, parse_card
 from ...engine.deal import SeatView
+from ...i18n import gettext as _
 from ...ruleset import Ruleset
 from ..game.hands import shown_cards, sort_hand
 from ..game.look import Look
@@ -79,7 +80,7 @@ class HandView(Widget, can_focus=True):
         if self.piles is not None:
             return self.render_piles()
         if not self.cards:
-            return Text("(no cards)", style="dim")
+            return Text(_("(no cards)"), style="dim")
         lines = [Text(), Text(), Text(), Text()]
         chosen = self.selected_card
         width, last = self.card_width(self.size.width), self.last_width(self.size.width)
