@@ -3,8 +3,9 @@
 ``setup.py`` builds it from ``belot_rules/_playout.c`` and ``belot_rules/_rules.h`` (the play rules
 it shares with the compiled solver, ``belot_rules._solver``) where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
-at random, and shuffles packs (:func:`~belot_rules.rules.dealing.shuffle`), with exactly the
-random draws and results of the Python code that stands in for it. The callers read
+at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
+(:func:`~belot_rules.rules.dealing.shuffle`), with exactly the random draws, cards and results of
+the Python code that stands in for it. The callers read
 ``compiled`` at each call, so setting it to None switches the kernel off.
 """
 
