@@ -136,6 +136,7 @@ def test_a_whole_match_of_two_scripted_players_and_two_bots_and_a_spectator(tmp_
     assert '"zz" is not a call. Choose 1 pass' in ana.text(), "an illegal call is refused as the line game does"
     assert "Ana sits at seat" in server.text() and "Bo sits at seat" in server.text()
     assert re.search(r"Trick 1: .*, won by", ana.text())
+    assert re.search(r"Score sheet[\s\S]*\bUs\b", ana.text()), "the whole sheet at the end, from the seat's chair"
     assert watcher.ended() == 0
     seen = watcher.text()
     assert "Your hand" not in seen and seen.splitlines()[-1] == ending

@@ -26,13 +26,13 @@ from ..engine.records import write_record
 from ..errors import UserError
 from .protocol import VERSION, encode
 
-REQUESTS = {"h": "hint", "r": "rules", "u": "undo", "undo": "undo"}  # what these keys ask the server for
+REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for
 NO_SEAT = "holds no seat"  # the refusal of a token the table does not know (a new table with an old code)
 HELP = [
     ("1, 2 ...", "choose from the numbered list; a card also by its name (jh, 10s, T♠), a call by its "
                  "name (hearts, 90 h, pass, x)"),
     ("'text", "say a line to the table (table talk)"),
-    ("a", "the auction so far"), ("l", "the last trick"), ("s", "the deals' results so far"),
+    ("a", "the auction so far"), ("l", "the last trick"), ("s", "the score sheet"),
     ("r", "the rules of this table"),
     ("h", "a hint, when the host allows them"),
     ("u", "take back your last move, or agree to another player's asking, when the host allows it"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
@@ -109,7 +109,6 @@ class PlainView:
     token: str | None = None
     names: list[str] = field(default_factory=list)
     view: dict[str, Any] | None = None
-    results: list[str] = field(default_factory=list)
     prompt: str = ""  # the question of the move awaited ("" when none is)
     ended: bool = False
 
@@ -186,7 +185,6 @@ class PlainView:
             self.say(f"Your hand: {self.cards(self.view['hand'])}")
 
     def on_result(self, m: dict[str, Any]) -> None:
-        self.results.append(f"{m['title']} (board {'-'.join(map(str, m['board']))})")
         self.say(m["title"])
         for line in m["lines"]:
             self.say(f"  {line}")
@@ -194,6 +192,7 @@ class PlainView:
 
     def on_end(self, m: dict[str, Any]) -> None:
         self.ended = True
+        self.page(m.get("sheet", ""))
         self.say(m["said"])
 
     def on_said(self, m: dict[str, Any]) -> None:
@@ -203,7 +202,14 @@ class PlainView:
         self.say(m["text"])
 
     def on_rules(self, m: dict[str, Any]) -> None:
-        for line in m["text"].splitlines():
+        self.page(m["text"])
+
+    def on_sheet(self, m: dict[str, Any]) -> None:
+        self.page(m["text"])
+
+    def page(self, text: str) -> None:
+        """A page of text from the table (the rules, the score sheet), a line at a time."""
+        for line in text.splitlines():
             self.say(line)
 
     def local(self, line: str) -> dict[str, Any] | None:
@@ -225,9 +231,6 @@ class PlainView:
                 self.say(f"Trick {len(tricks)}: {self.cards(last['cards'])}, won by {self.names[last['winner']]}")
             else:
                 self.say("No trick played yet.")
-        elif word == "s":
-            for result in self.results or ["No deal finished yet."]:
-                self.say(result)
         elif word in REQUESTS:
             return {"type": REQUESTS[word]}
         elif self.seat is None:

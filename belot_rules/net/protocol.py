@@ -3,7 +3,7 @@
 A client opens with ``hello`` (the protocol's version, the table's code, a name, and the seat token
 when it comes back); the server answers ``welcome`` or ``error`` and closes. After that the client
 sends ``move`` (what the player typed, as the line game reads it), ``say`` (a line of table talk) and
-``hint``, ``rules`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
+``hint``, ``rules``, ``sheet`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
 both ways, is described by :data:`SCHEMA` (written out as ``schemas/protocol.schema.json``): the
 server checks each incoming one against it and refuses any other shape.
 """
@@ -91,6 +91,7 @@ CLIENT_MESSAGES = {
     "say": _message("say", {"text": _string(MAX_TALK, 1)}, ("text",), "A line of table talk."),
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
     "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
+    "sheet": _message("sheet", {}, (), "Ask for the score sheet, as s shows it in the local game."),
     "undo": _message("undo", {}, (), "Take back your last move, or agree to another player's asking, by the host's "
                                      "rule (belot host --undo never, own-move or agreed)."),
 }
@@ -126,13 +127,16 @@ SERVER_MESSAGES = {
                                   "lines": {"type": "array", "items": _string(400)}, "board": BOARD,
                                   "over": {"type": "boolean"}}, ("number", "title", "lines", "board", "over"),
                        "A deal's score, in the rules' words."),
-    "end": _message("end", {"winner": {"type": ["integer", "null"]}, "board": BOARD, "said": _string(300)},
+    "end": _message("end", {"winner": {"type": ["integer", "null"]}, "board": BOARD, "said": _string(300),
+                            "sheet": _string(200000)},
                     ("winner", "board", "said"), "The match is over."),
     "said": _message("said", {"seat": {"type": ["integer", "null"]}, "name": _string(MAX_NAME + 16),
                               "text": _string(MAX_TALK * 6)}, ("seat", "name", "text"),
                      "A line of table talk, its control characters removed."),
     "hint": _message("hint", {"text": _string(300)}, ("text",), "What the adviser bot would do."),
     "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
+    "sheet": _message("sheet", {"text": _string(200000)}, ("text",),
+                      "The score sheet and the board from the receiver's chair, as plain text."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),
                       "The connection is refused or ends: why, and what would be accepted; it is then closed."),
 }

@@ -224,6 +224,9 @@ class TableRunner:
             elif what == "rules":
                 connection.send({"type": "rules", "text": table.rules()})
                 result = None
+            elif what == "sheet":
+                connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
+                result = None
             elif what == "undo":
                 self.deliver(table.undo(connection.seat))
                 result = None

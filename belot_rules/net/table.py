@@ -14,12 +14,12 @@ import io
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 
 from ..cli.game.controller import (
     BOT,
@@ -293,7 +293,8 @@ class Table:
         board = " · ".join(str(points) for points in event.board)
         said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
         return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
-                                              "said": f"{said} · {board}"})
+                                              "said": f"{said} · {board}",
+                                              "sheet": self.sheet(None if r == WATCHERS else r)})
 
     def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:
         """The awaited player ran out of time: the variant's rule (table.move_clock.on_timeout) moves for them,
@@ -464,10 +465,19 @@ class Table:
         """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
         if not hasattr(self, "_rules"):
             text = io.StringIO()
-            print_rules(self.session.loaded, out=Console(file=text, width=100, color_system=None, highlight=False,
-                                                         emoji=False))
+            print_rules(self.session.loaded, out=plain_console(text))
             self._rules = text.getvalue()
         return self._rules
+
+    def sheet(self, seat: int | None) -> str:
+        """The score sheet and the board as ``s`` shows them in the local game, from ``seat``'s chair (Us and
+        Them; for a watcher, the compass pairs). Not the match's seed: it would deal the hidden cards again."""
+        with self._player(seat) if seat is not None else nullcontext():
+            draw = self.draw
+            page = Group(draw.sheet(), draw.board()) if self.session.rows else draw.board()
+            text = io.StringIO()
+            plain_console(text).print(page)
+        return "\n".join(line.rstrip() for line in text.getvalue().splitlines())
 
     def again(self, seat: int) -> list[Out]:
         """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
@@ -539,6 +549,11 @@ class Table:
         if not self.session.ruleset.seating.partners:
             return text
         return text.replace("North-South", self._side_names(0)).replace("East-West", self._side_names(1))
+
+
+def plain_console(file: io.StringIO) -> Console:
+    """A console that writes what a client is sent: plain text, 100 columns."""
+    return Console(file=file, width=100, color_system=None, highlight=False, emoji=False)
 
 
 def prompt_words(turn: HumanTurn) -> str:

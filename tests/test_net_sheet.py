@@ -1,0 +1,39 @@
+"""The score sheet at a hosted table (issue 24, "What to build" 2: the sheet, as the local game offers it):
+``s`` asks the table for it and the match's end sends it, drawn by the local game's renderer from each
+receiver's chair (cli/game/render.py, Renderer.sheet: Us and Them), without the seed that would deal the
+hidden cards again."""
+
+from __future__ import annotations
+
+import io
+
+from belot_rules.cli.game.controller import DealScored
+from belot_rules.cli.game.session import Session
+from belot_rules.net.client import Joining, PlainView
+from belot_rules.net.protocol import check_sent, decode
+from belot_rules.net.table import PERSON, Table
+
+SEATS = (PERSON, "random", "random", "random")
+
+
+def test_the_sheet_is_drawn_from_each_receivers_chair_once_a_deal_is_scored() -> None:
+    session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
+    table = Table.new(session, SEATS, "sheet")
+    table.join("Ana", None, False, 0.0)
+    assert "Score sheet" not in table.sheet(0) and "Match to 1" in table.sheet(0), "the board before any deal"
+    while not isinstance(table.step(0.0)[0], DealScored):
+        if table.turn is not None:
+            table.choose(0, "1")
+    mine, watched = table.sheet(0), table.sheet(None)
+    assert "Score sheet" in mine and "Us" in mine and "Them" in mine
+    assert "North-South" in watched and "Us" not in watched
+    assert "seed" not in mine.lower()
+    check_sent({"type": "sheet", "text": mine})
+
+
+def test_the_line_client_asks_for_the_sheet_with_s_and_prints_it() -> None:
+    out = io.StringIO()
+    view = PlainView(Joining("127.0.0.1:1", "sheet"), out=out)
+    assert view.local("s") == decode('{"type": "sheet"}')
+    view.show({"type": "sheet", "text": "Score sheet\n 1  made  Us  81\n"})
+    assert out.getvalue().splitlines() == ["Score sheet", " 1  made  Us  81"]
