@@ -8,12 +8,14 @@ An editable install reads the checkout's folders directly, so it copies nothing.
 C compiler the build warns and goes on, and the engine plays the same loop in Python.
 ``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
 Both include ``belot_rules/_rules.h``, the one home in C of the play rules they share (legal
-cards, a trick's winner, the packed rule codes), listed among their ``depends`` so that a change
-to it rebuilds both. Each is told the digest of its source, which ``belot_rules/kernel.py``
+cards, a trick's winner, the packed rule codes), and the kernel ``belot_rules/_heuristic.h``, the
+heuristic bot's card play; the headers a module includes are listed among its ``depends`` so
+that a change to one rebuilds it. Each is told the digest of its source, which ``belot_rules/kernel.py``
 compares with the files beside it, so that a build of older source is not used.
 """
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -39,11 +41,14 @@ class BuildPyWithData(build_py):
 
 
 def compiled(name: str) -> Extension:
-    """The optional extension ``belot_rules.<name>`` of ``<name>.c`` and the header, told the digest of both
-    (belot_rules/kernel.py, source_digest, the same sum: a build of older source is not used)."""
-    source, header = f"belot_rules/{name}.c", "belot_rules/_rules.h"
-    digest = hashlib.sha256((ROOT / source).read_bytes() + (ROOT / header).read_bytes()).hexdigest()[:16]
-    return Extension(f"belot_rules.{name}", [source], depends=[header], optional=True,
+    """The optional extension ``belot_rules.<name>`` of ``<name>.c`` and the package's headers it includes, told
+    the digest of them all (belot_rules/kernel.py, source_digest, the same sum: a build of older source is not
+    used)."""
+    source = f"belot_rules/{name}.c"
+    text = (ROOT / source).read_bytes()
+    headers = [f"belot_rules/{h.decode()}" for h in re.findall(rb'^#include "(\w+\.h)"', text, re.MULTILINE)]
+    digest = hashlib.sha256(text + b"".join((ROOT / h).read_bytes() for h in headers)).hexdigest()[:16]
+    return Extension(f"belot_rules.{name}", [source], depends=headers, optional=True,
                      define_macros=[("SOURCE_DIGEST", digest)])
 
 

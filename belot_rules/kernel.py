@@ -1,7 +1,7 @@
 """The optional compiled kernel of random playouts, ``belot_rules._playout``, or None where it is not built.
 
-``setup.py`` builds it from ``belot_rules/_playout.c`` and ``belot_rules/_rules.h`` (the play rules
-it shares with the compiled solver, ``belot_rules._solver``) where a C compiler is at hand. It plays
+``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/_rules.h`` (the play rules
+it shares with the compiled solver, ``belot_rules._solver``) and ``belot_rules/_heuristic.h`` where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
 at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
 (:func:`~belot_rules.rules.dealing.shuffle`), with exactly the random draws, cards and results of
@@ -12,6 +12,7 @@ the Python code that stands in for it. The callers read
 from __future__ import annotations
 
 import hashlib
+import re
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -27,12 +28,15 @@ PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 
 
 def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:
-    """The digest of the C source of ``belot_rules.<name>`` in ``folder``: ``<name>.c`` and the header it shares,
-    ``_rules.h``, as setup.py compiles it into the module (SOURCE_DIGEST); None where the source is not there."""
+    """The digest of the C source of ``belot_rules.<name>`` in ``folder``: ``<name>.c`` and the headers of the
+    package it includes (``#include "_rules.h"``), in that order, as setup.py compiles it into the module
+    (SOURCE_DIGEST); None where the source is not there."""
     digest = hashlib.sha256()
     try:
-        for path in (folder / f"{name}.c", folder / "_rules.h"):
-            digest.update(path.read_bytes())
+        source = (folder / f"{name}.c").read_bytes()
+        digest.update(source)
+        for header in re.findall(rb'^#include "(\w+\.h)"', source, re.MULTILINE):
+            digest.update((folder / header.decode()).read_bytes())
     except OSError:
         return None
     return digest.hexdigest()[:16]
