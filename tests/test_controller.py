@@ -144,7 +144,7 @@ def test_the_two_views_show_the_same_deal_result(tmp_path: Path) -> None:
     while not isinstance(event := control.next(), (DealScored, AllPassed)):
         pass
     assert isinstance(event, DealScored)
-    draw = Renderer(control.session, Look())
+    draw = Renderer(control, Look())
     expected = [draw.deal_title(event.row).plain] + [line.plain for line in draw.deal_lines(event.row)]
 
     line_game = play(session=last_move_of_the_first_deal(), then=None, autoplay=True)

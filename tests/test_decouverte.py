@@ -342,7 +342,7 @@ def test_a_hand_beside_the_piles_is_shown_in_both_games(tmp_path) -> None:
         session.deal.apply(session.deal.legal_actions()[-1])
     deal = session.deal
     console = Console(width=80, record=True, file=io.StringIO())
-    console.print(Renderer(session, Look()).frame(Controller(session).table(), 1))
+    console.print(Renderer(Controller(session), Look()).frame(Controller(session).table(), 1))
     shown = console.export_text()
     assert "Your table" in shown and "Your hand" in shown
     hand = HandView(Look())

@@ -46,6 +46,6 @@ def test_the_game_names_the_dealer_as_first_speaker_where_the_dealer_speaks_firs
     session = Session.start("klaverjas-amsterdam", 6, ("you", "random", "random", "random"))
     deal = session.deal
     assert deal.to_act == deal.dealer
-    text = Renderer(session, Look()).auction(Controller(session).table()).plain
+    text = Renderer(Controller(session), Look()).auction(Controller(session).table()).plain
     assert text == f"Calls: none yet; {session.seating.name(deal.dealer)} " + (
         "speak first" if deal.dealer == 0 else "speaks first")

@@ -180,7 +180,7 @@ def test_an_empty_line_is_answered_with_what_to_type() -> None:
 
 def sheet_text(session: Session) -> str:
     console = recording_console()
-    console.print(Renderer(session, Look()).sheet())
+    console.print(Renderer(Controller(session), Look()).sheet())
     return console.export_text()
 
 
@@ -230,7 +230,7 @@ def test_the_header_names_the_doubling_level_reached_not_its_multiplier() -> Non
         deal.apply("pass")
     assert deal.level == 3 and deal.multiplier == 4
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(Renderer(session, Look().for_variant(session.ruleset.variant)).frame(Controller(session).table(), 1))
+    console.print(Renderer(Controller(session), Look().for_variant(session.ruleset.variant)).frame(Controller(session).table(), 1))
     header = console.file.getvalue()
     assert "×4 four by" in header and "gahwa" not in header
 
@@ -243,7 +243,7 @@ def test_a_side_of_one_player_is_named_once_in_the_explanation(variant: str, pla
     session = Session.start(variant, 3, players)
     while not session.rows or session.rows[-1].score is None:
         session.apply(session.bot_action("heuristic"))
-    first = Renderer(session, Look()).deal_lines(session.rows[-1])[0].plain
+    first = Renderer(Controller(session), Look()).deal_lines(session.rows[-1])[0].plain
     assert re.fullmatch(r"Contract: \w+ by \w+" + (r" \((your|their) team\)" if players is None else ""), first), first
 
 
@@ -256,7 +256,7 @@ def test_a_player_alone_on_a_side_is_spoken_of_as_one(variant: str, players: tup
         session = Session.start(variant, seed, players)
         while not session.rows or session.rows[-1].score is None:
             session.apply(session.bot_action("heuristic"))
-        said += [line.plain for line in Renderer(session, Look()).deal_lines(session.rows[-1])]
+        said += [line.plain for line in Renderer(Controller(session), Look()).deal_lines(session.rows[-1])]
     assert not [line for line in said if re.search(r"[Yy]ou's|takers \(\w+\)", line)]
     assert any(re.search(r"the taker \(\w+\) has", line) for line in said)
 

@@ -31,7 +31,7 @@ def first_scored(variant: str, seed: int) -> tuple[Renderer, Session]:
     session = Session.start(variant, seed, ("heuristic",) * 4)
     while not session.rows or session.rows[-1].score is None:
         session.apply(session.bot_action("heuristic"))
-    return Renderer(session, Look().for_variant(session.ruleset.variant)), session
+    return Renderer(Controller(session), Look().for_variant(session.ruleset.variant)), session
 
 
 def test_a_named_contract_is_said_in_the_result_as_in_the_header() -> None:
@@ -45,7 +45,7 @@ def test_a_named_contract_is_said_in_the_result_as_in_the_header() -> None:
     assert draw.deal_lines(row)[0].plain.startswith(f"Contract: {named} by ")
     said = [draw.words(line) for line in ("Belote: seat 1 belote in spades (20) counts for team 1",
                                           "Contract: 90 no_trumps by seat 0 (team 0)")]
-    assert said[0].startswith(f"Belote: {draw.session.seating.name(1)} belote in Hokum spades")
+    assert said[0].startswith(f"Belote: {draw.control.names.name(1)} belote in Hokum spades")
     assert said[1].startswith("Contract: 90 Sun by ")
     draw, session = first_scored("french", 1)
     assert draw.deal_lines(session.rows[-1])[0].plain.startswith(f"Contract: {session.rows[-1].contract} by ")
@@ -91,8 +91,9 @@ ENGINE_READS = {"deal", "last_deal", "legal_actions", "current", "hands", "belot
 def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> None:
     """Issue 21 step 4: the line game and the table draw from what the controller emits (the seat's view and the
     events), never from the engine's state: their modules import only ``SeatView`` from ``engine.deal`` and read
-    none of a deal's own fields (the deal, its hands, legal actions); undo, hints, bots' moves, saving and the
-    statistics they leave to the controller."""
+    none of a deal's own fields (the deal, its hands, legal actions) nor anything of the session (seat names, the
+    board, the rows: the controller's and its events'); undo, hints, bots' moves, saving and the statistics they
+    leave to the controller."""
     views = [path for path in VIEWS if path.name not in MODEL]
     assert {p.name for p in views} >= {"loop.py", "render.py", "prompt.py", "hands.py", "app.py", "drawing.py"}
     for path in views:
@@ -106,6 +107,14 @@ def test_the_views_import_nothing_of_the_engine_s_deal_but_the_seat_s_view() -> 
             if isinstance(node, ast.Attribute) and not of_the_variant(node):
                 assert node.attr not in ENGINE_READS, f"{path.name}:{node.lineno} reads .{node.attr} of the engine"
                 assert node.attr not in CONTROLLER_ONLY, f"{path.name}:{node.lineno} does the controller's .{node.attr}"
+                assert not of_the_session(node.value), f"{path.name}:{node.lineno} reads .{node.attr} of the session"
+
+
+def of_the_session(node: ast.expr) -> bool:
+    """``session``, ``self.session``, ``draw.session``: the match's session, which a view hands to its controller
+    and never reads (seat names, the board, the rows and the rules come from the controller and its events)."""
+    return (isinstance(node, ast.Name) and node.id == "session") or (
+        isinstance(node, ast.Attribute) and node.attr == "session")
 
 
 def of_the_variant(node: ast.Attribute) -> bool:

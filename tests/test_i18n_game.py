@@ -14,6 +14,7 @@ from game_script import play
 
 from belot_rules import i18n
 from belot_rules.cards import parse_card
+from belot_rules.cli.game.controller import Controller
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.prompt import Refusal, call_menu, parse_call, parse_card_choice
 from belot_rules.cli.game.render import Renderer
@@ -114,7 +115,7 @@ def test_a_deal_nobody_bid_is_titled_in_the_language(language: str, title: str) 
     try:
         session = Session.start("bulgarian", 1, ("random",) * 4)
         passed = SheetRow(1, 0, None, 0, 0, None, (0, 0), (0, 0), (0, 0), (0, 0), None, (0, 0), void_words("pass"))
-        shown, _ = deal_result(Renderer(session, Look()), session.deal.view(0), passed)
+        shown, _ = deal_result(Renderer(Controller(session), Look()), session.deal.view(0), passed)
     finally:
         i18n.use(i18n.SOURCE)
     assert shown.startswith(title) and "." not in shown

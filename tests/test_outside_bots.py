@@ -204,7 +204,7 @@ def test_the_table_names_outside_bots_by_their_file_not_its_folder(tmp_path: Pat
 
     spec = _bot_file(tmp_path, BOTS) + ":Text"
     session = Session.start("french", 1, ("you", spec, "search", spec))
-    assert opponents(session) == "bots: bot.py:Text, search"
+    assert opponents(session.seating) == "bots: bot.py:Text, search"
 
 
 def test_a_bot_file_name_too_long_is_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:

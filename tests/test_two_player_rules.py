@@ -391,11 +391,12 @@ def test_the_line_game_says_the_schmeiss_and_its_answer(tmp_path, monkeypatch) -
 
 def test_the_explanation_speaks_to_the_player_in_the_second_person() -> None:
     """At a table without teams the explanation's 'player 0' is the player: 'You take', 'Your declarations'."""
+    from belot_rules.cli.game.controller import Controller
     from belot_rules.cli.game.look import Look
     from belot_rules.cli.game.render import Renderer
     from belot_rules.cli.game.session import Session
 
-    words = Renderer(Session.start("klaberjass", 8, None), Look()).words
+    words = Renderer(Controller(Session.start("klaberjass", 8, None)), Look()).words
     assert words("Player 0 takes the deal: cards 88") == "You take the deal: cards 88"
     assert words("Player 0's declarations (20) go to player 1") == "Your declarations (20) go to Opponent"
     assert words("Player 1 takes the deal") == "Opponent takes the deal"

@@ -318,7 +318,7 @@ def finished(saved: SavedGame, slot: SaveSlot, table: Table) -> bool:
 def resume(saved: SavedGame, table: Table) -> Session | None:
     """The saved game replayed to where it stopped; None if its rules changed and the player stops."""
     session = saved.start()
-    if saved.record.get("variant_hash") != session.ruleset.content_hash:
+    if saved.rules_changed(session):
         table.say(f"The rules of {saved.variant} have changed since this game was saved.")
         if not table.confirm("Continue under the new rules?", False):
             table.say(f"Stopped; the saved game is kept in {saved.path}.")

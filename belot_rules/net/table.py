@@ -144,9 +144,9 @@ class Table:
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
-        self.draw = Renderer(self.session, self.look)
         self.flow = Flow(self.session, self.slot, autoplay=False, speed="instant", said=self.note, now=self.now,
                          people={s.number for s in self.seats if s.person})
+        self.draw = Renderer(self.flow, self.look)
         self.shown: DealState | None = self.session.deal  # the deal the last event was about
 
     @classmethod

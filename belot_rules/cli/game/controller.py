@@ -39,7 +39,7 @@ from ...ruleset import Ruleset
 from .clock import MoveClock, Now
 from .hands import shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
-from .seating import DEFAULT_BOT
+from .seating import DEFAULT_BOT, Seating
 from .session import SCORED, NoUndo, Session, SheetRow
 from .stats import record_match
 
@@ -190,6 +190,50 @@ class Controller:
     def rules(self) -> Ruleset:
         """The compiled rules: names and sizes the views draw with."""
         return self.session.ruleset
+
+    # ------------------------------------------------------------------ the match as the views show it
+
+    @property
+    def names(self) -> Seating:
+        """Who sits where: the seats' and sides' names, the player's seat and the bots."""
+        return self.session.seating
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play, from 1 (one past the last, once the match is over)."""
+        return self.session.deal_number
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    @property
+    def begun(self) -> bool:
+        """Whether a move has been made in the match (a resumed game, or one under way)."""
+        return self.session.action_count > 0
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The match points of each side."""
+        return self.session.board
+
+    @property
+    def reserve(self) -> int:
+        """The points waiting in reserve (hanging, litige) for a later deal."""
+        return self.session.reserve
+
+    @property
+    def finished(self) -> int:
+        """How many deals are finished, scored or not."""
+        return len(self.session.rows)
+
+    def rows(self) -> list[SheetRow]:
+        """The finished deals' rows on the score sheet (without the engine's deal)."""
+        return [dataclasses.replace(row, deal=None) for row in self.session.rows]
 
     def seen(self, deal: DealState) -> SeatView:
         """``deal`` as this table shows it: the player's view, or a watcher's (the cards everyone sees, and every

@@ -88,17 +88,17 @@ class Game:
     stats_path: Path | None = None  # the statistics file; None: the usual one
 
     def __post_init__(self) -> None:
-        self.look = self.look.for_variant(self.session.ruleset.variant)
-        self.draw = Renderer(self.session, self.look)
         self.control = Controller(self.session, self.slot, self.record_path, self.stats_path or stats_path(),
                                   self.autoplay, said=lambda problem: self.show(problem, style="bold red"),
                                   now=self.now, speed=self.speed, open_hands=self.open_hands)
+        self.look = self.look.for_variant(self.control.rules.variant)
+        self.draw = Renderer(self.control, self.look)
         self.seen: SeatView | None = self.control.table()  # the deal as last shown: the one in play, or just ended
         self.ended: SeatView | None = None  # the last deal finished, as it ended
 
     @property
     def human(self) -> int | None:
-        return self.session.seating.human
+        return self.control.names.human
 
     # ------------------------------------------------------------------ the match
 
@@ -124,13 +124,13 @@ class Game:
                 close()  # the terminal echoes typing again
 
     def intro(self) -> None:
-        session = self.session
-        variant = session.ruleset.variant
+        control = self.control
+        variant = control.rules.variant
         self.show(Text.assemble((variant_title(variant), "bold"), f" {self.look.dot} ", self.draw.match_length(),
-                                f" {self.look.dot} " + _("seed {seed}").format(seed=session.seed)))
-        seating = session.seating
+                                f" {self.look.dot} " + _("seed {seed}").format(seed=control.seed)))
+        seating = control.names
 
-        table = session.ruleset.seating
+        table = control.rules.seating
 
         def pair(side: int) -> str:
             return _(" and ").join(f"{seating.name(s)} ({seating.players[s]})" for s in table.side_seats(side)
@@ -146,10 +146,10 @@ class Game:
         else:
             self.show(_("You play against {opponents}. Type ? at any prompt for help.").format(
                 opponents=_(" and ").join(pair(side) for side in sides[1:])))
-        if session.over:
+        if control.over:
             self.show(_("This match is over; belot play starts a new one."), style="bold")
-        elif session.action_count:
-            self.show(_("Resuming deal {number}.").format(number=session.deal_number), style="bold")
+        elif control.begun:
+            self.show(_("Resuming deal {number}.").format(number=control.deal_number), style="bold")
         if self.live and self.human is not None:
             self.read(_("Enter to start"))  # the table is about to be drawn over this
         elif self.live:
@@ -184,7 +184,7 @@ class Game:
             self.redraw(self.draw.frame(view, started.number, open_hands=self.open_hands))
         elif not self.live:
             self.show(Text(_("Deal {number}:").format(number=started.number) + " "
-                           + does(self.session.seating.name(started.dealer), "deal"),
+                           + does(self.control.names.name(started.dealer), "deal"),
                            style="bold"))
             if self.open_hands:
                 for line in self.draw.open_hands(view):
@@ -196,12 +196,12 @@ class Game:
         view = moved.seen
         assert view is not None  # the controller tells every move with what the table sees
         self.seen = view
-        name = self.session.seating.name(seat)
+        name = self.control.names.name(seat)
         if self.live:
-            number = len(self.session.rows) if view.phase == OVER else self.session.deal_number
+            number = self.control.finished if view.phase == OVER else self.control.deal_number
             self.redraw(self.draw.frame(view, number, completed, open_hands=self.open_hands))
         elif action.kind == CALL:
-            forced = self.session.ruleset.bidding.forced_at == len(view.calls) - 1
+            forced = self.control.rules.bidding.forced_at == len(view.calls) - 1
             self.show(f"{name}: {self.look.calls(calls_of(view))[-1][1]}" + (" " + _("(a forced call)") if forced else ""))
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(view, d) for d in action.declarations))
@@ -242,9 +242,9 @@ class Game:
 
     def finish(self, ended: MatchEnded) -> None:
         """The winner and the whole sheet, and the player's statistics when the match was counted now."""
-        if self.session.rows:
+        if self.control.finished:
             self.show(self.draw.sheet())
-        self.show(self.draw.match_result())
+        self.show(self.draw.match_result(ended))
         if ended.note:
             self.show(ended.note)
         if ended.totals:
@@ -301,7 +301,7 @@ class Game:
         with self.console:  # on a terminal the screen is cleared and drawn again in one write: no flicker
             if self.live:
                 self.console.clear()
-            self.console.print(self.draw.frame(turn.view, self.session.deal_number, legal=turn.cards))
+            self.console.print(self.draw.frame(turn.view, self.control.deal_number, legal=turn.cards))
             if turn.phase == BIDDING:
                 self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
             elif turn.phase in (DECLARING, EXCHANGING):
@@ -347,7 +347,6 @@ class Game:
 
     def run_command(self, name: str, deciding: bool = False) -> None:
         """A command typed at a prompt; ``deciding``: the player has a move to make (for ``h``)."""
-        session = self.session
         if name == "help":
             self.show(help_panel(self.look))
         elif name == "auction":
@@ -365,7 +364,7 @@ class Game:
             self.show(self.draw.trick(view, len(view.tricks) - 1, _("Trick {number}").format(number=len(view.tricks)))
                       if view is not None else _("No trick played yet."))
         elif name == "sheet":
-            self.show(self.draw.sheet() if session.rows else _("No deal finished yet."))
+            self.show(self.draw.sheet() if self.control.finished else _("No deal finished yet."))
             self.show(self.draw.board())
         elif name == "rules" and self.live:
             with self.console.pager():
@@ -386,7 +385,7 @@ class Game:
 
     def ask_undo(self) -> bool:
         """Undo the player's last move of this deal (and the bots' after it); whether it was taken back
-        (if not, the session's reason is shown)."""
+        (if not, the controller's reason is shown)."""
         try:
             taken = self.control.undo()
         except NoUndo as why:
@@ -428,7 +427,7 @@ class Game:
 
     def show_rules(self) -> None:
         """The rules played, as the player's booklet (``belot rules``) words them."""
-        page = rules_page(self.session.ruleset, min(self.console.width, 100))
+        page = rules_page(self.control.rules, min(self.console.width, 100))
         for line in page.split("\n"):
             self.show(line.plain, style="bold" if line.spans else "")
 
@@ -450,7 +449,7 @@ class Game:
         interrupted the game (130, as a shell reports an interrupt)."""
         self.console.print()
         self.control.write_record()
-        if self.control.slot is None or self.session.over:
+        if self.control.slot is None or self.control.over:
             self.show(_("Stopped."))
             return 130
         try:

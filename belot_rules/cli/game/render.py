@@ -26,10 +26,10 @@ from ...rules.declarations import QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
-from .controller import OVER
+from .controller import OVER, Controller, MatchEnded
 from .hands import sort_hand
 from .look import Look, variant_title
-from .session import Session, SheetRow
+from .session import SheetRow
 from .stats import opponents
 from .wording import does
 
@@ -164,9 +164,10 @@ def help_panel(look: Look) -> Panel:
 
 @dataclass(frozen=True)
 class Renderer:
-    """Draws one session's table in one look."""
+    """Draws one match's table in one look, from what its controller tells (never from the session or the engine's
+    deal)."""
 
-    session: Session
+    control: Controller
     look: Look
 
     # ------------------------------------------------------------------ words
@@ -174,7 +175,7 @@ class Renderer:
     def words(self, line: str) -> str:
         """A line of the rules' text in the table's words: ``seat 1`` -> ``Right``, ``team 0`` -> ``your team``,
         ``all_trumps`` -> ``all trumps``; ``seat 1 (team 1)`` -> ``Opponent`` where a side is one player."""
-        seating = self.session.seating
+        seating = self.control.names
 
         def replace(match: re.Match[str]) -> str:
             number = int(match.group(2))
@@ -201,7 +202,7 @@ class Renderer:
     @property
     def has_reserve(self) -> bool:
         """Whether a deal of this variant can leave points in reserve (a tie, or a tie under contra)."""
-        variant = self.session.ruleset.variant
+        variant = self.control.rules.variant
         scoring = variant.scoring
         return scoring.tie in ("hanging", "litige") or (
             variant.bidding.doubles.max_level > 0 and scoring.doubled_tie == "all_to_reserve")
@@ -209,21 +210,21 @@ class Renderer:
     @property
     def reserve_word(self) -> str:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
-        return verdict_word("litige" if self.session.ruleset.variant.scoring.tie == "litige" else "hanging")
+        return verdict_word("litige" if self.control.rules.variant.scoring.tie == "litige" else "hanging")
 
     def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
         points = "" if bid is None else (pgettext("call", "capot") + " " if bid == CAPOT else f"{bid} ")
-        if self.session.ruleset.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
+        if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
             return self.look.contract(contract) + ("" if short else " " + _("(last card)"))
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
-                 _("by {name}").format(name=self.session.seating.name(declarer)))
+                 _("by {name}").format(name=self.control.names.name(declarer)))
         return " ".join(part for part in parts if part)
 
     def pairs(self, values: Sequence[object]) -> str:
         """``Us 34 · Them 12``: a value per team, the reference seat's team first."""
-        seating = self.session.seating
+        seating = self.control.names
         return f" {self.look.dot} ".join(f"{seating.team_name(t)} {values[t]}" for t in seating.teams_in_order())
 
     # ------------------------------------------------------------------ the table
@@ -236,8 +237,8 @@ class Renderer:
         moment; ``legal`` are the cards to number in the hand; ``open_hands``: every hand
         is shown (watching bots).
         """
-        session, look, seating = self.session, self.look, self.session.seating
-        table = session.ruleset.seating
+        control, look, seating = self.control, self.look, self.control.names
+        table = control.rules.seating
         if completed is not None:
             leader, cards, winner = view.tricks[completed]
             shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
@@ -271,7 +272,7 @@ class Renderer:
                 on_table = {p[-1] for p in view.piles(seating.human) if p}
                 hand = tuple(c for c in hand if c not in on_table)  # a hand beside the piles (deal.tableau_packets)
             if hand:
-                parts.append(hand_line(sort_hand(session.ruleset, view.contract, hand), legal, look))
+                parts.append(hand_line(sort_hand(control.rules, view.contract, hand), legal, look))
             parts.append(Text(look.words(command_keys()), style="dim"))
         return Group(*parts)
 
@@ -305,25 +306,25 @@ class Renderer:
 
     def table_name(self, seat: int) -> str:
         """``Your table``, ``Opponent's table``: a seat's piles at an open tableau."""
-        name = self.session.seating.name(seat)
-        return _("Your table") if seat == self.session.seating.human else _("{name}'s table").format(name=name)
+        name = self.control.names.name(seat)
+        return _("Your table") if seat == self.control.names.human else _("{name}'s table").format(name=name)
 
     def open_hands(self, view: SeatView) -> list[Text]:
         """Every seat's hand, one line each (for watching bots with ``--open``)."""
-        seating = self.session.seating
+        seating = self.control.names
         lines = []
         for seat, hand in enumerate(view.open_hands):
             line = Text(f"{seating.name(seat)}: ", style="bold")
-            cards = sort_hand(self.session.ruleset, view.contract, hand)
+            cards = sort_hand(self.control.rules, view.contract, hand)
             lines.append(line.append_text(Text(" ").join(self.look.card(c) for c in cards)))
         return lines
 
     def header(self, view: SeatView, number: int) -> Panel:
         """Variant, deal, contract, match score and reserve, in a box at the top."""
-        session, look, seating = self.session, self.look, self.session.seating
+        control, look, seating = self.control, self.look, self.control.names
         lines = [Text.assemble((_("Deal") + " ", "bold"), str(number), f" {look.dot} ",
                                does(seating.name(view.dealer), "deal"))]
-        rules = session.ruleset.variant
+        rules = control.rules.variant
         if view.contract is None and view.doubling:
             lines.append(Text.assemble(_("Doubling") + " ", (self.ladder(view), "bold")))
         if view.contract is None:
@@ -348,14 +349,14 @@ class Renderer:
             exchange = self.exchange(view)
             if exchange is not None:
                 lines.append(exchange)
-            if session.ruleset.dealing.widow_size and not view.tricks:
+            if control.rules.dealing.widow_size and not view.tricks:
                 lines.append(self.discards(view))
         lines.append(self.board())
-        clock = session.ruleset.variant.table.move_clock
+        clock = control.rules.variant.table.move_clock
         if clock.seconds is not None and seating.human is not None:
             lines.append(Text(f"Clock {clock.seconds} s a move {look.dot} out of time, {TIMEOUT_WORDS[clock.on_timeout]}"))
         if view.tricks:
-            side_of = session.ruleset.seating.side_of
+            side_of = control.rules.seating.side_of
             melds = [0] * len(view.side_points)
             for index in range(len(view.tricks)):
                 for d in self.melds(view, index):
@@ -364,7 +365,7 @@ class Renderer:
                       .format(tricks=view.side_tricks[t], points=view.side_points[t], melds=melds[t])
                       for t in range(len(melds))]
             lines.append(Text(_("Tricks") + " " + self.pairs(tricks)))
-        title = f"[bold]{escape(variant_title(session.ruleset.variant))}[/]"
+        title = f"[bold]{escape(variant_title(control.rules.variant))}[/]"
         if seating.level is not None:
             title += f" {look.dot} {seating.level.title}"
         return Panel(Group(*lines), title=title, title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
@@ -379,17 +380,17 @@ class Renderer:
         said = _("{name} exchanged {seven} for {card}") if short else _("{name} exchanged {seven} for the turned {card}")
         before, _seven, rest = said.partition("{seven}")
         between, _card, after = rest.partition("{card}")
-        return Text(before.format(name=self.session.seating.name(seat))).append_text(self.look.card(seven)).append(
+        return Text(before.format(name=self.control.names.name(seat))).append_text(self.look.card(seven)).append(
             between).append_text(self.look.card(view.turned_card)).append(after)
 
     def discards(self, view: SeatView) -> Text:
         """The chien (belote-a-trois.md §2): ``East took the chien (2 cards), laid 2 aside face down``; the
         taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``), and so
         does everyone once the deal is over."""
-        size = self.session.ruleset.dealing.widow_size
-        text = Text(f"{self.session.seating.name(view.declarer)} took the chien")
+        size = self.control.rules.dealing.widow_size
+        text = Text(f"{self.control.names.name(view.declarer)} took the chien")
         if not view.chien_cards:
-            laid = self.session.ruleset.seating.hand_size + size - view.hand_sizes[view.declarer]  # before trick 1
+            laid = self.control.rules.seating.hand_size + size - view.hand_sizes[view.declarer]  # before trick 1
             return text.append(f" ({size} cards), " + (f"laid {laid} of {size} aside" if laid < size
                                                          else f"laid {size} aside face down"))
         laid = len(view.discarded)
@@ -433,13 +434,13 @@ class Renderer:
     def bidding_state(self, view: SeatView) -> Text:
         """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
         who must name a contract."""
-        seating, look, rules = self.session.seating, self.look, self.session.ruleset.variant
+        seating, look, rules = self.control.names, self.look, self.control.rules.variant
         line = Text()
         if view.second_round:
             line.append(f" {look.dot} " + _("second round"))
         if rules.deal.talon:
             line.append(f" {look.dot} " + _("talon {count} face down").format(count=sum(rules.deal.second_packets)))
-        widow = self.session.ruleset.dealing.widow_size
+        widow = self.control.rules.dealing.widow_size
         if widow:
             line.append(f" {look.dot} " + _("chien {count} face down").format(count=widow))
         if view.must_call:
@@ -453,7 +454,7 @@ class Renderer:
         calls = calls_of(view)
         if view.contract is not None or not calls or calls[-1][1].kind != "schmeiss":
             return ""
-        name = self.session.seating.name(calls[-1][0])
+        name = self.control.names.name(calls[-1][0])
         you = name == "You"
         return f"{name} {'schmeiss' if you else 'schmeisses'}: accept, a new deal; refuse, {name} " \
                f"{'play' if you else 'plays'} it"
@@ -461,7 +462,7 @@ class Renderer:
     def ladder(self, view: SeatView) -> str:
         """The doubling ladder from the standing level: ``contra ×2 › recontra ×4``, the level that
         decides the match marked."""
-        doubles = self.session.ruleset.variant.bidding.doubles
+        doubles = self.control.rules.variant.bidding.doubles
         steps = []
         for level in range(view.level, doubles.max_level):
             step = f"{doubles.names[level]} {self.look.times}{doubles.multipliers[level]}"
@@ -472,7 +473,7 @@ class Renderer:
 
     def match_length(self) -> str:
         """How long the match is: ``match to 151``, ``16 deals`` or ``a single deal``."""
-        match = self.session.ruleset.variant.match
+        match = self.control.rules.variant.match
         if match.target is not None:
             return _("match to {target}").format(target=match.target)
         if match.deals and match.deals > 1:
@@ -481,33 +482,32 @@ class Renderer:
 
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
-        session = self.session
+        control = self.control
         length = self.match_length().removeprefix("a ")
-        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(session.board), "bold"))
-        if session.reserve:
-            line.append(f" {self.look.dot} {self.reserve_word} {session.reserve}")
+        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(control.board), "bold"))
+        if control.reserve:
+            line.append(f" {self.look.dot} {self.reserve_word} {control.reserve}")
         return line
 
-    def match_result(self) -> Text:
+    def match_result(self, ended: MatchEnded) -> Text:
         """``Your team wins the match · Us 1002 · Them 870``, or ``The match is drawn`` (a match of a fixed
         number of deals that ended level), after ``Time ran out.`` when a team lost on time."""
-        session = self.session
-        why = _("Time ran out.") + " " if session.forfeit is not None else ""
-        if session.winner is None:
+        why = _("Time ran out.") + " " if ended.forfeit is not None else ""
+        if ended.winner is None:
             result = _("The match is drawn")
         else:
-            result = does(session.seating.team_phrase(session.winner, start=True), "win")
-        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(session.board)}")
+            result = does(self.control.names.team_phrase(ended.winner, start=True), "win")
+        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(ended.board)}")
 
     def games_played(self, totals: dict[str, int]) -> str:
         """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""
-        session = self.session
         return _("Your {variant} games ({opponents}): {games}, won {wins}.").format(
-            variant=session.ruleset.name, opponents=opponents(session), games=totals["games"], wins=totals["wins"])
+            variant=self.control.rules.name, opponents=opponents(self.control.names), games=totals["games"],
+            wins=totals["wins"])
 
     def table(self, view: SeatView, shown: Sequence[tuple[int, str]], center: Text, pointer: bool) -> Table:
         """The four seats around ``center``; ``shown`` are the (seat, card) pairs on the table."""
-        look, seating, rules = self.look, self.session.seating, self.session.ruleset
+        look, seating, rules = self.look, self.control.names, self.control.rules
         cards = dict(shown)
         calls = dict(look.calls(calls_of(view))) if view.contract is None else {}
         winner = -1
@@ -545,7 +545,7 @@ class Renderer:
 
     def auction(self, view: SeatView) -> Text:
         """The calls so far, in order."""
-        seating, look = self.session.seating, self.look
+        seating, look = self.control.names, self.look
         calls = calls_of(view)
         if not calls:
             return Text(_("Calls: none yet; {speaker} first").format(
@@ -556,14 +556,14 @@ class Renderer:
 
     def calls(self, view: SeatView, passes: bool = True) -> list[str]:
         """The auction, a call a line (``Left hearts ♥``); without ``passes`` only bids and doublings."""
-        seating, look = self.session.seating, self.look
+        seating, look = self.control.names, self.look
         calls = calls_of(view)
         return [f"{seating.name(s)} {said}" for (s, said), (_, c) in zip(look.calls(calls), calls)
                 if passes or c.kind != "pass"]
 
     def trick(self, view: SeatView, index: int, label: str) -> Text:
         """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
-        seating, look, rules = self.session.seating, self.look, self.session.ruleset
+        seating, look, rules = self.control.names, self.look, self.control.rules
         leader, cards, winner = view.tricks[index]
         text = Text(f"{label}: ")
         for i, card in enumerate(cards):
@@ -583,7 +583,7 @@ class Renderer:
     def melds(self, view: SeatView, index: int) -> tuple[Declaration, ...]:
         """The melds trick ``index`` holds, for the team that won it (where melds come from tricks)."""
         _, cards, winner = view.tricks[index]
-        return self.session.ruleset.declarations.in_trick(view.contract, tuple(card_index(c) for c in cards), winner)
+        return self.control.rules.declarations.in_trick(view.contract, tuple(card_index(c) for c in cards), winner)
 
     def declaration(self, view: SeatView, declaration: Declaration) -> str:
         """A declaration as the table knows it: another player's by its kind and value while the deal is played.
@@ -592,7 +592,7 @@ class Renderer:
         §5.2: the exact composition is revealed after the last trick); the player's own, and
         every one when four bots play, in full.
         """
-        if view.phase == OVER or declaration.seat == self.session.seating.human or self.session.seating.human is None:
+        if view.phase == OVER or declaration.seat == self.control.names.human or self.control.names.human is None:
             return self.meld(declaration)
         named = words.declaration_names()
         sequence = SEQUENCE_NAMES[declaration.length]
@@ -613,7 +613,7 @@ class Renderer:
 
     def announced(self, view: SeatView) -> list[str]:
         """Declarations and belotes announced in this deal, one item per seat and declaration."""
-        seating = self.session.seating
+        seating = self.control.names
         items = [f"{seating.name(d.seat)} {self.declaration(view, d)}" for d in view.declarations]
         return items + [_("{name} belote in {contract}").format(name=seating.name(s), contract=self.look.contract(c))
                         for s, c in view.belotes]
@@ -642,7 +642,7 @@ class Renderer:
 
     def verdict(self, score: DealScore) -> str:
         """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""
-        if self.session.ruleset.variant.scoring.contract == "each_own":
+        if self.control.rules.variant.scoring.contract == "each_own":
             return _("scored")
         return verdict_word(score.verdict)
 
@@ -660,19 +660,19 @@ class Renderer:
                                _("total: raw points {dot} points: what the deal scored on the board, after the "
                                  "contract's result, multiplier and rounding")).format(dot=self.look.dot,
                                                                                        reserve=self.reserve_word))
-        side = "team" if self.session.ruleset.seating.partners else "player"
+        side = "team" if self.control.rules.seating.partners else "player"
         for name in SHEET_COLUMNS:
             table.add_column(sheet_column(side if name == "team" else name),
                              justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
-        for row in self.session.rows:
+        for row in self.control.rows():
             for line in self.sheet_rows(row):
                 table.add_row(*line)
         return table
 
     def sheet_rows(self, row: SheetRow) -> list[list[str]]:
         """One deal on the score sheet: a line for each team, the reference seat's team first."""
-        seating = self.session.seating
+        seating = self.control.names
         score = row.score
         if score is None:
             void = {"everybody passed": "all passed", "a redeal was called": "redeal"}.get(row.void, "schmeiss accepted")
@@ -681,7 +681,7 @@ class Renderer:
         if score.hanging_out:
             result += f", {score.hanging_out} waits"
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
-        described += [""] * (self.session.ruleset.seating.sides - len(described))
+        described += [""] * (self.control.rules.seating.sides - len(described))
         return [
             [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
              str(row.declarations[t]), str(row.belote[t]), str(row.capot[t]), str(score.raw_points[t]),

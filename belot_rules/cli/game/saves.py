@@ -338,6 +338,10 @@ class SavedGame:
         """The saved game replayed to where it stopped: :meth:`start`, then :meth:`restore`."""
         return self.restore(self.start())
 
+    def rules_changed(self, session: Session) -> bool:
+        """Whether the rules of ``session`` (from :meth:`start`) differ from those the game was saved under."""
+        return bool(self.record.get("variant_hash") != session.ruleset.content_hash)
+
     def disagreement(self, session: Session) -> str | None:
         """What the save says of its match's end that its replay (``session``, from :meth:`replay`) does not,
         in words after "it"; None when they agree."""

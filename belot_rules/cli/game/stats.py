@@ -17,6 +17,7 @@ from ...files import excerpt, exists, first_problem, move_aside, read_json
 from ...i18n import gettext as _
 from ...players.outside import short_name
 from .saves import data_dir
+from .seating import Seating
 from .session import Session
 
 STATS_NAME = "statistics.json"
@@ -83,12 +84,12 @@ def level_of(session: Session) -> str:
     return "+".join(dict.fromkeys(bots))
 
 
-def opponents(session: Session) -> str:
+def opponents(seating: Seating) -> str:
     """The bots in words: ``level Normal``, or ``bots: random`` when they play at no one level."""
-    level = session.seating.level
+    level = seating.level
     if level is not None:
         return _("level {level}").format(level=level.title)
-    bots = [p for seat, p in enumerate(session.seating.players) if seat != session.seating.human]
+    bots = [p for seat, p in enumerate(seating.players) if seat != seating.human]
     return _("bots:") + " " + ", ".join(short_name(bot) for bot in dict.fromkeys(bots))
 
 

@@ -103,7 +103,7 @@ class TableApp(App[int]):
 
     @property
     def human(self) -> int | None:
-        return self.session.seating.human
+        return self.control.names.human
 
     @property
     def slot(self) -> SaveSlot | None:
@@ -150,7 +150,7 @@ class TableApp(App[int]):
         self.query_one("#choices").display = False
         self.query_one("#typed").display = False
         self.set_focus(self.query_one(HandView))  # not the hidden line for typing, which took the bots' time keys
-        tableau = self.session.ruleset.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
+        tableau = self.control.rules.dealing.tableau_from is not None  # belote-a-deux.md §B: open piles
         self.query_one("#tableau").display = tableau
         if tableau:
             self.query_one("#hand").border_title = _("Your table")
@@ -165,10 +165,10 @@ class TableApp(App[int]):
     def begin(self) -> None:
         """Start playing the session: a new match, or a resumed one where it stopped."""
         self.refresh_table()
-        if self.session.over:
+        if self.control.over:
             self.match_over()  # a finished game resumed: the controller counted it when it ended
-        elif self.session.action_count:
-            self.note = _("Resuming deal {number}.").format(number=self.session.deal_number)
+        elif self.control.begun:
+            self.note = _("Resuming deal {number}.").format(number=self.control.deal_number)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -178,22 +178,22 @@ class TableApp(App[int]):
         self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
     def refresh_table(self) -> None:
-        """Draw everything from the session (after each move, undo, theme or sort change)."""
+        """Draw everything from the controller (after each move, undo, theme or sort change)."""
         view = self.seen
         if view is None:
             return
-        number = len(self.session.rows) if view.phase == OVER else self.session.deal_number
+        number = self.control.finished if view.phase == OVER else self.control.deal_number
         self.query_one("#header", Static).update(header(self.draw, view, number, self.size.width or 80))
         width = self.query_one("#left").size.width or 48
         self.query_one("#seats", Static).update(seats_table(self.draw, view, self.held, self.open_hands, width))
         if view.tableau:  # every other player's face-up cards, as they lie
-            seating = self.session.seating
+            seating = self.control.names
             others = [seat for seat in ((seating.reference + k) % seating.count for k in range(seating.count))
                       if seat != self.human]
             piles = self.query_one("#tableau", Static)
             piles.border_title = self.draw.table_name(others[0]) if len(others) == 1 else _("The table")
             piles.update(Text("\n").join(self.draw.piles(view, seat, label=len(others) > 1) for seat in others))
-        tally = deal_tally(self.session, view)
+        tally = deal_tally(self.control, view)
         self.query_one("#tally", Static).update(tally)
         self.query_one("#tally").display = bool(tally.plain)
         auction = self.query_one("#auction", Static)
@@ -204,7 +204,7 @@ class TableApp(App[int]):
             calls.append(ngettext("and a pass", "and {count} passes", passes).format(count=passes) if calls else _("everybody passed"))
         said = Text(self.look.words("\n".join(calls)) if calls else
                     _("No bidding: the last card dealt names trump") if self.control.rules.bidding.deal_fixes_trump
-                    else _("{speaker} first").format(speaker=does(self.session.seating.name(view.first_speaker), "speak")))
+                    else _("{speaker} first").format(speaker=does(self.control.names.name(view.first_speaker), "speak")))
         exchange = self.draw.exchange(view, short=True)
         if self.control.rules.dealing.widow_size and view.contract is not None and not view.tricks:
             exchange = self.draw.discards(view)
@@ -227,8 +227,8 @@ class TableApp(App[int]):
 
     def update_status(self) -> None:
         """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
-        session, view = self.session, self.seen
-        if session.over:
+        control, view = self.control, self.seen
+        if control.over:
             text = _("The match is over.")
         elif view is None or self.result_shown:
             text = _("Enter for the next deal.")
@@ -243,7 +243,7 @@ class TableApp(App[int]):
                 text += f" {self.look.dot} " + _("{seconds} s left").format(seconds=round(self.control.clock.remaining()))
         else:
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
-            text = does(session.seating.name(view.to_act), verb) + ("" if self.skipping else " " + _("(space skips)"))
+            text = does(control.names.name(view.to_act), verb) + ("" if self.skipping else " " + _("(space skips)"))
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
@@ -256,7 +256,7 @@ class TableApp(App[int]):
 
     def advance(self) -> None:
         """What comes next: a bot's move after the pause, the player's decision, or nothing while a page is open."""
-        if self.timer is not None or len(self.screen_stack) > 1 or self.session.over or self.result_shown:
+        if self.timer is not None or len(self.screen_stack) > 1 or self.control.over or self.result_shown:
             return
         if not self.control.bots_move():
             event = self.next_event()  # the player's turn, or a forced card the controller played for them
@@ -278,7 +278,7 @@ class TableApp(App[int]):
     def bots_at_once(self) -> None:
         """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
         self.timer = None
-        if self.session.over or len(self.screen_stack) > 1:
+        if self.control.over or len(self.screen_stack) > 1:
             return
         while self.control.bots_move():
             event = self.next_event()
@@ -343,7 +343,7 @@ class TableApp(App[int]):
     def act(self, action: Action) -> None:
         """The player's move: the controller makes it (and saves); the table shows it and goes on."""
         self.stop_clock()
-        if not self.session.over:
+        if not self.control.over:
             self.moved(self.control.choose(action))
 
     def moved(self, event: Moved) -> None:
@@ -373,7 +373,7 @@ class TableApp(App[int]):
         self.control.result_read()
         self.held = None
         self.note = ""
-        if self.session.over:
+        if self.control.over:
             self.match_over()
             return
         self.seen, self.result_shown = self.control.table(), False
@@ -382,11 +382,11 @@ class TableApp(App[int]):
 
     def match_over(self) -> None:
         """The sheet and the winner, with the statistics the controller counted; dismissing it leaves the game."""
-        ended = self.control.next()
-        totals, note = (ended.totals, ended.note) if isinstance(ended, MatchEnded) else (None, "")
+        event = self.control.next()
+        ended = event if isinstance(event, MatchEnded) else self.control.match_end()
         self.update_status()
-        self.farewell.append(self.look.words(self.draw.match_result().plain))  # kept once the table closes
-        self.push_screen(ResultScreen(_("The match is over"), match_result(self.draw, totals, note), _("Enter to leave"),
+        self.farewell.append(self.look.words(self.draw.match_result(ended).plain))  # kept once the table closes
+        self.push_screen(ResultScreen(_("The match is over"), match_result(self.draw, ended), _("Enter to leave"),
                                       self.look.ascii), lambda _: self.exit(0))
 
     # ------------------------------------------------------------------ the player's choices
@@ -554,7 +554,7 @@ class TableApp(App[int]):
         return not (self.human is None and action in ("undo", "hint", "forced"))
 
     def action_undo(self) -> None:
-        """Take back the player's last move, as far as the session's one rule for undo allows, or say why not."""
+        """Take back the player's last move, as far as the controller's one rule for undo allows, or say why not."""
         try:
             taken = self.control.undo()
         except NoUndo as why:
@@ -575,7 +575,7 @@ class TableApp(App[int]):
         if self.turn is None or not self.turn.hint:
             view = self.seen
             moving = view.to_act if view is not None and not self.result_shown and self.control.bots_move() else None
-            self.refuse(no_hint_yet(self.session.seating.name(moving) if moving is not None else None))
+            self.refuse(no_hint_yet(self.control.names.name(moving) if moving is not None else None))
             return
         adviser, action = self.control.hint()
         if action.kind == PLAY:
@@ -622,7 +622,7 @@ class TableApp(App[int]):
         current = next((n for n in names if THEMES[n] == self.look.suit_styles), names[0])
         name = names[(names.index(current) + 1) % len(names)]
         self.look = replace(self.look, suit_styles=THEMES[name])
-        self.draw = Renderer(self.session, self.look)
+        self.draw = Renderer(self.control, self.look)
         self.keep(_("Suit colours: {name}.").format(name=name), theme=name)
         self.refresh_table()
 
@@ -646,10 +646,10 @@ class TableApp(App[int]):
     def action_history(self) -> None:
         """This deal call by call and trick by trick, and every earlier deal with its points and tricks."""
         view = None if self.result_shown else self.seen
-        self.page(_("History"), history(self.draw, view, self.session.deal_number, self.control.history()))
+        self.page(_("History"), history(self.draw, view, self.control.deal_number, self.control.history()))
 
     def action_rules(self) -> None:
-        self.page(self.look.words(_("Rules: {title}").format(title=self.session.ruleset.variant.title)), rules_page(self.session, self.look))
+        self.page(self.look.words(_("Rules: {title}").format(title=self.control.rules.variant.title)), rules_page(self.control.rules, self.look))
 
     def action_stats(self) -> None:
         self.page(_("Statistics"), stats_page(self.stats_path, self.look))
@@ -658,7 +658,7 @@ class TableApp(App[int]):
         if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
             leave(self)
             return
-        unsaved = self.slot is None and self.human is not None and not self.session.over and self.session.action_count
+        unsaved = self.slot is None and self.human is not None and not self.control.over and self.control.begun
         if unsaved and not isinstance(self.screen, QuestionScreen):  # Ctrl-C at the question quits
             self.push_screen(QuestionScreen(_("This game is not saved: quitting ends it for good."),
                                             [_("quit"), _("go on playing")], self.look.ascii, title=_("Quit?")),
@@ -671,7 +671,7 @@ class TableApp(App[int]):
         128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
         self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
         resume = self.control.resume_command()
-        if resume is not None and not self.session.over:
+        if resume is not None and not self.control.over:
             self.farewell.append(_("Game saved. Continue it with: {command}").format(command=resume))
         self.exit(status)
 
@@ -681,8 +681,8 @@ class TableApp(App[int]):
         self.session = session
         self.control = Controller(session, slot, self.record_path, self.stats_path, self.autoplay, said=self.unsaved,
                                   now=lambda: self.now(), speed=self.speed, open_hands=self.open_hands)
-        self.look = self.look.for_variant(session.ruleset.variant)
-        self.draw = Renderer(session, self.look)
+        self.look = self.look.for_variant(self.control.rules.variant)
+        self.draw = Renderer(self.control, self.look)
         self.seen, self.result_shown, self.held = self.control.table(), False, None
         self.turn: HumanTurn | None = None  # the player's turn being asked, as the controller told it
 

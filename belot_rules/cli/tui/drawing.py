@@ -15,11 +15,11 @@ from rich.text import Text
 from ...cards import parse_card
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, ngettext, pgettext
-from ..game.controller import OVER
+from ..game.controller import OVER, Controller
 from ..game.hands import sort_hand
 from ..game.look import Look, variant_title
 from ..game.render import Renderer, calls_of, card_index
-from ..game.session import Session, void_words
+from ..game.session import void_words
 from ..game.stats import opponents
 from ..game.wording import does
 
@@ -70,8 +70,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
     ``held``: a trick just completed, kept on the table until the next card. ``open_hands``:
     every hand shown (watching bots).
     """
-    session, look, rules = draw.session, draw.look, draw.session.ruleset
-    seating = session.seating
+    look, rules = draw.look, draw.control.rules
+    seating = draw.control.names
     seats, order = len(seating.players), rules.seating.order
     if held is not None:
         leader, cards, winner = view.tricks[held]
@@ -131,7 +131,7 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
 def other_hand(draw: Renderer, view: SeatView, seat: int, open_hands: bool) -> Text:
     """Another seat's hand: its cards when hands are open, else how many it holds."""
     if open_hands and view.open_hands:
-        return Text(" ").join(draw.look.card(c) for c in sort_hand(draw.session.ruleset, view.contract,
+        return Text(" ").join(draw.look.card(c) for c in sort_hand(draw.control.rules, view.contract,
                                                                    view.open_hands[seat]))
     count = view.hand_sizes[seat]
     if view.tableau:  # belote-a-deux.md §B: its face-up cards are drawn above the table
@@ -142,15 +142,15 @@ def other_hand(draw: Renderer, view: SeatView, seat: int, open_hands: bool) -> T
 
 def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     """Two lines ``width`` wide: the variant, deal ``number``, dealer and level; the contract and the match score."""
-    session, look, deal = draw.session, draw.look, _("Deal")
-    first = Text.assemble((look.words(variant_title(session.ruleset.variant)), "bold"), f" {look.dot} {deal} {number} {look.dot} ",
-                          does(session.seating.name(view.dealer), "deal"), f" {look.dot} {opponents(session)}")
-    seed = Text(f" {look.dot} ").append(_("seed {seed}").format(seed=session.seed))
+    control, look, deal = draw.control, draw.look, _("Deal")
+    first = Text.assemble((look.words(variant_title(control.rules.variant)), "bold"), f" {look.dot} {deal} {number} {look.dot} ",
+                          does(control.names.name(view.dealer), "deal"), f" {look.dot} {opponents(control.names)}")
+    seed = Text(f" {look.dot} ").append(_("seed {seed}").format(seed=control.seed))
     turned = Text()
     if view.contract is not None:
         contract = draw.contract(view.contract, view.level, view.bid, view.declarer)
         second = Text.assemble(_("Contract") + " ", (contract, "bold"), f" {look.dot} ")
-        if view.turned_card and session.ruleset.dealing.turned_to_taker:  # one left on the stock is drawn
+        if view.turned_card and control.rules.dealing.turned_to_taker:  # one left on the stock is drawn
             turned.append(pgettext("the turned card", "turned") + " ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
     elif view.phase == OVER:
         calls = calls_of(view)
@@ -172,15 +172,15 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     return Text("\n").join(lines)
 
 
-def deal_tally(session: Session, view: SeatView) -> Text:
+def deal_tally(control: Controller, view: SeatView) -> Text:
     """Tricks and card points of this deal, and the clock of the variant."""
     lines = []
+    seating = control.names
     if view.tricks:
-        seating = session.seating
         lines += [ngettext("{team}: {tricks} trick, {points} points", "{team}: {tricks} tricks, {points} points",
                            view.side_tricks[t]).format(team=seating.team_name(t), tricks=view.side_tricks[t],
                                                        points=view.side_points[t]) for t in seating.teams_in_order()]
-    clock = session.ruleset.variant.table.move_clock
-    if clock.seconds is not None and session.seating.human is not None:
+    clock = control.rules.variant.table.move_clock
+    if clock.seconds is not None and seating.human is not None:
         lines.append(_("Clock: {seconds} s a move").format(seconds=clock.seconds))
     return Text("\n".join(lines))

@@ -16,11 +16,12 @@ from rich.text import Text
 
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
+from ...ruleset import Ruleset
 from ..booklet import rules_page as booklet_page
-from ..game.controller import OVER
+from ..game.controller import OVER, MatchEnded
 from ..game.look import Look
 from ..game.render import Renderer, help_rows
-from ..game.session import Session, SheetRow
+from ..game.session import SheetRow
 from ..game.stats import describe as describe_stats, read_stats
 from ..game.wording import does
 
@@ -62,9 +63,9 @@ def keys_page(look: Look) -> Table:
 
 def sheet_page(draw: Renderer) -> Group:
     """The score sheet (once a deal is finished), the board, and the seed that deals this match again."""
-    session = draw.session
-    seed = Text(_("Seed {seed}: --seed {seed} deals this match again").format(seed=session.seed), style="dim")
-    return Group(draw.sheet(), draw.board(), seed) if session.rows else Group(draw.board(), seed)
+    control = draw.control
+    seed = Text(_("Seed {seed}: --seed {seed} deals this match again").format(seed=control.seed), style="dim")
+    return Group(draw.sheet(), draw.board(), seed) if control.finished else Group(draw.board(), seed)
 
 
 def auction_page(draw: Renderer, view: SeatView | None) -> Text:
@@ -73,10 +74,10 @@ def auction_page(draw: Renderer, view: SeatView | None) -> Text:
     return Text(draw.look.words("\n".join(calls)) if calls else _("No call yet."))
 
 
-def rules_page(session: Session, look: Look) -> Text:
+def rules_page(rules: Ruleset, look: Look) -> Text:
     """The rules played, as the player's booklet (``belot rules``) words them, headings in bold."""
     page = Text()
-    for line in booklet_page(session.ruleset, PAGE_WIDTH).split("\n"):
+    for line in booklet_page(rules, PAGE_WIDTH).split("\n"):
         page.append(look.words(line.plain) + "\n", style="bold" if line.spans else "")
     return page
 
@@ -115,7 +116,7 @@ def history(draw: Renderer, view: SeatView | None, number: int,
 
 def heading(draw: Renderer, row: SheetRow) -> Text:
     """``Deal 2 · Right deals · hearts ♥ ×2 contra by Left: made``."""
-    look, seating = draw.look, draw.session.seating
+    look, seating = draw.look, draw.control.names
     text = Text(_("Deal {number}").format(number=row.number), style="bold underline")
     text.append(f" {look.dot} {does(seating.name(row.dealer), 'deal')} {look.dot} ")
     if row.score is None:
@@ -173,13 +174,13 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
     return title, Group(*body)
 
 
-def match_result(draw: Renderer, totals: dict[str, int] | None, note: str) -> Group:
-    """The match result box: the winner (or a draw), the sheet, and the player's statistics with ``note``."""
-    parts: list[RenderableType] = [draw.match_result()]
-    if draw.session.rows:
+def match_result(draw: Renderer, ended: MatchEnded) -> Group:
+    """The match result box: the winner (or a draw), the sheet, and the player's statistics with their note."""
+    parts: list[RenderableType] = [draw.match_result(ended)]
+    if draw.control.finished:
         parts.append(draw.sheet())
-    if note:
-        parts.append(Text(note))
-    if totals:
-        parts.append(Text(draw.games_played(totals)))
+    if ended.note:
+        parts.append(Text(ended.note))
+    if ended.totals:
+        parts.append(Text(draw.games_played(ended.totals)))
     return Group(*parts)

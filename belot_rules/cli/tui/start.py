@@ -55,7 +55,7 @@ def resume(app: TableApp, saved: SavedGame) -> None:
     except UserError as err:
         unusable(app, err)
         return
-    if saved.record.get("variant_hash") == session.ruleset.content_hash:
+    if not saved.rules_changed(session):
         restore(app, saved, session)
         return
 
@@ -81,7 +81,7 @@ def restore(app: TableApp, saved: SavedGame, session: Session) -> None:
     except UserError as err:
         unusable(app, err)
         return
-    start(app, session, _("Resuming deal {number}.").format(number=session.deal_number))
+    start(app, session, None)
 
 
 def unusable(app: TableApp, err: UserError) -> None:
@@ -106,10 +106,11 @@ def elsewhere(app: TableApp) -> None:
         slot=spare.label, held=held.label))
 
 
-def start(app: TableApp, session: Session, note: str) -> None:
+def start(app: TableApp, session: Session, note: str | None) -> None:
+    """Play ``session`` with ``note`` above the table (None: the deal it resumes)."""
     app.unfinished = None
     app.use(session, app.slot)
-    app.note = note
+    app.note = note if note is not None else _("Resuming deal {number}.").format(number=app.control.deal_number)
     app.begin()
 
 
