@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         i18n.use(i18n.choose(_lang_flag(argv), os.environ))
         # A leading verb is the command: the other verbs are not needed to parse or run it.
         args = build_parser(argv[0] if argv else None).parse_args(argv)
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not as a traceback when Python exits
         return status
     except SystemExit as done:  # argparse: --help, --version, or a usage error already printed
@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM / SIGHUP during a long run
         sys.unraisablehook = _quiet_pool_exit
-        if getattr(args, "out", None):
-            print(f"Stopped. {args.out} keeps what was played; run the same command with --resume to go on.",
+        out = getattr(args, "out", None)
+        if out:
+            print(f"Stopped. {out} keeps what was played; run the same command with --resume to go on.",
                   file=sys.stderr)
         return 128 + getattr(stop, "signum", 2)
     except BrokenPipeError:  # the reader (``| head``) went away: stop quietly

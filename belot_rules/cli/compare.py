@@ -182,8 +182,8 @@ def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -
             out.print(f"  [cyan]{escape(row.option)}[/]")
             for line in value_lines(names, row, out.width):
                 out.print(line, soft_wrap=True)
-            for line in textwrap.wrap(row.description, max(20, out.width - INDENT)):
-                out.print(Text(" " * INDENT + line, style="dim"), soft_wrap=True)
+            for wrapped in textwrap.wrap(row.description, max(20, out.width - INDENT)):
+                out.print(Text(" " * INDENT + wrapped, style="dim"), soft_wrap=True)
     if hidden:
         out.print(f"\n[dim]{hidden} equal options hidden; --all lists them.[/]")
 

@@ -37,7 +37,7 @@ def summary(description: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    entries = []
+    entries: list[dict[str, Any]] = []  # as the JSON lists them
     for name in shipped_names():
         variant = load_variant_model(name)
         said = words_in(variant.variant)  # the title and description in the language this command speaks
@@ -61,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
     for family, group in groupby(entries, key=lambda e: e["family"]):
         out.print(f"[bold underline]{escape(family)}[/]")
         for entry in group:
-            said = entry["summary"] or entry["title"]
-            if len(said) > room:
-                said = said[: room - 1].rstrip() + "…"
-            out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(said)}", soft_wrap=True)
+            line: str = entry["summary"] or entry["title"]
+            if len(line) > room:
+                line = line[: room - 1].rstrip() + "…"
+            out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(line)}", soft_wrap=True)
     return 0

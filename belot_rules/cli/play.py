@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 
@@ -24,7 +24,8 @@ from .game.loop import Game, confirm
 from .game.saves import RulesMissing, SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
-from .game.settings import SPEEDS, Kept, Settings
+from .game.controller import SPEEDS
+from .game.settings import Kept, Settings
 from .game.stats import stats_path
 
 DEFAULT_VARIANT = "bulgarian"
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--open shows every hand, so it goes only with --watch")
     plain = args.no_color or bool(os.environ.get("NO_COLOR"))
     console = Console(highlight=False, emoji=False, color_system=None if plain else "auto",
-                      file=AsciiOnly(sys.stdout) if args.ascii else None)
+                      file=cast(TextIO, AsciiOnly(sys.stdout)) if args.ascii else None)  # a stream by its methods
     kept, notice = Kept.read()  # the settings the keys changed last time; the options given here go over them
     chosen = kept.settings.overridden(theme=args.theme, speed=args.speed, autoplay=args.autoplay)
     look = Look(ascii=args.ascii, suit_styles=THEMES[chosen.theme])
@@ -219,6 +220,7 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
                         f"leave out {', '.join(given) or '--watch'}")
     if args.resume and args.slot is not None:
         raise UserError("--resume FILE names the save itself; leave out --slot")
+    slot: SaveSlot | None
     if args.resume:
         slot = SaveSlot.at(Path(args.resume).expanduser())
     elif args.slot is not None:

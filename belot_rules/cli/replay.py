@@ -15,7 +15,7 @@ from ..variant.loader import is_name
 from .output import console, print_json
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="replay a deal or match record, checking every step",

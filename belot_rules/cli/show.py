@@ -82,7 +82,7 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
         description = (field.description or "") + (f" (older files write it as {older})" if older else "")
         yield Entry((*path, name), value, description, is_section, meaning(field, value))
-        if is_section:
+        if sub is not None and is_section:
             yield from entries(sub, value, (*path, name))
 
 
@@ -183,7 +183,7 @@ def value_items(value: Any) -> list[str]:
 
 
 def _flow(value: Any) -> str:
-    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 16)
+    text: str = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 16)
     return text.removesuffix("...\n").strip()
 
 
