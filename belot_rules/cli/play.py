@@ -19,12 +19,12 @@ from ..files import excerpt, exists, unwritable
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from ..variant.model import MAX_NUMBER
 from .game.clock import InputSource, TerminalInput
+from .game.controller import SPEEDS
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import Game, confirm
 from .game.saves import RulesMissing, SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
-from .game.controller import SPEEDS
 from .game.settings import Kept, Settings
 from .game.stats import stats_path
 
