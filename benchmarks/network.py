@@ -22,6 +22,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -113,8 +114,9 @@ def main() -> int:
         timings, counts = asyncio.run(fleet(args.address, args.tables, args.think, args.seconds, args.seed))
         return report(args, timings, counts, 0.0)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    saves = tempfile.TemporaryDirectory()  # the lobby saves its tables after every move, as it does for users
     server = subprocess.Popen([sys.executable, "-m", "belot_rules", "host", "--lobby", "--port", "0", "--speed",
-                               args.speed, "--wait", "600"],
+                               args.speed, "--wait", "600", "--save", saves.name],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, bufsize=1)
     try:
         assert server.stdout is not None
@@ -130,6 +132,7 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(10)
+        saves.cleanup()
     return report(args, timings, counts, server_cpu)
 
 

@@ -127,10 +127,11 @@ def test_a_lobby_holds_tables_opened_by_code(tmp_path: Path, started: list[Runni
     started.append(server)
     url = "ws://" + server.wait_for(r"Listening on (127\.0\.0\.1:\d+)").group(1) + "/"
     opened = {"seats": ["human", "random", "random", "random"], "target": 1}
-    refusals = [({"variant": "/etc/passwd", **opened}, "shipped variants"),
-                ({"variant": "bulgarian", "seats": ["human", "evil.py:Bot"]}, "the package's bots only")]
-    for create, said in refusals:
-        assert said in refused(url, hello(code="bad", create=create))[0]
+    refusals = [({"variant": "/etc/passwd", **opened}, "bad-1", "shipped variants"),
+                ({"variant": "bulgarian", "seats": ["human", "evil.py:Bot"]}, "bad-1", "the package's bots only"),
+                ({"variant": "bulgarian", **opened}, "../../x", "4 to 32 letters, digits and dashes")]
+    for create, code, said in refusals:
+        assert said in refused(url, hello(code=code, create=create))[0]
     assert "no table with that code" in refused(url, hello(code="nobody"))[0]
     with connect(url) as first, connect(url) as second:
         first.send(hello(code="lobby-a", create={"variant": "french", **opened}))

@@ -48,9 +48,10 @@ def register(subparsers: Any) -> None:
                              "other player has moved since) or agreed (once the other players agree); a resumed "
                              "table keeps its rule unless this is given")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                        help="continue a hosted match that was stopped (default: the table saved last)")
+                        help="continue a hosted match that was stopped (default: the table saved last); with "
+                             "--lobby, open the tables of a stopped lobby again (FILE: its folder)")
     parser.add_argument("--save", metavar="FILE", help="where the table is saved (default: one file per code "
-                        "in the data folder)")
+                        "in the data folder); with --lobby, the folder of its tables")
     parser.add_argument("--lobby", action="store_true",
                         help="no table of its own: players open tables by code (belot join --create)")
     parser.add_argument("--web", type=int, metavar="PORT", help="also serve the table to browsers on PORT")
@@ -66,9 +67,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--wait takes a number of seconds from 0 to 86400")
     if args.code is not None and not CODE.fullmatch(args.code):
         raise UserError("--code takes 4 to 32 letters, digits and dashes, like friday-7")
-    if args.lobby and (args.resume is not None or args.variant or args.seats):
+    if args.lobby and (args.variant or args.seats):
         raise UserError("--lobby opens no table of its own: players open them (belot join --create VARIANT); "
-                        "leave out the variant, --seats and --resume")
+                        "leave out the variant and --seats")
     code = args.code or "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
     hosting = Hosting.lobby(args) if args.lobby else \
         Hosting.resumed(args, Path(args.resume) if args.resume else None) if args.resume is not None else \

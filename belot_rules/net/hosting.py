@@ -15,12 +15,13 @@ from typing import Any
 
 from ..cli.game.seating import decision_seed
 from ..cli.game.session import Session
+from ..cli.host import CODE
 from ..errors import UserError
 from ..players import REGISTRY, check_player
 from ..players.levels import LEVELS
 from ..variant.loader import is_name
 from .server import Host, TableRunner, listen
-from .store import TableSave, default_path, latest, read_table
+from .store import WRITER, TableSave, default_path, latest, lobby_dir, lobby_saves, read_table
 from .table import NEVER, PERSON, Refused, Table
 from .web import page
 
@@ -55,6 +56,21 @@ def parse_people(text: str, outside: bool = True) -> tuple[str, ...]:
     return seats
 
 
+def resumed_table(args: argparse.Namespace, path: Path) -> tuple[Table, TableSave]:
+    """A saved table read back and replayed, its players away until they rejoin (the wait runs from now)."""
+    session, chairs, code, hints, undo = read_table(path)
+    save = TableSave(path, WRITER)
+    table = Table(session, chairs, code, hints=hints or args.hints, undo_rule=args.undo or undo, wait=args.wait,
+                  slot=save, note=say)
+    save.table = table
+    start = time.monotonic()
+    for chair in table.seats:
+        chair.away_since = start if chair.person and chair.token is not None else None
+    table.started = all(c.token is not None for c in table.seats if c.person)
+    table.told = True  # its deal was told before the stop: a player coming back is shown it
+    return table, save
+
+
 def new_session(variant: str, seed: int, seats: tuple[str, ...], stand_in: str, target: int | None) -> Session:
     """The match, a person's seat played by ``stand_in`` whenever its player is away."""
     return Session.start(variant, seed, tuple(stand_in if s == PERSON else s for s in seats), target)
@@ -69,6 +85,7 @@ class Hosting:
     wait: float
     saves: list[TableSave] = field(default_factory=list)
     lobby_mode: bool = False
+    folder: Path = field(default_factory=lobby_dir)  # where a lobby saves its tables
 
     @classmethod
     def new(cls, args: argparse.Namespace, code: str) -> Hosting:
@@ -77,7 +94,7 @@ class Hosting:
         seats = parse_people(args.seats or "human,heuristic,human,heuristic")
         seed = args.seed if args.seed is not None else int(time.time_ns() % 2 ** 31)
         session = new_session(args.variant or "bulgarian", seed, seats, args.bot, args.target)
-        save = TableSave(Path(args.save) if args.save else default_path(code))
+        save = TableSave(Path(args.save) if args.save else default_path(code), WRITER)
         table = Table.new(session, seats, code, hints=args.hints, undo_rule=args.undo or NEVER, wait=args.wait,
                           slot=save, note=say)
         save.table = table
@@ -89,52 +106,66 @@ class Hosting:
     @classmethod
     def resumed(cls, args: argparse.Namespace, path: Path | None) -> Hosting:
         path = path or latest()
-        session, chairs, code, hints, undo = read_table(path)
-        save = TableSave(path)
-        table = Table(session, chairs, code, hints=hints or args.hints, undo_rule=args.undo or undo, wait=args.wait,
-                      slot=save, note=say)
-        save.table = table
-        start = time.monotonic()
-        for chair in table.seats:
-            chair.away_since = start if chair.person and chair.token is not None else None
-        table.started = all(c.token is not None for c in table.seats if c.person)
-        table.told = True  # its deal was told before the stop: a player coming back is shown it
-        if session.over:
+        table, save = resumed_table(args, path)
+        if table.over:
             raise UserError(f"{path}: this match is over; belot host starts a new one")
         hosting = cls(Host(), args.speed, args.wait, [save])
         hosting.add(table)
-        say(f"Resuming the match of table {code} at deal {session.deal_number}; the players rejoin their seats "
-            f"with the same command (a bot plays a seat not back within {args.wait:g} s).")
+        say(f"Resuming the match of table {table.code} at deal {table.session.deal_number}; the players rejoin their "
+            f"seats with the same command (a bot plays a seat not back within {args.wait:g} s).")
         return hosting
 
     @classmethod
     def lobby(cls, args: argparse.Namespace) -> Hosting:
         args.bot = player_named(args.bot)
         check_player(args.bot)
-        hosting = cls(Host(), args.speed, args.wait, lobby_mode=True)
+        folder = Path(args.save) if args.save else lobby_dir()
+        hosting = cls(Host(), args.speed, args.wait, lobby_mode=True, folder=folder)
+        if args.resume is not None:
+            hosting.reopen(args, Path(args.resume) if args.resume else folder)
 
         def open_table(hello: dict[str, Any]) -> TableRunner:
             wanted = hello["create"]
             if not is_name(wanted["variant"]):
                 raise Refused("a lobby's tables play the shipped variants (belot list names them), not files")
+            if not CODE.fullmatch(hello["code"]):
+                raise Refused("a table's code takes 4 to 32 letters, digits and dashes, like friday-7")
             try:
                 seats = parse_people(",".join(wanted["seats"]), outside=False)
                 seed = wanted.get("seed", decision_seed(time.time_ns(), 0, 0) % 2 ** 31)
                 session = new_session(wanted["variant"], seed, seats, args.bot, wanted.get("target"))
             except UserError as err:
                 raise Refused(str(err)) from None
+            save = TableSave(hosting.folder / f"{hello['code']}.json", WRITER)
             table = Table.new(session, seats, hello["code"], hints=args.hints, undo_rule=args.undo or NEVER,
-                              wait=args.wait, note=say)
+                              wait=args.wait, slot=save, note=say)
+            save.table = table
+            table.flow.save()
             say(f"Table {hello['code']} opened: {session.ruleset.variant.title}, seats {','.join(seats)}")
-            return TableRunner(table, args.speed, note=say)
+            return TableRunner(table, args.speed, note=say, ended=save.discard)
 
         hosting.host.lobby = open_table
         return hosting
+
+    def reopen(self, args: argparse.Namespace, folder: Path) -> None:
+        """The tables a lobby saved in ``folder`` open again as they were; those whose match is over are dropped."""
+        self.folder = folder
+        for path in lobby_saves(folder):
+            table, save = resumed_table(args, path)
+            if table.over:
+                save.discard()
+                continue
+            self.host.tables[table.code] = TableRunner(table, self.speed, note=say, ended=save.discard)
+            say(f"Table {table.code} reopened at deal {table.session.deal_number}: {table.session.ruleset.variant.title}")
+        say(f"{len(self.host.tables)} tables reopened; their players rejoin with the same command (a bot plays a seat "
+            f"not back within {args.wait:g} s).")
 
     def add(self, table: Table) -> None:
         self.host.tables[table.code] = TableRunner(table, self.speed, note=say)
 
     def stopped(self) -> str:
+        if self.lobby_mode:
+            return f"Stopped. The lobby's tables are saved; open them again with: belot host --lobby --resume {self.folder}"
         if not self.saves:
             return "Stopped."
         return f"Stopped. The match is saved; continue it with: {self.saves[0].resume_command()}"
@@ -156,7 +187,8 @@ class Hosting:
                 say(f"Saved after every move in {save.path}; continue a stopped match with: {save.resume_command()}")
         if self.lobby_mode:
             say(f"Lobby open: players open tables with: belot join {join_address(address, port)} --code CODE "
-                "--create VARIANT --seats human,human,heuristic,heuristic")
+                f"--create VARIANT --seats human,human,heuristic,heuristic; they are saved after every move in "
+                f"{self.folder} (belot host --lobby --resume {self.folder} opens them again)")
         if web_server is not None:
             web_port = int(web_server.sockets[0].getsockname()[1])
             say(f"Browsers join at: http://{join_address(address, web_port)}/")

@@ -29,7 +29,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, Moved
+from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, MatchEnded, Moved
 from ..engine.actions import Action
 from ..errors import UserError
 from .protocol import (
@@ -110,6 +110,7 @@ class TableRunner:
     seated: dict[int, Connection] = field(default_factory=dict)
     watching: set[Connection] = field(default_factory=set)
     latencies: list[float] = field(default_factory=list)  # seconds from a move received to its broadcast
+    ended: Callable[[], None] = lambda: None  # called once when the match ends (a lobby drops its save)
 
     def __post_init__(self) -> None:
         self.inbox: asyncio.Queue[tuple[str, Connection, Any, asyncio.Future[Any] | None]] = asyncio.Queue()
@@ -150,6 +151,8 @@ class TableRunner:
             decided = None if thought is None else (thought, await self.think(thought))
             event, outs = table.step(time.monotonic(), decided)
             self.deliver(outs)
+            if isinstance(event, MatchEnded):
+                self.ended()
             if event is not None:
                 await self.idle(self.pause(event))
             elif decided is None and table.thought() is None:

@@ -9,7 +9,12 @@ owner only (the tokens are the seats' keys).
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from ..cli.game.saves import SavedGame, SaveUnavailable, data_dir, save_data
 from ..cli.game.session import Session
@@ -18,6 +23,7 @@ from ..errors import FileError, UserError
 from ..files import MAX_RECORD_BYTES, excerpt, read_json
 from .table import NEVER, PERSON, UNDO_RULES, Seat, Table
 
+WRITER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="save")  # the server's saves, off its loop
 FORMAT = "belot-rules/hosted-table"
 VERSION = 1
 
@@ -30,18 +36,50 @@ def default_path(code: str) -> Path:
     return tables_dir() / f"{code}.json"
 
 
-class TableSave:
-    """The save file of one hosted table: the controller calls :meth:`write` after every move."""
+def lobby_dir() -> Path:
+    """Where ``belot host --lobby`` keeps its tables, one file a code, unless ``--save`` names a folder."""
+    return tables_dir() / "lobby"
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+
+def lobby_saves(folder: Path) -> list[Path]:
+    """The tables a lobby saved in ``folder``, oldest first; a folder with none is a user error."""
+    try:
+        saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        saves = []
+    if not saves:
+        raise UserError(f"no lobby table is saved in {folder}; start a lobby with: belot host --lobby")
+    return saves
+
+
+class TableSave:
+    """The save file of one hosted table: the controller calls :meth:`write` after every move.
+
+    With a ``writer`` (the server's :data:`WRITER`) the file is written in the writer's thread, the newest
+    state only when moves come faster than the disk, so the server's loop never waits for a disk's sync
+    (200 tables of a lobby each saving every move on the loop held every broadcast up by 250 ms and more).
+    A write that failed there is said at the next move."""
+
+    def __init__(self, path: Path, writer: Executor | None = None) -> None:
+        self.path, self.writer = path, writer
         self.table: Table | None = None
+        self.lock = threading.Lock()
+        self.next: Callable[[], None] | None = None  # the newest work not yet done: a write or the discard
+        self.idle = threading.Event()
+        self.idle.set()
+        self.failed: str | None = None
 
     def write(self, session: Session) -> None:
+        if self.failed is not None:
+            raise SaveUnavailable(self.failed)
         table = self.table
         seats = [{"player": s.player, "name": s.name, "token": s.token} for s in table.seats] if table else []
         data = {"format": FORMAT, "version": VERSION, "code": table.code if table else "",
-                "hints": table.hints if table else False, "undo": table.undo_rule if table else NEVER, "seats": seats, "game": save_data(session)}
+                "hints": table.hints if table else False, "undo": table.undo_rule if table else NEVER,
+                "seats": seats, "game": save_data(session)}
+        self._do(partial(self._write, data))
+
+    def _write(self, data: dict[str, Any]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_record(data, self.path)
@@ -51,6 +89,37 @@ class TableSave:
 
     def resume_command(self) -> str:
         return f"belot host --resume {self.path}"
+
+    def discard(self) -> None:
+        """The match is over: nothing is left to resume."""
+        self._do(partial(self.path.unlink, missing_ok=True))
+
+    def _do(self, work: Callable[[], None]) -> None:
+        if self.writer is None:
+            work()
+            return
+        with self.lock:
+            self.next = work
+            if not self.idle.is_set():
+                return  # the thread at work takes it next
+            self.idle.clear()
+        self.writer.submit(self._drain)
+
+    def _drain(self) -> None:
+        while True:
+            with self.lock:
+                work, self.next = self.next, None
+                if work is None:
+                    self.idle.set()
+                    return
+            try:
+                work()
+            except Exception as err:  # noqa: BLE001 - said at the next write, from the table's own loop
+                self.failed = str(err)
+
+    def flush(self, timeout: float = 10) -> None:
+        """Wait until what was asked is written."""
+        self.idle.wait(timeout)
 
 
 def latest() -> Path:
