@@ -238,4 +238,165 @@ static int choose(const Spec *s, const Sense *k, const Memory *m, int seat, int 
     return n ? follow(s, k, m, seat, declarer, can, live, trick, n, win) : lead(s, k, m, seat, declarer, can, live);
 }
 
+/* BiddingSense.packed (players/bidding_sense.py, BIDDER_FORMAT), field for field: per contract (in the
+   ruleset's order, up to MAX_CONTRACTS) what the heuristic bot's calls read, then the hand valuer's
+   tables (players/hand_strength.py). The doubles come first, so the layout has no padding. */
+#define BIDDER_FORMAT "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
+#define MAX_CONTRACTS 8
+enum { NO_TRUMPS_KIND = 4, ALL_TRUMPS_KIND = 5, UNDENUFE_KIND = 6 };  /* 0..3: a suit contract, its trump */
+typedef struct {
+    double total[MAX_CONTRACTS];       /* the deal's points (BiddingSense.total) */
+    double share[MAX_CONTRACTS];       /* a seat's share of them */
+    double bidding_share[MAX_CONTRACTS], passed_share[MAX_CONTRACTS];  /* a partner's, as _partner_share says */
+    double chien[MAX_CONTRACTS];
+    double weight[MAX_CONTRACTS];
+    double bid_need[MAX_CONTRACTS][2]; /* alone, and over the partner's contract */
+    double need_double[MAX_CONTRACTS], need_redouble[MAX_CONTRACTS];
+    double scale[MAX_CONTRACTS];       /* HandValuer.scale */
+    double values[5][256];             /* HandValuer: plain, trump, no_trumps, all_trumps, undenufe */
+    int32_t contracts, hand_size, pack_size, partners, defence_pair, belote_points;
+    int32_t kind[MAX_CONTRACTS];
+    int32_t declaration_key[MAX_CONTRACTS];  /* which of the hand's two declaration values counts, or -1: none */
+    int32_t pack_total[MAX_CONTRACTS];       /* HandValuer.total */
+    uint32_t belote_pairs[MAX_CONTRACTS][4]; /* the king and queen of each belote suit, 0 where none */
+} Bidder;
+
+enum { CALL_PASS = 0, CALL_BID = 1, CALL_DOUBLE = 2, CALL_REDOUBLE = 3 };
+#define PASSED_PARTNER 0.85
+#define BIDDING_PARTNER 1.1
+
+/* A product kept apart from the sum it goes into: no fused multiply-add, so the rounding is Python's. */
+static double product(double a, double b)
+{
+    volatile double p = a * b;
+    return p;
+}
+
+/* HandValuer.raw, the sums in Python's order */
+static double raw_value(const Bidder *b, uint32_t hand, int contract)
+{
+    int h[4] = {hand & 0xFF, hand >> 8 & 0xFF, hand >> 16 & 0xFF, hand >> 24 & 0xFF};
+    int kind = b->kind[contract];
+    if (kind >= NO_TRUMPS_KIND) {
+        const double *v = b->values[kind - NO_TRUMPS_KIND + 2];
+        return v[h[0]] + v[h[1]] + v[h[2]] + v[h[3]];
+    }
+    double value = 0.0;
+    int first = 1;
+    for (int suit = 0; suit < 4; suit++)
+        if (suit != kind) {
+            value = first ? b->values[0][h[suit]] : value + b->values[0][h[suit]];
+            first = 0;
+        }
+    value += b->values[1][h[kind]];
+    if (COUNT(h[kind]) < 2)
+        return value;
+    /* hand_strength._ruffs: short side suits while trumps remain to ruff them */
+    int spare = COUNT(h[kind]) - 1;
+    double ruffs = 0.0;
+    for (int suit = 0; suit < 4 && spare > 0; suit++) {
+        int length = COUNT(h[suit]);
+        if (suit == kind || length > 1)
+            continue;
+        ruffs += length == 0 ? 12.0 : 6.0;
+        spare -= 2 - length;
+    }
+    return value + ruffs;
+}
+
+/* BiddingSense.worth: the points the hand is expected to take, and its declaration and belote points. */
+static void worth(const Bidder *b, uint32_t known, const double *declared, int contract, double *taken, double *held)
+{
+    double average = (double)((b->hand_size - COUNT(known)) * b->pack_total[contract]) / (double)b->pack_size;
+    *taken = product(b->scale[contract], raw_value(b, known, contract)) + average;
+    int key = b->declaration_key[contract], belotes = 0;
+    for (int i = 0; i < 4; i++)
+        if (b->belote_pairs[contract][i] && (known & b->belote_pairs[contract][i]) == b->belote_pairs[contract][i])
+            belotes++;
+    *held = (key < 0 ? 0.0 : declared[key]) + (double)(b->belote_points * belotes);
+}
+
+/* What a call reads of the auction from the seat's side (bidding_sense.Standing, with no point bids). */
+typedef struct {
+    int contract, partner_contract, partner_passed, ours;
+} Seen;
+
+/* BiddingSense._team: the points the team is expected to take in ``contract``, with the partner's share. */
+static double team(const Bidder *b, const Seen *seen, double taken, int contract)
+{
+    double share;
+    if (!b->partners) {
+        share = 0.0;
+    } else if (seen->partner_contract == contract) {
+        double total = b->total[contract], base = b->share[contract], implied = total / 2;
+        double capped = (total < implied ? total : implied) - base;
+        share = capped > base ? capped : base;
+    } else if (seen->partner_contract >= 0) {
+        share = b->bidding_share[contract];
+    } else {
+        share = seen->partner_passed ? b->passed_share[contract] : b->share[contract];
+    }
+    return taken + b->chien[contract] + share;
+}
+
+/* BiddingSense.choose for a ladder without point bids, schmeiss, ashkal or push: the position in ``calls``
+   (codes and contracts, ``count`` of them) of the call made, or -1 for a pass not among them. */
+static int choose_call(const Bidder *b, uint32_t known, const double *declared, const Seen *seen,
+                       const int32_t (*calls)[2], int count)
+{
+    double taken[MAX_CONTRACTS], held[MAX_CONTRACTS], teams[MAX_CONTRACTS];
+    int known_worth[MAX_CONTRACTS] = {0};
+    int forced = 1;
+    for (int i = 0; i < count; i++)
+        if (calls[i][0] == CALL_PASS)
+            forced = 0;
+#define WORTH(c) if (!known_worth[c]) { worth(b, known, declared, c, &taken[c], &held[c]); \
+                                        teams[c] = team(b, seen, taken[c], c); known_worth[c] = 1; }
+    for (int i = 0; i < count; i++) {
+        if (calls[i][0] != CALL_DOUBLE && calls[i][0] != CALL_REDOUBLE)
+            continue;
+        int doubled = seen->contract;
+        WORTH(doubled);
+        if (seen->ours && 2 * teams[doubled] + held[doubled] - b->total[doubled] >= b->need_redouble[doubled])
+            return i;
+        if (!seen->ours) {
+            double share = b->defence_pair ? product(b->share[doubled], seen->partner_passed ? PASSED_PARTNER
+                : seen->partner_contract >= 0 ? BIDDING_PARTNER : 1.0) : 0.0;
+            double defence = taken[doubled] + share + held[doubled];
+            if (2 * defence - b->total[doubled] >= b->need_double[doubled])
+                return i;
+        }
+    }
+    int over = seen->ours ? seen->partner_contract : -1, best = -1;
+    double best_ratio = 0.0;
+    for (int i = 0; i < count; i++) {
+        int c = calls[i][1], kind = b->kind[c];
+        if (calls[i][0] != CALL_BID || (!forced && kind < 4 && !(known >> (8 * kind) & 0xFF)))
+            continue;  /* a trump suit the hand holds none of: only where a call is forced */
+        WORTH(c);
+        double margin = 2 * teams[c] + held[c] - b->total[c];
+        margin -= b->bid_need[c][over >= 0 && c != over];
+        if (margin >= 0 || forced) {
+            double ratio = product(margin, b->weight[c]);
+            if (best < 0 || ratio > best_ratio) {
+                best = i;
+                best_ratio = ratio;
+            }
+        }
+    }
+#undef WORTH
+    return best;
+}
+
+/* Whether a bidder's contracts and tables are ones choose_call can read. */
+static int bidder_sound(const Bidder *b)
+{
+    if (b->contracts < 1 || b->contracts > MAX_CONTRACTS || b->pack_size < 1)
+        return 0;
+    for (int c = 0; c < b->contracts; c++)
+        if (b->kind[c] < 0 || b->kind[c] > UNDENUFE_KIND || b->declaration_key[c] < -1 || b->declaration_key[c] > 1)
+            return 0;
+    return 1;
+}
+
 #endif

@@ -33,6 +33,7 @@ from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.engine.playout import card_picker, random_deal
 from belot_rules.players import HeuristicPlayer, RandomPlayer
+from belot_rules.players.bidding_kernel import BIDDER_FORMAT
 from belot_rules.players.card_play import SENSE_FORMAT, shared_sense
 from belot_rules.players.heuristic import card_senses
 from belot_rules.players.memory import Memory, plays
@@ -153,7 +154,7 @@ def test_a_table_of_heuristic_bots_alone_plays_its_cards_in_the_kernel(kernel, r
     assert shared_sense([*(p.card_chooser("hearts") for p in heuristic[:3]), lambda *a: 0]) is None
     sensed = []
     monkeypatch.setattr(kernel_module, "compiled", SimpleNamespace(play=lambda *args: sensed.append(len(args))
-                                                                   or kernel.play(*args)))
+                                                                   or kernel.play(*args), call=kernel.call))
     Table(heuristic).play_deal(DealState.start(ruleset, list(range(32)), 0))
     Table([*heuristic[:3], RandomPlayer(ruleset, 1)]).play_deal(DealState.start(ruleset, list(range(32)), 0))
     assert sensed == [21]
@@ -169,7 +170,7 @@ def test_kernel_and_python_heuristic_rollouts_agree_from_any_position(kernel, ru
     contract = data.draw(st.sampled_from((None, *ruleset.contracts)), label="contract")
     steps = data.draw(st.integers(0, ruleset.seating.players * ruleset.seating.hand_size), label="steps")
     state = _part_played(ruleset, random.Random(seed), contract, steps)
-    if state is None or state.closed:
+    if state is None or state.closed or state.phase == OVER:  # a closed game, or all passed
         return
     contract = state.played_contract()
     tables, players = ruleset.tables[contract], ruleset.seating.players
@@ -192,6 +193,30 @@ def test_kernel_and_python_heuristic_rollouts_agree_from_any_position(kernel, ru
     assert results[0] == results[1]
 
 
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_kernel_makes_the_heuristic_bots_calls_as_its_python_sense_does(path, kernel, rulesets, monkeypatch):
+    """players/bidding_sense.py (BiddingSense.choose) and players/hand_strength.py, compiled for ladders without
+    point bids, schmeiss, ashkal or push: in auctions called at random (doubles, weak and forced contracts), the
+    heuristic bot's call at every turn is the same with the kernel and without it."""
+    ruleset = rulesets[path.stem]
+    bidding = ruleset.bidding
+    senses = [HeuristicPlayer(ruleset).bidding for _ in ruleset.seating.seats]
+    rng = random.Random(path.stem)
+    for number in range(30):
+        deck = list(ruleset.seating.cards)
+        rng.shuffle(deck)
+        state = DealState.start(ruleset, deck, number % ruleset.seating.players)
+        while state.phase == BIDDING:
+            auction, seat = state.running_auction(), state.to_act
+            legal = bidding.legal_calls(auction)
+            made = []
+            for loop in (kernel, None):
+                monkeypatch.setattr(kernel_module, "compiled", loop)
+                made.append(senses[seat].choose(seat, state.hands[seat], auction.calls, state.turned_card, legal))
+            assert made[0] == made[1], (number, auction.calls)
+            state.make_call(legal[rng.randrange(len(legal))])
+
+
 def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):
     """The card sense arrives as bytes: one of another size, another table's or naming a seat or card that is not
     one gets a TypeError before any card is played."""
@@ -211,6 +236,14 @@ def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):
                         state.side_tricks, state.belote_suits, state.declared, 0, None, print, print, None, sense,
                         state.declarer, memory)
     assert kernel.SENSE_FORMAT == SENSE_FORMAT and len(packed) == struct.calcsize(SENSE_FORMAT)
+    bidder = HeuristicPlayer(ruleset).bidding._kernel_calls.packed  # the bidding's tables: checked the same way
+    assert kernel.BIDDER_FORMAT == BIDDER_FORMAT and len(bidder) == struct.calcsize(BIDDER_FORMAT)
+    with pytest.raises(TypeError, match="bidder"):
+        kernel.call(bidder[:-4], 0xFF, 0.0, 0.0, -1, -1, False, False, [0, -1])
+    with pytest.raises(ValueError, match="contract"):
+        kernel.call(bidder, 0xFF, 0.0, 0.0, -1, -1, False, False, [0, -1, 1, 9])
+    with pytest.raises(ValueError, match="double"):
+        kernel.call(bidder, 0xFF, 0.0, 0.0, -1, -1, False, False, [0, -1, 2, -1])
 
 
 PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
@@ -450,7 +483,8 @@ def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
         assert name.endswith(".h") or "add_build_constants(m)" in source, name
         assert not _defines(source).keys() & {"PACKED_FORMAT", "PACKED_CODES"}, name
         assert not [definition for definition in shared if definition in source], name
-    assert _defines((folder / "_heuristic.h").read_text()) == {"SENSE_FORMAT": SENSE_FORMAT}
+    assert _defines((folder / "_heuristic.h").read_text()) == {"SENSE_FORMAT": SENSE_FORMAT,
+                                                               "BIDDER_FORMAT": BIDDER_FORMAT}
     assert '#include "_heuristic.h"' in (folder / "_playout.c").read_text()
 
 

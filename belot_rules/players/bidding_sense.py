@@ -56,10 +56,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .. import kernel
 from ..cards import SUIT_MASKS
 from ..rules.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
+from .bidding_kernel import CompiledCalls, compiled_calls
 from .hand_strength import TRUMP_SUIT, hand_valuer
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
@@ -119,7 +121,8 @@ class Standing(NamedTuple):
 class BiddingSense:
     """Chooses calls for one ruleset; the hand values come from :func:`hand_valuer`."""
 
-    def __init__(self, ruleset: Ruleset, margins: Margins = Margins()) -> None:
+    def __init__(self, ruleset: Ruleset, margins: Margins = Margins(), *, in_kernel: bool = True) -> None:
+        """``in_kernel``: call in the compiled kernel where it is built and plays this bidding (.bidding_kernel)."""
         self.margins = margins
         self.valuer = hand_valuer(ruleset)
         self.seating = seating = ruleset.seating
@@ -158,6 +161,8 @@ class BiddingSense:
         # A partner's expected share when it bid another contract, when it passed, and otherwise (_partner_share).
         self._bidding_share = {c: share * BIDDING_PARTNER for c, share in self.share.items()}
         self._passed_share = {c: share * PASSED_PARTNER for c, share in self.share.items()}
+        self._kernel_calls = compiled_calls(ruleset, margins) if in_kernel else None
+        self._kernel_hand, self._kernel_declared = -1, (0.0, 0.0)  # a hand and its declarations, as the kernel reads them
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
         self._worth: dict[str, tuple[float, float]] = {}
         self._declared: dict[tuple[bool, bool], float] = {}
@@ -187,6 +192,17 @@ class BiddingSense:
         if self.schmeiss and legal[0].kind == "accept":
             return self._answer(known, calls[-1][1], turned_card, legal)
         ours = standing.declarer >= 0 and self.seating.same_side(standing.declarer, seat)
+        in_kernel, compiled = self._kernel_calls, kernel.compiled
+        if in_kernel is not None and compiled is not None and standing.points is None \
+                and standing.partner_points is None:
+            codes = in_kernel.codes(legal)
+            if codes is not None:  # the calls below, in C
+                index = in_kernel.index
+                at = compiled.call(in_kernel.packed, known, *self._declared_in_kernel(known, in_kernel),
+                                   -1 if standing.contract is None else index[standing.contract],
+                                   -1 if standing.partner_contract is None else index[standing.partner_contract],
+                                   standing.partner_passed, ours, codes)
+                return PASS if at < 0 else legal[at]
         for call in legal:
             if call.kind in ("double", "redouble"):
                 doubled = standing.contract
@@ -241,6 +257,15 @@ class BiddingSense:
         if best == self.ashkal and ASHKAL in legal and turned_card >= 0 and not hand & SUIT_MASKS[turned_card >> 3]:
             return ASHKAL  # the turned card is worth more beside the partner's cards of its suit than alone here
         return max(options, key=lambda c: c.points or 0)
+
+    def _declared_in_kernel(self, known: int, in_kernel: CompiledCalls) -> tuple[float, float]:
+        """What :meth:`worth` counts of the sequences and quads ``known`` holds, per declaration key."""
+        if known != self._kernel_hand:
+            self._kernel_hand = known
+            first, second = (DECLARATION_WEIGHT * sum(d.points for d in self.declarations.held(known, c))
+                             if c is not None else 0.0 for c in in_kernel.representatives)
+            self._kernel_declared = first, second
+        return self._kernel_declared
 
     def opening_margin(self, seat: int, hand: int, turned_card: int, bid: Call) -> float:
         """How far ``hand`` covers ``bid`` as the auction's first call, as a share of the deal: what the bid
