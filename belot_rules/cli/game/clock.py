@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 Now = Callable[[], float]
 WARNING = 10  # seconds before the deadline when the player is warned
@@ -46,7 +46,7 @@ class TerminalInput:
     def __init__(self, stream: TextIO | None = None, echo: Callable[[str], None] | None = None) -> None:
         self.stream = stream or sys.stdin
         self.echo = None if self.stream.isatty() else echo
-        self.settings: list | None = None  # the terminal's own settings while typing is not echoed
+        self.settings: list[Any] | None = None  # the terminal's own settings while typing is not echoed
 
     def hold(self) -> None:
         """Stop the terminal echoing keys between questions, so typing ahead never lands in the table."""

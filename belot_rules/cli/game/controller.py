@@ -23,13 +23,13 @@ from pathlib import Path
 
 from ...cards import CARDS
 from ...engine.actions import CALL, PLAY, Action
-from ...engine.deal import (
-    BIDDING,
-    DECLARING,
-    DISCARDING,
-    EXCHANGING,
-    OVER,
-    PLAYING,
+from ...engine.deal import (  # the phases re-exported (as) for the views, which import only SeatView of the deal
+    BIDDING as BIDDING,
+    DECLARING as DECLARING,
+    DISCARDING as DISCARDING,
+    EXCHANGING as EXCHANGING,
+    OVER as OVER,
+    PLAYING as PLAYING,
     DealState,
     SeatView,
 )
@@ -93,8 +93,8 @@ class HumanTurn:
     def listed(self) -> tuple[Action, ...]:
         """Every call or option as a list shows them; with point bids, pass and the doublings first, so a
         long list of bids does not push a doubling out of view."""
-        points = any(a.kind == CALL and a.call.points is not None for a in self.legal)
-        return tuple(sorted(self.legal, key=lambda a: points and a.call.kind == "bid"))
+        points = any(a.kind == CALL and call_of(a).points is not None for a in self.legal)
+        return tuple(sorted(self.legal, key=lambda a: points and call_of(a).kind == "bid"))
 
     def keys(self) -> list[tuple[str, Action]]:
         """The menu with the key that chooses each entry (numbers up to 9, then 0 for the tenth)."""
@@ -149,10 +149,17 @@ class ClockTick:
 Event = DealStarted | Moved | HumanTurn | DealScored | AllPassed | MatchEnded | ClockTick
 
 
+def call_of(action: Action) -> Call:
+    """The call a calling action makes (an action of another kind makes none)."""
+    if action.call is None:
+        raise ValueError(f"{action} is not a call")
+    return action.call
+
+
 def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
     """The numbered choices and, when playing or laying aside, the legal cards in the order the hand shows them."""
     if deal.phase == BIDDING:
-        return [a for a in legal if a.call.points is None], []  # point bids are typed
+        return [a for a in legal if call_of(a).points is None], []  # point bids are typed
     if deal.phase in (DECLARING, EXCHANGING):
         return legal, []
     allowed = {a.card for a in legal}
@@ -242,7 +249,7 @@ class Controller:
         view = deal.view(human if human is not None else self.session.seating.reference)
         over = deal.phase == OVER
         auction = deal.auction
-        bidding = deal.contract is None and auction is not None
+        bidding = auction if deal.contract is None else None  # the auction still open
         taker = (human is not None and human == deal.declarer) or over  # who sees the chien and the cards laid aside
         chien = deal.deck[deal.ruleset.dealing.stock_start:] if deal.ruleset.dealing.widow_size else ()
         opened = human is None and self.open_hands
@@ -251,11 +258,11 @@ class Controller:
             hand=view.hand if human is not None else (),
             discarded=tuple(str(CARDS[c]) for c in deal.discarded) if taker else (),
             level=deal.level if auction is None or deal.contract is not None else auction.level,
-            doubling=bidding and auction.doubling,
+            doubling=bidding is not None and bidding.doubling,
             first_speaker=auction.first_seat if auction is not None else -1,
-            second_round=bool(bidding and view.turned_card and auction.contract is None
-                              and len(auction.calls) >= seating.players and not over),
-            must_call=bidding and deal.ruleset.bidding.must_call(auction),
+            second_round=bool(bidding is not None and view.turned_card and bidding.contract is None
+                              and len(bidding.calls) >= seating.players and not over),
+            must_call=bidding is not None and deal.ruleset.bidding.must_call(bidding),
             side_points=tuple(deal.side_points), side_tricks=tuple(deal.side_tricks),
             hand_sizes=tuple(bin(hand).count("1") for hand in deal.hands),
             declarations=tuple(d for s in sorted(deal.declared) for d in deal.declared[s]),
@@ -290,7 +297,7 @@ class Controller:
         session = self.session
         if session.over:
             return self.match_end()
-        deal = session.deal
+        deal = session.playing
         if not deal.history and self.opened != session.deal_number:
             self.opened = session.deal_number
             return DealStarted(session.deal_number, deal.dealer, self.seen(deal))
@@ -333,7 +340,8 @@ class Controller:
     def apply(self, action: Action, by: str) -> Moved:
         """Make a move, save, and queue the deal's result when it ended the deal."""
         session = self.session
-        deal, seat, belotes = session.match.current, session.match.current.to_act, len(session.match.current.belotes)
+        deal = session.playing
+        seat, belotes = deal.to_act, len(deal.belotes)
         session.apply(action)
         self.clock = None
         self.save()
@@ -379,8 +387,7 @@ class Controller:
         """The variant's rule for the player out of time: the move made for them (None: their side loses
         the match) and the sentence that says so, ``describe`` wording the move."""
         session = self.session
-        deal = session.deal
-        action, message = out_of_time(session, deal.legal_actions(), describe)
+        action, message = out_of_time(session, session.playing.legal_actions(), describe)
         if action is None:
             self.clock = None
             self.save()
@@ -442,8 +449,11 @@ def out_of_time(session: Session, legal: list[Action], describe: Callable[[Actio
     """The variant's rule for the player out of time: the move made for them (None: their team
     loses the match, already marked on ``session``) and the sentence that says so."""
     rule = session.ruleset.variant.table.move_clock.on_timeout
+    human = session.seating.human
+    if human is None:
+        raise ValueError("no seat is the player's: nobody runs out of time")
     if rule == "lose_match":
-        session.forfeit = session.seating.side_of[session.seating.human]
+        session.forfeit = session.seating.side_of[human]
         return None, "Time is up. At this table a player who runs out of time loses the match."
     if rule == "random_legal_move":
         action = random.Random(session.decision_seed()).choice(legal)

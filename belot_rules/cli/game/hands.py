@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ...cards import CARDS, Card, parse_card
 from ...engine.deal import SeatView
@@ -18,7 +18,7 @@ def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]
         tables = ruleset.tables[contract]
         strength, trump = tables.strength, tables.trump_suit
     else:
-        order = ruleset.variant.cards.plain.order
+        order: Sequence[str] = ruleset.variant.cards.plain.order
         strength = tuple(-order.index(card.rank_char) for card in CARDS)
         trump = -1
     return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))

@@ -160,10 +160,11 @@ class Look:
             index = (0 if call.kind == "double" else 1) if level is None else level
             multiplier, name = self.doublings[min(index, len(self.doublings) - 1)]
             return f"{name} {self.times}{multiplier}"
+        contract = call.contract or ""  # a bid names its contract
         if call.points is None:
-            return self.contract(call.contract)
+            return self.contract(contract)
         points = pgettext("call", "capot") if call.points == CAPOT else str(call.points)
-        return f"{points} {self.contract(call.contract)}"
+        return f"{points} {self.contract(contract)}"
 
     def calls(self, calls: Sequence[tuple[int, Call]]) -> list[tuple[int, str]]:
         """An auction's calls as the table says them, each raise named by the level it reaches."""

@@ -205,8 +205,8 @@ class Game:
             self.show(f"{name}: {self.look.calls(calls_of(view))[-1][1]}" + (" " + _("(a forced call)") if forced else ""))
         elif action.kind == DECLARE and action.declarations:
             self.show(f"{name}: " + ", ".join(self.draw.declaration(view, d) for d in action.declarations))
-        elif action.kind == EXCHANGE:
-            self.show(self.draw.exchange(view))
+        elif action.kind == EXCHANGE and (exchanged := self.draw.exchange(view)) is not None:
+            self.show(exchanged)
         elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
             self.show(_("You {choice}.").format(choice=self.draw.exchange_choice(view, action)))
         elif action.kind == DISCARD and view.phase != DISCARDING:  # the others see how many, the taker which

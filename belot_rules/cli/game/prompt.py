@@ -17,7 +17,7 @@ from ...i18n import gettext as _
 from ...rules.calls import Call, point_range, step_words
 from ...ruleset import Ruleset
 from ...variant.model import SUIT_CONTRACTS
-from .controller import HumanTurn
+from .controller import HumanTurn, call_of
 from .look import Look
 
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
@@ -66,7 +66,7 @@ def by_number(text: str, menu: Sequence[Action]) -> Action | None:
 
 def call_menu(legal: Sequence[Action]) -> list[Action]:
     """The numbered calls: every call, except point bids, which are typed."""
-    return [a for a in legal if a.call.points is None]
+    return [a for a in legal if call_of(a).points is None]
 
 
 def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look: Look,
@@ -109,21 +109,21 @@ def _call_text(text: str, look: Look) -> str:
 
 def calls_hint(legal: Sequence[Action], menu: Sequence[Action], look: Look) -> str:
     """The calls open now, in one sentence."""
-    numbers = ", ".join(f"{i} {look.call(a.call)}" for i, a in enumerate(menu, 1))
+    numbers = ", ".join(f"{i} {look.call(call_of(a))}" for i, a in enumerate(menu, 1))
     bids = point_bids(legal)
     return (_("Choose {numbers}, or bid {bids}.") if bids else _("Choose {numbers}.")).format(numbers=numbers, bids=bids)
 
 
 def point_bids(legal: Sequence[Action]) -> str:
     """The point bids open now, like ``90 to 160 or capot, in hearts, spades (type: 90 hearts)``."""
-    bids = [a.call for a in legal if a.call.points is not None]
+    bids = [call for call in map(call_of, legal) if call.points is not None]
     if not bids:
         return ""
     values, step, capot = point_range(bids)
     span = [f"{values[0]} to {values[-1]}{step_words(step)}"] if values else []
     if capot:
         span.append("capot")
-    trumps = list(dict.fromkeys(c.contract.replace("_", " ") for c in bids))
+    trumps = list(dict.fromkeys((c.contract or "").replace("_", " ") for c in bids))  # a bid names its contract
     example = f"{values[0] if values else 'capot'} {trumps[0]}"
     return f"{' or '.join(span)} in {', '.join(trumps)} (type it: {example})"
 
@@ -172,6 +172,7 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
         if not rules.declarations.belote_announced and card in turn.belotes:
             return [a for a in turn.legal if a.card == card]  # scored without announcing it here
         raise Refusal(_("{card} does not start a belote.").format(card=shown))
+    assert view.contract is not None  # cards are played and laid aside under a contract
     reason = rules.illegal_reason(view.contract, view.hand, view.trick, CARDS[card])
     led = look.contract(SUIT_CONTRACTS[parse_card(view.trick[0][1]).suit])
     raise Refusal(_("You may not play {card} ({led} led): {reason}.").format(card=shown, led=led, reason=_(reason)))

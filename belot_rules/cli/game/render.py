@@ -26,7 +26,7 @@ from ...rules.declarations import QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
-from .controller import OVER, Controller, MatchEnded
+from .controller import OVER, Controller, MatchEnded, call_of
 from .hands import sort_hand
 from .look import Look, variant_title
 from .session import SheetRow
@@ -127,7 +127,7 @@ def call_menu_text(menu: Sequence[Action], bids: str, look: Look, level: int = 0
     text = Text()
     for i, action in enumerate(menu, 1):
         text.append(f"{i}:", style="bold")
-        text.append(f"{look.call(action.call, level)}   ")
+        text.append(f"{look.call(call_of(action), level)}   ")
     if bids:
         text.append("\n" + _("or bid {bids}").format(bids=bids))
     return text
@@ -404,7 +404,8 @@ class Renderer:
         """A move of the deal being played, in the table's words (``short``: in a menu of calls or declarations,
         without the verb; ``view``: the deal as the player sees it, which names the seven and the turned card)."""
         if action.kind == CALL:
-            return self.look.call(action.call) if short else f"call {self.look.call(action.call)}"
+            said = self.look.call(call_of(action))
+            return said if short else f"call {said}"
         if action.kind == DECLARE:
             if not action.declarations:
                 return _("nothing") if short else _("declare nothing")
@@ -539,8 +540,8 @@ class Renderer:
         for offset in range(players):
             row, column = grid_place(offset, players)
             rows[row][column] = cells[offset]
-        for row in rows:
-            grid.add_row(*row)
+        for cells_row in rows:
+            grid.add_row(*cells_row)
         return grid
 
     def auction(self, view: SeatView) -> Text:
@@ -583,6 +584,7 @@ class Renderer:
     def melds(self, view: SeatView, index: int) -> tuple[Declaration, ...]:
         """The melds trick ``index`` holds, for the team that won it (where melds come from tricks)."""
         _, cards, winner = view.tricks[index]
+        assert view.contract is not None  # tricks are played under a contract
         return self.control.rules.declarations.in_trick(view.contract, tuple(card_index(c) for c in cards), winner)
 
     def declaration(self, view: SeatView, declaration: Declaration) -> str:
@@ -680,6 +682,7 @@ class Renderer:
         result = self.verdict(score) + (", capot" if score.capot_team is not None else "")
         if score.hanging_out:
             result += f", {score.hanging_out} waits"
+        assert row.contract is not None  # a deal scored was played under a contract
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
         described += [""] * (self.control.rules.seating.sides - len(described))
         return [

@@ -325,7 +325,7 @@ class SavedGame:
 
     @property
     def seed(self) -> int:
-        return self.record["seed"]
+        return int(self.record["seed"])  # a whole number: the save's shape was checked when it was read
 
     @property
     def claims_over(self) -> bool:

@@ -138,6 +138,14 @@ class Session:
         return None if self.over else self.match.current
 
     @property
+    def playing(self) -> DealState:
+        """The deal being played, where a move is asked for or made (the match cannot be over)."""
+        deal = self.match.current
+        if deal is None:
+            raise RuntimeError("no deal is being played: the match is over")
+        return deal
+
+    @property
     def deal_number(self) -> int:
         return len(self.match.deals) + 1
 
@@ -155,7 +163,7 @@ class Session:
 
     def decision_seed(self) -> int:
         """The seed of the decision about to be made."""
-        return decision_seed(self.seed, self.deal_number, len(self.deal.history))
+        return decision_seed(self.seed, self.deal_number, len(self.playing.history))
 
     def bot_action(self, kind: str) -> Action:
         """What a bot of ``kind`` does for the seat to act.
@@ -163,7 +171,7 @@ class Session:
         The package's bots are built afresh for each decision, from its own seed, so a resumed or
         undone game makes the same moves again. An outside bot may keep what it saw between its
         calls, so it is built once a deal (and again after an undo or a resume)."""
-        deal = self.deal
+        deal = self.playing
         if not is_outside(kind):
             return bot_choice(kind, self.ruleset, deal, self.decision_seed())
         key = (self.deal_number, deal.to_act)
@@ -174,7 +182,7 @@ class Session:
 
     def apply(self, action: Action | str) -> DealState:
         """Apply an action for the seat to act; returns the deal it was applied to (maybe just finished)."""
-        deal = self.match.current
+        deal = self.playing
         self.match.apply(action)
         if deal.phase == OVER:
             self.rows.append(SheetRow.of(len(self.rows) + 1, deal, self.match.board))
@@ -190,7 +198,7 @@ class Session:
         saying why, when there is nothing to take back or :meth:`undo_step` stops it.
         """
         last = self.undo_step()
-        deal = self.deal
+        deal = self.playing
         taken = deal.history[last:]
         kept = [a for d in self.match.deals for a in d.actions] + [str(a) for a in deal.history[:last]]
         self.match, self.rows, self.last_deal = MatchState.new(self.ruleset, self.seed), [], None
@@ -213,6 +221,7 @@ class Session:
             raise NoUndo("Nothing to undo: no seat is yours.")
         if deal is None:
             raise NoUndo("The match is over; nothing can be taken back.")
+        assert deal.auction is not None  # DealState.start opens it
         probe = DealState.start(self.ruleset, deal.deck, deal.dealer, deal.hanging_in, tuple(deal.auction.board))
         last, seen = None, ""  # the player's last move; what he saw at or after it that it had not shown
         before = probe.view(human)

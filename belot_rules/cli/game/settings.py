@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from ...engine.records import write_record
 from ...errors import FileError
@@ -34,7 +35,7 @@ class Settings:
     speed: str = "normal"  # one of SPEEDS
     autoplay: bool = False  # a card that is the only legal one is played by itself
 
-    def overridden(self, **given: object) -> Settings:
+    def overridden(self, **given: Any) -> Settings:
         """These settings with the options given on the command line (None: not given) put over them."""
         return replace(self, **{name: value for name, value in given.items() if value is not None})
 
@@ -108,7 +109,7 @@ class Kept:
         settings, notice = read_settings()
         return cls(settings, settings_path()), notice
 
-    def change(self, **values: object) -> str | None:
+    def change(self, **values: Any) -> str | None:
         """Keep the changed settings (only these: an option given on the command line stays for its game);
         a notice if the file cannot be written."""
         self.settings = replace(self.settings, **values)

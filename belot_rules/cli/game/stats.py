@@ -95,15 +95,17 @@ def opponents(seating: Seating) -> str:
 
 def match_counts(session: Session) -> dict[str, int]:
     """What one finished match adds for the player's team."""
-    side_of = session.seating.side_of
-    team = side_of[session.seating.human]
-    ours = [row for row in session.rows if row.score is not None and side_of[row.declarer] == team]
+    side_of, human = session.seating.side_of, session.seating.human
+    if human is None:
+        raise ValueError("a match watched counts for nobody")
+    team = side_of[human]
+    ours = [row.score for row in session.rows if row.score is not None and side_of[row.declarer] == team]
     return {
         "games": 1,
         "wins": int(session.winner == team),
         "points": session.match.board[team],
         "contracts": len(ours),
-        "made": sum(row.score.verdict == "made" for row in ours),
+        "made": sum(score.verdict == "made" for score in ours),
         "capots": sum(row.score is not None and row.score.capot_team == team for row in session.rows),
     }
 
@@ -133,7 +135,7 @@ def record_match(session: Session, path: Path | None = None) -> tuple[dict[str, 
 
 def describe(stats: dict[str, dict[str, dict[str, int]]]) -> list[tuple[str, ...]]:
     """Rows for a table: variant, level, games, wins, win rate, average points, contracts made, capots."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for variant in sorted(stats):
         for level, c in sorted(stats[variant].items()):
             games = max(c["games"], 1)
