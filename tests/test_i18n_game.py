@@ -27,6 +27,10 @@ from belot_rules.cli.tui.screens import MessageScreen
 # (variant, language, the title of the deal's result box, where the play ends); RULES.md gives each home table.
 HOMES = [("bulgarian", "bg", "Раздаване 1:"), ("french", "fr", "Donne 1 :"), ("klaverjas-amsterdam", "nl", "Spel 1:"),
          ("bela", "hr", "Dijeljenje 1:"), ("debertz", "ru", "Сдача 1:")]
+# Words spelt as in English that are the language's own: Dutch "of" (or), "bots", "in", "is" and "contract", French
+# "tierce", "belote", "capot", "litige", "points", "total" and "possible".
+SAME = {"nl": {"of", "bots", "In", "is", "contract", "Contract"},
+        "fr": {"tierce", "belote", "capot", "litige", "points", "total", "possible"}}
 # Words a table of any language shows as they are: key names, the bots' names, the games' names, shared words.
 ALLOWED = {"Enter", "random", "Partner", "Belot", "Belote", "Bela", "Klaverjassen", "talon"}  # games keep their names
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -44,12 +48,13 @@ def _deal(variant: str, language: str) -> str:
 
 @pytest.mark.parametrize(("variant", "language", "result"), HOMES)
 def test_a_deal_of_the_home_variant_is_played_in_its_language(variant: str, language: str, result: str) -> None:
-    """Every word of the deal's play (header, table, auction, calls, declarations, tricks, prompts, hand and keys)
-    is the language's own: no word of the same deal in English is left but the allowed ones."""
+    """Every word of the deal (header, table, auction, calls, declarations, tricks, prompts, hand and keys, then the
+    result box with the scoring's explanation, the score sheet and the match's end) is the language's own: no word
+    of the same deal in English is left but the allowed ones and the variant's name as it is typed."""
     english = set(WORD.findall(_deal(variant, i18n.SOURCE)))
     text = _deal(variant, language)
-    played = text[:text.index("─ " + result)]
-    left = sorted(set(WORD.findall(played)) & english - ALLOWED)
+    assert "─ " + result in text
+    left = sorted(set(WORD.findall(text)) & english - ALLOWED - SAME.get(language, set()) - set(WORD.findall(variant)))
     assert left == [], f"{language}: English words in the deal: {left}"
 
 
@@ -86,25 +91,23 @@ def _table_deal(variant: str, language: str) -> list[str]:
         i18n.use(i18n.SOURCE)
 
 
-# Words spelt as in English that are the language's own: Dutch "of" (or), "bots", "is" and "contract", the French
-# declaration "tierce" and "possible".
-SAME = {"nl": {"of", "bots", "is", "contract"}, "fr": {"tierce", "possible"}}
 
 
 @pytest.mark.parametrize(("variant", "language", "result"), HOMES)
 def test_a_deal_at_the_full_screen_table_is_played_in_its_language(variant: str, language: str, result: str,
                                                                      tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 25 item 1: every screen of a deal's play at the full-screen table (header, seats, trick, auction,
-    choices, prompt, hand and key line) is in the language's words, up to the deal's result box, whose title
-    is the language's too: no English word of the same deal is left but the allowed ones."""
+    """Issue 25 item 1: every screen of a deal at the full-screen table (header, seats, trick, auction, choices,
+    prompt, hand and key line) is in the language's words, and so is the deal's result box, its title and the
+    scoring's explanation (rules/scoring, said by cli/game/explain.py): no English word of the same deal is left
+    but the allowed ones."""
     monkeypatch.setattr(screens, "TYPED_AHEAD", 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    english = set(WORD.findall("\n".join(_table_deal(variant, i18n.SOURCE)[:-1])))
-    *played, scored = _table_deal(variant, language)
-    left = sorted(set(WORD.findall("\n".join(played))) & english - ALLOWED - SAME.get(language, set()))
+    english = set(WORD.findall("\n".join(_table_deal(variant, i18n.SOURCE))))
+    shown = _table_deal(variant, language)
+    left = sorted(set(WORD.findall("\n".join(shown))) & english - ALLOWED - SAME.get(language, set()))
     assert left == [], f"{language}: English words at the table: {left}"
-    assert result.rstrip(":") in scored
+    assert result.rstrip(":") in shown[-1]
 
 
 @pytest.mark.parametrize(("language", "title"), [("en", "Deal 1: everybody passed"), ("bg", "Раздаване 1: ")])

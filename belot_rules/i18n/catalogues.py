@@ -19,8 +19,9 @@ from babel.messages.pofile import read_po, write_po
 
 PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE = PACKAGE / "locale"
-# ``N_`` marks a text kept in English where it is made (the rules) and translated where a view shows it.
-KEYWORDS = {"gettext": None, "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+# ``N_`` marks a text kept in English where it is made (the rules) and translated where a view shows it; so is each
+# line of a deal's explanation, written with ``note`` (rules/scoring, read by cli/game/explain.py).
+KEYWORDS = {"gettext": None, "_": None, "N_": None, "note": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 MAIN = "belot"  # the file of every text no part claims
 PARTS = {"game": ("cli/game/", "cli/tui/")}  # a file of its own for the texts of these folders
 # Header lines Babel writes with placeholders (a name, an address, a date) or its own version: the project's files

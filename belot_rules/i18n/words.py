@@ -92,3 +92,8 @@ def speed_name(speed: str) -> str:
     names = {"slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
              "fast": pgettext("speed", "fast"), "instant": pgettext("speed", "instant")}
     return names.get(speed, speed)
+
+
+def side_nouns() -> dict[str, str]:
+    """What a side of the table is called in the rules' explanations (``only the team's best declaration scores``)."""
+    return {"team": pgettext("side", "team"), "player": pgettext("side", "player"), "side": pgettext("side", "side")}

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
+from ..i18n import N_
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
 from ..variant.options.declarations import (
     BeloteAnnouncement,
@@ -95,7 +96,7 @@ class CampNames(NamedTuple):
         """The names of the takers' and defenders' camps; sides when the two coincide."""
         if seating.sides == 2:
             return cls(seating.side_name(0), seating.side_name(1), seating.side_name(0).split()[0])
-        return cls(f"player {declarer}", "the defence", "side")
+        return cls(f"player {declarer}", N_("the defence"), "side")
 
 
 class PlayerNames(tuple[str, ...]):
@@ -492,7 +493,7 @@ class DeclarationRules:
                 kept.append(b)
                 belote[camp[b.seat]] += b.points
             else:
-                cancelled.append((b, "its king and queen are part of the {}", (absorbing,)))
+                cancelled.append((b, N_("its king and queen are part of the {}"), (absorbing,)))
         return Resolution(tuple(kept), tuple(cancelled), tuple(points), tuple(belote))
 
     def _absorbing(self, b: Declaration, kept: list[Declaration]) -> Declaration | None:
@@ -520,7 +521,7 @@ class DeclarationRules:
                 if team != winner:
                     cancelled.append((d, *why))
                 elif best_only and d is not top:
-                    cancelled.append((d, "only the {}'s best declaration scores", (names.noun,)))
+                    cancelled.append((d, N_("only the {}'s best declaration scores"), (names.noun,)))
                 else:
                     kept.append(d)
 
@@ -538,7 +539,7 @@ class DeclarationRules:
                 leaders.append(camp)
         if len(leaders) == 1:
             w = leaders[0]
-            return w, ("{}'s {} is higher", (names[w], best[w]))
+            return w, (N_("{}'s {} is higher"), (names[w], best[w]))
         return self._break_tie(teams, leaders, best, trump_suit, first_seat, names, key)
 
     def _break_tie(self, teams: tuple[list[Declaration], ...], leaders: list[int], best: dict[int, Declaration],
@@ -551,16 +552,16 @@ class DeclarationRules:
             in_trumps = [camp for camp in leaders if any(d.kind == SEQUENCE and d.suit == trump_suit for d in tied[camp])]
             if len(in_trumps) == 1:
                 w = in_trumps[0]
-                return w, ("equal to {}'s {}, which is in trumps", (names[w], best[w]))
+                return w, (N_("equal to {}'s {}, which is in trumps"), (names[w], best[w]))
             leaders = in_trumps or leaders
         if rule in (DeclarationTie.first_in_play_order, DeclarationTie.trump_then_first_in_play_order):
             places = {camp: min((d.seat - first_seat) % self._players for d in tied[camp]) for camp in leaders}
             w = min(leaders, key=places.__getitem__)
             seat = (first_seat + places[w]) % self._players
-            return w, ("equal to {}'s {}, declared by seat {}, first in play order", (names[w], best[w], seat))
+            return w, (N_("equal to {}'s {}, declared by seat {}, first in play order"), (names[w], best[w], seat))
         if len(leaders) == 2:
             a, b = leaders
-            return None, ("{}'s {} and {}'s {} are equal: neither {} scores", (names[a], best[a], names[b], best[b],
+            return None, (N_("{}'s {} and {}'s {} are equal: neither {} scores"), (names[a], best[a], names[b], best[b],
                                                                             names.noun))
         equal = ", ".join(f"{names[camp]}'s {best[camp]}" for camp in leaders)
-        return None, ("{} are equal: no {} scores", (equal, names.noun))
+        return None, (N_("{} are equal: no {} scores"), (equal, names.noun))

@@ -38,6 +38,7 @@ from ..cards import (
 )
 from ..errors import UserError
 from ..files import KeyPath, excerpt
+from ..i18n import N_
 from ..variant.explain import suggest
 from ..variant.model import Contract, Sides, Stock, Variant
 from ..variant.options.declarations import QuadSequenceOverlap
@@ -390,7 +391,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
 
 def _told_by_side(score: DealScore) -> DealScore:
     """Declarations given by side name no seat: the explanation says what counted for the side, not a seat."""
-    notes = tuple(("{}: {} counts for {}", (values[0], values[2], values[3])) if text == DECLARED else (text, values)
+    notes = tuple((N_("{}: {} counts for {}"), (values[0], values[2], values[3])) if text == DECLARED else (text, values)
                   for text, values in score.notes)
     return score._replace(notes=notes)
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
 from ..variant.model import ContractRounding, Rounding
 from ..variant.options.scoring import RoundingMode, RoundingUnit
+from .said import Said
 
 HALF = 5  # the digit half_up / half_down decide on
+ROUNDS_UP = N_("{}; a last digit of {} or more rounds up")
 DIGITS, PAIR, EVEN = "digits", "pair", "even"  # how a total is rounded: by its last digit, as a pair, to even tens
 
 
@@ -32,30 +35,39 @@ class Rounder:
     tie_digit: int
     default_up: bool | None  # None: the tie digit depends on which team has fewer points
     scale: int  # 1 when the board counts tens, 10 when it counts points
-    board_text: str  # the rule for two teams' totals, in a player's words
-    single_text: str  # the rule for a total one team takes alone
+    board: Said  # the rule for two teams' totals, in a player's words
+    single: Said  # the rule for a total one team takes alone
     style: str = DIGITS
+
+    @property
+    def board_text(self) -> str:
+        return str(self.board)
+
+    @property
+    def single_text(self) -> str:
+        return str(self.single)
 
     @classmethod
     def build(cls, rule: ContractRounding, rounding: Rounding) -> Rounder:
         scale = 1 if rounding.unit == RoundingUnit.tens else 10
-        unit = "tens" if scale == 1 else "points rounded to tens"
+        unit = Said(N_("tens")) if scale == 1 else Said(N_("points rounded to tens"))
         if rule.mode == RoundingMode.tie_digit:
             digit = rule.tie_digit
-            board = f"{unit}; on a last digit of {digit} the team with fewer points rounds up, the other down"
-            return cls(False, digit, None, scale, board, f"{unit}; a last digit of {digit} or more rounds up")
+            board = Said(N_("{}; on a last digit of {} the team with fewer points rounds up, the other down"),
+                         (unit, digit))
+            return cls(False, digit, None, scale, board, Said(ROUNDS_UP, (unit, digit)))
         if rule.mode == RoundingMode.none and scale == 10:
-            return cls(True, HALF, True, scale, "exact points", "exact points")
+            return cls(True, HALF, True, scale, Said(N_("exact points")), Said(N_("exact points")))
         if rule.mode == RoundingMode.pair_to_total:
-            single = f"{unit}; a last digit of {HALF + 1} or more rounds up"
-            board = (f"{single}; the team with the larger last digit gives back or takes one to make the "
-                     "deal total")
+            single = Said(ROUNDS_UP, (unit, HALF + 1))
+            board = Said(N_("{}; the team with the larger last digit gives back or takes one to make the deal total"),
+                         (single,))
             return cls(False, HALF, False, scale, board, single, PAIR)
         if rule.mode == RoundingMode.even_tens:
-            text = f"{unit}; a total between two tens rounds to the even one"
+            text = Said(N_("{}; a total between two tens rounds to the even one"), (unit,))
             return cls(False, HALF, None, scale, text, text, EVEN)
         up = rule.mode != RoundingMode.half_down
-        text = f"{unit}; a last digit of {HALF if up else HALF + 1} or more rounds up"
+        text = Said(ROUNDS_UP, (unit, HALF if up else HALF + 1))
         return cls(False, HALF, up, scale, text, text)
 
     def round(self, total: int, up: bool | None = None) -> int:

@@ -27,6 +27,7 @@ from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .controller import OVER, Controller, MatchEnded, call_of
+from .explain import explanation
 from .hands import sort_hand
 from .look import Look, variant_title
 from .session import SheetRow
@@ -650,7 +651,8 @@ class Renderer:
 
     def deal_lines(self, row: SheetRow) -> list[Text]:
         """The score's explanation, a sentence a line, in the table's words."""
-        return [Text(self.words(line)) for line in row.score.lines] if row.score is not None else []
+        return ([Text(self.words(line)) for line in explanation(row.score, self.meld, self.look.contract)]
+                if row.score is not None else [])
 
     def sheet(self) -> Table:
         """The score sheet: for every deal and team, where the points came from, and the board."""

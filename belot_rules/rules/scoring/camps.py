@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_
 from ..declarations import BELOTE, NOTHING, CampNames, Declaration, PlayerNames, Resolution
 from ..seating import Seating
 from .result import FAILED, DealScore, ScoreParts, share_out
@@ -115,9 +116,9 @@ class Camping:
             match_points[seat] = share
         notes = camp.notes
         if camp.match_points[DEFENCE]:
-            how = ("equally" if equal else "by the points each defender took and declared"
-                   if any(own_melds) or any(own_belote) else "by the card points each defender took")
-            notes += (("The defence's {} is shared {}: {}", (
+            how = (N_("equally") if equal else N_("by the points each defender took and declared")
+                   if any(own_melds) or any(own_belote) else N_("by the card points each defender took"))
+            notes += ((N_("The defence's {} is shared {}: {}"), (
                 camp.match_points[DEFENCE], how, ", ".join(f"player {seat} {match_points[seat]}" for seat in order))),)
         return DealScore(raw, tuple(match_points), camp.hanging_out, camp.verdict, declarer, camp.multiplier,
                          declarer if camp.capot_team == TAKER else None, (False,) * seating.players, notes, parts, winner)

@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_
 from ...variant.model import Variant, contract_kind
 from ..calls import CAPOT
 from ..declarations import CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
 from ..rounding import Rounder
+from ..said import Said
 from ..seating import Seating
 from ..tables import ContractTables, build_all_tables
 from .camps import Camping, DealCamps
@@ -30,9 +32,9 @@ from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, S
 from .treatment import EachTreatment, PairTreatment
 from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
 
-DECLARED = "{}: seat {} {} counts for {}"  # a declaration that scores: its kind, seat, what it is and for whom
-FACTOR_NOTE = "Card points and last trick ×{}: {}"  # scoring.card_factor in a contract
-FACTOR_NOTES = {"no_trumps": "No-trumps: card points and last trick ×{}: {}"}
+DECLARED = N_("{}: seat {} {} counts for {}")  # a declaration that scores: its kind, seat, what it is and for whom
+FACTOR_NOTE = N_("Card points and last trick ×{}: {}")  # scoring.card_factor in a contract
+FACTOR_NOTES = {"no_trumps": N_("No-trumps: card points and last trick ×{}: {}")}
 MEMO_BIDS = (type(None), int, str)  # bids whose scores are remembered: those that equal only themselves
 SCORES_KEPT = 4096  # scores without declarations remembered per variant (~2 kB each) before starting again
 
@@ -88,8 +90,8 @@ class ScoringRules:
         self._last = s.last_trick
         doubles = variant.bidding.doubles
         # The contract line's doubling per multiplier, written once: ", contra ×2" (coinche), ", recontra ×4", ...
-        self._doubled_texts = {1: "", **{m: f", {name} ×{m}" for m, name in zip(doubles.multipliers, doubles.names)
-                                         if m > 1}}
+        self._doubled_texts: dict[int, Said | str] = {1: "", **{m: Said(N_(", {} ×{}"), (name, m)) for m, name in
+                                                             zip(doubles.multipliers, doubles.names) if m > 1}}
         self._point_bids = variant.bidding.uses_points
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
@@ -108,7 +110,6 @@ class ScoringRules:
         self._many = self.camping.camps(0).count > 2  # players scoring apart, each a camp
         self._capot = CapotRule(variant, self.seating.hand_size, self._many)
         self._reserve = ReserveRule(variant)
-        self._whose = ("who", "his") if self._many else ("which", "its")  # how the explanation speaks of a camp
         capot_bid_from = points.maximum if points.maximum_means_capot else CAPOT
         self._verdict: TakersAgainstDefence | TakerAgainstEach
         self._treatment: PairTreatment | EachTreatment
@@ -252,25 +253,26 @@ class ScoringRules:
                     note("In a trick won by seat {}: {} for {}", d.seat, d, deal.names[deal.camp_of[d.seat]])
         else:
             for d in res.kept:
-                note(DECLARED, "Belote" if d.kind == "belote" else "Declaration",
+                note(DECLARED, N_("Belote") if d.kind == "belote" else N_("Declaration"),
                      d.seat, d, deal.names[deal.camp_of[d.seat]])
         for d, why, values in res.cancelled:
-            note("Cancelled: seat {} {}: " + why, d.seat, d, *values)
+            note("Cancelled: seat {} {}: {}", d.seat, d, Said(why, values))
 
     def _declarations_without_tricks(self, deal: DealTotals, without: list[int]) -> None:
         """A camp without a trick: its declarations pass to the camp that took every trick under
         ``to_capot_team`` (FFB-K 10.1.1); otherwise, with ``count_without_tricks`` off, they do not
         count (BIN/NIK keep them: bulgarian.md §5.4)."""
-        who, whose = self._whose
         for camp in without:
             if not deal.decl[camp]:
                 continue
             if self._to_capot_team and deal.capot_team is not None:
-                deal.note("{}'s declarations ({}) pass to {}, " + who + " took every trick",
+                deal.note(N_("{}'s declarations ({}) pass to {}, who took every trick") if self._many else
+                          N_("{}'s declarations ({}) pass to {}, which took every trick"),
                           deal.names[camp].capitalize(), deal.decl[camp], deal.names[deal.capot_team])
                 deal.decl[deal.capot_team] += deal.decl[camp]
             elif not self._count_without_tricks:
-                deal.note("{} took no trick: " + whose + " declarations ({}) do not count",
+                deal.note(N_("{} took no trick: his declarations ({}) do not count") if self._many else
+                          N_("{} took no trick: its declarations ({}) do not count"),
                           deal.names[camp].capitalize(), deal.decl[camp])
             else:
                 continue
@@ -322,7 +324,7 @@ class ScoringRules:
                                                           self._bid_value(bid), c.rounder)
         hanging_out = self._reserve.award(verdict, winners, hanging_in, new_reserve, points, deal)
         deal.note("Match points: {}{}", Each((deal.names, tuple(points))),
-                  f"; {hanging_out} waits in reserve" if hanging_out else "")
+                  Said(N_("; {} waits in reserve"), (hanging_out,)) if hanging_out else "")
         return DealScore(raw, tuple(points), hanging_out, verdict, ct, multiplier, deal.capot_team, only,
                          tuple(deal.notes), parts)
 
@@ -345,10 +347,10 @@ class ScoringRules:
 
     # ------------------------------------------------------------------ the contract line and the bid
 
-    def _doubled(self, multiplier: int) -> str:
+    def _doubled(self, multiplier: int) -> Said | str:
         """The contract line's doubling: ``, contra ×2``, or nothing undoubled."""
         text = self._doubled_texts.get(multiplier)
-        return text if text is not None else f", multiplied ×{multiplier}" if multiplier > 1 else ""
+        return text if text is not None else Said(N_(", multiplied ×{}"), (multiplier,)) if multiplier > 1 else ""
 
     def _bid_text(self, bid: int | str | None) -> str:
         if not self._point_bids or bid is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...i18n import N_
 from ...variant.model import contract_kind
 from ..rounding import Rounder
 
@@ -99,15 +100,15 @@ def decided_by_doubling(score: DealScore, variant: Variant, contract: str, level
     if team is None:
         return score
     level_name = variant.bidding.doubles.names[level - 1]
-    notes = (*score.notes, ("{} was called: {} wins the deal and with it the match",
+    notes = (*score.notes, (N_("{} was called: {} wins the deal and with it the match"),
                             (level_name.capitalize(), side_name(team))))
     fixed = variant.scoring.match_winning_points
     if fixed is None:
         return score._replace(match_winner=team, notes=notes)
     belotes = _undoubled_belotes(score, variant, contract)
     board = tuple(belote + (fixed if side == team else 0) for side, belote in enumerate(belotes))
-    notes += (("{} writes {} in place of the multiplied points, the other side nothing{}: {}",
-               (side_name(team).capitalize(), fixed, "; each side adds its belote, not multiplied" if any(belotes) else "",
+    notes += ((N_("{} writes {} in place of the multiplied points, the other side nothing{}: {}"),
+               (side_name(team).capitalize(), fixed, N_("; each side adds its belote, not multiplied") if any(belotes) else "",
                 Each((tuple(map(side_name, range(len(board)))), board)))),)
     return score._replace(match_points=board, match_winner=team, notes=notes,
                           belote_only=tuple(side != team and belote > 0 for side, belote in enumerate(belotes)))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...i18n import N_
 from ...variant.model import Variant
 from ...variant.options.base import ByContract
 from ..rounding import Rounder
@@ -54,8 +55,8 @@ class Treatments:
 
     def named(self) -> tuple[tuple[str, Component], ...]:
         """Each component's name and row, in the order a total names them."""
-        return (("cards", self.cards), ("capot", self.capot), ("declarations", self.declarations),
-                ("belote", self.belote))
+        return ((N_("cards"), self.cards), (N_("capot"), self.capot), (N_("declarations"), self.declarations),
+                (N_("belote"), self.belote))
 
     def rows(self, deal: DealTotals) -> list[tuple[str, Sequence[int], Component]]:
         """Each component's name, its points per camp in ``deal`` and its row."""
@@ -161,7 +162,7 @@ class PairTreatment(_Treatment):
         if multiplier > 1:
             points = [multiplier * point + rounder.round(belote)
                       for point, belote in zip(points, immune or (0,) * len(points))]
-            deal.note("Multiplier ×{}{}: {}", multiplier, " (belote not multiplied)" if any(immune) else "",
+            deal.note("Multiplier ×{}{}: {}", multiplier, N_(" (belote not multiplied)") if any(immune) else "",
                       Each((deal.names, tuple(points))))
         return points, tuple([point > 0 and total == belote for point, total, belote in zip(points, totals, deal.belote)])
 
@@ -227,7 +228,7 @@ class PairTreatment(_Treatment):
         fixed = None
         if self._point_bids:
             fixed = self._fixed_cards if deal.capot_team is None else self._fixed_capot
-        parts: list[tuple[str, int]] = [] if fixed is None else [("cards (fixed)", fixed)]
+        parts: list[tuple[str, int]] = [] if fixed is None else [(N_("cards (fixed)"), fixed)]
         apart: list[tuple[str, int]] = []  # parts the double does not multiply
         for name, values, row in self.table.rows(deal):
             if fixed is not None and name in ("cards", "capot"):
@@ -240,10 +241,10 @@ class PairTreatment(_Treatment):
         deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
-            deal.note("Rounding ({}): {} → {}", rounder.single_text, total, points)
+            deal.note("Rounding ({}): {} → {}", rounder.single, total, points)
             return points
         points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
-        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single_text, total,
+        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single, total,
                   f" + {Terms(apart)} (not multiplied)" if unmultiplied else "", points)
         return points
 
@@ -292,7 +293,7 @@ class EachTreatment(_Treatment):
             else:
                 deal.note("Half bete: the taker ({}) scores nothing, the others their own", names[ct])
         points = [self._multiplied(multiplier, total, rounder) for total in totals]
-        deal.note("Rounding ({}){}: {}", rounder.single_text, f", ×{multiplier}" if multiplier > 1 else "",
+        deal.note("Rounding ({}){}: {}", rounder.single, f", ×{multiplier}" if multiplier > 1 else "",
                   Rounded((names, tuple(totals), tuple(points))))
         return points, new_reserve, tuple([points[c] > 0 and totals[c] == deal.belote[c] for c in range(len(points))])
 

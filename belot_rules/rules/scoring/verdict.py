@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_
 from ...variant.model import Variant
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE
 
@@ -86,17 +87,17 @@ class TakersAgainstDefence:
         if self._point_bids and bid is not None:
             if is_capot_bid(bid, self._capot_bid_from):
                 if not takers_capot:
-                    return FAILED, "Failed: the takers ({}) did not take every trick (capot bid)"
+                    return FAILED, N_("Failed: the takers ({}) did not take every trick (capot bid)")
             elif a < int(bid):
-                return FAILED, "Failed: the takers ({0}) have {1}, less than the bid {3}"
+                return FAILED, N_("Failed: the takers ({0}) have {1}, less than the bid {3}")
         if a > d:
-            return MADE, "Made: the takers ({0}) have {1}, more than the defenders' {2}"
+            return MADE, N_("Made: the takers ({0}) have {1}, more than the defenders' {2}")
         if a < d:
-            return FAILED, "Failed: the takers ({}) have {}, less than the defenders' {}"
+            return FAILED, N_("Failed: the takers ({}) have {}, less than the defenders' {}")
         if self._tie_verdict == MADE:
-            return MADE, "Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made"
+            return MADE, N_("Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made")
         if self._tie_verdict == FAILED:
-            return FAILED, "Failed: the takers ({}) have {}, as many as the defenders' {}; a tie fails"
+            return FAILED, N_("Failed: the takers ({}) have {}, as many as the defenders' {}; a tie fails")
         return self._tie_verdict, self._tie_verdict.capitalize() + ": the takers ({0}) and the defenders have {1} each"
 
 

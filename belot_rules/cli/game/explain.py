@@ -1,0 +1,54 @@
+"""A deal's explanation in the player's language.
+
+The scoring (``rules/scoring``) keeps each line of a deal's explanation as an English template and its values,
+the templates marked for the catalogues where they are written. English reads them as ``DealScore.lines`` does;
+another language translates each template here, and each value that is words: a nested sentence (a cancelled
+declaration's reason), a declaration, a rounding rule, a contract, a doubling, the parts of a total. Seat and team
+numbers stay as the templates write them (``seat 2``, ``team 0``) for the table's :meth:`Renderer.words`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ... import i18n
+from ...i18n import gettext as _, words
+from ...rules.declarations import Declaration
+from ...rules.rounding import Rounder
+from ...rules.said import Said
+from ...rules.scoring import DealScore
+from ...rules.scoring.result import Terms
+from ...variant.model import CONTRACTS
+
+
+def explanation(score: DealScore, meld: Callable[[Declaration], str], contract: Callable[[str], str]) -> list[str]:
+    """The lines of ``score``'s explanation in the current language (``meld`` and ``contract``: how the table
+    names a declaration and a contract)."""
+    if i18n.current() == i18n.SOURCE:
+        return list(score.lines)
+    return [explained(note, meld, contract) for note in score.notes]
+
+
+def explained(note: tuple[str, tuple[Any, ...]], meld: Callable[[Declaration], str],
+              contract: Callable[[str], str]) -> str:
+    """One sentence: its template translated, its values in the same words."""
+    text, values = note
+    return _(text).format(*(_said(value, meld, contract) for value in values))
+
+
+def _said(value: object, meld: Callable[[Declaration], str], contract: Callable[[str], str]) -> str:
+    if isinstance(value, Said):
+        return explained(value, meld, contract)
+    if isinstance(value, Declaration):
+        return meld(value)
+    if isinstance(value, Rounder):
+        return explained(value.board, meld, contract)
+    if isinstance(value, Terms):
+        return " + ".join(f"{_(name)} {points}" for name, points in value if points)
+    if isinstance(value, str) and value:
+        if value.replace(" ", "_") in CONTRACTS:  # the scoring writes "no trumps"
+            return contract(value.replace(" ", "_"))
+        # A doubling's name, a side's noun, or a phrase marked where it is made.
+        return words.call_names().get(value) or words.side_nouns().get(value) or _(value)
+    return str(value)

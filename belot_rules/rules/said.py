@@ -1,0 +1,23 @@
+"""A sentence of the rules' explanations kept as its English template and values, written only when read.
+
+A deal's explanation (rules/scoring) and a rounding rule are read by people in several languages: kept as a
+template and its values, a view can say them in the player's words (``cli/game/explain.py``), while ``str``
+gives the English the records and ``belot score`` print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Said(tuple[str, tuple[Any, ...]]):
+    """``Said("{} waits", (12,))``: a ``str.format`` template (marked for the catalogues where it is written) and
+    its values, which may be ``Said`` themselves."""
+
+    __slots__ = ()
+
+    def __new__(cls, template: str, values: tuple[Any, ...] = ()) -> Said:
+        return super().__new__(cls, (template, values))
+
+    def __str__(self) -> str:
+        return self[0].format(*self[1])
