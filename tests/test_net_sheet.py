@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import io
 
+from belot_rules import i18n
 from belot_rules.cli.game.controller import DealScored
 from belot_rules.cli.game.session import Session
+from belot_rules.cli.game.wording import question
 from belot_rules.net.client import Joining, PlainView
 from belot_rules.net.protocol import check_sent, decode
 from belot_rules.net.table import PERSON, Table
@@ -37,3 +39,20 @@ def test_the_line_client_asks_for_the_sheet_with_s_and_prints_it() -> None:
     assert view.local("s") == decode('{"type": "sheet"}')
     view.show({"type": "sheet", "text": "Score sheet\n 1  made  Us  81\n"})
     assert out.getvalue().splitlines() == ["Score sheet", " 1  made  Us  81"]
+
+
+def test_a_network_seat_is_asked_in_the_line_games_words_and_language() -> None:
+    """The question of a move has one home (cli/game/wording.py, ``question``): the line game and a network seat
+    ask it in the same words, translated once."""
+    session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
+    table = Table.new(session, SEATS, "words")
+    table.join("Ana", None, False, 0.0)
+    i18n.use("bg")
+    try:
+        while table.step(0.0)[0] is not None:
+            pass
+        assert table.turn is not None, "Ana is asked for a move"
+        turn = table.again(0)[-1][1]
+        assert turn["type"] == "turn" and turn["prompt"] == question(table.turn) != "Your call"
+    finally:
+        i18n.use(i18n.SOURCE)

@@ -39,9 +39,10 @@ from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_opti
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN, bot_choice
 from ..cli.game.session import NoUndo, Session
+from ..cli.game.wording import announce_question, question
 from ..cli.show import print_rules
 from ..engine.actions import Action
-from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, DealState
+from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
 from ..errors import UserError
 from .protocol import MAX_NAME, MAX_TALK
 from .wire import clean_line, move_words, public_view, trick_words, view_json
@@ -412,7 +413,7 @@ class Table:
         if len(actions) > 1:  # a card that may announce a belote: asked as the line game asks
             self.belote = sorted(actions, key=lambda a: not a.belote)
             menu = [{"key": str(i), "label": self.draw.describe(a, view=turn.view)} for i, a in enumerate(self.belote, 1)]
-            return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": "Announce it (Enter = 1)",
+            return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": announce_question(),
                             "view": self._view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
         self.turn, self.belote = None, []
         before = self.session.match.current
@@ -528,7 +529,7 @@ class Table:
         bids = point_bids(turn.legal) if turn.phase == BIDDING else ""
         menu = [{"key": key or "-", "label": self.draw.describe(a, short=True, view=turn.view)} for key, a in turn.keys()]
         cards = [self.look.card_name(c) for c in turn.cards]
-        return turn.seat, {"type": "turn", "seat": turn.seat, "phase": turn.phase, "prompt": prompt_words(turn),
+        return turn.seat, {"type": "turn", "seat": turn.seat, "phase": turn.phase, "prompt": question(turn),
                            "left": turn.left,
                            "view": view_json(turn.view, turn.seat), "menu": menu, "cards": cards, "bids": bids,
                            "hint": self.hints}
@@ -554,18 +555,3 @@ class Table:
 def plain_console(file: io.StringIO) -> Console:
     """A console that writes what a client is sent: plain text, 100 columns."""
     return Console(file=file, width=100, color_system=None, highlight=False, emoji=False)
-
-
-def prompt_words(turn: HumanTurn) -> str:
-    """The question of a turn, as the line game asks it."""
-    phase, count = turn.phase, len(turn.menu)
-    if phase == BIDDING:
-        return "Your call"
-    if phase == DECLARING:
-        return "Declare (Enter = 1)"
-    if phase == EXCHANGING:
-        return "Take the turned card for your seven? (Enter = 1)"
-    if phase == DISCARDING:
-        return f"Lay a card aside, {turn.to_lay_aside} to go (1-{count})"
-    return f"Your card (1-{count})" if count > 1 else "Your card (1)"
-

@@ -55,7 +55,7 @@ from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
 from .stats import stats_path
-from .wording import does, no_hint_yet
+from .wording import announce_question, does, no_hint_yet, question
 
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
 
@@ -267,7 +267,7 @@ class Game:
         belote: list[Action] = []  # once a card that opens a belote is chosen: with and without announcing it
         while True:
             try:
-                line = self.read(_("Announce it (Enter = 1)") if belote else self.prompt_text(turn), clock)
+                line = self.read(announce_question() if belote else question(turn), clock)
                 asked = command(line)
                 if asked == "undo":
                     if self.ask_undo():
@@ -314,18 +314,6 @@ class Game:
     def describe(self, action: Action) -> str:
         """A move of the deal as the player sees it now, in the table's words."""
         return self.draw.describe(action, view=self.seen)
-
-    def prompt_text(self, turn: HumanTurn) -> str:
-        phase, menu = turn.phase, turn.menu
-        if phase == BIDDING:
-            return _("Your call")
-        if phase == DECLARING:
-            return _("Declare (Enter = 1)")
-        if phase == EXCHANGING:
-            return _("Take the turned card for your seven? (Enter = 1)")
-        if phase == DISCARDING:
-            return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=len(menu))
-        return _("Your card (1-{last})").format(last=len(menu)) if len(menu) > 1 else _("Your card (1)")
 
     def choose(self, line: str, turn: HumanTurn) -> list[Action]:
         """The actions a line names: one, or a card played with and without announcing its belote."""

@@ -1,8 +1,10 @@
-"""What a seat does, in the game's language: ``Left deals``, ``You deal`` (one home for the line game and the table)."""
+"""What a seat does, in the game's language: ``Left deals``, ``You deal``, and the question of a move (one home for
+the line game, the table and a network seat)."""
 
 from __future__ import annotations
 
 from ...i18n import gettext as _, pgettext
+from .controller import BIDDING, DECLARING, DISCARDING, EXCHANGING, HumanTurn
 
 
 def _verb_forms() -> dict[str, tuple[str, str]]:
@@ -40,3 +42,22 @@ def no_hint_yet(moving: str | None) -> str:
 def sorted_how(mode: str) -> str:
     """How the hand is sorted in ``mode`` (a key of ``settings.SORTS``), for the answer to the o key."""
     return {"strength": _("trumps first, strongest first"), "rank": _("by suit, lowest first")}[mode]
+
+
+def question(turn: HumanTurn) -> str:
+    """The question of a move as the line game asks it: ``Your call``, ``Your card (1-8)``."""
+    phase, count = turn.phase, len(turn.menu)
+    if phase == BIDDING:
+        return _("Your call")
+    if phase == DECLARING:
+        return _("Declare (Enter = 1)")
+    if phase == EXCHANGING:
+        return _("Take the turned card for your seven? (Enter = 1)")
+    if phase == DISCARDING:
+        return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=count)
+    return _("Your card (1-{last})").format(last=count) if count > 1 else _("Your card (1)")
+
+
+def announce_question() -> str:
+    """The question after a card that may announce a belote: with it (1) or without (2)."""
+    return _("Announce it (Enter = 1)")
