@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ... import i18n
-from ...i18n import gettext as _, words
+from ...i18n import SOURCE, current, gettext as _, words
 from ...rules.declarations import Declaration
 from ...rules.rounding import Rounder
 from ...rules.said import Said
@@ -25,7 +24,7 @@ from ...variant.model import CONTRACTS
 def explanation(score: DealScore, meld: Callable[[Declaration], str], contract: Callable[[str], str]) -> list[str]:
     """The lines of ``score``'s explanation in the current language (``meld`` and ``contract``: how the table
     names a declaration and a contract)."""
-    if i18n.current() == i18n.SOURCE:
+    if current() == SOURCE:
         return list(score.lines)
     return [explained(note, meld, contract) for note in score.notes]
 
