@@ -32,7 +32,7 @@ import belot_rules.kernel as kernel_module
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.engine.playout import card_picker, random_deal
-from belot_rules.players import HeuristicPlayer, RandomPlayer
+from belot_rules.players import HeuristicPlayer, RandomPlayer, bidding_kernel
 from belot_rules.players.bidding_kernel import BIDDER_FORMAT
 from belot_rules.players.card_play import SENSE_FORMAT, shared_sense
 from belot_rules.players.heuristic import card_senses
@@ -41,6 +41,7 @@ from belot_rules.rules import play as play_rules
 from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.play import Obligations
 from belot_rules.ruleset import Ruleset
+from belot_rules.sim import table as table_module
 from belot_rules.sim.table import Table
 from belot_rules.variant.model import Play
 from belot_rules.variant.options.base import option_values
@@ -215,6 +216,39 @@ def test_kernel_makes_the_heuristic_bots_calls_as_its_python_sense_does(path, ke
                 made.append(senses[seat].choose(seat, state.hands[seat], auction.calls, state.turned_card, legal))
             assert made[0] == made[1], (number, auction.calls)
             state.make_call(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "bulgarian-undenufe", "bulgarian-cut-only"])
+def test_a_table_of_heuristic_bots_calls_a_ladder_in_one_loop_as_seat_by_seat(name, kernel, rulesets, monkeypatch):
+    """players/bidding_kernel.py, call_ladder: from a fresh auction or one called part-way at random, the whole
+    auction walked through the ladder's positions gives the calls, contract and play that asking each seat
+    gives; a table with another bot is asked seat by seat."""
+    ruleset = rulesets[name]
+    rng = random.Random(name)
+    walked = []
+    real = bidding_kernel.call_ladder
+    monkeypatch.setattr(table_module, "call_ladder", lambda state, senses: walked.append(real(state, senses))
+                        or walked[-1])
+    for number in range(40):
+        deck = list(ruleset.seating.cards)
+        rng.shuffle(deck)
+        start = DealState.start(ruleset, deck, number % 4)
+        for _ in range(rng.randrange(4)):
+            legal = ruleset.bidding.legal_calls(start.running_auction())
+            start.make_call(legal[rng.randrange(len(legal))])
+            if start.phase != BIDDING:
+                break
+        played = []
+        for loop in (kernel, None):
+            monkeypatch.setattr(kernel_module, "compiled", loop)
+            state = Table([HeuristicPlayer(ruleset) for _ in range(4)]).play_deal(start.clone())
+            played.append((state.auction.calls, _outcome(state)))
+        assert played[0] == played[1]
+    assert walked.count(True) >= 20 and walked.count(False) >= 20  # the kernel's loop, and the Python one
+    walked.clear()
+    monkeypatch.setattr(kernel_module, "compiled", kernel)
+    Table([*(HeuristicPlayer(ruleset) for _ in range(3)), RandomPlayer(ruleset, 1)]).play_deal(start.clone())
+    assert walked == []
 
 
 def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):

@@ -86,25 +86,45 @@ def random_auction(bidding: Bidding, auction: Auction, rand: Callable[[], float]
     :meth:`Bidding.apply` itself fills, once per position met: the same calls, draws and end as applying
     them one by one, at a few look-ups a call.
     """
-    if not _by_position(bidding) or auction.finished:
+    moves = ladder_moves(bidding)
+    if moves is None or auction.finished:
         legal_calls, apply = bidding.legal_calls, bidding.apply
         while not auction.finished:
             calls = legal_calls(auction)
             apply(auction, calls[int(rand() * len(calls))])
         return
-    moves = _LADDERS.setdefault(bidding, {})
     called = auction.calls
-    position: Position = (auction.to_act, auction.contract, auction.points, auction.declarer, auction.level,
-                          auction.passes)
+    position = position_of(auction)
     finished = False
     while not finished:
-        found = moves.get(position)
-        if found is None:
-            found = moves[position] = _moves(bidding, auction, position)
-        calls, leads = found
+        calls, leads = moves.get(position) or moves_at(bidding, auction, moves, position)
         pick = int(rand() * len(calls))
         called.append((position[0], calls[pick]))
         position, finished = leads[pick]
+    end_at(auction, position)
+
+
+def ladder_moves(bidding: Bidding) -> dict[Position, Moves] | None:
+    """The table of a ladder whose calls depend on its position alone (each position's legal calls and where
+    each leads, filled as positions are met: :func:`moves_at`), or None for any other bidding."""
+    return _LADDERS.setdefault(bidding, {}) if _by_position(bidding) else None
+
+
+def moves_at(bidding: Bidding, auction: Auction, moves: dict[Position, Moves], position: Position) -> Moves:
+    """The legal calls at ``position`` of ``auction``'s ladder and where each leads, worked out once."""
+    found = moves.get(position)
+    if found is None:
+        found = moves[position] = _moves(bidding, auction, position)
+    return found
+
+
+def position_of(auction: Auction) -> Position:
+    """Where a ladder ``auction`` stands."""
+    return auction.to_act, auction.contract, auction.points, auction.declarer, auction.level, auction.passes
+
+
+def end_at(auction: Auction, position: Position) -> None:
+    """``auction`` over at ``position``, its calls appended already: what applying them one by one leaves."""
     _, auction.contract, auction.points, auction.declarer, auction.level, auction.passes = position
     auction.finished = True
 

@@ -15,11 +15,14 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..rules.calls import Call
+from .. import kernel
+from ..engine.playout import Position, end_at, ladder_moves, moves_at, position_of
+from ..rules.calls import PASS, Call
 from ..ruleset import Ruleset
 from .hand_strength import TRUMP_SUIT
 
 if TYPE_CHECKING:
+    from ..engine.deal import DealState
     from .bidding_sense import BiddingSense, Margins
 
 # The layout of the packed tables, as the kernel's ``Bidder`` reads them: per contract (up to KERNEL_CONTRACTS,
@@ -37,12 +40,13 @@ DECLARATION_KEYS = {(True, False): 0, (True, True): 1}  # BiddingSense._declarat
 class CompiledCalls:
     """One ruleset's bidding tables packed for the kernel, and how a legal call and a contract are told to it."""
 
-    __slots__ = ("packed", "index", "representatives")
+    __slots__ = ("packed", "index", "representatives", "codes_at")
 
     def __init__(self, packed: bytes, index: dict[str, int], representatives: tuple[str | None, str | None]) -> None:
         self.packed = packed
         self.index = index  # contract -> its place in the tables
         self.representatives = representatives  # per declaration key, a contract that has it (or None)
+        self.codes_at: dict[Position, list[int] | None] = {}  # a ladder's legal calls per position, as codes
 
     def codes(self, legal: Sequence[Call]) -> list[int] | None:
         """``legal`` as code and contract pairs, or None where the kernel does not make such calls: a point bid,
@@ -64,6 +68,57 @@ class CompiledCalls:
             else:
                 flat += (code, -1)
         return flat
+
+
+def call_ladder(state: DealState, senses: Sequence[BiddingSense]) -> bool:
+    """The auction of a table of heuristic bots (one sense a seat, all of one ruleset and margins) in one loop, where
+    the kernel makes their calls and the ladder's calls depend on its position alone: each call is the one
+    :meth:`BiddingSense.choose` makes, and the table of positions (engine/playout.py, as random auctions walk it)
+    spares working out and applying the legal calls one by one. False, where it does not (or no longer) apply:
+    the auction then stands where the calls so far left it, for the seats to be asked one by one."""
+    compiled, in_kernel, auction = kernel.compiled, senses[0]._kernel_calls, state.running_auction()
+    bidding = state.ruleset.bidding
+    moves = ladder_moves(bidding)
+    if compiled is None or in_kernel is None or moves is None or auction.finished \
+            or any(sense._kernel_calls is not in_kernel for sense in senses):
+        return False
+    index, partner_of, side_of = in_kernel.index, senses[0].partner_of, state.ruleset.seating.side_of
+    turned = state.turned_card
+    extra = 1 << turned if turned >= 0 and senses[0].turned_to_taker else 0
+    # What Standing.read finds in the calls: the standing contract and its caller, each seat's last bid and calls.
+    contract = declarer = -1
+    bids, called = [-1] * len(senses), [False] * len(senses)
+    for who, call in auction.calls:
+        if call.kind == "bid":
+            contract = bids[who] = index.get(call.contract or "", -1)
+            declarer = who
+        called[who] = True
+    position, finished = position_of(auction), False
+    while not finished:
+        calls, leads = moves.get(position) or moves_at(bidding, auction, moves, position)
+        codes = in_kernel.codes_at.get(position)
+        if codes is None:
+            codes = in_kernel.codes_at[position] = in_kernel.codes(calls)
+        if codes is None or contract < 0 <= declarer or PASS not in calls:  # asked one by one instead
+            _, auction.contract, auction.points, auction.declarer, auction.level, auction.passes = position
+            return False
+        seat = position[0]
+        known, partner = state.hands[seat] | extra, partner_of[seat]
+        partner_bid = bids[partner] if partner >= 0 else -1
+        at = compiled.call(in_kernel.packed, known, *senses[seat]._declared_in_kernel(known, in_kernel), contract,
+                           partner_bid, partner >= 0 and called[partner] and partner_bid < 0,
+                           declarer >= 0 and side_of[declarer] == side_of[seat], codes)
+        pick = at if at >= 0 else calls.index(PASS)
+        call = calls[pick]
+        auction.calls.append((seat, call))
+        if call.kind == "bid":
+            contract = bids[seat] = index.get(call.contract or "", -1)
+            declarer = seat
+        called[seat] = True
+        position, finished = leads[pick]
+    end_at(auction, position)
+    state.auction_over()
+    return True
 
 
 def _pad(values: Sequence[float | int], fill: float | int = 0) -> list[float | int]:

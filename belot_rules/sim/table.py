@@ -27,6 +27,7 @@ from ..engine.match import MatchState
 from ..engine.playout import play_at_random
 from ..players import make_player
 from ..players.base import Player
+from ..players.bidding_kernel import call_ladder
 from ..players.card_play import shared_sense
 from ..players.discard import discard_choice
 from ..players.easy import EasyPlayer
@@ -47,6 +48,10 @@ class Table:
         self.card_sets = tuple(p if isinstance(p, CardSetPlayer) else None for p in self.players)
         card_players = tuple(p for p in self.card_sets if p is not None)
         self.card_players = card_players if len(card_players) == len(self.players) else None
+        # Heuristic bots alone: their bidding senses, which may call the whole auction in one loop.
+        self.senses = tuple(p.bidding for p in self.players if type(p) is HeuristicPlayer) or None
+        if self.senses is not None and len(self.senses) != len(self.players):
+            self.senses = None
         first = self.players[0] if self.players else None
         self.rand: Callable[[], float] | None = None  # random players alone: the generator of their deals
         if isinstance(first, RandomPlayer) and all(type(p) is RandomPlayer for p in self.players):
@@ -68,7 +73,10 @@ class Table:
         return state
 
     def _call(self, state: DealState, players: Sequence[CardSetPlayer]) -> None:
-        """The auction of a table of card-set players in one loop: :meth:`act`'s calls."""
+        """The auction of a table of card-set players in one loop: :meth:`act`'s calls (a table of heuristic bots
+        alone calls a ladder in the kernel where it can: the same calls)."""
+        if self.senses is not None and call_ladder(state, self.senses):
+            return
         auction, legal_calls = state.running_auction(), state.ruleset.bidding.legal_calls
         while state.phase == BIDDING:
             seat = auction.to_act
