@@ -41,9 +41,11 @@ from ..game.controller import (
     Controller,
     DealScored,
     DealStarted,
+    Event,
     HumanTurn,
     MatchEnded,
     Moved,
+    call_of,
     forced_words,
 )
 from ..game.look import THEMES, Look
@@ -74,7 +76,7 @@ class TableApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     TITLE = "belot"
     BINDINGS = TABLE_KEYS
-
+    turn: HumanTurn | None  # the player's turn being asked, as the controller told it
     def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
                  stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "",
@@ -301,7 +303,7 @@ class TableApp(App[int]):
         if isinstance(event, Moved):
             self.moved(event)
 
-    def next_event(self) -> object:
+    def next_event(self) -> Event | None:
         """The controller's next event past a deal's start (which the table draws as it refreshes); None when an
         outside bot failed, and the table closes with its error (printed once the terminal is back, the game
         saved up to the move before)."""
@@ -361,8 +363,10 @@ class TableApp(App[int]):
         self.refresh_table()
         self.advance()
 
-    def deal_over(self, result: DealScored | AllPassed) -> None:
+    def deal_over(self, result: Event | None) -> None:
         """The deal's score stays until the player dismisses it; the match result after the last deal."""
+        if not isinstance(result, (DealScored, AllPassed)):
+            return  # an outside bot failed: the table closes
         self.skipping = False
         self.seen, self.result_shown = result.view, True
         self.refresh_table()
@@ -475,7 +479,7 @@ class TableApp(App[int]):
             return
         try:
             if turn.phase == BIDDING:
-                menu = [a for a in self.menu if a.call.points is None]
+                menu = [a for a in self.menu if call_of(a).points is None]
                 self.act(parse_call(line, self.menu, menu, self.look, self.control.refusal))
             elif turn.phase in (DECLARING, EXCHANGING):
                 self.act(parse_option(line, self.menu))
@@ -684,7 +688,7 @@ class TableApp(App[int]):
         self.look = self.look.for_variant(self.control.rules.variant)
         self.draw = Renderer(self.control, self.look)
         self.seen, self.result_shown, self.held = self.control.table(), False, None
-        self.turn: HumanTurn | None = None  # the player's turn being asked, as the controller told it
+        self.turn = None
 
     # ------------------------------------------------------------------ saving
 

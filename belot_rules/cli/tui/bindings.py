@@ -3,11 +3,11 @@ translated when the table is made, by ``screens.key_labels``)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from ...i18n import gettext as _
 
-TABLE_KEYS = [
+TABLE_KEYS: list[BindingType] = [
     Binding("question_mark", "help", _("Help")),
     Binding("u", "undo", _("Undo")),
     Binding("h", "hint", _("Hint")),

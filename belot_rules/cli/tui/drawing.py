@@ -38,7 +38,7 @@ FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
 
 def card_lines(look: Look, card: int | str | None, chosen: bool = False, style: str = "") -> list[Text]:
     """Three lines: a framed card (``None``: its back), in its suit's colour plus ``style``."""
-    tl, h, tr, v, bl, br = FRAMES[(look.ascii, chosen)]
+    tl, h, tr, v, bl, br = tuple(FRAMES[(look.ascii, chosen)])
     if card is None:
         face = Text("###" if look.ascii else "░░░", style="dim")
     else:
@@ -123,8 +123,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
     grid = Table.grid(padding=(0, 1), expand=True)
     for _column in range(3):
         grid.add_column(width=cell_width, justify="center")
-    for row in cells:
-        grid.add_row(*row)
+    for cells_row in cells:
+        grid.add_row(*cells_row)
     return grid
 
 

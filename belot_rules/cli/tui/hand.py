@@ -3,6 +3,8 @@ numbered, chosen with the arrows, a number or a click."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -25,7 +27,7 @@ def sorted_hand(rules: Ruleset, view: SeatView, mode: str) -> list[Card]:
         return shown_cards(rules, view)
     hand = sort_hand(rules, view.contract, view.hand)
     if mode == "rank":
-        order = rules.variant.cards.plain.order
+        order: Sequence[str] = rules.variant.cards.plain.order
         hand.sort(key=lambda c: (c.suit, -order.index(c.rank_char)))
     return hand
 

@@ -121,6 +121,7 @@ def heading(draw: Renderer, row: SheetRow) -> Text:
     text.append(f" {look.dot} {does(seating.name(row.dealer), 'deal')} {look.dot} ")
     if row.score is None:
         return text.append(_("{void}; no score").format(void=row.void))
+    assert row.contract is not None  # a deal scored was played under a contract
     contract = draw.contract(row.contract, row.level, row.bid, row.declarer)
     return text.append(f"{contract}: ").append(row.score.verdict + (", " + _("capot") if row.score.capot_team is not None
                                                                       else ""), style="bold")
@@ -142,7 +143,8 @@ def deal_body(draw: Renderer, view: SeatView) -> list[RenderableType]:
     """The calls, the declarations and the tricks of a deal, indented under its heading."""
     look = draw.look
     calls = draw.calls(view)
-    lines = [indented(Text(look.words(_("Calls:") + " " + (f" {look.dot} ".join(calls) if calls else _("none yet")))))]
+    lines: list[RenderableType] = [
+        indented(Text(look.words(_("Calls:") + " " + (f" {look.dot} ".join(calls) if calls else _("none yet")))))]
     declared = draw.announced(view)
     if declared:
         lines.append(indented(Text(look.words(_("Declared:") + " " + f" {look.dot} ".join(declared)))))
@@ -158,7 +160,7 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
     """The title and body of a finished deal's box: how it scored (or why nothing was), its auction, the seven's
     exchange and the cards the taker laid aside."""
     look = draw.look
-    body: list[RenderableType] = draw.deal_lines(row) or [Text(
+    body: list[RenderableType] = [*draw.deal_lines(row)] or [Text(
         _("Nobody bid") if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
     ).append(_(", so nothing is scored; a new deal follows."))]
     calls = draw.calls(view, passes=False)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -145,7 +146,7 @@ class QuestionScreen(ModalScreen[int]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)
 
-    def on_key(self, event) -> None:  # noqa: ANN001 - textual's Key event
+    def on_key(self, event: events.Key) -> None:
         number = typed_number(event.character or "")
         if number is not None and 1 <= number <= len(self.answers):
             event.stop()
