@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and 32-bit card sets.
+"""Cards, suits, ranks and card sets.
 
 A card is an index 0..31: ``suit * 8 + rank``, with ranks in natural order
 7 8 9 T J Q K A (0..7) and suits C D H S (0..3). A set of cards is a plain
@@ -6,6 +6,13 @@ A card is an index 0..31: ``suit * 8 + rank``, with ranks in natural order
 cards of a suit are ``cards & SUIT_MASKS[suit]``. The engine's hot path works
 on these integers only; :class:`Card` is the friendly face for people and
 files.
+
+The 36-card pack (Jass, ``rules/family/schieber.md`` §1) adds the four 6s as
+rank 8 at indices 32..35 (``32 + suit``), after the 32 cards, so every card of
+the 32-card packs keeps its index and its bit (and the compiled kernel, which
+knows 32 cards only, reads them as before). Their suit and rank are therefore
+read from :data:`SUIT_OF` and :data:`RANK_OF` in code that may meet a 6, and
+``SUIT_MASKS`` holds each suit's 6 too.
 """
 
 from __future__ import annotations
@@ -20,11 +27,16 @@ RANKS = "789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
-RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace", "six")
+SIX = 8  # the rank index of the 6, which only the 36-card pack holds
+RANK_CHARS = RANKS + "6"  # every rank's letter by its index
 
 DECK_SIZE = 32
 FULL_DECK = (1 << DECK_SIZE) - 1
-SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+CARD_COUNT = 36  # card indices of every pack: the 32 cards, then the four 6s
+SUIT_MASKS = tuple(0xFF << (8 * s) | 1 << (DECK_SIZE + s) for s in range(4))
+SUIT_OF = tuple(i >> 3 for i in range(DECK_SIZE)) + tuple(range(4))
+RANK_OF = tuple(i & 7 for i in range(DECK_SIZE)) + (SIX,) * 4
 
 _RANK_ALIASES = {"10": "T"}
 _SUIT_ALIASES = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
@@ -40,34 +52,34 @@ class CardError(UserError, ValueError):
 
 
 class Card(NamedTuple):
-    """One of the 32 cards; ``str(Card)`` is the short form, e.g. ``JH``."""
+    """One of the 36 cards; ``str(Card)`` is the short form, e.g. ``JH``."""
 
-    rank: int  # 0..7 for 7 8 9 T J Q K A
+    rank: int  # 0..7 for 7 8 9 T J Q K A, 8 for the 6
     suit: int  # 0..3 for C D H S
 
-    # The card's place in the 32-card deck, the name every module uses; it hides the tuple's
+    # The card's place among the card indices, the name every module uses; it hides the tuple's
     # search method, which nothing calls on a card.
     @property
     def index(self) -> int:  # type: ignore[override]
-        return self.suit * 8 + self.rank
+        return card_index(self.suit, self.rank)
 
     @property
     def bit(self) -> int:
-        return 1 << (self.suit * 8 + self.rank)
+        return 1 << card_index(self.suit, self.rank)
 
     @property
     def rank_char(self) -> str:
-        return RANKS[self.rank]
+        return RANK_CHARS[self.rank]
 
     @property
     def valid(self) -> bool:
-        """Whether this is one of the 32 cards: ``Card(9, 9)`` built by hand is not."""
-        return type(self.rank) is int and type(self.suit) is int and 0 <= self.rank < 8 and 0 <= self.suit < 4
+        """Whether this is one of the 36 cards: ``Card(9, 9)`` built by hand is not."""
+        return type(self.rank) is int and type(self.suit) is int and 0 <= self.rank <= SIX and 0 <= self.suit < 4
 
     def __str__(self) -> str:
         if not self.valid:  # shown as built, never a crash in a message
             return f"Card(rank={excerpt(self.rank)}, suit={excerpt(self.suit)})"
-        return RANKS[self.rank] + SUITS[self.suit]
+        return RANK_CHARS[self.rank] + SUITS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self})" if self.valid else str(self)
@@ -78,7 +90,12 @@ class Card(NamedTuple):
         return rank + SUIT_SYMBOLS[self.suit]
 
 
-CARDS: tuple[Card, ...] = tuple(Card(i % 8, i // 8) for i in range(DECK_SIZE))
+def card_index(suit: int, rank: int) -> int:
+    """The index of the card of ``suit`` and ``rank``: ``suit * 8 + rank``, and ``32 + suit`` for a 6."""
+    return DECK_SIZE + suit if rank == SIX else suit * 8 + rank
+
+
+CARDS: tuple[Card, ...] = tuple(Card(RANK_OF[i], SUIT_OF[i]) for i in range(CARD_COUNT))
 
 
 def quoted(text: object) -> str:
@@ -88,12 +105,12 @@ def quoted(text: object) -> str:
 
 
 def parse_rank(text: str) -> int:
-    """Rank index of ``7 8 9 T/10 J Q K A`` (any case)."""
+    """Rank index of ``7 8 9 T/10 J Q K A`` (any case), and 8 for the ``6`` of the 36-card pack."""
     written = str(text).strip().upper()
     key = _RANK_ALIASES.get(written, written)
-    if len(key) != 1 or key not in RANKS:
-        raise CardError(f"unknown rank {quoted(text)}; ranks are 7 8 9 10 (or T) J Q K A")
-    return RANKS.index(key)
+    if len(key) != 1 or key not in RANK_CHARS:
+        raise CardError(f"unknown rank {quoted(text)}; ranks are 7 8 9 10 (or T) J Q K A, and 6 in a 36-card pack")
+    return RANK_CHARS.index(key)
 
 
 def parse_suit(text: str) -> int:
@@ -112,8 +129,8 @@ def parse_card(text: str | Card) -> Card:
     """
     if isinstance(text, Card):
         if text.valid:
-            return CARDS[text.suit * 8 + text.rank]
-        raise CardError(f"Card(rank, suit) takes a rank 0-7 and a suit 0-3, not {text}")
+            return CARDS[text.index]
+        raise CardError(f"Card(rank, suit) takes a rank 0-8 and a suit 0-3, not {text}")
     if not isinstance(text, str):
         raise CardError(f"a card is written like JH or 10♥, not {excerpt(text)}")
     raw = text.strip()
@@ -151,5 +168,5 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a card set in index order (suit, then natural rank)."""
+    """The cards of a card set in index order (suit, then natural rank; the 6s last)."""
     return [CARDS[i] for i in iter_bits(mask)]

@@ -48,7 +48,7 @@ FRENCH: dict[str, Any] = json.loads(
     (lambda: RULES.legal_cards("hearts", HAND, "KC"), 'a trick is a list of (seat, card) pairs'),
     (lambda: RULES.legal_cards("hearts", HAND, [(0, "KC", 1)]), 'each play of a trick is a (seat, card) pair'),
     (lambda: RULES.legal_cards("hearts", HAND, [(0, None)]), "a trick's card: a card is written like JH"),
-    (lambda: RULES.legal_cards("hearts", [Card(9, 9)], []), "Card(rank, suit) takes a rank 0-7 and a suit 0-3, not Card(rank=9, suit=9)"),
+    (lambda: RULES.legal_cards("hearts", [Card(9, 9)], []), "Card(rank, suit) takes a rank 0-8 and a suit 0-3, not Card(rank=9, suit=9)"),
     (lambda: RULES.trick_winner("hearts", None), "a trick is a list of (seat, card) pairs"),
     (lambda: RULES.trick_winner({}, [(0, "KC")]), "bulgarian has no contract {}"),
     (lambda: RULES.illegal_reason("hearts", HAND, [(0, "KC")], 7), "a card is written like JH or 10♥, not 7"),

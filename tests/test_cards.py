@@ -3,7 +3,19 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from belot_rules.cards import CARDS, FULL_DECK, SUIT_MASKS, Card, CardError, cards_of, mask_of, parse_card, parse_cards
+from belot_rules.cards import (
+    CARDS,
+    FULL_DECK,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    Card,
+    CardError,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize("text", ["JH", "jh", "10h", "TH", "T♥", "j♥", " JH "])
@@ -29,9 +41,19 @@ def test_parse_cards_takes_a_list_or_a_string() -> None:
 
 
 def test_the_deck_has_32_distinct_cards_in_four_suit_bytes() -> None:
-    assert len(set(CARDS)) == 32
-    assert mask_of(CARDS) == FULL_DECK
+    assert len(set(CARDS[:32])) == 32
+    assert mask_of(CARDS[:32]) == FULL_DECK
+    assert all(mask_of(c for c in CARDS[:32] if c.suit == s) == SUIT_MASKS[s] & FULL_DECK for s in range(4))
+
+
+def test_the_sixes_of_the_36_card_pack_follow_the_32_cards() -> None:
+    """schieber.md §1: the 36-card pack adds the 6s; each is card 32 + suit, so the 32 cards keep their indices."""
+    assert len(set(CARDS)) == 36
+    assert [str(c) for c in CARDS[32:]] == ["6C", "6D", "6H", "6S"]
     assert all(mask_of(c for c in CARDS if c.suit == s) == SUIT_MASKS[s] for s in range(4))
+    assert parse_card("6♥") == CARDS[34] and parse_card("6h").index == 34 and CARDS[34].symbol() == "6♥"
+    assert [SUIT_OF[c.index] for c in CARDS] == [c.suit for c in CARDS]
+    assert [RANK_OF[c.index] for c in CARDS] == [c.rank for c in CARDS]
 
 
 @given(st.sets(st.sampled_from(CARDS)))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
-from belot_rules.cards import CARDS, SUIT_MASKS, mask_of, parse_card
+from belot_rules.cards import CARDS, mask_of, parse_card
 from belot_rules.engine import runner
 from belot_rules.engine.deal import OVER, DealState
 from belot_rules.engine.tableau import Tableau
@@ -207,8 +207,9 @@ def test_memory_learns_voids_and_missing_trumps():
     memory = Memory(ruleset.tables["hearts"], ruleset.obligations["hearts"], ruleset.seating.players)
     memory.observe(0, parse_card("AS").index, [], 0)
     memory.observe(1, parse_card("7C").index, [parse_card("AS").index], 0)
-    assert memory.excluded[1] & SUIT_MASKS[3] == SUIT_MASKS[3]
-    assert memory.excluded[1] & SUIT_MASKS[2] == SUIT_MASKS[2]
+    suits = ruleset.tables["hearts"].suit_masks  # the pack's cards of each suit
+    assert memory.excluded[1] & suits[3] == suits[3]
+    assert memory.excluded[1] & suits[2] == suits[2]
     assert memory.excluded[0] == 0
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
-from ..cards import CARDS, cards_of, iter_bits
+from ..cards import CARDS, RANK_OF, SUIT_OF, cards_of, iter_bits
 from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
@@ -174,11 +174,11 @@ class DealState:
                                     for seat_piles in dealing.tableau_from[first]]))
         turned = state.turned_card
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
-        state.auction = Auction(speaker, table.players, turned >> 3 if turned >= 0 else -1,
-                                turned_rank=turned & 7 if turned >= 0 else -1, board=board,
+        state.auction = Auction(speaker, table.players, SUIT_OF[turned] if turned >= 0 else -1,
+                                turned_rank=RANK_OF[turned] if turned >= 0 else -1, board=board,
                                 may_redeal=seats_that_may_claim(hands, ruleset.redeal_barring))
         if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
-            state._begin_play(SUIT_CONTRACTS[deck[dealing.last_first] >> 3], first, 1, None)
+            state._begin_play(SUIT_CONTRACTS[SUIT_OF[deck[dealing.last_first]]], first, 1, None)
         return state
 
     def _lay(self, tableau: Tableau) -> None:
@@ -282,7 +282,7 @@ class DealState:
         if not trick:
             return lead(hand, self.ruleset.tables[self.played_contract()].trump_mask) if self.closed else hand
         return self.ruleset.obligations[self.played_contract()].legal_fast(
-            hand, trick[0] >> 3, trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
+            hand, SUIT_OF[trick[0]], trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
         )
 
     def legal_actions(self) -> list[Action]:
@@ -316,7 +316,7 @@ class DealState:
 
     def _opens_belote(self, seat: int, card: int) -> bool:
         """Whether ``card`` is the first of a belote pair ``seat`` still holds."""
-        rank, suit = card & 7, card >> 3
+        rank, suit = RANK_OF[card], SUIT_OF[card]
         return (rank == KING or rank == QUEEN) and suit in self.belote_suits[seat]
 
     # ------------------------------------------------------------------ moves
@@ -380,8 +380,8 @@ class DealState:
         """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the seat holding that suit's seven
         (only the taker, under ``seven_exchange: taker_only``), who may take the turned card for it; or -1."""
         turned = self.turned_card
-        if not self.ruleset.dealing.seven_exchange or turned < 0 or not turned & 7 \
-                or self.contract != SUIT_CONTRACTS[turned >> 3]:
+        if not self.ruleset.dealing.seven_exchange or turned < 0 or not RANK_OF[turned] \
+                or self.contract != SUIT_CONTRACTS[SUIT_OF[turned]]:
             return -1
         seven = turned & ~7  # rank 0 of the suit
         for seat, hand in enumerate(self.hands):
@@ -528,7 +528,7 @@ class DealState:
         for card in trick:
             taken += points[card]
         if trick:  # resuming inside a trick
-            best, led = trick[win], trick[0] >> 3
+            best, led = trick[win], SUIT_OF[trick[0]]
             strength = trick_strength[led]
             top = strength[best]
         while len(tricks) < deal_tricks:
@@ -557,7 +557,7 @@ class DealState:
                 trick.append(card)
                 taken += points[card]
                 if not pos:
-                    led = card >> 3
+                    led = SUIT_OF[card]
                     strength = trick_strength[led]
                     best, top = card, strength[card]
                 elif strength[card] > top:
@@ -623,7 +623,7 @@ class DealState:
                                            self.ruleset.seating.order[leader:leader + players])
 
     def _belote(self, seat: int, card: int, announced: bool) -> None:
-        suit = card >> 3
+        suit = SUIT_OF[card]
         self.belote_suits[seat].remove(suit)
         rules = self.ruleset.declarations
         if rules.belote_announced and not announced:

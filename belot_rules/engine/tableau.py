@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS
+from ..cards import CARD_COUNT, CARDS, DECK_SIZE
 from ..errors import UserError
 
 Pile = tuple[int, int]  # (face-up card, the card under it) as dealt
@@ -29,7 +29,9 @@ class Tableau:
 
     @classmethod
     def lay(cls, piles: Sequence[Sequence[Pile]]) -> Tableau:
-        under = [-1] * len(CARDS)
+        # one entry per card of the pack: 32 (the compiled solver's size), or 36 where a pile holds a 6
+        under = [-1] * (CARD_COUNT if any(card >= DECK_SIZE for seat in piles for pile in seat for card in pile)
+                        else DECK_SIZE)
         down = []
         for seat_piles in piles:
             mask = 0

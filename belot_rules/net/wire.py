@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
+from ..cards import SUIT_OF
 from ..cli.game.look import Look
 from ..engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
 from ..engine.deal import OVER, SeatView
@@ -64,7 +65,7 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
     elif action.kind == PLAY:
         said = look.card_name(action.card)
         if belote:
-            said += f", belote in {look.contract(SUIT_CONTRACTS[action.card >> 3])}"
+            said += f", belote in {look.contract(SUIT_CONTRACTS[SUIT_OF[action.card]])}"
     elif action.kind == DECLARE:
         texts = [look.words(str(d)) for d in action.declarations]
         said = ", ".join(t if own else declaration_words(t) for t in texts) or "no declaration"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CARDS, RANKS, SUITS
+from ..cards import CARDS, RANK_CHARS, SUITS, iter_bits
 from ..engine.deal import DealState
 from ..rules.calls import CAPOT
 from ..rules.declarations import BELOTE, QUAD, SEQUENCE, Declaration
@@ -53,7 +53,7 @@ def declarations(deal: DealState) -> list[Declaration]:
 def entry(d: Declaration) -> dict[str, Any]:
     """One declaration as an outcome names it by seat."""
     if d.kind == SEQUENCE:
-        return {"seat": d.seat, "kind": SEQUENCE, "cards": [str(CARDS[c]) for c in range(32) if d.mask >> c & 1]}
+        return {"seat": d.seat, "kind": SEQUENCE, "cards": [str(CARDS[c]) for c in iter_bits(d.mask)]}
     if d.kind == QUAD:
-        return {"seat": d.seat, "kind": QUAD, "rank": RANKS[d.rank]}
+        return {"seat": d.seat, "kind": QUAD, "rank": RANK_CHARS[d.rank]}
     return {"seat": d.seat, "kind": BELOTE, "suit": SUITS[d.suit]}

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .. import kernel
+from ..cards import DECK_SIZE, SUIT_OF
 from ..engine.playout import Position, end_at, ladder_moves, moves_at, position_of
 from ..rules.calls import PASS, Call
 from ..ruleset import Ruleset
@@ -130,7 +131,7 @@ def belote_masks(ruleset: Ruleset, contract: str) -> tuple[int, ...]:
     """The king and queen of each belote suit of ``contract``, as ``belote_suits`` finds them in a hand."""
     rules, masks = ruleset.declarations, []
     for suit in range(4):
-        cards = [card for card in ruleset.seating.cards if card >> 3 == suit]
+        cards = [card for card in ruleset.seating.cards if SUIT_OF[card] == suit]
         for first, second in combinations(cards, 2):
             pair = 1 << first | 1 << second
             if suit in rules.belote_suits(pair, contract):
@@ -142,13 +143,15 @@ def belote_masks(ruleset: Ruleset, contract: str) -> tuple[int, ...]:
 @lru_cache(maxsize=32)
 def compiled_calls(ruleset: Ruleset, margins: Margins) -> CompiledCalls | None:
     """The tables of ``BiddingSense(ruleset, margins)`` packed for the kernel, or None where it does not call
-    for that bidding (point bids, schmeiss, ashkal, a confirmation of one's own contract, too many contracts)."""
+    for that bidding (point bids, schmeiss, ashkal, a confirmation of one's own contract, too many contracts, a
+    36-card pack)."""
     from .bidding_sense import BiddingSense
 
     sense = BiddingSense(ruleset, margins, in_kernel=False)
     contracts = list(sense.total)
     if sense.point_bids or sense.schmeiss or sense.ashkal is not None or sense.confirms_own \
-            or len(contracts) > KERNEL_CONTRACTS or any(c not in KINDS for c in contracts):
+            or len(contracts) > KERNEL_CONTRACTS or any(c not in KINDS for c in contracts) \
+            or ruleset.seating.pack_size > DECK_SIZE:  # the kernel knows the 32 cards, not a 36-card pack's 6s
         return None
     return CompiledCalls(_pack(sense, ruleset, contracts), {c: i for i, c in enumerate(contracts)},
                          _representatives(sense, contracts))

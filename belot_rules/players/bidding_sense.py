@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .. import kernel
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, SUIT_OF
 from ..rules.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
@@ -251,10 +251,10 @@ class BiddingSense:
             return min(options, key=lambda c: c.points or 0)
         if self.schmeiss and best_ratio < SCHMEISS_BAND:  # only just a take: offer to abandon the deal
             offer = next((c for c in legal if c.kind == "schmeiss"
-                          and (c.contract or SUIT_CONTRACTS[turned_card >> 3]) == best), None)
+                          and (c.contract or SUIT_CONTRACTS[SUIT_OF[turned_card]]) == best), None)
             if offer is not None:
                 return offer
-        if best == self.ashkal and ASHKAL in legal and turned_card >= 0 and not hand & SUIT_MASKS[turned_card >> 3]:
+        if best == self.ashkal and ASHKAL in legal and turned_card >= 0 and not hand & SUIT_MASKS[SUIT_OF[turned_card]]:
             return ASHKAL  # the turned card is worth more beside the partner's cards of its suit than alone here
         return max(options, key=lambda c: c.points or 0)
 
@@ -277,7 +277,7 @@ class BiddingSense:
 
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
         """Accept a schmeiss when this hand is weak in the suit offered (``ANSWER_WEAK``), else refuse it."""
-        contract = offered.contract or SUIT_CONTRACTS[turned_card >> 3]
+        contract = offered.contract or SUIT_CONTRACTS[SUIT_OF[turned_card]]
         points_taken, extras = self.worth(known, contract)
         accept, refuse = legal
         total = self.total[contract]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, SUIT_OF
 from ..rules.seating import Seating
 from ..rules.tables import ContractTables
 from .memory import Memory
@@ -40,13 +40,18 @@ def empty_suits(cards: int) -> int:
     return (~held & SUIT_LOWS) * 0xFF
 
 
+def empty_suits_36(cards: int) -> int:
+    """:func:`empty_suits` in a 36-card pack, whose 6s lie outside the suits' bytes."""
+    return sum(mask for mask in SUIT_MASKS if not cards & mask)
+
+
 class CardSense:
     """Chooses cards for one contract; built once per contract from its tables."""
 
     __slots__ = ("strength", "points", "stronger", "ascending", "trump_mask", "trump_suit",
                  "gift_cost", "throw_cost", "master_cost", "lead_cost", "lead_master_cost", "beats", "to_win",
                  "descending", "players", "camps", "allies", "opponents", "pack", "lowest", "highest", "later",
-                 "packed")
+                 "packed", "wide")
 
     def __init__(self, tables: ContractTables, seating: Seating) -> None:
         self.players = seating.players
@@ -58,7 +63,9 @@ class CardSense:
         self.strength = tables.strength
         self.points = tables.points
         self.stronger = tables.stronger
-        self.ascending = tuple(tuple(sorted(range(8 * s, 8 * s + 8), key=tables.strength.__getitem__))
+        size = len(tables.points)  # 32 cards, or 36 with the 6s
+        self.wide = size > 32  # a 36-card pack: a suit's cards are not one byte, so the byte tables do not serve
+        self.ascending = tuple(tuple(sorted((c for c in range(size) if SUIT_OF[c] == s), key=tables.strength.__getitem__))
                                for s in range(4))
         self.descending = tuple(tuple(reversed(cards)) for cards in self.ascending)
         # Per suit and holding of that suit (its byte of a card set): the weakest and the strongest card, or -1.
@@ -74,22 +81,24 @@ class CardSense:
         self.trump_mask = tables.trump_mask if tables.kind == "suit" else 0  # trumps that can ruff other suits
         # The cards that beat each card, and the order in which a card winning in a suit is looked for:
         # plain cards of the suit, weakest first, then trumps.
-        self.beats = tuple(self.stronger[c] | (self.trump_mask if c >> 3 != self.trump_suit else 0) for c in range(32))
+        self.beats = tuple(self.stronger[c] | (self.trump_mask if SUIT_OF[c] != self.trump_suit else 0)
+                           for c in range(size))
         self.to_win = tuple(self.ascending[s] + (self.ascending[self.trump_suit] if s != self.trump_suit and
                                                  self.trump_mask else ()) for s in range(4))
         # Sort keys of :meth:`_cheapest` and of the cheapest lead, per card; a master adds ``master_cost``.
-        trump = [bool(self.trump_mask >> card & 1) for card in range(32)]
+        trump = [bool(self.trump_mask >> card & 1) for card in range(size)]
         points, strength = self.points, self.strength
         self.gift_cost = tuple(((TRUMP_COST + points[c]) if trump[c] else -points[c]) * BY_COST + strength[c]
-                               for c in range(32))
+                               for c in range(size))
         self.throw_cost = tuple(((TRUMP_COST if trump[c] else 0) + 2 * points[c]) * BY_COST + strength[c]
-                                for c in range(32))
-        self.master_cost = tuple(0 if trump[c] else KEEP_MASTER * BY_COST for c in range(32))
+                                for c in range(size))
+        self.master_cost = tuple(0 if trump[c] else KEEP_MASTER * BY_COST for c in range(size))
         self.lead_cost = tuple((points[c] + (TRUMP_COST if trump[c] else LOOSE_HONOUR if points[c] >= LOOSE_HONOUR
-                                             else 0)) * BY_COST + strength[c] for c in range(32))
+                                             else 0)) * BY_COST + strength[c] for c in range(size))
         self.lead_master_cost = tuple(self.lead_cost[c] if trump[c] else (points[c] + KEEP_MASTER) * BY_COST
-                                      + strength[c] for c in range(32))
-        self.packed = self._pack() if self.players <= KERNEL_SEATS else None  # what the kernel's choice reads
+                                      + strength[c] for c in range(size))
+        # what the kernel's choice reads; it knows the 32 cards only
+        self.packed = self._pack() if self.players <= KERNEL_SEATS and not self.wide else None
 
     def _pack(self) -> bytes:
         """These tables as the playout kernel's card choice reads them (SENSE_FORMAT)."""
@@ -132,15 +141,19 @@ class CardSense:
         higher = possible & self.stronger[best]
         if not self.trump_mask:
             return bool(higher)
-        if best >> 3 == self.trump_suit:
+        if self.trump_mask >> best & 1:  # a trump: the trump mask is the trump suit's cards
             return bool(higher) and (led == self.trump_suit or not possible & SUIT_MASKS[led])
         return bool(higher) or bool(possible & self.trump_mask) and not possible & SUIT_MASKS[led]
 
     def _lowest(self, suit: int, cards: int) -> int:
         """The weakest of ``cards`` of ``suit``, or -1."""
+        if self.wide:
+            return next((c for c in self.ascending[suit] if cards >> c & 1), -1)
         return self.lowest[suit][cards >> 8 * suit & 0xFF]
 
     def _highest(self, suit: int, cards: int) -> int:
+        if self.wide:
+            return next((c for c in self.descending[suit] if cards >> c & 1), -1)
         return self.highest[suit][cards >> 8 * suit & 0xFF]
 
     # ------------------------------------------------------------------ leading
@@ -176,9 +189,9 @@ class CardSense:
         for partner in self.allies[declarer][seat]:
             partner_may_hold = live & ~excluded[partner]
             if partner_may_hold & self.trump_mask:
-                partner_ruffs = hand & empty_suits(partner_may_hold)  # never a trump: the partner may hold some
+                partner_ruffs = hand & (empty_suits_36 if self.wide else empty_suits)(partner_may_hold)  # never a trump
                 if partner_ruffs:
-                    return self._lowest((partner_ruffs & -partner_ruffs).bit_length() - 1 >> 3, partner_ruffs)
+                    return self._lowest(SUIT_OF[(partner_ruffs & -partner_ruffs).bit_length() - 1], partner_ruffs)
         # The cheapest lead: no points, no master, no trump, nothing an opponent can ruff; then the weakest.
         lead_cost, lead_master_cost = self.lead_cost, self.lead_master_cost
         best, best_cost = -1, 0
@@ -200,14 +213,14 @@ class CardSense:
         for opponent in opponents:
             possible = live & ~memory.excluded[opponent]
             if possible & self.trump_mask:
-                ruffed |= empty_suits(possible)
+                ruffed |= (empty_suits_36 if self.wide else empty_suits)(possible)
         return ruffed
 
     # ------------------------------------------------------------------ following
 
     def _follow(self, memory: Memory, seat: int, declarer: int, legal: int, live: int,
                 trick: list[int] | tuple[int, ...], win_pos: int) -> int:
-        led = trick[0] >> 3
+        led = SUIT_OF[trick[0]]
         winning = trick[win_pos]
         camp = self.camps[declarer]
         later = self.later[declarer][seat][len(trick)]  # the first opponent still to play after this seat, if any
@@ -217,7 +230,7 @@ class CardSense:
         winners = legal & self.beats[winning]
         if winners:
             cheapest = -1
-            for card in self.to_win[winning >> 3]:
+            for card in self.to_win[SUIT_OF[winning]]:
                 if winners >> card & 1:
                     if later < 0 or not self._may_beat(memory, live, later, card, led):
                         return card

@@ -8,7 +8,7 @@ the card-set simulations use it; the search bot takes its choice too.
 
 from __future__ import annotations
 
-from ..cards import iter_bits
+from ..cards import SUIT_MASKS, SUIT_OF, iter_bits
 from ..rules.tables import ContractTables
 
 TRUMP, MASTER = 1000, 500  # above any plain card's worth: a trump, then an ace or a ten
@@ -19,11 +19,11 @@ def discard_choice(tables: ContractTables, hand: int) -> int:
     trump = tables.trump_suit
 
     def worth(card: int) -> int:
-        suit = card >> 3
+        suit = SUIT_OF[card]
         if suit == trump:
             return TRUMP + tables.strength[card]
         if tables.points[card] >= 10:
             return MASTER + tables.points[card]
-        return 100 * (hand >> 8 * suit & 0xFF).bit_count() + tables.strength[card]
+        return 100 * (hand & SUIT_MASKS[suit]).bit_count() + tables.strength[card]
 
     return min(iter_bits(hand), key=worth)

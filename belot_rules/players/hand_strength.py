@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ..cards import RANKS
+from ..cards import RANK_CHARS
 from ..rules.tables import rank_points
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS, RankTable
@@ -36,7 +36,7 @@ def holding_values(table: RankTable, safe: bool) -> tuple[float, ...]:
 
     ``safe`` suits cannot be ruffed (trumps, no-trumps, all-trumps): their long cards win too.
     """
-    order = [RANKS.index(r) for r in table.order]  # strongest first
+    order = [RANK_CHARS.index(r) for r in table.order]  # strongest first (a 6 is never in the byte: valued as out)
     points = rank_points(table)
     values = []
     for byte in range(256):

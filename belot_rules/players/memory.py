@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_OF
 from ..rules.play import Obligations
 from ..rules.tables import ContractTables
 
@@ -62,17 +62,17 @@ class Memory:
         self.observed += 1
         if not trick:
             return
-        led = trick[0] >> 3
-        suit = card >> 3
+        led = SUIT_OF[trick[0]]
+        suit = SUIT_OF[card]
         tables = self.tables
         if suit != led:
-            self.excluded[seat] |= SUIT_MASKS[led]
+            self.excluded[seat] |= tables.suit_masks[led]
             if tables.kind != "suit":
                 return
             probes = tables.trump_mask & ~self.played
         elif tables.kind == "all_trumps" or led == tables.trump_suit:
             # Following suit proves something only where the rules force a player to beat the table.
-            probes = SUIT_MASKS[led] & tables.stronger[trick[win_pos]] & ~self.played
+            probes = tables.suit_masks[led] & tables.stronger[trick[win_pos]] & ~self.played
         else:
             return
         probes &= ~self.excluded[seat]  # cards already ruled out need no test

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import CARDS, RANKS, iter_bits
+from ..cards import CARDS, RANK_CHARS, card_index, iter_bits
 from ..engine.deal import DealState, SeatView
 from ..rules.calls import Auction, Call
 from ..ruleset import Ruleset
@@ -51,10 +51,10 @@ def mask_of(cards: Sequence[str]) -> int:
 def declared_cards(ruleset: Ruleset) -> dict[tuple[str, str], int]:
     """The cards of each declaration a seat can show, by (contract, its text in a view)."""
     rules = ruleset.declarations
-    order = [RANKS.index(r) for r in ruleset.variant.cards.sequence_order]
-    shapes = [sum(1 << (8 * suit + r) for r in order[i:j + 1])
+    order = [RANK_CHARS.index(r) for r in ruleset.variant.cards.sequence_order]
+    shapes = [sum(1 << card_index(suit, r) for r in order[i:j + 1])
               for suit in range(4) for i in range(len(order)) for j in range(i + 2, len(order))]
-    shapes += [sum(1 << (8 * suit + rank) for suit in range(4)) for rank in range(8)]
+    shapes += [sum(1 << card_index(suit, rank) for suit in range(4)) for rank in sorted(order)]
     found: dict[tuple[str, str], int] = {}
     for contract in ruleset.contracts:
         for shape in shapes:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 
+from ..cards import SUIT_OF
 from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
 from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
 from ..rules.calls import Call
@@ -71,7 +72,7 @@ class SearchPlayer:
         self.card_senses = card_senses(ruleset)
         self.side_of = ruleset.seating.side_of
         self.fallback = HeuristicPlayer(ruleset)
-        self.tie_keys = {contract: [(t.points[c], t.strength[c], c) for c in range(32)]
+        self.tie_keys = {contract: [(t.points[c], t.strength[c], c) for c in range(len(t.points))]
                          for contract, t in ruleset.tables.items()}
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
@@ -139,7 +140,7 @@ class SearchPlayer:
             for text in cards:
                 self._replay_declaration(world, declared)
                 card = CARD_INDEX[text]
-                world.play_card(card, (world.to_act, card >> 3) in belotes)
+                world.play_card(card, (world.to_act, SUIT_OF[card]) in belotes)
         return world
 
     def _replay_declaration(self, world: DealState, declared: dict[int, set[str]]) -> None:

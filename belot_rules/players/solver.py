@@ -35,7 +35,7 @@ from types import ModuleType
 from typing import Any
 
 from .. import kernel
-from ..cards import SUIT_MASKS, iter_bits
+from ..cards import SUIT_MASKS, SUIT_OF, iter_bits
 from ..engine.deal import DealState
 from ..ruleset import Ruleset
 
@@ -80,7 +80,8 @@ class Solver:
         self.nodes = 0  # the positions the last solve searched
         self.rest = 0
         self.under: Sequence[int] = ()
-        self.kernel = COMPILED if compiled else None
+        # the compiled search knows the 32 cards and the rules the playout kernel knows, no others
+        self.kernel = COMPILED if compiled and ruleset.obligations[contract].kernel_plays else None
         self.packed = ruleset.obligations[contract].packed
         self.camp_mask = sum(1 << s for s, c in enumerate(self.camp) if c)
 
@@ -170,7 +171,7 @@ class Solver:
         seat = self.order[leader + pos]
         hand = hands[seat]
         if pos:
-            legal = self.legal_fast(hand, trick[0] >> 3, trick[win], win == pos - self.back)
+            legal = self.legal_fast(hand, SUIT_OF[trick[0]], trick[win], win == pos - self.back)
         else:
             legal = hand
         maximising = self.camp[seat]
@@ -196,7 +197,7 @@ class Solver:
                card: int, alpha: int, beta: int) -> int:
         """The camp's points from here when ``seat`` plays ``card``."""
         pos = len(trick)
-        strength = self.trick_strength[(trick[0] if pos else card) >> 3]
+        strength = self.trick_strength[SUIT_OF[trick[0] if pos else card]]
         if pos and strength[card] > strength[trick[win]]:
             win = pos
         elif not pos:
@@ -252,12 +253,12 @@ class Solver:
         if not trick:  # cards no other card still out beats first, the richest first; then the poorest
             cards.sort(key=lambda c: -100 - points[c] if not out & stronger[c] else points[c])
         else:
-            strength = self.trick_strength[trick[0] >> 3]
+            strength = self.trick_strength[SUIT_OF[trick[0]]]
             best = trick[win]
             top = strength[best]
             if self.camp[self.order[leader + win]] == self.camp[seat]:
                 sure = len(trick) == self.players - 1 or (
-                    not out & stronger[best] and (best >> 3 == self.trump_suit or not out & self.trump_mask))
+                    not out & stronger[best] and (SUIT_OF[best] == self.trump_suit or not out & self.trump_mask))
                 cards.sort(key=lambda c: -points[c] if sure else points[c])  # a trick the camp keeps is fed
             else:  # the cheapest card that wins, else the poorest
                 cards.sort(key=lambda c: strength[c] - 1000 if strength[c] > top else points[c])

@@ -1,8 +1,8 @@
 """Declarations compiled from ``Variant.declarations``: what a hand holds, belote, and the contest.
 
 Sequences and quads (rules/bulgarian.md §5, rules/french.md §7) are found with
-tables built once per variant: for each of the 256 possible holdings of a suit,
-the runs it contains. Belote (K+Q of a trump suit) is separate: it is never part
+tables built once per variant: for each of the 256 possible holdings of a suit
+(512 with the 6 of a 36-card pack, as the holding's ninth bit), the runs it contains. Belote (K+Q of a trump suit) is separate: it is never part
 of the contest and always scores for its team, subject to its play condition.
 
 With ``source: tricks`` (Klaverjas roem, family/klaverjas.md §5) the same tables
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from ..cards import CARDS, RANK_NAMES, RANKS, SUIT_MASKS, SUIT_NAMES, SUITS
+from ..cards import CARDS, DECK_SIZE, RANK_CHARS, RANK_NAMES, SIX, SUIT_MASKS, SUIT_NAMES, SUIT_OF, SUITS, card_index
 from ..i18n import N_
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
 from ..variant.options.declarations import (
@@ -38,7 +38,7 @@ from .tables import ContractTables
 
 SEQUENCE, QUAD, BELOTE = "sequence", "quad", "belote"
 QUEEN, KING = 5, 6
-SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
+SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième"}
 TIERCE = 3
 IN_TRICK_MEMO = 50_000  # tricks whose melds are remembered: a few MB; the common tricks come back first
 RESOLVED_KEPT = 4096  # contests remembered per variant (well under 1 kB each) before starting again
@@ -48,6 +48,26 @@ def _may_hold(hand: int, quad_ranks: int, runs: tuple[tuple[tuple[int, int, int]
     """Whether ``hand`` holds four of a rank in ``quad_ranks`` or, in some suit, a run of ``runs``."""
     return bool(hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & quad_ranks or runs[hand & 0xFF]
                 or runs[hand >> 8 & 0xFF] or runs[hand >> 16 & 0xFF] or runs[hand >> 24 & 0xFF])
+
+
+def _may_hold_36(hand: int, quad_ranks: int, runs: tuple[tuple[tuple[int, int, int], ...], ...]) -> bool:
+    """:func:`_may_hold` in a 36-card pack, whose 6s are the ninth bit of each suit's holding."""
+    return bool(_quads_36(hand) & quad_ranks or any(runs[_holding_36(hand, suit)] for suit in range(4)))
+
+
+def _quads_36(hand: int) -> int:
+    """The ranks (bit ``rank``) of which a hand of the 36-card pack holds all four cards."""
+    return hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFF | (hand >> DECK_SIZE & 0xF == 0xF) << SIX
+
+
+def _holding_36(hand: int, suit: int) -> int:
+    """The ranks (bit ``rank``) a hand of the 36-card pack holds in ``suit``: its byte, and its 6 as bit 8."""
+    return hand >> 8 * suit & 0xFF | (hand >> (DECK_SIZE + suit) & 1) << SIX
+
+
+def _cards_36(holding: int, suit: int) -> int:
+    """The cards of a suit holding (:func:`_holding_36`)."""
+    return (holding & 0xFF) << 8 * suit | (holding >> SIX) << (DECK_SIZE + suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +90,7 @@ class Declaration:
 
     def __str__(self) -> str:
         if self.kind == SEQUENCE:
-            return f"{SEQUENCE_NAMES[self.length]} to the {CARDS[self.suit * 8 + self.rank].symbol()} ({self.points})"
+            return f"{SEQUENCE_NAMES[self.length]} to the {CARDS[card_index(self.suit, self.rank)].symbol()} ({self.points})"
         if self.kind == QUAD:
             return f"four {RANK_NAMES[self.rank]}s ({self.points})"
         return f"belote in {SUIT_NAMES[self.suit]} ({self.points})"
@@ -78,9 +98,9 @@ class Declaration:
     def code(self) -> str:
         """A short text unique among one hand's declarations, as records store it."""
         if self.kind == SEQUENCE:
-            return f"{SEQUENCE_NAMES[self.length]} to {CARDS[self.suit * 8 + self.rank]}"
+            return f"{SEQUENCE_NAMES[self.length]} to {CARDS[card_index(self.suit, self.rank)]}"
         if self.kind == QUAD:
-            return f"four {RANKS[self.rank]}"
+            return f"four {RANK_CHARS[self.rank]}"
         return f"belote {SUITS[self.suit]}"
 
 
@@ -153,24 +173,27 @@ class DeclarationRules:
         self.belote_announced = decl.belote.announcement == BeloteAnnouncement.required  # the player must say "belote"
         # NIK: a king or queen played as the only legal card loses the belote; elsewhere nobody needs to know.
         self.belote_lost_when_forced = decl.belote.forced_card == BeloteForcedCard.lost
-        order = [RANKS.index(r) for r in variant.cards.sequence_order]
-        self._seq_pos = [0] * 8
+        order = [RANK_CHARS.index(r) for r in variant.cards.sequence_order]
+        # A 36-card pack's suit holdings have a ninth bit, its 6: they are read through the *_36 functions.
+        self._wide = "6" in variant.cards.ranks
+        self._may_hold = _may_hold_36 if self._wide else _may_hold
+        self._seq_pos = [0] * len(RANK_CHARS)
         for pos, rank in enumerate(order):
             self._seq_pos[rank] = pos
         self._lengths = sorted(decl.sequences)
         # schieber.md §5.2.3 (PEN): in undenufe the lower of equal runs wins and quads rank in reverse.
         self._upward = frozenset({"undenufe"}) if decl.undenufe_melds == "reversed" else frozenset()
         self._min_length = self._lengths[0]
-        self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(9)]
+        self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(len(RANK_CHARS) + 1)]
         self._by_class = decl.sequence_compare == SequenceCompare.class_then_top
         self._unified = decl.contest == ContestScope.unified
         self._no_contest = decl.contest == ContestScope.none
         self.from_tricks = decl.source == MeldSource.tricks  # melds are found in each trick's cards, not declared
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
-        self._runs = tuple(self._suit_runs(byte, order) for byte in range(256))
+        self._runs = tuple(self._suit_runs(byte, order) for byte in range(1 << len(order)))
         self._player_chooses = decl.quad_sequence_overlap == QuadSequenceOverlap.player_chooses
         self._prefer_quad = decl.quad_sequence_overlap == QuadSequenceOverlap.prefer_quad
-        self._quad_strength = {RANKS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
+        self._quad_strength = {RANK_CHARS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
@@ -187,12 +210,12 @@ class DeclarationRules:
         """Runs of one suit holding as (top rank, length, mask within the suit byte), lowest first."""
         runs: list[tuple[int, int, int]] = []
         pos = 0
-        while pos < 8:
+        while pos < len(order):
             if not byte >> order[pos] & 1:
                 pos += 1
                 continue
             end = pos
-            while end + 1 < 8 and byte >> order[end + 1] & 1:
+            while end + 1 < len(order) and byte >> order[end + 1] & 1:
                 end += 1
             runs.extend(self._split_run(order[pos:end + 1]))
             pos = end + 1
@@ -214,7 +237,7 @@ class DeclarationRules:
         allowed = decl.enabled and decl.allowed.of(kind)  # in tricks (from_tricks) instead of hands
         table = decl.quads.of(contract)
         quads = tuple(
-            (RANKS.index(r), sum(1 << (s * 8 + RANKS.index(r)) for s in range(4)), pts)
+            (RANK_CHARS.index(r), sum(1 << card_index(s, RANK_CHARS.index(r)) for s in range(4)), pts)
             for r, pts in table.items()
             if pts > 0
         ) if allowed else ()
@@ -228,22 +251,27 @@ class DeclarationRules:
 
     # ------------------------------------------------------------------ what a hand holds
 
+    def _quads(self, mask: int) -> int:
+        """The ranks (bit ``rank``) of which ``mask`` holds all four cards."""
+        return _quads_36(mask) if self._wide else mask & (mask >> 8) & (mask >> 16) & (mask >> 24)
+
     def _sequences(self, seat: int, hand: int) -> list[Declaration]:
         found = []
-        runs = self._runs
+        runs, wide = self._runs, self._wide
         for suit in range(4):
-            byte = (hand >> (8 * suit)) & 0xFF
+            byte = _holding_36(hand, suit) if wide else (hand >> (8 * suit)) & 0xFF
             if runs[byte]:
                 found += self._suit_sequences(seat, suit, byte)
         return found
 
     def _suit_sequences(self, seat: int, suit: int, byte: int) -> list[Declaration]:
         """The runs of one suit holding; built once per seat, suit and holding (declarations are immutable)."""
-        key = (seat << 10) | (suit << 8) | byte
+        key = (seat << 11) | (suit << 9) | byte
         made = self._made.get(key)
         if made is None:
             made = self._made[key] = [
-                Declaration(seat, SEQUENCE, suit, top, length, part << (8 * suit), self._sequence_points(length))
+                Declaration(seat, SEQUENCE, suit, top, length, _cards_36(part, suit) if self._wide else part << (8 * suit),
+                            self._sequence_points(length))
                 for top, length, part in self._runs[byte]
             ]
         return made
@@ -255,9 +283,9 @@ class DeclarationRules:
         ``player_chooses`` overlapping sequences are listed too (:meth:`choices` splits them).
         """
         info = self._contracts[contract]
-        if not info.allowed or self.from_tricks or not _may_hold(hand_mask, info.quad_ranks, self._runs):
+        if not info.allowed or self.from_tricks or not self._may_hold(hand_mask, info.quad_ranks, self._runs):
             return []  # most hands: settled by table look-ups
-        if not hand_mask & (hand_mask >> 8) & (hand_mask >> 16) & (hand_mask >> 24) & info.quad_ranks:
+        if not self._quads(hand_mask) & info.quad_ranks:
             return self._sequences(seat, hand_mask)
         return self.held_melds(hand_mask, contract, seat)
 
@@ -269,10 +297,10 @@ class DeclarationRules:
         info = self._contracts[contract]
         if not info.allowed or self.from_tricks:
             return 0
-        quad_ranks, runs = info.quad_ranks, self._runs
+        quad_ranks, runs, may_hold = info.quad_ranks, self._runs, self._may_hold
         seats = 0
         for seat, hand in enumerate(hands):
-            if _may_hold(hand, quad_ranks, runs):
+            if may_hold(hand, quad_ranks, runs):
                 seats |= 1 << seat
         return seats
 
@@ -333,8 +361,8 @@ class DeclarationRules:
             return False
         if self._belote.play_condition == BelotePlayCondition.always or not trick_cards_before:
             return True
-        suit = card >> 3
-        return suit == trick_cards_before[0] >> 3 or suit == tables.trump_suit
+        suit = SUIT_OF[card]
+        return suit == SUIT_OF[trick_cards_before[0]] or suit == tables.trump_suit
 
     # ------------------------------------------------------------------ melds in a trick
 
@@ -364,7 +392,7 @@ class DeclarationRules:
     def held_melds(self, mask: int, contract: str, seat: int) -> list[Declaration]:
         """Sequences and quads among ``mask`` whatever the source (what :meth:`held` finds in a hand)."""
         info = self._contracts[contract]
-        quad_ranks = mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & info.quad_ranks
+        quad_ranks = self._quads(mask) & info.quad_ranks
         quads = [Declaration(seat, QUAD, -1, rank, 4, m, pts) for rank, m, pts in info.quads if quad_ranks >> rank & 1]
         rest = mask
         if self._prefer_quad:
@@ -380,10 +408,11 @@ class DeclarationRules:
         if len(suits) != 1:
             raise ValueError("a sequence is in one suit")
         suit = suits.pop()
-        byte = (mask >> (8 * suit)) & 0xFF
-        positions = sorted(self._seq_pos[r] for r in range(8) if byte >> r & 1)
+        byte = _holding_36(mask, suit) if self._wide else (mask >> (8 * suit)) & 0xFF
+        ranks = range(len(self._runs).bit_length() - 1)  # the ranks of the sequence order
+        positions = sorted(self._seq_pos[r] for r in ranks if byte >> r & 1)
         if len(positions) < self._min_length or positions[-1] - positions[0] + 1 != len(positions):
-            order = " ".join(RANKS[r] for r in sorted(range(8), key=self._seq_pos.__getitem__))
+            order = " ".join(RANK_CHARS[r] for r in sorted(ranks, key=self._seq_pos.__getitem__))
             raise ValueError(f"a sequence is {self._min_length} or more consecutive cards of one suit, "
                              f"in the order {order}")
         return list(self._suit_sequences(seat, suit, byte))

@@ -15,7 +15,7 @@ kernel does not know them, so a variant that sets one plays its random playouts 
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUIT_MASKS
+from ..cards import RANKS, SUIT_MASKS, SUIT_OF, card_index
 from ..variant.options.play import BareTrumpJack, Overtake, Play, TrumpInstead, Undertrump, VoidTrumping
 from .play import FOLLOW_OR_TRUMP, FOLLOW_SUIT, NO_UNDERTRUMP, Obligations
 from .tables import ContractTables
@@ -37,7 +37,7 @@ def obligations(tables: ContractTables, play: Play, partner_back: int = 2) -> Ob
 class JassObligations(Obligations):
     """:class:`Obligations` with the Jass rules of a suit contract; other contracts are unchanged."""
 
-    kernel_plays = False
+    kernel_plays = False  # the kernel knows none of these rules
     __slots__ = ("trump_instead", "void_free", "undertrump_banned", "jack", "trump_lead_free")
 
     def __init__(self, tables: ContractTables, play: Play, partner_back: int = 2) -> None:
@@ -46,7 +46,7 @@ class JassObligations(Obligations):
         self.void_free = play.void_trumping == VoidTrumping.optional
         self.undertrump_banned = play.undertrump == Undertrump.forbidden_unless_only_trumps
         exempt = play.bare_trump_jack == BareTrumpJack.exempt and tables.kind == "suit"
-        self.jack = 1 << (8 * self.trump_suit + JACK) if exempt else 0
+        self.jack = 1 << card_index(self.trump_suit, JACK) if exempt else 0
         self.trump_lead_free = play.trump_lead_overtrump == Overtake.never
 
     def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:
@@ -63,7 +63,7 @@ class JassObligations(Obligations):
             return follow or hand
         # A trump on a plain lead: under the ban, one that beats the highest trump in the trick (the winning
         # card, when a trump is in it), or any trump.
-        if self.undertrump_banned and (winning_card >> 3) == self.trump_suit:
+        if self.undertrump_banned and SUIT_OF[winning_card] == self.trump_suit:
             allowed = trumps & self.stronger[winning_card]
         else:
             allowed = trumps
@@ -75,7 +75,7 @@ class JassObligations(Obligations):
         return super().legal_fast(hand, led_suit, winning_card, partner_winning)
 
     def reason(self, hand: int, trick: list[int] | tuple[int, ...], card: int) -> str:
-        led = trick[0] >> 3
+        led = SUIT_OF[trick[0]]
         if self.kind != "suit" or led == self.trump_suit:
             return super().reason(hand, trick, card)
         follow = hand & SUIT_MASKS[led]

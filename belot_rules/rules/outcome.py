@@ -27,7 +27,7 @@ from pydantic import (
 
 from ..cards import (
     CARDS,
-    RANKS,
+    RANK_CHARS,
     SUIT_NAMES,
     SUITS,
     CardError,
@@ -50,7 +50,7 @@ from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
-CARD_PATTERN = "^([789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"
+CARD_PATTERN = "^([6789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"  # the 6 of a 36-card pack too
 MAX_ERRORS_SHOWN = 12
 
 
@@ -80,7 +80,7 @@ def _card(value: object) -> str:
 
 def _rank(value: object) -> str:
     try:
-        return RANKS[parse_rank(str(value))]
+        return RANK_CHARS[parse_rank(str(value))]
     except CardError as err:
         raise ValueError(str(err)) from None
 
@@ -147,8 +147,8 @@ class QuadDeclaration(_Strict):
     rank: Annotated[
         str | None,
         BeforeValidator(lambda v: None if v is None else _rank(v)),
-        WithJsonSchema({"anyOf": [{"type": "string", "pattern": "^(10|[789TJQKAtjqka])$"}, {"enum": [7, 8, 9, 10]}]}),
-    ] = Field(None, description="The rank: 7 8 9 10 (or T) J Q K A.")
+        WithJsonSchema({"anyOf": [{"type": "string", "pattern": "^(10|[6789TJQKAtjqka])$"}, {"enum": [6, 7, 8, 9, 10]}]}),
+    ] = Field(None, description="The rank: 7 8 9 10 (or T) J Q K A, or 6 in a 36-card pack.")
     points: int | None = POINTS_FIELD
 
 
@@ -616,7 +616,7 @@ def _build(rules: DeclarationRules, entry: SequenceDeclaration | QuadDeclaration
     if not rules.allows(entry.kind, contract):
         raise ValueError(f"there are no {entry.kind}s to declare in {contract}")
     if isinstance(entry, QuadDeclaration):
-        return [rules.quad(seat, RANKS.index(entry.rank or ""), contract)]
+        return [rules.quad(seat, RANK_CHARS.index(entry.rank or ""), contract)]
     cards = [parse_card(c) for c in entry.cards or ()]
     if len(set(cards)) != len(cards):
         raise ValueError("a card appears twice in the sequence")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct
 
-from ..cards import SUIT_MASKS
+from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASKS, SUIT_OF
 from ..i18n import N_
 from ..kernel import PACKED_FORMAT
 from ..variant.model import Overtake, PartnerWinningVoid, Play, Undertrump
@@ -61,8 +61,6 @@ TRUMP_OVER_PARTNER_MUST_BEAT = frozenset({VOID_IF_TRUMPING, VOID_WHEN_TRUMPING})
 class Obligations:
     """Legal-card generator for one contract under one variant's play options."""
 
-    kernel_plays = True  # the compiled playout kernel reads these rules from ``packed`` (a subclass may not)
-
     __slots__ = (
         "kind",
         "trump_suit",
@@ -91,18 +89,25 @@ class Obligations:
         self.partner_void = PARTNER_VOID_CODES[play.partner_winning_void]
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]
+        # The compiled kernel knows the 32 cards only: a 36-card pack's tables are not packed for it.
         self.packed = struct.pack(
             PACKED_FORMAT, KIND_CODES[self.kind], self.trump_suit, partner_back,
             self.raise_on_trump_lead_over_partner, self.overtake_over_partner, self.partner_void,
-            self.undertrump, self.head_plain, self.trump_mask, *SUIT_MASKS, *tables.points, *self.stronger,
-            *(s for led in tables.trick_strength for s in led))
+            self.undertrump, self.head_plain, self.trump_mask, *(mask & FULL_DECK for mask in SUIT_MASKS),
+            *tables.points, *self.stronger, *(s for led in tables.trick_strength for s in led),
+        ) if len(tables.points) == DECK_SIZE else b""
+
+    @property
+    def kernel_plays(self) -> bool:
+        """Whether the compiled playout kernel reads these rules from ``packed`` (a subclass may say not)."""
+        return bool(self.packed)
 
     def legal(self, hand: int, trick: list[int] | tuple[int, ...]) -> int:
         """The card set ``hand`` may play onto ``trick`` (cards in play order)."""
         if not trick:
             return hand
         win = self.tables.trick_winner_index(trick)
-        return self.legal_fast(hand, trick[0] >> 3, trick[win], win == len(trick) - self.partner_back)
+        return self.legal_fast(hand, SUIT_OF[trick[0]], trick[win], win == len(trick) - self.partner_back)
 
     def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:
         """:meth:`legal` for a trick already summarised as its led suit and winning card."""
@@ -130,7 +135,7 @@ class Obligations:
         trumps = hand & self.trump_mask
         if not trumps:
             return hand
-        trumped = (winning_card >> 3) == trump_suit
+        trumped = SUIT_OF[winning_card] == trump_suit
         over = trumps & self.stronger[winning_card] if trumped else trumps
         if partner_winning:
             rule = self.partner_void
@@ -155,11 +160,11 @@ class Obligations:
         """Whether a player following the plain ``led_suit`` must beat the card winning the trick:
         only while that card is of the led suit (a trump in the trick frees him)."""
         head = self.head_plain
-        return bool(head) and (winning_card >> 3) == led_suit and not (partner_winning and head == 2)
+        return bool(head) and SUIT_OF[winning_card] == led_suit and not (partner_winning and head == 2)
 
     def reason(self, hand: int, trick: list[int] | tuple[int, ...], card: int) -> str:
         """Why ``card`` may not be played (assumes it is illegal)."""
-        led_suit = trick[0] >> 3
+        led_suit = SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led_suit]
         if follow and not (1 << card) & follow:
             return FOLLOW_SUIT
@@ -168,7 +173,7 @@ class Obligations:
         win = self.tables.trick_winner_index(trick)
         if win == len(trick) - self.partner_back and self.partner_void in TRUMP_OVER_PARTNER_MUST_BEAT:
             return PARTNER_TRUMP_MUST_BEAT
-        trumped = (trick[win] >> 3) == self.trump_suit
+        trumped = SUIT_OF[trick[win]] == self.trump_suit
         if not trumped:
             return MUST_TRUMP
         trumps = hand & self.trump_mask

@@ -9,7 +9,7 @@ path that runs an auction, the engine's steps and the random playouts alike, off
 
 from __future__ import annotations
 
-from ..cards import RANKS
+from ..cards import RANK_CHARS, card_index
 from ..variant.model import Variant
 from .calls import REDEAL, Auction, Call
 
@@ -21,8 +21,8 @@ def barring_cards(variant: Variant) -> int:
     claim = variant.deal.redeal_claim
     if not claim.enabled:
         return 0
-    ranks = [RANKS.index(rank) for rank in claim.without_ranks]
-    return sum(1 << (suit * 8 + rank) for suit in range(4) for rank in ranks)
+    ranks = [RANK_CHARS.index(rank) for rank in claim.without_ranks]
+    return sum(1 << card_index(suit, rank) for suit in range(4) for rank in ranks)
 
 
 def seats_that_may_claim(hands: list[int], barring: int) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANKS
+from ..cards import RANK_CHARS, card_index
 from ..variant.model import Sides, Variant
 
 PARTNERS = Sides.partners  # a module constant: reading a member from its enum's class costs a lookup
@@ -44,8 +44,8 @@ class Seating:
         kind = variant.table.sides
         partners = kind == PARTNERS
         side_of = tuple(seat % 2 if partners else seat for seat in range(players))
-        ranks = [RANKS.index(r) for r in variant.cards.ranks]
-        cards = tuple(sorted(suit * 8 + rank for suit in range(4) for rank in ranks))
+        ranks = [RANK_CHARS.index(r) for r in variant.cards.ranks]
+        cards = tuple(sorted(card_index(suit, rank) for suit in range(4) for rank in ranks))
         mask = 0
         for card in cards:
             mask |= 1 << card

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import RANKS, SUIT_NAMES, SUITS, iter_bits
+from ..cards import RANK_CHARS, SUIT_NAMES, SUITS, iter_bits
 from ..files import KeyPath
 from ..variant.model import Stock, Variant
 from ..variant.options.declarations import ContestScope
@@ -140,14 +140,14 @@ def by_side(rules: DeclarationRules, variant: Variant, table: Seating, contract:
         if length is None:
             worth = ", ".join(f"{SEQUENCE_NAMES.get(n, n)} {value}" for n, value in lengths.items())
             raise ValueError(f"no sequence is worth {points} in {variant.name}; they are worth: {worth}")
-        top = RANKS.index(variant.cards.sequence_order[-1])
+        top = RANK_CHARS.index(variant.cards.sequence_order[-1])
         return SideDeclaration(seat, SEQUENCE, 0, top, length, 0, lengths[length])
     quads = decl.quads.of(contract)
     rank = next((r for r in decl.quad_order if quads.get(r) == points), None)
     if rank is None:
         worth = ", ".join(sorted({str(v) for v in quads.values() if v > 0}, key=int))
         raise ValueError(f"no quad is worth {points} in {contract}; they are worth {worth}")
-    return SideDeclaration(seat, QUAD, -1, RANKS.index(rank), 4, 0, points or 0)
+    return SideDeclaration(seat, QUAD, -1, RANK_CHARS.index(rank), 4, 0, points or 0)
 
 
 def contest_problems(variant: Variant, sides: list[tuple[int, str]], camp_of: tuple[int, ...]) -> list[str]:

@@ -1,14 +1,15 @@
 """Per-contract card tables, computed once from a variant.
 
-Everything the per-move path needs is an array indexed by card (0..31) or a
-32-bit card set, so legal moves and trick winners are a few integer operations.
+Everything the per-move path needs is an array indexed by card (0..31, or 0..35
+with the 6s of a 36-card pack) or a card set, so legal moves and trick winners
+are a few integer operations.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK_SIZE, FULL_DECK, RANKS, SUIT_MASKS
+from ..cards import CARD_COUNT, DECK_SIZE, RANK_CHARS, RANK_OF, SUIT_MASKS, SUIT_OF
 from ..variant.model import CONTRACTS, SUIT_CONTRACTS, RankTable, Variant
 
 TRUMP_BONUS = 100  # added to a trump's strength so any trump beats any plain card
@@ -29,65 +30,56 @@ class ContractTables:
     # per led suit, per card: its strength in a trick led in that suit, -1 when it cannot win it (neither
     # of the led suit nor a trump), so the trick loop finds the winner with one look-up per card
     trick_strength: tuple[tuple[int, ...], ...]
+    suit_masks: tuple[int, ...]  # per suit: its cards among this table's (the 6s only in a 36-card pack)
 
     def trick_winner_index(self, cards: list[int] | tuple[int, ...]) -> int:
         """Position in ``cards`` (played in order) of the card that wins the trick."""
-        led_suit = cards[0] >> 3
-        strength = self.strength
+        strength = self.trick_strength[SUIT_OF[cards[0]]]
         best, best_key = 0, strength[cards[0]]
         for pos in range(1, len(cards)):
-            card = cards[pos]
-            suit = card >> 3
-            if suit != led_suit and suit != self.trump_suit:
-                continue
-            key = strength[card]
+            key = strength[cards[pos]]
             if key > best_key:
                 best, best_key = pos, key
         return best
 
 
 def _order_strength(table: RankTable) -> list[int]:
-    """Strength per natural rank index: 7 for the strongest rank, 0 for the weakest."""
-    strength = [0] * 8
+    """Strength per rank index (7 8 9 T J Q K A, then the 6): 0 for the weakest rank of the order, one more for
+    each place above it; a rank the order leaves out (the 6 of a 32-card table) is never played."""
+    strength = [0] * len(RANK_CHARS)
     for position, rank in enumerate(table.order):
-        strength[RANKS.index(rank)] = 7 - position
+        strength[RANK_CHARS.index(rank)] = len(table.order) - 1 - position
     return strength
 
 
 def rank_points(table: RankTable) -> list[int]:
-    """The card points of each natural rank (7 8 9 T J Q K A) under ``table``; ranks left out are worth 0."""
+    """The card points of each rank index (7 8 9 T J Q K A, then the 6) under ``table``; ranks left out are worth 0."""
     points = {str(rank): value for rank, value in table.points.items()}
-    return [points.get(rank, 0) for rank in RANKS]
+    return [points.get(rank, 0) for rank in RANK_CHARS]
 
 
 def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
     """Tables of one contract: which rank table each suit uses and which suit is trump."""
     cards = variant.cards
-    pack_ranks = {RANKS.index(r) for r in cards.ranks}
+    pack_ranks = {RANK_CHARS.index(r) for r in cards.ranks}
+    # Per-card arrays reach the 6s only in a 36-card pack, so a 32-card table keeps the compiled kernel's layout.
+    size = CARD_COUNT if "6" in cards.ranks else DECK_SIZE
     if contract in SUIT_CONTRACTS:
         trump_suit = SUIT_CONTRACTS.index(contract)
         suit_tables = [cards.trump if s == trump_suit else cards.plain for s in range(4)]
-        kind, trump_mask = "suit", SUIT_MASKS[trump_suit]
+        kind, trump_mask = "suit", SUIT_MASKS[trump_suit] & ((1 << size) - 1)
     elif contract == "all_trumps":
-        trump_suit, suit_tables, kind, trump_mask = -1, [cards.all_trumps] * 4, "all_trumps", FULL_DECK
+        trump_suit, suit_tables, kind, trump_mask = -1, [cards.all_trumps] * 4, "all_trumps", (1 << size) - 1
     elif contract == "undenufe":
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.undenufe] * 4, "no_trumps", 0
     else:
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.no_trumps] * 4, "no_trumps", 0
-    strength: list[int] = []
-    points: list[int] = []
-    for suit, table in enumerate(suit_tables):
-        bonus = TRUMP_BONUS if suit == trump_suit else 0
-        strength += [s + bonus for s in _order_strength(table)]
-        points += rank_points(table)
-    stronger = []
-    for card in range(DECK_SIZE):
-        suit = card >> 3
-        mask = 0
-        for other in range(suit * 8, suit * 8 + 8):
-            if strength[other] > strength[card]:
-                mask |= 1 << other
-        stronger.append(mask)
+    by_suit = [(_order_strength(table), rank_points(table)) for table in suit_tables]
+    strength = [by_suit[SUIT_OF[card]][0][RANK_OF[card]] + (TRUMP_BONUS if SUIT_OF[card] == trump_suit else 0)
+                for card in range(size)]
+    points = [by_suit[SUIT_OF[card]][1][RANK_OF[card]] for card in range(size)]
+    stronger = [sum(1 << other for other in range(size)
+                    if SUIT_OF[other] == SUIT_OF[card] and strength[other] > strength[card]) for card in range(size)]
     return ContractTables(
         contract=contract,
         kind=kind,
@@ -96,9 +88,10 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
         strength=tuple(strength),
         points=tuple(points),
         stronger=tuple(stronger),
-        total_points=sum(points[card] for card in range(DECK_SIZE) if card & 7 in pack_ranks),
-        trick_strength=tuple(tuple(strength[card] if card >> 3 in (led, trump_suit) else -1 for card in range(DECK_SIZE))
+        total_points=sum(points[card] for card in range(size) if RANK_OF[card] in pack_ranks),
+        trick_strength=tuple(tuple(strength[card] if SUIT_OF[card] in (led, trump_suit) else -1 for card in range(size))
                              for led in range(4)),
+        suit_masks=tuple(mask & ((1 << size) - 1) for mask in SUIT_MASKS),
     )
 
 

@@ -31,7 +31,7 @@ from .options.bidding import (
     Round2TurnedSuit,
     Schmeiss,
 )
-from .options.cards import CardTables, RankTable
+from .options.cards import CardTables, RankTable, six_problems
 from .options.deal import (
     AllPass,
     Deal,
@@ -495,6 +495,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
     ((), lambda v: v.deal.chien_conflicts()),
     ((), lambda v: v.deal.tableau_conflicts()),
     ((), lambda v: v.deal.second_packets_conflicts()),
+    ((), lambda v: six_problems(v.cards, list(v.bidding.contracts))),
     *(((), check) for check in (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._language_problems, Variant._schmeiss_seat_problems,

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..cards import RANKS
+from ..cards import RANK_CHARS
 from .explain import submodel
 from .loader import shipped_names
 from .model import Variant
@@ -28,7 +28,7 @@ from .old_keys import with_old_keys
 from .options.base import option_of, option_values
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
-_RANK_INPUTS = [*RANKS, "10"]
+_RANK_INPUTS = [*RANK_CHARS, "10"]
 
 
 def variant_schema() -> dict[str, Any]:
@@ -83,7 +83,7 @@ def _draft07(node: Any, parent_key: str = "") -> Any:
     if "$ref" in node:
         ref = {"$ref": node.pop("$ref").replace("#/$defs/", "#/definitions/")}
         node = {**node, "allOf": [ref]} if node else ref
-    if set(node.get("enum", ())) == set(RANKS):
+    if set(node.get("enum", ())) == set(RANK_CHARS):
         node.pop("type", None)
-        node["enum"] = _RANK_INPUTS if parent_key == "propertyNames" else [*_RANK_INPUTS, 7, 8, 9, 10]
+        node["enum"] = _RANK_INPUTS if parent_key == "propertyNames" else [*_RANK_INPUTS, 6, 7, 8, 9, 10]
     return node

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...cards import CARDS
+from ...cards import CARDS, RANK_OF, SUIT_OF
 from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import (  # the phases re-exported (as) for the views, which import only SeatView of the deal
     BIDDING as BIDDING,
@@ -464,7 +464,7 @@ def out_of_time(session: Session, legal: list[Action], describe: Callable[[Actio
 
 def opens_belote(deal: DealState, card: int) -> bool:
     """Whether ``card`` is a king or queen of a belote its player still holds both cards of."""
-    return card & 7 in (KING, QUEEN) and (card >> 3) in deal.belote_suits[deal.to_act]
+    return RANK_OF[card] in (KING, QUEEN) and SUIT_OF[card] in deal.belote_suits[deal.to_act]
 
 
 def forced_words(card_name: str) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from ...cards import SUIT_OF
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
@@ -215,7 +216,7 @@ class Game:
             self.show(self.draw.trick(view, completed, _("Trick {number}").format(number=completed + 1)))
         if moved.belote and not self.live:
             self.show(_("{name}: belote in {contract}").format(name=name,
-                                                               contract=self.look.contract(SUIT_CONTRACTS[action.card >> 3])))
+                                                               contract=self.look.contract(SUIT_CONTRACTS[SUIT_OF[action.card]])))
         if completed is not None:
             self.pause(TRICK_PAUSE)
 

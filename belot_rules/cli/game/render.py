@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import RANKS, Card, parse_card
+from ...cards import RANK_CHARS, Card, card_index as index_of, parse_card
 from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
@@ -607,10 +607,10 @@ class Renderer:
         if declaration.kind == SEQUENCE:
             sequence = SEQUENCE_NAMES[declaration.length]
             kind = words.declaration_names().get(sequence, sequence)
-            card = self.look.card_name(declaration.suit * 8 + declaration.rank)
+            card = self.look.card_name(index_of(declaration.suit, declaration.rank))
             return _("{kind} to the {card} ({points})").format(kind=kind, card=card, points=declaration.points)
         if declaration.kind == QUAD:
-            rank = words.rank_names()[RANKS[declaration.rank]]
+            rank = words.rank_names()[RANK_CHARS[declaration.rank]]
             return _("four {rank}s ({points})").format(rank=rank, points=declaration.points)
         return self.words(str(declaration))
 

@@ -24,7 +24,7 @@ from pydantic.fields import FieldInfo
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
-from ...cards import RANKS, parse_rank
+from ...cards import RANK_CHARS, RANKS, parse_rank
 from ...i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "push", "s
 Contract = Literal["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe"]
 # A variant plays undenufe only where its file names it.
 DEFAULT_CONTRACTS: tuple[Contract, ...] = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps")
-RankName = Literal["7", "8", "9", "T", "J", "Q", "K", "A"]
+RankName = Literal["6", "7", "8", "9", "T", "J", "Q", "K", "A"]  # the 6 only in a 36-card pack
 
 
 def contract_kind(contract: str) -> str:
@@ -407,7 +407,7 @@ def rank_key(value: object) -> str:
     if isinstance(value, (dict, list)):
         kind = "a mapping" if isinstance(value, dict) else "a list"
         raise ValueError(_("a rank is one of 7 8 9 10 (or T) J Q K A, not {rank}").format(rank=kind))
-    return RANKS[parse_rank(str(value))]
+    return RANK_CHARS[parse_rank(str(value))]
 
 
 def _rank_list(value: object) -> object:
@@ -429,8 +429,9 @@ RankPoints = Annotated[dict[RankName, Points], READ_RANK_KEYS]
 
 
 def permutation_problems(name: str, order: Sequence[str]) -> list[str]:
-    """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play)."""
-    if sorted(order) == sorted(RANKS):
+    """``order`` lists each rank once: anything else leaves a card without a place (an IndexError in play).
+    The 6 may be listed too, for a 36-card pack (whose tables must list it: :class:`CardTables` says so)."""
+    if sorted(r for r in order if r != "6") == sorted(RANKS) and order.count("6") <= 1:
         return []
     missing = [r for r in RANKS if r not in order]
     repeated = sorted({r for r in order if order.count(r) > 1})

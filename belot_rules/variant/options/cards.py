@@ -15,7 +15,8 @@ class RankTable(Rule):
     """Trick order and card points of one kind of suit."""
 
     order: Ranks = Field(
-        description="Trick-taking order of the eight ranks, strongest first (T is the ten).",
+        description="Trick-taking order of the eight ranks, strongest first (T is the ten); with the 6 too in a "
+        "36-card pack.",
     )
     points: RankPoints = Field(
         description="Card points of each rank; ranks left out are worth 0.",
@@ -68,7 +69,7 @@ class CardTables(Rule):
     ranks: Ranks = Field(
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
         description="The ranks in the pack, in each of the four suits: all eight make the 32-card pack, "
-        "9 T J Q K A the 24-card one (belote a trois).",
+        "9 T J Q K A the 24-card one (belote a trois), 6 and the eight the 36-card one (Jass, schieber.md §1).",
     )
 
     def conflicts(self) -> list[str]:
@@ -85,3 +86,24 @@ class CardTables(Rule):
         if len(value) < 2:
             raise ValueError(_("the pack needs at least two ranks in each suit"))
         return value
+
+
+# Which rank table each contract plays with: a 36-card pack needs the 6 placed in each table it plays.
+TABLES_OF = {"no_trumps": ("no_trumps",), "all_trumps": ("all_trumps",), "undenufe": ("undenufe",)}
+
+
+def six_problems(cards: CardTables, contracts: list[str]) -> list[str]:
+    """A 36-card pack (``cards.ranks`` with the 6) plays only with tables that give the 6 its place: its order in
+    each rank table of a contract played, and in the sequence order (schieber.md §1: 6 is the lowest but in
+    Undenufe, where it is the highest)."""
+    if "6" not in cards.ranks:
+        return []
+    names = {name for contract in contracts for name in TABLES_OF.get(contract, ("trump", "plain"))}
+    missing = [f"cards.{name}.order" for name in ("trump", "plain", "no_trumps", "all_trumps", "undenufe")
+               if name in names and "6" not in getattr(cards, name).order]
+    if "6" not in cards.sequence_order:
+        missing.append("cards.sequence_order")
+    if not missing:
+        return []
+    return [_("cards.ranks holds the 6 (a 36-card pack), so {places} must place it too").format(
+        places=", ".join(missing))]
