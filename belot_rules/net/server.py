@@ -2,10 +2,10 @@
 
 Each table is an actor: a :class:`TableRunner` task is the only code that touches its match, taking
 joins, moves, talk and departures from its inbox in order, so no two connections ever race on a
-deal. A bot's move and a hint are thought out in a worker thread (:data:`THINKERS`): a slow bot (an
+deal. A bot's move and a hint are thought out in worker threads (:data:`THINKERS`): a slow bot (an
 outside one, the search) holds up its own table only, while the server's loop goes on serving the
-other tables and every connection, this table's too. A connection sends through its own bounded queue: a client that stops reading fills its queue
-and is closed, and the table never waits for it. A connection that floods, sends frames over the
+other tables and every connection, this table's too. A connection sends through its own bounded
+queue: a client that stops reading fills its queue and is closed, and the table never waits for it. A connection that floods, sends frames over the
 limit, speaks another protocol version or names no table here is refused with a reason and closed;
 the server goes on.
 """
@@ -15,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import queue
+import threading
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
@@ -52,7 +53,6 @@ from .table import WATCHERS, Out, Refused, Table, Thought
 
 OUTBOX = 512  # messages queued for one connection before it counts as not reading
 MAX_TABLES = 1000  # at a lobby
-THINKERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="bot")  # the bots' moves and the hints
 HELD = ("undo",)  # requests that would change the match, held back while a bot thinks about it
 
 
@@ -98,6 +98,53 @@ class Connection:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.socket.close(code, reason[:120]), 2)
         self.socket.transport.abort()
+
+
+class Thinkers:
+    """The threads that think out the bots' moves and the hints, started as they are needed (at most
+    :attr:`most`) and kept for the next ones. They are daemons, unlike an executor's: a bot that never
+    answers does not keep the host from stopping."""
+
+    def __init__(self, most: int = 32) -> None:
+        self.most, self.threads, self.idle = most, 0, 0
+        self.lock = threading.Lock()
+        self.work: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, asyncio.Future[Action], Callable[[], Action]]] \
+            = queue.SimpleQueue()
+
+    def apart(self, work: Callable[[], Action]) -> asyncio.Future[Action]:
+        """``work`` done in one of the threads, its answer (or error) handed back to the running loop."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Action] = loop.create_future()
+        self.work.put((loop, answer, work))
+        with self.lock:
+            if self.idle == 0 and self.threads < self.most:
+                self.threads += 1
+                threading.Thread(target=self.serve, name="bot", daemon=True).start()
+        return answer
+
+    def serve(self) -> None:
+        while True:
+            with self.lock:
+                self.idle += 1
+            loop, answer, work = self.work.get()
+            with self.lock:
+                self.idle -= 1
+            setter: Callable[[Any], None]
+            value: object
+            try:
+                setter, value = answer.set_result, work()
+            except Exception as err:  # noqa: BLE001 - the table's task raises it, as it would have on the loop
+                setter, value = answer.set_exception, err
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the host stopped meanwhile
+                loop.call_soon_threadsafe(settle, answer, setter, value)
+
+
+def settle(answer: asyncio.Future[Action], setter: Callable[[Any], None], value: object) -> None:
+    if not answer.done():
+        setter(value)
+
+
+THINKERS = Thinkers()
 
 
 @dataclass
@@ -165,7 +212,7 @@ class TableRunner:
         """A bot's move, thought out in a worker thread while this table goes on taking its messages; what
         would change the match meanwhile is held back until the bot has answered (the table then finds the
         answer out of date when it did)."""
-        answer = asyncio.get_running_loop().run_in_executor(THINKERS, thought)
+        answer = THINKERS.apart(thought)
         held = []
         while not answer.done():
             taken = asyncio.ensure_future(self.inbox.get())
@@ -183,7 +230,7 @@ class TableRunner:
     async def advise(self, connection: Connection, thought: Thought) -> None:
         """A hint thought out in a worker thread; the table gives it if the move it is for is still awaited."""
         try:
-            action = await asyncio.get_running_loop().run_in_executor(THINKERS, thought)
+            action = await THINKERS.apart(thought)
         except Exception as err:  # noqa: BLE001 - a hint that fails is said; the table goes on
             connection.send({"type": "refused", "reason": f"no hint: the adviser failed ({str(err)[:200]})"})
             return
