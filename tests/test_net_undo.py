@@ -7,15 +7,19 @@ deal as it is again. The table is driven directly, as in ``test_net_property``.
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from belot_rules.cli.game.session import Session
 from belot_rules.net.client import Joining, PlainView
-from belot_rules.net.protocol import check_sent, decode
+from belot_rules.net.protocol import VERSION, check_sent, decode
+from belot_rules.net.server import Host, TableRunner, listen
 from belot_rules.net.store import TableSave, read_table
 from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
 
@@ -112,3 +116,39 @@ def test_the_line_client_asks_with_u_and_shows_the_deal_taken_back() -> None:
     view.names = [s.name for s in table.seats]
     view.show(dict(table.undo(0))[0])
     assert "Ana took back their last move" in out.getvalue() and "Your hand:" in out.getvalue()
+
+
+def test_a_seat_takes_its_move_back_over_the_network() -> None:
+    """Through a real server on the loopback address: the seat's undo message takes its move back, it is sent
+    the deal as it is again and asked anew."""
+
+    async def scenario() -> list[dict[str, Any]]:
+        seats = (PERSON, "random", "random", "random")
+        session = Session.start("bulgarian", 11, ("random",) * 4, target=1)
+        runner = TableRunner(Table.new(session, seats, "undo-net", undo_rule="own-move"), "instant",
+                             note=lambda line: None)
+        server = await listen(Host({"undo-net": runner}), "127.0.0.1", 0)
+        runner.start()
+        seen: list[dict[str, Any]] = []
+        try:
+            async with connect(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/") as socket:
+                await socket.send(json.dumps({"type": "hello", "version": VERSION, "code": "undo-net"}))
+                turns = 0
+                async with asyncio.timeout(20):
+                    while turns < 3:
+                        seen.append(json.loads(await socket.recv()))
+                        if seen[-1]["type"] == "turn":
+                            turns += 1
+                            await socket.send(json.dumps({"type": "move", "text": "1"} if turns == 1 else
+                                                         {"type": "undo"}))
+        finally:
+            assert runner.task is not None
+            runner.task.cancel()
+            server.close()
+        return seen
+
+    seen = asyncio.run(scenario())
+    kinds = [m["type"] for m in seen]
+    assert "undone" in kinds and kinds[-1] == "turn", kinds
+    undone = seen[kinds.index("undone")]
+    assert undone["said"].startswith("South took back their last move")

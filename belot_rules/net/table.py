@@ -368,8 +368,11 @@ class Table:
 
     def _take_back(self, seat: int) -> list[Out]:
         """The controller's undo for ``seat``; everybody is told and shown the deal as it is again."""
-        with self._player(seat):
-            taken = self.flow.undo()
+        try:
+            with self._player(seat):
+                taken = self.flow.undo()
+        except NoUndo as why:  # the deal just ended: its result is being told
+            raise Refused(str(why)) from None
         self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
         said = f"{self.seats[seat].name} took back their last move ({len(taken)} move{'s' * (len(taken) != 1)} " \
                "taken back): the deal goes on from there."
