@@ -1,0 +1,71 @@
+"""What one seat may know of a deal: :meth:`DealState.view <belot_rules.engine.deal.DealState.view>` builds it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.declarations import Declaration
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know: its own hand and everything shown on the table, never another hand."""
+
+    seat: int
+    hand: tuple[str, ...]
+    phase: str
+    dealer: int
+    to_act: int
+    turned_card: str | None
+    calls: tuple[tuple[int, str], ...]
+    contract: str | None
+    declarer: int
+    multiplier: int
+    bid: int | None
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[tuple[int, tuple[str, ...], int], ...]  # (leader, cards, winner)
+    declared: tuple[tuple[int, str], ...]
+    belotes: tuple[tuple[int, str], ...]
+    hanging_in: int
+    # The seat that took the turned card for the trump seven, and the seven it left face up on the stock.
+    exchanged: tuple[int, str] | None = None
+    shown_stock: str | None = None  # the stock's bottom card, turned face up once the hands are complete
+    chien: int = 0  # cards of the chien still face down on the table (the taker picks them up)
+    discarded: tuple[str, ...] = ()  # the taker's discards: in his own view only
+    # An open tableau (deal.tableau_packets): per seat, per pile, the card dealt face up and the card under it once
+    # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
+    tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
+    # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
+    # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
+    # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
+    # hand (to someone watching bots who asked for them).
+    level: int = 0  # the doubling level reached
+    doubling: bool = False  # the auction's doubling round is open
+    first_speaker: int = -1
+    second_round: bool = False  # the second round of bidding on a turned card
+    must_call: bool = False  # the seat to act must name a contract
+    side_points: tuple[int, ...] = ()
+    side_tricks: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    chien_cards: tuple[str, ...] = ()
+    open_hands: tuple[tuple[str, ...], ...] = ()
+
+    def played_contract(self) -> str:
+        """The contract being played: set once the auction is over."""
+        assert self.contract is not None, "no contract yet"
+        return self.contract
+
+    def piles(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
+        """``seat``'s piles as they lie now, each bottom card first, None for a card face down."""
+        gone = {c for _, cards, _ in self.tricks for c in cards} | {c for _, c in self.trick}
+        shown: list[tuple[str | None, ...]] = []
+        for up, below in self.tableau[seat] if self.tableau else ():
+            if up not in gone:
+                shown.append((below, up))
+            elif below is None:
+                shown.append((None,))  # its face-up card is in the trick; the trick is not over
+            else:
+                shown.append(() if below in gone else (below,))
+        return tuple(shown)
