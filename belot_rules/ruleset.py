@@ -25,7 +25,7 @@ from .rules.redeal import barring_cards
 from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
-from .variant.model import CONTRACTS, Variant
+from .variant.model import CONCEALED, CONTRACTS, Variant
 
 if TYPE_CHECKING:
     from .rules.outcome import DealOutcome
@@ -62,7 +62,8 @@ class Ruleset:
 
     @property
     def contracts(self) -> tuple[str, ...]:
-        return tuple(self.tables)
+        """The contracts played (not the rules in force while a trump lies face down, which are no contract)."""
+        return tuple(c for c in self.tables if c != CONCEALED)
 
     @cached_property
     def deck_total(self) -> dict[str, int]:

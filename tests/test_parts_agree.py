@@ -11,7 +11,8 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.cards import SUIT_MASKS
-from belot_rules.engine.actions import DECLARE, PLAY
+from belot_rules.engine.actions import ASK_ACTION, CONCEAL, DECLARE, PLAY, conceal_action
+from belot_rules.engine.concealed import card_to_lay
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
 from belot_rules.rules import play as rules
 from belot_rules.rules.play import Obligations
@@ -96,6 +97,10 @@ def test_a_deal_played_move_by_move_ends_as_the_fast_loop_plays_it(name: str) ->
             actions = slow.legal_actions()
             if actions[0].kind == DECLARE:
                 chosen = actions[0]  # the first option, as the fast loop's pick_declaration takes
+            elif actions[0].kind == CONCEAL:  # a trump laid face down: the card the fast loop lays
+                chosen = conceal_action(card_to_lay(slow.hands[slow.declarer]))
+            elif ASK_ACTION in actions:
+                chosen = ASK_ACTION  # the fast loop's card picker has no say: a seat that may ask does
             elif actions[0].kind == PLAY:
                 cards = sorted({a.card for a in actions})
                 card = cards[_choice(seed, slow, len(cards))]

@@ -49,7 +49,9 @@ def test_compiled_solver_gives_the_python_values(name: str, seed: int, left: int
     state = small_position(ruleset, seed, left)
     for camp in (camp_of(ruleset, state.to_act, state.declarer), camp_of(ruleset, (state.to_act + 1) % ruleset.seating.players, state.declarer)):
         in_c, in_python = Solver(ruleset, state.contract or "", camp), Solver(ruleset, state.contract or "", camp, False)
-        assert in_c.kernel is compiled and in_python.kernel is None
+        # Rules the kernel does not know (Twenty-Eight's free trumping and undertrump ban) are searched in Python.
+        known = ruleset.obligations[state.contract or ""].kernel_plays
+        assert in_c.kernel is (compiled if known else None) and in_python.kernel is None
         assert in_c.card_values(state) == in_python.card_values(state)
         assert in_c.solve(state) == in_python.solve(state)
 

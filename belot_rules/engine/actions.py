@@ -16,6 +16,8 @@ from ..rules.declarations import Declaration
 CALL, DECLARE, PLAY = "call", "declare", "play"
 EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the turned card for it, or keeps it
 DISCARD = "discard"  # the taker, holding the chien, lays a card aside
+CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play.concealed_trump)
+ASK = "ask"  # a player who cannot follow asks for the concealed trump to be shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,10 @@ class Action:
             return self.kind
         if self.kind == DISCARD:
             return f"discard {CARDS[self.card]}"
+        if self.kind == CONCEAL:
+            return f"conceal {CARDS[self.card]}"
+        if self.kind == ASK:
+            return "ask trump"
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -60,7 +66,12 @@ def discard_action(card: int) -> Action:
     return Action(DISCARD, card=card)
 
 
+def conceal_action(card: int) -> Action:
+    return Action(CONCEAL, card=card)
+
+
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
+ASK_ACTION = Action(ASK)
 
 
 def find_action(text: str, legal: list[Action]) -> Action | None:

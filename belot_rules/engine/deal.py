@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
-from ..cards import CARDS, RANK_OF, SUIT_OF, cards_of, iter_bits
+from ..cards import CARDS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of, iter_bits
 from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
@@ -24,9 +24,12 @@ from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.redeal import claimed, seats_that_may_claim
 from ..rules.scoring import DealScore, decided_by_doubling
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS
+from ..variant.model import CONCEALED, SUIT_CONTRACTS
 from .actions import (
+    ASK,
+    ASK_ACTION,
     CALL,
+    CONCEAL,
     DECLARE,
     DISCARD,
     EXCHANGE,
@@ -35,12 +38,14 @@ from .actions import (
     KEEP_ACTION,
     Action,
     call_action,
+    conceal_action,
     declare_action,
     discard_action,
     find_action,
     play_action,
 )
-from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
+from .concealed import play_while_concealed
+from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
 from .refusal import refusal
 from .seat_view import SeatView
 from .tableau import Pile, Tableau
@@ -85,6 +90,10 @@ class DealState:
     hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
     discarded: tuple[int, ...] = ()  # the cards the taker laid aside from his hand and the chien
     closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
+    # play.concealed_trump (twenty-eight.md §4): the card the bidder laid face down while nobody has asked for it
+    # (-1 once shown, or in another game), and the seat that asked for it, who must trump if he can.
+    trump_card: int = -1
+    asked: int = -1
 
     # ------------------------------------------------------------------ creation
 
@@ -187,7 +196,7 @@ class DealState:
             return self.ruleset.seating.order[self.leader + len(self.trick)]
         if self.phase == EXCHANGING:
             return self._seven_holder()
-        if self.phase == DISCARDING:
+        if self.phase in (DISCARDING, CONCEALING):
             return self.declarer
         return -1
 
@@ -216,6 +225,8 @@ class DealState:
         seat = self.to_act
         hand = self.hands[seat]
         trick = self.trick
+        if seat == self.asked and hand & self.ruleset.tables[self.played_contract()].trump_mask:
+            return hand & self.ruleset.tables[self.played_contract()].trump_mask  # twenty-eight.md §4.3
         if not trick:
             return lead(hand, self.ruleset.tables[self.played_contract()].trump_mask) if self.closed else hand
         return self.ruleset.obligations[self.played_contract()].legal_fast(
@@ -237,12 +248,20 @@ class DealState:
                 actions.append(play_action(card))
                 if required and self._opens_belote(self.to_act, card):
                     actions.append(play_action(card, belote=True))
-            return actions
+            return actions + [ASK_ACTION] if self.may_ask() else actions
         if self.phase == EXCHANGING:
             return [EXCHANGE_ACTION, KEEP_ACTION]
         if self.phase == DISCARDING:
             return [discard_action(card) for card in iter_bits(self.hands[self.declarer])]
+        if self.phase == CONCEALING:
+            return [conceal_action(card) for card in iter_bits(self.hands[self.declarer])]
         return []
+
+    def may_ask(self) -> bool:
+        """twenty-eight.md §4.3: whether the seat to act, who cannot follow suit, may ask for the trump laid face down."""
+        trick = self.trick
+        return (self.trump_card >= 0 and self.phase == PLAYING and bool(trick)
+                and not self.hands[self.to_act] & SUIT_MASKS[SUIT_OF[trick[0]]])
 
     @property
     def shown_stock(self) -> int:
@@ -281,6 +300,10 @@ class DealState:
             self.exchange(action.kind == EXCHANGE)
         elif action.kind == DISCARD:
             self.discard(action.card)
+        elif action.kind == CONCEAL:
+            self.conceal(action.card)
+        elif action.kind == ASK:
+            self.show_trump()
         else:
             self.play_card(action.card, action.belote)
 
@@ -310,8 +333,35 @@ class DealState:
 
     def _begin_play(self, contract: str, declarer: int, multiplier: int, bid: int | None) -> None:
         self.declarer = declarer
+        if contract == CONCEALED:  # the bidder first lays his trump face down (twenty-eight.md §4.1)
+            self.multiplier, self.bid, self.phase = multiplier, bid, CONCEALING
+            return
         self._deal_rest()
         self._open_play(contract, declarer, multiplier, bid)
+
+    def conceal(self, card: int) -> None:
+        """The bidder lays ``card`` face down: its suit is trump, the card out of his hand until it is shown; the
+        rest of the cards are dealt and the play begins under the rules of no trump (twenty-eight.md §4.1-4.3)."""
+        self.hands[self.declarer] ^= 1 << card
+        self.trump_card = card
+        self._deal_rest()
+        self._open_play(CONCEALED, self.declarer, self.multiplier, self.bid)
+
+    def show_trump(self) -> None:
+        """The trump laid face down is shown, asked for by the seat to act (who must then trump if he can) or because
+        the bidder has no other card left: the card goes back to the bidder's hand and its suit is trump from now on.
+        The tricks already taken count their cards as in the trump contract; in this trick a card of the trump suit
+        played before counts as a trump only under ``reveal_counts_earlier`` (twenty-eight.md §4.3, twenty-nine.md §4.4)."""
+        card, rules = self.trump_card, self.ruleset
+        self.asked, self.trump_card = self.to_act, -1
+        self.hands[self.declarer] |= 1 << card
+        self.contract = SUIT_CONTRACTS[SUIT_OF[card]]
+        tables = rules.tables[self.contract]
+        self.side_points = [0] * len(self.side_points)
+        for _, cards, winner in self.tricks:
+            self.side_points[rules.seating.side_of[winner]] += sum(tables.points[c] for c in cards)
+        if self.trick and rules.variant.play.concealed_trump.reveal_counts_earlier:
+            self.win_pos = tables.trick_winner_index(self.trick)
 
     def _seven_holder(self) -> int:
         """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the seat holding that suit's seven
@@ -402,6 +452,9 @@ class DealState:
         :meth:`play_out`'s trick loop, the one home of a trick's rules (a belote, the card winning, the trick's
         close); only trick 1's declarations are asked here, as a phase of their own, before the seat's card."""
         self._play_tricks(0, lambda *_: card, _declares_nothing, lambda seat: announce_belote, None, cards=1)
+        self.asked = -1
+        if self.trump_card >= 0 and not self.hands[self.declarer] and self.to_act == self.declarer:
+            self.show_trump()  # twenty-eight.md §4.5: his last card
         if len(self.tricks) == self.ruleset.seating.hand_size:
             self.phase = OVER
             self.score = self._score(self.leader)
@@ -430,6 +483,8 @@ class DealState:
         """
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
+        if self.phase == CONCEALING or self.trump_card >= 0:
+            play_while_concealed(self, pick_card, rand)
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
@@ -616,6 +671,8 @@ class DealState:
             shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
             tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
             closed=self.closed,
+            trump_card=str(CARDS[self.trump_card]) if self.trump_card >= 0 and seat == self.declarer else None,
+            trump_concealed=self.trump_card >= 0,
         )
 
 
@@ -625,7 +682,7 @@ _copy_deal = field_copier(DealState, {
     "belotes": list, "history": list})
 
 # The phases live in .phases (the refusal messages read them too); they are imported from here as before.
-__all__ = ["BIDDING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",
+__all__ = ["BIDDING", "CONCEALING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",
            "SeatView"]
 
 

@@ -36,6 +36,10 @@ class SeatView:
     # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
     tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
     closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
+    # play.concealed_trump: the card the bidder laid face down, in his own view only, until it is shown; every view
+    # says whether a trump still lies face down (``contract`` is then the rules in force: concealed).
+    trump_card: str | None = None
+    trump_concealed: bool = False
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
-from ..engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
 from ..engine.deal import OVER, SeatView
 from ..variant.model import SUIT_CONTRACTS
 
@@ -75,6 +75,10 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
         said = "keeps the seven" if own else "has decided"
     elif action.kind == DISCARD:
         said = f"lays {look.card_name(action.card)} aside" if own else "lays a card aside"
+    elif action.kind == CONCEAL:
+        said = f"lays {look.card_name(action.card)} face down as trump" if own else "lays the trump face down"
+    elif action.kind == ASK:
+        said = "asks for the trump"
     else:
         said = action.kind
     return f"{name}: {said}"

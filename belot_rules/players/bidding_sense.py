@@ -60,7 +60,7 @@ from .. import kernel
 from ..cards import SUIT_MASKS, SUIT_OF
 from ..rules.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
+from ..variant.model import CONCEALED, SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
 from .bidding_kernel import CompiledCalls, compiled_calls
 from .hand_strength import TRUMP_SUIT, hand_valuer
 
@@ -290,7 +290,7 @@ class BiddingSense:
         """What the partner's cards are expected to take in ``contract``, from the calls."""
         if not self._partners:
             return 0.0
-        if standing.partner_contract == contract:
+        if standing.partner_contract == contract and contract != CONCEALED:  # a concealed trump: a bid names no suit
             total, base = self.total[contract], self.share[contract]
             implied = standing.partner_points if standing.partner_points is not None else total / 2
             return max(base, min(implied, total) - base)

@@ -49,7 +49,7 @@ class ExpertPlayer(SearchPlayer):
         self.deals_solved: list[int] = []  # per card chosen, the deals it was solved in (for benchmarks)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        if view.phase != PLAYING or any(a.kind != PLAY for a in legal):
+        if view.phase != PLAYING or any(a.kind != PLAY for a in legal) or view.trump_concealed:
             return super().choose(view, legal)
         options = distinct_cards(legal)
         if len(options) == 1:

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from ..cards import RANK_CHARS
 from ..rules.tables import rank_points
 from ..ruleset import Ruleset
-from ..variant.model import SUIT_CONTRACTS, RankTable
+from ..variant.model import CONCEALED, SUIT_CONTRACTS, RankTable
 
 COMPANION = 8.0  # points the three other cards bring to a trick the hand wins
 HALF_CHANCE = 0.5  # a card with as many guards as stronger cards out wins about half the time
@@ -96,6 +96,8 @@ class HandValuer:
         if contract == "all_trumps" or contract == "undenufe":
             values = self.all_trumps if contract == "all_trumps" else self.undenufe
             return values[h0] + values[h1] + values[h2] + values[h3]
+        if contract == CONCEALED:  # the trump is chosen face down once the auction is over: the hand's best suit
+            return max(self.raw(hand, suit) for suit in TRUMP_SUIT)
         t = TRUMP_SUIT[contract]
         holdings = (h0, h1, h2, h3)
         a, b, c = SIDE_SUITS[t]
@@ -116,7 +118,7 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     """The valuer of ``ruleset``, built and calibrated once per ruleset (a few milliseconds)."""
     cards = ruleset.variant.cards
     factor = ruleset.variant.scoring.card_factor
-    total = {c: ruleset.deck_total[c] * factor.of(c) for c in ruleset.contracts}
+    total = {c: ruleset.deck_total[c] * factor.of(c) for c in ruleset.tables}
     valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
                         holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
                         holding_values(cards.undenufe, True), total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)

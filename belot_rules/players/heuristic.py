@@ -14,14 +14,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import CARDS
-from ..engine.actions import EXCHANGE_ACTION, Action, discard_action
+from ..engine.actions import ASK_ACTION, EXCHANGE_ACTION, Action, conceal_action, discard_action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
+from ..engine.phases import CONCEALING
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
 from .base import offered_calls
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
+from .concealed import asks_for_trump, card_to_conceal
 from .discard import discard_choice
 from .fast import CardChooser
 from .memory import Memory, plays
@@ -75,12 +77,17 @@ class HeuristicPlayer:
             return EXCHANGE_ACTION  # the turned card is never worse than the trump seven
         if view.phase == DISCARDING:
             return discard_action(discard_choice(self.ruleset.tables[view.played_contract()], _mask(view.hand)))
-        legal_mask = 0
-        for action in legal:
-            legal_mask |= 1 << action.card
+        if view.phase == CONCEALING:
+            return conceal_action(card_to_conceal(self.ruleset, self.bidding.valuer, _mask(view.hand)))
         trick = [CARD_INDEX[c] for _, c in view.trick]
         contract = view.played_contract()
         win_pos = self.ruleset.tables[contract].trick_winner_index(trick) if trick else 0
+        if trick and asks_for_trump(self.ruleset, view, legal, view.trick[win_pos][0]):
+            return ASK_ACTION
+        legal = [a for a in legal if a.card >= 0]
+        legal_mask = 0
+        for action in legal:
+            legal_mask |= 1 << action.card
         choose = self.card_chooser(contract)
         memory = self._memory_of(view)
         if view.tableau and self.ruleset.dealing.all_on_table:  # belote-a-deux.md §B: every playable card in view

@@ -77,8 +77,9 @@ class SearchPlayer:
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         searched = SEARCHED.get(view.phase)
-        if searched is None or any(a.kind != searched for a in legal):
-            return self.fallback.choose(view, legal)  # a decision the search does not model
+        # A decision the search does not model, or a trump still face down (its sampled deals hold no such card).
+        if searched is None or any(a.kind != searched for a in legal) or view.trump_concealed:
+            return self.fallback.choose(view, legal)
         if view.phase == BIDDING:
             return self._call(view, legal)
         options = legal if view.phase == DECLARING else distinct_cards(legal)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..cards import RANKS
 from ..i18n import N_
 from ..variant.model import (
+    CONCEALED,
     SUIT_CONTRACTS,
     BiddingStyle,
     FirstSpeaker,
@@ -527,6 +528,8 @@ class PointBidding(Bidding):
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         super().__init__(variant, seating)
+        if variant.play.concealed_trump.enabled:  # twenty-eight.md §3: a bid is a number; the trump comes after
+            self.contracts = (CONCEALED,)
         points = variant.bidding.points
         values = list(range(points.minimum, points.maximum + 1, points.step))
         if points.maximum_means_capot:

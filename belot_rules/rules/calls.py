@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
-from ..variant.model import CONTRACTS
+from ..variant.model import CONCEALED, CONTRACTS
 
 CAPOT = 10_000  # the value of a capot bid: above every numeric bid
 
@@ -37,7 +37,7 @@ class Call:
         if self.points is None:
             return str(self.contract)
         value = "capot" if self.points == CAPOT else str(self.points)
-        return f"{value} {self.contract}"
+        return value if self.contract == CONCEALED else f"{value} {self.contract}"
 
     @classmethod
     def parse(cls, text: str) -> Call:
@@ -54,6 +54,8 @@ class Call:
             return cls(head)
         if len(words) == 1 and head in CONTRACTS:
             return cls("bid", head)
+        if len(words) == 1 and head.isascii() and head.isdecimal() and len(head) <= 6:
+            return cls("bid", CONCEALED, int(head))  # a bid of points alone: the trump is chosen face down after
         if len(words) == 2 and words[1] in CONTRACTS:
             if head == "capot":
                 return cls("bid", words[1], CAPOT)
@@ -63,7 +65,8 @@ class Call:
                 return cls("bid", words[1], int(head))
         raise IllegalCall(
             f"{excerpt(str(text))} is not a call; calls are pass, double, redouble, ashkal, schmeiss, accept, "
-            f"refuse, redeal, push, a contract ({', '.join(CONTRACTS)}) or points and a contract like '90 hearts' or 'capot spades'"
+            f"refuse, redeal, push, a contract ({', '.join(CONTRACTS)}), points and a contract like '90 hearts' or 'capot spades', "
+            "or points alone like '20' where the trump is chosen face down"
         )
 
 
@@ -72,8 +75,9 @@ def summarize(calls: Sequence[Call]) -> str:
     points = [c for c in calls if c.kind == "bid" and c.points is not None]
     if len(points) <= 6:
         return ", ".join(map(str, calls))
-    contracts = list(dict.fromkeys(str(c.contract) for c in points))
-    folded = f"{point_bids_in_words(points)}, in {' / '.join(contracts)} (like '{points[0]}')"
+    contracts = [c for c in dict.fromkeys(str(c.contract) for c in points) if c != CONCEALED]
+    where = f", in {' / '.join(contracts)}" if contracts else ""
+    folded = f"{point_bids_in_words(points)}{where} (like '{points[0]}')"
     others = [str(c) for c in calls if c not in points]
     return ", ".join(others[:1] + [folded] + others[1:])
 

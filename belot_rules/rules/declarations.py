@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..cards import CARDS, DECK_SIZE, RANK_CHARS, RANK_NAMES, SIX, SUIT_MASKS, SUIT_NAMES, SUIT_OF, SUITS, card_index
 from ..i18n import N_
-from ..variant.model import CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
+from ..variant.model import CONCEALED, CONTRACTS, SUIT_CONTRACTS, Variant, contract_kind
 from ..variant.options.declarations import (
     BeloteAnnouncement,
     BeloteForcedCard,
@@ -194,7 +194,7 @@ class DeclarationRules:
         self._player_chooses = decl.quad_sequence_overlap == QuadSequenceOverlap.player_chooses
         self._prefer_quad = decl.quad_sequence_overlap == QuadSequenceOverlap.prefer_quad
         self._quad_strength = {RANK_CHARS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
-        self._contracts = {c: self._compile_contract(c) for c in CONTRACTS}
+        self._contracts = {c: self._compile_contract(c) for c in (*CONTRACTS, CONCEALED)}
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
         self._resolved: dict[tuple[object, ...], tuple[tuple[Declaration, ...], Resolution]] = {}
@@ -231,6 +231,8 @@ class DeclarationRules:
         return [(part[-1], len(part), sum(1 << r for r in part)) for part in parts]
 
     def _compile_contract(self, contract: str) -> _ContractDeclarations:
+        if contract == CONCEALED:  # a trump laid face down: nothing is declared in it (the model refuses melds)
+            return _ContractDeclarations(False, (), 0, (), -1, 0)
         kind = contract_kind(contract)
         decl = self._decl
         trump_suit = SUIT_CONTRACTS.index(contract) if kind == "suit" else -1

@@ -27,7 +27,9 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     scoring = _scoring_of(rules)
     variant = scoring.variant
     model = parse_outcome(outcome)
-    if variant.deal.tableau_packets or model.tricks is None:  # the short form has no cards to check
+    # Nor under a concealed trump: its card lay out of the bidder's hand, and its showing changed the rules, at
+    # points an outcome does not say.
+    if variant.deal.tableau_packets or variant.play.concealed_trump.enabled or model.tricks is None:
         return []
     tables = scoring.tables[model.contract]
     _, played_by = _play(tables, model, [])

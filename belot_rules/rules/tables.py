@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARD_COUNT, DECK_SIZE, RANK_CHARS, RANK_OF, SUIT_MASKS, SUIT_OF
-from ..variant.model import CONTRACTS, SUIT_CONTRACTS, RankTable, Variant
+from ..variant.model import CONCEALED, CONTRACTS, SUIT_CONTRACTS, RankTable, Variant
 
 TRUMP_BONUS = 100  # added to a trump's strength so any trump beats any plain card
 
@@ -70,6 +70,8 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
         kind, trump_mask = "suit", SUIT_MASKS[trump_suit] & ((1 << size) - 1)
     elif contract == "all_trumps":
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.all_trumps] * 4, "all_trumps", (1 << size) - 1
+    elif contract == CONCEALED:  # twenty-eight.md §4.3: before the trump is shown, the suit led wins
+        trump_suit, suit_tables, kind, trump_mask = -1, [cards.plain] * 4, "no_trumps", 0
     elif contract == "undenufe":
         trump_suit, suit_tables, kind, trump_mask = -1, [cards.undenufe] * 4, "no_trumps", 0
     else:
@@ -96,5 +98,8 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
 
 
 def build_all_tables(variant: Variant) -> dict[str, ContractTables]:
-    """Tables for every contract the variant can play."""
-    return {c: build_contract_tables(variant, c) for c in CONTRACTS if c in variant.bidding.contracts}
+    """Tables for every contract the variant can play, and for the play while its trump lies face down."""
+    played: list[str] = [c for c in CONTRACTS if c in variant.bidding.contracts]
+    if variant.play.concealed_trump.enabled:
+        played.append(CONCEALED)
+    return {c: build_contract_tables(variant, c) for c in played}

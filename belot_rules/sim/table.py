@@ -25,6 +25,7 @@ from ..engine.actions import PLAY
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
 from ..engine.playout import play_at_random
+from ..engine.runner import play_deal
 from ..players import make_player
 from ..players.base import Player
 from ..players.bidding_kernel import call_ladder
@@ -61,6 +62,8 @@ class Table:
         """Play ``state`` to its end (a table of random players alone drawing from ``rand`` if given)."""
         if self.rand is not None:
             return play_at_random(state, rand or self.rand)
+        if state.ruleset.variant.play.concealed_trump.enabled:  # asking for the trump is the seat's choice: views
+            return play_deal(state, self.players)  # (the card-set door has no such choice)
         memory = None
         if state.phase == BIDDING and self.card_players is not None:
             self._call(state, self.card_players)
@@ -117,6 +120,9 @@ class Table:
         ruleset = state.ruleset
         seat = state.to_act
         card_player = self.card_sets[seat]
+        if ruleset.variant.play.concealed_trump.enabled:  # every choice from the seat's view, as play_deal makes it
+            state.apply(self.players[seat].choose(state.view(seat), state.legal_actions()))
+            return memory
         if state.phase == BIDDING:
             if card_player is None:
                 state.apply(self.players[seat].choose(state.view(seat), state.legal_actions()))

@@ -60,7 +60,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("bidding", "push_back"), ("cards", "undenufe"),
                   ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"),
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
-                  ("declarations", "belote", "multiplied_by_contract_factor"))
+                  ("declarations", "belote", "multiplied_by_contract_factor"),
+                  ("play", "concealed_trump"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

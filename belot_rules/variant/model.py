@@ -18,7 +18,17 @@ from functools import partial
 from pydantic import Field, ValidationInfo, model_validator
 
 from ..i18n import gettext as _
-from .options.base import CONTRACTS, MAX_NUMBER, SUIT_CONTRACTS, Conflict, Conflicts, Contract, Rule, contract_kind
+from .options.base import (
+    CONCEALED,
+    CONTRACTS,
+    MAX_NUMBER,
+    SUIT_CONTRACTS,
+    Conflict,
+    Conflicts,
+    Contract,
+    Rule,
+    contract_kind,
+)
 from .options.bidding import (
     Bidding,
     BiddingStyle,
@@ -54,7 +64,7 @@ from .options.scoring import ContractAtStake, ContractRounding, Rounding, Roundi
 from .options.table import Sides, Table
 
 # What the rest of the program reads from here: the variant and the options it names.
-__all__ = ["AllPass", "Belote", "BiddingStyle", "CHECKS", "CONTRACTS", "Conflict", "Conflicts",
+__all__ = ["AllPass", "Belote", "BiddingStyle", "CHECKS", "CONCEALED", "CONTRACTS", "Conflict", "Conflicts",
            "Contract", "ContractAtStake", "ContractRounding", "Deal", "DealerRotation", "Declarations", "FirstDealer",
            "FirstSpeaker", "ForcedCall", "LaterRoundPriority", "MAX_NUMBER", "Match", "OverbidAfterDouble", "Overcall", "Overtake",
            "PartnerWinningVoid", "Play", "RankTable", "Round1Contracts", "Round2TurnedSuit",
@@ -408,6 +418,26 @@ class Variant(Rule):
                       "or capot_bid as_taken")]
         return []
 
+    def _concealed_trump_problems(self) -> list[str]:
+        """A trump laid face down (twenty-eight.md §4) follows a bid of points alone and is chosen from a hand."""
+        if not self.play.concealed_trump.enabled:
+            return []
+        problems = []
+        if self.bidding.style != BiddingStyle.point_bids:
+            problems.append(_("play.concealed_trump follows an auction of points alone, the trump chosen after it: "
+                              "set bidding.style to point_bids, not {style}").format(style=self.bidding.style))
+        others = [c for c in self.bidding.contracts if c not in SUIT_CONTRACTS]
+        if others:
+            problems.append(_("play.concealed_trump lays a card of the trump suit face down; {contracts} has no trump "
+                              "suit: leave it out of bidding.contracts").format(contracts=", ".join(others)))
+        if self.declarations.enabled:
+            problems.append(_("play.concealed_trump hides the trump that declarations are judged in: set "
+                              "declarations.enabled to false"))
+        if self.deal.turned_card != "none" or self.deal.stock == "to_taker" or self.deal.tableau_packets:
+            problems.append(_("play.concealed_trump needs every card dealt into the hands: no turned card, no chien "
+                              "and no tableau"))
+        return problems
+
     def _game_points_problems(self) -> list[str]:
         """Game points judge a point bid against the points of two camps (twenty-eight.md §6, twenty-nine.md §7)."""
         if not self.scoring.game_points.brackets:
@@ -503,6 +533,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._belote_problems,
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
-        Variant._capot_bid_problems, Variant._game_points_problems)),
+        Variant._capot_bid_problems, Variant._game_points_problems,
+        Variant._concealed_trump_problems)),
     *_section_checks(),
 )

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...cards import CARDS, RANK_OF, SUIT_OF
-from ...engine.actions import CALL, PLAY, Action
+from ...engine.actions import ASK_ACTION, CALL, PLAY, Action
 from ...engine.deal import (  # the phases re-exported (as) for the views, which import only SeatView of the deal
     BIDDING as BIDDING,
+    CONCEALING as CONCEALING,
     DECLARING as DECLARING,
     DISCARDING as DISCARDING,
     EXCHANGING as EXCHANGING,
@@ -158,13 +159,15 @@ def call_of(action: Action) -> Call:
 
 def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[int]]:
     """The numbered choices and, when playing or laying aside, the legal cards in the order the hand shows them."""
-    if deal.phase == BIDDING:
-        return [a for a in legal if call_of(a).points is None], []  # point bids are typed
+    if deal.phase == BIDDING:  # point bids are typed; the lowest is numbered where nothing else may be called
+        menu = [a for a in legal if call_of(a).points is None]
+        return menu or [a for a in legal if call_of(a).points is not None][:1], []
     if deal.phase in (DECLARING, EXCHANGING):
         return legal, []
     allowed = {a.card for a in legal}
     cards = [c.index for c in shown_cards(deal.ruleset, deal.view(deal.to_act)) if c.index in allowed]
-    return [next(a for a in legal if a.card == c) for c in cards], cards
+    asks = [ASK_ACTION] if ASK_ACTION in legal else []  # asking for a concealed trump: the last choice
+    return [next(a for a in legal if a.card == c) for c in cards] + asks, cards
 
 
 @dataclass

@@ -17,10 +17,10 @@ from rich.text import Text
 
 from ... import i18n
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
-from ...i18n import current as speaking, pgettext, words
+from ...i18n import current as speaking, gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
 from ...variant.languages import words_in
-from ...variant.model import SUIT_CONTRACTS, Variant
+from ...variant.model import CONCEALED, SUIT_CONTRACTS, Variant
 
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
 SCHMEISS_ANSWERS = {"accept": "accept (redeal)", "refuse": "refuse (play it)"}  # the answers to a schmeiss
@@ -126,6 +126,8 @@ class Look:
     def contract(self, contract: str) -> str:
         """``hearts ♥``, ``no trumps``; in the variant's words, ``Hokum hearts ♥``, ``Sun``, ``sans atout``."""
         names = dict(self.contract_names)
+        if contract == CONCEALED:
+            return _("trump face down")
         if contract in names:
             return names[contract]
         name = words.contract_names().get(contract, contract.replace("_", " "))
@@ -164,6 +166,8 @@ class Look:
         if call.points is None:
             return self.contract(contract)
         points = pgettext("call", "capot") if call.points == CAPOT else str(call.points)
+        if contract == CONCEALED:  # a bid of points alone: the trump is laid face down after the auction
+            return points
         return f"{points} {self.contract(contract)}"
 
     def calls(self, calls: Sequence[tuple[int, Call]]) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from ...files import excerpt
 from ...i18n import gettext as _
 from ...rules.calls import Call, point_range, step_words
 from ...ruleset import Ruleset
-from ...variant.model import SUIT_CONTRACTS
+from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from .controller import HumanTurn, call_of
 from .look import Look
 
@@ -123,7 +123,10 @@ def point_bids(legal: Sequence[Action]) -> str:
     span = [f"{values[0]} to {values[-1]}{step_words(step)}"] if values else []
     if capot:
         span.append("capot")
-    trumps = list(dict.fromkeys((c.contract or "").replace("_", " ") for c in bids))  # a bid names its contract
+    trumps = list(dict.fromkeys((c.contract or "").replace("_", " ") for c in bids  # a bid names its contract
+                                if c.contract != CONCEALED))
+    if not trumps:  # points alone: the trump is laid face down after the auction
+        return f"{' or '.join(span)} (type it: {values[0]})"
     example = f"{values[0] if values else 'capot'} {trumps[0]}"
     return f"{' or '.join(span)} in {', '.join(trumps)} (type it: {example})"
 

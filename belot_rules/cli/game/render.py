@@ -17,8 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import RANK_CHARS, Card, card_index as index_of, parse_card
-from ...engine.actions import CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
+from ...cards import CARDS, RANK_CHARS, Card, card_index as index_of, parse_card
+from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
@@ -340,6 +340,8 @@ class Renderer:
         else:
             contract = Text.assemble(_("Contract") + " ", (self.contract(view.contract, view.level, view.bid,
                                                                  view.declarer), "bold"))
+            if view.trump_card:  # the bidder's own card laid face down (play.concealed_trump): his view only
+                contract.append(f" {look.dot} " + _("your face-down card") + " ").append_text(look.card(view.trump_card))
             if view.turned_card:  # everyone saw it (go to the taker, or stay on the stock)
                 contract.append(f" {look.dot} " + _("turned card") + " ").append_text(look.card(view.turned_card))
             if view.shown_stock:
@@ -416,6 +418,11 @@ class Renderer:
             return self.exchange_choice(view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
             return f"lay {self.look.card_name(action.card)} aside"
+        if action.kind == CONCEAL:  # the card is named only in the view of the bidder, while it lies face down
+            shown = view is not None and view.trump_card == str(CARDS[action.card])
+            return f"lay {self.look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"
+        if action.kind == ASK:
+            return "ask for the trump"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:

@@ -281,8 +281,10 @@ def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) 
     the unchanged variant's hash; the loaded variant comes back with the change applied
     too, for ``r`` to show the rules actually played.
     """
-    if target is not None:
-        match = loaded.variant.match.model_copy(update={"target": target, "deals": None})
+    if target is not None:  # a running set (match.set_at) is the target of its match
+        played = loaded.variant.match
+        match = played.model_copy(update={"set_at": target} if played.set_at is not None and played.target is None
+                                  else {"target": target, "deals": None})
         variant = loaded.variant.model_copy(update={"match": match})
         loaded = dataclasses.replace(loaded, variant=variant, content_hash=content_hash(variant))
     return Ruleset(loaded.variant, loaded.content_hash, source), loaded

@@ -4,7 +4,7 @@ the line game, the table and a network seat)."""
 from __future__ import annotations
 
 from ...i18n import gettext as _, pgettext
-from .controller import BIDDING, DECLARING, DISCARDING, EXCHANGING, HumanTurn
+from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, HumanTurn
 
 
 def _verb_forms() -> dict[str, tuple[str, str]]:
@@ -55,6 +55,8 @@ def question(turn: HumanTurn) -> str:
         return _("Take the turned card for your seven? (Enter = 1)")
     if phase == DISCARDING:
         return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=count)
+    if phase == CONCEALING:
+        return _("Lay your trump face down (1-{last})").format(last=count)
     return _("Your card (1-{last})").format(last=count) if count > 1 else _("Your card (1)")
 
 

@@ -122,7 +122,8 @@ class ScoringRules:
         # what the contract test does not count
         self._left_out = " and ".join(name for name, row in self._table.named() if not row.counts_for_contract)
         self._capot_bid_from = capot_bid_from
-        self._contracts = {c: self._compile(c) for c in self.tables}
+        self._contracts: dict[str, _ContractScoring] = {c: self._compile(c) for c in self.tables
+                                                        if c in variant.bidding.contracts}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
 
     def _compile(self, contract: str) -> _ContractScoring:

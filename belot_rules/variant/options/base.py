@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe")
 
 SUIT_CONTRACTS = CONTRACTS[:4]
+# The rules in force while a trump lies face down (play.concealed_trump): no trumps, every suit in the plain order;
+# a point bid names no contract then, only its points.
+CONCEALED = "concealed"
 # What a player may type for a call other than a doubling: a doubling name cannot be one of them.
 CALL_WORDS = frozenset({"pass", "passe", "capot", "redeal", "kawesh", "push", "schiebe", "x", "xx", "c", "d", "h", "s", "nt", "at",
                         "sa", "ta", "notrumps", "alltrumps", "no trumps", "all trumps", "sans atout", "tout atout",
@@ -46,8 +49,11 @@ RankName = Literal["6", "7", "8", "9", "T", "J", "Q", "K", "A"]  # the 6 only in
 
 
 def contract_kind(contract: str) -> str:
-    """``suit`` for the four suit contracts, ``no_trumps`` for undenufe, else the contract itself."""
-    return "suit" if contract in SUIT_CONTRACTS else "no_trumps" if contract == "undenufe" else contract
+    """``suit`` for the four suit contracts and for a suit contract whose trump lies face down, ``no_trumps`` for
+    undenufe, else the contract itself."""
+    if contract in SUIT_CONTRACTS or contract == CONCEALED:
+        return "suit"
+    return "no_trumps" if contract == "undenufe" else contract
 
 
 KINDS = ("suit", "no_trumps", "all_trumps")

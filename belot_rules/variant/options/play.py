@@ -72,6 +72,31 @@ def _without_partners(variant: Variant) -> str | None:
     return None if sides == Sides.partners else _("table.sides {sides} has no partners").format(sides=sides)
 
 
+def _trump_shown(variant: Variant) -> str | None:
+    return None if variant.play.concealed_trump.enabled else _("play.concealed_trump.enabled is false")
+
+
+class ConcealedTrump(Rule):
+    """A trump chosen face down by the bidder and shown only when a player who cannot follow asks for it
+    (Twenty-Eight and Twenty-Nine: twenty-eight.md §4, twenty-nine.md §4)."""
+
+    enabled: bool = Field(
+        False,
+        description="The bidder, once the auction is over, lays one card of his hand face down: its suit is trump, "
+        "known to him alone, and the card leaves his hand until it is shown. Until then a trick goes to the best "
+        "card of the suit led (a card of the trump suit played by a player who cannot follow is no trump). A "
+        "player who cannot follow may ask for the trump: the bidder shows it and takes the card back into his "
+        "hand, and the player who asked must play a trump if he holds one; from then on the trump is trump. "
+        "Never asked for, it is shown when the bidder has no other card left.",
+    )
+    reveal_counts_earlier: Annotated[bool, Option(unused_when=_trump_shown)] = Field(
+        False,
+        description="Whether cards of the trump suit played to the trick before the trump was shown count as "
+        "trumps in that trick once it is shown: false, Twenty-Eight (twenty-eight.md §4.3, 52P); true, "
+        "Twenty-Nine (twenty-nine.md §4.4, PAGc: asking 'turns the card you played into a trump').",
+    )
+
+
 class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
@@ -141,6 +166,10 @@ class Play(Rule):
     }, unused_when=first_reason(without_contract("all_trumps"), _without_partners))] = Field(
         Overtake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
+    )
+    concealed_trump: Annotated[ConcealedTrump, Option(unused_when=_without_trumps)] = Field(
+        default_factory=ConcealedTrump,
+        description="A trump laid face down by the bidder and shown on demand (Twenty-Eight, Twenty-Nine).",
     )
     # The Jass play rules (rules/family/schieber.md §4, the Swisslos rules 1-2 and jass-kit): each may be set alone.
     trump_instead_of_following: Annotated[TrumpInstead, Option({

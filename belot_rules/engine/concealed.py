@@ -1,0 +1,55 @@
+"""The fast play of a deal while its trump lies face down (play.concealed_trump, twenty-eight.md §4).
+
+:meth:`DealState.play_out <belot_rules.engine.deal.DealState.play_out>` plays on local variables, with no
+action between two cards; a trump that may be asked for in the middle of a trick needs one. Until it is
+shown (and the player who asked has played) the cards go one at a time through the step-by-step moves,
+which apply the same rules; the rest of the deal then goes through the fast loop as in any other game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_MASKS
+from .phases import CONCEALING, PLAYING
+
+if TYPE_CHECKING:
+    from .deal import DealState
+
+PickCard = Callable[[int, int, int, list[int], int], int]
+
+
+def play_while_concealed(state: DealState, pick_card: PickCard | None, rand: Callable[[], float] | None) -> None:
+    """Lay the trump face down and play until it is shown, choosing with ``rand`` (each choice drawn uniformly, asking
+    for the trump one more choice beside the legal cards) or with ``pick_card`` (a seat that cannot follow always
+    asks: the card picker has no say in it, and a trump to play is worth more than a discard)."""
+    if state.phase == CONCEALING:
+        hand = state.hands[state.declarer]
+        state.conceal(_nth(hand, int(rand() * hand.bit_count())) if rand is not None else card_to_lay(hand))
+    while state.phase == PLAYING and (state.trump_card >= 0 or state.asked >= 0):
+        if state.may_ask():
+            legal = state.legal_card_mask()
+            if rand is None or int(rand() * (legal.bit_count() + 1)) == legal.bit_count():
+                state.show_trump()
+        seat, legal = state.to_act, state.legal_card_mask()
+        if rand is not None:
+            card = _nth(legal, int(rand() * legal.bit_count()))
+        else:
+            assert pick_card is not None, "play_out draws cards at random (rand) or asks pick_card"
+            card = pick_card(legal, seat, state.hands[seat], state.trick, state.win_pos)
+        state.play_card(card)
+
+
+def _nth(cards: int, skip: int) -> int:
+    """The card ``skip`` places after the lowest of ``cards``."""
+    for _ in range(skip):
+        cards &= cards - 1
+    return (cards & -cards).bit_length() - 1
+
+
+def card_to_lay(hand: int) -> int:
+    """The lowest card of the suit the hand holds most of: the trump :func:`play_while_concealed` lays for a card
+    picker, which has no say in it."""
+    longest = max(SUIT_MASKS, key=lambda mask: (hand & mask).bit_count())
+    return _nth(hand & longest, 0)

@@ -1,0 +1,142 @@
+"""The concealed trump (play.concealed_trump) and the auction of points alone: Twenty-Eight (twenty-eight.md §3-4)
+and, where it differs, Twenty-Nine's reading of a reveal (twenty-nine.md §4.4). Positions are dealt from a
+constructed deck: four cards each, the auction, the trump laid face down, four more each (§2)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from belot_rules import load_variant
+from belot_rules.cards import CARDS, parse_card
+from belot_rules.engine.actions import ASK_ACTION
+from belot_rules.engine.deal import OVER, PLAYING, DealState
+from belot_rules.engine.phases import CONCEALING
+from belot_rules.ruleset import Ruleset
+from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import Variant
+
+# Seat 0 (after the dealer, seat 3) bids and lays 7H face down: hearts are trump. Seat 1 and seat 2 hold no club.
+HANDS = ("7H 8H JC KC 7D 8D 9D TD", "JH 9H TH QH JS 9S AS TS", "JD QD KD AD 7S 8S QS KS",
+         "AC QC 7C 8C 9C TC KH AH")
+TWENTY_EIGHT = load_variant("twenty-eight")
+
+
+def deck(hands: tuple[str, ...] = HANDS) -> list[int]:
+    """The deck that deals ``hands``: each seat's first four cards, then each seat's last four."""
+    cards = [[parse_card(c).index for c in hand.split()] for hand in hands]
+    return [c for hand in cards for c in hand[:4]] + [c for hand in cards for c in hand[4:]]
+
+
+def concealed(ruleset: Ruleset = TWENTY_EIGHT, card: str = "conceal 7H") -> DealState:
+    state = DealState.start(ruleset, deck(), 3)
+    for call in ("14", "pass", "pass", "pass"):
+        state.apply(call)
+    state.apply(card)
+    return state
+
+
+def test_bids_are_points_alone_and_the_first_speaker_must_bid_twenty_eight_3_1() -> None:
+    """§3.1 [WIKI, CATS, E2]: seat 0 speaks first and bids at least 14, up to 28; he may not pass."""
+    state = DealState.start(TWENTY_EIGHT, deck(), 3)
+    assert [str(a) for a in state.legal_actions()] == [str(n) for n in range(14, 29)]
+    state.apply("20")
+    assert [str(a) for a in state.legal_actions()] == ["pass", *(str(n) for n in range(21, 29))]
+
+
+def test_the_bidder_lays_a_card_of_his_first_four_face_down_twenty_eight_4_1() -> None:
+    """§4.1-4.2 [WIKI, E2]: the bidder lays one of his cards face down; it leaves his hand, the rest is dealt."""
+    state = DealState.start(TWENTY_EIGHT, deck(), 3)
+    for call in ("14", "pass", "pass", "pass"):
+        state.apply(call)
+    assert state.phase == CONCEALING and state.to_act == 0
+    assert sorted(str(a) for a in state.legal_actions()) == ["conceal 7H", "conceal 8H", "conceal JC", "conceal KC"]
+    state.apply("conceal 7H")
+    assert [h.bit_count() for h in state.hands] == [7, 8, 8, 8]
+    assert state.phase == PLAYING and state.contract == "concealed" and state.bid == 14
+
+
+def test_only_the_bidder_sees_his_face_down_card_twenty_eight_4_1() -> None:
+    """§4.1 [WIKI, 52P]: nobody else knows the suit; every view plays under the concealed rules."""
+    state = concealed()
+    assert state.view(0).trump_card == "7H"
+    for seat in (1, 2, 3):
+        view = state.view(seat)
+        assert view.trump_card is None and view.trump_concealed and view.contract == "concealed"
+        assert "7H" not in repr(view) and "hearts" not in repr(view)
+
+
+def test_before_the_trump_is_shown_the_suit_led_wins_twenty_eight_4_3() -> None:
+    """§4.3 [52P]: a card of the secret trump suit played by a player who cannot follow is no trump."""
+    state = concealed()
+    for card in ("JC", "JH", "7S", "AC"):
+        state.apply(card)
+    assert state.tricks[0][2] == 0 and state.trump_card >= 0
+
+
+def test_a_player_who_cannot_follow_may_ask_and_must_then_trump_twenty_eight_4_3() -> None:
+    """§4.3 [WIKI]: a player unable to follow may ask for the trump; the bidder shows it and takes the card back;
+    the caller must play a trump if he has one. A player who can follow may not ask."""
+    state = concealed()
+    assert ASK_ACTION not in state.legal_actions()  # the lead
+    state.apply("JC")
+    assert ASK_ACTION in state.legal_actions()
+    state.apply("ask trump")
+    assert state.contract == "hearts" and state.trump_card == -1 and state.hands[0] >> parse_card("7H").index & 1
+    assert sorted(str(a) for a in state.legal_actions()) == ["9H", "JH", "QH", "TH"]
+    for card in ("9H", "7S", "AC"):
+        state.apply(card)
+    assert state.tricks[0][2] == 1  # the nine of trumps wins
+    assert state.view(2).contract == "hearts"
+
+
+def test_a_trump_suit_card_played_before_the_call_is_no_trump_twenty_eight_4_3() -> None:
+    """§4.3 [opt:trump.reveal_counts_earlier] default false (52P): seat 1's JH went before seat 2 asked."""
+    state = concealed()
+    for move in ("JC", "JH", "ask trump", "7S", "AC"):  # seat 2 has no trump: any card
+        state.apply(move)
+    assert state.tricks[0][2] == 0
+
+
+def test_twenty_nine_counts_earlier_trumps_once_shown_twenty_nine_4_4() -> None:
+    """twenty-nine.md §4.4 (PAGc): asking "turns the card you played into a trump": JH now wins."""
+    variant = load_variant_model("twenty-eight").variant
+    play = variant.play.model_copy(update={"concealed_trump": variant.play.concealed_trump.model_copy(
+        update={"reveal_counts_earlier": True})})
+    state = concealed(Ruleset(Variant.model_validate(variant.model_copy(update={"play": play}).model_dump())))
+    for move in ("JC", "JH", "ask trump", "7S", "AC"):
+        state.apply(move)
+    assert state.tricks[0][2] == 1
+
+
+def test_the_bidder_shows_it_with_his_last_card_twenty_eight_4_5() -> None:
+    """§4.5 [WIKI, 52P]: never asked for, the trump card is shown and played at trick 8."""
+    state = concealed()
+    while state.phase != OVER:
+        state.apply(next(a for a in state.legal_actions() if a.card >= 0))
+    _, last_cards, _ = state.tricks[-1]
+    assert parse_card("7H").index in last_cards and state.contract == "hearts"
+    assert "ask trump" not in [str(a) for a in state.history]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_view_but_the_bidders_shows_the_face_down_card(seed: int) -> None:
+    """Information (issue 27): until it is shown, the face-down card is in no other seat's view, nor its suit."""
+    rng = random.Random(seed)
+    pack = list(TWENTY_EIGHT.seating.cards)
+    rng.shuffle(pack)
+    state = DealState.start(TWENTY_EIGHT, pack, seed % 4)
+    while state.phase != OVER:
+        if state.trump_card >= 0:
+            hidden = str(CARDS[state.trump_card])
+            for seat in range(4):
+                view = state.view(seat)
+                shown = set(re.findall(r"'([789TJQKA][CDHS])'", repr(view)))
+                assert (hidden in shown) == (seat == state.declarer)
+                assert view.contract == "concealed"
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
