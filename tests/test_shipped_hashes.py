@@ -33,6 +33,7 @@ HASHES = {
     "klaverjas-amsterdam": "d8bf4720d863dc82",
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
+    "twenty-eight": "2a097fd54d6dea1c",
 }
 
 
