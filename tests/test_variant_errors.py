@@ -765,3 +765,13 @@ def test_a_yaml_slip_is_told_as_the_author_made_it(tmp_path: Path, text: str, ex
     indented one space too far is not a section on one line; an unclosed quote is told where it opens."""
     message = problems_of(tmp_path, text)
     assert expected in message and len(message.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("extends: !!python/object:os.system bulgarian\n", "house.yaml:1:10: the tag !!python/object:os.system is not allowed"),
+    ("extends: 010\n", "house.yaml:1:10: YAML 1.1 reads `010` as the octal number 8"),
+])
+def test_what_yaml_did_to_extends_is_told_not_what_extends_then_got(tmp_path: Path, text: str, expected: str) -> None:
+    """docs/house-rules.md (no tags; YAML 1.1 numbers): a tagged `extends` was told "got nothing", hiding the tag."""
+    message = problems_of(tmp_path, text)
+    assert expected in message and "got nothing" not in message

@@ -124,8 +124,9 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     docs, notes = _read_old_keys(docs)
     merged, nodes = _merge_chain(docs)
     sources = Sources(docs[0].name, tuple(d.name for d in docs), name_from_file="name" not in docs[0].data)
-    problems = [*broken]
-    problems += [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
+    # what YAML did to a value comes first: at one place it explains what extends then makes of it
+    problems = [sources.problem(Place(p.file, p.line or 1, p.column or 1), p.message) for d in docs for p in d.problems]
+    problems += broken
     problems += wrong_booleans(merged, nodes, sources)
     conflicts: list[Problem] = []
     try:
