@@ -140,3 +140,28 @@ def test_no_view_but_the_bidders_shows_the_face_down_card(seed: int) -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
 
+
+
+def test_twenty_nine_bids_16_to_28_doubles_and_counts_earlier_trumps_twenty_nine_3_4() -> None:
+    """twenty-nine.md §3.1 (16-28, nobody forced), §3.4 (double x2, redouble x4 once the bidding is over), §4.4
+    (reveal_counts_earlier), §7 (+1 / -1), §8 (the set at 6)."""
+    ruleset = load_variant("twenty-nine")
+    state = DealState.start(ruleset, deck(), 3)
+    assert [str(a) for a in state.legal_actions()][:3] == ["pass", "16", "17"]
+    for call in ("16", "pass", "pass", "pass"):
+        state.apply(call)
+    assert [str(a) for a in state.legal_actions()] == ["pass", "double"]  # seat 1 first, then seat 3
+    for call in ("double", "pass", "redouble"):
+        state.apply(call)
+    assert state.phase == CONCEALING and state.multiplier == 4
+    variant = ruleset.variant
+    assert variant.play.concealed_trump.reveal_counts_earlier and variant.match.set_at == 6
+    assert [(b.bid, b.made, b.failed) for b in variant.scoring.game_points.brackets] == [(16, 1, 1)]
+
+
+def test_twenty_nine_redeals_a_first_hand_without_points_twenty_nine_2_2() -> None:
+    """twenty-nine.md §2.2 [PAGc, MONJ]: four cards without J, 9, A or 10 may be dealt again."""
+    poor = ("7H 8H QC KC 7D 8D 9D TD", "JH 9H TH QH JS 9S AS TS", "JD QD KD AD 7S 8S QS KS",
+            "AC JC 7C 8C 9C TC KH AH")
+    state = DealState.start(load_variant("twenty-nine"), deck(poor), 3)
+    assert "redeal" in [str(a) for a in state.legal_actions()]

@@ -34,6 +34,7 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "twenty-eight": "2a097fd54d6dea1c",
+    "twenty-nine": "262872876d06da19",
 }
 
 
