@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from rich.text import Text
 
 from belot_rules.cli.game.controller import Moved
 from belot_rules.cli.game.session import Session
@@ -171,3 +172,30 @@ def play_until_asked(table: Table, seat: int, now: float) -> None:
             if table.turn.seat == seat:
                 return
             table.choose(table.turn.seat, "1")
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "belote-a-trois", "belote-decouverte"])
+def test_a_seats_drawn_table_shows_no_card_it_may_not_see(variant: str) -> None:
+    """The frame a full-screen seat is sent (the local game's drawing, from its chair) names only cards of its
+    view: its hand, the table, its own melds in full and the others' by kind and value (rules/bulgarian.md §5.2)
+    until the deal is over."""
+    players = Session.start(variant, 3, None).ruleset.seating.players
+    seats = (PERSON, *["random"] * (players - 1))
+    table = Table.new(Session.start(variant, 3, ("random",) * players, target=1), seats, "frames")
+    table.join("Ana", None, False, 0.0)
+    table.frames[0] = 80
+    seen: set[str] = set()
+    framed = 0
+    while not table.ended:
+        event, outs = table.step(0.0)
+        for receiver, message in outs:
+            if receiver == 0 and "view" in message:
+                seen |= seen_in(message["view"])
+                over = message["view"]["phase"] == "over"
+                drawn = Text.from_ansi(message["frame"]).plain
+                framed += 1
+                if not over:
+                    assert cards_in(drawn) <= seen, f"{message['type']} frame names {cards_in(drawn) - seen}"
+        if event is None and table.turn is not None:
+            table.choose(0, "1")
+    assert framed > 20

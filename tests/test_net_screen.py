@@ -1,5 +1,6 @@
 """belot join's full-screen table (issue 24, "belot join ... opens the same full-screen table"): a seat at a
-real host plays a whole deal by its buttons, and shows its hand, the trick and the question."""
+real host plays a whole deal by its buttons, and shows the table as the local game draws it, its hand and
+the question."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_the_full_screen_seat_plays_a_whole_deal(tmp_path: Path, started: list[R
                     break
                 buttons = list(app.query("#menu Button").results(Button))
                 if buttons:
-                    seen.append(shown(app, "#hand") + " | " + shown(app, "#question"))
+                    seen.append(shown(app, "#hand") + " | " + shown(app, "#question") + " | " + shown(app, "#frame"))
                     await pilot.click(buttons[0])
                 await asyncio.sleep(0.05)
             seen.append(log)
@@ -48,3 +49,5 @@ def test_the_full_screen_seat_plays_a_whole_deal(tmp_path: Path, started: list[R
     asyncio.run(play())
     assert "won the match" in seen[-1] and "Trick 8:" in seen[-1], seen[-1]
     assert any("Your hand: " in s and "Your card (" in s for s in seen[:-1]), seen[:3]
+    assert any("Deal 1 · " in s and "You" in s and "Contract" in s for s in seen[:-1]), "the table drawn as the " \
+        "line game draws it, from the seat's chair"

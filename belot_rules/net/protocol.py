@@ -73,12 +73,17 @@ SEATS = {"type": "array", "items": {
     "properties": {"seat": SEAT, "name": _string(MAX_NAME + 16), "player": _string(200),
                    "present": {"type": "boolean"}, "side": {"type": "integer"}}}}
 BOARD = {"type": "array", "items": {"type": "integer"}}
+FRAME = {"type": "string", "maxLength": 200000,
+         "description": "the table as the local game draws it from the receiver's chair, when the hello asked"}
 
 CLIENT_MESSAGES = {
     "hello": _message("hello", {
         "version": {"type": "integer", "description": "the protocol version the client speaks"},
         "code": _string(32, 1), "name": _string(MAX_NAME), "token": _string(64),
         "watch": {"type": "boolean", "description": "join as a spectator"},
+        "frame": {"type": "integer", "minimum": 40, "maximum": 250,
+                  "description": "a player's seat: send the table as the local game draws it, in this many columns "
+                                 "(a frame with each view: text and terminal colour codes)"},
         "create": {"type": "object", "additionalProperties": False, "required": ["variant", "seats"],
                    "description": "at a lobby: open a new table with this code",
                    "properties": {"variant": _string(64, 1), "seats": {"type": "array", "items": _string(32, 1),
@@ -105,13 +110,13 @@ SERVER_MESSAGES = {
         "You are seated (or watching): your seat, and the token that gives it back if you drop."),
     "seats": _message("seats", {"seats": SEATS, "note": _string(300)}, ("seats", "note"),
                       "Who sits where changed: a player joined, left, came back, or a bot stands in."),
-    "deal": _message("deal", {"number": {"type": "integer"}, "dealer": SEAT, "view": VIEW},
+    "deal": _message("deal", {"number": {"type": "integer"}, "dealer": SEAT, "view": VIEW, "frame": FRAME},
                      ("number", "dealer", "view"), "A deal begins."),
     "moved": _message("moved", {"seat": SEAT, "kind": _string(16), "said": _string(300), "view": VIEW,
-                                "completed": {"type": ["integer", "null"]}, "trick": _string(300)},
+                                "completed": {"type": ["integer", "null"]}, "trick": _string(300), "frame": FRAME},
                       ("seat", "kind", "said", "view"),
                       "A move was made: what the table saw of it, and the receiver's view after it."),
-    "undone": _message("undone", {"seat": SEAT, "said": _string(300), "view": VIEW}, ("seat", "said", "view"),
+    "undone": _message("undone", {"seat": SEAT, "said": _string(300), "view": VIEW, "frame": FRAME}, ("seat", "said", "view"),
                        "A player's last move was taken back (with the moves after it): the receiver's view now."),
     "turn": _message("turn", {
         "seat": SEAT, "phase": _string(16), "prompt": _string(120), "view": VIEW,
@@ -120,6 +125,7 @@ SERVER_MESSAGES = {
                                             "properties": {"key": _string(4), "label": _string(200)}}},
         "cards": CARD_LIST, "bids": _string(300), "hint": {"type": "boolean"},
         "left": {"type": ["number", "null"], "description": "the seconds left on the move clock (null: none)"},
+        "frame": FRAME,
     }, ("seat", "phase", "prompt", "view", "menu"), "Your move: what you may choose."),
     "refused": _message("refused", {"reason": _string(400)}, ("reason",),
                         "A move or message refused, and why; the connection stays open."),

@@ -2,10 +2,10 @@
 choices of each move as buttons (a number, a card's or a call's name, or ``'`` and a line of talk typed
 below work too).
 
-It says what the line game says (:class:`~belot_rules.net.client.PlainView` words every message) and
-draws the hand, the trick and the question apart from the running log. It is simpler than the local
-table: no drawn seats around a table, no panels for the auction, sheet or rules (``a``, ``l`` and
-``s`` answer in the log).
+It says what the line game says (:class:`~belot_rules.net.client.PlainView` words every message) in a
+running log beside the table, which the server draws as the local line game draws it (the header, the
+seats around the trick, the auction, the last trick, the declarations and the hand), from this seat's
+chair, in the width the screen leaves it. Pages (``a``, ``l``, ``s``, ``r``) answer in the log.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, RichLog, Static
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
@@ -27,7 +27,7 @@ from ..errors import UserError
 from .client import Joining, PlainView, sit
 from .protocol import encode
 
-RED = {"D", "H"}
+FRAME_WIDTH, LOG_WIDTH = 80, 40  # columns: the table as the line game draws it at most, and the log beside it
 
 
 @dataclass
@@ -60,6 +60,10 @@ class ScreenView(PlainView):
             ("You: " if s == self.seat else "") + name for s, name in enumerate(self.names)))
 
     def show(self, message: dict[str, Any]) -> None:
+        if "frame" in message:
+            self.screen.query_one("#frame", Static).update(Text.from_ansi(message["frame"]))
+            for drawn_apart in self.screen.query(".apart"):
+                drawn_apart.display = False  # the frame draws the seats, the trick and the hand
         if message["type"] == "turn":
             self.view, self.prompt = message["view"], message["prompt"]
             if message.get("bids"):
@@ -79,7 +83,10 @@ class TableScreen(App[int]):
 
     CSS = """
     #seats, #trick, #hand, #question { height: auto; padding: 0 1; }
-    #log { height: 1fr; border: round $primary; }
+    #board { height: 1fr; }
+    #board > VerticalScroll { width: auto; max-width: 70%; }
+    #frame { width: auto; height: auto; }
+    #log { height: 1fr; width: 1fr; min-width: 30; border: round $primary; }
     #menu { height: auto; layout: grid; grid-size: 6; grid-gutter: 0 1; }
     #menu Button { width: 1fr; min-width: 8; }
     """
@@ -92,10 +99,12 @@ class TableScreen(App[int]):
         self.socket: ClientConnection | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="seats")
-        yield Static(id="trick")
-        yield RichLog(id="log", wrap=True)
-        yield Static(id="hand")
+        yield Static(id="seats", classes="apart")
+        yield Static(id="trick", classes="apart")
+        with Horizontal(id="board"):
+            yield VerticalScroll(Static(id="frame"))
+            yield RichLog(id="log", wrap=True)
+        yield Static(id="hand", classes="apart")
         yield Static(id="question")
         yield Container(id="menu")
         yield Input(id="typed", placeholder="a move (1, jh, hearts), ' and a line to talk, ? for help", max_length=200)
@@ -106,6 +115,7 @@ class TableScreen(App[int]):
         self.run_worker(self.play(), exclusive=True)
 
     async def play(self) -> None:
+        self.joining.frame = max(40, min(FRAME_WIDTH, self.size.width - LOG_WIDTH))
         try:
             self.socket = await sit(self.joining, self.seat_view)
         except UserError as err:

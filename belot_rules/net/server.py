@@ -301,6 +301,11 @@ class TableRunner:
         table = self.table
         seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now)
         connection.seat = seat
+        receiver = WATCHERS if seat is None else seat
+        if hello.get("frame") and seat is not None:  # a watcher's would be the local game's, every meld in full
+            table.frames[receiver] = hello["frame"]
+        else:
+            table.frames.pop(receiver, None)
         if seat is None:
             self.watching.add(connection)
         else:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 
 from ..cli.game.controller import (
     BOT,
@@ -83,9 +83,12 @@ class Flow(Controller):
     (or away for less than the wait); otherwise the seat's bot (the stand-in for a person's seat) moves."""
 
     people: set[int] = field(default_factory=set)
+    viewer: tuple[int | None] | None = None  # while a receiver's frame is drawn: its seat (None: a watcher)
 
     @property
     def human(self) -> int | None:
+        if self.viewer is not None:
+            return self.viewer[0]
         deal = self.session.deal
         return deal.to_act if deal is not None and deal.to_act in self.people else None
 
@@ -141,6 +144,7 @@ class Table:
     audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
     now: Callable[[], float] = time.monotonic  # the move clock's time
     apart: bool = False  # the server thinks out the bots' moves off its loop: step never makes one itself
+    frames: dict[int, int] = field(default_factory=dict)  # receivers drawn the table's frame, and their widths
     asked: tuple[int, int, int, int, frozenset[int]] | None = None  # an undo asked for: position, seat, who agreed
 
     def __post_init__(self) -> None:
@@ -278,14 +282,14 @@ class Table:
             event = self.flow.next()
         if isinstance(event, DealStarted):
             self.shown, self.told = self.session.deal, True
-            return event, self._to_all(lambda r: {"type": "deal", "number": event.number, "dealer": event.dealer,
-                                                  "view": self._view(r)})
+            return event, self._framed(self._to_all(lambda r: {"type": "deal", "number": event.number,
+                                                               "dealer": event.dealer, "view": self._view(r)}))
         if isinstance(event, Moved):
             self.shown = before
-            return event, self._moved(event)
+            return event, self._framed(self._moved(event), event.completed)
         if isinstance(event, HumanTurn):
             self.turn = event
-            return event, [self._turn_message(event)]
+            return event, self._framed([self._turn_message(event)])
         if isinstance(event, (DealScored, AllPassed)):
             self.flow.result_read()
             return event, self._to_all(lambda r: self._result(event))
@@ -376,7 +380,8 @@ class Table:
         self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
         said = f"{self.seats[seat].name} took back their last move ({len(taken)} move{'s' * (len(taken) != 1)} " \
                "taken back): the deal goes on from there."
-        return self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said, "view": self._view(r)})
+        return self._framed(self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said,
+                                                    "view": self._view(r)}))
 
     def _position(self) -> tuple[int, int, int]:
         session = self.session
@@ -492,6 +497,24 @@ class Table:
         if self.turn is not None and self.turn.seat == seat:
             self.belote = []  # a belote question is asked again with the card
             outs.append(self._turn_message(self.turn))
+        return self._framed(outs)
+
+    def _framed(self, outs: list[Out], completed: int | None = None) -> list[Out]:
+        """``outs`` with the local game's drawing of the table (Renderer.frame) for each receiver that asked for
+        it: from its own chair, as the line game draws it (a turn's legal cards numbered)."""
+        for receiver, message in outs:
+            width = self.frames.get(receiver)
+            if width is None or "view" not in message or self.shown is None:
+                continue
+            self.flow.viewer = (None if receiver == WATCHERS else receiver,)
+            try:
+                with self._player(receiver) if receiver != WATCHERS else nullcontext():
+                    turn = self.turn if message["type"] == "turn" else None
+                    view = turn.view if turn is not None else self.flow.seen(self.shown)
+                    group = self.draw.frame(view, self._number(), completed, turn.cards if turn is not None else ())
+                    message["frame"] = drawn(group, width)
+            finally:
+                self.flow.viewer = None
         return outs
 
     # ------------------------------------------------------------------ the messages
@@ -553,6 +576,14 @@ class Table:
         if not self.session.ruleset.seating.partners:
             return text
         return text.replace("North-South", self._side_names(0)).replace("East-West", self._side_names(1))
+
+
+def drawn(group: RenderableType, width: int) -> str:
+    """What the local game draws, as the text and colour codes of a terminal ``width`` columns wide."""
+    text = io.StringIO()
+    Console(file=text, width=width, color_system="truecolor", force_terminal=True, highlight=False,
+            emoji=False).print(group)
+    return text.getvalue()
 
 
 def plain_console(file: io.StringIO) -> Console:
