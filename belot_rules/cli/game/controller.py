@@ -188,6 +188,8 @@ class Controller:
     scored: bool = False  # a deal's result was told and the next deal has not begun: nothing can be taken back
     pending: list[Event] = field(default_factory=list)  # the deal's result, told after the move that ended it
     open_hands: bool = False  # watching bots: the watcher sees every hand (ignored while a player is seated)
+    undos: int = 0  # moves taken back so far: with the deal and the moves made, where the game stands
+    thought: tuple[tuple[int, int, int], Action | Exception] | None = None  # a bot's decision made ahead, and where
 
     def __post_init__(self) -> None:
         self.counted = self.counted or self.session.over  # a finished game resumed was counted when it ended
@@ -306,10 +308,34 @@ class Controller:
             return DealStarted(session.deal_number, deal.dealer, self.seen(deal))
         legal = deal.legal_actions()
         if deal.to_act != self.human:
-            return self.apply(session.bot_action(session.seating.players[deal.to_act]), BOT)
+            thought, self.thought = self.thought, None
+            if thought is None or thought[0] != self.position():
+                return self.apply(session.bot_action(session.seating.players[deal.to_act]), BOT)
+            if isinstance(thought[1], Exception):
+                raise thought[1]
+            return self.apply(thought[1], BOT)
         if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
             return self.apply(legal[0], FORCED)
         return self.turn(deal, legal)
+
+    def position(self) -> tuple[int, int, int]:
+        """Where the game stands: the deal, the moves made in the match, the moves taken back."""
+        return self.session.deal_number, self.session.action_count, self.undos
+
+    def bot_decision(self) -> tuple[tuple[int, int, int], Callable[[], Action]]:
+        """The decision of the bot to act, to be made elsewhere (a worker thread, while the view answers keys),
+        and where the game stands: :meth:`decided` hands it back, and :meth:`next` makes it."""
+        session = self.session
+        return self.position(), session.bot_decision(session.seating.players[session.playing.to_act])
+
+    def decided(self, position: tuple[int, int, int], action: Action | Exception) -> None:
+        """A bot's decision (or its failure) made elsewhere: kept for :meth:`next` unless the game has moved on."""
+        if position == self.position():
+            self.thought = (position, action)
+
+    def bot_ready(self) -> bool:
+        """Whether the bot to act has decided already (:meth:`decided`)."""
+        return self.thought is not None and self.thought[0] == self.position()
 
     def seconds(self, moves: float) -> float:
         """``moves`` moves' time at the chosen speed: how long a view lets the table be seen (0: instant)."""
@@ -382,7 +408,8 @@ class Controller:
         if self.scored or self.pending:  # the move to take back would be in the deal just scored
             raise NoUndo(SCORED)
         taken = self.session.take_back()
-        self.opened, self.clock = None, None
+        self.opened, self.clock, self.thought = None, None, None
+        self.undos += 1
         self.save()
         return taken
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ...engine.actions import CALL, DECLARE, DISCARD, PLAY, Action
@@ -166,19 +167,24 @@ class Session:
         return decision_seed(self.seed, self.deal_number, len(self.playing.history))
 
     def bot_action(self, kind: str) -> Action:
-        """What a bot of ``kind`` does for the seat to act.
+        """What a bot of ``kind`` does for the seat to act."""
+        return self.bot_decision(kind)()
+
+    def bot_decision(self, kind: str) -> Callable[[], Action]:
+        """The decision of a bot of ``kind`` for the seat to act, to be made later or in another thread: it reads
+        a copy of the deal (or the seat's view) taken now, never the deal, which may change meanwhile.
 
         The package's bots are built afresh for each decision, from its own seed, so a resumed or
         undone game makes the same moves again. An outside bot may keep what it saw between its
         calls, so it is built once a deal (and again after an undo or a resume)."""
         deal = self.playing
         if not is_outside(kind):
-            return bot_choice(kind, self.ruleset, deal, self.decision_seed())
+            return partial(bot_choice, kind, self.ruleset, deal.clone(), self.decision_seed())
         key = (self.deal_number, deal.to_act)
         if key not in self.outside:
             self.outside = {k: v for k, v in self.outside.items() if k[0] == self.deal_number}
             self.outside[key] = make_player(kind, self.ruleset, decision_seed(self.seed, self.deal_number, -1 - key[1]))
-        return self.outside[key].choose(deal.view(deal.to_act), deal.legal_actions())
+        return partial(self.outside[key].choose, deal.view(deal.to_act), deal.legal_actions())
 
     def apply(self, action: Action | str) -> DealState:
         """Apply an action for the seat to act; returns the deal it was applied to (maybe just finished)."""

@@ -59,9 +59,11 @@ from . import screens
 from .bindings import TABLE_KEYS
 from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
+from .leaving import leave_game, quit_game
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
-from .start import leave, offer_unfinished
+from .start import offer_unfinished
+from .thinking import Thinking
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
@@ -94,6 +96,7 @@ class TableApp(App[int]):
         self.use(session, slot)
         self.skipping = False
         self.timer: Timer | None = None
+        self.thinking = Thinking(self)  # a bot deciding in its own thread
         self.clock: Timer | None = None  # ticks the controller's move clock each second
         self.ticked = 0.0  # the move clock's last tick
         self.now = time.monotonic  # the move clock's time (a test moves it on)
@@ -139,7 +142,7 @@ class TableApp(App[int]):
         loop = asyncio.get_running_loop()
         for stop in STOP_SIGNALS:  # kill, a closed terminal: save and give the terminal back, as q does
             try:
-                loop.add_signal_handler(stop, self.leave_game, 128 + stop)
+                loop.add_signal_handler(stop, leave_game, self, 128 + stop)
             except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, not the main thread)
                 break
         for name, title in (("auction", _("Auction")), ("choices", _("Your choice")), ("declared", _("Declared")),
@@ -245,7 +248,8 @@ class TableApp(App[int]):
                 text += f" {self.look.dot} " + _("{seconds} s left").format(seconds=round(self.control.clock.remaining()))
         else:
             verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
-            text = does(control.names.name(view.to_act), verb) + ("" if self.skipping else " " + _("(space skips)"))
+            text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if self.thinking.busy else "") \
+                + ("" if self.skipping else " " + _("(space skips)"))
         shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
         if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
             shown = f"{self.note}\n{text}"
@@ -276,6 +280,7 @@ class TableApp(App[int]):
         trick_done = self.held is not None and self.seen is not None and not self.seen.trick
         moves = TRICK_PAUSE if trick_done else 1  # the trick stays to be seen
         self.timer = self.set_timer(self.control.seconds(moves), self.bot_move)
+        self.thinking.start()  # the bot decides while the pause runs
 
     def bots_at_once(self) -> None:
         """The bots' moves up to the player's next decision or the deal's end, drawn once (instant, or skipped)."""
@@ -283,6 +288,9 @@ class TableApp(App[int]):
         if self.control.over or len(self.screen_stack) > 1:
             return
         while self.control.bots_move():
+            if self.thinking.waits(self.bots_at_once):
+                self.refresh_table()  # the moves so far, drawn while the next bot thinks
+                return
             event = self.next_event()
             if not isinstance(event, Moved):
                 return
@@ -297,7 +305,7 @@ class TableApp(App[int]):
 
     def bot_move(self) -> None:
         self.timer = None
-        if not self.control.bots_move() or len(self.screen_stack) > 1:
+        if not self.control.bots_move() or len(self.screen_stack) > 1 or self.thinking.waits(self.bot_move):
             return
         event = self.next_event()
         if isinstance(event, Moved):
@@ -659,25 +667,7 @@ class TableApp(App[int]):
         self.page(_("Statistics"), stats_page(self.stats_path, self.look))
 
     def action_quit_game(self) -> None:
-        if self.unfinished is not None:  # not started yet: leave the unfinished game as it was
-            leave(self)
-            return
-        unsaved = self.slot is None and self.human is not None and not self.control.over and self.control.begun
-        if unsaved and not isinstance(self.screen, QuestionScreen):  # Ctrl-C at the question quits
-            self.push_screen(QuestionScreen(_("This game is not saved: quitting ends it for good."),
-                                            [_("quit"), _("go on playing")], self.look.ascii, title=_("Quit?")),
-                             lambda answer: self.leave_game() if answer == 0 else None)
-            return
-        self.leave_game()
-
-    def leave_game(self, status: int = 0) -> None:
-        """Save, write the record, and close the table, saying how to continue a saved game (``status``:
-        128 + the signal that stopped it, as other commands exit on SIGTERM or SIGHUP)."""
-        self.control.leave()  # saved, recorded, and counted if the match ended though its result was not shown
-        resume = self.control.resume_command()
-        if resume is not None and not self.control.over:
-            self.farewell.append(_("Game saved. Continue it with: {command}").format(command=resume))
-        self.exit(status)
+        quit_game(self)
 
     def use(self, session: Session, slot: SaveSlot | None) -> None:
         """Play ``session`` saved in ``slot``: the one the table opens with, or instead of it a resumed game or a new

@@ -1,0 +1,69 @@
+"""A bot's decision made in a thread of its own, so the table answers keys (help, the sheet, quitting) while
+a slow bot (the expert, an outside program) thinks, and the status line says it is thinking.
+
+The thread reads only a copy of the deal (an outside bot: the seat's view), taken when it starts
+(:meth:`~belot_rules.cli.game.controller.Controller.bot_decision`); the answer comes
+back to the table's own thread, where the controller keeps it for the position it
+was asked at and drops it if the game has moved since (an undo). The thread is a
+daemon: quitting never waits for a bot.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...engine.actions import Action
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+class Thinking:
+    """The table's bot decision under way, if any, and what to do once it is made."""
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+        self.busy = False  # a bot is deciding in its thread
+        self.then: Callable[[], None] | None = None
+
+    def start(self) -> None:
+        """Start the decision of the bot to act, unless it is made or under way already."""
+        app = self.app
+        if self.busy or app.control.bot_ready():
+            return
+        position, decide = app.control.bot_decision()
+        self.busy = True
+
+        def work() -> None:
+            try:
+                answer: Action | Exception = decide()
+            except Exception as err:  # raised again at the table, where the move is made
+                answer = err
+            if not app.is_running:  # the table has closed meanwhile
+                return
+            try:
+                app.call_from_thread(self.done, position, answer)
+            except RuntimeError:  # it closed just now
+                pass
+
+        threading.Thread(target=work, name="bot", daemon=True).start()
+        app.update_status()
+
+    def waits(self, then: Callable[[], None]) -> bool:
+        """Whether the bot to act has still to decide: then its decision starts (or goes on) and ``then`` is
+        called once it is made."""
+        if self.app.control.bot_ready():
+            return False
+        self.then = then
+        self.start()
+        return True
+
+    def done(self, position: tuple[int, int, int], answer: Action | Exception) -> None:
+        self.busy = False
+        self.app.control.decided(position, answer)
+        then, self.then = self.then, None
+        self.app.update_status()
+        if then is not None:
+            then()
