@@ -447,53 +447,7 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return written ? PyLong_FromLong(last) : NULL;
 }
 
-PyDoc_STRVAR(call_doc,
-"call(bidder, known, declared, contract, partner_contract, partner_passed, ours, calls) -> position\n\n"
-"BiddingSense.choose (players/bidding_sense.py) for a ladder without point bids, schmeiss, ashkal or\n"
-"push: bidder is BiddingSense.packed, known the hand (with a turned card that goes to the taker),\n"
-"declared its two declaration values, contract and partner_contract the standing's (-1: none),\n"
-"calls the legal calls as a list of code and contract pairs (0 pass, 1 bid, 2 double, 3 redouble).\n"
-"Returns the position of the call made, or -1 for a pass.");
-
-static PyObject *heuristic_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)module;
-    if (nargs != 9) {
-        PyErr_Format(PyExc_TypeError, "call() takes 9 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    CHECK(PyBytes_Check(args[0]) && PyBytes_GET_SIZE(args[0]) == sizeof(Bidder)
-          && bidder_sound((const Bidder *)PyBytes_AS_STRING(args[0])),
-          "bidder must be BiddingSense.packed (bytes of BIDDER_FORMAT)");
-    const Bidder *b = (const Bidder *)PyBytes_AS_STRING(args[0]);
-    long long known, contract, partner_contract, value;
-    double declared[2] = {PyFloat_AsDouble(args[2]), PyFloat_AsDouble(args[3])};
-    if (PyErr_Occurred() || as_int(args[1], 0, 0xFFFFFFFFLL, "known", &known) < 0
-            || as_int(args[4], -1, b->contracts - 1, "contract", &contract) < 0
-            || as_int(args[5], -1, b->contracts - 1, "partner_contract", &partner_contract) < 0)
-        return NULL;
-    Seen seen = {(int)contract, (int)partner_contract, PyObject_IsTrue(args[6]), PyObject_IsTrue(args[7])};
-    if (seen.partner_passed < 0 || seen.ours < 0)
-        return NULL;
-    PyObject *list = args[8];
-    CHECK(PyList_Check(list) && PyList_GET_SIZE(list) % 2 == 0 && PyList_GET_SIZE(list) <= 128,
-          "calls must be a list of code and contract pairs");
-    int count = (int)PyList_GET_SIZE(list) / 2;
-    int32_t calls[64][2];
-    for (int i = 0; i < count; i++) {
-        if (as_int(PyList_GET_ITEM(list, 2 * i), CALL_PASS, CALL_REDOUBLE, "a call's code", &value) < 0)
-            return NULL;
-        calls[i][0] = (int32_t)value;
-        if (as_int(PyList_GET_ITEM(list, 2 * i + 1), -1, b->contracts - 1, "a call's contract", &value) < 0)
-            return NULL;
-        calls[i][1] = (int32_t)value;
-        if ((calls[i][0] == CALL_BID && value < 0) || (calls[i][0] >= CALL_DOUBLE && contract < 0)) {
-            PyErr_SetString(PyExc_ValueError, "a bid names a contract, and a double one that stands");
-            return NULL;
-        }
-    }
-    return PyLong_FromLong(choose_call(b, (uint32_t)known, declared, &seen, (const int32_t (*)[2])calls, count));
-}
+#include "_bidding.h"  /* the heuristic bot's calls, which read as_int and CHECK above */
 
 PyDoc_STRVAR(legal_doc,
 "legal(packed, hand, led_suit, winning_card, partner_winning) -> card set\n\n"
@@ -571,6 +525,7 @@ static PyMethodDef methods[] = {
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL, play_doc},
     {"legal", (PyCFunction)(void (*)(void))legal_cards, METH_FASTCALL, legal_doc},
     {"call", (PyCFunction)(void (*)(void))heuristic_call, METH_FASTCALL, call_doc},
+    {"ladder", (PyCFunction)(void (*)(void))heuristic_ladder, METH_FASTCALL, ladder_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,8 @@
 """The optional compiled kernel of random playouts, ``belot_rules._playout``, or None where it is not built.
 
 ``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/_rules.h`` (the play rules
-it shares with the compiled solver, ``belot_rules._solver``) and ``belot_rules/_heuristic.h`` where a C compiler is at hand. It plays
+it shares with the compiled solver, ``belot_rules._solver``), ``belot_rules/_heuristic.h`` and
+``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
 at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
 (:func:`~belot_rules.rules.dealing.shuffle`), with exactly the random draws, cards and results of

@@ -155,7 +155,8 @@ def test_a_table_of_heuristic_bots_alone_plays_its_cards_in_the_kernel(kernel, r
     assert shared_sense([*(p.card_chooser("hearts") for p in heuristic[:3]), lambda *a: 0]) is None
     sensed = []
     monkeypatch.setattr(kernel_module, "compiled", SimpleNamespace(play=lambda *args: sensed.append(len(args))
-                                                                   or kernel.play(*args), call=kernel.call))
+                                                                   or kernel.play(*args), call=kernel.call,
+                                                                   ladder=kernel.ladder))
     Table(heuristic).play_deal(DealState.start(ruleset, list(range(32)), 0))
     Table([*heuristic[:3], RandomPlayer(ruleset, 1)]).play_deal(DealState.start(ruleset, list(range(32)), 0))
     assert sensed == [21]
@@ -278,6 +279,12 @@ def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):
         kernel.call(bidder, 0xFF, 0.0, 0.0, -1, -1, False, False, [0, -1, 1, 9])
     with pytest.raises(ValueError, match="double"):
         kernel.call(bidder, 0xFF, 0.0, 0.0, -1, -1, False, False, [0, -1, 2, -1])
+    # a ladder's graph whose one node's pass leads to a node that is not there, or that never ends
+    seats = ([0xFF] * 4, [0.0] * 8, (2, 3, 0, 1), (0, 1, 0, 1), -1, -1, [-1] * 4, [False] * 4)
+    for leads_to in (5, 0):
+        graph = struct.pack("=2i5i3i", 1, 1, 0, 0, 0, 1, 0, 0, -1, leads_to)
+        with pytest.raises(ValueError, match="graph"):
+            kernel.ladder(bidder, graph, 0, *seats)
 
 
 PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
@@ -511,15 +518,15 @@ def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
     assert _defines(header) == {"PACKED_FORMAT": kernel_module.PACKED_FORMAT, "PACKED_CODES": kernel_module.PACKED_CODES}
     shared = ["} Spec;", "legal(const Spec", "beats(const Spec", "add_build_constants(PyObject"]
     assert all(header.count(definition) == 1 for definition in shared)
-    for name in ("_playout.c", "_solver.c", "_heuristic.h"):
+    for name in ("_playout.c", "_solver.c", "_heuristic.h", "_bidding.h"):
         source = (folder / name).read_text()
         assert '#include "_rules.h"' in source, name
         assert name.endswith(".h") or "add_build_constants(m)" in source, name
         assert not _defines(source).keys() & {"PACKED_FORMAT", "PACKED_CODES"}, name
         assert not [definition for definition in shared if definition in source], name
-    assert _defines((folder / "_heuristic.h").read_text()) == {"SENSE_FORMAT": SENSE_FORMAT,
-                                                               "BIDDER_FORMAT": BIDDER_FORMAT}
-    assert '#include "_heuristic.h"' in (folder / "_playout.c").read_text()
+    assert _defines((folder / "_heuristic.h").read_text()) == {"SENSE_FORMAT": SENSE_FORMAT}
+    assert _defines((folder / "_bidding.h").read_text()) == {"BIDDER_FORMAT": BIDDER_FORMAT}
+    assert all(f'#include "{name}"' in (folder / "_playout.c").read_text() for name in ("_heuristic.h", "_bidding.h"))
 
 
 def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_modules(tmp_path):

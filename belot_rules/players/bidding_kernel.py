@@ -13,12 +13,13 @@ import struct
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .. import kernel
 from ..cards import DECK_SIZE, SUIT_OF
-from ..engine.playout import Position, end_at, ladder_moves, moves_at, position_of
-from ..rules.calls import PASS, Call
+from ..engine.playout import Moves, Position, end_at, ladder_moves, moves_at, position_of
+from ..rules.bidding import Bidding
+from ..rules.calls import PASS, Auction, Call
 from ..ruleset import Ruleset
 from .hand_strength import TRUMP_SUIT
 
@@ -41,13 +42,13 @@ DECLARATION_KEYS = {(True, False): 0, (True, True): 1}  # BiddingSense._declarat
 class CompiledCalls:
     """One ruleset's bidding tables packed for the kernel, and how a legal call and a contract are told to it."""
 
-    __slots__ = ("packed", "index", "representatives", "codes_at")
+    __slots__ = ("packed", "index", "representatives", "graph")
 
     def __init__(self, packed: bytes, index: dict[str, int], representatives: tuple[str | None, str | None]) -> None:
         self.packed = packed
         self.index = index  # contract -> its place in the tables
         self.representatives = representatives  # per declaration key, a contract that has it (or None)
-        self.codes_at: dict[Position, list[int] | None] = {}  # a ladder's legal calls per position, as codes
+        self.graph: LadderGraph | Literal[False] | None = None  # the ladder's graph once built (False: none)
 
     def codes(self, legal: Sequence[Call]) -> list[int] | None:
         """``legal`` as code and contract pairs, or None where the kernel does not make such calls: a point bid,
@@ -72,21 +73,26 @@ class CompiledCalls:
 
 
 def call_ladder(state: DealState, senses: Sequence[BiddingSense]) -> bool:
-    """The auction of a table of heuristic bots (one sense a seat, all of one ruleset and margins) in one loop, where
-    the kernel makes their calls and the ladder's calls depend on its position alone: each call is the one
-    :meth:`BiddingSense.choose` makes, and the table of positions (engine/playout.py, as random auctions walk it)
-    spares working out and applying the legal calls one by one. False, where it does not (or no longer) apply:
-    the auction then stands where the calls so far left it, for the seats to be asked one by one."""
+    """The auction of a table of heuristic bots (one sense a seat, all of one ruleset and margins) in one call of
+    the kernel, where it makes their calls and the ladder's calls depend on its position alone: each call is the
+    one :meth:`BiddingSense.choose` makes, walked through the ladder's graph of positions (:class:`LadderGraph`)
+    instead of worked out and applied one by one. False, with nothing called, where it does not apply."""
     compiled, in_kernel, auction = kernel.compiled, senses[0]._kernel_calls, state.running_auction()
     bidding = state.ruleset.bidding
     moves = ladder_moves(bidding)
     if compiled is None or in_kernel is None or moves is None or auction.finished \
             or any(sense._kernel_calls is not in_kernel for sense in senses):
         return False
-    index, partner_of, side_of = in_kernel.index, senses[0].partner_of, state.ruleset.seating.side_of
+    if in_kernel.graph is None:
+        in_kernel.graph = LadderGraph.of(bidding, auction, moves, in_kernel)
+    graph = in_kernel.graph
+    start = graph.node_of.get((position_of(auction), False)) if graph else None
+    if not graph or start is None:
+        return False
+    index, seating = in_kernel.index, state.ruleset.seating
     turned = state.turned_card
     extra = 1 << turned if turned >= 0 and senses[0].turned_to_taker else 0
-    # What Standing.read finds in the calls: the standing contract and its caller, each seat's last bid and calls.
+    # What Standing.read finds in the calls so far: the standing contract and its caller, each seat's last bid.
     contract = declarer = -1
     bids, called = [-1] * len(senses), [False] * len(senses)
     for who, call in auction.calls:
@@ -94,32 +100,72 @@ def call_ladder(state: DealState, senses: Sequence[BiddingSense]) -> bool:
             contract = bids[who] = index.get(call.contract or "", -1)
             declarer = who
         called[who] = True
-    position, finished = position_of(auction), False
-    while not finished:
-        calls, leads = moves.get(position) or moves_at(bidding, auction, moves, position)
-        codes = in_kernel.codes_at.get(position)
-        if codes is None:
-            codes = in_kernel.codes_at[position] = in_kernel.codes(calls)
-        if codes is None or contract < 0 <= declarer or PASS not in calls:  # asked one by one instead
-            _, auction.contract, auction.points, auction.declarer, auction.level, auction.passes = position
-            return False
-        seat = position[0]
-        known, partner = state.hands[seat] | extra, partner_of[seat]
-        partner_bid = bids[partner] if partner >= 0 else -1
-        at = compiled.call(in_kernel.packed, known, *senses[seat]._declared_in_kernel(known, in_kernel), contract,
-                           partner_bid, partner >= 0 and called[partner] and partner_bid < 0,
-                           declarer >= 0 and side_of[declarer] == side_of[seat], codes)
-        pick = at if at >= 0 else calls.index(PASS)
-        call = calls[pick]
-        auction.calls.append((seat, call))
-        if call.kind == "bid":
-            contract = bids[seat] = index.get(call.contract or "", -1)
-            declarer = seat
-        called[seat] = True
-        position, finished = leads[pick]
-    end_at(auction, position)
+    known = [hand | extra for hand in state.hands]
+    declared = [value for sense, hand in zip(senses, known) for value in sense._declared_in_kernel(hand, in_kernel)]
+    made, end = compiled.ladder(in_kernel.packed, graph.packed, start, known, declared, senses[0].partner_of,
+                                seating.side_of, contract, declarer, bids, called)
+    auction.calls += [graph.moves[move] for move in made]
+    end_at(auction, graph.positions[end])
     state.auction_over()
     return True
+
+
+class LadderGraph:
+    """A position ladder's auctions as the kernel walks them: each position reachable from a fresh auction (and
+    whether the auction ends there) a node, each legal call at it a move to the node it leads to, as the
+    ladder's table of positions (engine/playout.py) says. A few hundred nodes for Bulgarian."""
+
+    __slots__ = ("packed", "node_of", "positions", "moves")
+    MOST = 50_000  # nodes: a ladder beyond it is walked call by call
+
+    def __init__(self, packed: bytes, node_of: dict[tuple[Position, bool], int], positions: list[Position],
+                 moves: list[tuple[int, Call]]) -> None:
+        self.packed = packed  # the counts, then per node seat, finished, first move, moves, the pass's place
+        self.node_of = node_of
+        self.positions = positions  # per node
+        self.moves = moves  # per move: the seat and its call, as the auction records them
+
+    @classmethod
+    def of(cls, bidding: Bidding, auction: Auction, moves: dict[Position, Moves],
+           in_kernel: CompiledCalls) -> LadderGraph | Literal[False]:
+        """The graph of ``bidding`` (a position ladder: ``moves`` is its table), or False where a call at some
+        position is not one the kernel makes."""
+        node_of: dict[tuple[Position, bool], int] = {}
+        positions: list[Position] = []
+        ended: list[bool] = []
+
+        def node(position: Position, finished: bool) -> int:
+            found = node_of.get((position, finished))
+            if found is None:
+                found = node_of[(position, finished)] = len(positions)
+                positions.append(position)
+                ended.append(finished)
+            return found
+
+        for seat in range(auction.players):
+            node((seat, None, None, -1, 0, 0), False)  # a fresh auction, whoever speaks first
+        rows: list[int] = []
+        steps: list[int] = []
+        made: list[tuple[int, Call]] = []
+        done = 0
+        while done < len(positions) and len(positions) < cls.MOST:
+            position, finished = positions[done], ended[done]
+            done += 1
+            if finished:
+                rows += (position[0], 1, 0, 0, -1)
+                continue
+            calls, leads = moves.get(position) or moves_at(bidding, auction, moves, position)
+            codes = in_kernel.codes(calls)
+            if codes is None:
+                return False
+            rows += (position[0], 0, len(made), len(calls), calls.index(PASS) if PASS in calls else -1)
+            for k, (call, (after, over)) in enumerate(zip(calls, leads)):
+                steps += (codes[2 * k], codes[2 * k + 1], node(after, over))
+                made.append((position[0], call))
+        if done < len(positions):
+            return False
+        packed = struct.pack(f"=2i{len(rows)}i{len(steps)}i", len(positions), len(made), *rows, *steps)
+        return cls(packed, node_of, positions, made)
 
 
 def _pad(values: Sequence[float | int], fill: float | int = 0) -> list[float | int]:
