@@ -150,9 +150,21 @@ class MatchState:
                 self.board[side] += points
             self.reserve = score.hanging_out
         assert self.end_state is not None, "MatchState.new gives every match its end state"
-        self.winner = self.ruleset.match.winner(self.end_state, self.board, score, finished.capot)
+        rules = self.ruleset.match
+        first = self._first_to_reach(deal, score) if rules.mid_deal and score is not None else None
+        self.winner = rules.winner(self.end_state, self.board, score, finished.capot)
+        if first is not None:  # match.mid_deal: the side that reached the target first in the deal's counting order
+            self.winner = first
         if self.over:
             self.current = None
+
+    def _first_to_reach(self, deal: DealState, score: DealScore) -> int | None:
+        """``match.mid_deal``: the side that reached the target first as ``deal``'s points are counted."""
+        assert self.end_state is not None, "MatchState.new gives every match its end state"
+        points, side_of = self.ruleset.tables[deal.played_contract()].points, self.ruleset.seating.side_of
+        tricks = [(side_of[winner], sum(points[card] for card in cards)) for _, cards, winner in deal.tricks]
+        before = [board - added for board, added in zip(self.board, score.match_points)]
+        return self.ruleset.match.first_to_reach(self.end_state, before, score, tricks)
 
     def start_deal(self, dealer: int, deck: tuple[int, ...]) -> None:
         """Deal ``deck`` with ``dealer`` dealing, carrying the reserve in."""

@@ -190,6 +190,7 @@ class DeclarationRules:
         self._no_contest = decl.contest == ContestScope.none
         self.from_tricks = decl.source == MeldSource.tricks  # melds are found in each trick's cards, not declared
         self._quad_flag = 1 if decl.quad_beats_equal_sequence else 0
+        self._by_size = decl.more_cards_beat_equal_value  # equal values: the declaration of more cards wins
         self._runs = tuple(self._suit_runs(byte, order) for byte in range(1 << len(order)))
         self._player_chooses = decl.quad_sequence_overlap == QuadSequenceOverlap.player_chooses
         self._prefer_quad = decl.quad_sequence_overlap == QuadSequenceOverlap.prefer_quad
@@ -448,6 +449,11 @@ class DeclarationRules:
         HIT "the highest point value", french.md §7 (value first; no-trumps A 200 > T 150 > 100s).
         """
         points = d.points if self._unified else 0
+        if self._by_size and self._unified:  # schieber.md §5.2.2: more cards first; equal sizes as below
+            size = 4 if d.kind == QUAD else d.length
+            if d.kind == QUAD:
+                return (points, size, self._quad_flag, self._quad_strength[d.rank])
+            return (points, size, 0, self._seq_pos[d.rank])
         if d.kind == QUAD:
             return (points, self._quad_flag, d.points, self._quad_strength[d.rank])
         return (points, 0, self._class[d.length] if self._by_class else d.length, self._seq_pos[d.rank])

@@ -6,10 +6,11 @@ includes it; the rules and their sources are in rules/bulgarian.md §10 and rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..variant.model import Variant
-from ..variant.options.match import DealsTie, TargetCompare, ValatException
+from ..variant.options.match import DealsTie, MidDeal, TargetCompare, ValatException
 from .scoring import MADE, DealScore
 
 
@@ -32,6 +33,8 @@ class MatchRules:
         self._deals = m.deals if m.target is None else None
         self._set = m.set_at if m.target is None else None
         self._draw = m.deals_tie == DealsTie.draw
+        self.mid_deal = m.mid_deal != MidDeal.off and self._bar is not None
+        self._declarations_first = m.mid_deal == MidDeal.belote_declarations_tricks
 
     def initial_state(self) -> MatchEnd:
         return MatchEnd(self._bar)
@@ -77,6 +80,37 @@ class MatchRules:
         if self._m.belote_alone_cannot_win and score.belote_only[leader]:
             return None
         return leader
+
+    def first_to_reach(self, state: MatchEnd, before: Sequence[int], score: DealScore,
+                       tricks: Sequence[tuple[int, int]]) -> int | None:
+        """``match.mid_deal`` (schieber.md §7): the side that reaches the target first while the deal's points are
+        counted in the order the option gives, from the board ``before`` the deal; None if no side reaches it.
+
+        ``tricks`` holds each trick's side and card points in play order. A side's belotes, its declarations and
+        its tricks are counted on the board's scale, each as the share of the side's raw total that it is (board
+        points are the raw points times a factor: the option's condition); the last trick's bonus and a capot's
+        come with the last trick.
+        """
+        bar = state.bar
+        if bar is None or not score.parts:
+            return None
+        sides = range(len(before))
+        scale = [score.match_points[s] / score.raw_points[s] if score.raw_points[s] else 0.0 for s in sides]
+        parts = score.parts
+        taken = [sum(points for side, points in tricks if side == s) for s in sides]
+        by_trick = [(side, points * parts[side].cards / taken[side] if taken[side] else 0.0) for side, points in tricks]
+        if tricks:  # the last trick brings its bonus, and a capot's
+            last = tricks[-1][0]
+            by_trick.append((last, float(parts[last].last_trick + parts[last].bonus)))
+        belotes = [(s, float(parts[s].belote)) for s in sides]
+        declarations = [(s, float(parts[s].declarations)) for s in sides]
+        order = belotes + (declarations + by_trick if self._declarations_first else by_trick + declarations)
+        board = [float(points) for points in before]
+        for side, points in order:
+            board[side] += points * scale[side]
+            if board[side] >= bar - 1e-9:  # the shares are fractions of whole points: allow for their rounding
+                return side
+        return None
 
     def _fixed_deals_winner(self, state: MatchEnd, board: list[int] | tuple[int, ...], deals: int) -> int | None:
         """``match.deals`` (klaverjas.md §7: 16 deals, the highest total wins, ties stay ties): after the

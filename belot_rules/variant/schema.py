@@ -40,7 +40,7 @@ def variant_schema() -> dict[str, Any]:
     extends.pop("default", None)  # written at all, it names a parent: the loader refuses an empty one
     extends.update(type="string", minLength=1, examples=shipped_names())  # examples: offered by completion
     sequences = definitions["Declarations"]["properties"]["sequences"]
-    sequences["propertyNames"] = {"pattern": "^[3-8]\\+?$"}  # lengths 3 to 8; JSON keys are text
+    sequences["propertyNames"] = {"pattern": "^[3-9]\\+?$"}  # lengths 3 to 9; JSON keys are text
     _choices_in_place(definitions, generated)
     with_old_keys(definitions, generated)
     generated["description"] += (

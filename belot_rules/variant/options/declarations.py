@@ -201,7 +201,7 @@ class Declarations(Rule):
         ByContract(True, {"no_trumps": False}), description="Whether sequences and quads may be declared, by kind "
         "of contract; written {default: ..., suit: ..., no_trumps: ..., all_trumps: ...}."
     )
-    sequences: Annotated[dict[Annotated[int, Field(ge=3, le=8)], Points],
+    sequences: Annotated[dict[Annotated[int, Field(ge=3, le=9)], Points],  # 9: a whole suit of the 36-card pack
                          Option(unused_when=_declarations_off)] = Field(
         {3: 20, 4: 50, 5: 100},
         description="Points of a sequence by its length; the longest length listed also covers longer runs (5 means 5 or more).",
@@ -255,6 +255,11 @@ class Declarations(Rule):
         unused_when=first_reason(_declarations_off, _not_unified))] = Field(
         True, description="Unified contest: a quad beats a sequence of the same value."
     )
+    more_cards_beat_equal_value: Annotated[bool, Option(
+        unused_when=first_reason(_declarations_off, _not_unified))] = Field(
+        False, description="Unified contest: of two declarations of equal value the one of more cards wins, a "
+        "five-card run over four aces, a six-card run over four nines (Schieber, schieber.md §5.2.2, JKO); "
+        "before quad_beats_equal_sequence.")
     tie: Annotated[DeclarationTie, Option({
         "cancel": "equal best declarations cancel: neither team scores them",
         "trump_then_cancel": "equal best declarations: a sequence in trumps wins, else neither team scores",

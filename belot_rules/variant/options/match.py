@@ -30,6 +30,12 @@ class TargetCompare(str, Enum):
     exceed = "exceed"
 
 
+class MidDeal(str, Enum):
+    off = "off"
+    belote_declarations_tricks = "belote_declarations_tricks"
+    belote_tricks_declarations = "belote_tricks_declarations"
+
+
 class DealsTie(str, Enum):
     draw = "draw"
     one_more_deal = "one_more_deal"
@@ -117,6 +123,18 @@ class Match(Rule):
             "'You cannot go out with a valat': none; raise_bar_to_leader_plus_one; one_more_deal (one more "
             "deal, not counting all-pass or valat deals); no_go_out_on_valat_deal."
         ),
+    )
+    mid_deal: Annotated[MidDeal, Option({
+        "off": "the match is decided when the deal is over, on the board with the whole deal",
+        "belote_declarations_tricks": "the match ends the moment a side reaches the target, counting the deal's "
+        "belotes first, then its declarations, then its tricks one by one (Schieber: Stöck, Weis, Stich)",
+        "belote_tricks_declarations": "the match ends the moment a side reaches the target, counting the deal's "
+        "belotes first, then its tricks one by one, then its declarations",
+    }, unused_when=_without_target)] = Field(
+        MidDeal.off,
+        description="Whether the match ends in the middle of a deal, the first side to reach the target winning, "
+        "and in which order the deal's points are counted towards it (schieber.md §7: Stöck, Weis, tricks); "
+        "board points must be the raw points times a factor (no rounding).",
     )
     must_score_in_final_deal: Annotated[bool, Option(unused_when=_without_target)] = Field(
         False, description="A team over the target wins only if it scored in the deal that took it there."
