@@ -33,6 +33,7 @@ HASHES = {
     "klaverjas-amsterdam": "d8bf4720d863dc82",
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
+    "schieber": "2563cca8f3c342a2",
     "twenty-eight": "2a097fd54d6dea1c",
     "twenty-nine": "262872876d06da19",
 }

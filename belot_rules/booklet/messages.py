@@ -21,8 +21,8 @@ EXAMPLE = "A worked example"
 MATCH = "The match"
 NOT_STATED = "Rules the booklet does not state"
 
-RANK_WORDS = {"7": "Seven", "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+RANK_WORDS = {"6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
 def listing(items: Sequence[str], last: str = "and") -> str:
