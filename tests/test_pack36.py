@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from belot_rules import load_variant
+from belot_rules import kernel, load_variant
 from belot_rules.cards import CARDS, RANK_CHARS, parse_card
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.records import match_record, replay
@@ -54,8 +54,13 @@ def rules(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
     return load_variant(path)
 
 
-def test_the_pack_holds_36_cards_and_deals_nine_each(rules: Ruleset) -> None:
-    """schieber.md §1-2: 6 to Ace in four suits, nine cards to each of the four players."""
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_pack_holds_36_cards_and_deals_nine_each(rules: Ruleset, monkeypatch: pytest.MonkeyPatch,
+                                                     compiled: bool) -> None:
+    """schieber.md §1-2: 6 to Ace in four suits, nine cards to each of the four players; shuffled and played in
+    Python as well as with the compiled kernel built."""
+    if not compiled:
+        monkeypatch.setattr(kernel, "compiled", None)
     assert rules.seating.pack_size == 36 and rules.seating.hand_size == 9
     state = random_deal(rules, random.Random(1), contract="hearts")
     assert sorted(state.deck) == list(range(36))

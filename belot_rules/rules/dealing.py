@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 
 from .. import kernel
+from ..cards import CARD_COUNT
 from ..variant.model import Deal, SecondPacketsStart, SevenExchange, Shuffle, Stock, TurnedCard, TurnedCardTo
 from .seating import Seating
 
 # Read once per deal, as module constants: reading a member from its enum's class costs a lookup.
 CUT_ONLY, FULL_SHUFFLE = Shuffle.cut_only, Shuffle.full_shuffle
-BIT_LENGTH = tuple(n.bit_length() for n in range(33))  # of every pack size and less
+BIT_LENGTH = tuple(n.bit_length() for n in range(CARD_COUNT + 1))  # of every pack size and less
 
 
 def shuffle(rng: random.Random, deck: list[int]) -> None:
