@@ -34,8 +34,8 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
-    "twenty-eight": "2a097fd54d6dea1c",
-    "twenty-nine": "262872876d06da19",
+    "twenty-eight": "0cac4c84f3bb011d",
+    "twenty-nine": "8a8a9d725454b5bb",
 }
 
 

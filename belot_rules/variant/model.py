@@ -430,9 +430,9 @@ class Variant(Rule):
         if others:
             problems.append(_("play.concealed_trump lays a card of the trump suit face down; {contracts} has no trump "
                               "suit: leave it out of bidding.contracts").format(contracts=", ".join(others)))
-        if self.declarations.enabled:
-            problems.append(_("play.concealed_trump hides the trump that declarations are judged in: set "
-                              "declarations.enabled to false"))
+        if self.declarations.enabled or self.declarations.belote.enabled:
+            problems.append(_("play.concealed_trump hides the trump that declarations and the belote are judged in: "
+                              "set declarations.enabled and declarations.belote.enabled to false"))
         if self.deal.turned_card != "none" or self.deal.stock == "to_taker" or self.deal.tableau_packets:
             problems.append(_("play.concealed_trump needs every card dealt into the hands: no turned card, no chien "
                               "and no tableau"))
@@ -449,6 +449,9 @@ class Variant(Rule):
         if self.bidding.points.capot_bid:
             problems.append(_("scoring.game_points judges a bid on the card points taken, not on the tricks: set "
                               "bidding.points.capot_bid to false"))
+        if self.scoring.contract == ContractAtStake.each_own:
+            problems.append(_("scoring.game_points judges the bidding side's contract; scoring.contract each_own "
+                              "judges none: use judged"))
         if self.table.sides == Sides.each_for_self and self.table.players > 2:
             problems.append(_("scoring.game_points moves the bidding side's score against one other side; a taker "
                               "against each other player has several: use table.sides partners"))

@@ -398,7 +398,7 @@ class Scoring(Rule):
         "judged": "the takers must outscore the defenders: their contract is made or fails",
         "each_own": "no contract is at stake: every player (or team) records its own points, rounded, whoever "
         "has more",
-    })] = Field(
+    }, unused_when=_in_game_points)] = Field(
         ContractAtStake.judged,
         description="judged: the takers must outscore the defenders (made, failed, ties as scoring.tie says); "
         "each_own: no contract is at stake, every side records its own total (Belote decouverte, where the "
@@ -408,7 +408,7 @@ class Scoring(Rule):
         "raw_points": "the contract is judged on the raw totals",
         "board_points": "the contract is judged on the rounded board points; equal board points are judged "
         "on the raw totals",
-    }, unused_when=_no_contract_judged)] = Field(
+    }, unused_when=first_reason(_no_contract_judged, _in_game_points))] = Field(
         VerdictOn.raw_points,
         description="Whether the contract is judged on the raw totals, or on the rounded board points with "
         "equal board points judged on the raw totals (Baloot khasara).",
@@ -478,4 +478,5 @@ class Scoring(Rule):
     )
     point_bids: Annotated[PointBidScoring, Option(unused_when=first_reason(without_point_bids, _in_game_points))] = Field(
         default_factory=PointBidScoring, description="Point-bid contracts.")
-    rounding: Rounding = Field(default_factory=Rounding, description="Rounding into match points.")
+    rounding: Annotated[Rounding, Option(unused_when=_in_game_points)] = Field(
+        default_factory=Rounding, description="Rounding into match points.")
