@@ -171,6 +171,8 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "capot", "multiplied_by_card_factor"), ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
+    ("play", "concealed_trump", "enabled"), ("play", "concealed_trump", "reveal_counts_earlier"),
+    ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
 }
 
 
@@ -217,7 +219,10 @@ def _bidding(rules: Ruleset) -> list[Block]:
         told.append(say.ladder_order(named))
     elif bidding.overcall == "higher_contract" and not _is_unused(unused_rules(rules.variant), ("bidding", "overcall")):
         told.append(say.overcall_ladder(named))
-    if "point_bids" in bidding.style:
+    if "point_bids" in bidding.style and rules.variant.play.concealed_trump.enabled:
+        points = bidding.points
+        told.append(say.point_bids_alone(points.minimum, points.step, points.maximum))
+    elif "point_bids" in bidding.style:
         points = bidding.points
         told.append(say.point_bids(points.minimum, points.step, points.maximum, points.capot_bid))
         if points.capot_bid or points.maximum_means_capot:
@@ -254,6 +259,8 @@ def _play(rules: Ruleset) -> list[Block]:
     if "all_trumps" in kinds:
         told.append(say.all_trumps_order(cards.all_trumps.order))
     told.append(say.winner())
+    if rules.variant.play.concealed_trump.enabled:
+        told.append(say.concealed_trump(rules.variant.play.concealed_trump.reveal_counts_earlier))
     return told
 
 
@@ -310,6 +317,11 @@ def _scoring(rules: Ruleset) -> list[Block]:
     if factors.written() != 1:  # each contract whose factor is not 1 or is written
         told.append(say.contract_factors({contract_words(rules, c): factors.of(c) for c in rules.contracts
                                           if factors.of(c) != 1 or c in factors.overrides}))
+    if scoring.game_points.brackets:  # a deal in game points: no capot bonus, no fixed totals
+        told.append(say.game_points([(b.bid, b.made, b.failed) for b in scoring.game_points.brackets],
+                                    rules.variant.bidding.points.maximum, scoring.game_points.all_tricks_factor,
+                                    rules.variant.bidding.doubles.max_level > 0))
+        return told
     told.append(say.capot(scoring.capot.bonus.default))
     if "no_trumps" in rules.contracts and "no_trumps" in scoring.capot.bonus.overrides:
         told.append(say.no_trumps_capot(scoring.capot.bonus.of("no_trumps")))
@@ -322,6 +334,7 @@ def _scoring(rules: Ruleset) -> list[Block]:
 def _match(rules: Ruleset) -> list[Block]:
     match = rules.variant.match
     told: list[Block] = [say.target(match.target) if match.target is not None
+            else say.running_set(match.set_at) if match.set_at is not None
             else say.fixed_deals(match.deals) if match.deals else say.single_deal()]
     seconds = rules.variant.table.move_clock.seconds
     if seconds:

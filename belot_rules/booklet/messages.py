@@ -121,6 +121,31 @@ def point_bids(minimum: int, step: int, maximum: int, capot: bool) -> str:
     return text + (", or capot (every trick)." if capot else ".")
 
 
+def point_bids_alone(minimum: int, step: int, maximum: int) -> str:
+    return (f"A bid names only the points the team means to make, {minimum} to {maximum} in steps of {step}; the "
+            "bidder chooses the trump once the bidding is over.")
+
+
+def concealed_trump(counts_earlier: bool) -> str:
+    earlier = ("count as trumps in it" if counts_earlier else "stay plain cards in it")
+    return ("The bidder lays one card of his hand face down: its suit is trump, known to him alone, and the card is "
+            "out of his hand until it is shown. Until then each trick goes to the highest card of the suit led. A "
+            "player who cannot follow suit may ask for the trump: the bidder shows the card and takes it back, the "
+            "player who asked must play a trump if he holds one, and from then on trumps are trumps. Cards of the "
+            f"trump suit played to that trick before it was shown {earlier}. If nobody asks, the bidder shows it "
+            "when it is his last card.")
+
+
+def game_points(brackets: Sequence[tuple[int, int, int]], maximum: int, all_tricks: int, doubled: bool) -> str:
+    ends = [b for b, _, _ in brackets[1:]] + [maximum + 1]
+    rows = [(f"{start}" if end - 1 == start else f"{start} to {end - 1}") + f" +{made} made, -{failed} failed"
+            for (start, made, failed), end in zip(brackets, ends)]
+    text = ("A deal is scored in game points: the bidding side makes its bid with at least as many card points as "
+            f"it bid, and wins or loses by its bid: {listing(rows, 'and')}. Only the bidding side's score changes"
+            + ("; a double multiplies the game points" if doubled else ""))
+    return text + (f"; taking every trick multiplies them by {all_tricks}." if all_tricks > 1 else ".")
+
+
 def capot_bid_value(points: int) -> str:
     return f"A capot bid is worth {points}."
 
@@ -267,6 +292,11 @@ def capot(bonus: int) -> str:
 
 def target(points: int) -> str:
     return f"The match is played to {points} points."
+
+
+def running_set(points: int) -> str:
+    return (f"The score runs above and below zero: a side reaching +{points} wins the match, a side falling to "
+            f"-{points} loses it.")
 
 
 def fixed_deals(deals: int) -> str:
