@@ -101,7 +101,13 @@ def call_ladder(state: DealState, senses: Sequence[BiddingSense]) -> bool:
             declarer = who
         called[who] = True
     known = [hand | extra for hand in state.hands]
-    declared = [value for sense, hand in zip(senses, known) for value in sense._declared_in_kernel(hand, in_kernel)]
+    # Most hands hold nothing to declare: one look at every hand, then what each that may holds.
+    may = 0
+    for contract_of_key in in_kernel.representatives:
+        if contract_of_key is not None:
+            may |= state.ruleset.declarations.declaring_seats(known, contract_of_key)
+    declared = [value for seat, (sense, hand) in enumerate(zip(senses, known))
+                for value in (sense._declared_in_kernel(hand, in_kernel) if may >> seat & 1 else (0.0, 0.0))]
     made, end = compiled.ladder(in_kernel.packed, graph.packed, start, known, declared, senses[0].partner_of,
                                 seating.side_of, contract, declarer, bids, called)
     auction.calls += [graph.moves[move] for move in made]
