@@ -56,3 +56,19 @@ def test_a_network_seat_is_asked_in_the_line_games_words_and_language() -> None:
         assert turn["type"] == "turn" and turn["prompt"] == question(table.turn) != "Your call"
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def test_the_joining_client_speaks_the_players_language() -> None:
+    """The client's own words (the help, the deal, the hand) come from the catalogues, in the language of the
+    player who joins, whatever the host speaks."""
+    out = io.StringIO()
+    view = PlainView(Joining("127.0.0.1:1", "words"), out=out)
+    view.names = ["Ana", "Bo", "Cy", "Di"]
+    i18n.use("bg")
+    try:
+        view.show({"type": "deal", "number": 1, "dealer": 1, "view": {"hand": ["JH"]}})
+        view.local("?")
+    finally:
+        i18n.use(i18n.SOURCE)
+    said = out.getvalue()
+    assert "Раздаване 1: Bo раздава." in said and "Вашата ръка: J" in said and "наддаването досега" in said

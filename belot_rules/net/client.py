@@ -24,19 +24,24 @@ from ..cli.game.look import Look
 from ..cli.game.saves import data_dir
 from ..engine.records import write_record
 from ..errors import UserError
+from ..i18n import gettext as _
 from .protocol import VERSION, encode
 
 REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for
 NO_SEAT = "holds no seat"  # the refusal of a token the table does not know (a new table with an old code)
-HELP = [
-    ("1, 2 ...", "choose from the numbered list; a card also by its name (jh, 10s, T♠), a call by its "
-                 "name (hearts, 90 h, pass, x)"),
-    ("'text", "say a line to the table (table talk)"),
-    ("a", "the auction so far"), ("l", "the last trick"), ("s", "the score sheet"),
-    ("r", "the rules of this table"),
-    ("h", "a hint, when the host allows them"),
-    ("u", "take back your last move, or agree to another player's asking, when the host allows it"), ("q", "leave the table (your seat waits for you)"), ("?", "this help"),
-]
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """The keys of a seat at a hosted table and what each does, in the player's language."""
+    return [
+        ("1, 2 ...", _("choose from the numbered list; a card also by its name (jh, 10s, T♠), a call by its "
+                       "name (hearts, 90 h, pass, x)")),
+        ("'text", _("say a line to the table (table talk)")),
+        ("a", _("the auction so far")), ("l", _("the last trick")), ("s", _("the score sheet")),
+        ("r", _("the rules of this table")), ("h", _("a hint, when the host allows them")),
+        ("u", _("take back your last move, or agree to another player's asking, when the host allows it")),
+        ("q", _("leave the table (your seat waits for you)")), ("?", _("this help")),
+    ]
 
 
 def seats_file() -> Path:
@@ -133,11 +138,14 @@ class PlainView:
         self.seat, self.token = m["seat"], m["token"]
         self.on_seats(m)
         if self.seat is None:
-            self.say(f"Watching {m['title']} at table {m['code']}: the table's cards only, no hand.")
+            self.say(_("Watching {title} at table {code}: the table's cards only, no hand.").format(
+                title=m["title"], code=m["code"]))
             return
-        self.say(f"You sit at seat {self.seat + 1} ({self.names[self.seat]}) at {m['title']}, table {m['code']}. "
-                 "Type ? for help; a line starting with ' is said to the table.")
-        self.say(f"If you drop, rejoin within {m.get('wait', 0):g} s with: {self.joining.command(self.token)}")
+        self.say(_("You sit at seat {seat} ({name}) at {title}, table {code}. Type ? for help; a line starting "
+                   "with ' is said to the table.").format(seat=self.seat + 1, name=self.names[self.seat],
+                                                         title=m["title"], code=m["code"]))
+        self.say(_("If you drop, rejoin within {seconds} s with: {command}").format(
+            seconds=f"{m.get('wait', 0):g}", command=self.joining.command(self.token)))
 
     def on_seats(self, m: dict[str, Any]) -> None:
         self.names = [s["name"] for s in m["seats"]]
@@ -146,9 +154,8 @@ class PlainView:
 
     def on_deal(self, m: dict[str, Any]) -> None:
         self.view = m["view"]
-        self.say(f"Deal {m['number']}: {self.names[m['dealer']]} deals.")
-        if self.view["hand"]:
-            self.say(f"Your hand: {self.cards(self.view['hand'])}")
+        self.say(_("Deal {number}: {name} deals.").format(number=m["number"], name=self.names[m["dealer"]]))
+        self.show_hand()
 
     def on_moved(self, m: dict[str, Any]) -> None:
         self.view = m["view"]
@@ -162,19 +169,26 @@ class PlainView:
         self.prompt = m["prompt"] if m.get("left") is None else f"[{round(m['left'])} s left] {m['prompt']}"
         if view["contract"] and m["phase"] != "bidding":
             times = f" ×{view['multiplier']}" if view["multiplier"] > 1 else ""
-            self.say(f"Contract: {view['contract'].replace('_', ' ')}{times} by {self.names[view['declarer']]}")
-        self.say(f"Your hand: {self.cards(view['hand'])}")
+            self.say(_("Contract: {contract}{times} by {name}").format(
+                contract=view["contract"].replace("_", " "), times=times, name=self.names[view["declarer"]]))
+        self.show_hand()
         if view["trick"]:
-            self.say("On the table: " + ", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"]))
+            self.say(_("On the table: {cards}").format(
+                cards=", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"])))
         elif view["phase"] == "bidding" and view.get("turned_card"):
-            self.say(f"Turned card: {self.look.card_name(view['turned_card'])}")
+            self.say(_("Turned card: {card}").format(card=self.look.card_name(view["turned_card"])))
         if m["phase"] == "bidding":
-            self.say("Calls: " + ", ".join(f"{e['key']} {e['label']}" for e in m["menu"])
-                     + (f"; or bid {m['bids']}" if m.get("bids") else ""))
+            calls = ", ".join(f"{e['key']} {e['label']}" for e in m["menu"])
+            self.say(_("Calls: {calls}; or bid {bids}").format(calls=calls, bids=m["bids"]) if m.get("bids")
+                     else _("Calls: {calls}").format(calls=calls))
         else:
             for entry in m["menu"]:
                 self.say(f"{entry['key']}: {entry['label']}")
         self.ask(m["prompt"])
+
+    def show_hand(self) -> None:
+        if self.view is not None and self.view["hand"]:
+            self.say(_("Your hand: {cards}").format(cards=self.cards(self.view["hand"])))
 
     def on_refused(self, m: dict[str, Any]) -> None:
         self.say(m["reason"])
@@ -184,14 +198,13 @@ class PlainView:
     def on_undone(self, m: dict[str, Any]) -> None:
         self.view, self.prompt = m["view"], ""
         self.say(m["said"])
-        if self.view["hand"]:
-            self.say(f"Your hand: {self.cards(self.view['hand'])}")
+        self.show_hand()
 
     def on_result(self, m: dict[str, Any]) -> None:
         self.say(m["title"])
         for line in m["lines"]:
             self.say(f"  {line}")
-        self.say(f"Board: {'-'.join(map(str, m['board']))}")
+        self.say(_("Board: {board}").format(board="-".join(map(str, m["board"]))))
 
     def on_end(self, m: dict[str, Any]) -> None:
         self.ended = True
@@ -199,7 +212,7 @@ class PlainView:
         self.say(m["said"])
 
     def on_said(self, m: dict[str, Any]) -> None:
-        self.say(f"{m['name']} says: {m['text']}")
+        self.say(_("{name} says: {text}").format(name=m["name"], text=m["text"]))
 
     def on_hint(self, m: dict[str, Any]) -> None:
         self.say(m["text"])
@@ -222,22 +235,23 @@ class PlainView:
             return {"type": "say", "text": text[1:].strip() or "…"}
         word = text.lower()
         if word in ("?", "help"):
-            for key, what in HELP:
+            for key, what in help_rows():
                 self.say(f"{key:9} {what}")
         elif word == "a":
             calls = self.view["calls"] if self.view else []
-            self.say("; ".join(f"{self.names[s]}: {c.replace('_', ' ')}" for s, c in calls) or "No call yet.")
+            self.say("; ".join(f"{self.names[s]}: {c.replace('_', ' ')}" for s, c in calls) or _("No call yet."))
         elif word == "l":
             tricks = self.view["tricks"] if self.view else []
             if tricks:
                 last = tricks[-1]
-                self.say(f"Trick {len(tricks)}: {self.cards(last['cards'])}, won by {self.names[last['winner']]}")
+                self.say(_("Trick {number}: {cards}, won by {name}").format(
+                    number=len(tricks), cards=self.cards(last["cards"]), name=self.names[last["winner"]]))
             else:
-                self.say("No trick played yet.")
+                self.say(_("No trick played yet."))
         elif word in REQUESTS:
             return {"type": REQUESTS[word]}
         elif self.seat is None:
-            self.say("Watching: type ' and a line to read the talk, q to leave.")
+            self.say(_("Watching: the players move and talk; q leaves."))
         else:
             return {"type": "move", "text": text}
         return None
@@ -262,8 +276,8 @@ async def sit(joining: Joining, view: PlainView) -> ClientConnection:
     try:
         socket = await connect(f"ws://{joining.address}/", max_size=2 ** 22, open_timeout=10, close_timeout=2)
     except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
-        raise UserError(f"cannot reach a table at {joining.address}: {err}; is belot host running there, "
-                        "and is the address and port the one it printed?") from None
+        raise UserError(_("cannot reach a table at {address}: {error}; is belot host running there, and is the "
+                          "address and port the one it printed?").format(address=joining.address, error=err)) from None
     await socket.send(encode(joining.hello()))
     first = json.loads(await socket.recv())
     if first["type"] == "error" and NO_SEAT in first["reason"] and joining.token and not joining.watch:
@@ -273,7 +287,7 @@ async def sit(joining: Joining, view: PlainView) -> ClientConnection:
         return await sit(joining, view)
     if first["type"] == "error":
         await socket.close()
-        raise UserError(f"The table refused: {first['reason']}")
+        raise UserError(_("The table refused: {reason}").format(reason=first["reason"]))
     view.show(first)
     if view.token:
         keep_token(joining.key, view.token)
@@ -300,7 +314,7 @@ async def send_lines(socket: ClientConnection, lines: asyncio.Queue[str | None],
         if message is not None:
             await socket.send(encode(message))
     if view.seat is not None:
-        view.say(f"You left the table. Your seat waits for you: {view.joining.command(view.token)}")
+        view.say(left_words(view.joining.command(view.token)))
         await socket.close()
 
 
@@ -310,14 +324,26 @@ async def receive(socket: ClientConnection, view: PlainView, sender: asyncio.Tas
             message = json.loads(frame)
             view.show(message)
             if message["type"] == "error":
-                raise UserError(f"The table closed the connection: {message['reason']}")
+                raise UserError(closed_words(message["reason"]))
             if message["type"] == "end":
                 return 0
     except ConnectionClosed:
         pass
     if sender.done():
         return 0
-    raise UserError(f"The connection to the table was lost. Rejoin with: {view.joining.command(view.token)}")
+    raise UserError(lost_words(view.joining.command(view.token)))
+
+
+def left_words(command: str) -> str:
+    return _("You left the table. Your seat waits for you: {command}").format(command=command)
+
+
+def closed_words(reason: str) -> str:
+    return _("The table closed the connection: {reason}").format(reason=reason)
+
+
+def lost_words(command: str) -> str:
+    return _("The connection to the table was lost. Rejoin with: {command}").format(command=command)
 
 
 def run(joining: Joining, make_view: Callable[[Joining], PlainView] = PlainView) -> int:

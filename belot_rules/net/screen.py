@@ -23,8 +23,10 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..cli.game.look import SUIT_STYLES
+from ..cli.tui.screens import key_labels
 from ..errors import UserError
-from .client import Joining, PlainView, sit
+from ..i18n import gettext as _
+from .client import Joining, PlainView, closed_words, left_words, lost_words, sit
 from .protocol import encode
 
 FRAME_WIDTH, LOG_WIDTH = 80, 40  # columns: the table as the line game draws it at most, and the log beside it
@@ -51,13 +53,14 @@ class ScreenView(PlainView):
 
     def draw(self) -> None:
         view = self.view or {"hand": [], "trick": []}
-        self.screen.query_one("#hand", Static).update(Text("Your hand: ").append_text(self.cards_text(view["hand"])))
-        trick = Text("On the table: ")
+        self.screen.query_one("#hand", Static).update(Text(_("Your hand:") + " ").append_text(
+            self.cards_text(view["hand"])))
+        trick = Text(_("On the table:") + " ")
         for seat, card in view["trick"]:
             trick.append(f"{self.names[seat]} ").append_text(self.cards_text([card]))
-        self.screen.query_one("#trick", Static).update(trick if view["trick"] else Text("On the table: nothing yet"))
+        self.screen.query_one("#trick", Static).update(trick if view["trick"] else Text(_("On the table: nothing yet")))
         self.screen.query_one("#seats", Static).update(" · ".join(
-            ("You: " if s == self.seat else "") + name for s, name in enumerate(self.names)))
+            _("You: {name}").format(name=name) if s == self.seat else name for s, name in enumerate(self.names)))
 
     def show(self, message: dict[str, Any]) -> None:
         if "frame" in message:
@@ -67,7 +70,7 @@ class ScreenView(PlainView):
         if message["type"] == "turn":
             self.view, self.prompt = message["view"], message["prompt"]
             if message.get("bids"):
-                self.say(f"Or type a bid: {message['bids']}")
+                self.say(_("Or type a bid: {bids}").format(bids=message["bids"]))
             self.screen.choices(message["menu"])
             self.ask(message["prompt"])
         else:
@@ -90,10 +93,11 @@ class TableScreen(App[int]):
     #menu { height: auto; layout: grid; grid-size: 6; grid-gutter: 0 1; }
     #menu Button { width: 1fr; min-width: 8; }
     """
-    BINDINGS = [Binding("ctrl+q", "leave", "Leave the table")]
+    BINDINGS = [Binding("ctrl+q", "leave", _("Leave the table"))]  # its words translated as the screen is made
 
     def __init__(self, joining: Joining) -> None:
         super().__init__()
+        key_labels(self)
         self.joining = joining
         self.seat_view = ScreenView(joining, screen=self)
         self.socket: ClientConnection | None = None
@@ -107,7 +111,7 @@ class TableScreen(App[int]):
         yield Static(id="hand", classes="apart")
         yield Static(id="question")
         yield Container(id="menu")
-        yield Input(id="typed", placeholder="a move (1, jh, hearts), ' and a line to talk, ? for help", max_length=200)
+        yield Input(id="typed", placeholder=_("a move (1, jh, hearts), ' and a line to talk, ? for help"), max_length=200)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -127,13 +131,12 @@ class TableScreen(App[int]):
                 message = json.loads(frame)
                 self.seat_view.show(message)
                 if message["type"] == "error":
-                    self.exit(1, return_code=1, message=f"The table closed the connection: {message['reason']}")
+                    self.exit(1, return_code=1, message=closed_words(message["reason"]))
                     return
         except ConnectionClosed:
             pass
         if not self.seat_view.ended:
-            self.exit(1, return_code=1, message=f"The connection to the table was lost. Rejoin with: "
-                                 f"{self.joining.command(self.seat_view.token)}")
+            self.exit(1, return_code=1, message=lost_words(self.joining.command(self.seat_view.token)))
 
     def choices(self, menu: list[dict[str, str]]) -> None:
         box = self.query_one("#menu", Container)
@@ -164,7 +167,7 @@ class TableScreen(App[int]):
         if self.socket is not None:
             await self.socket.close()
         left = "" if self.seat_view.seat is None or self.seat_view.ended else \
-            f"You left the table. Your seat waits for you: {self.joining.command(self.seat_view.token)}"
+            left_words(self.joining.command(self.seat_view.token))
         self.exit(0, message=left or None)
 
 
