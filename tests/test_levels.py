@@ -76,3 +76,16 @@ def test_level_user_errors(argv: list[str], message: str, capsys: pytest.Capture
 def test_watching_at_a_level_seats_four_bots_of_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "french-single-deal", "--watch", "--level", "easy", "--speed", "instant", "--seed", "2"]) == 0
     assert "South (easy) and North (easy) against East (easy) and West (easy)" in capsys.readouterr().out
+
+
+def test_the_measured_strengths_are_shown_with_their_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: each level's measured strength is shown where the player chooses a level: ``play --help`` and the
+    docs' table of levels, each row with the command that plays the same deal pairs again."""
+    docs = (Path(__file__).parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
+    assert main(["play", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    for lv in LEVELS:
+        for s in lv.strength:
+            assert (f"| {lv.name} | {s.against} | {s.variant} | {s.points:+.1f} ({s.low:+.1f} to {s.high:+.1f}) "
+                    f"| {s.pairs} | `{s.command}` |") in docs
+            assert f"{s.points:+.1f} in {s.variant} ({s.low:+.1f} to {s.high:+.1f}, {s.pairs} pairs)" in shown

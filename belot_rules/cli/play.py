@@ -46,8 +46,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seats", metavar="P0,P1,...",
                         help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
     parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
-                        help="how well the bots play: " + "; ".join(f"{lv.name}: {lv.description}" for lv in LEVELS)
-                        + f" (default: {DEFAULT_LEVEL})")
+                        help="how well the bots play: " + "; ".join(
+                            f"{lv.name}: {lv.description}" + (f" (measured in duplicate deals, {lv.measured})"
+                                                              if lv.measured else "") for lv in LEVELS)
+                        + f" (default: {DEFAULT_LEVEL}; the measurements and their commands: docs/playing.md)")
     parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
     parser.add_argument("--speed", choices=list(SPEEDS),
                         help="how fast the bots move (default: normal, or as last set with + and - at the table)")

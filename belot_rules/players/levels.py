@@ -11,9 +11,8 @@ build opponents with :func:`level_player` and show :attr:`Level.title`.
 - expert: ``expert``, the same deals solved double-dummy for each card (its calls are hard's).
 
 Each level may carry its measured strength (:class:`Strength`): card points per deal against the
-level below in duplicate card play, with the 95% interval over the deal pairs, measured by
-``python benchmarks/strength.py --variants bulgarian --seed 1 --pairings expert:search,search:heuristic``
-(``--pairs`` as each entry says).
+level below in duplicate card play, with the 95% interval over the deal pairs, each with the command
+that measures it again (:attr:`Strength.command`): the same seed plays the same deal pairs.
 """
 
 from __future__ import annotations
@@ -43,6 +42,13 @@ class Strength:
         return (f"{self.points:+.1f} ({self.low:+.1f} to {self.high:+.1f}) card points a deal against {self.against} "
                 f"in {self.variant}, {self.pairs} deal pairs")
 
+    @property
+    def command(self) -> str:
+        """The command that plays these deal pairs again (``benchmarks/strength.py`` in the source tree)."""
+        bots = "expert:search" if self.against == "hard" else "search:heuristic"
+        return (f"python benchmarks/strength.py --variants {self.variant} --pairings {bots} --pairs {self.pairs} "
+                f"--seed 1")
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -58,14 +64,23 @@ class Level:
         """The level's name in the player's language, as a menu or a title shows it."""
         return level_name(self.name).capitalize()
 
+    @property
+    def measured(self) -> str:
+        """The level's measured strength, variant by variant, in a line ("" where none was measured)."""
+        if not self.strength:
+            return ""
+        runs = ", ".join(f"{s.points:+.1f} in {s.variant} ({s.low:+.1f} to {s.high:+.1f}, {s.pairs} pairs)"
+                         for s in self.strength)
+        return f"card points a deal over {self.strength[0].against}: {runs}"
+
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "plays a random legal card a third of the time, otherwise like normal"),
     Level("normal", "heuristic", "bids from hand strength and plays by rules of thumb from the cards it has seen"),
     Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them",
-          (Strength("bulgarian", "normal", 8.4, 4.2, 12.5, 150),)),
+          (Strength("bulgarian", "normal", 8.4, 4.2, 12.5, 150), Strength("french", "normal", 11.4, 9.0, 13.9, 300))),
     Level("expert", "expert", "solves the deals that fit what it has seen with every card in view, for each card",
-          (Strength("bulgarian", "hard", 5.3, 1.7, 8.8, 200),)),
+          (Strength("bulgarian", "hard", 5.3, 1.7, 8.8, 200), Strength("french", "hard", 3.0, 0.6, 5.3, 300))),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
