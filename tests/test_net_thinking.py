@@ -114,3 +114,32 @@ def test_a_bots_answer_for_a_position_the_table_left_is_not_played() -> None:
     assert table.step(0.0, (old, thought())) == (None, []), "an answer for another position is not played"
     event, _ = table.step(0.0, (thought, thought()))
     assert event is not None and table.session.match.current.history, "the answer for this position is played"
+
+
+def test_a_hint_is_thought_out_apart_and_given_while_the_move_is_awaited() -> None:
+    """``h`` at a table that allows hints: the adviser thinks in a worker thread, and its answer reaches the seat
+    whose move it is for, in the local game's words."""
+
+    async def scenario() -> list[dict[str, Any]]:
+        seats = ("human", "random", "random", "random")
+        session = Session.start("bulgarian", 4, ("random",) * 4, target=1)
+        runner = TableRunner(Table.new(session, seats, "hints", hints=True), "instant", note=lambda line: None)
+        server = await listen(Host({"hints": runner}), "127.0.0.1", 0)
+        runner.start()
+        seen: list[dict[str, Any]] = []
+        try:
+            async with connect(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/") as socket:
+                await socket.send(json.dumps({"type": "hello", "version": VERSION, "code": "hints"}))
+                async with asyncio.timeout(20):
+                    while not seen or seen[-1]["type"] != "hint":
+                        seen.append(json.loads(await socket.recv()))
+                        if seen[-1]["type"] == "turn":
+                            await socket.send(json.dumps({"type": "hint"}))
+        finally:
+            assert runner.task is not None
+            runner.task.cancel()
+            server.close()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen[-1]["text"].startswith("Hint: the heuristic bot would ")
