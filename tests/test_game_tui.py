@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from game_script import check_golden
+from textual.geometry import Size
 
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import SaveSlot, read_save
@@ -24,6 +25,7 @@ from belot_rules.cli.game.session import NoUndo, Session
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.app import HandView, TableApp
+from belot_rules.cli.tui.room import Room
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
 from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
 from belot_rules.variant.loader import shipped_names
@@ -329,16 +331,19 @@ def test_resume_draws_the_saved_deal(tmp_path: Path) -> None:
     run(again)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
 def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
-    """The table while bidding and while playing, as text, at the two sizes the game is made for."""
+    """The table while bidding and while playing, as text (tests/golden/tui-bulgarian-WxH.txt), at the size it is
+    drawn for and two that it grows into (issue 25, tui/room.py): from 120x40 the cards are drawn large with their
+    suit in the middle, the seats a line apart, and the side column widens. After a deliberate change of the layout:
+    ``BELOT_UPDATE_GOLDEN=1 python -m pytest tests/test_game_tui.py -k layout_is_pinned``, then read the diff."""
+    room = Room.of(Size(*size))
 
     async def snapshot() -> None:
         app = table_app("bulgarian", 3)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            side = 40 if size[0] >= 110 else 30  # the side column widens on a wide screen
-            await until(pilot, lambda: app.query_one("#side").outer_size.width == side)
+            await until(pilot, lambda: app.query_one("#side").outer_size.width == room.side)
             await pilot.pause()
             bidding = screen_text(app)
             await pilot.press("2")
@@ -350,6 +355,7 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         check_golden(f"tui-bulgarian-{size[0]}x{size[1]}.txt", bidding + "\n" + playing)
         for text in (bidding, playing):
             assert all(len(line) <= size[0] for line in text.splitlines())
+        assert ("┌─────┐" in playing) == room.large  # the hand's cards, large where there is room
 
     run(snapshot)
 

@@ -61,6 +61,7 @@ from .drawing import deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .leaving import leave_game, quit_game
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
+from .room import Room, fit
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import offer_unfinished
 from .thinking import Thinking
@@ -93,6 +94,7 @@ class TableApp(App[int]):
         self.seen: SeatView | None = None  # the deal on the table as the player sees it (just finished, while scored)
         self.result_shown = False  # the table shows a finished deal, whose result is open
         self.held: int | None = None  # a completed trick kept on the table until the next card
+        self.room = Room(False, 30)  # the table's sizes for the terminal, set as it is sized
         self.use(session, slot)
         self.skipping = False
         self.timer: Timer | None = None
@@ -177,8 +179,8 @@ class TableApp(App[int]):
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A wider side column on a wide terminal, so the auction and tricks read on one line each."""
-        self.query_one("#side").styles.width = 40 if event.size.width >= 110 else 30
+        """Cards, seats and side column sized for the terminal (tui/room.py)."""
+        self.room = fit(self, event.size)
         self.update_status()  # a terminal made too small (or large enough again) is told at once
         self.call_after_refresh(self.refresh_table)  # once the new layout gives the seats their width
 
@@ -190,7 +192,8 @@ class TableApp(App[int]):
         number = self.control.finished if view.phase == OVER else self.control.deal_number
         self.query_one("#header", Static).update(header(self.draw, view, number, self.size.width or 80))
         width = self.query_one("#left").size.width or 48
-        self.query_one("#seats", Static).update(seats_table(self.draw, view, self.held, self.open_hands, width))
+        self.query_one("#seats", Static).update(seats_table(self.draw, view, self.held, self.open_hands, width,
+                                                             self.room.large))
         if view.tableau:  # every other player's face-up cards, as they lie
             seating = self.control.names
             others = [seat for seat in ((seating.reference + k) % seating.count for k in range(seating.count))

@@ -30,22 +30,32 @@ POSITIONS = {
     4: ((2, 1), (1, 2), (0, 1), (1, 0)),
 }
 CARD_WIDTH = 5  # a card's frame
+LARGE_WIDTH = 7  # a large card's frame, on a big terminal (tui/room.py)
 FRAMES = {  # corners and sides: plain, chosen; box drawing or ASCII
     (False, False): "┌─┐│└┘", (False, True): "╔═╗║╚╝",
     (True, False): "+-+|++", (True, True): "#=####",  # not H, the hearts letter in ASCII
 }
 
 
-def card_lines(look: Look, card: int | str | None, chosen: bool = False, style: str = "") -> list[Text]:
-    """Three lines: a framed card (``None``: its back), in its suit's colour plus ``style``."""
+def card_lines(look: Look, card: int | str | None, chosen: bool = False, style: str = "",
+               large: bool = False) -> list[Text]:
+    """Three lines: a framed card (``None``: its back), in its suit's colour plus ``style``; ``large``: five lines
+    seven wide, its name in two corners and its suit in the middle."""
     tl, h, tr, v, bl, br = tuple(FRAMES[(look.ascii, chosen)])
+    inside = LARGE_WIDTH - 2 if large else CARD_WIDTH - 2
     if card is None:
-        face = Text("###" if look.ascii else "░░░", style="dim")
+        faces = [Text(("#" if look.ascii else "░") * inside, style="dim")] * (3 if large else 1)
     else:
-        face = look.card(card, f"bold {style}".strip())
-        face.pad_right(3 - len(face))
-    middle = Text(v, style=style).append_text(face).append(v, style=style)
-    return [Text(tl + h * 3 + tr, style=style), middle, Text(bl + h * 3 + br, style=style)]
+        name = look.card(card, f"bold {style}".strip())
+        if large:
+            suit = name[len(name) - 1:]
+            faces = [name + " " * (inside - len(name)), Text(" " * (inside // 2)).append_text(suit),
+                     Text(" " * (inside - len(name))).append_text(name)]
+            faces[1].pad_right(inside - len(faces[1]))
+        else:
+            faces = [name + " " * (inside - len(name))]
+    middle = [Text(v, style=style).append_text(face).append(v, style=style) for face in faces]
+    return [Text(tl + h * inside + tr, style=style), *middle, Text(bl + h * inside + br, style=style)]
 
 
 def pile_lines(look: Look, pile: Sequence[str | None], chosen: bool = False, style: str = "") -> list[Text]:
@@ -63,12 +73,13 @@ def joined(lines: Sequence[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bool, width: int) -> Table:
+def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bool, width: int,
+                large: bool = False) -> Table:
     """The seats around the middle: each with its name, the dealer and turn marks, and its card in the trick
     (or its call while bidding); the middle says which trick it is, or shows the turned card.
 
     ``held``: a trick just completed, kept on the table until the next card. ``open_hands``:
-    every hand shown (watching bots).
+    every hand shown (watching bots). ``large``: the cards drawn large and the rows a line apart (tui/room.py).
     """
     look, rules = draw.look, draw.control.rules
     seating = draw.control.names
@@ -82,7 +93,7 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
     else:
         shown = dict(view.trick)
         if view.contract is None:
-            middle = joined([Text(_("turned card")), *card_lines(look, view.turned_card)]) if view.turned_card else Text(
+            middle = joined([Text(_("turned card")), *card_lines(look, view.turned_card, large=large)]) if view.turned_card else Text(
                 _("bidding"), style="dim")
             if rules.dealing.widow_size:  # the chien lies face down until the taker picks it up
                 middle.append("\n" + _("chien: {count} cards face down").format(count=rules.dealing.widow_size), style="dim")
@@ -111,7 +122,7 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             name.append(mark if len(name) + len(mark) <= cell_width else "\n" + _("dealer"), style="dim")
         parts = [name]
         if seat in shown:
-            parts += card_lines(look, shown[seat])
+            parts += card_lines(look, shown[seat], large=large)
         elif seat in calls:
             parts.append(Text(calls[seat], style="italic"))
         if seat != seating.human and (open_hands or seat in calls or seat not in shown):
@@ -120,7 +131,7 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             parts = parts[1:] + parts[:1]
         cells[row][column] = joined(parts)
     cells[1][1] = middle
-    grid = Table.grid(padding=(0, 1), expand=True)
+    grid = Table.grid(padding=(1 if large else 0, 1), expand=True)
     for _column in range(3):
         grid.add_column(width=cell_width, justify="center")
     for cells_row in cells:

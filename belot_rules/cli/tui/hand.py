@@ -18,7 +18,7 @@ from ...i18n import gettext as _
 from ...ruleset import Ruleset
 from ..game.hands import shown_cards, sort_hand
 from ..game.look import Look
-from .drawing import CARD_WIDTH, card_lines, joined, pile_lines
+from .drawing import CARD_WIDTH, LARGE_WIDTH, card_lines, joined, pile_lines
 
 
 def sorted_hand(rules: Ruleset, view: SeatView, mode: str) -> list[Card]:
@@ -58,6 +58,7 @@ class HandView(Widget, can_focus=True):
         self.legal: list[int] | None = None  # legal cards in hand order while the player must play
         self.selected = 0
         self.piles: tuple[tuple[str | None, ...], ...] | None = None  # an open tableau's piles, drawn instead
+        self.large = False  # the cards drawn large (a big terminal: tui/room.py)
 
     def show(self, look: Look, cards: list[Card], legal: list[int] | None,
              piles: tuple[tuple[str | None, ...], ...] | None = None) -> None:
@@ -83,27 +84,28 @@ class HandView(Widget, can_focus=True):
             return self.render_piles()
         if not self.cards:
             return Text(_("(no cards)"), style="dim")
-        lines = [Text(), Text(), Text(), Text()]
+        lines = [Text() for _ in range(self.get_content_height(None, None, 0))]
         chosen = self.selected_card
         width, last = self.card_width(self.size.width), self.last_width(self.size.width)
         for i, card in enumerate(self.cards):
             playable = self.legal is None or card.index in self.legal
             style = "" if playable else "dim"
             shown = last if i == len(self.cards) - 1 else width
-            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style)):
+            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style, self.large)):
                 line.append_text(part[:shown])
-            lines[3].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
+            lines[-1].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
         return joined(lines)
 
     def card_width(self, room: int) -> int:
         """Columns a card takes: the whole card, or (a hand of 10 or 12 in a narrow room, Belote à trois's
         chien) each card but the last without its right edge."""
-        return CARD_WIDTH if not room or len(self.cards) * CARD_WIDTH <= room else CARD_WIDTH - 1
+        whole = LARGE_WIDTH if self.large else CARD_WIDTH
+        return whole if not room or len(self.cards) * whole <= room else whole - 1
 
     def last_width(self, room: int) -> int:
         """The last card is whole when there is room for its right edge."""
-        return CARD_WIDTH if not room or (len(self.cards) - 1) * self.card_width(room) + CARD_WIDTH <= room \
-            else CARD_WIDTH - 1
+        whole = LARGE_WIDTH if self.large else CARD_WIDTH
+        return whole if not room or (len(self.cards) - 1) * self.card_width(room) + whole <= room else whole - 1
 
     def render_piles(self) -> Text:
         """The piles of an open tableau, each where it was dealt: its top card, the edge of a face-down card
@@ -154,7 +156,7 @@ class HandView(Widget, can_focus=True):
         return max((len(self.cards) - 1) * self.card_width(container.width) + self.last_width(container.width), 10)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:  # noqa: D102
-        return 4 if self.piles is None else 5
+        return (6 if self.large else 4) if self.piles is None else 5
 
     def action_move(self, step: int) -> None:
         if self.legal:
