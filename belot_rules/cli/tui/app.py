@@ -31,7 +31,6 @@ from ...i18n.words import speed_name
 from ..game.controller import (
     BIDDING,
     DECLARING,
-    DISCARDING,
     EXCHANGING,
     OVER,
     SPEEDS,
@@ -64,11 +63,11 @@ from .pages import auction_page, deal_result, history, keys_page, match_result, 
 from .room import Room, fit
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import offer_unfinished
+from .status import status_line
 from .thinking import Thinking
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
-MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -234,32 +233,8 @@ class TableApp(App[int]):
         self.update_status()
 
     def update_status(self) -> None:
-        """Whose turn it is and what is expected, with the last note (a refusal, a hint, an undo)."""
-        control, view = self.control, self.seen
-        if control.over:
-            text = _("The match is over.")
-        elif view is None or self.result_shown:
-            text = _("Enter for the next deal.")
-        elif view.to_act == self.human:
-            text = {BIDDING: _("Your call: ↑↓ and Enter (or a number, or / to type one)"),
-                    DECLARING: _("Declare: ↑↓ and Enter"),
-                    EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
-                    DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)")}.get(
-                view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
-            text = self.draw.schmeiss_offer(view) or text
-            if self.control.clock is not None:
-                text += f" {self.look.dot} " + _("{seconds} s left").format(seconds=round(self.control.clock.remaining()))
-        else:
-            verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
-            text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if self.thinking.busy else "") \
-                + ("" if self.skipping else " " + _("(space skips)"))
-        shown = f"{self.note}  {self.look.pointer} {text}" if self.note else text
-        if len(shown) > self.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
-            shown = f"{self.note}\n{text}"
-        width, height = self.size
-        if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
-            shown = _("The table needs {needed}; this terminal is {size}.").format(needed="{}x{}".format(*MIN_SIZE), size=f"{width}x{height}") + f" {shown}"
-        self.query_one("#status", Static).update(Text(self.look.words(shown), no_wrap=True, overflow="ellipsis"))
+        """Whose turn it is and what is expected, with the last note (tui/status.py)."""
+        self.query_one("#status", Static).update(status_line(self))
 
     # ------------------------------------------------------------------ the flow of the game
 

@@ -5,12 +5,14 @@ the side column wider, so a big terminal is not mostly empty; at 180 columns the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import App
 from textual.geometry import Size
 
 from .hand import HandView
 
+MIN_SIZE = (80, 24)  # columns and rows the table is drawn for
 LARGE_FROM = (110, 36)  # columns and rows from which the cards are drawn large
 SIDE_WIDTHS = ((180, 52), (110, 40), (0, 30))  # the side column's width from each terminal width up
 
@@ -28,7 +30,7 @@ class Room:
         return cls(large, next(side for width, side in SIDE_WIDTHS if size.width >= width))
 
 
-def fit(app: App[object], size: Size) -> Room:
+def fit(app: App[Any], size: Size) -> Room:
     """Size the side column and the hand for ``size``; the seats are drawn for the returned room."""
     room = Room.of(size)
     app.query_one("#side").styles.width = room.side

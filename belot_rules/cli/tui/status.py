@@ -1,0 +1,46 @@
+"""The table's status line: whose turn it is and what is expected, after the last note (a refusal, a hint, an undo),
+and first of all when the terminal is smaller than the table is drawn for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ...i18n import gettext as _
+from ..game.controller import BIDDING, DECLARING, DISCARDING, EXCHANGING
+from ..game.wording import does
+from .room import MIN_SIZE
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+def status_line(app: TableApp) -> Text:
+    """The status line of ``app`` as it is now."""
+    control, view, look = app.control, app.seen, app.look
+    if control.over:
+        text = _("The match is over.")
+    elif view is None or app.result_shown:
+        text = _("Enter for the next deal.")
+    elif view.to_act == app.human:
+        text = {BIDDING: _("Your call: ↑↓ and Enter (or a number, or / to type one)"),
+                DECLARING: _("Declare: ↑↓ and Enter"),
+                EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
+                DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)")}.get(
+            view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
+        text = app.draw.schmeiss_offer(view) or text
+        if control.clock is not None:
+            text += f" {look.dot} " + _("{seconds} s left").format(seconds=round(control.clock.remaining()))
+    else:
+        verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
+        text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if app.thinking.busy else "") \
+            + ("" if app.skipping else " " + _("(space skips)"))
+    shown = f"{app.note}  {look.pointer} {text}" if app.note else text
+    if len(shown) > app.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
+        shown = f"{app.note}\n{text}"
+    width, height = app.size
+    if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
+        shown = _("The table needs {needed}; this terminal is {size}.").format(
+            needed="{}x{}".format(*MIN_SIZE), size=f"{width}x{height}") + f" {shown}"
+    return Text(look.words(shown), no_wrap=True, overflow="ellipsis")
