@@ -28,8 +28,8 @@ def _mask(cards: str) -> int:
 
 
 def _short(rules: Ruleset, contract: str, points: list[int], last: int, declarations: list[dict[str, object]],
-           trick_counts: list[int] | None = None) -> tuple[int, ...]:
-    outcome: dict[str, object] = {"variant": "schieber", "contract": contract, "declarer": 0, "points": points,
+           trick_counts: list[int] | None = None, name: str = "schieber") -> tuple[int, ...]:
+    outcome: dict[str, object] = {"variant": name, "contract": contract, "declarer": 0, "points": points,
                                   "last_trick": last, "declarations": declarations}
     if trick_counts is not None:
         outcome["trick_counts"] = trick_counts
@@ -154,3 +154,17 @@ def test_random_deals_keep_157_and_the_push_leaves_forehand_leading_schieber_3_6
         parts = state.score.parts
         assert sum(p.cards + p.last_trick for p in parts) == 157
         assert sum(p.bonus for p in parts) == (100 if state.score.capot_team is not None else 0)
+
+
+def test_multipliers_of_the_2500_preset_schieber_6_3_6_4() -> None:
+    """schieber.md §6.3-6.4 (variants/schieber-2500.yaml, SWL): spades ×2, so a match is (157 + 100) × 2 = 514
+    (JWK); Obenabe ×3, so four queens and a three-card run of one team are (100 + 20) × 3 = 360 Weis points (JKA);
+    hearts count once; the game goes to 2500."""
+    rules = load_variant("schieber-2500")
+    assert rules.variant.match.target == 2500
+    assert _short(rules, "spades", [152, 0], 0, [], trick_counts=[9, 0], name="schieber-2500") == (514, 0)
+    weis = [{"side": 0, "kind": "quad", "points": 100}, {"side": 0, "kind": "sequence", "points": 20}]
+    score = rules.score_deal({"variant": "schieber-2500", "contract": "no_trumps", "declarer": 0, "points": [0, 152],
+                              "last_trick": 1, "declarations": weis, "trick_counts": [0, 9]})
+    assert score.match_points[0] == 360
+    assert _short(rules, "hearts", [100, 52], 1, [], name="schieber-2500") == (100, 57)
