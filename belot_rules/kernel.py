@@ -26,6 +26,12 @@ from types import ModuleType
 PACKED_FORMAT = "=8i5I32i32I128i"
 # The codes its fields take (rules/play.py): a build that knows fewer would play a new rule as another, silently.
 PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
+# The layouts of the heuristic bot's tables as the playout kernel reads them: CardSense.packed (players/card_play.py,
+# ``Sense`` in _heuristic.h) and BiddingSense's (players/bidding_kernel.py, ``Bidder`` in _bidding.h), which say
+# what each holds. A build that names other layouts (or none: from before them) is not used.
+SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
+BIDDER_FORMAT = "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
+LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT}}  # per module, beside Spec's
 
 
 def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:
@@ -50,6 +56,7 @@ def usable(module: ModuleType) -> ModuleType | None:
     name = module.__name__.rpartition(".")[2]
     stale = (getattr(module, "PACKED_FORMAT", None), getattr(module, "PACKED_CODES", None)) != (PACKED_FORMAT,
                                                                                                PACKED_CODES)
+    stale = stale or any(getattr(module, key, None) != layout for key, layout in LAYOUTS.get(name, {}).items())
     built = getattr(module, "SOURCE_DIGEST", None)
     if built is not None:
         source = source_digest(name)

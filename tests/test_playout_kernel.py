@@ -465,6 +465,19 @@ def test_a_kernel_built_from_older_source_is_not_used(kernel):
     older.SOURCE_DIGEST = "0" * 16
     with pytest.warns(RuntimeWarning, match="belot_rules._playout was built from an older source.*rebuild"):
         assert kernel_module.usable(older) is None
+    # a build named by no digest, from before the heuristic bot's tables (or reading them otherwise): not used
+    before = ModuleType("belot_rules._playout")
+    before.PACKED_FORMAT, before.PACKED_CODES = kernel.PACKED_FORMAT, kernel.PACKED_CODES
+    before.SENSE_FORMAT, before.BIDDER_FORMAT = kernel.SENSE_FORMAT, kernel.BIDDER_FORMAT
+    assert kernel_module.usable(before) is before
+    for name in ("SENSE_FORMAT", "BIDDER_FORMAT"):
+        setattr(before, name, "=i")
+        with pytest.warns(RuntimeWarning, match="rebuild"):
+            assert kernel_module.usable(before) is None
+        delattr(before, name)
+        with pytest.warns(RuntimeWarning, match="rebuild"):
+            assert kernel_module.usable(before) is None
+        setattr(before, name, getattr(kernel, name))
 
 
 def test_a_kernel_that_knows_fewer_rule_codes_is_not_used(kernel):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from .. import kernel
 from ..cards import DECK_SIZE, SUIT_OF
 from ..engine.playout import Moves, Position, end_at, ladder_moves, moves_at, position_of
+from ..kernel import BIDDER_FORMAT
 from ..rules.bidding import Bidding
 from ..rules.calls import PASS, Auction, Call
 from ..ruleset import Ruleset
@@ -27,12 +28,12 @@ if TYPE_CHECKING:
     from ..engine.deal import DealState
     from .bidding_sense import BiddingSense, Margins
 
-# The layout of the packed tables, as the kernel's ``Bidder`` reads them: per contract (up to KERNEL_CONTRACTS,
-# in the ruleset's order) total, share, bidding_share, passed_share, chien, weight, bid_need (alone, over the
-# partner), need_double, need_redouble and scale; the valuer's five holding tables; then contracts, hand_size,
-# pack_size, partners, defence_pair, belote_points and per contract its kind, declaration key, the pack's total
-# and the king and queen of each belote suit (4 places).
-BIDDER_FORMAT = "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
+# The packed tables, as the kernel's ``Bidder`` reads them (belot_rules/_bidding.h; its layout's home is
+# kernel.BIDDER_FORMAT): per contract (up to KERNEL_CONTRACTS, in the ruleset's order) total, share,
+# bidding_share, passed_share, chien, weight, bid_need (alone, over the partner), need_double, need_redouble and
+# scale; the valuer's five holding tables; then contracts, hand_size, pack_size, partners, defence_pair,
+# belote_points and per contract its kind, declaration key, the pack's total and the king and queen of each
+# belote suit (4 places).
 KERNEL_CONTRACTS = 8
 CODES = {"pass": 0, "bid": 1, "double": 2, "redouble": 3}  # the calls the kernel makes
 KINDS = {**TRUMP_SUIT, "no_trumps": 4, "all_trumps": 5, "undenufe": 6}  # a suit contract: its trump suit

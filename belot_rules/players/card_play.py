@@ -15,6 +15,7 @@ import struct
 from collections.abc import Sequence
 
 from ..cards import SUIT_MASKS, SUIT_OF
+from ..kernel import SENSE_FORMAT
 from ..rules.seating import Seating
 from ..rules.tables import ContractTables
 from .memory import Memory
@@ -24,11 +25,11 @@ BY_COST = 256  # sort key: cost first, then strength (below 256), so the weakest
 TRUMP_COST = 20  # a trump spent where a plain card would do
 LOOSE_HONOUR = 10  # leading a high card that a stronger card still out can capture
 SUIT_LOWS = 0x01010101  # the lowest bit of each suit's byte
-# The layout of CardSense.packed, as the playout kernel's ``Sense`` reads it (belot_rules/_playout.c): the
-# players, the pack, the trump suit and mask; per card beats; per suit to_win (16 places); per card the five
-# costs; per suit ascending; then per declarer and seat, for up to KERNEL_SEATS seats, the camps, the allies
-# (KERNEL_SEATS places), the opponents as a seat set and later (KERNEL_SEATS places). -1 fills a list's room.
-SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
+# CardSense.packed, as the playout kernel's ``Sense`` reads it (belot_rules/_heuristic.h; its layout's home is
+# kernel.SENSE_FORMAT): the players, the pack, the trump suit and mask; per card beats; per suit to_win (16
+# places); per card the five costs; per suit ascending; then per declarer and seat, for up to KERNEL_SEATS seats,
+# the camps, the allies (KERNEL_SEATS places), the opponents as a seat set and later (KERNEL_SEATS places). -1
+# fills a list's room.
 KERNEL_SEATS = 8
 
 
