@@ -168,3 +168,15 @@ def test_multipliers_of_the_2500_preset_schieber_6_3_6_4() -> None:
                               "last_trick": 1, "declarations": weis, "trick_counts": [0, 9]})
     assert score.match_points[0] == 360
     assert _short(rules, "hearts", [100, 52], 1, [], name="schieber-2500") == (100, 57)
+
+
+def test_the_tournament_form_schieber_8() -> None:
+    """schieber.md §8 and §6.2 (variants/schieber-turnier.yaml, TOUR): no Weis, no Stöck, no bonus for all nine
+    tricks, a Passe of 12 deals; a random deal still counts 157."""
+    rules = load_variant("schieber-turnier")
+    assert rules.declarations.held(_mask("6H 7H 8H JC JD JH JS"), "hearts") == []
+    assert rules.declarations.belote_suits(_mask("KH QH"), "hearts") == []
+    assert _short(rules, "spades", [152, 0], 0, [], trick_counts=[9, 0], name="schieber-turnier") == (157, 0)
+    assert (rules.variant.match.target, rules.variant.match.deals) == (None, 12)
+    match = play_match(rules, [make_player("random", rules, seat) for seat in range(4)], seed=2)
+    assert len(match.deals) >= 12 and sum(match.board) == 157 * len(match.deals)

@@ -35,6 +35,7 @@ HASHES = {
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
     "schieber-2500": "4da2f666f80ed104",
+    "schieber-turnier": "cc45dbb1a0841bdd",
     "twenty-eight": "0cac4c84f3bb011d",
     "twenty-nine": "8a8a9d725454b5bb",
 }
