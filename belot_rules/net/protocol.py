@@ -73,6 +73,7 @@ SEATS = {"type": "array", "items": {
     "properties": {"seat": SEAT, "name": _string(MAX_NAME + 16), "player": _string(200),
                    "present": {"type": "boolean"}, "side": {"type": "integer"}}}}
 BOARD = {"type": "array", "items": {"type": "integer"}}
+WIDTH = {"type": "integer", "minimum": 40, "maximum": 250}
 FRAME = {"type": "string", "maxLength": 200000,
          "description": "the table as the local game draws it from the receiver's chair, when the hello asked"}
 
@@ -81,9 +82,8 @@ CLIENT_MESSAGES = {
         "version": {"type": "integer", "description": "the protocol version the client speaks"},
         "code": _string(32, 1), "name": _string(MAX_NAME), "token": _string(64),
         "watch": {"type": "boolean", "description": "join as a spectator"},
-        "frame": {"type": "integer", "minimum": 40, "maximum": 250,
-                  "description": "a player's seat: send the table as the local game draws it, in this many columns "
-                                 "(a frame with each view: text and terminal colour codes)"},
+        "frame": {**WIDTH, "description": "a player's seat: send the table as the local game draws it, in this "
+                                          "many columns (a frame with each view: text and terminal colour codes)"},
         "create": {"type": "object", "additionalProperties": False, "required": ["variant", "seats"],
                    "description": "at a lobby: open a new table with this code",
                    "properties": {"variant": _string(64, 1), "seats": {"type": "array", "items": _string(32, 1),
@@ -97,6 +97,8 @@ CLIENT_MESSAGES = {
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
     "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
     "sheet": _message("sheet", {}, (), "Ask for the score sheet, as s shows it in the local game."),
+    "frame": _message("frame", {"width": WIDTH}, ("width",),
+                      "A seat's screen changed size: draw its table again in this many columns."),
     "undo": _message("undo", {}, (), "Take back your last move, or agree to another player's asking, by the host's "
                                      "rule (belot host --undo never, own-move or agreed)."),
 }
@@ -141,6 +143,7 @@ SERVER_MESSAGES = {
                      "A line of table talk, its control characters removed."),
     "hint": _message("hint", {"text": _string(300)}, ("text",), "What the adviser bot would do."),
     "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
+    "frame": _message("frame", {"frame": FRAME}, ("frame",), "The seat's table drawn again, in its new width."),
     "sheet": _message("sheet", {"text": _string(200000)}, ("text",),
                       "The score sheet and the board from the receiver's chair, as plain text."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, RichLog, Static
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
@@ -81,6 +82,11 @@ class ScreenView(PlainView):
         self.draw()
 
 
+def frame_width(columns: int) -> int:
+    """The width the table is drawn in on a screen ``columns`` wide, leaving the log its room."""
+    return max(40, min(FRAME_WIDTH, columns - LOG_WIDTH))
+
+
 class TableScreen(App[int]):
     """The seat's table, full screen; its result is the exit status."""
 
@@ -101,6 +107,7 @@ class TableScreen(App[int]):
         self.joining = joining
         self.seat_view = ScreenView(joining, screen=self)
         self.socket: ClientConnection | None = None
+        self.resizing: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="seats", classes="apart")
@@ -119,7 +126,7 @@ class TableScreen(App[int]):
         self.run_worker(self.play(), exclusive=True)
 
     async def play(self) -> None:
-        self.joining.frame = max(40, min(FRAME_WIDTH, self.size.width - LOG_WIDTH))
+        self.joining.frame = frame_width(self.size.width)
         try:
             self.socket = await sit(self.joining, self.seat_view)
         except UserError as err:
@@ -137,6 +144,18 @@ class TableScreen(App[int]):
             pass
         if not self.seat_view.ended:
             self.exit(1, return_code=1, message=lost_words(self.joining.command(self.seat_view.token)))
+
+    def on_resize(self) -> None:
+        """The table is drawn again in the new width, once the screen has stopped changing size."""
+        if self.resizing is not None:
+            self.resizing.stop()
+        self.resizing = self.set_timer(0.3, self.redraw)
+
+    async def redraw(self) -> None:
+        width = frame_width(self.size.width)
+        if self.seat_view.seat is not None and width != self.joining.frame:
+            self.joining.frame = width
+            await self.send({"type": "frame", "width": width})
 
     def choices(self, menu: list[dict[str, str]]) -> None:
         box = self.query_one("#menu", Container)

@@ -277,6 +277,9 @@ class TableRunner:
             elif what == "sheet":
                 connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
                 result = None
+            elif what == "frame":
+                self.deliver(table.redraw(connection.seat, data["width"]))
+                result = None
             elif what == "undo":
                 self.deliver(table.undo(connection.seat))
                 result = None

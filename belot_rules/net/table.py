@@ -500,22 +500,34 @@ class Table:
         return self._framed(outs)
 
     def _framed(self, outs: list[Out], completed: int | None = None) -> list[Out]:
-        """``outs`` with the local game's drawing of the table (Renderer.frame) for each receiver that asked for
-        it: from its own chair, as the line game draws it (a turn's legal cards numbered)."""
+        """``outs`` with the local game's drawing of the table for each seat that asked for it."""
         for receiver, message in outs:
-            width = self.frames.get(receiver)
-            if width is None or "view" not in message or self.shown is None:
-                continue
-            self.flow.viewer = (None if receiver == WATCHERS else receiver,)
-            try:
-                with self._player(receiver) if receiver != WATCHERS else nullcontext():
-                    turn = self.turn if message["type"] == "turn" else None
-                    view = turn.view if turn is not None else self.flow.seen(self.shown)
-                    group = self.draw.frame(view, self._number(), completed, turn.cards if turn is not None else ())
-                    message["frame"] = drawn(group, width)
-            finally:
-                self.flow.viewer = None
+            if receiver in self.frames and "view" in message and self.shown is not None:
+                message["frame"] = self._frame(receiver, completed, self.turn if message["type"] == "turn" else None)
         return outs
+
+    def _frame(self, seat: int, completed: int | None = None, turn: HumanTurn | None = None) -> str:
+        """The table as the local game draws it (Renderer.frame) from ``seat``'s chair, a turn's legal cards
+        numbered, in the width the seat asked for."""
+        assert self.shown is not None
+        self.flow.viewer = (seat,)
+        try:
+            with self._player(seat):
+                view = turn.view if turn is not None else self.flow.seen(self.shown)
+                group = self.draw.frame(view, self._number(), completed, turn.cards if turn is not None else ())
+                return drawn(group, self.frames[seat])
+        finally:
+            self.flow.viewer = None
+
+    def redraw(self, seat: int | None, width: int) -> list[Out]:
+        """A seat's screen changed size: the table drawn again for it in ``width`` columns."""
+        if seat is None:
+            raise Refused("a watcher is sent no drawn table")
+        self.frames[seat] = width
+        if self.shown is None or not self.told:
+            return []
+        turn = self.turn if self.turn is not None and self.turn.seat == seat and not self.belote else None
+        return [(seat, {"type": "frame", "frame": self._frame(seat, turn=turn)})]
 
     # ------------------------------------------------------------------ the messages
 
