@@ -165,3 +165,26 @@ def test_twenty_nine_redeals_a_first_hand_without_points_twenty_nine_2_2() -> No
             "AC JC 7C 8C 9C TC KH AH")
     state = DealState.start(load_variant("twenty-nine"), deck(poor), 3)
     assert "redeal" in [str(a) for a in state.legal_actions()]
+
+
+def test_the_line_game_numbers_the_bids_and_asking_and_reads_ask() -> None:
+    """Playable as typed: the forced opener's lowest bid is choice 1, a bid is typed as its number, the face-down
+    card is chosen like a card, and "ask" (or the number after the cards) asks for the trump."""
+    from belot_rules.cli.game.controller import HumanTurn, numbered
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.prompt import parse_call, parse_card_choice
+
+    look = Look()
+    state = DealState.start(TWENTY_EIGHT, deck(), 3)
+    menu, _ = numbered(state, state.legal_actions())
+    assert [str(a) for a in menu] == ["14"] and look.call(menu[0].call) == "14"
+    assert str(parse_call("20", state.legal_actions(), menu, look)) == "20"
+    state = concealed()
+    state.apply("JC")
+    legal = state.legal_actions()
+    menu, cards = numbered(state, legal)
+    assert menu[-1] == ASK_ACTION and len(menu) == len(cards) + 1
+    turn = HumanTurn(1, state.view(1), tuple(legal), tuple(menu), tuple(cards), True, "", None)
+    assert parse_card_choice("ask", turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
+    assert parse_card_choice(str(len(menu)), turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
+    assert look.contract(state.view(1).played_contract()) == "trump face down"

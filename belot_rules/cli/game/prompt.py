@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
-from ...engine.actions import Action
+from ...engine.actions import ASK_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
 from ...i18n import gettext as _
@@ -23,6 +23,7 @@ from .look import Look
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
             "f": "forced", "u": "undo", "undo": "undo", "q": "quit", "quit": "quit"}
 YES, NO = ("", "y", "yes"), ("n", "no")
+ASK_WORDS = ("ask", "ask trump", "trump")  # asking for a concealed trump, typed (the line game numbers it too)
 BELOTE = " belote"
 
 # How a contract may be typed; suit letters only after points (``90 h``), where they cannot be commands.
@@ -153,6 +154,8 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
     A card held but not allowed is refused with the rule that forbids it.
     """
     line = text.strip().lower()
+    if line in ASK_WORDS and ASK_ACTION in turn.legal:  # a player who cannot follow asks for a concealed trump
+        return [ASK_ACTION]
     belote = line.endswith(BELOTE)
     name = line.removesuffix(BELOTE)
     chosen = by_number(name, menu)

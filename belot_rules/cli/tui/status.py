@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from ...engine.actions import ASK_ACTION
 from ...i18n import gettext as _
 from ..game.controller import BIDDING, DECLARING, DISCARDING, EXCHANGING
 from ..game.wording import does
@@ -30,6 +31,8 @@ def status_line(app: TableApp) -> Text:
                 DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)")}.get(
             view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
         text = app.draw.schmeiss_offer(view) or text
+        if app.turn is not None and ASK_ACTION in app.turn.legal:  # a concealed trump: typed, as in the line game
+            text += f" {look.dot} " + _("/ask: ask for the trump")
         if control.clock is not None:
             text += f" {look.dot} " + _("{seconds} s left").format(seconds=round(control.clock.remaining()))
     else:
