@@ -157,7 +157,8 @@ class Hosting:
                 continue
             self.host.tables[table.code] = TableRunner(table, self.speed, note=say, ended=save.discard)
             say(f"Table {table.code} reopened at deal {table.session.deal_number}: {table.session.ruleset.variant.title}")
-        say(f"{len(self.host.tables)} tables reopened; their players rejoin with the same command (a bot plays a seat "
+        count = len(self.host.tables)
+        say(f"{count} table{'s' * (count != 1)} reopened; their players rejoin with the same command (a bot plays a seat "
             f"not back within {args.wait:g} s).")
 
     def add(self, table: Table) -> None:
