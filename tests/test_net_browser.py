@@ -38,6 +38,8 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
             page.goto(f"{page_address}?code=web-1&name=Ana")
             page.click("#join button")
             page.wait_for_selector("text=You sit at seat 1")
+            page.click("#asks button[data-ask=rules]")
+            page.wait_for_selector("#log pre")  # the rules, asked as the line game's r asks them
             for _ in range(60):  # the deal's calls, declarations and eight cards, each a click
                 page.wait_for_function(READY)
                 if page.locator("#log", has_text="won the match").count():
@@ -47,6 +49,7 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
                 page.wait_for_function(MOVED, arg=moves)
             log = page.inner_text("#log")
             assert "Deal 1:" in log and "Trick 8:" in log and "won the match" in log, log
+            assert "Score sheet" in log, "the match's end shows the whole sheet"
         except Exception:
             shot = tmp_path / "browser-seat.png"
             page.screenshot(path=str(shot))

@@ -3,8 +3,9 @@
 The page joins over a WebSocket on the same port it came from, with the code and name the player
 types (or ``?code=...&name=...`` in its address), keeps its seat token in the browser for a rejoin,
 and shows what the line game shows: the seats, each move, the hand, the table's trick and the
-numbered choices of a move as buttons (a typed move works too). It needs no other file and no
-library: everything it draws comes from the protocol's messages.
+numbered choices of a move as buttons (a typed move works too), and asks for the score sheet, the
+rules, a hint and an undo as the line game's keys do. It needs no other file and no library:
+everything it draws comes from the protocol's messages.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ PAGE = """<!doctype html>
 <style>
 body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; padding: 0 1em; }
 #log { height: 16em; overflow-y: auto; border: 1px solid #999; padding: .3em; white-space: pre-wrap; }
+#log pre { margin: 0; font-size: .85em; }
 #hand button, #menu button { font-size: 1.1em; margin: .15em; min-width: 3em; }
 .red { color: #c00; } .seat { margin-right: 1em; } .away { color: #888; } #question { font-weight: bold; }
 </style></head>
@@ -35,6 +37,8 @@ body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; 
  <p id="question" role="status"></p>
  <div id="menu"></div>
  <form id="typed"><label>Type a move <input id="move" maxlength="__TYPED__"></label> <button>Send</button></form>
+ <p id="asks"><button data-ask="sheet">Score sheet</button> <button data-ask="rules">Rules</button>
+  <button data-ask="hint">Hint</button> <button data-ask="undo">Undo</button></p>
  <div id="log" aria-live="polite"></div>
  <form id="talk"><label>Say <input id="said" maxlength="__TALK__"></label> <button>Say</button></form>
 </div>
@@ -100,6 +104,10 @@ function ask(message) {
   });
   if (message.bids) log("Or type a bid: " + message.bids);
 }
+function page(text) {
+  const pre = document.createElement("pre"); pre.textContent = text;
+  $("log").appendChild(pre); $("log").scrollTop = $("log").scrollHeight;
+}
 function quiet() { $("question").textContent = ""; $("menu").textContent = ""; }
 const on = {
   welcome(m) {
@@ -114,8 +122,11 @@ const on = {
   moved(m) { quiet(); showView(m.view); log(m.said); if (m.trick) log(m.trick); },
   turn(m) { showView(m.view); ask(m); },
   refused(m) { log(m.reason); },
+  undone(m) { quiet(); showView(m.view); log(m.said); },
+  sheet(m) { page(m.text); },
+  rules(m) { page(m.text); },
   result(m) { log(m.title); m.lines.forEach((l) => log("  " + l)); log("Board: " + m.board.join("-")); },
-  end(m) { quiet(); log(m.said); $("question").textContent = m.said; },
+  end(m) { quiet(); if (m.sheet) page(m.sheet); log(m.said); $("question").textContent = m.said; },
   said(m) { log(m.name + " says: " + m.text); },
   hint(m) { log(m.text); },
   error(m) { log(m.reason); $("question").textContent = m.reason; },
@@ -133,6 +144,9 @@ $("join").addEventListener("submit", (event) => {
 });
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault(); send({type: "move", text: $("move").value}); $("move").value = "";
+});
+document.querySelectorAll("#asks button").forEach((button) => {
+  button.addEventListener("click", () => send({type: button.dataset.ask}));
 });
 $("talk").addEventListener("submit", (event) => {
   event.preventDefault(); const text = $("said").value.trim();
