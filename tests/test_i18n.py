@@ -240,3 +240,34 @@ def test_the_game_on_a_terminal_without_right_to_left_layout_plays_in_english_an
             assert i18n.current() == language and bool(table.said) == (language == "en")
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main([*argv, "--help"]) == 0
+    return capsys.readouterr().out
+
+
+# What --help shows as it is typed in any language: the program's and commands' names, options, metavars, variables.
+_TYPED = re.compile(r"--?[\w-]+|\b[A-Z][A-Z_0-9]+\b|\b(?:belot|bulgarian|JSON|YAML|Schema)\b")
+
+
+# Words of the help spelt as in English that are the language's own.
+_HELP_SAME = {"fr": {"Belote", "table", "version", "duplicate", "options", "arguments", "argument"},
+              "nl": {"bots", "ratings", "variant", "argument", "argumenten"}, "hr": {"problem"}}
+
+
+@pytest.mark.parametrize("code", ["bg", "fr", "nl", "hr", "ru"])
+def test_the_help_is_in_the_language(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25 item 1 (``--help``): ``belot --lang L --help`` lists the commands and argparse's own headings in the
+    language (cli/__init__.py points argparse's gettext at the catalogues); of ``belot play --help``, the description
+    and the player's options too. No English word of the same help is left but what is typed as it is."""
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"[^\W\d_]{3,}", _TYPED.sub(" ", text))) - set(main.__globals__["COMMANDS"])
+
+    english = words(_help(capsys))
+    left = sorted(words(_help(capsys, "--lang", code)) & english - _HELP_SAME.get(code, set()))
+    assert left == [], f"{code}: English words in belot --help: {left}"
+    played = _help(capsys, "play", "--lang", code)
+    for text in ("Play a match of any variant", "only bots play; you watch", "show this help message and exit",
+                 "usage:"):
+        assert text not in played, f"{code}: {text!r} in belot play --help"

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import __version__, i18n
 from ..errors import UserError
+from ..i18n import N_, gettext as _
 
 COMMANDS = ["play", "validate", "show", "rules", "list", "schema", "replay", "score", "sheet", "compare", "simulate", "duel", "tournament"]
 COMMANDS += ["host", "join"]  # the network table
@@ -28,23 +29,32 @@ MODULES = {"rules": "booklet"}  # a verb whose module has another name
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser with every verb of ``COMMANDS`` registered, or the verb ``only`` alone."""
+    setattr(argparse, "_", i18n.gettext)  # noqa: B010 - argparse's own texts (ARGPARSE_TEXTS) in the language
     parser = argparse.ArgumentParser(
         prog="belot",
-        description="Belot / Belote rule sets as YAML files: check them, read them, play them.",
-        epilog="Start with: belot list, belot show bulgarian, belot play. "
-        "belot COMMAND --help gives the options of a command.",
+        description=_("Belot / Belote rule sets as YAML files: check them, read them, play them."),
+        epilog=_("Start with: belot list, belot show bulgarian, belot play. "
+                 "belot COMMAND --help gives the options of a command."),
     )
-    parser.add_argument("--version", action="version", version=f"belot-rules {__version__}")
+    parser.add_argument("--version", action="version", version=f"belot-rules {__version__}",
+                        help=_("show program's version number and exit"))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in [only] if only in COMMANDS else COMMANDS:
         importlib.import_module(f"{__name__}.{MODULES.get(name, name)}").register(subparsers)
     for command in [parser, *subparsers.choices.values()]:  # any command, before or after its verb
-        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_LANG_HELP)
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_(
+            "the language to speak: {languages} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)"
+        ).format(languages=", ".join(i18n.LANGUAGES)))
     return parser
 
 
-_LANG_HELP = ("the language to speak: " + ", ".join(i18n.LANGUAGES) +
-              " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)")
+# argparse's own texts (headings, the help of -h, its errors), which it looks up with gettext in its
+# module: marked here for the catalogues, and looked up in them once build_parser points argparse at i18n.gettext.
+ARGPARSE_TEXTS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+                  N_("%(prog)s: error: %(message)s\n"),
+                  N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+                  N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("expected one argument"),
+                  N_("argument %(argument_name)s: %(message)s"))
 
 
 def _lang_flag(argv: list[str]) -> str | None:

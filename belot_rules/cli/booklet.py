@@ -17,6 +17,7 @@ from rich.text import Text
 from ..booklet import booklet, to_html, to_text
 from ..errors import UserError
 from ..files import refuse_existing, unwritable, write_text_atomically
+from ..i18n import gettext as _
 from ..ruleset import Ruleset
 from ..variant.loader import load_variant_model
 
@@ -26,10 +27,10 @@ MAX_WIDTH = 100  # lines of a booklet are easier to read short, however wide the
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "rules",
-        help="write the rules of a variant as a player's booklet",
-        description="Write the rules of a shipped variant or of a house-rules file as a booklet for players: the "
-        "deal, the bidding, the play, the melds, the scoring with a worked example the program checks, the match.",
-        epilog="for example: belot rules french, or belot rules my-rules.yaml --html my-rules.html",
+        help=_("write the rules of a variant as a player's booklet"),
+        description=_("Write the rules of a shipped variant or of a house-rules file as a booklet for players: the "
+        "deal, the bidding, the play, the melds, the scoring with a worked example the program checks, the match."),
+        epilog=_("for example: belot rules french, or belot rules my-rules.yaml --html my-rules.html"),
     )
     parser.add_argument("variant", metavar="VARIANT_OR_FILE", help="a shipped variant's name (see belot list) or a file")
     parser.add_argument("--html", metavar="FILE", help="write the booklet as a printable HTML page to FILE")

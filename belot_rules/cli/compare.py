@@ -19,6 +19,7 @@ from rich.text import Text
 
 from .. import load_variant
 from ..errors import FileError, UserError, VariantError
+from ..i18n import gettext as _
 from ..ruleset import Ruleset
 from ..sim.backends import Backend
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
@@ -46,9 +47,9 @@ DEALS_PER_MATCH, MIN_MATCHES = 20, 10  # matches a report simulates when --match
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "compare",
-        help="compare the rules of variants, and simulate them side by side",
-        description="Show every rule that differs between two or more variants (shipped names or files); "
-                    "with --simulate, play the same deals of each with the same bots and compare the results.",
+        help=_("compare the rules of variants, and simulate them side by side"),
+        description=_("Show every rule that differs between two or more variants (shipped names or files); "
+                    "with --simulate, play the same deals of each with the same bots and compare the results."),
     )
     parser.add_argument("variants", nargs="+", metavar="NAME_OR_FILE", help="two or more variants")
     parser.add_argument("--all", action="store_true", help="also list the options that are equal")

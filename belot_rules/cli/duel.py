@@ -8,6 +8,7 @@ from typing import Any
 from rich.markup import escape
 
 from .. import load_variant
+from ..i18n import gettext as _
 from ..ruleset import Ruleset
 from ..sim.duel import DuelResult, duel
 from ..variant.model import ContractAtStake
@@ -18,11 +19,11 @@ from .sim_view import add_simulation_options, play_and_show, positive_int
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "duel",
-        help="duplicate deals (and matches) between two bots",
-        description="Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
+        help=_("duplicate deals (and matches) between two bots"),
+        description=_("Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
                     "and report the first bot's advantage per deal with 95% intervals over the deal pairs. "
                     "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
-                    "module:Name. The same seed gives the same numbers with any number of workers.",
+                    "module:Name. The same seed gives the same numbers with any number of workers."),
     )
     parser.add_argument("first", metavar="X", help="the first bot")
     parser.add_argument("second", metavar="Y", help="the second bot")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UserError
+from ..i18n import gettext as _
 
 DEFAULT_SEATS = "human,heuristic,human,heuristic"
 DEFAULT_PORT = 7654
@@ -20,11 +21,11 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "host", help="host a table that friends join over the network (belot join)",
-        description="Open a table for people and bots: each 'human' seat is taken by whoever joins with the "
+        "host", help=_("host a table that friends join over the network (belot join)"),
+        description=_("Open a table for people and bots: each 'human' seat is taken by whoever joins with the "
         "table's code (belot join ADDRESS:PORT --code CODE). The server decides every move and sends each "
         "seat only what it may see. It listens on this machine alone (127.0.0.1) unless --listen says "
-        "otherwise, and saves after every move; --resume continues a stopped match.")
+        "otherwise, and saves after every move; --resume continues a stopped match."))
     parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE", help="a shipped variant or a variant file "
                         "(default: bulgarian)")
     parser.add_argument("--seats", metavar="P0,P1,...", help=f"'human', a bot or a level (easy, normal, hard, expert) "

@@ -8,15 +8,16 @@ import sys
 from typing import Any
 
 from ..errors import UserError
+from ..i18n import gettext as _
 
 ADDRESS = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})")
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "join", help="join a table hosted with belot host",
-        description="Sit at a table that belot host keeps, with the address and code the host printed. "
-        "The seat's token is kept, so the same command takes your seat back if you drop.")
+        "join", help=_("join a table hosted with belot host"),
+        description=_("Sit at a table that belot host keeps, with the address and code the host printed. "
+        "The seat's token is kept, so the same command takes your seat back if you drop."))
     parser.add_argument("address", metavar="ADDRESS:PORT", help="where the table is, as belot host printed it")
     parser.add_argument("--code", required=True, help="the table's code")
     parser.add_argument("--name", default="", help="your name at the table")

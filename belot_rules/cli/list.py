@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from ..i18n import gettext as _
 from ..variant.languages import words_in
 from ..variant.loader import load_variant_model, shipped_names
 from .output import console, print_json
@@ -19,8 +20,8 @@ SHORT = 60  # a description's words before a colon, up to this long, say what th
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "list", help="list the shipped variants",
-        description="List the variants shipped with belot-rules, grouped by family (Bulgarian, French, Dutch, ...).",
+        "list", help=_("list the shipped variants"),
+        description=_("List the variants shipped with belot-rules, grouped by family (Bulgarian, French, Dutch, ...)."),
     )
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
     parser.set_defaults(run=run)

@@ -16,6 +16,7 @@ from rich.console import Console
 from .. import i18n
 from ..errors import UserError
 from ..files import excerpt, exists, unwritable
+from ..i18n import gettext as _
 from ..players.levels import DEFAULT_LEVEL, LEVELS, level
 from ..variant.model import MAX_NUMBER
 from .game.clock import InputSource, TerminalInput
@@ -34,42 +35,44 @@ DEFAULT_VARIANT = "bulgarian"
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play a match against bots (or watch four bots)",
-        description="Play a match of any variant or house-rules file against bots at the terminal. "
-        "The game is saved after every move; --resume continues it.",
+        help=_("play a match against bots (or watch four bots)"),
+        description=_("Play a match of any variant or house-rules file against bots at the terminal. "
+        "The game is saved after every move; --resume continues it."),
     )
     parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE",
-                        help=f"a shipped variant's name or a variant file (default: {DEFAULT_VARIANT})")
+                        help=_("a shipped variant's name or a variant file (default: {variant})").format(
+                            variant=DEFAULT_VARIANT))
     parser.add_argument("--variant", dest="variant_option", metavar="NAME_OR_FILE",
-                        help="the same as VARIANT_OR_FILE, spelt as simulate and duel take it")
-    parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
+                        help=_("the same as VARIANT_OR_FILE, spelt as simulate and duel take it"))
+    parser.add_argument("--seed", type=int, help=_("deal the same cards and bot moves again (default: random)"))
     parser.add_argument("--seats", metavar="P0,P1,...",
-                        help=f"the players in play order, 'you' or a bot (default: {','.join(DEFAULT_SEATS)})")
+                        help=_("the players in play order, 'you' or a bot (default: {seats})").format(
+                            seats=",".join(DEFAULT_SEATS)))
     parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
                         help="how well the bots play: " + "; ".join(
                             f"{lv.name}: {lv.description}" + (f" (measured in duplicate deals, {lv.measured})"
                                                               if lv.measured else "") for lv in LEVELS)
                         + f" (default: {DEFAULT_LEVEL}; the measurements and their commands: docs/playing.md)")
-    parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
+    parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target"))
     parser.add_argument("--speed", choices=list(SPEEDS),
-                        help="how fast the bots move (default: normal, or as last set with + and - at the table)")
-    parser.add_argument("--watch", action="store_true", help="only bots play; you watch")
-    parser.add_argument("--open", action="store_true", help="with --watch: show every hand")
+                        help=_("how fast the bots move (default: normal, or as last set with + and - at the table)"))
+    parser.add_argument("--watch", action="store_true", help=_("only bots play; you watch"))
+    parser.add_argument("--open", action="store_true", help=_("with --watch: show every hand"))
     parser.add_argument("--plain", action="store_true",
-                        help="the line-by-line game (what screen readers and scripts use; the default when the "
-                             "output is not a terminal) instead of the full-screen table")
+                        help=_("the line-by-line game (what screen readers and scripts use; the default when the "
+                             "output is not a terminal) instead of the full-screen table"))
     parser.add_argument("--autoplay", action=argparse.BooleanOptionalAction,
-                        help="play a card by itself when it is the only legal one (f turns it on and off)")
+                        help=_("play a card by itself when it is the only legal one (f turns it on and off)"))
     parser.add_argument("--theme", choices=list(THEMES),
-                        help="the suits' colours (default: four-colour, or as last set with c at the table); "
-                             "the suit is always written too")
-    parser.add_argument("--record", metavar="FILE", help="write the match record (for belot replay) to FILE")
+                        help=_("the suits' colours (default: four-colour, or as last set with c at the table); "
+                             "the suit is always written too"))
+    parser.add_argument("--record", metavar="FILE", help=_("write the match record (for belot replay) to FILE"))
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                        help="continue a saved game (default: the game saved last)")
+                        help=_("continue a saved game (default: the game saved last)"))
     parser.add_argument("--slot", metavar="NAME",
-                        help="keep the game in the save slot NAME (default: one slot per variant)")
-    parser.add_argument("--ascii", action="store_true", help="no box drawing; suits as the letters C D H S")
-    parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR in the environment does the same)")
+                        help=_("keep the game in the save slot NAME (default: one slot per variant)"))
+    parser.add_argument("--ascii", action="store_true", help=_("no box drawing; suits as the letters C D H S"))
+    parser.add_argument("--no-color", action="store_true", help=_("no colours (NO_COLOR in the environment does the same)"))
     parser.set_defaults(run=run)
 
 

@@ -11,6 +11,7 @@ from .. import load_variant
 from ..engine.records import RecordError, replay, rerecorded, write_record
 from ..errors import UserError
 from ..files import MAX_RECORD_BYTES, excerpt, read_json
+from ..i18n import gettext as _
 from ..variant.loader import is_name
 from .output import console, print_json
 
@@ -18,15 +19,15 @@ from .output import console, print_json
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay",
-        help="replay a deal or match record, checking every step",
-        description="Replay a deal or match record: every call, declaration and card is checked "
-        "against the rules and every score recomputed.",
+        help=_("replay a deal or match record, checking every step"),
+        description=_("Replay a deal or match record: every call, declaration and card is checked "
+        "against the rules and every score recomputed."),
     )
-    parser.add_argument("file", help="a record written by 'belot play --record' or another program")
-    parser.add_argument("--variant", help="the variant name or file (default: the one the record names)")
-    parser.add_argument("--json", action="store_true", help="print the replayed scores as JSON")
+    parser.add_argument("file", help=_("a record written by 'belot play --record' or another program"))
+    parser.add_argument("--variant", help=_("the variant name or file (default: the one the record names)"))
+    parser.add_argument("--json", action="store_true", help=_("print the replayed scores as JSON"))
     parser.add_argument("--save", metavar="OUT",
-                        help="write the record again, with the hash of the rules it was replayed with (OUT may be FILE)")
+                        help=_("write the record again, with the hash of the rules it was replayed with (OUT may be FILE)"))
     parser.set_defaults(run=run)
 
 

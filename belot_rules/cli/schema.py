@@ -10,6 +10,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..errors import UserError
+from ..i18n import gettext as _
 from ..variant.schema import schema_text
 from .output import console
 
@@ -17,8 +18,8 @@ from .output import console
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "schema",
-        help="print the JSON Schema of variant files",
-        description="Print the draft-07 JSON Schema of variant files, or write it to a file.",
+        help=_("print the JSON Schema of variant files"),
+        description=_("Print the draft-07 JSON Schema of variant files, or write it to a file."),
     )
     parser.add_argument("--output", "-o", metavar="PATH", help="write the schema to PATH instead of printing it")
     parser.set_defaults(run=run)

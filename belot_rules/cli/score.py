@@ -12,6 +12,7 @@ from rich.table import Table
 from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
+from ..i18n import gettext as _
 from ..rules.outcome import OutcomeError, location, score_outcome
 from ..rules.revokes import revokes
 from ..rules.scoring import DealScore, ScoringRules
@@ -26,14 +27,14 @@ VERDICT_STYLES = {"made": "green", "failed": "red", "hanging": "yellow", "litige
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
-        help="score a deal outcome and explain it",
+        help=_("score a deal outcome and explain it"),
         description=(
-            "Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the tricks, "
+            _("Score a deal outcome (a JSON or YAML file: contract, declarer, multiplier, the tricks, "
             "the declarations, points carried in) with a variant's rules and explain every step. Instead of "
             "the tricks, the short form gives what a table counts: each side's card points (points, the last "
             "trick's bonus not included), the side of the last trick (last_trick), the tricks per side "
             "where a side took none (trick_counts) and the declarations that counted by side and value "
-            "({side: 0, kind: sequence, points: 50}). Cards not played cannot be checked for revokes."
+            "({side: 0, kind: sequence, points: 50}). Cards not played cannot be checked for revokes.")
         ),
     )
     parser.add_argument("file", metavar="FILE", help="the deal outcome, JSON or YAML")

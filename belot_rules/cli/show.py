@@ -24,6 +24,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..files import KeyPath, display_name
+from ..i18n import gettext as _
 from ..variant.explain import PHASES, submodel
 from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
@@ -37,10 +38,10 @@ from .output import console, print_json
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "show",
-        help="show the rules of a variant",
-        description="Show the rules of a shipped variant or of a house-rules file, phase by phase (cards, "
-        "deal, bidding, play, declarations, scoring, match, table), each with what it means at the table.",
-        epilog="for example: belot show french, or belot show my-rules.yaml --origin",
+        help=_("show the rules of a variant"),
+        description=_("Show the rules of a shipped variant or of a house-rules file, phase by phase (cards, "
+        "deal, bidding, play, declarations, scoring, match, table), each with what it means at the table."),
+        epilog=_("for example: belot show french, or belot show my-rules.yaml --origin"),
     )
     parser.add_argument("variant", metavar="NAME_OR_FILE", help="a shipped variant's name (see belot list) or a file")
     parser.add_argument("--resolved", action="store_true",

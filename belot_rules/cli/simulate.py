@@ -8,6 +8,7 @@ from typing import Any
 from rich.markup import escape
 
 from .. import load_variant
+from ..i18n import gettext as _
 from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simulate
 from .output import console
 from .sim_view import (
@@ -26,9 +27,9 @@ from .sim_view import (
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
-        help="simulate deals or matches between bots",
-        description="Let bots play many deals or matches of a variant and report what happens, "
-                    "with 95% confidence intervals. The same seed gives the same numbers.",
+        help=_("simulate deals or matches between bots"),
+        description=_("Let bots play many deals or matches of a variant and report what happens, "
+                    "with 95% confidence intervals. The same seed gives the same numbers."),
     )
     parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
     count = parser.add_mutually_exclusive_group(required=True)

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import load_variant
+from ..i18n import gettext as _
 from ..sim.tournament import TournamentResult, parse_bots, tournament
 from .output import console
 from .sim_view import add_simulation_options, play_and_show, positive_int
@@ -18,11 +19,11 @@ from .sim_view import add_simulation_options, play_and_show, positive_int
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="a round robin of bots in duplicate, with ratings",
-        description="Every pair of bots plays the same deals in duplicate (each deal twice, the seats swapped), "
+        help=_("a round robin of bots in duplicate, with ratings"),
+        description=_("Every pair of bots plays the same deals in duplicate (each deal twice, the seats swapped), "
                     "and the table gives each pair's advantage with its 95% interval and each bot's "
                     "Bradley-Terry rating on the Elo scale. The same seed gives the same numbers on any "
-                    "backend with any number of workers.",
+                    "backend with any number of workers."),
     )
     parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
     parser.add_argument("--bots", required=True, metavar="A,B,C",

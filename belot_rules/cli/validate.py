@@ -17,11 +17,11 @@ from .output import console, print_json
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "validate",
-        help="check variant files and report every problem",
-        description="Check variant files, merged with the files they extend. A valid file gets a line with its "
+        help=_("check variant files and report every problem"),
+        description=_("Check variant files, merged with the files they extend. A valid file gets a line with its "
         "name, title and rules hash; each problem of the others is shown as file:line:column: what is wrong; "
-        "what would be valid. Exit status 0 only if every file is valid.",
-        epilog="for example: belot validate my-rules.yaml",
+        "what would be valid. Exit status 0 only if every file is valid."),
+        epilog=_("for example: belot validate my-rules.yaml"),
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="a variant file, or a shipped variant's name")
     parser.add_argument("--json", action="store_true", help="print the results as JSON, every problem included")

@@ -18,6 +18,7 @@ from typing import Any
 
 from ... import load_variant
 from ...errors import UserError
+from ...i18n import gettext as _
 from ...pad.entry import WORDS_HELP
 from ...pad.sheet import Sheet
 from ...ruleset import Ruleset
@@ -30,26 +31,26 @@ from .store import SheetSlot
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "sheet",
-        help="keep the score of a match played with real cards",
+        help=_("keep the score of a match played with real cards"),
         description=(
-            "The scorekeeper's pad: enter each deal as the table counts it (contract and taker, doubling, one "
+            _("The scorekeeper's pad: enter each deal as the table counts it (contract and taker, doubling, one "
             "side's card points, the last trick, capot, the declarations that counted, belote) and see its score "
             "explained, the board, hanging points or a litige reserve carried forward, who deals next and the "
             "winner. undo and fix N correct any deal, and everything after it is scored again. The sheet is "
             "saved after every entry in a slot of its own and continues when the pad is started again; "
-            "csv FILE and export FILE write it out."
+            "csv FILE and export FILE write it out.")
         ),
         epilog="A deal is one line, e.g. " + " | ".join(WORDS_HELP.splitlines()[:3]).replace("  ", "")
         + ". help at the pad lists the words.",
     )
-    parser.add_argument("variant", metavar="VARIANT_OR_FILE", help="a shipped variant's name or a variant file")
-    parser.add_argument("--plain", action="store_true", help="the line form instead of the full screen (also when not at a terminal)")
-    parser.add_argument("--slot", metavar="NAME", help="keep the sheet in slot NAME instead of the variant's")
-    parser.add_argument("--new", action="store_true", help="start a new sheet; the one in the slot is moved aside")
-    parser.add_argument("--names", metavar="A,B", help="the name of each side (team or player), comma-separated")
-    parser.add_argument("--dealer", type=int, metavar="SEAT", help="the seat that deals first (asked otherwise)")
-    parser.add_argument("--csv", metavar="FILE", help="write the kept sheet as CSV to FILE and stop")
-    parser.add_argument("--export", metavar="FILE", help="write the kept sheet file to FILE and stop")
+    parser.add_argument("variant", metavar="VARIANT_OR_FILE", help=_("a shipped variant's name or a variant file"))
+    parser.add_argument("--plain", action="store_true", help=_("the line form instead of the full screen (also when not at a terminal)"))
+    parser.add_argument("--slot", metavar="NAME", help=_("keep the sheet in slot NAME instead of the variant's"))
+    parser.add_argument("--new", action="store_true", help=_("start a new sheet; the one in the slot is moved aside"))
+    parser.add_argument("--names", metavar="A,B", help=_("the name of each side (team or player), comma-separated"))
+    parser.add_argument("--dealer", type=int, metavar="SEAT", help=_("the seat that deals first (asked otherwise)"))
+    parser.add_argument("--csv", metavar="FILE", help=_("write the kept sheet as CSV to FILE and stop"))
+    parser.add_argument("--export", metavar="FILE", help=_("write the kept sheet file to FILE and stop"))
     parser.set_defaults(run=run)
 
 
