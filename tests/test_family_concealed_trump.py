@@ -188,3 +188,47 @@ def test_the_line_game_numbers_the_bids_and_asking_and_reads_ask() -> None:
     assert parse_card_choice("ask", turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
     assert parse_card_choice(str(len(menu)), turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
     assert look.contract(state.view(1).played_contract()) == "trump face down"
+
+
+PAIR_HANDS = ("7H 8H JC KC 7D 8D 9D TD", "JH 9H TH AH JS 9S AS TS", "JD QD KD AD 7S 8S QS KS",
+              "AC QC 7C 8C 9C TC KH QH")
+
+
+def test_the_pair_is_shown_once_the_side_has_won_a_trick_after_the_reveal_twenty_eight_5() -> None:
+    """§5 [WIKI mirror]: K+Q of trumps, shown after the trump is exposed and once the side has won a trick since."""
+    from belot_rules.engine.actions import PAIR_ACTION
+
+    state = DealState.start(TWENTY_EIGHT, deck(PAIR_HANDS), 3)
+    for move in ("14", "pass", "pass", "pass", "conceal 7H", "JC", "ask trump", "9H", "7S"):
+        state.apply(move)
+    assert PAIR_ACTION not in state.legal_actions()  # seat 3: his side has won no trick yet
+    state.apply("AC")
+    assert state.tricks[0][2] == 1
+    state.apply("JS")  # seat 1 leads trick 2
+    state.apply("8S")
+    assert state.to_act == 3 and PAIR_ACTION in state.legal_actions()
+    state.apply("show pair")
+    assert state.pair == 3 and state.view(0).pair == 3 and PAIR_ACTION not in state.legal_actions()
+
+
+def test_the_pair_moves_the_bid_by_four_twenty_eight_5_worked_example() -> None:
+    """§5's worked example: bid 20; the bidding side shows the pair, it needs 16 and 17 makes it; the opponents
+    show it, it needs 24 and 17 fails (a bid of 20-24: +2 / -3)."""
+    rules = TWENTY_EIGHT.scoring
+    assert rules.score("hearts", 0, 1, (17, 11), (4, 4), 0, (), 20, pair=2).match_points == (2, 0)
+    assert rules.score("hearts", 0, 1, (17, 11), (4, 4), 0, (), 20, pair=1).match_points == (-3, 0)
+    assert rules.score("hearts", 0, 1, (27, 1), (7, 1), 0, (), 26, pair=3).lines[-2].endswith("take 28 instead of 26")
+
+
+def test_the_pair_never_takes_the_target_below_the_lowest_bid_twenty_nine_6() -> None:
+    """twenty-nine.md §6's worked example: bid 18 and the bidding side's pair: 16 (the floor); with a PAGc copy's
+    min_bid_to_reduce 19 the target stays 18."""
+    ruleset = load_variant("twenty-nine")
+    assert "must take 16 instead of 18" in " ".join(ruleset.scoring.score("spades", 0, 1, (16, 12), (4, 4), 0, (), 18,
+                                                                            pair=0).lines)
+    variant = ruleset.variant
+    strict = variant.model_copy(update={"declarations": variant.declarations.model_copy(update={
+        "pair": variant.declarations.pair.model_copy(update={"min_bid_to_reduce": 19})})})
+    result = Ruleset(Variant.model_validate(strict.model_dump())).scoring.score("spades", 0, 1, (16, 12), (4, 4), 0,
+                                                                                 (), 18, pair=0)
+    assert result.match_points == (-1, 0) and "must take 18 instead of 18" in " ".join(result.lines)

@@ -36,8 +36,8 @@ HASHES = {
     "schieber": "2563cca8f3c342a2",
     "schieber-2500": "4da2f666f80ed104",
     "schieber-turnier": "cc45dbb1a0841bdd",
-    "twenty-eight": "0cac4c84f3bb011d",
-    "twenty-nine": "8a8a9d725454b5bb",
+    "twenty-eight": "cd12d216642f347f",
+    "twenty-nine": "9eb81f65e1dfffa4",
 }
 
 

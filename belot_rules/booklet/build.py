@@ -173,6 +173,8 @@ _COMPOSED: set[KeyPath] = {
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
     ("play", "concealed_trump", "enabled"), ("play", "concealed_trump", "reveal_counts_earlier"),
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
+    ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
+    ("declarations", "pair", "min_bid_to_reduce"),
 }
 
 
@@ -300,6 +302,8 @@ def _melds(rules: Ruleset) -> list[Block]:
         told.append(say.no_melds())
     if declarations.enabled and declarations.wins_match_length:
         told.append(say.wins_match(declarations.wins_match_length))
+    if declarations.pair.enabled:
+        told.append(say.pair(declarations.pair.moves_bid, declarations.pair.min_bid_to_reduce))
     belote = declarations.belote
     if belote.enabled:
         told.append(say.belote(belote.points, [say.KIND_WORDS[k] for k in belote.allowed.kinds()]))

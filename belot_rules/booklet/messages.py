@@ -146,6 +146,13 @@ def game_points(brackets: Sequence[tuple[int, int, int]], maximum: int, all_tric
     return text + (f"; taking every trick multiplies them by {all_tricks}." if all_tricks > 1 else ".")
 
 
+def pair(moves: int, reduces_from: int) -> str:
+    text = (f"A player holding the King and Queen of trumps may show them, the pair, once the trump is known: his "
+            f"side's target goes down by {moves} if it bid, up by {moves} if the opponents did, never below the "
+            "lowest bid nor above the highest")
+    return text + (f"; a bid below {reduces_from} is not lowered." if reduces_from else ".")
+
+
 def capot_bid_value(points: int) -> str:
     return f"A capot bid is worth {points}."
 

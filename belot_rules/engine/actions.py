@@ -18,6 +18,7 @@ EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the t
 DISCARD = "discard"  # the taker, holding the chien, lays a card aside
 CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play.concealed_trump)
 ASK = "ask"  # a player who cannot follow asks for the concealed trump to be shown
+PAIR = "pair"  # a player shows the King and Queen of trumps, which moves the bid (declarations.pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,8 @@ class Action:
             return f"conceal {CARDS[self.card]}"
         if self.kind == ASK:
             return "ask trump"
+        if self.kind == PAIR:
+            return "show pair"
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -71,7 +74,7 @@ def conceal_action(card: int) -> Action:
 
 
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
-ASK_ACTION = Action(ASK)
+ASK_ACTION, PAIR_ACTION = Action(ASK), Action(PAIR)
 
 
 def find_action(text: str, legal: list[Action]) -> Action | None:

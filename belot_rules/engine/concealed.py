@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, card_index
+from ..rules.declarations import KING, QUEEN
+from ..variant.model import SUIT_CONTRACTS
+from ..variant.options.declarations import PairNeeds
+from .actions import ASK_ACTION, PAIR_ACTION, Action
 from .phases import CONCEALING, PLAYING
 
 if TYPE_CHECKING:
@@ -39,6 +43,24 @@ def play_while_concealed(state: DealState, pick_card: PickCard | None, rand: Cal
             assert pick_card is not None, "play_out draws cards at random (rand) or asks pick_card"
             card = pick_card(legal, seat, state.hands[seat], state.trick, state.win_pos)
         state.play_card(card)
+
+
+def seat_choices(state: DealState) -> list[Action]:
+    """Besides its cards, what the seat to play may do: ask for a concealed trump (:meth:`DealState.may_ask`), or
+    show the pair, the King and Queen of trumps still in hand, once the trump is known and its side has won a trick
+    (after the trump was shown, under ``needs: trick_after_reveal``): twenty-eight.md §5, twenty-nine.md §6."""
+    choices = [ASK_ACTION] if state.may_ask() else []
+    rules = state.ruleset.variant.declarations.pair
+    if not rules.enabled or state.pair >= 0 or state.trump_card >= 0 or state.contract not in SUIT_CONTRACTS:
+        return choices
+    seat, suit = state.to_act, SUIT_CONTRACTS.index(state.contract)
+    king_queen = 1 << card_index(suit, KING) | 1 << card_index(suit, QUEEN)
+    since = state.shown_at if rules.needs == PairNeeds.trick_after_reveal else 0
+    side_of = state.ruleset.seating.side_of
+    if state.hands[seat] & king_queen == king_queen and any(
+            side_of[winner] == side_of[seat] for _, _, winner in state.tricks[since:]):
+        choices.append(PAIR_ACTION)
+    return choices
 
 
 def _nth(cards: int, skip: int) -> int:

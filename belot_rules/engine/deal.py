@@ -27,7 +27,6 @@ from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS
 from .actions import (
     ASK,
-    ASK_ACTION,
     CALL,
     CONCEAL,
     DECLARE,
@@ -36,6 +35,7 @@ from .actions import (
     EXCHANGE_ACTION,
     KEEP,
     KEEP_ACTION,
+    PAIR,
     Action,
     call_action,
     conceal_action,
@@ -44,7 +44,7 @@ from .actions import (
     find_action,
     play_action,
 )
-from .concealed import play_while_concealed
+from .concealed import play_while_concealed, seat_choices
 from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
 from .refusal import refusal
 from .seat_view import SeatView
@@ -94,6 +94,8 @@ class DealState:
     # (-1 once shown, or in another game), and the seat that asked for it, who must trump if he can.
     trump_card: int = -1
     asked: int = -1
+    shown_at: int = 0  # the tricks taken before the trump was shown (declarations.pair waits for a trick after)
+    pair: int = -1  # the seat that showed the pair (declarations.pair), or -1
 
     # ------------------------------------------------------------------ creation
 
@@ -248,7 +250,7 @@ class DealState:
                 actions.append(play_action(card))
                 if required and self._opens_belote(self.to_act, card):
                     actions.append(play_action(card, belote=True))
-            return actions + [ASK_ACTION] if self.may_ask() else actions
+            return actions + seat_choices(self)  # asking for a concealed trump, showing the pair
         if self.phase == EXCHANGING:
             return [EXCHANGE_ACTION, KEEP_ACTION]
         if self.phase == DISCARDING:
@@ -304,6 +306,8 @@ class DealState:
             self.conceal(action.card)
         elif action.kind == ASK:
             self.show_trump()
+        elif action.kind == PAIR:
+            self.pair = self.to_act
         else:
             self.play_card(action.card, action.belote)
 
@@ -353,7 +357,7 @@ class DealState:
         The tricks already taken count their cards as in the trump contract; in this trick a card of the trump suit
         played before counts as a trump only under ``reveal_counts_earlier`` (twenty-eight.md §4.3, twenty-nine.md §4.4)."""
         card, rules = self.trump_card, self.ruleset
-        self.asked, self.trump_card = self.to_act, -1
+        self.asked, self.trump_card, self.shown_at = self.to_act, -1, len(self.tricks)
         self.hands[self.declarer] |= 1 << card
         self.contract = SUIT_CONTRACTS[SUIT_OF[card]]
         tables = rules.tables[self.contract]
@@ -635,7 +639,7 @@ class DealState:
             found += [rules.belote(seat, suit) for seat, suit in self.belotes]
         score = self.ruleset.scoring.score(contract, self.declarer, self.multiplier, self.side_points,
                                            self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
-                                           self.bid, self.hanging_in, self.first_seat)
+                                           self.bid, self.hanging_in, self.first_seat, self.pair)
         if self.level and self.ruleset.bidding.wins_match(self.level):
             seating = self.ruleset.seating
             defenders = tuple(sorted({seating.side_of[seat] for seat in seating.opponents(self.declarer, self.declarer)}))
@@ -673,6 +677,7 @@ class DealState:
             closed=self.closed,
             trump_card=str(CARDS[self.trump_card]) if self.trump_card >= 0 and seat == self.declarer else None,
             trump_concealed=self.trump_card >= 0,
+            pair=self.pair,
         )
 
 

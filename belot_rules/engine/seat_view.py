@@ -40,6 +40,7 @@ class SeatView:
     # says whether a trump still lies face down (``contract`` is then the rules in force: concealed).
     trump_card: str | None = None
     trump_concealed: bool = False
+    pair: int = -1  # the seat that showed the pair (declarations.pair), or -1
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
-from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PLAY, Action
+from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, Action
 from ..engine.deal import OVER, SeatView
 from ..variant.model import SUIT_CONTRACTS
 
@@ -79,6 +79,8 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
         said = f"lays {look.card_name(action.card)} face down as trump" if own else "lays the trump face down"
     elif action.kind == ASK:
         said = "asks for the trump"
+    elif action.kind == PAIR:
+        said = "shows the pair (King and Queen of trumps)"
     else:
         said = action.kind
     return f"{name}: {said}"

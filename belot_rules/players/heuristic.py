@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import CARDS
-from ..engine.actions import ASK_ACTION, EXCHANGE_ACTION, Action, conceal_action, discard_action
+from ..engine.actions import ASK_ACTION, EXCHANGE_ACTION, PAIR_ACTION, Action, conceal_action, discard_action
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
 from ..engine.phases import CONCEALING
 from ..rules.calls import Call
@@ -79,6 +79,8 @@ class HeuristicPlayer:
             return discard_action(discard_choice(self.ruleset.tables[view.played_contract()], _mask(view.hand)))
         if view.phase == CONCEALING:
             return conceal_action(card_to_conceal(self.ruleset, self.bidding.valuer, _mask(view.hand)))
+        if PAIR_ACTION in legal:  # the pair lowers the side's own target or raises the opponents': always shown
+            return PAIR_ACTION
         trick = [CARD_INDEX[c] for _, c in view.trick]
         contract = view.played_contract()
         win_pos = self.ruleset.tables[contract].trick_winner_index(trick) if trick else 0

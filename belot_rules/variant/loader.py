@@ -61,7 +61,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"),
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
                   ("declarations", "belote", "multiplied_by_contract_factor"),
-                  ("play", "concealed_trump"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"))
+                  ("play", "concealed_trump"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
+                  ("declarations", "pair"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

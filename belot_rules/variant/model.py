@@ -441,7 +441,8 @@ class Variant(Rule):
     def _game_points_problems(self) -> list[str]:
         """Game points judge a point bid against the points of two camps (twenty-eight.md §6, twenty-nine.md §7)."""
         if not self.scoring.game_points.brackets:
-            return []
+            return [_("declarations.pair moves the bid of a deal in game points: set scoring.game_points.brackets")
+                    ] if self.declarations.pair.enabled else []
         problems = []
         if not self.bidding.uses_points:
             problems.append(_("scoring.game_points judges a point bid; bidding.style {style} bids no points: use "

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...cards import CARDS, RANK_OF, SUIT_OF
-from ...engine.actions import ASK_ACTION, CALL, PLAY, Action
+from ...engine.actions import CALL, PLAY, Action
 from ...engine.deal import (  # the phases re-exported (as) for the views, which import only SeatView of the deal
     BIDDING as BIDDING,
     CONCEALING as CONCEALING,
@@ -166,7 +166,7 @@ def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[i
         return legal, []
     allowed = {a.card for a in legal}
     cards = [c.index for c in shown_cards(deal.ruleset, deal.view(deal.to_act)) if c.index in allowed]
-    asks = [ASK_ACTION] if ASK_ACTION in legal else []  # asking for a concealed trump: the last choice
+    asks = [a for a in legal if a.card < 0]  # asking for a concealed trump, showing the pair: after the cards
     return [next(a for a in legal if a.card == c) for c in cards] + asks, cards
 
 

@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from ...cards import SUIT_OF
-from ...engine.actions import ASK_ACTION, CALL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
+from ...engine.actions import ASK_ACTION, CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR_ACTION, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
 from ...variant.model import SUIT_CONTRACTS
@@ -307,8 +307,11 @@ class Game:
                 self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
             elif turn.phase in (DECLARING, EXCHANGING):
                 self.options(list(turn.menu))
-            elif ASK_ACTION in turn.menu:  # a concealed trump may be asked for: the choice after the cards
-                self.console.print(Text.assemble((f"{len(turn.menu)}:", "bold"), " " + _("ask for the trump")))
+            else:  # asking for a concealed trump, showing the pair: the choices after the cards
+                for number, action in enumerate(turn.menu, 1):
+                    if action in (ASK_ACTION, PAIR_ACTION):
+                        self.console.print(Text.assemble((f"{number}:", "bold"), " " + (
+                            _("ask for the trump") if action == ASK_ACTION else _("show the pair"))))
 
     def options(self, menu: list[Action]) -> None:
         for i, action in enumerate(menu, 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
-from ...engine.actions import ASK_ACTION, Action
+from ...engine.actions import ASK_ACTION, PAIR_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
 from ...i18n import gettext as _
@@ -156,6 +156,8 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
     line = text.strip().lower()
     if line in ASK_WORDS and ASK_ACTION in turn.legal:  # a player who cannot follow asks for a concealed trump
         return [ASK_ACTION]
+    if line == "pair" and PAIR_ACTION in turn.legal:  # the King and Queen of trumps, shown (declarations.pair)
+        return [PAIR_ACTION]
     belote = line.endswith(BELOTE)
     name = line.removesuffix(BELOTE)
     chosen = by_number(name, menu)

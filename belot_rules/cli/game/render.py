@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import CARDS, RANK_CHARS, Card, card_index as index_of, parse_card
-from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, Action
+from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
@@ -423,6 +423,8 @@ class Renderer:
             return f"lay {self.look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"
         if action.kind == ASK:
             return "ask for the trump"
+        if action.kind == PAIR:
+            return "show the pair (King and Queen of trumps)"
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:

@@ -101,7 +101,7 @@ class ScoringRules:
         ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
         tie_verdict = LITIGE if s.tie == "litige" else HANGING
         self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
-        self._game_points = GamePointRule(s.game_points) if s.game_points.brackets else None
+        self._game_points = GamePointRule(variant) if s.game_points.brackets else None
         if self._game_points is not None:
             self.verdicts = (MADE, FAILED)
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
@@ -150,6 +150,7 @@ class ScoringRules:
         bid: int | str | None = None,
         hanging_in: int = 0,
         first_seat: int = 0,
+        pair: int = -1,
     ) -> DealScore:
         """Score a played deal.
 
@@ -157,14 +158,15 @@ class ScoringRules:
         trick), ``team_tricks`` its tricks and ``last_trick_team`` the side of the last trick;
         ``declarations`` are the sequences and quads declared and the belotes that counted in
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
-        ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1.
+        ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1; ``pair`` is the
+        seat that showed the pair, which moves a bid in game points (declarations.pair), or -1.
 
         Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
         immutable, so those are worked out once: simulations meet the same totals over and over.
         """
-        if declarations or type(bid) not in MEMO_BIDS:  # 110.0 would find 110's score and print it as 110
+        if declarations or type(bid) not in MEMO_BIDS or pair >= 0:  # 110.0 would find 110's score, print it 110
             return self._score(contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team,
-                               declarations, bid, hanging_in, first_seat)
+                               declarations, bid, hanging_in, first_seat, pair)
         key = (contract, declarer, multiplier, tuple(team_card_points), tuple([not t for t in team_tricks]),
                last_trick_team, bid, hanging_in, first_seat if self.camping.pooled else 0)
         score = self._scored.get(key)
@@ -178,13 +180,13 @@ class ScoringRules:
     def _score(self, contract: str, declarer: int, multiplier: int, side_points: tuple[int, ...] | list[int],
                side_tricks: tuple[int, ...] | list[int], last_side: int,
                declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None, hanging_in: int,
-               first_seat: int) -> DealScore:
+               first_seat: int, pair: int = -1) -> DealScore:
         """The pipeline: the camps' totals, the verdict, the treatment, the reserve, then the sides."""
         camps = self.camping.camps(declarer)
         deal, raw, parts, kept, winner_seat = self._totals(contract, declarer, multiplier, camps.pool(side_points),
                                                      camps.pool(side_tricks), camps.of_side[last_side], declarations,
                                                      bid, first_seat, camps)
-        score = self._judge(deal, raw, parts, contract, camps, multiplier, bid, hanging_in)
+        score = self._judge(deal, raw, parts, contract, camps, multiplier, bid, hanging_in, pair)
         return self.camping.to_sides(score, declarer, side_points, last_side, first_seat, kept, winner_seat)
 
     # ------------------------------------------------------------------ the totals
@@ -304,7 +306,7 @@ class ScoringRules:
     # ------------------------------------------------------------------ the verdict and the board
 
     def _judge(self, deal: DealTotals, raw: tuple[int, ...], parts: tuple[ScoreParts, ...], contract: str,
-               camps: DealCamps, multiplier: int, bid: int | str | None, hanging_in: int) -> DealScore:
+               camps: DealCamps, multiplier: int, bid: int | str | None, hanging_in: int, pair: int = -1) -> DealScore:
         """The verdict, the treatment and the reserve: the camps' points on the board."""
         c = self._contracts[contract]
         ct, others = camps.takers, camps.defence
@@ -314,8 +316,9 @@ class ScoringRules:
             test = tuple([raw[t] - sum([values[t] for values in left_out]) for t in range(camps.count)])
             deal.note("For the contract (without {}): {}", self._left_out, Each((deal.names, test)))
         if self._game_points is not None and bid is not None:
+            takers_pair = None if pair < 0 else camps.of_seat[pair] == ct
             verdict, points = self._game_points.judge(test[ct], int(bid), multiplier, deal.capot_team == ct, ct,
-                                                      camps.count, deal)
+                                                      camps.count, deal, takers_pair)
             return DealScore(raw, tuple(points), 0, verdict, ct, multiplier, deal.capot_team, (False,) * camps.count,
                              tuple(deal.notes), parts)
         if self._on_board:

@@ -181,6 +181,42 @@ class UndenufeMelds(str, Enum):
     as_usual = "as_usual"
 
 
+class PairNeeds(str, Enum):
+    trick_after_reveal = "trick_after_reveal"
+    trick = "trick"
+
+
+def _pair_off(variant: Variant) -> str | None:
+    return None if variant.declarations.pair.enabled else _("declarations.pair.enabled is false")
+
+
+class Pair(Rule):
+    """The pair (Twenty-Eight, Twenty-Nine): the King and Queen of trumps, shown, move the bid instead of scoring."""
+
+    enabled: bool = Field(
+        False,
+        description="A player holding the King and Queen of trumps may show them once the trump is known, at his "
+        "turn before his card: the bidding side's target goes down by moves_bid, the opponents' showing raises it "
+        "(twenty-eight.md §5, twenty-nine.md §6); never below the lowest bid nor above the highest.",
+    )
+    moves_bid: Annotated[int, Option(unused_when=_pair_off)] = Field(
+        4, ge=1, le=100, description="How far the pair moves the bidding side's target (4).")
+    needs: Annotated[PairNeeds, Option({
+        "trick_after_reveal": "the pair is shown only once the player's side has won a trick after the trump was "
+        "shown",
+        "trick": "the pair is shown only once the player's side has won a trick",
+    }, unused_when=_pair_off)] = Field(
+        PairNeeds.trick_after_reveal,
+        description="When the pair may be shown: once the side has won a trick after the trump was shown "
+        "(Twenty-Eight, WIKI mirror), or any trick (Twenty-Nine, ZLL).",
+    )
+    min_bid_to_reduce: Annotated[int, Option(unused_when=_pair_off)] = Field(
+        0, ge=0, le=1000,
+        description="The bidding side's pair lowers no bid below this (Twenty-Nine, one PAGc copy: 19, 'a team that "
+        "bids 16, 17 or 18 cannot reduce'); 0: every bid.",
+    )
+
+
 class Declarations(Rule):
     """Sequences and quads (carrés) declared during the first trick, and how teams' declarations compare."""
 
@@ -319,6 +355,7 @@ class Declarations(Rule):
         description="When one team takes every trick, the other team's declarations pass to it or are kept.",
     )
     belote: Belote = Field(default_factory=Belote, description="Belote / rebelote.")
+    pair: Pair = Field(default_factory=Pair, description="The pair moving the bid (Twenty-Eight, Twenty-Nine).")
 
     @field_validator("sequences", mode="before")
     @classmethod
