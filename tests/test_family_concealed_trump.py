@@ -173,6 +173,7 @@ def test_the_line_game_numbers_the_bids_and_asking_and_reads_ask() -> None:
     from belot_rules.cli.game.controller import HumanTurn, numbered
     from belot_rules.cli.game.look import Look
     from belot_rules.cli.game.prompt import parse_call, parse_card_choice
+    from belot_rules.i18n import gettext
 
     look = Look()
     state = DealState.start(TWENTY_EIGHT, deck(), 3)
@@ -187,7 +188,7 @@ def test_the_line_game_numbers_the_bids_and_asking_and_reads_ask() -> None:
     turn = HumanTurn(1, state.view(1), tuple(legal), tuple(menu), tuple(cards), True, "", None)
     assert parse_card_choice("ask", turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
     assert parse_card_choice(str(len(menu)), turn, menu, look, TWENTY_EIGHT) == [ASK_ACTION]
-    assert look.contract(state.view(1).played_contract()) == "trump face down"
+    assert look.contract(state.view(1).played_contract()) == gettext("trump face down")  # in the language in use
 
 
 PAIR_HANDS = ("7H 8H JC KC 7D 8D 9D TD", "JH 9H TH AH JS 9S AS TS", "JD QD KD AD 7S 8S QS KS",
