@@ -15,11 +15,13 @@ from hypothesis import given, settings, strategies as st
 
 from belot_rules import kernel, load_variant
 from belot_rules.cards import CARDS, RANK_CHARS, parse_card
+from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.records import match_record, replay
 from belot_rules.engine.runner import play_match
 from belot_rules.errors import VariantError
 from belot_rules.players import make_player
+from belot_rules.players.expert import ExpertPlayer
 from belot_rules.players.solver import Solver
 from belot_rules.rules.tables import build_contract_tables
 from belot_rules.ruleset import Ruleset
@@ -172,3 +174,21 @@ def test_a_36_card_pack_needs_the_6_in_each_table_it_plays(tmp_path: Path) -> No
                                            r"cards.plain.order, cards.no_trumps.order, cards.all_trumps.order, "
                                            r"cards.sequence_order must place it too"):
         load_variant(path)
+
+
+def test_the_expert_solves_the_last_four_cards_where_only_the_python_solver_knows_the_pack() -> None:
+    """The compiled solver knows 32 cards: in a 36-card deal the expert leaves the early cards to the search bot
+    and solves from four cards a hand on, which the Python solver does in time."""
+    rules = load_variant("schieber")
+    deck = list(range(36))
+    random.Random(4).shuffle(deck)
+    state = DealState.from_hands(rules, [sum(1 << c for c in deck[9 * s:9 * s + 9]) for s in range(4)], 3, "hearts", 0)
+    expert = make_player("expert", rules, 1)
+    assert isinstance(expert, ExpertPlayer)
+    seat = state.to_act
+    expert.choose(state.view(seat), state.legal_actions())
+    assert expert.deals_solved == []  # nine cards: the search bot's choice
+    while len(state.tricks) < 5 or state.trick:
+        state.apply(state.legal_actions()[0])
+    expert.choose(state.view(state.to_act), state.legal_actions())
+    assert expert.deals_solved and expert.deals_solved[-1] > 0

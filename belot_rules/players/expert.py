@@ -14,7 +14,8 @@ search in all (``Budget.nodes``), counted, not timed: the same seed makes the
 same choice on any machine with the same build (the compiled solver and the
 Python one search different numbers of positions, so their choices can differ).
 An early trick costs far more to solve than a late one, so it sees fewer deals.
-The auction, declarations and any other decision are the search bot's.
+The auction, declarations and any other decision are the search bot's, and so are the early cards where
+only the Python solver knows the rules (:data:`PYTHON_SOLVE_CARDS`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from ..ruleset import Ruleset
 from .sampling import AuctionModel, Knowledge, play_memory
 from .search import Budget as SearchBudget, SearchPlayer
 from .solver import Solver, camp_of
+
+# Where the compiled solver does not know the rules (a 36-card pack, the Jass play rules), the Python solver solves
+# the last cards only: one deal of five cards a hand already takes it about half a second.
+PYTHON_SOLVE_CARDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +54,20 @@ class ExpertPlayer(SearchPlayer):
         self.deals_solved: list[int] = []  # per card chosen, the deals it was solved in (for benchmarks)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        if view.phase != PLAYING or any(a.kind != PLAY for a in legal) or view.trump_concealed:
+        if view.phase != PLAYING or any(a.kind != PLAY for a in legal) or view.trump_concealed \
+                or not self._solvable(view):
             return super().choose(view, legal)
         options = distinct_cards(legal)
         if len(options) == 1:
             return announcing(options[0], legal)
         return announcing(self._solve(view, options), legal)
+
+    def _solvable(self, view: SeatView) -> bool:
+        """Whether the solver answers in time: always where it is compiled for these rules; else (the Python
+        solver) for the last :data:`PYTHON_SOLVE_CARDS` cards, the search bot choosing the earlier ones."""
+        contract = view.contract
+        return (contract is None or self.ruleset.obligations[contract].kernel_plays
+                or len(view.hand) <= PYTHON_SOLVE_CARDS)
 
     def _solve(self, view: SeatView, options: list[Action]) -> Action:
         ruleset, rng, seat = self.ruleset, self.rng, view.seat
