@@ -233,3 +233,14 @@ def test_the_pair_never_takes_the_target_below_the_lowest_bid_twenty_nine_6() ->
     result = Ruleset(Variant.model_validate(strict.model_dump())).scoring.score("spades", 0, 1, (16, 12), (4, 4), 0,
                                                                                  (), 18, pair=0)
     assert result.match_points == (-1, 0) and "must take 18 instead of 18" in " ".join(result.lines)
+
+
+def test_over_the_partner_the_bid_is_at_least_20_twenty_eight_3_3() -> None:
+    """§3.3 [WIKI]: to bid over one's own partner when the opponent between has passed, at least 20; over an
+    opponent, any higher bid."""
+    state = DealState.start(TWENTY_EIGHT, deck(), 3)
+    for call in ("14", "15", "pass"):  # seat 0, seat 1 over him, seat 2 passes
+        state.apply(call)
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "20"]  # seat 3 over his partner seat 1
+    state.apply("pass")
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "16"]  # seat 0 over an opponent

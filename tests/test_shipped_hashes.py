@@ -36,7 +36,7 @@ HASHES = {
     "schieber": "2563cca8f3c342a2",
     "schieber-2500": "4da2f666f80ed104",
     "schieber-turnier": "cc45dbb1a0841bdd",
-    "twenty-eight": "cd12d216642f347f",
+    "twenty-eight": "0508abc763b6ca79",
     "twenty-nine": "9eb81f65e1dfffa4",
 }
 

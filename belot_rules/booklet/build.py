@@ -174,7 +174,7 @@ _COMPOSED: set[KeyPath] = {
     ("play", "concealed_trump", "enabled"), ("play", "concealed_trump", "reveal_counts_earlier"),
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
-    ("declarations", "pair", "min_bid_to_reduce"),
+    ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
 }
 
 
@@ -229,6 +229,8 @@ def _bidding(rules: Ruleset) -> list[Block]:
         told.append(say.point_bids(points.minimum, points.step, points.maximum, points.capot_bid))
         if points.capot_bid or points.maximum_means_capot:
             told.append(say.capot_bid_value(points.capot_value))
+    if "point_bids" in bidding.style and bidding.points.partner_overcall_min:
+        told.append(say.partner_overcall(bidding.points.partner_overcall_min))
     unused = unused_rules(rules.variant)
     if not _is_unused(unused, ("bidding", "rounds")):
         told.append(say.rounds(bidding.rounds))

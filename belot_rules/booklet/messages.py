@@ -153,6 +153,10 @@ def pair(moves: int, reduces_from: int) -> str:
     return text + (f"; a bid below {reduces_from} is not lowered." if reduces_from else ".")
 
 
+def partner_overcall(least: int) -> str:
+    return f"Over one's own partner's bid, the opponent between having passed, a bid must be at least {least}."
+
+
 def capot_bid_value(points: int) -> str:
     return f"A capot bid is worth {points}."
 

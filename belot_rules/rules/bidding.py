@@ -541,6 +541,9 @@ class PointBidding(Bidding):
         # standing value are a suffix of these lists, found by that value's position.
         self.bids: dict[tuple[str, ...], list[Call]] = {self.contracts: self._bid_list(self.contracts)}
         self.above = {v: i + 1 for i, v in enumerate(values)}
+        # twenty-eight.md §3.3: over the partner, the opponent between having passed, a bid of at least this
+        least = points.partner_overcall_min
+        self.over_partner = next((i for i, v in enumerate(values) if v >= least), len(values)) if least else 0
 
     def _bid_list(self, contracts: tuple[str, ...]) -> list[Call]:
         return [Call("bid", c, v) for v in self.values for c in contracts]
@@ -553,6 +556,8 @@ class PointBidding(Bidding):
         if not self._may_overbid(auction):
             return []
         start = 0 if auction.points is None else self.above[auction.points]
+        if self.over_partner and auction.declarer == self.partner[auction.to_act] and auction.calls[-1][1] == PASS:
+            start = max(start, self.over_partner)
         allowed = self._allowed(auction)
         return self.bids[allowed][start * len(allowed):]
 

@@ -62,7 +62,7 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
                   ("declarations", "belote", "multiplied_by_contract_factor"),
                   ("play", "concealed_trump"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
-                  ("declarations", "pair"))
+                  ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

@@ -272,6 +272,11 @@ class PointBids(Rule):
     maximum_means_capot: bool = Field(
         False, description="Whether the maximum bid itself is a capot bid (at some tables, 160 is capot)."
     )
+    partner_overcall_min: int = Field(
+        0, ge=0, le=1000,
+        description="A player bidding over his own partner's standing bid, the opponent between them having passed, "
+        "must bid at least this (Twenty-Eight: 20, twenty-eight.md §3.3); 0: any higher bid.",
+    )
 
     def conflicts(self) -> list[str]:
         """The bids from minimum to maximum must be a short ladder of whole steps."""
