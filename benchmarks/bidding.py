@@ -6,7 +6,10 @@ For each variant:
 
 - ``--deals`` deals between heuristic players (the default level): the share of played contracts
   doubled (and redoubled), how often a doubled contract fails against all contracts, and the suit
-  bids made holding no card of the suit when the call was not forced;
+  bids made holding no card of the suit when the call was not forced; and every double or redouble
+  the bots call there played on twice from the call, as called and with the call the bot makes when
+  it may not double: what each one gained its side, with the 95% interval over the calls (a duplicate
+  pair of one decision, so nothing else of the deal differs between the two);
 - ``--pairs`` duplicate deal pairs with the auction (``belot duel --full``): the heuristic bot
   against the same bot that never doubles (:class:`NeverDoubles`), match points per deal with the
   95% interval over the pairs: above zero when doubling pays.
@@ -19,18 +22,23 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 
 from belot_rules import load_variant
-from belot_rules.cards import SUIT_MASKS
-from belot_rules.engine.deal import DealState
+from belot_rules.cards import SUIT_MASKS, mask_of, parse_card
+from belot_rules.engine.actions import Action, call_action
+from belot_rules.engine.deal import BIDDING, DealState
 from belot_rules.engine.runner import play_deal
+from belot_rules.players.base import offered_calls
 from belot_rules.players.bidding_sense import BiddingSense, Margins
 from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.rules.calls import Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.duel import duel
 
 NEVER = Margins(double=float("inf"))
+DOUBLES = ("double", "redouble")
 
 
 class NeverDoubles(HeuristicPlayer):
@@ -43,16 +51,24 @@ class NeverDoubles(HeuristicPlayer):
         self.bidding = BiddingSense(ruleset, NEVER)
 
 
-def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> dict[str, int]:
-    """Played contracts, doubled and redoubled ones, failures, and suit bids without a card of the suit."""
+def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> tuple[dict[str, int], list[float]]:
+    """Played contracts, doubled and redoubled ones, failures, and suit bids without a card of the suit; and what
+    each double or redouble gained (:func:`double_gain`)."""
     counts = dict.fromkeys(("played", "doubled", "redoubled", "failed", "doubled_failed", "void_bids", "bids"), 0)
+    gains = []
     rng = random.Random(seed)
+    players = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
     for number in range(deals):
         deck = list(ruleset.seating.cards)
         rng.shuffle(deck)
-        start = DealState.start(ruleset, deck, number % ruleset.seating.players)
-        first_hands = list(start.hands)  # the cards held during the auction
-        state = play_deal(start, [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats])
+        state = DealState.start(ruleset, deck, number % ruleset.seating.players)
+        first_hands = list(state.hands)  # the cards held during the auction
+        while state.phase == BIDDING:
+            action = players[state.to_act].choose(state.view(state.to_act), state.legal_actions())
+            if action.call is not None and action.call.kind in DOUBLES:
+                gains.append(double_gain(ruleset, state, action))
+            state.apply(action)
+        play_deal(state, players)
         auction = state.auction
         for seat, call in auction.calls if auction is not None else ():
             if call.kind == "bid" and call.contract in TRUMP_SUIT:
@@ -67,7 +83,29 @@ def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> dict[str, int]:
         counts["doubled"] += state.multiplier > 1
         counts["redoubled"] += state.multiplier > 2
         counts["doubled_failed"] += state.multiplier > 1 and failed
-    return counts
+    return counts, gains
+
+
+def double_gain(ruleset: Ruleset, state: DealState, double: Action) -> float:
+    """The match points a double (or redouble) gains its side over the call the bot makes when it may not double:
+    the same deal played on from the call both ways between heuristic players, a duplicate pair of one decision."""
+    seat = state.to_act
+    side = ruleset.seating.side_of[seat]
+    view = state.view(seat)
+    calls = offered_calls(state.legal_actions())
+    history = [(who, Call.parse(text)) for who, text in view.calls]
+    turned = parse_card(view.turned_card).index if view.turned_card else -1
+    usual = BiddingSense(ruleset).choose(seat, mask_of(view.hand), history, turned,
+                                         [c for c in calls if c.kind not in DOUBLES])
+    values = []
+    for call in (double.call, usual):
+        future = state.clone()
+        future.apply(call_action(call))
+        play_deal(future, [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats])
+        score = future.score
+        others = [p for s, p in enumerate(score.match_points) if s != side] if score is not None else [0]
+        values.append(score.match_points[side] - sum(others) / len(others) if score is not None else 0.0)
+    return values[0] - values[1]
 
 
 def main() -> None:
@@ -79,12 +117,17 @@ def main() -> None:
     args = parser.parse_args()
     for variant in args.variants.split(","):
         ruleset = load_variant(variant)
-        c = auction_counts(ruleset, args.deals, args.seed)
+        c, gains = auction_counts(ruleset, args.deals, args.seed)
         played = max(c["played"], 1)
         print(f"{variant}: {c['played']} contracts played of {args.deals} deals; doubled {c['doubled'] / played:.1%} "
               f"(redoubled {c['redoubled'] / played:.1%}); failed {c['failed'] / played:.1%} of all, "
               f"{c['doubled_failed'] / max(c['doubled'], 1):.1%} of the doubled; suit bids without a card of the "
               f"suit: {c['void_bids']} of {c['bids']}")
+        if len(gains) > 1:
+            mean, half = statistics.fmean(gains), 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+            print(f"  each double or redouble played on both ways, {len(gains)} calls: {mean:+.2f} match points a call "
+                  f"({mean - half:+.2f} to {mean + half:+.2f}), {mean * len(gains) / args.deals:+.3f} a deal "
+                  f"({(mean - half) * len(gains) / args.deals:+.3f} to {(mean + half) * len(gains) / args.deals:+.3f})")
         if args.pairs:
             result = duel(ruleset, ["heuristic", f"{__file__}:NeverDoubles"], args.pairs, full=True, seed=args.seed)
             value, (low, high), pairs = result.match_points()

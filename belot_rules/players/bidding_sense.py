@@ -275,6 +275,14 @@ class BiddingSense:
         assert bid.contract is not None, "a bid names its contract"
         return self._margin(bid.contract, known, standing, bid.points) / self.total[bid.contract]
 
+    def double_margin(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int) -> float:
+        """How far the defence ``seat`` sits in is expected to beat the standing contract, as a share of the deal:
+        what the contra margin (``Margins.double``) is compared with."""
+        known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
+        standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
+        assert standing.contract is not None, "a double needs a contract standing"
+        return self._defence_margin(known, standing, standing.contract) / self.total[standing.contract]
+
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
         """Accept a schmeiss when this hand is weak in the suit offered (``ANSWER_WEAK``), else refuse it."""
         contract = offered.contract or SUIT_CONTRACTS[SUIT_OF[turned_card]]
