@@ -19,12 +19,14 @@ import pytest
 from game_script import check_golden
 from textual.geometry import Size
 
+from belot_rules.cards import parse_card
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import SaveSlot, read_save
 from belot_rules.cli.game.session import NoUndo, Session
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.app import HandView, TableApp
+from belot_rules.cli.tui.drawing import CARD_WIDTH, LARGE_WIDTH
 from belot_rules.cli.tui.room import Room
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
 from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
@@ -358,6 +360,15 @@ def test_the_layout_is_pinned(size: tuple[int, int]) -> None:
         assert ("┌─────┐" in playing) == room.large  # the hand's cards, large where there is room
 
     run(snapshot)
+
+
+def test_a_hand_too_long_for_large_cards_is_drawn_small() -> None:
+    """At a big terminal the cards are large only while the hand fits its room so (tui/hand.py): twelve cards
+    (a hand and a chien picked up) in 70 columns are drawn small, in 100 large."""
+    hand = HandView(Look())
+    hand.cards, hand.large = [parse_card(c) for c in "7C 8C 9C TC JC QC KC AC 7D 8D 9D TD".split()], True
+    assert hand.whole(70) == CARD_WIDTH and hand.whole(100) == LARGE_WIDTH
+    assert hand.card_width(70) * 11 + hand.last_width(70) <= 70
 
 
 def test_ascii_draws_no_box_characters() -> None:

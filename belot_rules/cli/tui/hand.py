@@ -84,14 +84,15 @@ class HandView(Widget, can_focus=True):
             return self.render_piles()
         if not self.cards:
             return Text(_("(no cards)"), style="dim")
-        lines = [Text() for _ in range(self.get_content_height(None, None, 0))]
+        large = self.whole(self.size.width) == LARGE_WIDTH
+        lines = [Text() for _ in range(6 if large else 4)]  # the card's lines and its label
         chosen = self.selected_card
         width, last = self.card_width(self.size.width), self.last_width(self.size.width)
         for i, card in enumerate(self.cards):
             playable = self.legal is None or card.index in self.legal
             style = "" if playable else "dim"
             shown = last if i == len(self.cards) - 1 else width
-            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style, self.large)):
+            for line, part in zip(lines, card_lines(self.look, card.index, card.index == chosen, style, large)):
                 line.append_text(part[:shown])
             lines[-1].append(self.label(card.index).center(shown), style="bold" if playable else "dim")
         return joined(lines)
@@ -99,13 +100,19 @@ class HandView(Widget, can_focus=True):
     def card_width(self, room: int) -> int:
         """Columns a card takes: the whole card, or (a hand of 10 or 12 in a narrow room, Belote à trois's
         chien) each card but the last without its right edge."""
-        whole = LARGE_WIDTH if self.large else CARD_WIDTH
+        whole = self.whole(room)
         return whole if not room or len(self.cards) * whole <= room else whole - 1
 
     def last_width(self, room: int) -> int:
         """The last card is whole when there is room for its right edge."""
-        whole = LARGE_WIDTH if self.large else CARD_WIDTH
+        whole = self.whole(room)
         return whole if not room or (len(self.cards) - 1) * self.card_width(room) + whole <= room else whole - 1
+
+    def whole(self, room: int) -> int:
+        """A whole card's width: large where the terminal is big (tui/room.py) and the hand fits ``room`` so, each
+        card but the last without its right edge at most; else small."""
+        fits = not room or (len(self.cards) - 1) * (LARGE_WIDTH - 1) + LARGE_WIDTH <= room
+        return LARGE_WIDTH if self.large and fits else CARD_WIDTH
 
     def render_piles(self) -> Text:
         """The piles of an open tableau, each where it was dealt: its top card, the edge of a face-down card
