@@ -66,8 +66,9 @@ def test_a_match_entered_deal_by_deal_gives_the_board_of_the_played_match(name: 
             assert reckoning.rows[-1].deal.dealer == deal.dealer
             scored = reckoning.rows[-1].score
             assert (scored and scored._replace(notes=())) == (deal.score and deal.score._replace(notes=()))
-        assert (reckoning.board, reckoning.reserve, reckoning.winner, reckoning.drawn) == (
-            tuple(match.board), match.reserve, match.winner, match.drawn)
+        assert (reckoning.board, reckoning.reserve, reckoning.drawn) == (tuple(match.board), match.reserve, match.drawn)
+        if not rules.match.mid_deal:  # a match ending mid-deal (Schieber) is decided by the order of the tricks,
+            assert reckoning.winner == match.winner  # which a short form does not hold
 
 
 # ----------------------------------------------------------------------------- the line form

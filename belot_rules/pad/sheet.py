@@ -111,6 +111,7 @@ class Sheet:
             if deal.redeal and (deal.outcome is not None or not rules.variant.deal.redeal_claim.enabled):
                 raise EntryError(f"deal {number}: " + ("a redeal has no outcome" if deal.outcome is not None else
                                                        f"{rules.name} has no redeal claim (deal.redeal_claim)"))
+            before = board
             if deal.outcome is not None:
                 score = self.score(deal, reserve, f"deal {number}")
                 board = [b + p for b, p in zip(board, score.match_points, strict=True)]
@@ -118,6 +119,11 @@ class Sheet:
             elif not deal.redeal:  # a redeal claim leaves the reserve as it was
                 reserve = rules.scoring.reserve_after_all_pass(reserve)
             winner = rules.match.winner(end, board, score, score is not None and score.capot_team is not None)
+            if score is not None and rules.match.mid_deal:
+                # match.mid_deal: a short form has no trick order, so only a side that reached the target with its
+                # belotes or declarations is known to be first; else the side ahead after the deal wins
+                first = rules.match.first_to_reach(end, before, score, [])
+                winner = winner if first is None else first
             rows.append(Row(number, deal, score, tuple(board), reserve))
             dealer = self.dealer_after(deal, score)
         return Reckoning(rows, dealer, winner, end.drawn, tuple(board), reserve)
