@@ -17,6 +17,7 @@ from ...i18n import N_
 from ...variant.model import Variant
 from ...variant.options.base import ByContract
 from ..rounding import Rounder
+from ..said import Said
 from .result import ALL, HALF, MADE, SPLIT, TIE, Each, Rounded, Terms, share_out
 
 if TYPE_CHECKING:
@@ -196,13 +197,15 @@ class PairTreatment(_Treatment):
         fates = self._fates(verdict)
         decl_fate, belote_fate = fates["declarations"], fates["belote"]
         name = deal.names[loser].capitalize()
+        # each fate a phrase of its own for the catalogues, the winner's name a value the views put in their words
         if deal.decl[loser]:
-            deal.note("{}'s declarations ({}) {}", name, deal.decl[loser], f"go to {deal.names[winner]}"
-                      if decl_fate == TO_WINNERS else "are kept" if decl_fate == KEPT else "are void")
+            decl_goes = Said(N_("go to {}"), (deal.names[winner],))
+            deal.note("{}'s declarations ({}) {}", name, deal.decl[loser], decl_goes if decl_fate == TO_WINNERS
+                      else N_("are kept") if decl_fate == KEPT else N_("are void"))
         if deal.belote[loser]:
-            deal.note("{} {} ({})", name, f"loses its belote to {deal.names[winner]}" if belote_fate == TO_WINNERS
-                      else "keeps its belote" if belote_fate == KEPT else "loses its belote, which scores for nobody",
-                      deal.belote[loser])
+            belote_goes = Said(N_("loses its belote to {}"), (deal.names[winner],))
+            deal.note("{} {} ({})", name, belote_goes if belote_fate == TO_WINNERS else N_("keeps its belote")
+                      if belote_fate == KEPT else N_("loses its belote, which scores for nobody"), deal.belote[loser])
         kept = [(what, points) for what, points, fate in (("declarations", deal.decl[loser], decl_fate),
                                                           ("belote", deal.belote[loser], belote_fate))
                 if fate == KEPT and points]
@@ -212,7 +215,8 @@ class PairTreatment(_Treatment):
         if kept:
             total = sum([value for _, value in kept])
             points[loser] = rounder.round(total)
-            deal.note("{} records its {}: {} → {}", name, " and ".join(what for what, _ in kept), total, points[loser])
+            parts = Said(N_("{} and {}"), tuple(w for w, _ in kept)) if len(kept) > 1 else kept[0][0]
+            deal.note("{} records its {}: {} → {}", name, parts, total, points[loser])
         only = [what for what, _ in kept] == ["belote"]
         return points, tuple([only and camp == loser and points[camp] > 0 for camp in range(len(points))])
 

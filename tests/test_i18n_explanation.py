@@ -1,0 +1,37 @@
+"""A deal's explanation says what becomes of a losing side's declarations and belote in the player's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from belot_rules import i18n
+from belot_rules.cards import mask_of
+from belot_rules.cli.game.explain import explanation
+from belot_rules.rules.declarations import Declaration
+from belot_rules.rules.scoring import DealScore, ScoringRules
+from belot_rules.variant.loader import load_variant_model
+
+ENGLISH = ("go to", "are kept", "are void", "loses its belote", "keeps its belote", "records its declarations and")
+
+
+def _failed(variant: str) -> DealScore:
+    """Takers (seat 0's team) with a tierce and a belote fail with 50 card points to 112."""
+    rules = ScoringRules(load_variant_model(variant).variant)
+    tierce = rules.declarations.sequence(0, mask_of(["7C", "8C", "9C"]))[0]
+    return rules.score("hearts", 0, 1, (50, 102), (4, 4), 1, [tierce, Declaration.belote(2, 2, 20)], None, 0)
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "french", "klaverjas-amsterdam"])
+@pytest.mark.parametrize("language", [language for language in i18n.LANGUAGES if language != i18n.SOURCE])
+def test_a_failed_side_s_declarations_and_belote_are_told_in_the_language(variant: str, language: str) -> None:
+    """RULES.md, bulgarian §7 and french §9 (the failed takers' declarations and belote): a Klaverjas deal's result
+    at the Bulgarian table read "Вашият отбор: обяви (20) go to техният отбор", the fate left in English."""
+    score = _failed(variant)
+    english = " ".join(explanation(score, str, str))
+    assert any(phrase in english for phrase in ENGLISH[:5])
+    i18n.use(language)
+    try:
+        said = " ".join(explanation(score, str, str))
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert [phrase for phrase in ENGLISH if phrase in said] == []
