@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import CARDS, RANK_CHARS, Card, card_index as index_of, parse_card
+from ...cards import RANK_CHARS, Card, card_index as index_of, parse_card
 from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
@@ -32,7 +32,7 @@ from .hands import sort_hand
 from .look import Look, variant_title
 from .session import SheetRow
 from .stats import opponents
-from .wording import does
+from .wording import does, trump_move
 
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
@@ -418,13 +418,8 @@ class Renderer:
             return self.exchange_choice(view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
             return f"lay {self.look.card_name(action.card)} aside"
-        if action.kind == CONCEAL:  # the card is named only in the view of the bidder, while it lies face down
-            shown = view is not None and view.trump_card == str(CARDS[action.card])
-            return f"lay {self.look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"
-        if action.kind == ASK:
-            return "ask for the trump"
-        if action.kind == PAIR:
-            return "show the pair (King and Queen of trumps)"
+        if action.kind in (CONCEAL, ASK, PAIR):
+            return trump_move(self.look, action, view)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:
@@ -489,7 +484,7 @@ class Renderer:
             return _("match to {target}").format(target=match.target)
         if match.deals and match.deals > 1:
             return _("{count} deals").format(count=match.deals)
-        return _("a single deal")
+        return _("a set at ±{points}").format(points=match.set_at) if match.set_at else _("a single deal")
 
     def board(self) -> Text:
         """``Match to 151: Us 34 · Them 12 · hanging 8``."""
@@ -650,7 +645,7 @@ class Renderer:
         if score is None:
             return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=row.void), style="bold")
         return Text.assemble(_("Deal {number}:").format(number=row.number) + " ", (self.verdict(score), f"bold {VERDICT_STYLES[score.verdict]}"),
-                             f" {self.look.dot} {self.pairs([f'+{p}' for p in score.match_points])}")
+                             f" {self.look.dot} {self.pairs([f'{p:+d}' for p in score.match_points])}")
 
     def verdict(self, score: DealScore) -> str:
         """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""

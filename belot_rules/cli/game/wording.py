@@ -3,8 +3,12 @@ the line game, the table and a network seat)."""
 
 from __future__ import annotations
 
+from ...cards import CARDS
+from ...engine.actions import ASK, CONCEAL, Action
+from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext
 from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, HumanTurn
+from .look import Look
 
 
 def _verb_forms() -> dict[str, tuple[str, str]]:
@@ -58,6 +62,15 @@ def question(turn: HumanTurn) -> str:
     if phase == CONCEALING:
         return _("Lay your trump face down (1-{last})").format(last=count)
     return _("Your card (1-{last})").format(last=count) if count > 1 else _("Your card (1)")
+
+
+def trump_move(look: Look, action: Action, view: SeatView | None) -> str:
+    """A move of the concealed trump or the pair, as the table says it: the face-down card is named only in the
+    bidder's own view, while it lies face down (play.concealed_trump, declarations.pair)."""
+    if action.kind == CONCEAL:
+        shown = view is not None and view.trump_card == str(CARDS[action.card])
+        return f"lay {look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"
+    return "ask for the trump" if action.kind == ASK else "show the pair (King and Queen of trumps)"
 
 
 def announce_question() -> str:

@@ -132,7 +132,7 @@ def outcome(draw: Renderer, row: SheetRow) -> list[RenderableType]:
     score = row.score
     if score is None:
         return []
-    added = draw.pairs([f"+{p}" for p in score.match_points])
+    added = draw.pairs([f"{p:+d}" for p in score.match_points])
     arrow = draw.look.words(" → ")
     board = _("board")
     return [indented(Text.assemble(_("Raw") + " ", (draw.pairs(score.raw_points), "bold"), arrow, (added, "bold"),
