@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ...engine.actions import ASK_ACTION
+from ...engine.actions import ASK_ACTION, PAIR_ACTION
 from ...i18n import gettext as _
-from ..game.controller import BIDDING, DECLARING, DISCARDING, EXCHANGING
+from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING
 from ..game.wording import does
 from .room import MIN_SIZE
 
@@ -28,11 +28,14 @@ def status_line(app: TableApp) -> Text:
         text = {BIDDING: _("Your call: ↑↓ and Enter (or a number, or / to type one)"),
                 DECLARING: _("Declare: ↑↓ and Enter"),
                 EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
-                DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)")}.get(
+                DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)"),
+                CONCEALING: _("Lay your trump face down: ← → and Enter (or its number, or / to type it)")}.get(
             view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
         text = app.draw.schmeiss_offer(view) or text
         if app.turn is not None and ASK_ACTION in app.turn.legal:  # a concealed trump: typed, as in the line game
             text += f" {look.dot} " + _("/ask: ask for the trump")
+        if app.turn is not None and PAIR_ACTION in app.turn.legal:  # the pair (declarations.pair), typed too
+            text += f" {look.dot} " + _("/pair: show the pair")
         if control.clock is not None:
             text += f" {look.dot} " + _("{seconds} s left").format(seconds=round(control.clock.remaining()))
     else:
