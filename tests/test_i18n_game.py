@@ -4,6 +4,7 @@ as the line game shows it, in that language's words; English stays as the golden
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import test_game_prompt as prompts
 import test_game_tui as tui
 from game_script import play
 
-from belot_rules import i18n
+from belot_rules import i18n, load_variant
 from belot_rules.cards import parse_card
 from belot_rules.cli.game.controller import Controller
 from belot_rules.cli.game.look import Look
@@ -23,6 +24,11 @@ from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.app import TableApp
 from belot_rules.cli.tui.pages import deal_result
 from belot_rules.cli.tui.screens import MessageScreen
+from belot_rules.engine.deal import OVER
+from belot_rules.engine.match import MatchState
+from belot_rules.rules.rounding import Rounder
+from belot_rules.rules.said import Said
+from belot_rules.variant.loader import shipped_names
 
 # (variant, language, the title of the deal's result box, where the play ends); RULES.md gives each home table.
 HOMES = [("bulgarian", "bg", "Раздаване 1:"), ("french", "fr", "Donne 1 :"), ("klaverjas-amsterdam", "nl", "Spel 1:"),
@@ -177,3 +183,28 @@ def test_a_refused_move_is_said_in_the_language(language: str) -> None:
     typed = {"zz", "contra", "jh", "T♠"}
     left = sorted(set(WORD.findall(_refusals(language))) & set(WORD.findall(english)) - ALLOWED - typed - SAME.get(language, set()))
     assert left == [], f"{language}: English words in the refusals: {left}"
+
+
+def _templates(note: tuple[str, tuple[object, ...]]) -> list[str]:
+    """A line's template and those of the sentences inside it (a reason, a rounding rule)."""
+    text, values = note
+    inner = [v.board if isinstance(v, Rounder) else v for v in values if isinstance(v, (Said, Rounder))]
+    return [text, *(t for said in inner for t in _templates(said))]
+
+
+def test_every_explanation_of_a_deal_is_in_the_catalogues() -> None:
+    """Each line the scoring writes (rules/scoring, its templates marked where they are written) has a translation:
+    random deals of every shipped variant, every template of their explanations, nested ones included, looked up
+    in the Bulgarian catalogue (test_i18n checks that every language has every text). Text of signs only
+    ("{} ×{}: {}") needs none."""
+    untranslated = set()
+    for name in shipped_names():
+        rules = load_variant(name)
+        for seed in range(4):
+            deal, rng = MatchState.new(rules, seed).current, random.Random(seed)
+            while deal.phase != OVER:
+                deal.apply(rng.choice(deal.legal_actions()))
+            for note in deal.score.notes if deal.score is not None else ():
+                untranslated |= {t for t in _templates(note) if WORD.search(re.sub(r"\{[^{}]*\}", "", t))
+                                 and i18n.catalogue("bg").gettext(t) == t}
+    assert untranslated == set()

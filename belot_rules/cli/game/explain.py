@@ -46,8 +46,17 @@ def _said(value: object, meld: Callable[[Declaration], str], contract: Callable[
     if isinstance(value, Terms):
         return " + ".join(f"{_(name)} {points}" for name, points in value if points)
     if isinstance(value, str) and value:
-        if value.replace(" ", "_") in CONTRACTS:  # the scoring writes "no trumps"
-            return contract(value.replace(" ", "_"))
-        # A doubling's name, a side's noun, or a phrase marked where it is made.
-        return words.call_names().get(value) or words.side_nouns().get(value) or _(value)
+        said, lower = _word(value, contract), value[:1].lower() + value[1:]
+        if said == value != lower:  # "The defence", "All trumps": a word said at the start of a line
+            said = _word(lower, contract)
+            return said[:1].upper() + said[1:]
+        return said
     return str(value)
+
+
+def _word(value: str, contract: Callable[[str], str]) -> str:
+    """A contract ("no trumps" as the scoring writes it), a doubling's name, a side's noun, or a phrase marked where
+    it is made, in the current language."""
+    if value.replace(" ", "_") in CONTRACTS:
+        return contract(value.replace(" ", "_"))
+    return words.call_names().get(value) or words.side_nouns().get(value) or _(value)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_
+from ..said import Said
+
 if TYPE_CHECKING:
     from .pipeline import DealTotals
 
@@ -18,8 +21,9 @@ def at_capot_value(deal: DealTotals, ct: int, value: int, last: list[int]) -> No
     """Put ``value`` in place of camp ``ct``'s cards (last trick included) and capot bonus; ``last`` is the
     last trick's part of each camp's cards, which the value replaces."""
     made = deal.capot_team == ct
-    deal.note("Capot bid {}: the capot value {} stands for {}'s cards ({}){}", "made" if made else "failed", value,
-              deal.names[ct], deal.cards[ct], f" and capot bonus ({deal.bonus[ct]})" if deal.bonus[ct] else "")
+    bonus = Said(N_(" and capot bonus ({})"), (deal.bonus[ct],)) if deal.bonus[ct] else ""
+    deal.note("Capot bid {}: the capot value {} stands for {}'s cards ({}){}", N_("made") if made else N_("failed"),
+              value, deal.names[ct], deal.cards[ct], bonus)
     deal.cards[ct] = value
     deal.bonus[ct] = 0
     last[ct] = 0

@@ -327,8 +327,8 @@ class ScoringRules:
         points, new_reserve, only = self._treatment.treat(how, deal, ct, others, winners, verdict, multiplier,
                                                           self._bid_value(bid), c.rounder)
         hanging_out = self._reserve.award(verdict, winners, hanging_in, new_reserve, points, deal)
-        deal.note("Match points: {}{}", Each((deal.names, tuple(points))),
-                  Said(N_("; {} waits in reserve"), (hanging_out,)) if hanging_out else "")
+        waiting = Said(N_("; {} waits in reserve"), (hanging_out,)) if hanging_out else ""
+        deal.note("Match points: {}{}", Each((deal.names, tuple(points))), waiting)
         return DealScore(raw, tuple(points), hanging_out, verdict, ct, multiplier, deal.capot_team, only,
                          tuple(deal.notes), parts)
 

@@ -248,8 +248,8 @@ class PairTreatment(_Treatment):
             deal.note("Rounding ({}): {} → {}", rounder.single, total, points)
             return points
         points = self._multiplied(multiplier, total, rounder) + rounder.round(unmultiplied)
-        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single, total,
-                  f" + {Terms(apart)} (not multiplied)" if unmultiplied else "", points)
+        apart_said = Said(N_(" + {} (not multiplied)"), (Terms(apart),)) if unmultiplied else ""
+        deal.note("Multiplier ×{} ({}): {}{} → {}", multiplier, rounder.single, total, apart_said, points)
         return points
 
     def tie(self, deal: DealTotals, ct: int, df: int, multiplier: int, rounder: Rounder) -> Treated:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ...variant.model import Variant
+from ..said import Said
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE
 
 if TYPE_CHECKING:
@@ -120,14 +121,14 @@ class TakerAgainstEach:
         a = test[ct]
         if self._together:
             d = sum(test[camp] for camp in others)
-            against = f"the others together ({d})"
+            against = Said(N_("the others together ({})"), (d,))
         else:
             best = max(others, key=test.__getitem__)
             d = test[best]
-            against = f"{names[best]} ({d})"
+            against = Said(N_("{} ({})"), (names[best], d))
         if a > d:
-            deal.note("Made: the taker ({}) has {}, more than {}", names[ct], a,
-                      against if self._together else f"each other player (the best: {against})")
+            each = against if self._together else Said(N_("each other player (the best: {})"), (against,))
+            deal.note("Made: the taker ({}) has {}, more than {}", names[ct], a, each)
             return MADE, SPLIT, (ct,)
         if a < d:
             deal.note("Failed: the taker ({}) has {}, less than {}", names[ct], a, against)
