@@ -6,7 +6,11 @@ import pytest
 
 from belot_rules import i18n
 from belot_rules.cards import mask_of
+from belot_rules.cli.game.controller import Controller
 from belot_rules.cli.game.explain import explanation
+from belot_rules.cli.game.look import Look
+from belot_rules.cli.game.render import Renderer
+from belot_rules.cli.game.session import Session, SheetRow, void_words
 from belot_rules.rules.declarations import Declaration
 from belot_rules.rules.scoring import DealScore, ScoringRules
 from belot_rules.variant.loader import load_variant_model
@@ -35,3 +39,22 @@ def test_a_failed_side_s_declarations_and_belote_are_told_in_the_language(varian
     finally:
         i18n.use(i18n.SOURCE)
     assert [phrase for phrase in ENGLISH if phrase in said] == []
+
+
+def test_the_score_sheet_s_result_column_is_in_the_language() -> None:
+    """The sheet of a Klaverjas match at the Bulgarian table read "изкарана, capot", and a deal nobody bid "all
+    passed": the result column's words were English while the rest of the row was translated."""
+    rules = ScoringRules(load_variant_model("bulgarian").variant)
+    capot = rules.score("hearts", 0, 1, (152, 0), (8, 0), 0, [], None, 10)
+    hanging = rules.score("hearts", 0, 1, (81, 71), (4, 4), 1, [], None, 0)  # 81 to 81: the takers' 8 wait
+    rows = [SheetRow(1, 0, "hearts", 0, 0, None, (162, 0), (90, 0), (0, 0), (0, 0), capot, (35, 0)),
+            SheetRow(2, 1, None, -1, 0, None, (0, 0), (0, 0), (0, 0), (0, 0), None, (35, 0), void_words("pass")),
+            SheetRow(3, 2, "hearts", 0, 0, None, (81, 81), (0, 0), (0, 0), (0, 0), hanging, (35, 8))]
+    i18n.use("bg")
+    try:
+        session = Session.start("bulgarian", 1, ("random",) * 4)
+        cells = [cell for row in rows for line in Renderer(Controller(session), Look()).sheet_rows(row) for cell in line]
+    finally:
+        i18n.use(i18n.SOURCE)
+    said = " ".join(cells)
+    assert "capot" not in said and "passed" not in said and "waits" not in said

@@ -683,11 +683,11 @@ class Renderer:
         seating = self.control.names
         score = row.score
         if score is None:
-            void = {"everybody passed": "all passed", "a redeal was called": "redeal"}.get(row.void, "schmeiss accepted")
+            void = {"everybody passed": _("all passed"), "a redeal was called": _("redeal")}.get(row.void, _("schmeiss accepted"))
             return [[str(row.number), void, *[""] * (len(SHEET_COLUMNS) - 2)]]
-        result = self.verdict(score) + (", capot" if score.capot_team is not None else "")
+        result = self.verdict(score) + (", " + _("capot") if score.capot_team is not None else "")
         if score.hanging_out:
-            result += f", {score.hanging_out} waits"
+            result += ", " + _("{points} waits").format(points=score.hanging_out)
         assert row.contract is not None  # a deal scored was played under a contract
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
         described += [""] * (self.control.rules.seating.sides - len(described))
