@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
-from belot_rules.cards import CARDS, mask_of, parse_card
+from belot_rules.cards import CARDS, SUIT_OF, mask_of, parse_card
 from belot_rules.engine import runner
 from belot_rules.engine.deal import OVER, DealState
 from belot_rules.engine.tableau import Tableau
@@ -218,15 +218,18 @@ def test_obligations_see_a_card_only_through_its_suit_and_whether_it_beats_the_t
     """The memory tests one card for all that share these (a suit, beating the table or not): they must agree."""
     ruleset = load_variant(variant)
     rng = random.Random(variant)
+    pack = ruleset.seating.cards
     for contract, obligations in ruleset.obligations.items():
         stronger = ruleset.tables[contract].stronger
         for _ in range(300):
-            card, winning = rng.sample(range(32), 2)
-            led, partner_winning = rng.choice((winning >> 3, rng.randrange(4))), rng.random() < 0.5
-            answers: dict[tuple[int, bool], set[bool]] = {}
-            for probe in set(range(32)) - {card, winning}:
+            card, winning = rng.sample(pack, 2)
+            led, partner_winning = rng.choice((SUIT_OF[winning], rng.randrange(4))), rng.random() < 0.5
+            answers: dict[tuple[int, bool, bool], set[bool]] = {}
+            for probe in set(pack) - {card, winning}:
                 legal = obligations.legal_fast(1 << card | 1 << probe, led, winning, partner_winning)
-                answers.setdefault((probe >> 3, bool(stronger[winning] >> probe & 1)), set()).add(bool(legal >> card & 1))
+                apart = bool(obligations.singled_out >> probe & 1)  # the Jass rules' trump Jack answers for itself
+                answers.setdefault((SUIT_OF[probe], bool(stronger[winning] >> probe & 1), apart), set()).add(
+                    bool(legal >> card & 1))
             assert all(len(seen) == 1 for seen in answers.values()), (contract, card, winning, led)
 
 

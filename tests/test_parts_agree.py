@@ -10,7 +10,7 @@ import random
 import pytest
 
 from belot_rules import load_variant
-from belot_rules.cards import SUIT_MASKS
+from belot_rules.cards import SUIT_MASKS, SUIT_OF, iter_bits
 from belot_rules.engine.actions import ASK_ACTION, CONCEAL, DECLARE, PLAY, conceal_action
 from belot_rules.engine.concealed import card_to_lay
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
@@ -26,12 +26,12 @@ PLAY_OPTIONS = [Play(**dict(zip(PLAY_NAMES, values)))
 
 
 def _bits(mask: int) -> list[int]:
-    return [card for card in range(32) if mask >> card & 1]
+    return list(iter_bits(mask))  # lowest first, the 6s of a 36-card pack last
 
 
 def _claim_holds(reason: str, ob: Obligations, hand: int, trick: list[int], card: int, legal: int) -> bool:
     """Whether what ``reason`` tells the player is true of this hand, trick and the legal cards."""
-    led = SUIT_MASKS[trick[0] >> 3]
+    led = SUIT_MASKS[SUIT_OF[trick[0]]]
     winning = trick[ob.tables.trick_winner_index(trick)]
     beats = ob.stronger[winning]
     trumps = ob.trump_mask

@@ -84,13 +84,15 @@ class Memory:
 
         The obligations see a card only through its suit and whether it beats the table's best
         card, and the probes share a suit, so one probe of those that beat the table and one of
-        the others answer for all.
+        the others answer for all; a card the rules single out (the Jass rules' trump Jack) answers
+        for itself.
         """
         legal = self.obligations.legal_fast
         bit = 1 << card
         beating = self.tables.stronger[winning]
+        apart = self.obligations.singled_out
         excluded = 0
-        for group in (probes & beating, probes & ~beating):
+        for group in (probes & beating & ~apart, probes & ~beating & ~apart, probes & apart):
             if group and not legal(bit | (group & -group), led, winning, partner_winning) & bit:
                 excluded |= group
         self.excluded[seat] |= excluded

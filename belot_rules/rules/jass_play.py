@@ -46,7 +46,7 @@ class JassObligations(Obligations):
         self.void_free = play.void_trumping == VoidTrumping.optional
         self.undertrump_banned = play.undertrump == Undertrump.forbidden_unless_only_trumps
         exempt = play.bare_trump_jack == BareTrumpJack.exempt and tables.kind == "suit"
-        self.jack = 1 << card_index(self.trump_suit, JACK) if exempt else 0
+        self.jack = self.singled_out = 1 << card_index(self.trump_suit, JACK) if exempt else 0
         self.trump_lead_free = play.trump_lead_overtrump == Overtake.never
 
     def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:

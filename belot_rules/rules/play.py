@@ -74,6 +74,7 @@ class Obligations:
         "undertrump",
         "head_plain",
         "packed",
+        "singled_out",
     )
 
     def __init__(self, tables: ContractTables, play: Play, partner_back: int = 2) -> None:
@@ -89,6 +90,9 @@ class Obligations:
         self.partner_void = PARTNER_VOID_CODES[play.partner_winning_void]
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]
+        # Cards the rules treat apart from the others of their suit that beat the table or not alike (the bare
+        # trump Jack of the Jass rules): the bots' memory tests them on their own.
+        self.singled_out = 0
         # The compiled kernel knows the 32 cards only: a 36-card pack's tables are not packed for it.
         self.packed = struct.pack(
             PACKED_FORMAT, KIND_CODES[self.kind], self.trump_suit, partner_back,
