@@ -278,3 +278,22 @@ def test_names_must_name_every_side(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     """--names "A" was taken silently, the other side left as "team 1"."""
     status, shown = pad(monkeypatch, capsys, "bulgarian", "--plain", "--names", "A", lines=[])
     assert status == 1 and "--names: 1 name given; bulgarian has 2 sides: one name each" in shown
+
+
+def test_a_first_dealer_out_of_the_table_is_refused_before_the_names_are_asked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_home: Path) -> None:
+    """docs/scoring.md (the scorekeeper's pad): `belot sheet bulgarian --dealer 9` asked both teams' names and
+    only then refused the dealer; the option is told at once, nothing asked and nothing kept."""
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--dealer", "9", lines=["Anna & Boris", "Chris & Dana"])
+    assert status == 1 and "--dealer 9: the first dealer is a seat, 0-3" in out and "Name of" not in out
+    assert not (data_home / "belot-rules" / "sheets" / "bulgarian.json").exists()
+
+
+@pytest.mark.parametrize("typed", ["²", "9", "-1", "two"])
+def test_a_first_dealer_typed_wrong_is_asked_again(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                   data_home: Path, typed: str) -> None:
+    """docs/scoring.md (the scorekeeper's pad): answering "Who deals first?" with ² ended in a traceback, and with 9
+    ended the pad; any answer that is not a seat is told and asked again."""
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--names", "A,B", lines=[typed, "2"])
+    assert status == 0 and "Traceback" not in out
+    assert f"Not taken: a seat is a number, 0-3, not {typed}." in out and "Deal 1 is dealt by seat 2." in out

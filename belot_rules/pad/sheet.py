@@ -189,10 +189,7 @@ class Sheet:
 
     def seat(self, text: str) -> int:
         """A seat as typed; :class:`EntryError` for anything but one of the table's seats."""
-        players = self.ruleset.seating.players
-        if not (text.strip().isascii() and text.strip().isdigit()) or not 0 <= int(text) < players:  # not '²'
-            raise EntryError(f"a seat is a number, 0-{players - 1}, not {text.strip() or 'nothing'}")
-        return int(text)
+        return seat_of(text, self.ruleset.seating.players)
 
     # ------------------------------------------------------------------ the file
 
@@ -207,3 +204,10 @@ def _deal(dealer: int, entry: Outcome | RedealClaim | None) -> Deal:
     if isinstance(entry, RedealClaim):
         return Deal(dealer, None, redeal=True)
     return Deal(dealer, copy.deepcopy(entry))
+
+
+def seat_of(text: str, players: int) -> int:
+    """A seat as typed at a table of ``players``; :class:`EntryError` for anything but one of its seats."""
+    if not (text.strip().isascii() and text.strip().isdigit()) or not 0 <= int(text) < players:  # not '²'
+        raise EntryError(f"a seat is a number, 0-{players - 1}, not {text.strip() or 'nothing'}")
+    return int(text)

@@ -20,7 +20,7 @@ from ... import load_variant
 from ...errors import UserError
 from ...i18n import gettext as _
 from ...pad.entry import WORDS_HELP
-from ...pad.sheet import Sheet
+from ...pad.sheet import EntryError, Sheet, seat_of
 from ...ruleset import Ruleset
 from ...variant.loader import is_name
 from ..output import console
@@ -139,6 +139,8 @@ class Start:
         if args.csv or args.export:
             raise UserError(f"slot {slot.label} holds no sheet to write out")
         table = self.ruleset.seating
+        if args.dealer is not None and not 0 <= args.dealer < table.players:  # told before any question is asked
+            raise UserError(f"--dealer {args.dealer}: the first dealer is a seat, 0-{table.players - 1}")
         names = args.names.split(",") if args.names else [
             self.ask(f"Name of {table.side_name(s)}" + (f" (seats {', '.join(map(str, table.side_seats(s)))})"
                                                         if table.partners else ""), table.side_name(s))
@@ -148,10 +150,10 @@ class Start:
                             f"{table.sides} sides: one name each, separated by commas")
         dealer = args.dealer
         while dealer is None:
-            answer = self.ask(f"Who deals first? a seat 0-{table.players - 1}", "0")
-            dealer = int(answer) if answer.isdigit() else None
-            if dealer is None:
-                self.say(f"A seat is a number, 0-{table.players - 1}.")
+            try:
+                dealer = seat_of(self.ask(f"Who deals first? a seat 0-{table.players - 1}", "0"), table.players)
+            except EntryError as err:
+                self.say(f"Not taken: {err}.")
         sheet = Sheet.new(self.ruleset, self.source, names, dealer)
         if replacing:
             self.say(f"The sheet that was in slot {slot.label} is kept in {slot.set_aside('replaced')}.")
