@@ -21,7 +21,7 @@ from .rules.declarations import DeclarationRules
 from .rules.jass_play import obligations
 from .rules.match_end import MatchRules
 from .rules.play import Obligations
-from .rules.redeal import barring_cards
+from .rules.redeal import barring_cards, four_cards
 from .rules.scoring import DealScore, ScoringRules
 from .rules.seating import Seating
 from .rules.tables import ContractTables, build_all_tables
@@ -53,6 +53,7 @@ class Ruleset:
         self.bidding: Bidding = build_bidding(variant, self.seating)
         self.closed_levels = closed_levels(variant)  # doubling levels whose suit contracts are played closed
         self.redeal_barring = barring_cards(variant)  # cards that bar a redeal claim; 0: no claim
+        self.redeal_four = four_cards(variant)  # four cards that allow one all the same (the four Jacks); 0: none
         self.declarations = DeclarationRules(variant, self.seating)
         self.scoring = ScoringRules(variant, self.tables, self.declarations, self.seating)
         self.match = MatchRules(variant)

@@ -244,3 +244,12 @@ def test_over_the_partner_the_bid_is_at_least_20_twenty_eight_3_3() -> None:
     assert [str(a) for a in state.legal_actions()][:2] == ["pass", "20"]  # seat 3 over his partner seat 1
     state.apply("pass")
     assert [str(a) for a in state.legal_actions()][:2] == ["pass", "16"]  # seat 0 over an opponent
+
+
+def test_twenty_nine_redeals_four_jacks_twenty_nine_2_2() -> None:
+    """twenty-nine.md §2.2 [BLOG, MONJ]: a player dealt all four Jacks may have the cards dealt again."""
+    jacks = ("JH JC JD JS 7D 8D 9D TD", "7H 9H TH QH 8S 9S AS TS", "AD QD KD KC 7S 8H QS KS",
+             "AC QC 7C 8C 9C TC KH AH")
+    state = DealState.start(load_variant("twenty-nine"), deck(jacks), 3)
+    assert "redeal" in [str(a) for a in state.legal_actions()]
+    assert "redeal" not in [str(a) for a in DealState.start(TWENTY_EIGHT, deck(jacks), 3).legal_actions()]

@@ -37,7 +37,7 @@ HASHES = {
     "schieber-2500": "4da2f666f80ed104",
     "schieber-turnier": "cc45dbb1a0841bdd",
     "twenty-eight": "0508abc763b6ca79",
-    "twenty-nine": "9eb81f65e1dfffa4",
+    "twenty-nine": "aef901bb10302367",
 }
 
 

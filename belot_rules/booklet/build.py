@@ -162,6 +162,7 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "point_bids", "fixed_card_total"), ("scoring", "point_bids", "fixed_capot_total"), ("bidding", "ashkal", "enabled"),
     ("bidding", "ashkal", "contract"), ("bidding", "ashkal", "speakers"), ("bidding", "ashkal", "not_on_ranks"),
     ("deal", "redeal_claim", "enabled"), ("deal", "redeal_claim", "without_ranks"),
+    ("deal", "redeal_claim", "with_all_four"),
     ("declarations", "enabled"), ("declarations", "allowed"), ("declarations", "sequences"),
     ("declarations", "quads"), ("declarations", "quad_order"),
     ("declarations", "wins_match_length"), ("scoring", "match_winning_points"), ("bidding", "doubles", "condition", "applies"),
@@ -209,7 +210,7 @@ def _deal(rules: Ruleset) -> list[Block]:
     if not _is_unused(unused, ("deal", "cut_min")):
         told.append(say.cut(deal.cut_min))
     if not _is_unused(unused, ("deal", "redeal_claim")) and deal.redeal_claim.enabled:
-        told.append(say.redeal_claim(deal.redeal_claim.without_ranks))
+        told.append(say.redeal_claim(deal.redeal_claim.without_ranks, deal.redeal_claim.with_all_four))
     return told
 
 

@@ -328,8 +328,9 @@ def rounds(count: int) -> str:
     return f"The bidding goes round at most {count} times; then, if nobody has taken, the deal is void."
 
 
-def redeal_claim(without: Sequence[str]) -> str:
-    return (f"A player whose cards hold no {listing([rank(r).lower() for r in without], 'or')} may call redeal "
+def redeal_claim(without: Sequence[str], all_four: str | None = None) -> str:
+    four = f", or all four {rank(all_four).lower()}s," if all_four else ""
+    return (f"A player whose cards hold no {listing([rank(r).lower() for r in without], 'or')}{four} may call redeal "
             "(kawesh) at his first call, before anyone names a contract: the deal is void and the same dealer "
             "deals again.")
 

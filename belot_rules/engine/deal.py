@@ -124,7 +124,7 @@ class DealState:
         speaker = state.dealer if ruleset.bidding.dealer_speaks_first else first
         state.auction = Auction(speaker, table.players, SUIT_OF[turned] if turned >= 0 else -1,
                                 turned_rank=RANK_OF[turned] if turned >= 0 else -1, board=board,
-                                may_redeal=seats_that_may_claim(hands, ruleset.redeal_barring))
+                                may_redeal=seats_that_may_claim(hands, ruleset.redeal_barring, ruleset.redeal_four))
         if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
             state._begin_play(SUIT_CONTRACTS[SUIT_OF[deck[dealing.last_first]]], first, 1, None)
         return state

@@ -13,7 +13,7 @@ from ..cards import RANK_CHARS, card_index
 from ..variant.model import Variant
 from .calls import REDEAL, Auction, Call
 
-__all__ = ["REDEAL", "barring_cards", "may_claim", "claimed", "seats_that_may_claim"]
+__all__ = ["REDEAL", "barring_cards", "four_cards", "may_claim", "claimed", "seats_that_may_claim"]
 
 
 def barring_cards(variant: Variant) -> int:
@@ -25,11 +25,23 @@ def barring_cards(variant: Variant) -> int:
     return sum(1 << card_index(suit, rank) for suit in range(4) for rank in ranks)
 
 
-def seats_that_may_claim(hands: list[int], barring: int) -> int:
-    """The seats (a bit each) whose hands hold none of ``barring``; none where the variant has no claim."""
+def four_cards(variant: Variant) -> int:
+    """The four cards of ``redeal_claim.with_all_four`` (twenty-nine.md §2.2: the four Jacks), which let a hand holding
+    them all claim a redeal too; 0: none."""
+    claim = variant.deal.redeal_claim
+    if not claim.enabled or claim.with_all_four is None:
+        return 0
+    rank = RANK_CHARS.index(claim.with_all_four)
+    return sum(1 << card_index(suit, rank) for suit in range(4))
+
+
+def seats_that_may_claim(hands: list[int], barring: int, four: int = 0) -> int:
+    """The seats (a bit each) whose hands hold none of ``barring``, or all of ``four``; none where the variant has
+    no claim."""
     if not barring:
         return 0
-    return sum(1 << seat for seat, hand in enumerate(hands) if not hand & barring)
+    return sum(1 << seat for seat, hand in enumerate(hands)
+               if not hand & barring or (four and hand & four == four))
 
 
 def may_claim(auction: Auction, players: int) -> bool:

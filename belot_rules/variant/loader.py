@@ -62,7 +62,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
                   ("declarations", "belote", "multiplied_by_contract_factor"),
                   ("play", "concealed_trump"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
-                  ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"))
+                  ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"),
+                  ("deal", "redeal_claim", "with_all_four"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -296,7 +297,9 @@ def content_hash(variant: Variant) -> str:
     for *path, key in QUIET_DEFAULTS:
         model, shown = variant, rules
         for name in path:
-            model, shown = getattr(model, name), shown[name]
+            model, shown = getattr(model, name), shown.get(name, {})
+        if key not in shown:  # its whole section was left out already, at its default
+            continue
         # validated_data: pydantic 2.10.0 asks for it whenever a factory is called, even one that takes none
         default = type(model).model_fields[key].get_default(call_default_factory=True, validated_data={})
         if isinstance(default, BaseModel):  # a section: its default values, as the dump shows them

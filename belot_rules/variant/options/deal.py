@@ -91,6 +91,14 @@ class RedealClaim(Rule):
     without_ranks: Annotated[list[RankName], Option(unused_when=_claim_off)] = Field(
         ["A", "K", "Q", "J", "T"], description="The ranks a hand must lack, among the cards held at the first call, "
         "for its player to call redeal (Baloot: no ace, king, queen, jack or ten).")
+    with_all_four: Annotated[RankName | None, Option(unused_when=_claim_off)] = Field(
+        None, description="A rank whose four cards, all among the cards one hand holds at the first call, also let "
+        "its player call redeal (Twenty-Nine: J, the four Jacks, twenty-nine.md §2.2); null: none.")
+
+    @field_validator("with_all_four", mode="before")
+    @classmethod
+    def _rank(cls, value: object) -> object:
+        return rank_key(value) if value is not None else value
 
     @field_validator("without_ranks", mode="before")
     @classmethod
