@@ -126,6 +126,12 @@ def test_seat_out_of_range():
     assert "declarer: 4 is out of range; it must be at most 3" in error("bulgarian", outcome(declarer=4))
 
 
+def test_a_reserve_carried_in_has_the_range_of_any_points():
+    """docs/scoring.md (hanging_in): `belot score` took a reserve of 99999999999999 and wrote 100000000000015 match
+    points on the board; it is refused as a rule's points are beyond 100000."""
+    assert "hanging_in: 100001 is out of range; it must be at most 100000" in error("bulgarian", outcome(hanging_in=100001))
+
+
 def test_sequence_must_be_consecutive_in_one_suit_SF():
     data = outcome(declarations=[{"seat": 0, "kind": "sequence", "cards": ["9D", "JD", "QD"]}])
     assert error("bulgarian", data).startswith("declarations[0]: a sequence is 3 or more consecutive cards")

@@ -41,6 +41,7 @@ from ..files import KeyPath, excerpt
 from ..i18n import N_
 from ..variant.explain import suggest
 from ..variant.model import Contract, Sides, Stock, Variant
+from ..variant.options.base import MAX_NUMBER
 from ..variant.options.declarations import QuadSequenceOverlap
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules, decided_by_doubling
@@ -203,7 +204,7 @@ class DealOutcome(_Strict):
         [], description="Sequences and quads declared, and the belotes that counted in play."
     )
     hanging_in: int = Field(
-        0, ge=0, description="Points carried in from earlier deals (hanging points, litige reserve)."
+        0, ge=0, le=MAX_NUMBER, description="Points carried in from earlier deals (hanging points, litige reserve)."
     )
     first_leader: Seat = Field(
         0, description="The seat that led the first trick; it breaks declaration ties by play order."
