@@ -4,6 +4,7 @@ write-up's worked examples on the 36-card pack."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from belot_rules.engine.runner import play_match
 from belot_rules.players import make_player
 from belot_rules.rules.match_end import MatchEnd
 from belot_rules.ruleset import Ruleset
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 
 
 @pytest.fixture(scope="module")
@@ -157,10 +160,10 @@ def test_random_deals_keep_157_and_the_push_leaves_forehand_leading_schieber_3_6
 
 
 def test_multipliers_of_the_2500_preset_schieber_6_3_6_4() -> None:
-    """schieber.md §6.3-6.4 (variants/schieber-2500.yaml, SWL): spades ×2, so a match is (157 + 100) × 2 = 514
+    """schieber.md §6.3-6.4 (variants/examples/schieber-2500.yaml, SWL): spades ×2, so a match is (157 + 100) × 2 = 514
     (JWK); Obenabe ×3, so four queens and a three-card run of one team are (100 + 20) × 3 = 360 Weis points (JKA);
     hearts count once; the game goes to 2500."""
-    rules = load_variant("schieber-2500")
+    rules = load_variant(EXAMPLES / "schieber-2500.yaml")
     assert rules.variant.match.target == 2500
     assert _short(rules, "spades", [152, 0], 0, [], trick_counts=[9, 0], name="schieber-2500") == (514, 0)
     weis = [{"side": 0, "kind": "quad", "points": 100}, {"side": 0, "kind": "sequence", "points": 20}]
@@ -171,9 +174,9 @@ def test_multipliers_of_the_2500_preset_schieber_6_3_6_4() -> None:
 
 
 def test_the_tournament_form_schieber_8() -> None:
-    """schieber.md §8 and §6.2 (variants/schieber-turnier.yaml, TOUR): no Weis, no Stöck, no bonus for all nine
+    """schieber.md §8 and §6.2 (variants/examples/schieber-turnier.yaml, TOUR): no Weis, no Stöck, no bonus for all nine
     tricks, a Passe of 12 deals; a random deal still counts 157."""
-    rules = load_variant("schieber-turnier")
+    rules = load_variant(EXAMPLES / "schieber-turnier.yaml")
     assert rules.declarations.held(_mask("6H 7H 8H JC JD JH JS"), "hearts") == []
     assert rules.declarations.belote_suits(_mask("KH QH"), "hearts") == []
     assert _short(rules, "spades", [152, 0], 0, [], trick_counts=[9, 0], name="schieber-turnier") == (157, 0)

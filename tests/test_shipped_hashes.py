@@ -34,8 +34,6 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
-    "schieber-2500": "4da2f666f80ed104",
-    "schieber-turnier": "cc45dbb1a0841bdd",
     "twenty-eight": "0508abc763b6ca79",
     "twenty-nine": "aef901bb10302367",
 }
