@@ -32,11 +32,11 @@ def register(subparsers: Any) -> None:
         "deal, the bidding, the play, the melds, the scoring with a worked example the program checks, the match."),
         epilog=_("for example: belot rules french, or belot rules my-rules.yaml --html my-rules.html"),
     )
-    parser.add_argument("variant", metavar="VARIANT_OR_FILE", help="a shipped variant's name (see belot list) or a file")
-    parser.add_argument("--html", metavar="FILE", help="write the booklet as a printable HTML page to FILE")
-    parser.add_argument("--overwrite", action="store_true", help="let --html replace an existing file")
-    parser.add_argument("--width", type=int, metavar="N", help=f"wrap the text at N columns (default: the terminal's, "
-                        f"at most {MAX_WIDTH})")
+    parser.add_argument("variant", metavar="VARIANT_OR_FILE", help=_("a shipped variant's name (see belot list) or a file"))
+    parser.add_argument("--html", metavar="FILE", help=_("write the booklet as a printable HTML page to FILE"))
+    parser.add_argument("--overwrite", action="store_true", help=_("let --html replace an existing file"))
+    parser.add_argument("--width", type=int, metavar="N", help=_(
+        "wrap the text at N columns (default: the terminal's, at most {most})").format(most=MAX_WIDTH))
     parser.set_defaults(run=run)
 
 

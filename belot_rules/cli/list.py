@@ -23,7 +23,7 @@ def register(subparsers: Any) -> None:
         "list", help=_("list the shipped variants"),
         description=_("List the variants shipped with belot-rules, grouped by family (Bulgarian, French, Dutch, ...)."),
     )
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     parser.set_defaults(run=run)
 
 

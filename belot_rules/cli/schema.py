@@ -21,7 +21,7 @@ def register(subparsers: Any) -> None:
         help=_("print the JSON Schema of variant files"),
         description=_("Print the draft-07 JSON Schema of variant files, or write it to a file."),
     )
-    parser.add_argument("--output", "-o", metavar="PATH", help="write the schema to PATH instead of printing it")
+    parser.add_argument("--output", "-o", metavar="PATH", help=_("write the schema to PATH instead of printing it"))
     parser.set_defaults(run=run)
 
 

@@ -37,9 +37,9 @@ def register(subparsers: Any) -> None:
             "({side: 0, kind: sequence, points: 50}). Cards not played cannot be checked for revokes.")
         ),
     )
-    parser.add_argument("file", metavar="FILE", help="the deal outcome, JSON or YAML")
-    parser.add_argument("--variant", metavar="NAME", help="the variant to score with (overrides the file's variant)")
-    parser.add_argument("--json", action="store_true", help="print the score as JSON")
+    parser.add_argument("file", metavar="FILE", help=_("the deal outcome, JSON or YAML"))
+    parser.add_argument("--variant", metavar="NAME", help=_("the variant to score with (overrides the file's variant)"))
+    parser.add_argument("--json", action="store_true", help=_("print the score as JSON"))
     parser.set_defaults(run=run)
 
 

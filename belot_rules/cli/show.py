@@ -43,12 +43,12 @@ def register(subparsers: Any) -> None:
         "deal, bidding, play, declarations, scoring, match, table), each with what it means at the table."),
         epilog=_("for example: belot show french, or belot show my-rules.yaml --origin"),
     )
-    parser.add_argument("variant", metavar="NAME_OR_FILE", help="a shipped variant's name (see belot list) or a file")
+    parser.add_argument("variant", metavar="NAME_OR_FILE", help=_("a shipped variant's name (see belot list) or a file"))
     parser.add_argument("--resolved", action="store_true",
-                        help="print the complete merged rules as YAML, defaults filled in")
+                        help=_("print the complete merged rules as YAML, defaults filled in"))
     parser.add_argument("--origin", action="store_true",
-                        help="mark the file each rule comes from, or 'default'")
-    parser.add_argument("--json", action="store_true", help="print the rules, their origins and the hash as JSON")
+                        help=_("mark the file each rule comes from, or 'default'"))
+    parser.add_argument("--json", action="store_true", help=_("print the rules, their origins and the hash as JSON"))
     parser.set_defaults(run=run)
 
 

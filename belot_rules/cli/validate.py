@@ -23,8 +23,8 @@ def register(subparsers: Any) -> None:
         "what would be valid. Exit status 0 only if every file is valid."),
         epilog=_("for example: belot validate my-rules.yaml"),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a variant file, or a shipped variant's name")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON, every problem included")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a variant file, or a shipped variant's name"))
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON, every problem included"))
     parser.set_defaults(run=run)
 
 
