@@ -61,7 +61,7 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"),
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
                   ("declarations", "belote", "multiplied_by_contract_factor"),
-                  ("play", "concealed_trump"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
+                  ("play", "trump_shown"), ("play", "earlier_trumps"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
                   ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"),
                   ("deal", "redeal_claim", "with_all_four"))
 MAX_CHAIN = 16
@@ -313,12 +313,15 @@ def content_hash(variant: Variant) -> str:
 def _unknown_name(name: str) -> str:
     """The message for an unknown name: the nearest shipped name, else them all (the list grows with the family)."""
     shown = excerpt(name).strip('"')
-    close = difflib.get_close_matches(name[:100], shipped_names(), n=1, cutoff=0.6)
+    names = shipped_names()
+    # the nearest name, or the longest one the name starts with (``bulgarian9999...``: the list is long to print)
+    close = difflib.get_close_matches(name[:100], names, n=1, cutoff=0.6) or sorted(
+        (known for known in names if name.startswith(known)), key=len)[-1:]
     if close:
         return _("no shipped variant named `{name}`; did you mean `{near}`? (`belot list` shows them all)").format(
             name=shown, near=close[0])
     return _("no shipped variant named `{name}`; {suggestion}").format(
-        name=shown, suggestion=suggest(name[:100], shipped_names(), _("shipped variants")))
+        name=shown, suggestion=suggest(name[:100], names, _("shipped variants")))
 
 
 def is_file(path: Path) -> bool:
