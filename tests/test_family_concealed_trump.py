@@ -1,4 +1,4 @@
-"""The concealed trump (play.concealed_trump) and the auction of points alone: Twenty-Eight (twenty-eight.md §3-4)
+"""The concealed trump (play.trump_shown on_demand) and the auction of points alone: Twenty-Eight (twenty-eight.md §3-4)
 and, where it differs, Twenty-Nine's reading of a reveal (twenty-nine.md §4.4). Positions are dealt from a
 constructed deck: four cards each, the auction, the trump laid face down, four more each (§2)."""
 
@@ -93,7 +93,7 @@ def test_a_player_who_cannot_follow_may_ask_and_must_then_trump_twenty_eight_4_3
 
 
 def test_a_trump_suit_card_played_before_the_call_is_no_trump_twenty_eight_4_3() -> None:
-    """§4.3 [opt:trump.reveal_counts_earlier] default false (52P): seat 1's JH went before seat 2 asked."""
+    """§4.3 [opt:trump.reveal_counts_earlier] default false: earlier_trumps stay_plain (52P): seat 1's JH went before seat 2 asked."""
     state = concealed()
     for move in ("JC", "JH", "ask trump", "7S", "AC"):  # seat 2 has no trump: any card
         state.apply(move)
@@ -103,8 +103,7 @@ def test_a_trump_suit_card_played_before_the_call_is_no_trump_twenty_eight_4_3()
 def test_twenty_nine_counts_earlier_trumps_once_shown_twenty_nine_4_4() -> None:
     """twenty-nine.md §4.4 (PAGc): asking "turns the card you played into a trump": JH now wins."""
     variant = load_variant_model("twenty-eight").variant
-    play = variant.play.model_copy(update={"concealed_trump": variant.play.concealed_trump.model_copy(
-        update={"reveal_counts_earlier": True})})
+    play = variant.play.model_copy(update={"earlier_trumps": "become_trumps"})
     state = concealed(Ruleset(Variant.model_validate(variant.model_copy(update={"play": play}).model_dump())))
     for move in ("JC", "JH", "ask trump", "7S", "AC"):
         state.apply(move)
@@ -144,7 +143,7 @@ def test_no_view_but_the_bidders_shows_the_face_down_card(seed: int) -> None:
 
 def test_twenty_nine_bids_16_to_28_doubles_and_counts_earlier_trumps_twenty_nine_3_4() -> None:
     """twenty-nine.md §3.1 (16-28, nobody forced), §3.4 (double x2, redouble x4 once the bidding is over), §4.4
-    (reveal_counts_earlier), §7 (+1 / -1), §8 (the set at 6)."""
+    (earlier_trumps become_trumps), §7 (+1 / -1), §8 (the set at 6)."""
     ruleset = load_variant("twenty-nine")
     state = DealState.start(ruleset, deck(), 3)
     assert [str(a) for a in state.legal_actions()][:3] == ["pass", "16", "17"]
@@ -155,7 +154,7 @@ def test_twenty_nine_bids_16_to_28_doubles_and_counts_earlier_trumps_twenty_nine
         state.apply(call)
     assert state.phase == CONCEALING and state.multiplier == 4
     variant = ruleset.variant
-    assert variant.play.concealed_trump.reveal_counts_earlier and variant.match.set_at == 6
+    assert variant.play.earlier_trumps_count and variant.match.set_at == 6
     assert [(b.bid, b.made, b.failed) for b in variant.scoring.game_points.brackets] == [(16, 1, 1)]
 
 

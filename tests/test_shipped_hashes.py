@@ -34,8 +34,8 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
-    "twenty-eight": "0508abc763b6ca79",
-    "twenty-nine": "aef901bb10302367",
+    "twenty-eight": "0cc324d8875d38c8",
+    "twenty-nine": "4d55c7c1d8db6eb9",
 }
 
 

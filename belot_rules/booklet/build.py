@@ -172,7 +172,7 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "capot", "multiplied_by_card_factor"), ("scoring", "rounding", "suit", "tie_digit"),
     ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
-    ("play", "concealed_trump", "enabled"), ("play", "concealed_trump", "reveal_counts_earlier"),
+    ("play", "trump_shown"), ("play", "earlier_trumps"),
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
     ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
@@ -222,7 +222,7 @@ def _bidding(rules: Ruleset) -> list[Block]:
         told.append(say.ladder_order(named))
     elif bidding.overcall == "higher_contract" and not _is_unused(unused_rules(rules.variant), ("bidding", "overcall")):
         told.append(say.overcall_ladder(named))
-    if "point_bids" in bidding.style and rules.variant.play.concealed_trump.enabled:
+    if "point_bids" in bidding.style and rules.variant.play.conceals_trump:
         points = bidding.points
         told.append(say.point_bids_alone(points.minimum, points.step, points.maximum))
     elif "point_bids" in bidding.style:
@@ -264,8 +264,8 @@ def _play(rules: Ruleset) -> list[Block]:
     if "all_trumps" in kinds:
         told.append(say.all_trumps_order(cards.all_trumps.order))
     told.append(say.winner())
-    if rules.variant.play.concealed_trump.enabled:
-        told.append(say.concealed_trump(rules.variant.play.concealed_trump.reveal_counts_earlier))
+    if rules.variant.play.conceals_trump:
+        told.append(say.concealed_trump(rules.variant.play.earlier_trumps_count))
     return told
 
 

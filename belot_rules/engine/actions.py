@@ -16,7 +16,7 @@ from ..rules.declarations import Declaration
 CALL, DECLARE, PLAY = "call", "declare", "play"
 EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the turned card for it, or keeps it
 DISCARD = "discard"  # the taker, holding the chien, lays a card aside
-CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play.concealed_trump)
+CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play.trump_shown on_demand)
 ASK = "ask"  # a player who cannot follow asks for the concealed trump to be shown
 PAIR = "pair"  # a player shows the King and Queen of trumps, which moves the bid (declarations.pair)
 

@@ -1,4 +1,4 @@
-"""The fast play of a deal while its trump lies face down (play.concealed_trump, twenty-eight.md §4).
+"""The fast play of a deal while its trump lies face down (play.trump_shown on_demand, twenty-eight.md §4).
 
 :meth:`DealState.play_out <belot_rules.engine.deal.DealState.play_out>` plays on local variables, with no
 action between two cards; a trump that may be asked for in the middle of a trick needs one. Until it is

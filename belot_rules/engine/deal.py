@@ -90,7 +90,7 @@ class DealState:
     hidden: int = 0  # the tableau's cards still face down: in nobody's hand until turned up
     discarded: tuple[int, ...] = ()  # the cards the taker laid aside from his hand and the chien
     closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
-    # play.concealed_trump (twenty-eight.md §4): the card the bidder laid face down while nobody has asked for it
+    # play.trump_shown on_demand (twenty-eight.md §4): the card the bidder laid face down while nobody has asked for it
     # (-1 once shown, or in another game), and the seat that asked for it, who must trump if he can.
     trump_card: int = -1
     asked: int = -1
@@ -355,7 +355,7 @@ class DealState:
         """The trump laid face down is shown, asked for by the seat to act (who must then trump if he can) or because
         the bidder has no other card left: the card goes back to the bidder's hand and its suit is trump from now on.
         The tricks already taken count their cards as in the trump contract; in this trick a card of the trump suit
-        played before counts as a trump only under ``reveal_counts_earlier`` (twenty-eight.md §4.3, twenty-nine.md §4.4)."""
+        played before counts as a trump only under ``earlier_trumps: become_trumps`` (twenty-eight.md §4.3, twenty-nine.md §4.4)."""
         card, rules = self.trump_card, self.ruleset
         self.asked, self.trump_card, self.shown_at = self.to_act, -1, len(self.tricks)
         self.hands[self.declarer] |= 1 << card
@@ -364,7 +364,7 @@ class DealState:
         self.side_points = [0] * len(self.side_points)
         for _, cards, winner in self.tricks:
             self.side_points[rules.seating.side_of[winner]] += sum(tables.points[c] for c in cards)
-        if self.trick and rules.variant.play.concealed_trump.reveal_counts_earlier:
+        if self.trick and rules.variant.play.earlier_trumps_count:
             self.win_pos = tables.trick_winner_index(self.trick)
 
     def _seven_holder(self) -> int:

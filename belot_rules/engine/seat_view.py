@@ -36,7 +36,7 @@ class SeatView:
     # turned up (else None). ``hand`` then holds the seat's playable cards: its hand cards and face-up cards.
     tableau: tuple[tuple[tuple[str, str | None], ...], ...] = ()
     closed: bool = False  # a closed game (bidding.doubles.lock): no trump led while another card is held
-    # play.concealed_trump: the card the bidder laid face down, in his own view only, until it is shown; every view
+    # play.trump_shown on_demand: the card the bidder laid face down, in his own view only, until it is shown; every view
     # says whether a trump still lies face down (``contract`` is then the rules in force: concealed).
     trump_card: str | None = None
     trump_concealed: bool = False

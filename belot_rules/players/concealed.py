@@ -1,4 +1,4 @@
-"""The bots' two choices of a concealed trump (play.concealed_trump, twenty-eight.md §4): which card the bidder
+"""The bots' two choices of a concealed trump (play.trump_shown on_demand, twenty-eight.md §4): which card the bidder
 lays face down, and whether a player who cannot follow asks for the trump."""
 
 from __future__ import annotations

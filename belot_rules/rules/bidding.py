@@ -528,7 +528,7 @@ class PointBidding(Bidding):
 
     def __init__(self, variant: Variant, seating: Seating) -> None:
         super().__init__(variant, seating)
-        if variant.play.concealed_trump.enabled:  # twenty-eight.md §3: a bid is a number; the trump comes after
+        if variant.play.conceals_trump:  # twenty-eight.md §3: a bid is a number; the trump comes after
             self.contracts = (CONCEALED,)
         points = variant.bidding.points
         values = list(range(points.minimum, points.maximum + 1, points.step))

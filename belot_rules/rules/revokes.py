@@ -29,7 +29,7 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     model = parse_outcome(outcome)
     # Nor under a concealed trump: its card lay out of the bidder's hand, and its showing changed the rules, at
     # points an outcome does not say.
-    if variant.deal.tableau_packets or variant.play.concealed_trump.enabled or model.tricks is None:
+    if variant.deal.tableau_packets or variant.play.conceals_trump or model.tricks is None:
         return []
     tables = scoring.tables[model.contract]
     _, played_by = _play(tables, model, [])

@@ -100,6 +100,6 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
 def build_all_tables(variant: Variant) -> dict[str, ContractTables]:
     """Tables for every contract the variant can play, and for the play while its trump lies face down."""
     played: list[str] = [c for c in CONTRACTS if c in variant.bidding.contracts]
-    if variant.play.concealed_trump.enabled:
+    if variant.play.conceals_trump:
         played.append(CONCEALED)
     return {c: build_contract_tables(variant, c) for c in played}

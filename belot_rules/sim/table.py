@@ -62,7 +62,7 @@ class Table:
         """Play ``state`` to its end (a table of random players alone drawing from ``rand`` if given)."""
         if self.rand is not None:
             return play_at_random(state, rand or self.rand)
-        if state.ruleset.variant.play.concealed_trump.enabled:  # asking for the trump is the seat's choice: views
+        if state.ruleset.variant.play.conceals_trump:  # asking for the trump is the seat's choice: views
             return play_deal(state, self.players)  # (the card-set door has no such choice)
         memory = None
         if state.phase == BIDDING and self.card_players is not None:
@@ -120,7 +120,7 @@ class Table:
         ruleset = state.ruleset
         seat = state.to_act
         card_player = self.card_sets[seat]
-        if ruleset.variant.play.concealed_trump.enabled:  # every choice from the seat's view, as play_deal makes it
+        if ruleset.variant.play.conceals_trump:  # every choice from the seat's view, as play_deal makes it
             state.apply(self.players[seat].choose(state.view(seat), state.legal_actions()))
             return memory
         if state.phase == BIDDING:

@@ -420,21 +420,21 @@ class Variant(Rule):
 
     def _concealed_trump_problems(self) -> list[str]:
         """A trump laid face down (twenty-eight.md §4) follows a bid of points alone and is chosen from a hand."""
-        if not self.play.concealed_trump.enabled:
+        if not self.play.conceals_trump:
             return []
         problems = []
         if self.bidding.style != BiddingStyle.point_bids:
-            problems.append(_("play.concealed_trump follows an auction of points alone, the trump chosen after it: "
+            problems.append(_("play.trump_shown on_demand follows an auction of points alone, the trump chosen after it: "
                               "set bidding.style to point_bids, not {style}").format(style=self.bidding.style))
         others = [c for c in self.bidding.contracts if c not in SUIT_CONTRACTS]
         if others:
-            problems.append(_("play.concealed_trump lays a card of the trump suit face down; {contracts} has no trump "
+            problems.append(_("play.trump_shown on_demand lays a card of the trump suit face down; {contracts} has no trump "
                               "suit: leave it out of bidding.contracts").format(contracts=", ".join(others)))
         if self.declarations.enabled or self.declarations.belote.enabled:
-            problems.append(_("play.concealed_trump hides the trump that declarations and the belote are judged in: "
+            problems.append(_("play.trump_shown on_demand hides the trump that declarations and the belote are judged in: "
                               "set declarations.enabled and declarations.belote.enabled to false"))
         if self.deal.turned_card != "none" or self.deal.stock == "to_taker" or self.deal.tableau_packets:
-            problems.append(_("play.concealed_trump needs every card dealt into the hands: no turned card, no chien "
+            problems.append(_("play.trump_shown on_demand needs every card dealt into the hands: no turned card, no chien "
                               "and no tableau"))
         return problems
 

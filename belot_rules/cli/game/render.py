@@ -340,7 +340,7 @@ class Renderer:
         else:
             contract = Text.assemble(_("Contract") + " ", (self.contract(view.contract, view.level, view.bid,
                                                                  view.declarer), "bold"))
-            if view.trump_card:  # the bidder's own card laid face down (play.concealed_trump): his view only
+            if view.trump_card:  # the bidder's own card laid face down (play.trump_shown on_demand): his view only
                 contract.append(f" {look.dot} " + _("your face-down card") + " ").append_text(look.card(view.trump_card))
             if view.turned_card:  # everyone saw it (go to the taker, or stay on the stock)
                 contract.append(f" {look.dot} " + _("turned card") + " ").append_text(look.card(view.turned_card))

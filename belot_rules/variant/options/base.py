@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "undenufe")
 
 SUIT_CONTRACTS = CONTRACTS[:4]
-# The rules in force while a trump lies face down (play.concealed_trump): no trumps, every suit in the plain order;
+# The rules in force while a trump lies face down (play.trump_shown on_demand): no trumps, every suit in the plain order;
 # a point bid names no contract then, only its points.
 CONCEALED = "concealed"
 # What a player may type for a call other than a doubling: a doubling name cannot be one of them.

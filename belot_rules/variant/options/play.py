@@ -72,29 +72,18 @@ def _without_partners(variant: Variant) -> str | None:
     return None if sides == Sides.partners else _("table.sides {sides} has no partners").format(sides=sides)
 
 
-def _trump_shown(variant: Variant) -> str | None:
-    return None if variant.play.concealed_trump.enabled else _("play.concealed_trump.enabled is false")
+class TrumpShown(str, Enum):
+    at_once = "at_once"
+    on_demand = "on_demand"
 
 
-class ConcealedTrump(Rule):
-    """A trump chosen face down by the bidder and shown only when a player who cannot follow asks for it
-    (Twenty-Eight and Twenty-Nine: twenty-eight.md §4, twenty-nine.md §4)."""
+class EarlierTrumps(str, Enum):
+    stay_plain = "stay_plain"
+    become_trumps = "become_trumps"
 
-    enabled: bool = Field(
-        False,
-        description="The bidder, once the auction is over, lays one card of his hand face down: its suit is trump, "
-        "known to him alone, and the card leaves his hand until it is shown. Until then a trick goes to the best "
-        "card of the suit led (a card of the trump suit played by a player who cannot follow is no trump). A "
-        "player who cannot follow may ask for the trump: the bidder shows it and takes the card back into his "
-        "hand, and the player who asked must play a trump if he holds one; from then on the trump is trump. "
-        "Never asked for, it is shown when the bidder has no other card left.",
-    )
-    reveal_counts_earlier: Annotated[bool, Option(unused_when=_trump_shown)] = Field(
-        False,
-        description="Whether cards of the trump suit played to the trick before the trump was shown count as "
-        "trumps in that trick once it is shown: false, Twenty-Eight (twenty-eight.md §4.3, 52P); true, "
-        "Twenty-Nine (twenty-nine.md §4.4, PAGc: asking 'turns the card you played into a trump').",
-    )
+
+def _trump_at_once(variant: Variant) -> str | None:
+    return None if variant.play.conceals_trump else _("play.trump_shown is at_once")
 
 
 class Play(Rule):
@@ -167,9 +156,28 @@ class Play(Rule):
         Overtake.always,
         description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )
-    concealed_trump: Annotated[ConcealedTrump, Option(unused_when=_without_trumps)] = Field(
-        default_factory=ConcealedTrump,
-        description="A trump laid face down by the bidder and shown on demand (Twenty-Eight, Twenty-Nine).",
+    # Twenty-Eight and Twenty-Nine (twenty-eight.md §4, twenty-nine.md §4): a trump laid face down, shown on demand.
+    trump_shown: Annotated[TrumpShown, Option({
+        "at_once": "the trump is known to all once the contract is made",
+        "on_demand": "the bidder lays one card of his hand face down once the auction is over: its suit is trump, "
+        "known to him alone, and the card is out of his hand until it is shown; until then a trick goes to the best "
+        "card of the suit led; a player who cannot follow may ask for the trump, the bidder shows it and takes the "
+        "card back, and the player who asked must play a trump if he holds one; never asked for, it is shown with "
+        "the bidder's last card",
+    }, unused_when=_without_trumps)] = Field(
+        TrumpShown.at_once,
+        description="at_once: the trump is known once the contract is made; on_demand: the bidder lays a card of his "
+        "hand face down, its suit trump, shown when a player who cannot follow asks for it (Twenty-Eight, "
+        "Twenty-Nine; twenty-eight.md §4).",
+    )
+    earlier_trumps: Annotated[EarlierTrumps, Option({
+        "stay_plain": "cards of the trump suit played to a trick before the trump was shown stay plain cards in it",
+        "become_trumps": "cards of the trump suit played to a trick before the trump was shown count as trumps in it",
+    }, unused_when=_trump_at_once)] = Field(
+        EarlierTrumps.stay_plain,
+        description="A trump shown in the middle of a trick: the cards of its suit played before stay plain "
+        "(Twenty-Eight, twenty-eight.md §4.3, 52P) or count as trumps (Twenty-Nine, twenty-nine.md §4.4, PAGc: asking "
+        "'turns the card you played into a trump').",
     )
     # The Jass play rules (rules/family/schieber.md §4, the Swisslos rules 1-2 and jass-kit): each may be set alone.
     trump_instead_of_following: Annotated[TrumpInstead, Option({
@@ -201,6 +209,16 @@ class Play(Rule):
         description="When trumps are led, a player whose only trump is the trump Jack must play it (must_follow) "
         "or may play any card (exempt: the Jack is never forced, Jass 'Puur', schieber.md §4.3.2).",
     )
+
+    @property
+    def conceals_trump(self) -> bool:
+        """Whether the bidder lays the trump face down, shown on demand (``trump_shown: on_demand``)."""
+        return self.trump_shown == TrumpShown.on_demand
+
+    @property
+    def earlier_trumps_count(self) -> bool:
+        """Whether a trump shown in a trick makes the cards of its suit played before count as trumps."""
+        return self.earlier_trumps == EarlierTrumps.become_trumps
 
     def conflicts(self) -> list[str]:
         """A void player free of the duty to trump cannot be made to play a lower trump."""
