@@ -672,6 +672,13 @@ def test_extends_of_a_folder_says_it_is_a_folder(tmp_path: Path) -> None:
     assert "house.yaml:1:10: extends `./rules` is a folder; name a variant file in it (a .yaml file)" in message
 
 
+def test_extends_of_a_device_says_it_is_not_a_file(tmp_path: Path) -> None:
+    """docs/house-rules.md (extends takes a path): `extends: /dev/zero` was told "no such file /dev/zero"."""
+    message = problems_of(tmp_path, "extends: /dev/null\n")
+    assert "house.yaml:1:10: extends `/dev/null` is not a regular file (a pipe or a device)" in message
+    assert "no such file" not in message
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("bidding:\n  contract_names: {hokum: Hokum}\n",
      "house.yaml:3:20: bidding.contract_names: unknown key `hokum`; valid keys: clubs, diamonds, hearts, spades, "

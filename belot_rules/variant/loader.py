@@ -339,6 +339,13 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def _read_chain(path: Path) -> tuple[list[Document], list[Problem]]:
     """The file and its ancestors, the file first, and what broke the chain: a cycle, a missing or broken parent."""
     docs: list[Document] = []
@@ -386,6 +393,9 @@ def _parent(doc: Document, ref: object, docs: list[Document]) -> Path:
     if not is_file(parent) and _is_dir(parent):
         missing = _("extends `{parent}` is a folder; name a variant file in it (a .yaml file)").format(
             parent=excerpt(ref).strip(chr(34)))
+    elif not is_file(parent) and _exists(parent):
+        missing = _("extends `{parent}` is not a regular file (a pipe or a device); name a variant file (a .yaml "
+                    "file)").format(parent=excerpt(ref).strip(chr(34)))
     if not is_file(parent):
         chain = " -> ".join([*(d.name for d in docs), shown])
         raise _at_extends(doc, _("{problem} (chain: {chain})").format(problem=missing, chain=chain))
