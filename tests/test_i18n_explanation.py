@@ -1,4 +1,5 @@
-"""A deal's explanation says what becomes of a losing side's declarations and belote in the player's language."""
+"""What the game tells of a deal in the player's language: a failed side's declarations and belote, the sheet's
+result column, the chien taken and laid aside."""
 
 from __future__ import annotations
 
@@ -58,3 +59,23 @@ def test_the_score_sheet_s_result_column_is_in_the_language() -> None:
         i18n.use(i18n.SOURCE)
     said = " ".join(cells)
     assert "capot" not in said and "passed" not in said and "waits" not in said
+
+
+@pytest.mark.parametrize("language", ["fr", "bg"])
+def test_the_chien_taken_and_laid_aside_is_told_in_the_language(language: str) -> None:
+    """belote-a-trois.md §2 (the taker adds the chien and lays as many cards aside): `belot play belote-a-trois-32
+    --lang fr` showed "Vous took the chien A♦ J♦, 2 to lay aside" in the header."""
+    i18n.use(language)
+    try:
+        session = Session.start("belote-a-trois-32", 2, ("random",) * 3)
+        said = []
+        for _ in range(30):  # the bidding, the chien taken and both discards, then the first cards
+            control = Controller(session)
+            view = control.table()
+            if view is not None and view.declarer >= 0 and view.hand_sizes:  # a contract is taken
+                said.append(Renderer(control, Look()).discards(view).plain)
+            session.apply(session.bot_action("random"))
+    finally:
+        i18n.use(i18n.SOURCE)
+    text = " ".join(said)
+    assert said and not [word for word in ("took", "aside", "cards", "to go") if word in text], text

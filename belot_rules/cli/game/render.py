@@ -391,17 +391,17 @@ class Renderer:
         taker sees what it held and what he laid aside (``You took the chien 9♥ 10♠, laid aside 8♦``), and so
         does everyone once the deal is over."""
         size = self.control.rules.dealing.widow_size
-        text = Text(f"{self.control.names.name(view.declarer)} took the chien")
+        text = Text(does(self.control.names.name(view.declarer), "take_chien"))
         if not view.chien_cards:
             laid = self.control.rules.seating.hand_size + size - view.hand_sizes[view.declarer]  # before trick 1
-            return text.append(f" ({size} cards), " + (f"laid {laid} of {size} aside" if laid < size
-                                                         else f"laid {size} aside face down"))
+            return text.append((_(" ({size} cards), laid {laid} of {size} aside") if laid < size
+                                else _(" ({size} cards), laid {size} aside face down")).format(size=size, laid=laid))
         laid = len(view.discarded)
         text.append(" ").append_text(Text(" ").join(self.look.card(c) for c in view.chien_cards))
         if not laid:
-            return text.append(f", {size} to lay aside")
-        text.append(", laid aside ").append_text(Text(" ").join(self.look.card(c) for c in view.discarded))
-        return text.append(f", {size - laid} to go" if laid < size else "")
+            return text.append(_(", {size} to lay aside").format(size=size))
+        text.append(_(", laid aside") + " ").append_text(Text(" ").join(self.look.card(c) for c in view.discarded))
+        return text.append(_(", {left} to go").format(left=size - laid) if laid < size else "")
 
     def describe(self, action: Action, short: bool = False, view: SeatView | None = None) -> str:
         """A move of the deal being played, in the table's words (``short``: in a menu of calls or declarations,

@@ -21,6 +21,7 @@ def _verb_forms() -> dict[str, tuple[str, str]]:
         "declare": (_("You declare"), _("{name} declares")),
         "discard": (_("You discard"), _("{name} discards")),
         "play": (_("You play"), _("{name} plays")),
+        "take_chien": (_("You took the chien"), _("{name} took the chien")),
     }
 
 
