@@ -3,7 +3,12 @@ result column, the chien taken and laid aside."""
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
+
 import pytest
+from rich.console import Console
 
 from belot_rules import i18n
 from belot_rules.cards import mask_of
@@ -12,6 +17,8 @@ from belot_rules.cli.game.explain import explanation
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.session import Session, SheetRow, void_words
+from belot_rules.cli.game.stats import STATS_FORMAT
+from belot_rules.cli.tui.pages import stats_page
 from belot_rules.rules.declarations import Declaration
 from belot_rules.rules.scoring import DealScore, ScoringRules
 from belot_rules.variant.loader import load_variant_model
@@ -79,3 +86,19 @@ def test_the_chien_taken_and_laid_aside_is_told_in_the_language(language: str) -
         i18n.use(i18n.SOURCE)
     text = " ".join(said)
     assert said and not [word for word in ("took", "aside", "cards", "to go") if word in text], text
+
+
+def test_the_statistics_page_s_headings_are_in_the_language(tmp_path: Path) -> None:
+    """docs/playing.md (`t`, your statistics): at the French table the page's headings read "variant bots games won
+    rate avg pts contracts capots"."""
+    path = tmp_path / "statistics.json"
+    counts = {"games": 1, "wins": 1, "points": 90, "contracts": 2, "made": 1, "capots": 0}
+    path.write_text(json.dumps({"format": STATS_FORMAT, "variants": {"french": {"normal": counts}}}), encoding="utf-8")
+    i18n.use("fr")
+    try:
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(stats_page(path, Look()))
+    finally:
+        i18n.use(i18n.SOURCE)
+    text = console.export_text()
+    assert "parties" in text and not [word for word in ("games", "won", "avg pts", "contracts") if word in text]

@@ -88,8 +88,9 @@ def stats_page(path: Path | None, look: Look) -> RenderableType:
     if not rows:
         return Text(_("No finished match yet: statistics count every match you finish."))
     table = Table(box=look.rule_box, padding=(0, 1), pad_edge=False)
-    for name in ("variant", "bots", "games", "won", "rate", "avg pts", "contracts", "capots"):
-        table.add_column(name, justify="left" if name in ("variant", "bots") else "right")
+    heads = (_("variant"), _("bots"), _("games"), _("won"), _("rate"), _("avg pts"), _("contracts"), _("capots"))
+    for column, name in enumerate(heads):
+        table.add_column(name, justify="left" if column < 2 else "right")  # the variant and the bots' level
     for row in rows:
         table.add_row(*row)
     return table
