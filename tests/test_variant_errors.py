@@ -782,3 +782,14 @@ def test_what_yaml_did_to_extends_is_told_not_what_extends_then_got(tmp_path: Pa
     """docs/house-rules.md (no tags; YAML 1.1 numbers): a tagged `extends` was told "got nothing", hiding the tag."""
     message = problems_of(tmp_path, text)
     assert expected in message and "got nothing" not in message
+
+
+def test_a_misspelt_key_of_a_section_with_many_rules_stays_one_readable_line(tmp_path: Path) -> None:
+    """The declarations section has over twenty rules: listing them all after "did you mean" made a line of over
+    500 characters (found by the fuzz test), so the list stops with an ellipsis once the suggestion is made."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: french\ndeclarations:\n  enabeld: false\n", encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_variant_model(path)
+    line = str(caught.value).splitlines()[0]
+    assert "did you mean `enabled`?" in line and line.endswith(", …)") and len(line) < 360, line

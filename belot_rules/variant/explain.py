@@ -185,7 +185,7 @@ def _unknown_key(key: str, section: KeyPath) -> str:
         near = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
         if near:
             return _("unknown key `{key}`; did you mean `{near}`, {where}? (valid keys here: {keys})").format(
-                key=shown, near=near[0], where=_where(names[near[0]]), keys=", ".join(fields))
+                key=shown, near=near[0], where=_where(names[near[0]]), keys=some_of(fields))
     return _("unknown key `{key}`; {suggestion}").format(key=shown, suggestion=suggest(key[:100], fields, _("valid keys here")))
 
 
@@ -409,10 +409,21 @@ def _quoted_child(reason: str, path: KeyPath, data: Any, nodes: dict[KeyPath, No
 def suggest(given: str, choices: list[str], label: str) -> str:
     """``did you mean `x`? (label: a, b, c)``, or just the list when nothing is close."""
     close = difflib.get_close_matches(given, choices, n=1, cutoff=0.6)
-    listed = ", ".join(choices)
     if close:
-        return _("did you mean `{choice}`? ({label}: {choices})").format(choice=close[0], label=label, choices=listed)
-    return f"{label}: {listed}"  # the label is in the current language already
+        return _("did you mean `{choice}`? ({label}: {choices})").format(choice=close[0], label=label,
+                                                                         choices=some_of(choices))
+    return f"{label}: {some_of(choices)}"  # the label is in the current language already
+
+
+def some_of(choices: list[str], room: int = 240) -> str:
+    """The choices, comma-separated, as many as fit ``room`` characters, then an ellipsis: a section with many
+    rules (declarations has over twenty) keeps its error on one readable line."""
+    shown: list[str] = []
+    for choice in choices:
+        if len(", ".join([*shown, choice])) > room:
+            return ", ".join(shown) + ", …"
+        shown.append(choice)
+    return ", ".join(shown)
 
 
 def _with_note(message: str, info: NodeInfo | None) -> str:
