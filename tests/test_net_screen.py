@@ -51,3 +51,11 @@ def test_the_full_screen_seat_plays_a_whole_deal(tmp_path: Path, started: list[R
     assert any("Your hand: " in s and "Your card (" in s for s in seen[:-1]), seen[:3]
     assert any("Deal 1 · " in s and "You" in s and "Contract" in s for s in seen[:-1]), "the table drawn as the " \
         "line game draws it, from the seat's chair"
+
+
+def test_the_seat_s_footer_offers_only_the_game_s_keys() -> None:
+    """The joined table's footer showed textual's "^p palette", a menu of the toolkit's own commands (theme,
+    quit...) that the local table does not have."""
+    from belot_rules.net.screen import TableScreen
+
+    assert TableScreen.ENABLE_COMMAND_PALETTE is False

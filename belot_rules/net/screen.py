@@ -90,6 +90,7 @@ def frame_width(columns: int) -> int:
 class TableScreen(App[int]):
     """The seat's table, full screen; its result is the exit status."""
 
+    ENABLE_COMMAND_PALETTE = False  # as at the local table: ctrl+p is not a key of the game
     CSS = """
     #seats, #trick, #hand, #question { height: auto; padding: 0 1; }
     #board { height: 1fr; }
