@@ -793,3 +793,15 @@ def test_a_misspelt_key_of_a_section_with_many_rules_stays_one_readable_line(tmp
         load_variant_model(path)
     line = str(caught.value).splitlines()[0]
     assert "did you mean `enabled`?" in line and line.endswith(", …)") and len(line) < 360, line
+
+
+def test_an_unknown_parent_far_from_every_name_keeps_its_message_short(tmp_path: Path) -> None:
+    """With 23 shipped variants the list after an unknown ``extends`` (nothing close to it), followed by the
+    file's chain, made a line of over 500 characters (found by the fuzz test): the list stops with an ellipsis."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: " + "q" * 300 + "\n", encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        load_variant_model(path)
+    line = str(caught.value).splitlines()[0]
+    assert "shipped variants: baloot, " in line and ", … (chain: " in line
+    assert len(line) - 2 * len(str(path)) < 300, line

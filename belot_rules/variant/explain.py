@@ -406,13 +406,13 @@ def _quoted_child(reason: str, path: KeyPath, data: Any, nodes: dict[KeyPath, No
     return None
 
 
-def suggest(given: str, choices: list[str], label: str) -> str:
+def suggest(given: str, choices: list[str], label: str, room: int = 240) -> str:
     """``did you mean `x`? (label: a, b, c)``, or just the list when nothing is close."""
     close = difflib.get_close_matches(given, choices, n=1, cutoff=0.6)
     if close:
         return _("did you mean `{choice}`? ({label}: {choices})").format(choice=close[0], label=label,
-                                                                         choices=some_of(choices))
-    return f"{label}: {some_of(choices)}"  # the label is in the current language already
+                                                                         choices=some_of(choices, room))
+    return f"{label}: {some_of(choices, room)}"  # the label is in the current language already
 
 
 def some_of(choices: list[str], room: int = 240) -> str:

@@ -321,7 +321,7 @@ def _unknown_name(name: str) -> str:
         return _("no shipped variant named `{name}`; did you mean `{near}`? (`belot list` shows them all)").format(
             name=shown, near=close[0])
     return _("no shipped variant named `{name}`; {suggestion}").format(
-        name=shown, suggestion=suggest(name[:100], names, _("shipped variants")))
+        name=shown, suggestion=suggest(name[:100], names, _("shipped variants"), room=120))  # the file's chain follows
 
 
 def is_file(path: Path) -> bool:
