@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from net_seat import seat_talks
 from websockets.asyncio.client import ClientConnection, connect
 
 from belot_rules.cli.game.session import Session
@@ -120,26 +121,8 @@ def test_a_hint_is_thought_out_apart_and_given_while_the_move_is_awaited() -> No
     """``h`` at a table that allows hints: the adviser thinks in a worker thread, and its answer reaches the seat
     whose move it is for, in the local game's words."""
 
-    async def scenario() -> list[dict[str, Any]]:
-        seats = ("human", "random", "random", "random")
-        session = Session.start("bulgarian", 4, ("random",) * 4, target=1)
-        runner = TableRunner(Table.new(session, seats, "hints", hints=True), "instant", note=lambda line: None)
-        server = await listen(Host({"hints": runner}), "127.0.0.1", 0)
-        runner.start()
-        seen: list[dict[str, Any]] = []
-        try:
-            async with connect(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/") as socket:
-                await socket.send(json.dumps({"type": "hello", "version": VERSION, "code": "hints"}))
-                async with asyncio.timeout(20):
-                    while not seen or seen[-1]["type"] != "hint":
-                        seen.append(json.loads(await socket.recv()))
-                        if seen[-1]["type"] == "turn":
-                            await socket.send(json.dumps({"type": "hint"}))
-        finally:
-            assert runner.task is not None
-            runner.task.cancel()
-            server.close()
-        return seen
-
-    seen = asyncio.run(scenario())
+    session = Session.start("bulgarian", 4, ("random",) * 4, target=1)
+    table = Table.new(session, ("human", "random", "random", "random"), "hints", hints=True)
+    seen = asyncio.run(seat_talks(table, "hints", lambda seen: {"type": "hint"} if seen[-1]["type"] == "turn" else None,
+                                  lambda seen: bool(seen) and seen[-1]["type"] == "hint"))
     assert seen[-1]["text"].startswith("Hint: the heuristic bot would ")

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import connect
+from net_seat import seat_talks
 
 from belot_rules.cli.game.session import Session
 from belot_rules.net.client import Joining, PlainView
-from belot_rules.net.protocol import VERSION, check_sent, decode
-from belot_rules.net.server import Host, TableRunner, listen
+from belot_rules.net.protocol import check_sent, decode
 from belot_rules.net.store import TableSave, read_table
 from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
 
@@ -122,32 +120,17 @@ def test_a_seat_takes_its_move_back_over_the_network() -> None:
     """Through a real server on the loopback address: the seat's undo message takes its move back, it is sent
     the deal as it is again and asked anew."""
 
-    async def scenario() -> list[dict[str, Any]]:
-        seats = (PERSON, "random", "random", "random")
-        session = Session.start("bulgarian", 11, ("random",) * 4, target=1)
-        runner = TableRunner(Table.new(session, seats, "undo-net", undo_rule="own-move"), "instant",
-                             note=lambda line: None)
-        server = await listen(Host({"undo-net": runner}), "127.0.0.1", 0)
-        runner.start()
-        seen: list[dict[str, Any]] = []
-        try:
-            async with connect(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/") as socket:
-                await socket.send(json.dumps({"type": "hello", "version": VERSION, "code": "undo-net"}))
-                turns = 0
-                async with asyncio.timeout(20):
-                    while turns < 3:
-                        seen.append(json.loads(await socket.recv()))
-                        if seen[-1]["type"] == "turn":
-                            turns += 1
-                            await socket.send(json.dumps({"type": "move", "text": "1"} if turns == 1 else
-                                                         {"type": "undo"}))
-        finally:
-            assert runner.task is not None
-            runner.task.cancel()
-            server.close()
-        return seen
+    def answer(seen: list[dict[str, Any]]) -> dict[str, Any] | None:
+        if seen[-1]["type"] != "turn":
+            return None
+        return {"type": "move", "text": "1"} if turns(seen) == 1 else {"type": "undo"}
 
-    seen = asyncio.run(scenario())
+    def turns(seen: list[dict[str, Any]]) -> int:
+        return sum(m["type"] == "turn" for m in seen)
+
+    session = Session.start("bulgarian", 11, ("random",) * 4, target=1)
+    table = Table.new(session, (PERSON, "random", "random", "random"), "undo-net", undo_rule="own-move")
+    seen = asyncio.run(seat_talks(table, "undo-net", answer, lambda seen: turns(seen) >= 3))
     kinds = [m["type"] for m in seen]
     assert "undone" in kinds and kinds[-1] == "turn", kinds
     undone = seen[kinds.index("undone")]
