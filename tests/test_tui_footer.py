@@ -22,6 +22,8 @@ def test_the_footer_fits_80_columns_with_its_quit_key_whole(language: str, tmp_p
         app = tui.table_app("bulgarian", 11, tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             await tui.settle(pilot, app)
+            # the footer is drawn a refresh after the table: read it once it is there
+            await tui.until(pilot, lambda: tui.screen_text(app).splitlines()[-1].strip(), "no footer was drawn")
             return tui.screen_text(app).splitlines()[-1]
 
     try:
