@@ -35,7 +35,7 @@ HASHES = {
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
     "twenty-eight": "0cc324d8875d38c8",
-    "twenty-nine": "4d55c7c1d8db6eb9",
+    "twenty-nine": "079dc634103e2f3f",
 }
 
 

@@ -157,6 +157,10 @@ def partner_overcall(least: int) -> str:
     return f"Over one's own partner's bid, the opponent between having passed, a bid must be at least {least}."
 
 
+def equal_holds() -> str:
+    return "A player who speaks before the standing bidder may hold the bid by equalling it; a later one must bid higher."
+
+
 def capot_bid_value(points: int) -> str:
     return f"A capot bid is worth {points}."
 

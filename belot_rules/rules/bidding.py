@@ -52,6 +52,12 @@ OVERBID_FORBIDDEN, OVERBID_CONTRACT_TEAM_ONLY = (OverbidAfterDouble.forbidden,
 
 
 
+def speaks_before(auction: Auction, seat: int, other: int) -> bool:
+    """Whether ``seat`` comes before ``other`` in the order of speaking (it has priority)."""
+    first, players = auction.first_seat, auction.players
+    return (seat - first) % players < (other - first) % players
+
+
 class Bidding:
     """Shared parts of every style: doubling, the end of the auction, applying calls."""
 
@@ -268,6 +274,8 @@ class Bidding:
             return "bids here are points and a contract, like '90 hearts'" if call.points is None \
                 else "bids here name a contract only, like 'hearts'"
         if auction.points is not None and call.points is not None and call.points <= auction.points:
+            if bids[0].points == auction.points:  # twenty-nine.md §3.2: an earlier speaker may hold it
+                return f"a bid must be at least {auction.points}; {self._point_bids_now(bids, call)}"
             return f"a bid must be higher than {auction.points}; {self._point_bids_now(bids, call)}"
         return self._point_bids_now(bids, call)
 
@@ -418,7 +426,7 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
         if self.overcall == NO_OVERCALL or not self._may_overbid(auction):
             return []
         over = self.over[auction.contract]
-        if self.priority and contract_kind(auction.contract) != "suit" and self._speaks_before(
+        if self.priority and contract_kind(auction.contract) != "suit" and speaks_before(
                 auction, auction.to_act, auction.caller()):
             return [Call("bid", auction.contract), *over]
         return over
@@ -427,12 +435,6 @@ class TurnedCardBidding(_TurnedCardRounds, Bidding):
     def _taken_in_later_round(auction: Auction) -> bool:
         """Whether the standing contract was taken after a first round of passes."""
         return all(call.kind == "pass" for _, call in auction.calls[:auction.players])
-
-    @staticmethod
-    def _speaks_before(auction: Auction, seat: int, other: int) -> bool:
-        """Whether ``seat`` comes before ``other`` in the order of speaking (it has priority)."""
-        first, players = auction.first_seat, auction.players
-        return (seat - first) % players < (other - first) % players
 
     def _is_over(self, auction: Auction) -> bool:
         if auction.contract is None:
@@ -529,7 +531,7 @@ class PointBidding(Bidding):
     def __init__(self, variant: Variant, seating: Seating) -> None:
         super().__init__(variant, seating)
         if variant.play.conceals_trump:  # twenty-eight.md §3: a bid is a number; the trump comes after
-            self.contracts = (CONCEALED,)
+            self.contracts, self.rank = (CONCEALED,), {CONCEALED: 0}
         points = variant.bidding.points
         values = list(range(points.minimum, points.maximum + 1, points.step))
         if points.maximum_means_capot:
@@ -544,6 +546,7 @@ class PointBidding(Bidding):
         # twenty-eight.md §3.3: over the partner, the opponent between having passed, a bid of at least this
         least = points.partner_overcall_min
         self.over_partner = next((i for i, v in enumerate(values) if v >= least), len(values)) if least else 0
+        self.equal_holds = points.equal_holds  # twenty-nine.md §3.2: an earlier speaker may equal the standing bid
 
     def _bid_list(self, contracts: tuple[str, ...]) -> list[Call]:
         return [Call("bid", c, v) for v in self.values for c in contracts]
@@ -556,6 +559,8 @@ class PointBidding(Bidding):
         if not self._may_overbid(auction):
             return []
         start = 0 if auction.points is None else self.above[auction.points]
+        if start and self.equal_holds and speaks_before(auction, auction.to_act, auction.declarer):
+            start -= 1
         if self.over_partner and auction.declarer == self.partner[auction.to_act] and auction.calls[-1][1] == PASS:
             start = max(start, self.over_partner)
         allowed = self._allowed(auction)

@@ -277,6 +277,12 @@ class PointBids(Rule):
         description="A player bidding over his own partner's standing bid, the opponent between them having passed, "
         "must bid at least this (Twenty-Eight: 20, twenty-eight.md §3.3); 0: any higher bid.",
     )
+    equal_holds: bool = Field(
+        False,
+        description="A player who speaks before the standing bidder may hold his bid by equalling it, and a later "
+        "speaker must bid higher (Twenty-Nine, twenty-nine.md §3.2, KNC: 'a player can match a previous bid if they "
+        "placed it first'); false: every bid is higher than the last.",
+    )
 
     def conflicts(self) -> list[str]:
         """The bids from minimum to maximum must be a short ladder of whole steps."""

@@ -1,0 +1,41 @@
+"""Twenty-Nine's and Twenty-Eight's rules beyond the concealed trump (twenty-nine.md, twenty-eight.md): the equal bid
+of an earlier speaker, the bidder's hidden trump lead. Positions are dealt from a constructed deck as in
+test_family_concealed_trump.py: four cards each, the auction, the trump laid face down, four more each."""
+
+from __future__ import annotations
+
+import pytest
+
+from belot_rules import load_variant
+from belot_rules.engine.deal import BIDDING, DealState, IllegalAction
+from tests.test_family_concealed_trump import deck
+
+TWENTY_NINE = load_variant("twenty-nine")
+
+
+def test_an_earlier_speaker_holds_a_bid_by_equalling_it_twenty_nine_3_2() -> None:
+    """§3.2 [KNC]: 'a player can match a previous bid if they placed it first': seat 0 (first to speak) may hold seat
+    1's 17 by saying 17; seat 1, later, must then bid higher, and so must seat 2 over seat 0."""
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for call in ("16", "17"):
+        state.apply(call)
+    for _ in range(2):  # seats 2 and 3 speak after seat 1: higher only
+        assert [str(a) for a in state.legal_actions()][:2] == ["pass", "18"]
+        state.apply("pass")
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "17"]  # seat 0 before seat 1
+    state.apply("17")
+    assert state.auction is not None and (state.auction.declarer, state.auction.points) == (0, 17)
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "18"]  # seat 1 after seat 0
+    with pytest.raises(IllegalAction, match="higher than 17"):
+        state.apply("17")
+    while state.phase == BIDDING:
+        state.apply("pass")
+    assert (state.declarer, state.bid) == (0, 17)
+
+
+def test_without_the_option_an_equal_bid_is_refused_twenty_eight_3_2() -> None:
+    """twenty-eight.md §3.2 [CATS]: each bid higher than the last; Twenty-Eight has no equal bid."""
+    state = DealState.start(load_variant("twenty-eight"), deck(), 3)
+    for call in ("14", "15", "pass", "pass"):
+        state.apply(call)
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "16"]
