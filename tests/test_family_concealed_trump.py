@@ -30,8 +30,8 @@ def deck(hands: tuple[str, ...] = HANDS) -> list[int]:
     return [c for hand in cards for c in hand[:4]] + [c for hand in cards for c in hand[4:]]
 
 
-def concealed(ruleset: Ruleset = TWENTY_EIGHT, card: str = "conceal 7H") -> DealState:
-    state = DealState.start(ruleset, deck(), 3)
+def concealed(ruleset: Ruleset = TWENTY_EIGHT, card: str = "conceal 7H", hands: tuple[str, ...] = HANDS) -> DealState:
+    state = DealState.start(ruleset, deck(hands), 3)
     for call in ("14", "pass", "pass", "pass"):
         state.apply(call)
     state.apply(card)

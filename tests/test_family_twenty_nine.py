@@ -8,7 +8,7 @@ import pytest
 
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DealState, IllegalAction
-from tests.test_family_concealed_trump import deck
+from tests.test_family_concealed_trump import concealed, deck
 
 TWENTY_NINE = load_variant("twenty-nine")
 
@@ -39,3 +39,25 @@ def test_without_the_option_an_equal_bid_is_refused_twenty_eight_3_2() -> None:
     for call in ("14", "15", "pass", "pass"):
         state.apply(call)
     assert [str(a) for a in state.legal_actions()][:2] == ["pass", "16"]
+
+
+def test_the_bidder_may_not_lead_his_hidden_trump_twenty_eight_4_3() -> None:
+    """twenty-eight.md §4.3 (MEM, unverified): while the trump lies face down the bidder may not lead its suit unless
+    he holds nothing else; Twenty-Nine has no such rule. Seat 0 lays 7H and leads trick 1 holding 8H."""
+    state = concealed()
+    assert "8H" not in [str(a) for a in state.legal_actions()] and state.to_act == 0
+    with pytest.raises(IllegalAction, match="may not lead its suit"):
+        state.apply("8H")
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("16", "pass", "pass", "pass", "pass", "pass", "conceal 7H"):  # no double, no redouble
+        state.apply(move)
+    assert "8H" in [str(a) for a in state.legal_actions()]
+
+
+def test_a_bidder_holding_only_the_hidden_suit_leads_it_twenty_eight_4_3() -> None:
+    """twenty-eight.md §4.3: '... unless he has nothing else': a hand of hearts alone leads a heart."""
+    hearts = ("7H 8H 9H TH JH QH KH AH", "JC 9C TC QC JS 9S AS TS", "JD QD KD AD 7S 8S QS KS",
+              "AC KC 7C 8C 9D TD 7D 8D")
+    state = concealed(hands=hearts)
+    assert sorted(str(a) for a in state.legal_actions() if a.card is not None) == sorted(
+        "8H 9H TH JH QH KH AH".split())

@@ -34,7 +34,7 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
-    "twenty-eight": "0cc324d8875d38c8",
+    "twenty-eight": "32824c9918f2097a",
     "twenty-nine": "079dc634103e2f3f",
 }
 

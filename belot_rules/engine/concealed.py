@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_MASKS, card_index
+from ..cards import SUIT_MASKS, SUIT_OF, card_index
 from ..rules.declarations import KING, QUEEN
 from ..variant.model import SUIT_CONTRACTS
 from ..variant.options.declarations import PairNeeds
@@ -43,6 +43,18 @@ def play_while_concealed(state: DealState, pick_card: PickCard | None, rand: Cal
             assert pick_card is not None, "play_out draws cards at random (rand) or asks pick_card"
             card = pick_card(legal, seat, state.hands[seat], state.trick, state.win_pos)
         state.play_card(card)
+
+
+# twenty-eight.md §4.3 (MEM, unverified): the refusal of a card the next function bars.
+HIDDEN_LEAD = "while the trump lies face down the bidder may not lead its suit unless he holds nothing else"
+
+
+def bidder_lead(state: DealState, hand: int) -> int:
+    """The cards the bidder may lead while his trump lies face down: under ``hidden_trump_lead: not_by_bidder`` none of
+    its suit while he holds another card (twenty-eight.md §4.3), else any."""
+    if not state.ruleset.variant.play.bidder_hides_trump_lead:
+        return hand
+    return hand & ~SUIT_MASKS[SUIT_OF[state.trump_card]] or hand
 
 
 def seat_choices(state: DealState) -> list[Action]:

@@ -44,7 +44,7 @@ from .actions import (
     find_action,
     play_action,
 )
-from .concealed import play_while_concealed, seat_choices
+from .concealed import bidder_lead, play_while_concealed, seat_choices
 from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
 from .refusal import refusal
 from .seat_view import SeatView
@@ -230,6 +230,8 @@ class DealState:
         if seat == self.asked and hand & self.ruleset.tables[self.played_contract()].trump_mask:
             return hand & self.ruleset.tables[self.played_contract()].trump_mask  # twenty-eight.md §4.3
         if not trick:
+            if self.trump_card >= 0 and seat == self.declarer:
+                return bidder_lead(self, hand)  # twenty-eight.md §4.3
             return lead(hand, self.ruleset.tables[self.played_contract()].trump_mask) if self.closed else hand
         return self.ruleset.obligations[self.played_contract()].legal_fast(
             hand, SUIT_OF[trick[0]], trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back

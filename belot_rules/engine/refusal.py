@@ -9,6 +9,7 @@ from ..errors import UserError
 from ..rules.calls import Call, summarize
 from ..rules.closed import CLOSED_LEAD
 from .actions import Action
+from .concealed import HIDDEN_LEAD
 from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def refusal(state: DealState, text: str, legal: list[Action]) -> str:
             reason = ": " + state.ruleset.obligations[state.played_contract()].reason(state.hands[seat], state.trick, card)
         elif card >= 0 and state.closed:
             reason = ": " + CLOSED_LEAD
+        elif card >= 0 and state.trump_card >= 0 and seat == state.declarer:
+            reason = ": " + HIDDEN_LEAD
     elif state.phase == EXCHANGING:
         reason = (f": seat {seat} holds the trump seven and may take the turned card "
                   f"{CARDS[state.turned_card]} for it (exchange) or keep it (keep)")

@@ -63,7 +63,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("declarations", "belote", "multiplied_by_contract_factor"),
                   ("play", "trump_shown"), ("play", "earlier_trumps"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
                   ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"),
-                  ("deal", "redeal_claim", "with_all_four"), ("bidding", "points", "equal_holds"))
+                  ("deal", "redeal_claim", "with_all_four"), ("bidding", "points", "equal_holds"),
+                  ("play", "hidden_trump_lead"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

@@ -82,6 +82,11 @@ class EarlierTrumps(str, Enum):
     become_trumps = "become_trumps"
 
 
+class HiddenTrumpLead(str, Enum):
+    allowed = "allowed"
+    not_by_bidder = "not_by_bidder"
+
+
 def _trump_at_once(variant: Variant) -> str | None:
     return None if variant.play.conceals_trump else _("play.trump_shown is at_once")
 
@@ -179,6 +184,15 @@ class Play(Rule):
         "(Twenty-Eight, twenty-eight.md §4.3, 52P) or count as trumps (Twenty-Nine, twenty-nine.md §4.4, PAGc: asking "
         "'turns the card you played into a trump').",
     )
+    hidden_trump_lead: Annotated[HiddenTrumpLead, Option({
+        "allowed": "while the trump lies face down, the bidder may lead any card",
+        "not_by_bidder": "while the trump lies face down, the bidder may not lead a card of its suit unless he holds "
+        "nothing else",
+    }, unused_when=_trump_at_once)] = Field(
+        HiddenTrumpLead.allowed,
+        description="While the trump lies face down, may the bidder lead a card of its suit: allowed, or not_by_bidder "
+        "(only when he holds nothing else: Twenty-Eight, twenty-eight.md §4.3, MEM, unverified).",
+    )
     # The Jass play rules (rules/family/schieber.md §4, the Swisslos rules 1-2 and jass-kit): each may be set alone.
     trump_instead_of_following: Annotated[TrumpInstead, Option({
         "never": "holding the led plain suit, a player must follow it",
@@ -214,6 +228,11 @@ class Play(Rule):
     def conceals_trump(self) -> bool:
         """Whether the bidder lays the trump face down, shown on demand (``trump_shown: on_demand``)."""
         return self.trump_shown == TrumpShown.on_demand
+
+    @property
+    def bidder_hides_trump_lead(self) -> bool:
+        """Whether the bidder may not lead the suit of his face-down trump while he holds another card."""
+        return self.hidden_trump_lead == HiddenTrumpLead.not_by_bidder
 
     @property
     def earlier_trumps_count(self) -> bool:
