@@ -65,6 +65,7 @@ class MatchState:
     winner: int | None = None
     end_state: MatchEnd | None = None
     current: DealState | None = None
+    mid_deal: bool = False  # match.mid_deal: the winner reached the target in the middle of the last deal
 
     @classmethod
     def new(cls, ruleset: Ruleset, seed: int, first_dealer: int | None = None) -> MatchState:
@@ -154,7 +155,7 @@ class MatchState:
         first = self._first_to_reach(deal, score) if rules.mid_deal and score is not None else None
         self.winner = rules.winner(self.end_state, self.board, score, finished.capot)
         if first is not None:  # match.mid_deal: the side that reached the target first in the deal's counting order
-            self.winner = first
+            self.winner, self.mid_deal = first, True
         if self.over:
             self.current = None
 

@@ -39,7 +39,7 @@ from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_opti
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN, bot_choice
 from ..cli.game.session import NoUndo, Session
-from ..cli.game.wording import announce_question, question
+from ..cli.game.wording import announce_question, question, reached
 from ..cli.show import print_rules
 from ..engine.actions import Action
 from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
@@ -298,7 +298,7 @@ class Table:
         board = " · ".join(str(points) for points in event.board)
         said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
         return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
-                                              "said": f"{said} · {board}",
+                                              "said": f"{said} · {board}{reached(event, self.draw)}",
                                               "sheet": self.sheet(None if r == WATCHERS else r)})
 
     def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:

@@ -133,6 +133,7 @@ class MatchEnded:
     forfeit: int | None  # the side that lost on time
     totals: dict[str, int] | None
     note: str  # why the statistics file was moved aside, if it was
+    mid_deal: bool = False  # the winner reached the target in the middle of the last deal (match.mid_deal)
 
     @property
     def drawn(self) -> bool:
@@ -395,7 +396,8 @@ class Controller:
         if not self.counted and self.stats_path is not None:
             self.counted = True
             totals, note = record_match(session, self.stats_path)
-        return MatchEnded(session.winner, tuple(session.match.board), session.forfeit, totals, note)
+        return MatchEnded(session.winner, tuple(session.match.board), session.forfeit, totals, note,
+                          session.match.mid_deal)
 
     # ------------------------------------------------------------------ the player's requests
 

@@ -32,7 +32,7 @@ from .hands import sort_hand
 from .look import Look, variant_title
 from .session import SheetRow
 from .stats import opponents
-from .wording import does, trump_move
+from .wording import does, reached, trump_move
 
 CELL_WIDTH = 25
 FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
@@ -503,7 +503,7 @@ class Renderer:
             result = _("The match is drawn")
         else:
             result = does(self.control.names.team_phrase(ended.winner, start=True), "win")
-        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(ended.board)}")
+        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(ended.board)}", reached(ended, self))
 
     def games_played(self, totals: dict[str, int]) -> str:
         """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""

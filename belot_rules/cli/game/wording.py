@@ -3,12 +3,18 @@ the line game, the table and a network seat)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...cards import CARDS
 from ...engine.actions import ASK, CONCEAL, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext
-from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, HumanTurn
+from ...variant.options.match import MidDeal
+from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, HumanTurn, MatchEnded
 from .look import Look
+
+if TYPE_CHECKING:
+    from .render import Renderer
 
 
 def _verb_forms() -> dict[str, tuple[str, str]]:
@@ -35,6 +41,22 @@ def does(name: str, verb: str) -> str:
     if forms is None:
         return f"{name} {verb}" if you else f"{name} {verb}s"
     return forms[0] if you else forms[1].format(name=name)
+
+
+def reached(ended: MatchEnded, draw: Renderer) -> str:
+    """After the match's result, `` · reached 1000 in the middle of the last deal, counting ...`` where the winner
+    reached the target before that deal's end in the counting order of ``match.mid_deal`` (schieber.md §7); else
+    nothing."""
+    rules = draw.control.rules.variant.match
+    if not ended.mid_deal or ended.winner is None or rules.target is None:
+        return ""
+    if rules.mid_deal == MidDeal.belote_tricks_declarations:
+        said = _("reached {target} in the middle of the last deal, counting the belote, then the tricks, then the "
+                 "declarations")
+    else:
+        said = _("reached {target} in the middle of the last deal, counting the belote, then the declarations, then "
+                 "the tricks")
+    return f" {draw.look.dot} " + said.format(target=rules.target)
 
 
 def no_hint_yet(moving: str | None) -> str:
