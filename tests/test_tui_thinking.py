@@ -8,7 +8,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from test_game_tui import data_home, run, screen_text, table_app, until  # noqa: F401 - data_home: saves aside, pages close at once
+from test_game_tui import data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: saves aside, pages close at once
 
 from belot_rules.cli.game import session as session_module
 from belot_rules.cli.game.controller import Controller
@@ -69,3 +69,45 @@ def test_a_decision_for_a_position_the_game_has_left_is_dropped() -> None:
     assert control.next().action == other  # the decision made elsewhere is the move made
     control.decided(position, action)  # asked before that move: too late now
     assert not control.bot_ready()
+
+
+def test_a_hint_is_thought_out_while_the_clock_and_the_keys_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23 (the game stays responsive while a bot thinks): ``h`` asks the adviser in a thread of its own;
+    meanwhile the move clock counts down and the pages open, and the hint is shown once it is made
+    (bulgarian-cut-only: 30 s a move)."""
+    held, asked, release = threading.Event(), threading.Event(), threading.Semaphore(0)
+    choose = session_module.bot_choice
+
+    def slow(*args: object) -> object:
+        if held.is_set():  # only the hint's decision waits: the bots before it move at once
+            asked.set()
+            release.acquire(timeout=30)
+        return choose(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session_module, "bot_choice", slow)
+    clock = [0.0]
+
+    async def hint() -> None:
+        app = table_app("bulgarian-cut-only", 4)
+        app.now = lambda: clock[0]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            held.set()
+            await pilot.press("h")
+            await until(pilot, asked.is_set, "the adviser was not asked")
+            await until(pilot, lambda: "Hint: thinking" in screen_text(app), "the status line does not say so")
+            clock[0] += 10
+            app.tick()
+            await until(pilot, lambda: "20 s left" in screen_text(app), "the clock stopped while the hint was thought")
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen), "? did not open the keys")
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, MessageScreen), "the keys stayed open")
+            release.release()
+            await until(pilot, lambda: "Hint: the " in screen_text(app), "the hint was not shown once made")
+            assert app.hinting.asked is None and not app.session.over
+
+    try:
+        run(hint)
+    finally:
+        release.release(10)

@@ -403,7 +403,14 @@ class Controller:
 
     def hint(self) -> tuple[str, Action]:
         """The adviser bot and the move it would make for the player."""
-        return self.session.adviser, self.session.bot_action(self.session.adviser)
+        _, adviser, decide = self.hint_decision()
+        return adviser, decide()
+
+    def hint_decision(self) -> tuple[tuple[int, int, int], str, Callable[[], Action]]:
+        """Where the game stands, the adviser bot, and its move for the player to be made elsewhere (a worker
+        thread, while the view answers keys), as :meth:`bot_decision`."""
+        session = self.session
+        return self.position(), session.adviser, session.bot_decision(session.adviser)
 
     def undo(self) -> list[Action]:
         """Take back the player's last move and the bots' after it, saved; :class:`NoUndo` says why not."""

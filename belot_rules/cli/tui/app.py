@@ -64,7 +64,7 @@ from .room import Room, fit
 from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
 from .start import offer_unfinished
 from .status import status_line
-from .thinking import Thinking
+from .thinking import Hinting, Thinking
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
 SPEED_ORDER = tuple(SPEEDS)  # slowest first
@@ -98,6 +98,7 @@ class TableApp(App[int]):
         self.skipping = False
         self.timer: Timer | None = None
         self.thinking = Thinking(self)  # a bot deciding in its own thread
+        self.hinting = Hinting(self)  # a hint thought out in its own thread
         self.clock: Timer | None = None  # ticks the controller's move clock each second
         self.ticked = 0.0  # the move clock's last tick
         self.now = time.monotonic  # the move clock's time (a test moves it on)
@@ -567,7 +568,12 @@ class TableApp(App[int]):
             moving = view.to_act if view is not None and not self.result_shown and self.control.bots_move() else None
             self.refuse(no_hint_yet(self.control.names.name(moving) if moving is not None else None))
             return
-        adviser, action = self.control.hint()
+        self.hinting.start()
+        self.note = _("Hint: thinking…")
+        self.update_status()
+
+    def show_hint(self, adviser: str, action: Action) -> None:
+        """The hint (:class:`Hinting`) for the player's move: the card or call chosen, and said."""
         if action.kind == PLAY:
             self.query_one(HandView).select(action.card)
         elif action in self.menu:

@@ -1,5 +1,6 @@
 """A bot's decision made in a thread of its own, so the table answers keys (help, the sheet, quitting) while
-a slow bot (the expert, an outside program) thinks, and the status line says it is thinking.
+a slow bot (the expert, an outside program) thinks, and the status line says it is thinking; a hint (what the
+adviser bot would do in the player's place) is thought out the same way, and the move clock goes on meanwhile.
 
 The thread reads only a copy of the deal (an outside bot: the seat's view), taken when it starts
 (:meth:`~belot_rules.cli.game.controller.Controller.bot_decision`); the answer comes
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action
@@ -35,20 +37,7 @@ class Thinking:
             return
         position, decide = app.control.bot_decision()
         self.busy = True
-
-        def work() -> None:
-            try:
-                answer: Action | Exception = decide()
-            except Exception as err:  # raised again at the table, where the move is made
-                answer = err
-            if not app.is_running:  # the table has closed meanwhile
-                return
-            try:
-                app.call_from_thread(self.done, position, answer)
-            except RuntimeError:  # it closed just now
-                pass
-
-        threading.Thread(target=work, name="bot", daemon=True).start()
+        in_thread(app, decide, partial(self.done, position), "bot")
         app.update_status()
 
     def waits(self, then: Callable[[], None]) -> bool:
@@ -67,3 +56,50 @@ class Thinking:
         self.app.update_status()
         if then is not None:
             then()
+
+
+class Hinting:
+    """The hint asked for at the player's turn, thought out in a thread of its own; it is shown only if the
+    player is still at the position it was asked at (not after a move or an undo)."""
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+        self.asked: tuple[int, int, int] | None = None  # the position of the hint under way
+
+    def start(self) -> None:
+        """Start the hint for the player's move, unless it is under way already."""
+        control = self.app.control
+        if self.asked == control.position():
+            return
+        position, adviser, decide = control.hint_decision()
+        self.asked = position
+        in_thread(self.app, decide, partial(self.done, position, adviser), "hint")
+
+    def done(self, position: tuple[int, int, int], adviser: str, answer: Action | Exception) -> None:
+        if self.asked == position:
+            self.asked = None
+        if isinstance(answer, Exception):
+            raise answer
+        app = self.app
+        if position == app.control.position() and app.turn is not None and answer in app.turn.legal:
+            app.show_hint(adviser, answer)
+
+
+def in_thread(app: TableApp, decide: Callable[[], Action], deliver: Callable[[Action | Exception], None],
+              name: str) -> None:
+    """Call ``decide`` in a daemon thread (quitting never waits for it) and hand its answer, or the exception it
+    raised, to ``deliver`` on the table's thread, where it is raised again; nothing once the table has closed."""
+
+    def work() -> None:
+        try:
+            answer: Action | Exception = decide()
+        except Exception as err:  # raised again at the table
+            answer = err
+        if not app.is_running:  # the table has closed meanwhile
+            return
+        try:
+            app.call_from_thread(deliver, answer)
+        except RuntimeError:  # it closed just now
+            pass
+
+    threading.Thread(target=work, name=name, daemon=True).start()
