@@ -1,0 +1,151 @@
+"""Where a deal of ``belot simulate --seats random,random,random,random`` spends its time, step by step.
+
+    python benchmarks/phases.py [--variant bulgarian] [--deals 3000] [--json]
+
+On one core, interleaved in rounds and timed in CPU seconds (the fastest round of each, as
+``commands.py`` times them), beside the tuned loop of ``search.py``: the same deals played up to
+each step of a worker's chunk, each run doing all the steps before it too, so a step costs the
+difference from the run before it: the deal's seed, its generator, its shuffled deck, dealing
+(``DealState.start``), the random auction with the opening of play (the rest of the deal, belotes,
+who declares), the card play with declarations, belotes and the scoring, then the whole chunk
+(with the tally). The scoring is also timed alone: the same deals' scorer calls made again (its
+memory of scores cleared each round). What a chunk would reach with a step at no cost says
+which steps stand between random seats and a target ratio to the tuned loop. In a checkout:
+``PYTHONPATH=$PWD:$PWD/benchmarks``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from commands import fastest  # beside this file
+from playouts import KERNEL
+from search import tuned_deal
+
+from belot_rules import load_variant
+from belot_rules.engine.deal import DealState
+from belot_rules.engine.playout import play_at_random, random_auction
+from belot_rules.rules.dealing import shuffle
+from belot_rules.ruleset import Ruleset
+from belot_rules.sim.plan import Chunk, compiled
+from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk
+
+STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", "tally")
+
+
+def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
+    """Per step, a run that plays ``count`` deals of round ``number`` up to the end of that step."""
+    loaded = load_variant(variant)
+    ruleset = compiled(loaded.variant, loaded.content_hash)  # the rules the chunks play, for every step
+    seating = ruleset.seating
+    plan = Plan(((ruleset.variant, ruleset.content_hash),), DEALS, ("random",) * seating.players, seed)
+
+    def upto(step: int) -> Callable[[int, int], object]:
+        def run(number: int, count: int) -> None:
+            for deal in range(number * count, (number + 1) * count):
+                dealt = derive_seed(seed, DEALS, deal)
+                if step < 1:
+                    continue
+                rng = random.Random(dealt)
+                if step < 2:
+                    continue
+                deck = list(seating.cards)
+                shuffle(rng, deck)
+                if step < 3:
+                    continue
+                state = DealState.start(ruleset, deck, deal % seating.players)
+                if step < 4:
+                    continue
+                random_auction(ruleset.bidding, state.running_auction(), rng.random)
+                state.auction_over()
+                if step < 5:
+                    continue
+                play_at_random(state, rng.random)
+
+        return run
+
+    steps: dict[str, Callable[[int, int], object]] = {name: upto(i) for i, name in enumerate(STEPS[:-1])}
+    steps["tally"] = lambda number, count: play_chunk(plan, Chunk(0, number * count, count))
+    return steps
+
+
+def scoring_alone(variant: str, seed: int, deals: int, rounds: int) -> Callable[[int, int], object]:
+    """The scorer calls of the deals :func:`runs` plays, made again by a scorer of their own: round ``number``'s
+    ``count`` deals."""
+    loaded = load_variant(variant)
+    scoring = Ruleset(loaded.variant, loaded.content_hash).scoring
+    ruleset = compiled(loaded.variant, loaded.content_hash)
+    calls: list[tuple[Any, ...]] = []
+    score = scoring.score
+
+    def spy(*args: Any) -> Any:
+        calls.append(args)
+        return score(*args)
+
+    ruleset.scoring.score = spy  # type: ignore[method-assign]
+    try:
+        runs(variant, seed)["play_and_scoring"](0, deals)
+    finally:
+        del ruleset.scoring.score
+    per_round = max(1, deals // rounds)
+
+    def run(number: int, count: int) -> None:
+        scoring._scored.clear()
+        for args in calls[number * per_round:number * per_round + count]:
+            score(*args)
+
+    return run
+
+
+def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, Any]:
+    """Microseconds per deal of each step and of the tuned loop, and the ratios a chunk would reach without each."""
+    rng = random.Random(seed)
+
+    def tuned(number: int, count: int) -> None:
+        for _ in range(count):
+            tuned_deal(rng)
+
+    named = {"tuned_loop": tuned, **runs(variant, seed), "scoring": scoring_alone(variant, seed, deals, rounds)}
+    spent = dict(zip(named, (s * 1e6 for s in fastest(list(named.values()), deals, rounds))))
+    steps, before = {}, 0.0
+    for name in STEPS:
+        steps[name] = round(spent[name] - before, 2)
+        before = spent[name]
+    chunk, tuned_us = spent["tally"], spent["tuned_loop"]
+    return {"variant": variant, "deals": deals, "kernel": KERNEL is not None, "tuned_loop_us": round(tuned_us, 2),
+            "chunk_us": round(chunk, 2), "chunk_to_tuned": round(tuned_us / chunk, 3), "steps_us": steps,
+            "scoring_alone_us": round(spent["scoring"], 2),
+            "to_tuned_without": {name: round(tuned_us / max(chunk - cost, 1e-9), 3)
+                                 for name, cost in [*steps.items(), ("scoring", spent["scoring"])]}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="bulgarian")
+    parser.add_argument("--deals", type=int, default=3000, help="deals of each run (15 rounds)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.deals < 15:
+        parser.error("--deals needs at least 15 (one per round)")
+    result = measure(args.variant, args.deals, args.seed)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['variant']}, one core, CPU time ({'compiled kernel' if result['kernel'] else 'pure Python'}): "
+          f"tuned loop {result['tuned_loop_us']} us a deal; a random-seat chunk {result['chunk_us']} us a deal, "
+          f"{result['chunk_to_tuned']} of the tuned loop")
+    for name, cost in [*result["steps_us"].items(), ("scoring (alone)", result["scoring_alone_us"])]:
+        key = name.split(" ")[0]
+        print(f"  {name.replace('_', ' ')}: {cost} us ({cost / result['chunk_us']:.0%}); "
+              f"at no cost the chunk would be {result['to_tuned_without'][key]} of the tuned loop")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
