@@ -58,7 +58,7 @@ def test_the_bulgarian_booklet_tells_the_rules_in_sentences() -> None:
     (follow suit, trump over an opponent), §5.1 (tierce 20, quarte 50, quint 100), §8 and the match to 151,
     told as a player reads them rather than as the file's keys."""
     text = " ".join(to_text(booklet(load_variant("bulgarian")), 1000).split())
-    assert "the Jack of trumps is the highest card, then the nine" in text
+    assert "the jack of trumps is the highest card, then the nine" in text
     assert "A trump counts: jack 20, nine 14, ace 11, ten 10, king 4 and queen 3" in text
     assert "must play a trump when an opponent is winning the trick" in text
     assert "When trumps are led, every player must beat the highest trump if able." in text  # the option's words

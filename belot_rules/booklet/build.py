@@ -9,6 +9,7 @@ the end, so a player knows where to look (``belot show``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
@@ -16,12 +17,18 @@ from typing import TypeVar
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from .. import i18n
 from ..cards import SUIT_NAMES
+from ..cli.game.explain import explanation, meld_words
+from ..cli.game.look import Look
+from ..i18n import gettext as _, words
 from ..rules.calls import CAPOT
+from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.explain import submodel
+from ..variant.languages import words_in
 from ..variant.meanings import meaning
-from ..variant.model import Variant, contract_kind
+from ..variant.model import SUIT_CONTRACTS, Variant, contract_kind
 from ..variant.unused import unused_rules
 from . import messages as say
 from .example import Example, ExampleFailed, worked_example
@@ -82,8 +89,10 @@ def booklet(rules: Ruleset) -> Booklet:
     ]
     if unstated:
         sections.append(Section(say.NOT_STATED, (say.unstated(variant.name), tuple(unstated))))
-    intro = tuple(p for p in (variant.description, say.generated(rules.content_hash)) if p)
-    return Booklet(say.title_line(variant.title, variant.name), intro, tuple(sections), example)
+    own = words_in(variant)  # the title and description in the language the booklet is written in
+    intro = tuple(p for p in (own.description, say.generated(rules.content_hash)) if p)
+    return Booklet(say.title_line(own.title, variant.name), intro,
+                   tuple(Section(_(s.heading), s.blocks) for s in sections), example)
 
 
 def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]]:
@@ -102,6 +111,7 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
             text = say.YES_NO[path][0 if value else 1]
         elif text is None and path not in _COMPOSED and value not in (None, [], {}):
             unstated.append(".".join(path))
+        text = _(text) if text else text  # a meaning or a yes/no sentence, written in English where it is declared
         if text and (*path, str(value)) not in _SILENT:
             told[_PHASE_SECTION[path[0]]].append(_rounding(rules, path, say.sentence(text)))
     return told, unstated
@@ -181,9 +191,17 @@ _COMPOSED: set[KeyPath] = {
 
 
 def contract_words(rules: Ruleset, contract: str) -> str:
-    """A contract as the table says it: ``Hokum hearts``, ``Sun (no trumps)``, ``spades``."""
-    names = rules.variant.bidding.contract_names
-    return say.contract_word(contract, _plain(names).get(contract_kind(contract)))
+    """A contract as the table says it, in the booklet's language: ``Hokum hearts``, ``Sun (no trumps)``, ``spades``."""
+    kind = contract_kind(contract)
+    if contract in SUIT_CONTRACTS:
+        plain = words.suit_names()[SUIT_CONTRACTS.index(contract)]
+    else:
+        plain = words.contract_names().get(contract, contract)
+    if i18n.current() == i18n.SOURCE:  # the names the file gives, by kind of contract
+        table = _plain(rules.variant.bidding.contract_names).get(kind)
+    else:  # the file's names in this language, else the catalogue's
+        table = words_in(rules.variant).contracts.get("suit" if kind == "suit" else contract)
+    return say.contract_word(plain, table, contract not in ("no_trumps", "all_trumps"))
 
 
 def _plain(table: Mapping[K, V]) -> dict[str, V]:
@@ -243,14 +261,15 @@ def _bidding(rules: Ruleset) -> list[Block]:
         told.append(say.ashkal(ashkal.speakers, contract_words(rules, ashkal.contract), ashkal.not_on_ranks))
     doubles = bidding.doubles
     levels = doubles.max_level
-    told.append(say.doublings(doubles.names[:levels], doubles.multipliers[:levels]) if levels else say.no_doubling())
+    names = words_in(rules.variant).levels  # each level's name in the booklet's language
+    told.append(say.doublings(names[:levels], doubles.multipliers[:levels]) if levels else say.no_doubling())
     if levels and doubles.match_winning_level:
-        told.append(say.match_winning_level(doubles.names[doubles.match_winning_level - 1]))
+        told.append(say.match_winning_level(names[doubles.match_winning_level - 1]))
         if rules.variant.scoring.match_winning_points is not None:
             told.append(say.match_winning_points(rules.variant.scoring.match_winning_points))
     condition = doubles.condition
     if levels and condition.applies.kinds():
-        told.append(say.double_condition([say.KIND_WORDS[k] for k in condition.applies.kinds()], condition.doubler_below,
+        told.append(say.double_condition(say.kinds_said(condition.applies.kinds()), condition.doubler_below,
                                          condition.taker_above))
     return told
 
@@ -303,7 +322,7 @@ def _melds(rules: Ruleset) -> list[Block]:
             told += [say.quads(_plain(declarations.quads.default)), say.quad_order(declarations.quad_order)]
         if declarations.quads.overrides.get("no_trumps") and declarations.allowed.of("no_trumps"):
             told.append(say.no_trumps_quads(_plain(declarations.quads.of("no_trumps"))))
-        told.append(say.meld_contracts([say.KIND_WORDS[k] for k in declarations.allowed.kinds()]))
+        told.append(say.meld_contracts(say.kinds_said(declarations.allowed.kinds())))
     else:
         told.append(say.no_melds())
     if declarations.enabled and declarations.wins_match_length:
@@ -312,7 +331,7 @@ def _melds(rules: Ruleset) -> list[Block]:
         told.append(say.pair(declarations.pair.moves_bid, declarations.pair.min_bid_to_reduce))
     belote = declarations.belote
     if belote.enabled:
-        told.append(say.belote(belote.points, [say.KIND_WORDS[k] for k in belote.allowed.kinds()]))
+        told.append(say.belote(belote.points, say.kinds_said(belote.allowed.kinds())))
     return told
 
 
@@ -356,20 +375,39 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
     deal, score = example.deal, example.score
     seating = rules.seating
     assert deal.contract is not None, "an example deal has a contract"
-    taker = f"Seat {deal.declarer}" + (f" ({seating.side_name(seating.side_of[deal.declarer])})" if seating.partners else "")
-    doubling = rules.variant.bidding.doubles.names[deal.level - 1] if deal.level else None
-    bid = None if deal.bid is None else "capot" if deal.bid == CAPOT else str(deal.bid)
+    taker = say.taker(deal.declarer, say.side_name(seating.side_of[deal.declarer], True) if seating.partners else None)
+    levels = words_in(rules.variant).levels
+    doubling = levels[deal.level - 1] if deal.level else None
+    bid = None if deal.bid is None else words.call_names()["capot"] if deal.bid == CAPOT else str(deal.bid)
     contract = contract_words(rules, deal.contract)
     if deal.contract in SUIT_NAMES and not rules.variant.bidding.contract_names:
-        contract = f"{deal.contract} (trumps)"
-    sums = tuple(say.example_parts(seating.side_name(side).capitalize(), tuple(zip(say.PART_NAMES, parts)), total)
+        contract = _("{suit} (trumps)").format(suit=contract)
+    sides = [say.side_name(side, seating.partners) for side in range(len(score.raw_points))]
+    sums = tuple(say.example_parts(sides[side][:1].upper() + sides[side][1:], tuple(zip(say.PART_NAMES, parts)), total)
                  for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)))
-    board = [(seating.side_name(side), points) for side, points in enumerate(score.match_points)]
+    board = [(sides[side], points) for side, points in enumerate(score.match_points)]
     verdict: tuple[str, ...] = ()
     if rules.variant.scoring.contract == "each_own":  # nobody takes: the trump is the last card dealt
         played = say.example_trump(contract)
     else:
         played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)
     return (say.example_intro(example.seed), played, sums, *verdict, say.example_board(board, score.hanging_out),
-            say.example_reckoning(), tuple(score.lines))
+            say.example_reckoning(), _reckoning(rules, score))
 
+
+_SEAT_WORD = re.compile(r"(?<![A-Za-z])(seat|Seat|team|Team|player|Player) (\d+)\b")  # also after an Arabic prefix (لـ)
+
+
+def _reckoning(rules: Ruleset, score: DealScore) -> tuple[str, ...]:
+    """The engine's explanation of the deal, line by line, in the booklet's language (English: its own lines)."""
+    if i18n.current() == i18n.SOURCE:
+        return tuple(score.lines)
+    look = Look(ascii=False).for_variant(rules.variant)
+    lines = explanation(score, lambda meld: meld_words(meld, look.card_name) or str(meld), look.contract)
+    return tuple(_SEAT_WORD.sub(_seat_word, line) for line in lines)
+
+
+def _seat_word(match: re.Match[str]) -> str:
+    said = {"seat": _("seat {number}"), "team": _("team {number}"), "player": _("player {number}")}[match[1].lower()]
+    said = said.format(number=match[2])
+    return said[:1].upper() + said[1:] if match[1][0].isupper() else said

@@ -7,6 +7,7 @@ import html
 import re
 import textwrap
 
+from .. import i18n
 from .build import Block, Booklet
 
 
@@ -39,15 +40,18 @@ body { font-family: Georgia, 'Times New Roman', serif; max-width: 42em; margin: 
        line-height: 1.45; color: #111; }
 h1 { font-size: 1.7em; margin-bottom: 0.2em; }
 h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom: 1px solid #999; }
-ul { padding-left: 1.4em; }
+ul { padding-inline-start: 1.4em; }
 .intro { font-style: italic; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } section { break-inside: avoid; } }
 """
 
 
 def to_html(book: Booklet) -> str:
-    """The booklet as one self-contained HTML page, styled for reading and for printing."""
-    parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+    """The booklet as one self-contained HTML page, styled for reading and for printing, in the language it is written
+    in (right to left for Arabic)."""
+    language = i18n.current()
+    direction = ' dir="rtl"' if language in i18n.RIGHT_TO_LEFT else ""
+    parts = ["<!DOCTYPE html>", f'<html lang="{language}"{direction}>', "<head>", '<meta charset="utf-8">',
              f"<title>{html.escape(book.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
              f"<h1>{html.escape(book.title)}</h1>"]
     parts += [f'<p class="intro">{html.escape(p)}</p>' for p in book.intro]

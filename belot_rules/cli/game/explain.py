@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...cards import RANK_CHARS, card_index
 from ...i18n import SOURCE, current, gettext as _, words
-from ...rules.declarations import Declaration
+from ...rules.declarations import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.rounding import Rounder
 from ...rules.said import Said
 from ...rules.scoring import DealScore
@@ -60,3 +61,20 @@ def _word(value: str, contract: Callable[[str], str]) -> str:
     if value.replace(" ", "_") in CONTRACTS:
         return contract(value.replace(" ", "_"))
     return words.call_names().get(value) or words.side_nouns().get(value) or _(value)
+
+
+def meld_words(declaration: Declaration, card_name: Callable[[int], str]) -> str | None:
+    """A declaration in full in the table's words (``tierce to the 10♠ (20)``, ``four jacks (200)``, ``belote in
+    hearts (20)``), ``card_name`` writing the sequence's top card."""
+    if declaration.kind == SEQUENCE:
+        sequence = SEQUENCE_NAMES[declaration.length]
+        kind = words.declaration_names().get(sequence, sequence)
+        card = card_name(card_index(declaration.suit, declaration.rank))
+        return _("{kind} to the {card} ({points})").format(kind=kind, card=card, points=declaration.points)
+    if declaration.kind == QUAD:
+        rank = words.rank_names()[RANK_CHARS[declaration.rank]]
+        return _("four {rank}s ({points})").format(rank=rank, points=declaration.points)
+    if declaration.kind == BELOTE:
+        return _("{belote} in {suit} ({points})").format(belote=words.declaration_names()["belote"],
+                                                         suit=words.suit_names()[declaration.suit], points=declaration.points)
+    return None

@@ -17,17 +17,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import RANK_CHARS, Card, card_index as index_of, parse_card
+from ...cards import Card, parse_card
 from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
-from ...rules.declarations import QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...rules.declarations import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .controller import OVER, Controller, MatchEnded, call_of
-from .explain import explanation
+from .explain import explanation, meld_words
 from .hands import sort_hand
 from .look import Look, variant_title
 from .session import SheetRow
@@ -608,15 +608,8 @@ class Renderer:
 
     def meld(self, declaration: Declaration) -> str:
         """A declaration in full in the table's words: ``tierce to the 10♠ (20)``, ``four jacks (200)``."""
-        if declaration.kind == SEQUENCE:
-            sequence = SEQUENCE_NAMES[declaration.length]
-            kind = words.declaration_names().get(sequence, sequence)
-            card = self.look.card_name(index_of(declaration.suit, declaration.rank))
-            return _("{kind} to the {card} ({points})").format(kind=kind, card=card, points=declaration.points)
-        if declaration.kind == QUAD:
-            rank = words.rank_names()[RANK_CHARS[declaration.rank]]
-            return _("four {rank}s ({points})").format(rank=rank, points=declaration.points)
-        return self.words(str(declaration))
+        said = meld_words(declaration, self.look.card_name) if declaration.kind != BELOTE else None
+        return said or self.words(str(declaration))  # a belote as the rules write it, in the header's contract words
 
     def announced(self, view: SeatView) -> list[str]:
         """Declarations and belotes announced in this deal, one item per seat and declaration."""
