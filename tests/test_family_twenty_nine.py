@@ -61,3 +61,17 @@ def test_a_bidder_holding_only_the_hidden_suit_leads_it_twenty_eight_4_3() -> No
     state = concealed(hands=hearts)
     assert sorted(str(a) for a in state.legal_actions() if a.card is not None) == sorted(
         "8H 9H TH JH QH KH AH".split())
+
+
+def test_a_player_who_passed_is_out_of_the_bidding_twenty_eight_3_2() -> None:
+    """twenty-eight.md §3.2 [CATS] and twenty-nine.md §3.2: pass = out: seat 1 passed, and when his turn comes again
+    he may only pass, while seat 3, who bid, may bid again; coinche lets a player who passed bid later."""
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for call in ("16", "pass", "17", "pass", "17"):  # seat 0 holds seat 2's 17 (§3.2)
+        state.apply(call)
+    assert state.to_act == 1 and [str(a) for a in state.legal_actions()] == ["pass"]
+    with pytest.raises(IllegalAction, match="passed is out"):
+        state.apply("18")
+    state.apply("pass")
+    assert [str(a) for a in state.legal_actions()][:2] == ["pass", "18"]  # seat 2 bid, he is still in
+    assert not load_variant("coinche").variant.bidding.points.pass_is_final

@@ -34,8 +34,8 @@ HASHES = {
     "klaverjas-rotterdam": "bea6aec386ad945f",
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
-    "twenty-eight": "32824c9918f2097a",
-    "twenty-nine": "079dc634103e2f3f",
+    "twenty-eight": "9145028ad14aab6a",
+    "twenty-nine": "25dd6617bc61ac58",
 }
 
 

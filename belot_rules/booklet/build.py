@@ -186,7 +186,7 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
     ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
-    ("bidding", "points", "equal_holds"),
+    ("bidding", "points", "equal_holds"), ("bidding", "points", "pass_is_final"),
 }
 
 
@@ -253,6 +253,8 @@ def _bidding(rules: Ruleset) -> list[Block]:
         told.append(say.partner_overcall(bidding.points.partner_overcall_min))
     if "point_bids" in bidding.style and bidding.points.equal_holds:
         told.append(say.equal_holds())
+    if "point_bids" in bidding.style and bidding.points.pass_is_final:
+        told.append(say.pass_is_final())
     unused = unused_rules(rules.variant)
     if not _is_unused(unused, ("bidding", "rounds")):
         told.append(say.rounds(bidding.rounds))

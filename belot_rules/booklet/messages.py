@@ -185,6 +185,10 @@ def equal_holds() -> str:
     return "A player who speaks before the standing bidder may hold the bid by equalling it; a later one must bid higher."
 
 
+def pass_is_final() -> str:
+    return "A player who passes is out of the bidding."
+
+
 def capot_bid_value(points: int) -> str:
     return _("A capot bid is worth {points}.").format(points=points)
 

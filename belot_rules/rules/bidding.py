@@ -547,16 +547,22 @@ class PointBidding(Bidding):
         least = points.partner_overcall_min
         self.over_partner = next((i for i, v in enumerate(values) if v >= least), len(values)) if least else 0
         self.equal_holds = points.equal_holds  # twenty-nine.md §3.2: an earlier speaker may equal the standing bid
+        self.pass_is_final = points.pass_is_final  # twenty-eight.md §3.2: a player who passed is out
 
     def _bid_list(self, contracts: tuple[str, ...]) -> list[Call]:
         return [Call("bid", c, v) for v in self.values for c in contracts]
+
+    def reason(self, auction: Auction, call: Call) -> str:
+        if call.kind == "bid" and not auction.doubling and self.pass_is_final and (auction.to_act, PASS) in auction.calls:
+            return N_("a player who passed is out of the bidding: he may only pass")
+        return super().reason(auction, call)
 
     def _allowed(self, auction: Auction) -> tuple[str, ...]:
         """The contracts that may be bid now (a key of ``self.bids``)."""
         return self.contracts
 
     def _bids(self, auction: Auction) -> list[Call]:
-        if not self._may_overbid(auction):
+        if not self._may_overbid(auction) or self.pass_is_final and (auction.to_act, PASS) in auction.calls:
             return []
         start = 0 if auction.points is None else self.above[auction.points]
         if start and self.equal_holds and speaks_before(auction, auction.to_act, auction.declarer):

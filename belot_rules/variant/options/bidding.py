@@ -277,6 +277,12 @@ class PointBids(Rule):
         description="A player bidding over his own partner's standing bid, the opponent between them having passed, "
         "must bid at least this (Twenty-Eight: 20, twenty-eight.md §3.3); 0: any higher bid.",
     )
+    pass_is_final: bool = Field(
+        False,
+        description="A player who passes is out of the auction: he may only pass when his turn comes again "
+        "(Twenty-Eight, twenty-eight.md §3.2, CATS; Twenty-Nine, twenty-nine.md §3.2); false: he may bid later "
+        "(coinche).",
+    )
     equal_holds: bool = Field(
         False,
         description="A player who speaks before the standing bidder may hold his bid by equalling it, and a later "
