@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import NamedTuple
 
 from .. import kernel
@@ -77,6 +78,9 @@ NO_TRUMP_SUIT = ("no_trumps", "all_trumps")
 CAPOT_NEED = 1.25  # a capot is bid only when the team's estimate is this far above the whole deal
 SCHMEISS_BAND = 0.3  # a hand that covers a take by less than this share of the deal schmeisses instead
 ANSWER_WEAK = -0.5  # a schmeiss is accepted when twice the hand's points fall short of the deal by this share
+# How far a side's card points fall from the estimate of a bid made on half a hand, as a share of the deal: 5.6 of 28
+# (twenty-nine, seat 0 bidding on its first four cards and laying its best suit, heuristic play, 381 deals).
+POINT_SPREAD = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +166,9 @@ class BiddingSense:
         odd = {c: margins.no_trump_suit if c in NO_TRUMP_SUIT else 0.0 for c in self.total}
         self._bid_need = {c: (self._need(c, bid + odd[c]), self._need(c, bid + margins.over_partner + odd[c]))
                           for c in self.total}
+        self._brackets = brackets_by_bid(ruleset, self.total)
+        self._bracket_need = {bid: spread * NormalDist().inv_cdf(min(max(failed / (made + failed or 1), 0.01), 0.99))
+                              for bid, (made, failed, spread) in self._brackets.items()}
         self._redeal = ruleset.variant.deal.redeal_claim.enabled  # whether a redeal may ever be offered
         self._partners = seating.partners
         # A partner's expected share when it bid another contract, when it passed, and otherwise (_partner_share).
@@ -227,7 +234,7 @@ class BiddingSense:
         viable = []
         best, best_ratio = "", 0.0
         teams: dict[str, tuple[float, float]] = {}  # a point bid's ladder lists its contract many times
-        margin_of, bid_need, total = self._margin_of, self._bid_need, self.total
+        margin_of, bid_need, total, bracket_need = self._margin_of, self._bid_need, self.total, self._bracket_need
         plain = not self.point_bids  # then a margin is _margin_of's over half the deal, inline
         for call in legal:
             if call.kind != "bid" or (not forced and call.contract in TRUMP_SUIT
@@ -238,11 +245,16 @@ class BiddingSense:
             team = teams.get(contract)
             if team is None:
                 team = teams[contract] = self._team(contract, known, standing)
+                if bracket_need:  # an opponent who passed holds less than an average hand, as a partner who passed
+                    team = teams[contract] = (team[0] + self._passed_against(seat, calls, contract), team[1])
             if plain and call.points is None:
                 margin = 2 * team[0] + team[1] - total[contract]
             else:
                 margin = margin_of(contract, team, call.points)
-            margin -= bid_need[contract][over is not None and contract != over]
+            if bracket_need and call.points in bracket_need:
+                margin -= bracket_need[call.points]
+            else:
+                margin -= bid_need[contract][over is not None and contract != over]
             if margin >= 0 or forced:
                 viable.append(call)
                 ratio = margin * self._weight[contract]
@@ -262,7 +274,23 @@ class BiddingSense:
                 return offer
         if best == self.ashkal and ASHKAL in legal and turned_card >= 0 and not hand & SUIT_MASKS[SUIT_OF[turned_card]]:
             return ASHKAL  # the turned card is worth more beside the partner's cards of its suit than alone here
+        if bracket_need:  # game points by bracket: the bid worth most on average, the lowest of equals
+            return max(options, key=lambda c: (self._expected(teams[best], c.points or 0), -(c.points or 0)))
         return max(options, key=lambda c: c.points or 0)
+
+    def _passed_against(self, seat: int, calls: Sequence[tuple[int, Call]], contract: str) -> float:
+        """What the passes of ``seat``'s opponents leave to its side: each holds less than an average hand
+        (``PASSED_PARTNER``), and the points it does not hold fall to either side alike."""
+        same_side = self.seating.same_side
+        passed = len({who for who, call in calls if call.kind == "pass" and not same_side(who, seat)})
+        return passed * (1.0 - PASSED_PARTNER) * self.share[contract] / 2
+
+    def _expected(self, team: tuple[float, float], points: int) -> float:
+        """The game points a bid of ``points`` is worth on average to a side whose estimate is ``team``
+        (:func:`bracket_needs`)."""
+        made, failed, spread = self._brackets[points]
+        chance = 1.0 - NormalDist(team[0] + team[1], spread).cdf(points - 0.5)
+        return chance * made - (1.0 - chance) * failed
 
     def _declared_in_kernel(self, known: int, in_kernel: CompiledCalls) -> tuple[float, float]:
         """What :meth:`worth` counts of the sequences and quads ``known`` holds, per declaration key."""
@@ -342,3 +370,21 @@ class BiddingSense:
         points_taken, extras = self.worth(known, contract)
         defence = points_taken + share + extras
         return 2 * defence - total
+
+
+
+def brackets_by_bid(ruleset: Ruleset, total: dict[str, float]) -> dict[int, tuple[int, int, float]]:
+    """Under game points by bid bracket (twenty-eight.md §6, twenty-nine.md §7), per bid its bracket's game points
+    made and failed and how far the side's points spread about the estimate (``POINT_SPREAD`` of the deal). A bid is
+    worth making when its chance to be made beats failed / (made + failed): Twenty-Nine's +1 / -1, an even chance;
+    Twenty-Eight's 14-19, +1 / -2, two in three. Empty where deals are scored in card points."""
+    brackets = ruleset.variant.scoring.game_points.brackets
+    points = ruleset.variant.bidding.points
+    if not brackets or not ruleset.variant.bidding.uses_points:
+        return {}
+    spread = POINT_SPREAD * max(total.values())
+    found = {}
+    for bid in range(points.minimum, points.maximum + 1, points.step):
+        bracket = ([b for b in brackets if b.bid <= bid] or brackets)[-1 if bid >= brackets[0].bid else 0]
+        found[bid] = (bracket.made, bracket.failed, spread)
+    return found

@@ -132,5 +132,7 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     # A hand is expected to hold its share of the pack's points: a quarter of them with 8 of 32 cards.
     scale = {c: (total[c] * hand_size / len(pack)) / (sums[c] / CALIBRATION_HANDS) if sums[c] else 1.0
              for c in total}
+    if CONCEALED in scale:  # the bidder chooses the trump: his best suit is valued as a suit contract's trumps are,
+        scale[CONCEALED] = sum(scale[s] for s in SUIT_CONTRACTS) / len(SUIT_CONTRACTS)  # not averaged away
     return HandValuer(valuer.plain, valuer.trump, valuer.no_trumps, valuer.all_trumps, valuer.undenufe, total, scale,
                       hand_size, len(pack))
