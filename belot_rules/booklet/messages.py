@@ -182,11 +182,12 @@ def partner_overcall(least: int) -> str:
 
 
 def equal_holds() -> str:
-    return "A player who speaks before the standing bidder may hold the bid by equalling it; a later one must bid higher."
+    return _("A player who speaks before the standing bidder may hold the bid by equalling it; a later one must bid "
+             "higher.")
 
 
 def pass_is_final() -> str:
-    return "A player who passes is out of the bidding."
+    return _("A player who passes is out of the bidding.")
 
 
 def capot_bid_value(points: int) -> str:
