@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
-from pydantic.fields import FieldInfo
 
 from belot_rules import load_variant
 from belot_rules.booklet import booklet, messages as say, to_html, to_text
@@ -17,10 +16,9 @@ from belot_rules.booklet.example import problems
 from belot_rules.cli import main
 from belot_rules.cli.booklet import rules_page
 from belot_rules.errors import UserError
-from belot_rules.variant.explain import submodel
+from belot_rules.variant.explain import field_at
 from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.meanings import declared_options
-from belot_rules.variant.model import Variant
 from belot_rules.variant.options.base import option_of
 from belot_rules.variant.unused import unused_rules
 
@@ -150,13 +148,9 @@ def test_any_house_file_gets_a_booklet_that_says_its_rules_and_whose_example_the
         assert problems(rules, book.example) == []
     unused = unused_rules(rules.variant)
     for path, value in choices:
-        option = option_of(_field(path))
+        field = field_at(path)
+        option = option_of(field) if field is not None else None
         if path[0] == "play" and not any(path[:n] in unused for n in range(1, len(path) + 1)):
             assert option is not None and say.sentence(option.meanings[value]) in text
 
 
-def _field(path: tuple[str, ...]) -> FieldInfo:
-    model: Any = Variant
-    for key in path[:-1]:
-        model = submodel(model.model_fields[key].annotation)
-    return model.model_fields[path[-1]]

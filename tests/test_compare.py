@@ -109,7 +109,7 @@ scoring:
 def test_unused_on_both_sides_is_no_difference_and_unused_on_one_side_says_so():
     """French rounds half-up (french.yaml scoring.rounding): its tie digit is unused, so 5 vs 6 is only shown as such."""
     bulgarian, french = load_variant("bulgarian").variant, load_variant("french").variant
-    tie_digit = next(r for r in compare_rules([bulgarian, french]) if r.option == "rounding.suit.tie_digit")
+    tie_digit = next(r for r in compare_rules([bulgarian, french]) if r.option == "rounding.totals.suit.tie_digit")
     assert tie_digit.unused == (None, "only tie_digit rounding has a tie digit")
     both_half_up = bulgarian.model_copy(update={"scoring": french.scoring})
     assert not any(r.option.endswith("tie_digit") for r in compare_rules([both_half_up, french]))
@@ -132,7 +132,7 @@ def test_compare_layout_keeps_names_whole_and_values_unbroken(tmp_path, capsys, 
     assert "J 2, 9 1" in values.replace("\n", " ") and "J\n" not in values and ", 9\n" not in values
     if columns >= 80:
         assert "A 11, T 10, K 4, Q 3, J 2, 9 1" in values
-    unused = next(i for i, line in enumerate(lines) if line.strip().startswith("rounding.all_trumps.tie_digit"))
+    unused = next(i for i, line in enumerate(lines) if line.strip().startswith("rounding.totals.all_trumps.tie_digit"))
     assert "not used: only tie_digit" in " ".join(" ".join(lines[unused:unused + 5]).split())
 
 

@@ -10,9 +10,8 @@ import pytest
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from belot_rules.variant.explain import submodel
+from belot_rules.variant.explain import annotation_at, field_at, submodel
 from belot_rules.variant.meanings import declared_options, meaning
-from belot_rules.variant.model import Variant
 from belot_rules.variant.options.base import Option, option_values
 
 SCHEMA = Path(__file__).parent.parent / "schemas" / "variant.schema.json"
@@ -20,10 +19,9 @@ DECLARED = list(declared_options())
 
 
 def _field(path: tuple[str, ...]) -> tuple[type[BaseModel], FieldInfo]:
-    model: type[BaseModel] = Variant
-    for key in path[:-1]:
-        model = submodel(model.model_fields[key].annotation)  # type: ignore[assignment]
-    return model, model.model_fields[path[-1]]
+    model, field = submodel(annotation_at(path[:-1])), field_at(path)
+    assert model is not None and field is not None
+    return model, field
 
 
 @pytest.mark.parametrize("path, choice, option", DECLARED, ids=[".".join(path) for path, _, _ in DECLARED])

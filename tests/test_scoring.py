@@ -34,7 +34,7 @@ def changed(variant: Variant, **sections: dict[str, Any]) -> Variant:
 BG = ScoringRules(shipped("bulgarian"))
 BG_CONTRACTS = sorted(BG.tables)  # the contracts Bulgarian plays (not every contract a variant may name)
 FR = ScoringRules(shipped("french"))
-FR_EXACT = ScoringRules(changed(shipped("french"), scoring={"rounding": {"suit": {"mode": "none"}}}))
+FR_EXACT = ScoringRules(changed(shipped("french"), scoring={"rounding": {"totals": {"suit": {"mode": "none"}}}}))
 COINCHE = ScoringRules(shipped("coinche"))
 POINT_BIDS = ScoringRules(shipped("french-point-bids"))
 SINGLE = ScoringRules(shipped("french-single-deal"))
@@ -356,11 +356,11 @@ def test_belote_not_counted_for_the_contract_CCH():
 def test_half_down_with_the_complement_106_56_gives_110_50_YPZ_french_md_10():
     """french.md §10 (YPZ): 5 rounds down (105 -> 100, 106 -> 110) and the defenders get the
     complement (106 -> 110 / 50): rounding half_down, made leader_then_remainder."""
-    rules = ScoringRules(changed(FR.variant, scoring={"rounding": {"suit": {"mode": "half_down"},
+    rules = ScoringRules(changed(FR.variant, scoring={"rounding": {"totals": {"suit": {"mode": "half_down"}},
                                                                     "made": "leader_then_remainder"}}))
     assert score(rules, "hearts", 0, (106, 56)).match_points == (110, 50)
     assert score(rules, "hearts", 0, (105, 57)).match_points == (100, 60)
-    per_team = ScoringRules(changed(FR.variant, scoring={"rounding": {"suit": {"mode": "half_down"}}}))
+    per_team = ScoringRules(changed(FR.variant, scoring={"rounding": {"totals": {"suit": {"mode": "half_down"}}}}))
     assert score(per_team, "hearts", 0, (105, 57)).match_points == (100, 60)
     assert score(per_team, "hearts", 0, (106, 56)).match_points == (110, 60)
 

@@ -70,8 +70,8 @@ def test_yaml_boolean_surprise_is_explained(tmp_path: Path) -> None:
     [
         ("deal:\n  direction: no\n",
          "house.yaml:3:14: deal.direction: `no` is not a valid value; valid values: counter_clockwise, clockwise"),
-        ("scoring: {rounding: {suit: {mode: on}}}\n",
-         "scoring.rounding.suit.mode: `on` is not a valid value; did you mean `none`?"),
+        ("scoring: {rounding: {totals: {suit: {mode: on}}}}\n",
+         "scoring.rounding.totals.suit.mode: `on` is not a valid value; did you mean `none`?"),
         ("deal: {cut_min: on}\n", "house.yaml:2:17: deal.cut_min: expected a number; YAML 1.1 reads `on` as a boolean"),
         ("declarations: off\n",
          "declarations: a section of rules, written as `key: value` lines under it, not `off`; "

@@ -61,7 +61,7 @@ def test_shipped_files_state_the_rules_of_the_rules_table() -> None:
     assert (french.deal.turned_card, french.bidding.style, french.bidding.rounds) == ("after_first_packets", "turned_card", 2)
     assert french.bidding.contracts == ["clubs", "diamonds", "hearts", "spades"]
     assert (french.play.undertrump, french.scoring.tie, french.scoring.capot.bonus.default) == ("never_required", "litige", 90)
-    assert (french.scoring.rounding.unit, french.scoring.rounding.suit.mode, french.match.target) == ("points", "half_up", 1000)
+    assert (french.scoring.rounding.unit, french.scoring.rounding.totals.of("suit").mode, french.match.target) == ("points", "half_up", 1000)
     assert french.declarations.belote.on_failure == "kept" and french.declarations.when_capot == "to_capot_team"
     assert (single.match.target, single.scoring.tie, single.play.undertrump) == (None, "taker_makes", "required")
     assert not single.declarations.enabled and single.declarations.belote.announcement == "automatic"

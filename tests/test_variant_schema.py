@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
-from belot_rules.variant.explain import submodel
+from belot_rules.variant.explain import opened
 from belot_rules.variant.model import Variant
 from belot_rules.variant.options.base import option_of
 from belot_rules.variant.schema import DIALECT, schema_text
@@ -81,8 +81,7 @@ def test_schema_knows_the_sequence_lengths(validator: jsonschema.Draft7Validator
 def _with_meanings(model: type[BaseModel]) -> Iterator[tuple[str, str]]:
     """Each section's options that name their values, as (section's type, option)."""
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is not None:
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
             yield from _with_meanings(section)
         option = option_of(field)
         if option is not None and option.meanings:

@@ -25,10 +25,11 @@ from ..i18n import gettext as _, words
 from ..rules.calls import CAPOT
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
-from ..variant.explain import submodel
+from ..variant.explain import opened
 from ..variant.languages import words_in
 from ..variant.meanings import meaning
 from ..variant.model import SUIT_CONTRACTS, Variant, contract_kind
+from ..variant.options.base import KINDS, rule_in
 from ..variant.unused import unused_rules
 from . import messages as say
 from .example import Example, ExampleFailed, worked_example
@@ -120,19 +121,19 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
 def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, FieldInfo]]:
     """Every rule of the model below ``path`` with its field, sections walked into, in the model's order."""
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is None:
+        sections = opened(field.annotation)
+        if not sections:
             yield (*path, name), field
-        else:
-            yield from _leaves(section, (*path, name))
+        for keys, section, _value in sections:
+            yield from _leaves(section, (*path, name, *keys))
 
 
 def _rounding(rules: Ruleset, path: KeyPath, text: str) -> str:
     """A rounding of one kind of contract says which, with its tie digit written as the number it is."""
-    if path[:2] != ("scoring", "rounding") or len(path) != 4:
+    if path[:3] != ("scoring", "rounding", "totals"):
         return text
-    digit = getattr(rules.variant.scoring.rounding, path[2]).tie_digit
-    return say.rounding(path[2], text.replace("tie_digit", str(digit)))
+    digit = rules.variant.scoring.rounding.totals.of(path[3]).tie_digit
+    return say.rounding(path[3], text.replace("tie_digit", str(digit)))
 
 
 def _never(variant: Variant) -> bool:
@@ -148,7 +149,7 @@ _IDLE: dict[KeyPath, Callable[[Variant], bool]] = {
     ("declarations", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
     ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
     ("scoring", "rounding", "unit"): lambda variant: variant.scoring.rounding.unit == "points" and all(
-        getattr(variant.scoring.rounding, contract_kind(c)).mode == "none" for c in variant.bidding.contracts),
+        variant.scoring.rounding.totals.of(c).mode == "none" for c in variant.bidding.contracts),
 }
 
 
@@ -158,7 +159,7 @@ def _is_unused(unused: dict[KeyPath, str], path: KeyPath) -> bool:
 
 def _value_at(section: object, path: KeyPath) -> object:
     for key in path:
-        section = getattr(section, str(key))
+        section = rule_in(section, str(key))
     return section
 
 
@@ -179,8 +180,7 @@ _COMPOSED: set[KeyPath] = {
     ("bidding", "doubles", "condition", "doubler_below"), ("bidding", "doubles", "condition", "taker_above"), ("declarations", "belote", "enabled"),
     ("declarations", "belote", "points"), ("declarations", "belote", "allowed"), ("scoring", "last_trick"),
     ("scoring", "card_factor"), ("scoring", "contract_factors"), ("scoring", "capot", "bonus"),
-    ("scoring", "capot", "multiplied_by_card_factor"), ("scoring", "rounding", "suit", "tie_digit"),
-    ("scoring", "rounding", "no_trumps", "tie_digit"), ("scoring", "rounding", "all_trumps", "tie_digit"),
+    ("scoring", "capot", "multiplied_by_card_factor"), *(("scoring", "rounding", "totals", kind, "tie_digit") for kind in KINDS),
     ("match", "target"), ("match", "deals"), ("table", "move_clock", "seconds"),
     ("play", "trump_shown"), ("play", "earlier_trumps"),
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ..files import KeyPath, display_name
 from ..i18n import gettext as _
-from ..variant.explain import PHASES, submodel
+from ..variant.explain import PHASES, opened
 from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
@@ -76,15 +76,16 @@ class Entry(NamedTuple):
 def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) -> Iterator[Entry]:
     """Every section and rule below ``path``, in the model's order; a section comes before its rules."""
     for name, field in model.model_fields.items():
-        sub = submodel(field.annotation)
         value = values[name]
-        is_section = sub is not None and isinstance(value, dict)
+        sections = opened(field.annotation, value) if isinstance(value, dict) else []
         option = option_of(field)
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
         description = (field.description or "") + (f" (older files write it as {older})" if older else "")
-        yield Entry((*path, name), value, description, is_section, meaning(field, value))
-        if sub is not None and is_section:
-            yield from entries(sub, value, (*path, name))
+        yield Entry((*path, name), value, description, bool(sections), meaning(field, value))
+        for keys, section, part in sections:  # a rule by contract of sections: one for each kind of contract
+            if keys:
+                yield Entry((*path, name, *keys), part, description, True)
+            yield from entries(section, part, (*path, name, *keys))
 
 
 def resolved_yaml(loaded: LoadedVariant, origin: bool) -> str:

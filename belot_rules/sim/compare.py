@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..variant.explain import PHASES, submodel
+from ..variant.explain import PHASES, opened, value_at
 from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
 from ..variant.unused import unused_reason, unused_rules
@@ -52,17 +52,11 @@ class RuleRow:
 def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     """Every option of ``model`` (sections opened up) as its key path, description and field."""
     for name, info in model.model_fields.items():
-        section = submodel(info.annotation)
-        if section is not None:
-            yield from _options(section, (*path, name))
-        else:
+        sections = opened(info.annotation)
+        if not sections:
             yield (*path, name), info.description or "", info
-
-
-def _value(data: dict[str, Any], path: tuple[str, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
+        for keys, section, _value in sections:
+            yield from _options(section, (*path, name, *keys))
 
 
 def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:
@@ -72,7 +66,7 @@ def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[R
     rows = []
     for path, description, info in _options(Variant):
         if path[0] in PHASES:
-            values = tuple(_value(d, path) for d in dumps)
+            values = tuple(value_at(d, path) for d in dumps)
             rows.append(RuleRow(path[0], ".".join(path[1:]), description, values,
                                 tuple(meaning(info, v) for v in values),
                                 tuple(unused_reason(off, path) for off in switched_off)))

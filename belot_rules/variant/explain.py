@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
-from .options.base import override_keys
+from .options.base import KINDS, in_contract, override_keys, section_by_contract
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -115,6 +116,20 @@ def submodel(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def opened(annotation: Any, value: Any = None) -> list[tuple[KeyPath, type[BaseModel], Any]]:
+    """The sections a rule opens into for ``show``, ``compare``, the booklet and the "not used" list, each with its
+    place below the rule and its part of ``value`` (a model dump): a section itself, or a rule by contract whose
+    value is a section, once for each kind of contract (as played, the default filled in)."""
+    section = submodel(annotation)
+    if section is not None:
+        return [((), section, value)]
+    section = section_by_contract(annotation)
+    if section is None:
+        return []
+    keys = override_keys(annotation)
+    return [((kind,), section, None if value is None else in_contract(value, kind, keys)) for kind in KINDS]
+
+
 # The sections of a variant, in file order: the phases that show and compare group options by.
 PHASES = tuple(name for name, field in Variant.model_fields.items() if submodel(field.annotation) is not None)
 
@@ -123,6 +138,10 @@ def annotation_at(path: KeyPath) -> Any | None:
     """The type the model expects at a key path of a variant file, or None for an unknown key."""
     annotation: Any = Variant
     for key in path:
+        if keys := override_keys(annotation):  # a rule by contract: an override, or the default written plainly
+            annotation = get_args(annotation)[0]
+            if str(key) in ("default", *keys):
+                continue
         model = submodel(annotation)
         if model is not None:
             field = model.model_fields.get(str(key))
@@ -146,6 +165,32 @@ def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[
         if sub is not None:
             found += _all_sections(sub, (*path, name))
     return found
+
+
+def field_at(path: KeyPath) -> FieldInfo | None:
+    """The field that declares the rule at ``path``, a path as ``opened`` names it; None for an unknown one."""
+    model = submodel(annotation_at(path[:-1]))
+    return model.model_fields.get(str(path[-1])) if model is not None and path else None
+
+
+def value_at(dump: dict[str, Any], path: KeyPath) -> Any:
+    """The value at a path as ``opened`` names it in a variant's model dump: a rule by contract's as played in
+    the contract its key names."""
+    value: Any = dump
+    for index, key in enumerate(path):
+        keys = override_keys(annotation_at(path[:index]))
+        value = in_contract(value, str(key), keys) if keys else value[key]
+    return value
+
+
+def places_of(path: KeyPath) -> list[KeyPath]:
+    """Where a file may have written the rule at ``path``, a path as ``opened`` names it: there, or where it passes
+    a rule by contract, under its ``default`` or written plainly without one."""
+    for index in range(1, len(path)):
+        if override_keys(annotation_at(path[:index])):
+            head, tail = path[:index], path[index + 1:]
+            return [path, (*head, "default", *tail), (*head, *tail)]
+    return [path]
 
 
 def _fields_of(section: KeyPath) -> list[str]:

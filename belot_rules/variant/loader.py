@@ -36,7 +36,8 @@ from .explain import (
     explain,
     explain_conflicts,
     find_key,
-    submodel,
+    opened,
+    places_of,
     suggest,
     wrong_booleans,
 )
@@ -81,8 +82,9 @@ class LoadedVariant:
     warnings: tuple[Problem, ...] = ()  # nothing wrong, but worth a word: sections left to the built-in defaults
 
     def origin(self, path: KeyPath) -> Path | None:
-        """The file that set the rule at ``path`` (``("deal", "shuffle")``), or None for a model default."""
-        return self.origins.get(norm_path(path))
+        """The file that set the rule at ``path`` (``("deal", "shuffle")``), or None for a model default; a rule by
+        contract's value in one kind of contract comes from its override there, else from its default."""
+        return next((self.origins[place] for place in places_of(norm_path(path)) if place in self.origins), None)
 
 
 def shipped_dir() -> Path:
@@ -255,7 +257,7 @@ def rules_from(loaded: LoadedVariant) -> str:
     names = [shipped_name(p) for p in loaded.chain]
     files = [f"`{name or display_name(p)}`" for name, p in zip(names, loaded.chain)]
     stated = set(loaded.origins)
-    if any(path not in stated for path in _leaf_paths(Variant) if path[0] in PHASES):
+    if any(stated.isdisjoint(places_of(path)) for path in _leaf_paths(Variant) if path[0] in PHASES):
         files.append(_("the built-in defaults") if defaults_are() in names else defaults_in_words())
     return _(", then ").join(files)
 
@@ -267,11 +269,11 @@ def shipped_name(path: Path) -> str | None:
 
 def _leaf_paths(model: type[Any], path: KeyPath = ()) -> Iterator[KeyPath]:
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is None:
+        sections = opened(field.annotation)
+        if not sections:
             yield (*path, name)
-        else:
-            yield from _leaf_paths(section, (*path, name))
+        for keys, section, _value in sections:
+            yield from _leaf_paths(section, (*path, name, *keys))
 
 
 def _first_at_each_place(problems: list[Problem]) -> list[Problem]:

@@ -17,21 +17,24 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ..files import KeyPath
-from .explain import submodel
+from .explain import opened
 from .model import Variant
 from .options.base import Option, option_of
+from .options.bidding import kind_not_played
 
 
 def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, Option]]:
     """Every option declared on its field, with its key path and its choice (the field's type); a section
-    may declare when it does nothing as a whole, and its own options follow it."""
+    may declare when it does nothing as a whole, and its own options follow it. A rule by contract whose value
+    is a section is opened for each kind of contract, which does nothing where no contract of its kind is played."""
     for name, field in model.model_fields.items():
         option = option_of(field)
         if option is not None:
             yield (*path, name), field.annotation, option
-        section = submodel(field.annotation)
-        if section is not None:
-            yield from declared_options(section, (*path, name))
+        for keys, section, _value in opened(field.annotation):
+            if keys:
+                yield (*path, name, *keys), section, Option(unused_when=kind_not_played(keys[0]))
+            yield from declared_options(section, (*path, name, *keys))
 
 
 def meaning(info: FieldInfo, value: object) -> str | None:

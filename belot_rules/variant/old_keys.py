@@ -17,9 +17,9 @@ from pydantic import BaseModel
 from ..errors import Problem
 from ..files import Document, KeyPath, NodeInfo
 from ..i18n import gettext as _
-from .explain import submodel
+from .explain import opened, submodel
 from .model import Variant
-from .options.base import OldKey, Rule, option_of, rename_old_keys
+from .options.base import OldKey, Option, Rule, by_contract_form, in_contract, option_of, override_keys, rename_old_keys
 
 
 def read_old_keys(doc: Document, model: type[BaseModel] = Variant) -> tuple[Document, tuple[Problem, ...]]:
@@ -104,6 +104,8 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
         option = option_of(field)
         if option is not None and option.hashed_as is not None:
             shown[name] = option.hashed_as(shown[name])
+        if option is not None and _each_kind_apart(shown, name, option, override_keys(field.annotation)):
+            continue
         for old in option.old_keys if option is not None else ():
             if old.part:
                 form = shown[name] if isinstance(shown[name], dict) and "default" in shown[name] else {
@@ -122,13 +124,25 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
     return shown
 
 
+def _each_kind_apart(shown: dict[str, Any], name: str, option: Option, keys: tuple[str, ...]) -> bool:
+    """A rule by contract whose old form gave each kind a key of its own and had none for the default
+    (``scoring.rounding``'s ``suit``, ``no_trumps``, ``all_trumps``): written so in ``shown``, each kind as
+    played, where its overrides name only those kinds. Whether the rule's old keys are of that form."""
+    parts = {old.part: old.key for old in option.old_keys if old.part}
+    if not parts or set(parts) != set(keys):
+        return False
+    if set(by_contract_form(shown[name], keys)) <= {"default", *parts}:
+        written = shown.pop(name)
+        shown.update({key: in_contract(written, part, keys) for part, key in parts.items()})
+    return True
+
+
 def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type[BaseModel] = Variant) -> None:
     """Add each old key to the generated JSON Schema beside its option (``root`` is the variant's own schema),
     deprecated, with the values it took."""
     schema = root if model is Variant else definitions.get(model.__name__)
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is not None:
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
             with_old_keys(definitions, root, section)
         option = option_of(field)
         if schema is None or option is None:

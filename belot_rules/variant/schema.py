@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..cards import RANK_CHARS
-from .explain import submodel
+from .explain import opened
 from .loader import shipped_names
 from .model import Variant
 from .old_keys import with_old_keys
@@ -55,8 +55,7 @@ def _choices_in_place(definitions: dict[str, Any], root: dict[str, Any], model: 
     shared definitions go."""
     schema = root if model is Variant else definitions[model.__name__]
     for name, field in model.model_fields.items():
-        section = submodel(field.annotation)
-        if section is not None:
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
             _choices_in_place(definitions, root, section)
         option = option_of(field)
         if option is None or not option.meanings:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from ..files import KeyPath
 from .meanings import declared_options
 from .model import Variant
+from .options.base import rule_in
 
 
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:
@@ -20,7 +21,7 @@ def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     for path, _, option in declared_options():  # each option says on its field when it does nothing
         section: BaseModel = variant
         for key in path[:-1]:
-            section = getattr(section, key)
+            section = rule_in(section, key)
         reason = option.unused_reason(variant, section)
         if reason is not None:
             unused[path] = reason

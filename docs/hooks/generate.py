@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from belot_rules.booklet import booklet, to_markdown  # noqa: E402
-from belot_rules.variant.explain import PHASES, submodel  # noqa: E402
+from belot_rules.variant.explain import PHASES, opened, submodel  # noqa: E402
 from belot_rules.variant.loader import shipped_names  # noqa: E402
 from belot_rules.variant.model import Variant  # noqa: E402
-from belot_rules.variant.options.base import option_of  # noqa: E402
+from belot_rules.variant.options.base import option_of, override_keys  # noqa: E402
 
 MARK = re.compile(r"^<!-- generated: (\w+)(?: (\S+))? -->$", re.M)
 BOOKLETS = "booklets"
@@ -85,12 +85,14 @@ def _rules(model: Any, defaults: dict[str, Any], path: tuple[str, ...]) -> list[
     out: list[str] = []
     for name, field in model.model_fields.items():
         here = (*path, name)
-        section = submodel(field.annotation)
-        if section is not None:
-            out += _rules(section, defaults[name], here)
+        sections = opened(field.annotation, defaults[name])
+        if sections and not sections[0][0]:  # a section: its rules
+            out += _rules(sections[0][1], defaults[name], here)
             continue
         out += [f"### `{'.'.join(here)}`", "", _escape(field.description or ""), "",
                 f"Type: {_type(field.annotation, field.metadata)}. Default: `{_shown(defaults[name])}`.", ""]
+        for keys, section, value in sections:  # a rule by contract of sections: the section of each kind
+            out += _rules(section, value, (*here, *keys))
         option = option_of(field)
         if option is not None and option.meanings:
             out += ["| value | what it means at the table |", "|---|---|"]
@@ -102,6 +104,9 @@ def _rules(model: Any, defaults: dict[str, Any], path: tuple[str, ...]) -> list[
 def _type(annotation: Any, metadata: list[Any]) -> str:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return "one of the values below"
+    if keys := override_keys(annotation):
+        return ("one value for every contract, or a table of `default:` and overrides keyed by "
+                + ", ".join(f"`{key}`" for key in keys))
     text = str(annotation).replace("typing.", "")
     if annotation is bool:
         return "`true` or `false`"

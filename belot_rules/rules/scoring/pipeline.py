@@ -132,7 +132,7 @@ class ScoringRules:
         card_factor = s.card_factor.of(contract)  # multiplies the components the treatment table says
         factor = card_factor if self._table.cards.card_factor.of(contract) else 1
         bonus = s.capot.bonus.of(contract) * (card_factor if self._table.capot.card_factor.of(contract) else 1)
-        return _ContractScoring(factor, bonus, Rounder.build(getattr(s.rounding, kind), s.rounding),
+        return _ContractScoring(factor, bonus, Rounder.build(s.rounding.totals.of(contract), s.rounding),
                                 s.contract_factors.of(contract),
                                 contract.replace("_", " "), FACTOR_NOTES.get(kind, FACTOR_NOTE))
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...i18n import N_
-from ...variant.model import contract_kind
 from ..rounding import Rounder
 
 if TYPE_CHECKING:
@@ -119,7 +118,7 @@ def _undoubled_belotes(score: DealScore, variant: Variant, contract: str) -> tup
     if variant.declarations.belote.multiplied_by_double or not score.parts:
         return (0,) * len(score.match_points)
     rounding = variant.scoring.rounding
-    rounder = Rounder.build(getattr(rounding, contract_kind(contract)), rounding)
+    rounder = Rounder.build(rounding.totals.of(contract), rounding)
     return tuple(rounder.round(part.belote) for part in score.parts)
 
 

@@ -80,6 +80,24 @@ def override_keys(annotation: Any) -> tuple[str, ...]:
     return origin.KEYS if isinstance(origin, type) and issubclass(origin, ByContract) else ()
 
 
+def section_by_contract(annotation: Any) -> type[BaseModel] | None:
+    """The section a rule by contract holds, one for each kind of contract (``scoring.rounding.totals``: a
+    rounding per kind), where its value is a section; None for any other type."""
+    item = get_args(annotation)[0] if override_keys(annotation) else None
+    return item if isinstance(item, type) and issubclass(item, BaseModel) else None
+
+
+def in_contract(written: Any, key: str, keys: Sequence[str] = KINDS) -> Any:
+    """A rule by contract, as a file or a model dump writes it, in one contract or kind of contract ``key``."""
+    form = by_contract_form(written, keys)
+    return ByContract(form["default"], {k: v for k, v in form.items() if k != "default"}).of(key)
+
+
+def rule_in(section: Any, key: str) -> Any:
+    """One step into the rules: a section's rule ``key``, or a rule by contract's value in the contract ``key``."""
+    return section.of(key) if isinstance(section, ByContract) else getattr(section, key)
+
+
 class ByContract(Generic[T]):
     """A rule that may differ by kind of contract: a default, and an override for each kind where it differs.
 

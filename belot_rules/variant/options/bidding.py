@@ -21,6 +21,7 @@ from .base import (
     Option,
     Ranks,
     Rule,
+    contract_kind,
     first_reason,
 )
 
@@ -138,6 +139,18 @@ def without_contract(kind: str) -> Callable[[Variant], str | None]:
     """A rule of one kind of contract does nothing where that contract is not played."""
     def check(variant: Variant) -> str | None:
         return None if kind in variant.bidding.contracts else _("{contract} is not among bidding.contracts").format(contract=kind)
+    return check
+
+
+def kind_not_played(kind: str) -> Callable[[Variant], str | None]:
+    """A rule by contract's value for one kind of contract does nothing where no contract of that kind is played."""
+    if kind == "suit":
+        return _without_suit_contract
+
+    def check(variant: Variant) -> str | None:
+        if any(contract_kind(contract) == kind for contract in variant.bidding.contracts):
+            return None
+        return without_contract(kind)(variant)
     return check
 
 

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ...i18n import gettext as _
 from .base import MAX_NUMBER, ByContract, OldKey, Option, PerContract, Points, Rule, by_contract_form, first_reason
-from .bidding import without_contract, without_doubling, without_point_bids
+from .bidding import without_doubling, without_point_bids
 from .table import Sides
 
 if TYPE_CHECKING:
@@ -227,14 +227,13 @@ class Rounding(Rule):
         RoundingUnit.tens,
         description="tens: the board records totals divided by ten (162 is 16); points: totals rounded to tens (162 is 160).",
     )
-    suit: ContractRounding = Field(
-        ContractRounding(mode=RoundingMode.tie_digit, tie_digit=6), description="Suit contracts."
-    )
-    no_trumps: Annotated[ContractRounding, Option(unused_when=without_contract("no_trumps"))] = Field(
-        ContractRounding(), description="No-trumps contracts.")
-    all_trumps: Annotated[ContractRounding, Option(unused_when=without_contract("all_trumps"))] = Field(
-        ContractRounding(mode=RoundingMode.tie_digit, tie_digit=4), description="All-trumps contracts."
-    )
+    totals: Annotated[ByContract[ContractRounding], Option(old_keys=tuple(
+        OldKey(kind, part=kind) for kind in ("suit", "no_trumps", "all_trumps")))] = Field(
+        ByContract(ContractRounding(), {"suit": ContractRounding(mode=RoundingMode.tie_digit, tie_digit=6),
+                                        "all_trumps": ContractRounding(mode=RoundingMode.tie_digit, tie_digit=4)}),
+        description="How a total becomes match points: the same in every contract, or with an override per kind "
+        "of contract (suit, no_trumps, all_trumps); by default a tie digit of 6 in suits and 4 in all-trumps, "
+        "half up in no-trumps.")
     made: Annotated[MadeRounding, Option({
         "per_team": "in a made contract each team's total is rounded on its own",
         "leader_then_remainder": "in a made contract the leader's total is rounded and the other team "
