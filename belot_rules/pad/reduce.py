@@ -35,6 +35,8 @@ def short_outcome(deal: DealState, sides: bool = False) -> dict[str, Any]:
         outcome["doubling"] = rules.variant.bidding.doubles.names[deal.level - 1]
     if deal.bid is not None:
         outcome["bid"] = "capot" if deal.bid == CAPOT else deal.bid
+    if deal.pair >= 0:  # declarations.pair: it moved the bid
+        outcome["pair"] = deal.pair
     return outcome
 
 

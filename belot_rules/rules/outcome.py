@@ -49,6 +49,7 @@ from .scoring.pipeline import DECLARED
 from .seating import Seating
 from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables
+from .trump_outcome import best_in_trick, pair_problems, shown_problems
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 CARD_PATTERN = "^([6789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"  # the 6 of a 36-card pack too
@@ -170,6 +171,14 @@ DeclarationEntry = Annotated[
 ]
 
 
+class ShownAt(_Strict):
+    """When a trump laid face down was shown (play.trump_shown on_demand, twenty-eight.md §4)."""
+
+    trick: int = Field(ge=0, le=15, description="The trick it was shown in; 0 is the first.")
+    card: int = Field(ge=0, le=3, description="The place in that trick of the first card played once it was shown "
+                      "(the card of the player who asked, or the bidder's last card); 0 is the lead.")
+
+
 class DealOutcome(_Strict):
     """What a scorekeeper knows at the end of a deal."""
 
@@ -208,6 +217,14 @@ class DealOutcome(_Strict):
     )
     first_leader: Seat = Field(
         0, description="The seat that led the first trick; it breaks declaration ties by play order."
+    )
+    trump_shown: ShownAt | None = Field(
+        None, description="Where the trump lay face down (play.trump_shown on_demand): when it was shown; the tricks "
+        "before were won by the best card of the suit led. Needed with the tricks, not with the short form.",
+    )
+    pair: Seat | None = Field(
+        None, description="Where the King and Queen of trumps move the bid (declarations.pair): the seat that showed "
+        "them; the bidding side's target goes down, the opponents' showing raises it.",
     )
     discards: list[CardText] = Field(
         [], max_length=8,
@@ -348,12 +365,15 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         raise OutcomeError(problems + table_problems)
     tables = scoring.tables[model.contract]
     table = scoring.seating
+    shown = None if model.trump_shown is None else (model.trump_shown.trick, model.trump_shown.card)
+    problems += shown_problems(scoring, shown, None if model.tricks is None else len(model.tricks))
+    played_by: dict[int, tuple[int, int]] = {}
     if model.tricks is None:
         points, tricks, last = side_totals(table, scoring.variant, tables, model.contract, model.declarer, model.points,
                                            model.last_trick, model.trick_counts, problems)
         declarations = _declarations(scoring, model, None, problems)
     else:
-        winners, played_by = _play(tables, model, problems)
+        winners, played_by = _play(tables, model, problems, scoring, shown)
         if scoring.declarations.from_tricks:
             declarations = _trick_melds(scoring, model, winners, problems)
         else:
@@ -366,6 +386,8 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
             points[side] += sum(tables.points[parse_card(c).index] for c in trick.cards)
         points[table.side_of[model.declarer]] += sum(tables.points[parse_card(c).index] for c in model.discards)
         last = table.side_of[winners[-1]]
+    problems += pair_problems(scoring, model.contract, model.pair, shown,
+                              None if model.tricks is None else [t.cards for t in model.tricks], played_by)
     if problems:
         raise OutcomeError(problems)
     multiplier, level = _doubling(scoring.variant, model)
@@ -380,6 +402,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         bid=model.bid,
         hanging_in=model.hanging_in,
         first_seat=model.first_leader,
+        pair=-1 if model.pair is None else model.pair,
     )
     if model.declarations and model.declarations[0].side is not None:
         score = _told_by_side(score)
@@ -415,9 +438,11 @@ def _scoring_of(rules: Variant | ScoringRules | HasScoring) -> ScoringRules:
     return ScoringRules(rules) if isinstance(rules, Variant) else rules.scoring
 
 
-def _play(tables: ContractTables, outcome: DealOutcome,
-          problems: list[tuple[KeyPath, str]]) -> tuple[list[int], dict[int, tuple[int, int]]]:
-    """Each trick's winner from its cards and leader, and who played each card (seat, trick).
+def _play(tables: ContractTables, outcome: DealOutcome, problems: list[tuple[KeyPath, str]],
+          scoring: ScoringRules | None = None,
+          shown: tuple[int, int] | None = None) -> tuple[list[int], dict[int, tuple[int, int]]]:
+    """Each trick's winner from its cards and leader (and, with ``scoring``, from when a trump laid face down was
+    ``shown``: :func:`.trump_outcome.best_in_trick`), and who played each card (seat, trick).
 
     A winner the outcome gives that the cards do not bear out is a problem; the cards'
     winner leads the next trick either way, so one slip is reported once.
@@ -430,7 +455,8 @@ def _play(tables: ContractTables, outcome: DealOutcome,
         seats = len(cards)
         for j, card in enumerate(cards):
             played_by[card] = ((leader + j) % seats, i)
-        best = tables.trick_winner_index(cards)
+        best = tables.trick_winner_index(cards) if scoring is None else best_in_trick(
+            scoring, outcome.contract, shown, i, cards)
         winner = (leader + best) % seats
         if trick.winner is not None and trick.winner != winner:
             problems.append((("tricks", i, "winner"), (
