@@ -7,10 +7,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from pydantic import ValidationError
 
 from belot_rules import load_variant
+from belot_rules.cards import CARDS
+from belot_rules.engine.actions import SEVENTH_ACTION, Action
 from belot_rules.engine.deal import BIDDING, DealState, IllegalAction
 from belot_rules.players import make_player
+from belot_rules.ruleset import Ruleset
+from belot_rules.variant.loader import load_variant_model
+from belot_rules.variant.model import Variant
 from tests.test_family_concealed_trump import concealed, deck
 
 TWENTY_NINE = load_variant("twenty-nine")
@@ -103,3 +109,47 @@ def test_the_bots_open_most_twenty_nine_deals_twenty_nine_3() -> None:
             state.apply(players[state.to_act].choose(state.view(state.to_act), state.legal_actions()))
         again += state.all_passed
     assert again < 40
+
+
+def test_the_bidder_may_call_for_his_seventh_card_as_trump_twenty_nine_4_2() -> None:
+    """§4.2 [PAGc, MONJ]: instead of laying one of his four cards, the bidder calls for his seventh card, the third of
+    his second packet: once the rest is dealt it lies face down, out of his hand, and its suit is trump (9D here)."""
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("16", "pass", "pass", "pass", "pass", "pass"):
+        state.apply(move)
+    assert [str(a) for a in state.legal_actions()][-1] == "conceal seventh"
+    state.apply("conceal seventh")
+    assert str(CARDS[state.trump_card]) == "9D" and state.hands[0].bit_count() == 7
+    assert not state.hands[0] >> state.trump_card & 1 and state.view(1).trump_card is None
+    assert "conceal seventh" not in [str(a) for a in concealed_at(load_variant("twenty-eight"))]
+
+
+def concealed_at(ruleset: Ruleset) -> list[Action]:
+    state = DealState.start(ruleset, deck(), 3)
+    for move in ("14", "pass", "pass", "pass"):
+        state.apply(move)
+    return state.legal_actions()
+
+
+def test_a_seventh_card_needs_one_dealt_after_the_auction_twenty_nine_4_2() -> None:
+    """validate refuses play.seventh_card where the auction is on seven cards or more: the card is already held."""
+    data = load_variant_model("twenty-nine").variant.model_dump()
+    data["deal"].update(first_packets=[4, 3], second_packets=[1])
+    with pytest.raises(ValidationError, match="play.seventh_card"):
+        Variant.model_validate(data)
+
+
+def test_the_line_game_reads_seventh() -> None:
+    """The seventh card is typed as `seventh`, or chosen by its number after the cards."""
+    from belot_rules.cli.game.controller import HumanTurn, numbered
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.prompt import parse_card_choice
+
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("16", "pass", "pass", "pass", "pass", "pass"):
+        state.apply(move)
+    legal = state.legal_actions()
+    menu, cards = numbered(state, legal)
+    turn = HumanTurn(0, state.view(0), tuple(legal), tuple(menu), tuple(cards), True, "", None)
+    assert parse_card_choice("seventh", turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
+    assert parse_card_choice(str(len(menu)), turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]

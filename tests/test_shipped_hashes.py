@@ -35,7 +35,7 @@ HASHES = {
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
     "twenty-eight": "9145028ad14aab6a",
-    "twenty-nine": "25dd6617bc61ac58",
+    "twenty-nine": "60d7537d49169e50",
 }
 
 

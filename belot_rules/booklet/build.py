@@ -186,7 +186,7 @@ _COMPOSED: set[KeyPath] = {
     ("scoring", "game_points", "brackets"), ("scoring", "game_points", "all_tricks_factor"), ("match", "set_at"),
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
     ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
-    ("bidding", "points", "equal_holds"), ("bidding", "points", "pass_is_final"),
+    ("bidding", "points", "equal_holds"), ("bidding", "points", "pass_is_final"), ("play", "seventh_card"),
 }
 
 
@@ -290,6 +290,8 @@ def _play(rules: Ruleset) -> list[Block]:
     told.append(say.winner())
     if rules.variant.play.conceals_trump:
         told.append(say.concealed_trump(rules.variant.play.earlier_trumps_count))
+    if rules.variant.play.conceals_trump and rules.variant.play.seventh_card:
+        told.append(say.seventh_card())
     return told
 
 

@@ -141,6 +141,11 @@ def point_bids_alone(minimum: int, step: int, maximum: int) -> str:
              "bidder chooses the trump once the bidding is over.").format(minimum=minimum, maximum=maximum, step=step)
 
 
+def seventh_card() -> str:
+    return _("Instead of laying a card of his first four face down, the bidder may call for his seventh card: once the "
+             "rest is dealt, the third card of his second packet is laid face down, and its suit is trump.")
+
+
 def concealed_trump(counts_earlier: bool) -> str:
     earlier = _("count as trumps in it") if counts_earlier else _("stay plain cards in it")
     return _("The bidder lays one card of his hand face down: its suit is trump, known to him alone, and the card is "

@@ -43,7 +43,7 @@ class Action:
         if self.kind == DISCARD:
             return f"discard {CARDS[self.card]}"
         if self.kind == CONCEAL:
-            return f"conceal {CARDS[self.card]}"
+            return f"conceal {CARDS[self.card]}" if self.card >= 0 else "conceal seventh"
         if self.kind == ASK:
             return "ask trump"
         if self.kind == PAIR:
@@ -75,6 +75,7 @@ def conceal_action(card: int) -> Action:
 
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
 ASK_ACTION, PAIR_ACTION = Action(ASK), Action(PAIR)
+SEVENTH_ACTION = Action(CONCEAL)  # the bidder calls for his seventh card as the face-down trump (play.seventh_card)
 
 
 def find_action(text: str, legal: list[Action]) -> Action | None:

@@ -15,7 +15,8 @@ from ..cards import SUIT_MASKS, SUIT_OF, card_index
 from ..rules.declarations import KING, QUEEN
 from ..variant.model import SUIT_CONTRACTS
 from ..variant.options.declarations import PairNeeds
-from .actions import ASK_ACTION, PAIR_ACTION, Action
+from ..variant.options.play import SEVENTH
+from .actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from .phases import CONCEALING, PLAYING
 
 if TYPE_CHECKING:
@@ -73,6 +74,19 @@ def seat_choices(state: DealState) -> list[Action]:
             side_of[winner] == side_of[seat] for _, _, winner in state.tricks[since:]):
         choices.append(PAIR_ACTION)
     return choices
+
+
+def seventh_choice(state: DealState) -> list[Action]:
+    """Besides the cards of his hand, the bidder may call for his seventh card (play.seventh_card)."""
+    return [SEVENTH_ACTION] if state.ruleset.variant.play.seventh_card else []
+
+
+def seventh_card(state: DealState) -> int:
+    """The bidder's seventh card in the order dealt, once the rest is dealt (twenty-nine.md §4.2: the third card of his
+    second packet, after four)."""
+    declarer = state.declarer
+    later = sorted(p for seat, p in state.ruleset.dealing.second_from[state.first_seat][declarer] if seat == declarer)
+    return state.deck[later[SEVENTH - 1 - (state.ruleset.seating.hand_size - len(later))]]
 
 
 def _nth(cards: int, skip: int) -> int:

@@ -44,7 +44,7 @@ from .actions import (
     find_action,
     play_action,
 )
-from .concealed import bidder_lead, play_while_concealed, seat_choices
+from .concealed import bidder_lead, play_while_concealed, seat_choices, seventh_card, seventh_choice
 from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
 from .refusal import refusal
 from .seat_view import SeatView
@@ -258,7 +258,7 @@ class DealState:
         if self.phase == DISCARDING:
             return [discard_action(card) for card in iter_bits(self.hands[self.declarer])]
         if self.phase == CONCEALING:
-            return [conceal_action(card) for card in iter_bits(self.hands[self.declarer])]
+            return [conceal_action(card) for card in iter_bits(self.hands[self.declarer])] + seventh_choice(self)
         return []
 
     def may_ask(self) -> bool:
@@ -347,10 +347,11 @@ class DealState:
 
     def conceal(self, card: int) -> None:
         """The bidder lays ``card`` face down: its suit is trump, the card out of his hand until it is shown; the
-        rest of the cards are dealt and the play begins under the rules of no trump (twenty-eight.md §4.1-4.3)."""
-        self.hands[self.declarer] ^= 1 << card
-        self.trump_card = card
+        rest of the cards are dealt and the play begins under the rules of no trump (twenty-eight.md §4.1-4.3). A
+        ``card`` of -1 is the seventh card, laid down once dealt (play.seventh_card, twenty-nine.md §4.2)."""
         self._deal_rest()
+        self.trump_card = card = card if card >= 0 else seventh_card(self)
+        self.hands[self.declarer] ^= 1 << card
         self._open_play(CONCEALED, self.declarer, self.multiplier, self.bid)
 
     def show_trump(self) -> None:

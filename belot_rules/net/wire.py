@@ -76,7 +76,8 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
     elif action.kind == DISCARD:
         said = f"lays {look.card_name(action.card)} aside" if own else "lays a card aside"
     elif action.kind == CONCEAL:
-        said = f"lays {look.card_name(action.card)} face down as trump" if own else "lays the trump face down"
+        said = (f"lays {look.card_name(action.card)} face down as trump" if action.card >= 0
+                else "calls for the seventh card as trump") if own else "lays the trump face down"
     elif action.kind == ASK:
         said = "asks for the trump"
     elif action.kind == PAIR:

@@ -65,7 +65,8 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("play", "trump_shown"), ("play", "earlier_trumps"), ("match", "mid_deal"), ("declarations", "more_cards_beat_equal_value"),
                   ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"),
                   ("deal", "redeal_claim", "with_all_four"), ("bidding", "points", "equal_holds"),
-                  ("play", "hidden_trump_lead"), ("bidding", "points", "pass_is_final"))
+                  ("play", "hidden_trump_lead"), ("bidding", "points", "pass_is_final"),
+                  ("play", "seventh_card"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
 

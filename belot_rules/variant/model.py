@@ -59,7 +59,7 @@ from .options.deal import (
 from .options.declarations import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
 from .options.languages import Language, Wording
 from .options.match import MAX_DEALS, Match
-from .options.play import Overtake, PartnerWinningVoid, Play, Undertrump
+from .options.play import SEVENTH, Overtake, PartnerWinningVoid, Play, Undertrump
 from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
 from .options.table import Sides, Table
 
@@ -433,6 +433,10 @@ class Variant(Rule):
         if self.declarations.enabled or self.declarations.belote.enabled:
             problems.append(_("play.trump_shown on_demand hides the trump that declarations and the belote are judged in: "
                               "set declarations.enabled and declarations.belote.enabled to false"))
+        first = sum(self.deal.first_packets)
+        if self.play.seventh_card and not first < SEVENTH <= first + sum(self.deal.second_packets):
+            problems.append(_("play.seventh_card lays the bidder's seventh card face down once the rest is dealt: "
+                              "deal.first_packets must deal fewer than 7 cards and the hand hold at least 7"))
         if self.deal.turned_card != "none" or self.deal.stock == "to_taker" or self.deal.tableau_packets:
             problems.append(_("play.trump_shown on_demand needs every card dealt into the hands: no turned card, no chien "
                               "and no tableau"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
-from ...engine.actions import ASK_ACTION, PAIR_ACTION, Action
+from ...engine.actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
 from ...i18n import gettext as _
@@ -158,9 +158,13 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
         return [ASK_ACTION]
     if line == "pair" and PAIR_ACTION in turn.legal:  # the King and Queen of trumps, shown (declarations.pair)
         return [PAIR_ACTION]
+    if line == "seventh" and SEVENTH_ACTION in turn.legal:  # the seventh card as the trump (play.seventh_card)
+        return [SEVENTH_ACTION]
     belote = line.endswith(BELOTE)
     name = line.removesuffix(BELOTE)
     chosen = by_number(name, menu)
+    if chosen is not None and chosen.card < 0:  # asking, the pair, the seventh card: numbered after the cards
+        return [chosen]
     try:
         card = chosen.card if chosen is not None else parse_card(name).index
     except CardError:

@@ -90,6 +90,8 @@ def question(turn: HumanTurn) -> str:
 def trump_move(look: Look, action: Action, view: SeatView | None) -> str:
     """A move of the concealed trump or the pair, as the table says it: the face-down card is named only in the
     bidder's own view, while it lies face down (play.trump_shown on_demand, declarations.pair)."""
+    if action.kind == CONCEAL and action.card < 0:
+        return "call for the seventh card as trump"
     if action.kind == CONCEAL:
         shown = view is not None and view.trump_card == str(CARDS[action.card])
         return f"lay {look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"

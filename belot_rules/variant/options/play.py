@@ -82,6 +82,9 @@ class EarlierTrumps(str, Enum):
     become_trumps = "become_trumps"
 
 
+SEVENTH = 7  # twenty-nine.md §4.2: the card of the bidder's hand, in the order dealt, that play.seventh_card lays down
+
+
 class HiddenTrumpLead(str, Enum):
     allowed = "allowed"
     not_by_bidder = "not_by_bidder"
@@ -192,6 +195,12 @@ class Play(Rule):
         HiddenTrumpLead.allowed,
         description="While the trump lies face down, may the bidder lead a card of its suit: allowed, or not_by_bidder "
         "(only when he holds nothing else: Twenty-Eight, twenty-eight.md §4.3, MEM, unverified).",
+    )
+    seventh_card: Annotated[bool, Option(unused_when=_trump_at_once)] = Field(
+        False,
+        description="Instead of laying a card of his hand face down, the bidder may call for his seventh card: once "
+        "the rest is dealt, the third card of his second packet is laid face down and its suit is trump (Twenty-Nine, "
+        "twenty-nine.md §4.2, PAGc, MONJ); he sees it, as he sees every card dealt to him.",
     )
     # The Jass play rules (rules/family/schieber.md §4, the Swisslos rules 1-2 and jass-kit): each may be set alone.
     trump_instead_of_following: Annotated[TrumpInstead, Option({
