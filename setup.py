@@ -9,7 +9,8 @@ C compiler the build warns and goes on, and the engine plays the same loop in Py
 ``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
 Both include ``belot_rules/_rules.h``, the one home in C of the play rules they share (legal
 cards, a trick's winner, the packed rule codes), and the kernel ``belot_rules/_heuristic.h`` and
-``belot_rules/_bidding.h``, the heuristic bot's card play and calls; the headers a module includes
+``belot_rules/_bidding.h``, the heuristic bot's card play and calls, and ``belot_rules/_scoring.h``, a deal's
+score between two camps; the headers a module includes
 are listed among its ``depends`` so that a change to one rebuilds it. Each is told the digest of its source, which ``belot_rules/kernel.py``
 compares with the files beside it, so that a build of older source is not used.
 """

@@ -448,6 +448,7 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 #include "_bidding.h"  /* the heuristic bot's calls, which read as_int and CHECK above */
+#include "_scoring.h"  /* a deal's score between two camps, which reads them too */
 
 PyDoc_STRVAR(legal_doc,
 "legal(packed, hand, led_suit, winning_card, partner_winning) -> card set\n\n"
@@ -526,6 +527,7 @@ static PyMethodDef methods[] = {
     {"legal", (PyCFunction)(void (*)(void))legal_cards, METH_FASTCALL, legal_doc},
     {"call", (PyCFunction)(void (*)(void))heuristic_call, METH_FASTCALL, call_doc},
     {"ladder", (PyCFunction)(void (*)(void))heuristic_ladder, METH_FASTCALL, ladder_doc},
+    {"score", (PyCFunction)(void (*)(void))score, METH_FASTCALL, score_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -540,7 +542,8 @@ PyMODINIT_FUNC PyInit__playout(void)
     PyObject *m = PyModule_Create(&module);
     /* the layout of Spec, its codes and the source digest, which belot_rules/kernel.py checks */
     if (m != NULL && (add_build_constants(m) < 0 || PyModule_AddStringConstant(m, "SENSE_FORMAT", SENSE_FORMAT) < 0
-                      || PyModule_AddStringConstant(m, "BIDDER_FORMAT", BIDDER_FORMAT) < 0))
+                      || PyModule_AddStringConstant(m, "BIDDER_FORMAT", BIDDER_FORMAT) < 0
+                      || PyModule_AddStringConstant(m, "SCORING_FORMAT", SCORING_FORMAT) < 0))
         Py_CLEAR(m);
     return m;
 }

@@ -2,7 +2,8 @@
 
 ``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/_rules.h`` (the play rules
 it shares with the compiled solver, ``belot_rules._solver``), ``belot_rules/_heuristic.h`` and
-``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) where a C compiler is at hand. It plays
+``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) and ``belot_rules/_scoring.h`` (a deal's score
+between two camps) where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
 at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
 (:func:`~belot_rules.rules.dealing.shuffle`), with exactly the random draws, cards and results of
@@ -31,7 +32,10 @@ PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 # what each holds. A build that names other layouts (or none: from before them) is not used.
 SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
 BIDDER_FORMAT = "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
-LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT}}  # per module, beside Spec's
+# The layout of a scoring's options as _scoring.h reads them (``Scoring``; rules/scoring/kernel_scoring.py packs it).
+SCORING_FORMAT = "=35i"
+LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT,
+                        "SCORING_FORMAT": SCORING_FORMAT}}  # per module, beside Spec's
 
 
 def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:

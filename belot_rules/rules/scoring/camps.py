@@ -114,7 +114,7 @@ class Camping:
         match_points[declarer] = camp.match_points[TAKER]
         for seat, share in zip(order, share_out(camp.match_points[DEFENCE], weights)):
             match_points[seat] = share
-        notes = camp.notes
+        notes = tuple(camp.notes)
         if camp.match_points[DEFENCE]:
             how = (N_("equally") if equal else N_("by the points each defender took and declared")
                    if any(own_melds) or any(own_belote) else N_("by the card points each defender took"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ... import kernel
 from ...i18n import N_
 from ...variant.model import Variant, contract_kind
 from ..calls import CAPOT
@@ -27,6 +28,7 @@ from ..tables import ContractTables, build_all_tables
 from .camps import Camping, DealCamps
 from .capot_bid import at_capot_value
 from .game_points import GamePointRule
+from .kernel_scoring import kernel_score, packed_scoring
 from .policies import CapotRule, ReserveRule
 from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
 from .treatment import EachTreatment, PairTreatment
@@ -125,6 +127,7 @@ class ScoringRules:
         self._contracts: dict[str, _ContractScoring] = {c: self._compile(c) for c in self.tables
                                                         if c in variant.bidding.contracts}
         self._scored: dict[tuple[Any, ...], DealScore] = {}
+        self._packed = packed_scoring(self)  # per contract, the options as the compiled kernel reads them, or None
 
     def _compile(self, contract: str) -> _ContractScoring:
         s = self._s
@@ -161,9 +164,17 @@ class ScoringRules:
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1; ``pair`` is the
         seat that showed the pair, which moves a bid in game points (declarations.pair), or -1.
 
-        Without declarations a score depends on a few numbers only, and a :class:`DealScore` is
-        immutable, so those are worked out once: simulations meet the same totals over and over.
+        Where the compiled kernel is built and expresses this scoring, it works out the numbers and the
+        explanation waits until it is read (:mod:`.kernel_scoring`). Otherwise, without declarations a score
+        depends on a few numbers only, and a :class:`DealScore` is immutable, so those are worked out once:
+        simulations meet the same totals over and over.
         """
+        compiled = kernel.compiled
+        if compiled is not None and self._packed is not None and bid is None and pair < 0 and contract in self._packed:
+            score = kernel_score(self, compiled, self._packed[contract], contract, declarer, multiplier,
+                                 team_card_points, team_tricks, last_trick_team, declarations, hanging_in, first_seat)
+            if score is not None:
+                return score
         if declarations or type(bid) not in MEMO_BIDS or pair >= 0:  # 110.0 would find 110's score, print it 110
             return self._score(contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team,
                                declarations, bid, hanging_in, first_seat, pair)

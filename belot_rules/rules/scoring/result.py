@@ -7,8 +7,8 @@ values, formatted only when read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from ...i18n import N_
 from ..rounding import Rounder
@@ -53,7 +53,7 @@ class DealScore(NamedTuple):
     multiplier: int
     capot_team: int | None  # the side that took every trick
     belote_only: tuple[bool, ...] = (False, False)  # a side whose points this deal are its belote alone
-    notes: tuple[Note, ...] = ()
+    notes: Sequence[Note] = ()  # a tuple, or an Explanation the pipeline writes when it is first read
     parts: tuple[ScoreParts, ...] = ()  # per side: what its raw total is made of
     match_winner: int | None = None  # a side this deal makes win the match at once (a game-winning declaration)
 
@@ -78,6 +78,50 @@ class DealScore(NamedTuple):
             "capot_team": self.capot_team,
             "lines": list(self.lines),
         } | ({} if self.match_winner is None else {"match_winner": self.match_winner})
+
+
+class Explanation(Sequence[Note]):
+    """A score's explanation written when it is first read: the kernel scores a deal's numbers alone
+    (rules/scoring/kernel_scoring.py) and simulations never read the notes, which ``write`` (the pipeline,
+    for the same deal) makes on demand. It reads, compares and pickles as the tuple of those notes."""
+
+    __slots__ = ("_write", "_notes")
+
+    def __init__(self, write: Callable[[], Sequence[Note]]) -> None:
+        self._write: Callable[[], Sequence[Note]] | None = write
+        self._notes: tuple[Note, ...] = ()
+
+    def _read(self) -> tuple[Note, ...]:
+        if self._write is not None:
+            self._notes, self._write = tuple(self._write()), None
+        return self._notes
+
+    @overload
+    def __getitem__(self, index: int) -> Note: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Note, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Note | tuple[Note, ...]:
+        return self._read()[index]
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __iter__(self) -> Iterator[Note]:
+        return iter(self._read())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and not isinstance(other, str) and self._read() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._read())
+
+    def __reduce__(self) -> tuple[type[tuple[Note, ...]], tuple[tuple[Note, ...]]]:
+        return tuple, (self._read(),)
+
+    def __repr__(self) -> str:
+        return repr(self._read())
 
 
 def decided_by_doubling(score: DealScore, variant: Variant, contract: str, level: int, defenders: tuple[int, ...],
