@@ -12,8 +12,9 @@ deal, as :class:`SearchPlayer` runs it per candidate and sampled deal). Targets:
 at least 0.5 of the tuned loop, heuristic seats at least 0.2.
 
 Then the wall-clock time of ``belot compare bulgarian french --simulate N --workers W`` as a
-user runs it (start-up included), the median of ``--runs`` runs. Target: at most 3 s for
-N = 10,000 on two workers of an idle machine.
+user runs it (start-up included), the median of ``--runs`` runs, and an estimate of it on an idle
+machine from CPU times (:func:`compare_wall`), which a busy machine changes far less than wall-clock
+time. Target: at most 3 s for N = 10,000 on two workers of an idle machine.
 
 The kernel ``belot_rules._playout`` is used where it is built (``python setup.py build_ext
 --inplace``; ``"kernel"`` in the JSON says so), and random seats are then measured in pure
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -103,17 +105,34 @@ def one_core(deals: int, seed: int) -> dict[str, object]:
     return result
 
 
+def _timed(command: list[str]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (the command's processes and every worker they waited for) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
 def compare_wall(deals: int, workers: int, runs: int) -> dict[str, object]:
-    """``belot compare bulgarian french --simulate deals`` as a user runs it: wall-clock seconds of ``runs`` runs."""
-    command = [sys.executable, "-m", "belot_rules", "compare", "bulgarian", "french", "--simulate", str(deals),
-               "--workers", str(workers), "--json"]
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - started)
-    return {"command": " ".join(["belot", *command[3:]]), "seconds": round(statistics.median(times), 2),
-            "fastest": round(min(times), 2), "slowest": round(max(times), 2), "runs": runs}
+    """``belot compare bulgarian french --simulate deals`` as a user runs it: wall-clock seconds of ``runs`` runs, and
+    what an idle machine would take, from CPU seconds (medians of ``runs`` runs each): the command without
+    ``--simulate`` (start-up, rules, the report: the driver's part, A), with one worker (A and every deal, in one
+    process, B) and with ``workers`` (C, A and the deals and the pool). The deals' CPU time, B - A, is shared by
+    the workers; the pool's cost, C - B, is counted as if nothing ran beside it: idle = A + (B - A) / workers +
+    max(C - B, 0)."""
+    base = [sys.executable, "-m", "belot_rules", "compare", "bulgarian", "french", "--json"]
+    simulate = [*base, "--simulate", str(deals), "--workers"]
+    commands = {"driver": base, "one_worker": [*simulate, "1"], "workers": [*simulate, str(workers)]}
+    timed = {name: [_timed(command) for _ in range(runs)] for name, command in commands.items()}
+    cpu = {name: statistics.median(c for _, c in runs_) for name, runs_ in timed.items()}
+    times = [wall for wall, _ in timed["workers"]]
+    idle = cpu["driver"] + (cpu["one_worker"] - cpu["driver"]) / workers + max(cpu["workers"] - cpu["one_worker"], 0)
+    return {"command": " ".join(["belot", *commands["workers"][3:]]), "seconds": round(statistics.median(times), 2),
+            "fastest": round(min(times), 2), "slowest": round(max(times), 2), "runs": runs,
+            "cpu_driver": round(cpu["driver"], 2), "cpu_one_worker": round(cpu["one_worker"], 2),
+            "cpu_workers": round(cpu["workers"], 2), "idle_estimate": round(idle, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,7 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         c = result["compare"]
         assert isinstance(c, dict)
-        print(f"{c['command']}: median {c['seconds']} s of {c['runs']} runs ({c['fastest']}-{c['slowest']} s)")
+        print(f"{c['command']}: median {c['seconds']} s of {c['runs']} runs ({c['fastest']}-{c['slowest']} s); "
+              f"CPU s: without --simulate {c['cpu_driver']}, one worker {c['cpu_one_worker']}, "
+              f"{args.workers} workers {c['cpu_workers']}: on an idle machine about {c['idle_estimate']} s")
     return 0
 
 
