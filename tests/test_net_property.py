@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from rich.text import Text
 
+from belot_rules.cards import CARDS
 from belot_rules.cli.game.controller import Moved
 from belot_rules.cli.game.session import Session
 from belot_rules.net.protocol import check_sent
@@ -174,28 +174,42 @@ def play_until_asked(table: Table, seat: int, now: float) -> None:
             table.choose(table.turn.seat, "1")
 
 
+def drawn_from(seen: dict[str, Any]) -> set[str]:
+    """Every card a full-screen seat's view names: its fields of cards, and the cards of the melds it holds."""
+    cards = set(seen["hand"]) | set(seen["discarded"]) | set(seen["chien_cards"]) | {c for _, c in seen["trick"]}
+    cards |= {c for _, played, _ in seen["tricks"] for c in played} | {c for hand in seen["open_hands"] for c in hand}
+    cards |= {c for c in (seen["turned_card"], seen["shown_stock"], seen["trump_card"]) if c}
+    cards |= {seen["exchanged"][1]} if seen["exchanged"] else set()
+    cards |= {c for piles in seen["tableau"] for pile in piles for c in pile if c}
+    return cards | {str(CARDS[i]) for d in seen["declarations"] for i in range(len(CARDS)) if d["mask"] >> i & 1}
+
+
 @pytest.mark.parametrize("variant", ["bulgarian", "belote-a-trois", "belote-decouverte"])
-def test_a_seats_drawn_table_shows_no_card_it_may_not_see(variant: str) -> None:
-    """The frame a full-screen seat is sent (the local game's drawing, from its chair) names only cards of its
-    view: its hand, the table, its own melds in full and the others' by kind and value (rules/bulgarian.md §5.2)
-    until the deal is over."""
+def test_what_a_full_screen_seat_draws_from_holds_no_card_it_may_not_see(variant: str) -> None:
+    """What a full-screen seat draws the local table from (its whole view, the legal moves at its turn) names only
+    cards of its view: its hand, the table, its own melds in full and the others' by kind and value (their cards
+    cut: rules/bulgarian.md §5.2) until the deal is over."""
     players = Session.start(variant, 3, None).ruleset.seating.players
     seats = (PERSON, *["random"] * (players - 1))
-    table = Table.new(Session.start(variant, 3, ("random",) * players, target=1), seats, "frames")
+    table = Table.new(Session.start(variant, 3, ("random",) * players, target=1), seats, "views")
     table.join("Ana", None, False, 0.0)
-    table.frames[0] = 80
+    table.full.add(0)
     seen: set[str] = set()
-    framed = 0
+    checked, legal = 0, []
     while not table.ended:
         event, outs = table.step(0.0)
         for receiver, message in outs:
+            legal = message["legal"] if receiver == 0 and message["type"] == "turn" else legal
             if receiver == 0 and "view" in message:
                 seen |= seen_in(message["view"])
-                over = message["view"]["phase"] == "over"
-                drawn = Text.from_ansi(message["frame"]).plain
-                framed += 1
-                if not over:
-                    assert cards_in(drawn) <= seen, f"{message['type']} frame names {cards_in(drawn) - seen}"
+                named = drawn_from(message["seen"]) | {str(CARDS[a["card"]]) for a in message.get("legal", [])
+                                                       if a["card"] >= 0}
+                checked += 1
+                if message["view"]["phase"] != "over":
+                    assert named <= seen, f"{message['type']} names {named - seen}"
         if event is None and table.turn is not None:
-            table.choose(0, "1")
-    assert framed > 20
+            if table.turn.seat == 0:
+                table.act(0, legal[0]["text"])
+            else:
+                table.choose(table.turn.seat, "1")
+    assert checked > 20

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import io
 
-import pytest
-from rich.text import Text
-
 from belot_rules import i18n
 from belot_rules.cli.game.controller import DealScored
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.wording import question
 from belot_rules.net.client import Joining, PlainView
 from belot_rules.net.protocol import check_sent, decode
-from belot_rules.net.table import PERSON, Refused, Table
+from belot_rules.net.table import PERSON, Table
 
 SEATS = (PERSON, "random", "random", "random")
 
@@ -75,19 +72,3 @@ def test_the_joining_client_speaks_the_players_language() -> None:
         i18n.use(i18n.SOURCE)
     said = out.getvalue()
     assert "Раздаване 1: Bo раздава." in said and "Вашата ръка: J" in said and "наддаването досега" in said
-
-
-def test_a_seat_whose_screen_changed_size_is_sent_its_table_drawn_again() -> None:
-    """The full-screen seat's table (the local game's drawing) follows the screen's width; a watcher has none."""
-    session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
-    table = Table.new(session, SEATS, "resize")
-    table.join("Ana", None, False, 0.0)
-    table.frames[0] = 100
-    while table.step(0.0)[0] is not None:
-        pass
-    [(seat, message)] = table.redraw(0, 50)
-    check_sent(message)
-    lines = Text.from_ansi(message["frame"]).plain.splitlines()
-    assert seat == 0 and max(map(len, lines)) <= 50 and any("You" in line for line in lines)
-    with pytest.raises(Refused):
-        table.redraw(None, 50)

@@ -45,6 +45,6 @@ def run(args: argparse.Namespace) -> int:
     joining = Joining(args.address, args.code, args.name, args.token, args.watch, create)
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return plain(joining)
-    from ..net.screen import run as full_screen  # textual is loaded only for the full-screen table
+    from ..net.joined import run as full_screen  # textual is loaded only for the full-screen table
 
     return full_screen(joining)

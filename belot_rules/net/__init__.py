@@ -12,4 +12,5 @@ is refused with the same reason.
 - :mod:`.server`: the WebSocket server: connections, rate limits, pacing, one task per table.
 - :mod:`.store`: the hosted match saved after every move, for ``belot host --resume``.
 - :mod:`.client`: the client of ``belot join``: the line game (``--plain``) and the watcher.
+- :mod:`.joined`: ``belot join``'s full-screen table: the local table, its controller answered by the server.
 """

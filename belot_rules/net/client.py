@@ -85,7 +85,7 @@ class Joining:
     token: str | None = None
     watch: bool = False
     create: dict[str, Any] | None = None
-    frame: int | None = None  # the width to draw the table in, for a client that shows the local game's drawing
+    table: bool = False  # a client that draws the local table: sent what it is drawn from
 
     @property
     def key(self) -> str:
@@ -98,8 +98,8 @@ class Joining:
             message["token"] = self.token
         if self.create is not None:
             message["create"] = self.create
-        if self.frame is not None:
-            message["frame"] = self.frame
+        if self.table:
+            message["table"] = True
         return message
 
     def command(self, token: str | None) -> str:

@@ -2,8 +2,8 @@
 
 A client opens with ``hello`` (the protocol's version, the table's code, a name, and the seat token
 when it comes back); the server answers ``welcome`` or ``error`` and closes. After that the client
-sends ``move`` (what the player typed, as the line game reads it), ``say`` (a line of table talk) and
-``hint``, ``rules``, ``sheet`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
+sends ``move`` (what the player typed, as the line game reads it), ``act`` (a legal move it was sent, from a
+full-screen seat), ``say`` (a line of table talk) and ``hint``, ``rules``, ``sheet`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
 both ways, is described by :data:`SCHEMA` (written out as ``schemas/protocol.schema.json``): the
 server checks each incoming one against it and refuses any other shape.
 """
@@ -73,17 +73,29 @@ SEATS = {"type": "array", "items": {
     "properties": {"seat": SEAT, "name": _string(MAX_NAME + 16), "player": _string(200),
                    "present": {"type": "boolean"}, "side": {"type": "integer"}}}}
 BOARD = {"type": "array", "items": {"type": "integer"}}
-WIDTH = {"type": "integer", "minimum": 40, "maximum": 250}
-FRAME = {"type": "string", "maxLength": 200000,
-         "description": "the table as the local game draws it from the receiver's chair, when the hello asked"}
+SEEN = {"type": "object", "description": "a full-screen seat's (the hello asked for the table): every field of its "
+        "SeatView as the local table shows it, another seat's declarations cut to their kind and value while the "
+        "deal is played"}
+MATCH = {"type": "object", "additionalProperties": False, "required": ["number", "finished", "board", "reserve", "over"],
+         "description": "a full-screen seat's: where the match stands, for its header and sheet",
+         "properties": {"number": {"type": "integer"}, "finished": {"type": "integer"}, "board": BOARD,
+                        "reserve": {"type": "integer"}, "over": {"type": "boolean"}}}
+BOX = {"type": "object", "additionalProperties": False, "required": ["title", "body"],
+       "description": "a full-screen seat's: the result box as the local table shows it from its chair",
+       "properties": {"title": _string(300), "body": _string(200000, 0)}}
+ACTION = {"type": "object", "additionalProperties": False,
+          "required": ["text", "kind", "call", "card", "declarations", "belote"],
+          "description": "a legal move (an engine Action); its text chooses it (act)",
+          "properties": {"text": _string(200), "kind": _string(16), "call": {"type": ["object", "null"]},
+                         "card": {"type": "integer"}, "declarations": {"type": "array"}, "belote": {"type": "boolean"}}}
 
 CLIENT_MESSAGES = {
     "hello": _message("hello", {
         "version": {"type": "integer", "description": "the protocol version the client speaks"},
         "code": _string(32, 1), "name": _string(MAX_NAME), "token": _string(64),
         "watch": {"type": "boolean", "description": "join as a spectator"},
-        "frame": {**WIDTH, "description": "a player's seat: send the table as the local game draws it, in this "
-                                          "many columns (a frame with each view: text and terminal colour codes)"},
+        "table": {"type": "boolean", "description": "a full-screen seat that draws the local table: send with each "
+                                                    "view what it is drawn from (seen, match, legal, box)"},
         "create": {"type": "object", "additionalProperties": False, "required": ["variant", "seats"],
                    "description": "at a lobby: open a new table with this code",
                    "properties": {"variant": _string(64, 1), "seats": {"type": "array", "items": _string(32, 1),
@@ -97,8 +109,8 @@ CLIENT_MESSAGES = {
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
     "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
     "sheet": _message("sheet", {}, (), "Ask for the score sheet, as s shows it in the local game."),
-    "frame": _message("frame", {"width": WIDTH}, ("width",),
-                      "A seat's screen changed size: draw its table again in this many columns."),
+    "act": _message("act", {"text": _string(200)}, ("text",),
+                    "A full-screen seat's move: the text of one of the legal moves its turn was sent."),
     "undo": _message("undo", {}, (), "Take back your last move, or agree to another player's asking, by the host's "
                                      "rule (belot host --undo never, own-move or agreed)."),
 }
@@ -107,18 +119,22 @@ SERVER_MESSAGES = {
         "version": {"const": VERSION}, "code": _string(32), "seat": {"type": ["integer", "null"]},
         "token": {"type": ["string", "null"]}, "title": _string(200), "seats": SEATS,
         "hints": {"type": "boolean"}, "wait": {"type": "number"},
+        "variant": {"type": "object", "description": "a full-screen seat's: the rules the table plays (the variant)"},
+        "match": MATCH,
         "undo": {"enum": ["never", "own-move", "agreed"], "description": "the host's rule for taking a move back"}, "rules": {"type": "array", "items": {"type": "string"}},
     }, ("version", "code", "seat", "token", "title", "seats"),
         "You are seated (or watching): your seat, and the token that gives it back if you drop."),
     "seats": _message("seats", {"seats": SEATS, "note": _string(300)}, ("seats", "note"),
                       "Who sits where changed: a player joined, left, came back, or a bot stands in."),
-    "deal": _message("deal", {"number": {"type": "integer"}, "dealer": SEAT, "view": VIEW, "frame": FRAME},
+    "deal": _message("deal", {"number": {"type": "integer"}, "dealer": SEAT, "view": VIEW, "seen": SEEN,
+                                "match": MATCH},
                      ("number", "dealer", "view"), "A deal begins."),
     "moved": _message("moved", {"seat": SEAT, "kind": _string(16), "said": _string(300), "view": VIEW,
-                                "completed": {"type": ["integer", "null"]}, "trick": _string(300), "frame": FRAME},
+                                "completed": {"type": ["integer", "null"]}, "trick": _string(300), "seen": SEEN, "match": MATCH},
                       ("seat", "kind", "said", "view"),
                       "A move was made: what the table saw of it, and the receiver's view after it."),
-    "undone": _message("undone", {"seat": SEAT, "said": _string(300), "view": VIEW, "frame": FRAME}, ("seat", "said", "view"),
+    "undone": _message("undone", {"seat": SEAT, "said": _string(300), "view": VIEW, "seen": SEEN,
+                                  "match": MATCH}, ("seat", "said", "view"),
                        "A player's last move was taken back (with the moves after it): the receiver's view now."),
     "turn": _message("turn", {
         "seat": SEAT, "phase": _string(16), "prompt": _string(120), "view": VIEW,
@@ -127,23 +143,25 @@ SERVER_MESSAGES = {
                                             "properties": {"key": _string(4), "label": _string(200)}}},
         "cards": CARD_LIST, "bids": _string(300), "hint": {"type": "boolean"},
         "left": {"type": ["number", "null"], "description": "the seconds left on the move clock (null: none)"},
-        "frame": FRAME,
+        "seen": SEEN, "match": MATCH, "legal": {"type": "array", "items": ACTION},
+        "numbered": {"type": "array", "items": {"type": "integer"}, "description": "the legal moves the menu numbers"},
+        "order": {"type": "array", "items": {"type": "integer"}, "description": "the legal cards as the hand shows them"},
+        "belotes": {"type": "array", "items": {"type": "integer"}}, "aside": {"type": "integer"},
     }, ("seat", "phase", "prompt", "view", "menu"), "Your move: what you may choose."),
     "refused": _message("refused", {"reason": _string(400)}, ("reason",),
                         "A move or message refused, and why; the connection stays open."),
     "result": _message("result", {"number": {"type": "integer"}, "title": _string(300),
                                   "lines": {"type": "array", "items": _string(400)}, "board": BOARD,
-                                  "over": {"type": "boolean"}}, ("number", "title", "lines", "board", "over"),
+                                  "over": {"type": "boolean"}, "box": BOX}, ("number", "title", "lines", "board", "over"),
                        "A deal's score, in the rules' words."),
     "end": _message("end", {"winner": {"type": ["integer", "null"]}, "board": BOARD, "said": _string(300),
-                            "sheet": _string(200000)},
+                            "sheet": _string(200000), "box": BOX},
                     ("winner", "board", "said"), "The match is over."),
     "said": _message("said", {"seat": {"type": ["integer", "null"]}, "name": _string(MAX_NAME + 16),
                               "text": _string(MAX_TALK * 6)}, ("seat", "name", "text"),
                      "A line of table talk, its control characters removed."),
     "hint": _message("hint", {"text": _string(300)}, ("text",), "What the adviser bot would do."),
     "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
-    "frame": _message("frame", {"frame": FRAME}, ("frame",), "The seat's table drawn again, in its new width."),
     "sheet": _message("sheet", {"text": _string(200000)}, ("text",),
                       "The score sheet and the board from the receiver's chair, as plain text."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),

@@ -262,9 +262,10 @@ class TableRunner:
             elif what == "left":
                 self.left(connection, now)
                 result = None
-            elif what == "move":
+            elif what in ("move", "act"):
                 received = data.pop("_at", now)
-                self.deliver(table.choose(connection.seat, data["text"]))
+                made = table.choose if what == "move" else table.act
+                self.deliver(made(connection.seat, data["text"]))
                 self.latencies.append(time.monotonic() - received)
                 connection.bucket.give_back()  # the game paces moves: only refused ones count against the rate
                 result = None
@@ -276,9 +277,6 @@ class TableRunner:
                 result = None
             elif what == "sheet":
                 connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
-                result = None
-            elif what == "frame":
-                self.deliver(table.redraw(connection.seat, data["width"]))
                 result = None
             elif what == "undo":
                 self.deliver(table.undo(connection.seat))
@@ -305,10 +303,11 @@ class TableRunner:
         seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now)
         connection.seat = seat
         receiver = WATCHERS if seat is None else seat
-        if hello.get("frame") and seat is not None:  # a watcher's would be the local game's, every meld in full
-            table.frames[receiver] = hello["frame"]
-        else:
-            table.frames.pop(receiver, None)
+        full = bool(hello.get("table"))
+        if full:
+            table.full.add(receiver)
+        elif seat is not None:  # the watchers' messages are one for all: a watcher's table is drawn once asked
+            table.full.discard(receiver)
         if seat is None:
             self.watching.add(connection)
         else:
@@ -319,7 +318,9 @@ class TableRunner:
         self.listening()
         connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
                          "title": table.session.ruleset.variant.title, "seats": table.seats_json(),
-                         "hints": table.hints, "undo": table.undo_rule, "wait": table.wait})
+                         "hints": table.hints, "undo": table.undo_rule, "wait": table.wait}
+                        | ({"variant": table.session.ruleset.variant.model_dump(mode="json"),
+                            "match": table.standing()} if full else {}))
         self.deliver(outs)
         self.deliver(table.again(WATCHERS if seat is None else seat), only=connection)
         return seat, token

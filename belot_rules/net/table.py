@@ -37,21 +37,23 @@ from ..cli.game.controller import (
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
-from ..cli.game.seating import HUMAN, bot_choice
+from ..cli.game.seating import HUMAN, PERSON as PERSON, bot_choice  # PERSON: the seats of --seats
 from ..cli.game.session import NoUndo, Session
 from ..cli.game.wording import announce_question, question, reached
 from ..cli.show import print_rules
-from ..engine.actions import Action
+from ..cli.tui.pages import deal_result, match_result
+from ..engine.actions import Action, find_action
 from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
 from ..errors import UserError
+from ..i18n import gettext as _
 from .protocol import MAX_NAME, MAX_TALK
-from .wire import clean_line, move_words, public_view, trick_words, view_json
+from .wire import NamedSeating, action_json, clean_line, move_words, public_view, seen_json, trick_words, view_json
 
 WATCHERS = -1  # the receiver of what the whole table sees
-PERSON = "human"  # a seat of --seats open to a player who joins
 MAX_WATCHERS = 32
 NEVER, OWN_MOVE, AGREED = "never", "own-move", "agreed"
 UNDO_RULES = (NEVER, OWN_MOVE, AGREED)  # belot host --undo
+BOX_WIDTH = 76  # columns: a result box at the full-screen table, inside its frame on an 80-column terminal
 COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
 
 Out = tuple[int, dict[str, Any]]  # a receiver (a seat or WATCHERS) and its message
@@ -83,7 +85,7 @@ class Flow(Controller):
     (or away for less than the wait); otherwise the seat's bot (the stand-in for a person's seat) moves."""
 
     people: set[int] = field(default_factory=set)
-    viewer: tuple[int | None] | None = None  # while a receiver's frame is drawn: its seat (None: a watcher)
+    viewer: tuple[int | None] | None = None  # while a receiver's view is made: its seat (None: a watcher)
 
     @property
     def human(self) -> int | None:
@@ -144,7 +146,7 @@ class Table:
     audience: set[int] | None = None  # the receivers connected now (None: all), the only ones messages are made for
     now: Callable[[], float] = time.monotonic  # the move clock's time
     apart: bool = False  # the server thinks out the bots' moves off its loop: step never makes one itself
-    frames: dict[int, int] = field(default_factory=dict)  # receivers drawn the table's frame, and their widths
+    full: set[int] = field(default_factory=set)  # receivers that draw the local table: sent what it is drawn from
     asked: tuple[int, int, int, int, frozenset[int]] | None = None  # an undo asked for: position, seat, who agreed
 
     def __post_init__(self) -> None:
@@ -282,24 +284,25 @@ class Table:
             event = self.flow.next()
         if isinstance(event, DealStarted):
             self.shown, self.told = self.session.deal, True
-            return event, self._framed(self._to_all(lambda r: {"type": "deal", "number": event.number,
+            return event, self._seen(self._to_all(lambda r: {"type": "deal", "number": event.number,
                                                                "dealer": event.dealer, "view": self._view(r)}))
         if isinstance(event, Moved):
             self.shown = before
-            return event, self._framed(self._moved(event), event.completed)
+            return event, self._seen(self._moved(event))
         if isinstance(event, HumanTurn):
             self.turn = event
-            return event, self._framed([self._turn_message(event)])
+            return event, self._seen([self._turn_message(event)])
         if isinstance(event, (DealScored, AllPassed)):
             self.flow.result_read()
-            return event, self._to_all(lambda r: self._result(event))
+            return event, self._to_all(lambda r: self._result(event) | self._boxed(r, event))
         assert isinstance(event, MatchEnded)
         self.ended = True
         board = " · ".join(str(points) for points in event.board)
         said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
         return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
                                               "said": f"{said} · {board}{reached(event, self.draw)}",
-                                              "sheet": self.sheet(None if r == WATCHERS else r)})
+                                              "sheet": self.sheet(None if r == WATCHERS else r)}
+                              | self._boxed(r, event))
 
     def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:
         """The awaited player ran out of time: the variant's rule (table.move_clock.on_timeout) moves for them,
@@ -320,7 +323,7 @@ class Table:
         before = session.match.current
         moved = self.flow.apply(action, CLOCK)
         self.shown = before
-        return moved, outs + self._moved(moved)
+        return moved, outs + self._seen(self._moved(moved))
 
     @contextmanager
     def _player(self, seat: int) -> Iterator[None]:
@@ -380,7 +383,7 @@ class Table:
         self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
         said = f"{self.seats[seat].name} took back their last move ({len(taken)} move{'s' * (len(taken) != 1)} " \
                "taken back): the deal goes on from there."
-        return self._framed(self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said,
+        return self._seen(self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said,
                                                     "view": self._view(r)}))
 
     def _position(self) -> tuple[int, int, int]:
@@ -423,11 +426,26 @@ class Table:
             menu = [{"key": str(i), "label": self.draw.describe(a, view=turn.view)} for i, a in enumerate(self.belote, 1)]
             return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": announce_question(),
                             "view": self._view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
+        return self._made(actions[0])
+
+    def act(self, seat: int | None, text: str) -> list[Out]:
+        """A full-screen seat's move, named as :func:`~.wire.action_json` sent it (the seat asked itself
+        whether a card announces its belote)."""
+        turn = self.turn
+        if seat is None or turn is None or turn.seat != seat:
+            return self.choose(seat, text)  # refused, with the reason a typed move gets
+        action = find_action(text, list(turn.legal))
+        if action is None:
+            raise Refused(f"{text[:40]!r} is not a legal move now")
+        return self._made(action)
+
+    def _made(self, action: Action) -> list[Out]:
+        """The awaited person's move made, and what each receiver is told of it."""
         self.turn, self.belote = None, []
         before = self.session.match.current
-        moved = self.flow.choose(actions[0])
+        moved = self.flow.choose(action)
         self.shown = before
-        return self._moved(moved)
+        return self._seen(self._moved(moved))
 
     def _parse(self, text: str, turn: HumanTurn) -> list[Action]:
         """What a line names, read as the line game reads it at this turn."""
@@ -497,37 +515,60 @@ class Table:
         if self.turn is not None and self.turn.seat == seat:
             self.belote = []  # a belote question is asked again with the card
             outs.append(self._turn_message(self.turn))
-        return self._framed(outs)
+        return self._seen(outs)
 
-    def _framed(self, outs: list[Out], completed: int | None = None) -> list[Out]:
-        """``outs`` with the local game's drawing of the table for each seat that asked for it."""
+    def _seen(self, outs: list[Out]) -> list[Out]:
+        """``outs`` with what a full-screen seat draws the local table from, for each receiver that asked for it
+        (:attr:`full`): its whole view as the local table shows it (:func:`~.wire.seen_json`), the match's
+        score, and at its turn every legal move (:func:`~.wire.action_json`)."""
         for receiver, message in outs:
-            if receiver in self.frames and "view" in message and self.shown is not None:
-                message["frame"] = self._frame(receiver, completed, self.turn if message["type"] == "turn" else None)
+            if receiver not in self.full or "view" not in message or self.shown is None:
+                continue
+            turn = self.turn if message["type"] == "turn" else None
+            with self.chair(receiver):
+                view = turn.view if turn is not None else self.flow.seen(self.shown)
+                message["seen"] = seen_json(view, None if receiver == WATCHERS else receiver)
+            message["match"] = self.standing()
+            if turn is not None:
+                message["legal"] = [action_json(a) for a in turn.legal]
+                message["numbered"] = [turn.legal.index(a) for a in turn.menu]
+                message["order"] = list(turn.cards)
+                message["belotes"] = list(turn.belotes)
+                message["aside"] = turn.to_lay_aside
         return outs
 
-    def _frame(self, seat: int, completed: int | None = None, turn: HumanTurn | None = None) -> str:
-        """The table as the local game draws it (Renderer.frame) from ``seat``'s chair, a turn's legal cards
-        numbered, in the width the seat asked for."""
-        assert self.shown is not None
+    def _boxed(self, receiver: int, event: DealScored | AllPassed | MatchEnded) -> dict[str, Any]:
+        return {"box": self.box(receiver, event)} if receiver in self.full else {}
+
+    def standing(self) -> dict[str, Any]:
+        """Where the match stands, as the header and the sheet of a full-screen seat show it."""
+        session = self.session
+        return {"number": self._number(), "finished": len(session.rows), "board": list(session.board),
+                "reserve": session.reserve, "over": session.over}
+
+    @contextmanager
+    def chair(self, receiver: int) -> Iterator[None]:
+        """Views and words from ``receiver``'s chair as its full-screen table names the seats: You, and the
+        others by their names (:class:`~.wire.NamedSeating`); a watcher's, every seat by its name."""
+        seating = self.session.seating
+        seat = None if receiver == WATCHERS else receiver
+        self.session.seating = NamedSeating(tuple(HUMAN if s == seat else p for s, p in enumerate(seating.players)),
+                                            seating.side_of, seating.clockwise, tuple(s.name for s in self.seats))
         self.flow.viewer = (seat,)
         try:
-            with self._player(seat):
-                view = turn.view if turn is not None else self.flow.seen(self.shown)
-                group = self.draw.frame(view, self._number(), completed, turn.cards if turn is not None else ())
-                return drawn(group, self.frames[seat])
+            yield
         finally:
-            self.flow.viewer = None
+            self.session.seating, self.flow.viewer = seating, None
 
-    def redraw(self, seat: int | None, width: int) -> list[Out]:
-        """A seat's screen changed size: the table drawn again for it in ``width`` columns."""
-        if seat is None:
-            raise Refused("a watcher is sent no drawn table")
-        self.frames[seat] = width
-        if self.shown is None or not self.told:
-            return []
-        turn = self.turn if self.turn is not None and self.turn.seat == seat and not self.belote else None
-        return [(seat, {"type": "frame", "frame": self._frame(seat, turn=turn)})]
+    def box(self, receiver: int, event: DealScored | AllPassed | MatchEnded) -> dict[str, str]:
+        """A deal's result box, or the match's, as the local table shows it from ``receiver``'s chair."""
+        assert self.shown is not None
+        with self.chair(receiver):
+            if isinstance(event, MatchEnded):
+                ended = replace(event, totals=None, note="")  # the statistics are the local game's
+                return {"title": _("The match is over"), "body": drawn(match_result(self.draw, ended), BOX_WIDTH)}
+            title, body = deal_result(self.draw, self.flow.seen(self.shown), event.row)
+            return {"title": title, "body": drawn(body, BOX_WIDTH)}
 
     # ------------------------------------------------------------------ the messages
 

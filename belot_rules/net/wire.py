@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
+from ..cli.game.seating import Seating, seat_word
 from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, Action
 from ..engine.deal import OVER, SeatView
+from ..rules.calls import Call
+from ..rules.declarations import Declaration
 from ..variant.model import SUIT_CONTRACTS
 
 WATCHER = None  # the receiver that is no seat: a spectator
@@ -53,6 +56,54 @@ def view_json(view: SeatView, receiver: int | None) -> dict[str, Any]:
         "shown_stock": view.shown_stock, "chien": view.chien, "discarded": list(view.discarded),
         "tableau": [[list(pile) for pile in piles] for piles in view.tableau],
     }
+
+
+@dataclass(frozen=True)
+class NamedSeating(Seating):
+    """The seats as a player at a hosted table reads them: You, and every other seat by its player's name
+    (``labels``, the table's names of the seats); the teams as at the local table (Us and Them)."""
+
+    labels: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str:
+        return seat_word("You") if seat == self.human else self.labels[seat]
+
+
+def seen_json(view: SeatView, receiver: int | None) -> dict[str, Any]:
+    """The whole of ``view`` as the local table shows it (:meth:`Controller.seen`), for a full-screen seat that
+    draws the table itself: every field of the view, with another seat's declarations cut to their kind and
+    value while the deal is played (rules/bulgarian.md §5.2), as :func:`view_json` words them."""
+    hidden = view.phase != OVER
+    data = {f.name: getattr(view, f.name) for f in fields(SeatView)}
+    data["declared"] = [[s, declaration_words(d) if hidden and s != receiver else d] for s, d in view.declared]
+    data["declarations"] = [asdict(d) if not hidden or d.seat == receiver else
+                            {**asdict(d), "suit": -1, "rank": -1, "mask": 0} for d in view.declarations]
+    return data
+
+
+def deep_tuple(value: Any) -> Any:
+    """JSON's lists as the view's tuples, all the way down."""
+    return tuple(deep_tuple(v) for v in value) if isinstance(value, list) else value
+
+
+def seen_from(data: dict[str, Any]) -> SeatView:
+    """The view :func:`seen_json` sent, as the table's drawing takes it."""
+    values = {f.name: deep_tuple(data[f.name]) for f in fields(SeatView) if f.name in data}
+    values["declarations"] = tuple(Declaration(**d) for d in data.get("declarations", ()))
+    return SeatView(**values)
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """A legal move as a full-screen seat is sent it: enough to word and draw it, and ``text`` to choose it
+    (:func:`~belot_rules.engine.actions.find_action` finds it among the legal moves)."""
+    return {"text": str(action), "kind": action.kind, "call": asdict(action.call) if action.call else None,
+            "card": action.card, "declarations": [asdict(d) for d in action.declarations], "belote": action.belote}
+
+
+def action_from(data: dict[str, Any]) -> Action:
+    call = Call(**data["call"]) if data["call"] else None
+    return Action(data["kind"], call, data["card"], tuple(Declaration(**d) for d in data["declarations"]),
+                  data["belote"])
 
 
 def move_words(look: Look, name: str, action: Action, receiver: int | None, seat: int,

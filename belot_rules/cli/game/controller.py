@@ -216,6 +216,11 @@ class Controller:
         return self.session.seed
 
     @property
+    def shown_seed(self) -> int | None:
+        """The seed a table shows (None where it would deal the hidden cards again: a seat at a hosted table)."""
+        return self.seed
+
+    @property
     def deal_number(self) -> int:
         """The number of the deal in play, from 1 (one past the last, once the match is over)."""
         return self.session.deal_number

@@ -22,6 +22,7 @@ from ...players.levels import Level, level_of
 from ...ruleset import Ruleset
 
 HUMAN = "you"
+PERSON = "human"  # a seat of a hosted table that a person plays (belot host --seats)
 DEFAULT_BOT = "heuristic"
 DEFAULT_SEATS = (HUMAN, DEFAULT_BOT, DEFAULT_BOT, DEFAULT_BOT)
 

@@ -17,7 +17,7 @@ from ...files import excerpt, exists, first_problem, move_aside, read_json
 from ...i18n import gettext as _
 from ...players.outside import short_name
 from .saves import data_dir
-from .seating import Seating
+from .seating import PERSON, Seating
 from .session import Session
 
 STATS_NAME = "statistics.json"
@@ -89,7 +89,7 @@ def opponents(seating: Seating) -> str:
     level = seating.level
     if level is not None:
         return _("level {level}").format(level=level.title)
-    bots = [p for seat, p in enumerate(seating.players) if seat != seating.human]
+    bots = [p for seat, p in enumerate(seating.players) if seat != seating.human and p != PERSON]
     return _("bots:") + " " + ", ".join(short_name(bot) for bot in dict.fromkeys(bots))
 
 

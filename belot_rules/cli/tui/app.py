@@ -79,7 +79,7 @@ class TableApp(App[int]):
     TITLE = "belot"
     BINDINGS = TABLE_KEYS
     turn: HumanTurn | None  # the player's turn being asked, as the controller told it
-    def __init__(self, session: Session, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
+    def __init__(self, session: Session | None, look: Look, speed: str = "normal", slot: SaveSlot | None = None,
                  record_path: Path | None = None, open_hands: bool = False, autoplay: bool = False,
                  stats_path: Path | None = None, unfinished: SavedGame | None = None, note: str = "",
                  sort: str = SORTS[0], kept: Kept | None = None) -> None:
@@ -94,7 +94,8 @@ class TableApp(App[int]):
         self.result_shown = False  # the table shows a finished deal, whose result is open
         self.held: int | None = None  # a completed trick kept on the table until the next card
         self.room = Room(False, 30)  # the table's sizes for the terminal, set as it is sized
-        self.use(session, slot)
+        if session is not None:  # None: a seat at a hosted table, whose controller is made as it joins
+            self.use(session, slot)
         self.skipping = False
         self.timer: Timer | None = None
         self.thinking = Thinking(self)  # a bot deciding in its own thread

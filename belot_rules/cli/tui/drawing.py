@@ -156,7 +156,8 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
     control, look, deal = draw.control, draw.look, _("Deal")
     first = Text.assemble((look.words(variant_title(control.rules.variant)), "bold"), f" {look.dot} {deal} {number} {look.dot} ",
                           does(control.names.name(view.dealer), "deal"), f" {look.dot} {opponents(control.names)}")
-    seed = Text(f" {look.dot} ").append(_("seed {seed}").format(seed=control.seed))
+    seed = Text() if control.shown_seed is None else Text(f" {look.dot} ").append(
+        _("seed {seed}").format(seed=control.shown_seed))
     turned = Text()
     if view.contract is not None:
         contract = draw.contract(view.contract, view.level, view.bid, view.declarer)

@@ -1,0 +1,400 @@
+"""``belot join``'s full-screen table: the local table (:class:`~belot_rules.cli.tui.app.TableApp`) for a seat
+at a hosted match.
+
+The same panels are drawn by the same code: the header, the seats around the trick, the hand, the
+auction, the declarations, the last trick, the result boxes and the pages. What the local table asks
+its controller, :class:`Remote` answers from what the server sends: the rules the table plays (in the
+welcome), the seat's whole view as the local table shows it and where the match stands (with each
+message), and at the seat's turn its legal moves. The server decides every move: a move chosen here
+is sent, and the table shows it once the server says it was made. Table talk and the server's notes
+are shown in the side column (``'`` and a line says one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import AwaitMount
+from textual.widgets import Input, Static
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+
+from ..cli import tui
+from ..cli.game.clock import MoveClock
+from ..cli.game.controller import BIDDING, Controller, HumanTurn
+from ..cli.game.look import Look
+from ..cli.game.prompt import command
+from ..cli.game.render import Renderer
+from ..cli.game.seating import COMPASS, HUMAN, PERSON, Seating, seat_word
+from ..cli.game.session import SheetRow
+from ..cli.tui.app import TableApp
+from ..cli.tui.bindings import TABLE_KEYS
+from ..cli.tui.screens import ResultScreen
+from ..engine.actions import PLAY, Action
+from ..engine.deal import SeatView
+from ..errors import UserError
+from ..i18n import gettext as _
+from ..rules.calls import Call
+from ..ruleset import Ruleset
+from ..variant.model import Variant
+from .client import Joining, PlainView, closed_words, left_words, lost_words, sit
+from .protocol import encode
+from .wire import NamedSeating, action_from, seen_from
+
+TALK_LINES = 4  # lines of table talk and notes the side column keeps
+NOT_HERE = ("skip", "speed", "forced", "stats")  # the local table's keys for its own bots and files
+
+
+class Remote(Controller):
+    """The local table's controller for a seat at a hosted match: it answers what the table is drawn from
+    (the rules, the seats, where the match stands); the match itself is the server's, and nothing here
+    plays it (its session is never read)."""
+
+    def __init__(self, rules: Ruleset, names: Seating, standing: dict[str, Any]) -> None:  # noqa: D107
+        self.ruleset, self.seating = rules, names
+        self.standing = standing
+        self.slot, self.record_path, self.stats_path, self.clock = None, None, None, None
+        self.autoplay, self.open_hands, self.speed = False, False, "instant"
+
+    @property
+    def human(self) -> int | None:
+        return self.seating.human
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.ruleset
+
+    @property
+    def names(self) -> Seating:
+        return self.seating
+
+    @property
+    def shown_seed(self) -> int | None:
+        return None  # the seed would deal the hidden cards again
+
+    @property
+    def deal_number(self) -> int:
+        return int(self.standing["number"])
+
+    @property
+    def finished(self) -> int:
+        return int(self.standing["finished"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self.standing["over"])
+
+    @property
+    def begun(self) -> bool:
+        return True
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        return tuple(self.standing["board"])
+
+    @property
+    def reserve(self) -> int:
+        return int(self.standing["reserve"])
+
+    def rows(self) -> list[SheetRow]:
+        return []  # the sheet is the server's (s asks for it)
+
+    def history(self) -> list[tuple[SheetRow, SeatView | None]]:
+        return []
+
+    def refusal(self, call: Call) -> str:
+        return ""  # the server refuses a call, with the rule's reason
+
+    def bots_move(self) -> bool:
+        return False
+
+    def leave(self) -> tuple[dict[str, int] | None, str]:
+        return None, ""
+
+    def resume_command(self) -> str | None:
+        return None
+
+
+@dataclass
+class Welcomed(PlainView):
+    """How the seat is welcomed: its seat, token and the players' names, kept for the table (nothing printed)."""
+
+    welcome: dict[str, Any] = field(default_factory=dict)
+
+    def on_welcome(self, m: dict[str, Any]) -> None:
+        self.welcome = m
+        self.out = io.StringIO()
+        super().on_welcome(m)
+
+
+def remote(welcome: dict[str, Any]) -> Remote:
+    """The controller of a table joined with ``welcome`` (a hello that asked for the table)."""
+    rules = Ruleset(Variant.model_validate(welcome["variant"]))
+    return Remote(rules, seating(rules, welcome["seats"], welcome["seat"]), welcome["match"])
+
+
+def seating(rules: Ruleset, seats: list[dict[str, Any]], seat: int | None) -> NamedSeating:
+    """The seats as ``seat`` reads them: You, a person by their name, a bot by its compass point (the header
+    names the bots)."""
+    table = rules.seating
+    players = tuple(HUMAN if s["seat"] == seat else PERSON if s["player"].startswith(PERSON) else s["player"]
+                    for s in seats)
+    labels = tuple(s["name"] if player in (HUMAN, PERSON) else seat_word(COMPASS[table.players][s["seat"]])
+                   for s, player in zip(seats, players, strict=True))
+    return NamedSeating(players, table.side_of, rules.variant.deal.direction == "clockwise", labels)
+
+
+class JoinedTable(TableApp):
+    """The local table, playing a seat at a hosted match; see the module's docstring."""
+
+    CSS_PATH = str(Path(tui.__file__).with_name(TableApp.CSS_PATH))  # the local table's, from its folder
+    BINDINGS = [*TABLE_KEYS, Binding("apostrophe", "talk", _("Talk"))]
+
+    def __init__(self, joining: Joining, socket: ClientConnection, welcomed: Welcomed, look: Look) -> None:
+        super().__init__(None, look, speed="instant")
+        self.joining, self.socket, self.welcomed = joining, socket, welcomed
+        self.control = remote(welcomed.welcome)
+        self.look = self.look.for_variant(self.control.rules.variant)
+        self.draw = Renderer(self.control, self.look)
+        self.seen, self.turn = None, None
+        self.skipping = True  # nothing to skip: the status line offers no space
+        self.asked: HumanTurn | None = None  # the turn a move was sent for, until the server makes it
+        self.talk: list[str] = []
+        self.ended = False
+
+    # ------------------------------------------------------------------ the table, from the server's messages
+
+    def begin(self) -> None:
+        self.query_one("#typed", Input).placeholder = _("a card, a call, a command; ' and a line to talk; Esc closes")
+        self.refresh_table()
+        self.run_worker(self.listen(self.query_one("#side").mount(Static(id="talk"))), exclusive=True)
+
+    async def listen(self, talk: AwaitMount) -> None:
+        """Show each message of the table (once the side column has its panel for talk) until the table ends
+        or the connection is lost."""
+        await talk
+        self.query_one("#talk").border_title = _("Table")
+        self.query_one("#talk").display = False
+        welcome = self.welcomed.welcome
+        if welcome["seat"] is not None:
+            self.said(_("If you drop, rejoin within {seconds} s with: {command}").format(
+                seconds=f"{welcome.get('wait', 0):g}", command=self.joining.command(self.welcomed.token)), note=False)
+        try:
+            async for frame in self.socket:
+                message = json.loads(frame)
+                getattr(self, f"on_{message['type']}_message", lambda m: None)(message)
+                if message["type"] == "error":
+                    self.exit(1, return_code=1, message=closed_words(message["reason"]))
+                    return
+        except ConnectionClosed:
+            pass
+        if not self.ended:
+            self.exit(1, return_code=1, message=lost_words(self.joining.command(self.welcomed.token)))
+
+    def shown(self, message: dict[str, Any]) -> None:
+        """A message with the seat's view: the view and the match's standing taken."""
+        if "seen" in message:
+            self.seen = seen_from(message["seen"])
+            assert isinstance(self.control, Remote)
+            self.control.standing = message["match"]
+
+    def on_seats_message(self, message: dict[str, Any]) -> None:
+        assert isinstance(self.control, Remote)
+        self.control.seating = seating(self.control.rules, message["seats"], self.human)
+        self.said(message["note"])
+        self.refresh_table()
+
+    def on_deal_message(self, message: dict[str, Any]) -> None:
+        self.shown(message)
+        self.held, self.result_shown = None, False
+        self.refresh_table()
+
+    def on_moved_message(self, message: dict[str, Any]) -> None:
+        self.shown(message)
+        if message["seat"] == self.human:
+            self.turn = self.asked = None
+            self.menu = []
+            self.query_one("#choices").display = False
+            self.stop_clock()
+        if message["kind"] == PLAY:
+            self.held = message.get("completed")
+        self.refresh_table()
+
+    def on_turn_message(self, message: dict[str, Any]) -> None:
+        self.shown(message)
+        if "legal" not in message or self.seen is None:
+            return
+        legal = tuple(action_from(a) for a in message["legal"])
+        seconds = message.get("left")
+        assert isinstance(self.control, Remote)
+        self.control.clock = None
+        if seconds is not None:
+            self.control.clock = MoveClock(seconds)
+            self.control.clock.start()
+        undo = "" if self.welcomed.welcome.get("undo", "never") != "never" else _("the host does not allow undo")
+        self.ask(HumanTurn(message["seat"], self.seen, legal, tuple(legal[i] for i in message["numbered"]),
+                           tuple(message["order"]), bool(message.get("hint")), undo, seconds, message["aside"],
+                           tuple(message["belotes"])))
+
+    def on_refused_message(self, message: dict[str, Any]) -> None:
+        self.refuse(message["reason"])
+        if self.asked is not None and self.turn is None:  # the move sent was not made: the turn is the player's
+            self.ask(self.asked)
+
+    def on_undone_message(self, message: dict[str, Any]) -> None:
+        self.shown(message)
+        self.turn = self.asked = None
+        self.held, self.menu, self.result_shown = None, [], False
+        self.query_one("#choices").display = False
+        self.stop_clock()
+        self.note = message["said"]
+        self.refresh_table()
+
+    def on_result_message(self, message: dict[str, Any]) -> None:
+        assert isinstance(self.control, Remote)
+        self.control.standing = {**self.control.standing, "board": message["board"], "finished": message["number"]}
+        self.result_shown = True
+        self.refresh_table()
+        box = message.get("box") or {"title": message["title"], "body": "\n".join(message["lines"])}
+        self.push_screen(ResultScreen(box["title"], Text.from_ansi(box["body"]), ascii=self.look.ascii),
+                         lambda _: self.next_deal())
+
+    def next_deal(self) -> None:
+        self.result_shown = False
+        self.refresh_table()
+
+    def on_end_message(self, message: dict[str, Any]) -> None:
+        self.ended = True
+        assert isinstance(self.control, Remote)
+        self.control.standing = {**self.control.standing, "board": message["board"], "over": True}
+        self.turn = None
+        self.update_status()
+        self.farewell.append(message["said"])
+        box = message.get("box") or {"title": _("The match is over"), "body": message.get("sheet", "")}
+        self.push_screen(ResultScreen(box["title"], Text.from_ansi(box["body"]), _("Enter to leave"), self.look.ascii),
+                         lambda _: self.exit(0))
+
+    def on_said_message(self, message: dict[str, Any]) -> None:
+        self.said(_("{name}: {text}").format(name=message["name"], text=message["text"]))
+
+    def on_hint_message(self, message: dict[str, Any]) -> None:
+        self.note = message["text"]
+        self.update_status()
+
+    def on_sheet_message(self, message: dict[str, Any]) -> None:
+        self.page(_("Score sheet"), Text(message["text"]))
+
+    def said(self, line: str, note: bool = True) -> None:
+        """A line of table talk or a note of the table: in the side column, and (``note``) on the status line."""
+        self.talk = [*self.talk, line][-TALK_LINES:]
+        talk = self.query_one("#talk", Static)
+        talk.update(Text("\n".join(self.talk)))
+        talk.display = True
+        if note:
+            self.note = line
+            self.update_status()
+
+    # ------------------------------------------------------------------ the player's moves and requests
+
+    def ask(self, turn: HumanTurn) -> None:
+        super().ask(turn)
+        self.skipping = True  # nothing to skip: the status line offers no space
+
+    def advance(self) -> None:
+        """Nothing moves here: the server sends what comes next."""
+
+    def act(self, action: Action) -> None:
+        """The player's move, sent to the server: the table shows it once the server has made it."""
+        self.stop_clock()
+        self.asked, self.turn = self.turn, None
+        self.query_one("#choices").display = False
+        self.send({"type": "act", "text": str(action)})
+        self.update_status()
+
+    def send(self, message: dict[str, Any]) -> None:
+        async def sent() -> None:
+            try:
+                await self.socket.send(encode(message))
+            except ConnectionClosed:
+                pass  # the reading worker says the connection is lost
+        asyncio.get_running_loop().create_task(sent())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Talk (a line after ``'``), and a call typed at the auction, go to the server as typed; the rest is
+        read as the local table reads it."""
+        line = event.value.strip()
+        if line.startswith("'"):
+            self.close_typing()
+            self.send({"type": "say", "text": line[1:].strip() or "…"})
+            return
+        if self.turn is not None and self.turn.phase == BIDDING and command(line) is None:
+            self.close_typing()
+            self.asked, self.turn = self.turn, None
+            self.send({"type": "move", "text": line[:64]})
+            return
+        super().on_input_submitted(event)
+
+    def action_talk(self) -> None:
+        self.action_type()
+        typed = self.query_one("#typed", Input)
+        typed.value = "'"
+        typed.cursor_position = 1
+
+    def action_undo(self) -> None:
+        self.send({"type": "undo"})
+
+    def action_hint(self) -> None:
+        self.send({"type": "hint"})
+
+    def action_sheet(self) -> None:
+        self.send({"type": "sheet"})
+
+    def action_quit_game(self) -> None:
+        """Leave the table: the seat waits for its player, who comes back with the same command."""
+        self.ended = True
+        if self.human is not None and not self.control.over:
+            self.farewell.append(left_words(self.joining.command(self.welcomed.token)))
+        asyncio.get_running_loop().create_task(self.socket.close())
+        self.exit(0)
+
+    def tick(self) -> None:
+        """The move clock, shown; when it runs out the server applies the table's rule."""
+        if self.control.tick() is None:
+            self.stop_clock()
+        self.update_status()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NOT_HERE:
+            return False
+        if action == "undo":
+            return self.human is not None and self.welcomed.welcome.get("undo", "never") != "never"
+        if action == "hint":
+            return self.human is not None and bool(self.welcomed.welcome.get("hints"))
+        return super().check_action(action, parameters)
+
+
+async def play(joining: Joining, look: Look) -> int:
+    """Join, then play the seat at the full-screen table until the match ends or the player leaves."""
+    joining.table = True
+    welcomed = Welcomed(joining, look=look)
+    socket = await sit(joining, welcomed)
+    app = JoinedTable(joining, socket, welcomed, look)
+    status = await app.run_async()
+    for line in app.farewell:
+        print(line)
+    return status if isinstance(status, int) else 0
+
+
+def run(joining: Joining, look: Look | None = None) -> int:
+    try:
+        return asyncio.run(play(joining, look or Look()))
+    except ConnectionClosed:
+        raise UserError(lost_words(joining.command(joining.token))) from None
+
