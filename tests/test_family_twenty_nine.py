@@ -153,3 +153,20 @@ def test_the_line_game_reads_seventh() -> None:
     turn = HumanTurn(0, state.view(0), tuple(legal), tuple(menu), tuple(cards), True, "", None)
     assert parse_card_choice("seventh", turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
     assert parse_card_choice(str(len(menu)), turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
+
+
+def test_the_full_screen_table_shows_the_bidder_his_face_down_card_twenty_nine_4_2() -> None:
+    """The bidder, and he alone, sees his face-down card in the table's header at 80 columns: the seventh card is
+    dealt to him after he called for it, so the header is where he learns it."""
+    from belot_rules.cli.game.controller import Controller
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.render import Renderer
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.tui.drawing import header
+
+    draw = Renderer(Controller(Session.start("twenty-nine", 5, ("you", "random", "random", "random"))), Look())
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("16", "pass", "pass", "pass", "pass", "pass", "conceal seventh"):
+        state.apply(move)
+    assert "your face-down card 9♦" in header(draw, state.view(0), 1, 80).plain
+    assert "face-down card" not in header(draw, state.view(1), 1, 80).plain

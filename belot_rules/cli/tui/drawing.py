@@ -164,6 +164,8 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
         second = Text.assemble(_("Contract") + " ", (contract, "bold"), f" {look.dot} ")
         if view.turned_card and control.rules.dealing.turned_to_taker:  # one left on the stock is drawn
             turned.append(pgettext("the turned card", "turned") + " ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
+        if view.trump_card:  # the bidder's card face down (play.trump_shown on_demand), his view only: a seventh card too
+            turned.append(_("your face-down card") + " ").append_text(look.card(view.trump_card)).append(f" {look.dot} ")
     elif view.phase == OVER:
         calls = calls_of(view)
         ended = void_words(calls[-1][1].kind if calls else "")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ...engine.actions import ASK_ACTION, PAIR_ACTION
+from ...engine.actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION
 from ...i18n import gettext as _
 from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING
 from ..game.wording import does
@@ -32,6 +32,8 @@ def status_line(app: TableApp) -> Text:
                 CONCEALING: _("Lay your trump face down: ← → and Enter (or its number, or / to type it)")}.get(
             view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
         text = app.draw.schmeiss_offer(view) or text
+        if app.turn is not None and SEVENTH_ACTION in app.turn.legal:  # play.seventh_card: typed, as in the line game
+            text = _("Lay your trump face down (← → and Enter), or /seventh: your seventh card")
         if app.turn is not None and ASK_ACTION in app.turn.legal:  # a concealed trump: typed, as in the line game
             text += f" {look.dot} " + _("/ask: ask for the trump")
         if app.turn is not None and PAIR_ACTION in app.turn.legal:  # the pair (declarations.pair), typed too
