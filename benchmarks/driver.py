@@ -1,12 +1,13 @@
 """How many chunks a second the run's driver sustains: no-op chunks through a backend.
 
-    python benchmarks/driver.py [--chunks 20000] [--workers 2] [--json]
+    python benchmarks/driver.py [--chunks 20000] [--workers 2] [--address HOST:PORT] [--json]
 
 Each chunk's work returns at once, so the time is the driver's and the backend's alone:
 handing chunks out, waiting for their results, unpickling them, and the run's bookkeeping
 (the results file's line and the progress of each chunk, as ``play_run`` does them). Measured
 on this process (``local``, one worker), on local worker processes, and on a Ray cluster of
-``--workers`` CPUs started here before the timing (a command joining a running cluster).
+``--workers`` CPUs started here before the timing (a command joining a running cluster), or on
+the cluster at ``--address`` (``benchmarks/two_nodes.py`` starts one of two nodes).
 Target: at least 5,000 chunks a second on Ray.
 """
 
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--chunks", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--address", help="a running Ray cluster to join instead of starting one")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result: dict[str, object] = {"chunks": args.chunks, "workers": args.workers,
@@ -64,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         ray = None
     if ray is not None:
-        ray.init(address="local", num_cpus=args.workers, include_dashboard=False, log_to_driver=False,
+        here: dict[str, object] = {"num_cpus": args.workers, "include_dashboard": False}
+        ray.init(address=args.address or "local", **({} if args.address else here), log_to_driver=False,
                  logging_level=logging.ERROR)
         try:
             result["ray"] = round(per_second("ray", args.workers, args.chunks))
