@@ -5,7 +5,10 @@ that join are used; a head without CPUs runs none); a node running another versi
 program stops the run (:func:`program_identity`); a cluster whose head stops answering stops
 it within seconds (:class:`ClusterLost`); Ray's own messages go to stderr, never stdout.
 Each actor is handed batches of chunks (as many as make ``CALL_SECONDS`` of work), so the
-driver keeps up with thousands of short chunks a second (``benchmarks/driver.py``).
+driver keeps up with thousands of short chunks a second (``benchmarks/driver.py``). The actors
+are named and outlive the command (until ``IDLE_SECONDS`` without a batch): the next command
+on the cluster finds them warm instead of starting a Python and importing the program on
+every CPU (``benchmarks/two_nodes.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import hashlib
 import logging
 import os
 import socket
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -40,7 +44,8 @@ NO_CPU_SECONDS = 600.0  # how long a run waits for a cluster without CPUs to gai
 INSTALL_RAY = "--backend ray needs Ray: pip install 'belot-rules[cluster]' ('.[cluster]' in a checkout, or pip install ray)"
 CALL_SECONDS = 0.05  # the work in a batch of chunks handed to a Ray actor at once
 MAX_BATCH = 256  # chunks in one batch
-_IDLE: dict[tuple[str, str], list[Any]] = {}  # in the driver, per cluster and job: actors no run is using
+NAMESPACE = "belot-rules"  # Ray's namespace of the actors, shared by every command on the cluster
+IDLE_SECONDS = 300.0  # an actor without a batch for this long ends, giving its CPU back to the cluster
 
 
 class ClusterLost(RunBroken):
@@ -76,14 +81,42 @@ def program_identity() -> str:
 
 
 class _RayWorker:
-    """A Ray actor of one CPU, long-lived: it plays batches of chunks of any run of its backend, keeping the work
+    """A Ray actor of one CPU, long-lived: it plays batches of chunks of any run of any command, keeping the work
     of the latest few runs (fetched and unpickled once), after checking that it runs the driver's ``program``
-    (the work of another version may not even unpickle).
+    (the work of another version may not even unpickle). It ends once ``idle`` seconds pass without a batch.
 
     The work comes inside a list, so Ray hands over its reference instead of unpickling it for every batch.
     """
 
+    def __init__(self, idle: float) -> None:
+        self.used, self.busy = time.monotonic(), False
+        threading.Thread(target=self._retire, args=(idle,), daemon=True).start()
+
+    def _retire(self, idle: float) -> None:
+        while self.busy or time.monotonic() - self.used < idle:
+            time.sleep(min(idle, 5.0))
+        self._end()
+
+    def retire_if_idle(self) -> None:
+        """End now unless playing: a run of another program waits for the CPU (called in the ``control`` group,
+        so it is answered while a batch plays)."""
+        if not self.busy:
+            self._end()
+
+    @staticmethod
+    def _end() -> None:
+        import ray
+
+        ray.kill(ray.get_runtime_context().current_actor, no_restart=True)
+
     def play(self, work: list[Any], chunks: list[Any], program: str) -> Returned:
+        self.busy = True
+        try:
+            return self._play(work, chunks, program)
+        finally:
+            self.used, self.busy = time.monotonic(), False
+
+    def _play(self, work: list[Any], chunks: list[Any], program: str) -> Returned:
         import ray
 
         key = work[0].hex()
@@ -107,7 +140,7 @@ class _RayPool:
     chunks. An actor lost with its worker process or node fails its batch here, which is played again.
     With ``follow``, the workers are the cluster's CPUs, re-read every ``CHECK_SECONDS``: nodes that join are
     used, and actors beyond the CPUs left after a node is lost are ended. The actors outlive the run: the next
-    run of this process takes them warm."""
+    run, of this command or another, takes them warm."""
 
     def __init__(self, backend: RayBackend, work: Work, workers: int, follow: bool) -> None:
         self.ray: Any = backend.ray
@@ -116,6 +149,7 @@ class _RayPool:
         self.work = [self.ray.put(work)]
         self.program = program_identity()  # each actor checks it runs the same before it plays
         self.actors: dict[Any, int] = {}  # the run's actors -> the batches each holds
+        self.numbers: dict[Any, int] = {}  # the run's actors -> the number in their name
         self.owner: dict[Any, Any] = {}  # a batch's handle -> the actor playing it
         self.proven: set[Any] = set()  # the actors that returned a batch (placed on a node, running)
         self.checked = self.had_cpus = time.monotonic()
@@ -125,7 +159,10 @@ class _RayPool:
     def _staff(self) -> None:
         """As many actors as workers: new ones for CPUs that joined, those beyond the CPUs left ended."""
         while len(self.actors) < self.slots:
-            self.actors[self.backend.new_actor()] = 0
+            taken = {self.numbers[actor] for actor in self.actors}
+            number = min(set(range(len(self.actors) + 1)) - taken)
+            actor = self.backend.new_actor(self.program, number)
+            self.actors[actor], self.numbers[actor] = 0, number
         # Those never heard from first (a replacement Ray cannot place on the CPUs left), then the least busy.
         extra = sorted(self.actors, key=lambda actor: (actor in self.proven, self.actors[actor]))
         for actor in extra[:max(0, len(self.actors) - self.slots)]:
@@ -202,6 +239,21 @@ class _RayPool:
                                 f"{self.backend.address})")
         self.slots = max(1, min(self.slots, cpus)) if cpus else self.slots
         self._staff()
+        if not self.proven.issuperset(self.actors):  # some not placed yet: are other programs' idle ones in the way?
+            self._retire_others()
+
+    def _retire_others(self) -> None:
+        """Ask the actors of other programs (another version, earlier source files) to end if idle: they would
+        keep the CPUs this run's actors wait for until ``IDLE_SECONDS`` pass."""
+        ours = _names(self.program)
+        for named in self.ray.util.list_named_actors(all_namespaces=True):
+            if named["namespace"] != NAMESPACE or named["name"].startswith(ours):
+                continue
+            try:
+                other = self.ray.get_actor(named["name"], namespace=NAMESPACE)
+            except ValueError:  # ended meanwhile
+                continue
+            other.retire_if_idle.options(concurrency_group="control").remote()
 
     def close(self, stop: bool, handles: list[Any]) -> None:
         if self.missed >= LOST_AFTER:  # a lost cluster has no actor left
@@ -209,7 +261,6 @@ class _RayPool:
         if stop:
             for actor in {self.owner[handle] for handle in handles if handle in self.owner}:
                 self._end(actor)  # the batches they hold are dropped: a resumed run plays them again
-        self.backend.idle.extend(self.actors)  # for the next run
 
 
 class RayBackend(Backend):
@@ -248,20 +299,21 @@ class RayBackend(Backend):
             raise UserError(f"--workers {workers} is more than the Ray cluster's {cpus} CPUs; leave it out to use "
                             f"every CPU, also of the nodes that join during the run")
         self.cpus, self.asked = cpus, workers
-        context = ray.get_runtime_context()
-        self.idle = _IDLE.setdefault((self.address, context.get_job_id()), [])  # actors between runs
         self.actor_class: Any = None
         # A cluster without CPUs yet (a head of none, its nodes still starting) plays once nodes join.
         super().__init__(max(1, cpus) if workers is None else workers)
 
-    def new_actor(self) -> Any:
-        """A :class:`_RayWorker` of one CPU: one an earlier run of this process left, or a new one, placed by Ray
-        on a node with a CPU free."""
-        if self.idle:
-            return self.idle.pop()
+    def new_actor(self, program: str, number: int) -> Any:
+        """The :class:`_RayWorker` called ``number`` of ``program``: the one an earlier run left running (of this
+        command or another, or shared with one running), or a new one, placed by Ray on a node with a CPU free."""
         if self.actor_class is None:
-            self.actor_class = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(_RayWorker)
-        return self.actor_class.remote()
+            # A group of its own for retire_if_idle, answered while a batch plays (Ray's stubs lack the option).
+            options: dict[str, Any] = {"num_cpus": 1, "max_restarts": 0, "max_task_retries": 0,
+                                       "concurrency_groups": {"control": 1}}
+            self.actor_class = self.ray.remote(**options)(_RayWorker)
+        name = f"{_names(program)}{number}"
+        return self.actor_class.options(name=name, namespace=NAMESPACE, lifetime="detached",
+                                        get_if_exists=True).remote(IDLE_SECONDS)
 
     def _pool(self, work: Work, workers: int) -> _Pool:
         return _RayPool(self, work, workers, follow=self.asked is None and workers == self.workers)
@@ -281,15 +333,19 @@ class RayBackend(Backend):
         return True
 
     def close(self) -> None:
-        """End a Ray started here, and with it its actors; on a cluster joined, the actors stay for the next run
-        of this process (they end with it)."""
+        """End a Ray started here, and with it its actors; on a cluster joined, the actors stay for the next
+        commands (until ``IDLE_SECONDS`` without a batch)."""
         if self.owned:
-            self.idle.clear()
             self.ray.shutdown()
             self.owned = False
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _names(program: str) -> str:
+    """What the names of ``program``'s actors start with (a number follows)."""
+    return f"worker-{hashlib.blake2b(program.encode(), digest_size=8).hexdigest()}-"
 
 
 def _ray_messages_to_stderr() -> None:
