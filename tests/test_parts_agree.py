@@ -14,6 +14,7 @@ from belot_rules.cards import SUIT_MASKS, SUIT_OF, iter_bits
 from belot_rules.engine.actions import ASK_ACTION, CONCEAL, DECLARE, PLAY, conceal_action
 from belot_rules.engine.concealed import card_to_lay
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
+from belot_rules.engine.phases import PREDICTING
 from belot_rules.rules import play as rules
 from belot_rules.rules.play import Obligations
 from belot_rules.variant.loader import shipped_names
@@ -85,7 +86,7 @@ def test_a_deal_played_move_by_move_ends_as_the_fast_loop_plays_it(name: str) ->
         deck = list(ruleset.seating.cards)
         rng.shuffle(deck)
         fast = DealState.start(ruleset, deck, seed % ruleset.seating.players)
-        while fast.phase in (BIDDING, DISCARDING):
+        while fast.phase in (BIDDING, DISCARDING, PREDICTING):  # predictions are the seats' own choice
             actions = fast.legal_actions()
             fast.apply(actions[rng.randrange(len(actions))])
         if fast.phase == OVER:

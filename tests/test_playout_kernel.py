@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import belot_rules.kernel as kernel_module
 from belot_rules import load_variant
 from belot_rules.engine.deal import BIDDING, DISCARDING, OVER, DealState
+from belot_rules.engine.phases import PREDICTING
 from belot_rules.engine.playout import card_picker, random_deal
 from belot_rules.players import HeuristicPlayer, RandomPlayer, bidding_kernel
 from belot_rules.players.bidding_kernel import BIDDER_FORMAT
@@ -320,6 +321,8 @@ def _part_played(ruleset: Ruleset, rng: random.Random, contract: str | None, ste
         state.make_call(calls[rng.randrange(len(calls))])
     while state.phase == DISCARDING:
         state.discard(card_picker(rng.random)(state.hands[state.declarer]))
+    while state.phase == PREDICTING:  # bidding.predictions: the seats' own choice, made before the cards
+        state.predict(rng.randrange(len(state.legal_actions())))
     for _ in range(steps):
         if state.phase == OVER:
             return None

@@ -25,6 +25,7 @@ HASHES = {
     "bulgarian-cut-only": "164763b34c33537e",
     "coinche": "6df82e31d97709dc",
     "debertz": "2f9bcdb50e792a67",
+    "differenzler": "f4a57e6757d31ad1",
     "debertz-3": "2bfda445f4326c71",
     "french": "f50e20a622fd868f",
     "french-point-bids": "57245158f6454043",

@@ -9,14 +9,14 @@ from belot_rules.variant.loader import LoadedVariant, load_variant_model, shippe
 
 SHIPPED = ["baloot", "bazaar-blot", "bela", "belote-a-deux", "belote-a-trois", "belote-a-trois-32",
            "belote-bridgee", "belote-decouverte", "bulgarian",
-           "bulgarian-cut-only", "coinche", "debertz", "debertz-3", "french", "french-point-bids", "french-single-deal",
+           "bulgarian-cut-only", "coinche", "debertz", "debertz-3", "differenzler", "french", "french-point-bids", "french-single-deal",
            "klaberjass", "klaverjas-amsterdam", "klaverjas-rotterdam", "pilotta", "schieber", "twenty-eight",
            "twenty-nine"]
 EXAMPLES = sorted((Path(__file__).parent.parent / "variants" / "examples").glob("*.yaml"))
 PARENTS = {"bulgarian-cut-only": "bulgarian", "french-single-deal": "french", "french-point-bids": "french", "coinche": "french",
            "bazaar-blot": "coinche", "belote-bridgee": "french", "klaverjas-rotterdam": "klaverjas-amsterdam",
            "belote-a-deux": "french", "belote-a-trois": "french", "belote-a-trois-32": "belote-a-trois",
-           "debertz-3": "debertz", "belote-decouverte": "belote-a-deux"}
+           "debertz-3": "debertz", "belote-decouverte": "belote-a-deux", "differenzler": "schieber"}
 
 
 def write(directory: Path, name: str, text: str) -> Path:

@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
                         help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)")
     parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
-    parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target")
+    parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target (N deals where players predict their points)")
     parser.add_argument("--wait", type=float, default=120, metavar="SECONDS",
                         help="how long a player who dropped has to come back before a bot plays their seat "
                              "(default: 120)")

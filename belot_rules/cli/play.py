@@ -53,7 +53,7 @@ def register(subparsers: Any) -> None:
                             f"{lv.name}: {lv.description}" + (f" (measured in duplicate deals, {lv.measured})"
                                                               if lv.measured else "") for lv in LEVELS)
                         + f" (default: {DEFAULT_LEVEL}; the measurements and their commands: docs/playing.md)")
-    parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target"))
+    parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target (N deals where players predict their points)"))
     parser.add_argument("--speed", choices=list(SPEEDS),
                         help=_("how fast the bots move (default: normal, or as last set with + and - at the table)"))
     parser.add_argument("--watch", action="store_true", help=_("only bots play; you watch"))

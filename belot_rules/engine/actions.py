@@ -19,19 +19,22 @@ DISCARD = "discard"  # the taker, holding the chien, lays a card aside
 CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play.trump_shown on_demand)
 ASK = "ask"  # a player who cannot follow asks for the concealed trump to be shown
 PAIR = "pair"  # a player shows the King and Queen of trumps, which moves the bid (declarations.pair)
+PREDICT = "predict"  # a player predicts the points he will take himself (bidding.predictions)
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: ``call`` (an auction call), ``declare`` (declarations in trick 1), ``play`` (a card), or
     ``exchange`` / ``keep`` (the trump seven's holder takes the turned card for it, or keeps the seven), or
-    ``discard`` (the taker, who picked up the chien, lays a card aside)."""
+    ``discard`` (the taker, who picked up the chien, lays a card aside), or ``predict`` (the points a player
+    predicts he will take)."""
 
     kind: str
     call: Call | None = None
     card: int = -1
     declarations: tuple[Declaration, ...] = ()
     belote: bool = False  # the card is played announcing belote
+    points: int = -1  # the points a prediction names
 
     def __str__(self) -> str:
         if self.kind == CALL:
@@ -48,6 +51,8 @@ class Action:
             return "ask trump"
         if self.kind == PAIR:
             return "show pair"
+        if self.kind == PREDICT:
+            return f"predict {self.points}"
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -71,6 +76,10 @@ def discard_action(card: int) -> Action:
 
 def conceal_action(card: int) -> Action:
     return Action(CONCEAL, card=card)
+
+
+def predict_action(points: int) -> Action:
+    return Action(PREDICT, points=points)
 
 
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)

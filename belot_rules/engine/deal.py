@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import kernel
-from ..cards import CARDS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of, iter_bits
+from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, iter_bits
 from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
@@ -36,6 +36,7 @@ from .actions import (
     KEEP,
     KEEP_ACTION,
     PAIR,
+    PREDICT,
     Action,
     call_action,
     conceal_action,
@@ -45,9 +46,10 @@ from .actions import (
     play_action,
 )
 from .concealed import bidder_lead, play_while_concealed, seat_choices, seventh_card, seventh_choice
-from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
+from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING
+from .predictions import by_side, predicting_seat, prediction_actions, unmade
 from .refusal import refusal
-from .seat_view import SeatView
+from .seat_view import SeatView, seat_view
 from .tableau import Pile, Tableau
 
 INT_ONLY = {int}  # the types of a deck's cards
@@ -96,6 +98,7 @@ class DealState:
     asked: int = -1
     shown_at: int = 0  # the tricks taken before the trump was shown (declarations.pair waits for a trick after)
     pair: int = -1  # the seat that showed the pair (declarations.pair), or -1
+    predictions: list[int] = field(default_factory=list)  # bidding.predictions: per seat, -1 until made (engine/predictions.py)
 
     # ------------------------------------------------------------------ creation
 
@@ -142,19 +145,20 @@ class DealState:
         # Every field in order: keyword arguments cost a deal's start a third more.
         return cls(ruleset, dealer % players, deck, hanging_in, [0] * players, -1, BIDDING, None, None, -1, 1, None,
                    0, [], 0, [], [0] * sides, [0] * sides, {}, [[] for _ in range(players)], [], [], None, 0, -1,
-                   None, 0)
+                   None, 0, predictions=unmade(ruleset))
 
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
                    multiplier: int = 1, bid: int | None = None, hanging_in: int = 0,
-                   piles: Sequence[Sequence[Pile]] | None = None) -> DealState:
+                   piles: Sequence[Sequence[Pile]] | None = None, predictions: Sequence[int] = ()) -> DealState:
         """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
 
         For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
         after the other, so a record of this deal shows who held what, not how it was dealt.
         ``piles`` lays an open tableau: per seat, (face-up card, card under it) pairs of its own
         cards, the cards under staying unplayable until turned up. Without it every card of the
-        hands may be played, even in a variant dealt to a tableau.
+        hands may be played, even in a variant dealt to a tableau. ``predictions`` are those made
+        (bidding.predictions), one per seat; without them the deal first asks for them.
         """
         ruleset.contract_tables(contract)
         check_seat(declarer, ruleset.seating.players, "declarer")
@@ -176,6 +180,8 @@ class DealState:
         state.auction = None
         if piles is not None:
             state._lay(Tableau.given(piles, hands))
+        if predictions and state.predictions:
+            state.predictions = list(predictions)
         state._open_play(contract, declarer, multiplier, bid)
         return state
 
@@ -200,7 +206,7 @@ class DealState:
             return self._seven_holder()
         if self.phase in (DISCARDING, CONCEALING):
             return self.declarer
-        return -1
+        return predicting_seat(self) if self.phase == PREDICTING else -1
 
     def running_auction(self) -> Auction:
         """The deal's auction (a deal given its contract, or its hands, has none)."""
@@ -259,7 +265,7 @@ class DealState:
             return [discard_action(card) for card in iter_bits(self.hands[self.declarer])]
         if self.phase == CONCEALING:
             return [conceal_action(card) for card in iter_bits(self.hands[self.declarer])] + seventh_choice(self)
-        return []
+        return prediction_actions(self) if self.phase == PREDICTING else []
 
     def may_ask(self) -> bool:
         """twenty-eight.md §4.3: whether the seat to act, who cannot follow suit, may ask for the trump laid face down."""
@@ -310,6 +316,8 @@ class DealState:
             self.show_trump()
         elif action.kind == PAIR:
             self.pair = self.to_act
+        elif action.kind == PREDICT:
+            self.predict(action.points)
         else:
             self.play_card(action.card, action.belote)
 
@@ -422,8 +430,16 @@ class DealState:
             return
         self._first_trick()
 
+    def predict(self, points: int) -> None:
+        """The seat to act predicts ``points`` (unchecked; :meth:`apply` checks); after the last, trick 1 begins."""
+        self.predictions[self.to_act] = points
+        self._first_trick()
+
     def _first_trick(self) -> None:
-        """Trick 1 begins (with declarations where the seat holds some)."""
+        """Trick 1 begins (with declarations where the seat holds some), once every prediction is made."""
+        if -1 in self.predictions:
+            self.phase = PREDICTING
+            return
         held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
         self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.played_contract())
         self.phase = PLAYING
@@ -488,6 +504,7 @@ class DealState:
         the packed tables of a card choice every seat makes and the memory it observes every card
         with (the heuristic bot's: players/card_play.py, ``CardSense.packed``, and players/memory.py).
         """
+        assert self.phase != PREDICTING, "the seats predict before play_out plays (bidding.predictions)"
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
         if self.phase == CONCEALING or self.trump_card >= 0:
@@ -642,7 +659,7 @@ class DealState:
             found += [rules.belote(seat, suit) for seat, suit in self.belotes]
         score = self.ruleset.scoring.score(contract, self.declarer, self.multiplier, self.side_points,
                                            self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
-                                           self.bid, self.hanging_in, self.first_seat, self.pair)
+                                           self.bid, self.hanging_in, self.first_seat, self.pair, by_side(self))
         if self.level and self.ruleset.bidding.wins_match(self.level):
             seating = self.ruleset.seating
             defenders = tuple(sorted({seating.side_of[seat] for seat in seating.opponents(self.declarer, self.declarer)}))
@@ -653,41 +670,13 @@ class DealState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` sees: its hand, the calls, the table and what has been declared."""
-        check_seat(seat, self.ruleset.seating.players)
-        trick_seats = [self.ruleset.seating.order[self.leader + i] for i in range(len(self.trick))]
-        return SeatView(
-            seat=seat,
-            hand=tuple(str(c) for c in cards_of(self.hands[seat])),
-            phase=self.phase,
-            dealer=self.dealer,
-            to_act=self.to_act,
-            turned_card=str(CARDS[self.turned_card]) if self.turned_card >= 0 else None,  # all saw it turned
-            calls=tuple((s, str(c)) for s, c in (self.auction.calls if self.auction else [])),
-            contract=self.contract,
-            declarer=self.declarer,
-            multiplier=self.multiplier,
-            bid=self.bid,
-            trick=tuple((s, str(CARDS[c])) for s, c in zip(trick_seats, self.trick)),
-            tricks=tuple((lead, tuple(str(CARDS[c]) for c in cards), win) for lead, cards, win in self.tricks),
-            declared=tuple((s, str(d)) for s in sorted(self.declared) for d in self.declared[s]),
-            belotes=tuple((s, SUIT_CONTRACTS[suit]) for s, suit in self.belotes),
-            hanging_in=self.hanging_in,
-            chien=self.ruleset.dealing.widow_size if self.phase == BIDDING else 0,
-            discarded=tuple(str(CARDS[c]) for c in self.discarded) if seat == self.declarer else (),
-            exchanged=(self.exchanged, str(CARDS[self.turned_card & ~7])) if self.exchanged >= 0 else None,
-            shown_stock=str(CARDS[self.shown_stock]) if self.shown_stock >= 0 else None,
-            tableau=self.tableau.shown(self.hidden) if self.tableau is not None else (),
-            closed=self.closed,
-            trump_card=str(CARDS[self.trump_card]) if self.trump_card >= 0 and seat == self.declarer else None,
-            trump_concealed=self.trump_card >= 0,
-            pair=self.pair,
-        )
+        return seat_view(self, seat)
 
 
 _copy_deal = field_copier(DealState, {
     "hands": list, "auction": lambda auction: auction.copy() if auction else None, "trick": list, "tricks": list,
     "side_points": list, "side_tricks": list, "declared": dict, "belote_suits": lambda suits: [list(s) for s in suits],
-    "belotes": list, "history": list})
+    "belotes": list, "history": list, "predictions": list})
 
 # The phases live in .phases (the refusal messages read them too); they are imported from here as before.
 __all__ = ["BIDDING", "CONCEALING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",

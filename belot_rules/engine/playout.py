@@ -15,8 +15,10 @@ from ..rules.bidding import Bidding, LadderBidding
 from ..rules.calls import Auction, Call
 from ..rules.dealing import shuffle
 from ..rules.declarations import Declaration
+from ..rules.scoring.prediction import most_points
 from ..ruleset import Ruleset
 from .deal import BIDDING, DISCARDING, DealState
+from .phases import PREDICTING
 
 # A ladder auction's position: the seat to call, the standing contract, its points and declarer, the doubling
 # level and the passes since the last bid or double. Without a doubling round, a forced call, ashkal or a
@@ -59,7 +61,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract:
 
 def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
     """Finish ``state`` with uniformly random legal choices drawn from ``rand`` (floats in [0, 1)): the
-    auction's calls, the discards, declarations, belote announcements, and the cards in one
+    auction's calls, the discards, predictions, declarations, belote announcements, and the cards in one
     :meth:`DealState.play_out` (the compiled kernel where it is built). A table of random players
     plays its deals here."""
     ruleset = state.ruleset
@@ -68,6 +70,8 @@ def play_at_random(state: DealState, rand: Callable[[], float]) -> DealState:
         state.auction_over()
     while state.phase == DISCARDING:
         state.discard(card_picker(rand)(state.hands[state.declarer]))
+    while state.phase == PREDICTING:  # bidding.predictions: any number the rules allow
+        state.predict(int(rand() * (most_points(ruleset.variant, ruleset.tables[state.played_contract()]) + 1)))
     announce_required = ruleset.declarations.belote_announced
     state.play_out(
         None,

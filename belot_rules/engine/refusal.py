@@ -10,7 +10,7 @@ from ..rules.calls import Call, summarize
 from ..rules.closed import CLOSED_LEAD
 from .actions import Action
 from .concealed import HIDDEN_LEAD
-from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING
+from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING
 
 if TYPE_CHECKING:
     from .deal import DealState
@@ -47,7 +47,14 @@ def refusal(state: DealState, text: str, legal: list[Action]) -> str:
     elif state.phase == DISCARDING:
         left = state.ruleset.dealing.widow_size - len(state.discarded)
         reason = f": seat {seat} took the chien and lays {left} more card{'s' * (left > 1)} of his hand aside"
+    elif state.phase == PREDICTING:
+        reason = f": a prediction is the points seat {seat} will take, a whole number from 0 to {len(legal) - 1}"
     verb = {BIDDING: "call", DECLARING: "declare", PLAYING: "play", EXCHANGING: "answer",
-            DISCARDING: "discard"}[state.phase]
-    listed = summarize([a.call for a in legal if a.call is not None]) if state.phase == BIDDING else ", ".join(str(a) for a in legal)
+            DISCARDING: "discard", PREDICTING: "predict"}.get(state.phase, "do")
+    if state.phase == BIDDING:
+        listed = summarize([a.call for a in legal if a.call is not None])
+    elif state.phase == PREDICTING:
+        listed = f"{legal[0]} to {legal[-1]}"
+    else:
+        listed = ", ".join(str(a) for a in legal)
     return f"seat {seat} may not {verb} {text[:40]!r}{reason}; legal: {listed}"

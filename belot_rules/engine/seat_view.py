@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..cards import CARDS, cards_of
+from ..checks import seat as check_seat
 from ..rules.declarations import Declaration
+from ..variant.model import SUIT_CONTRACTS
+from ..variant.options.bidding import LastCard
+from .phases import BIDDING
+from .predictions import shown_predictions
+
+if TYPE_CHECKING:
+    from .deal import DealState
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +51,10 @@ class SeatView:
     trump_card: str | None = None
     trump_concealed: bool = False
     pair: int = -1  # the seat that showed the pair (declarations.pair), or -1
+    # bidding.predictions: per seat, the points predicted, -1 not yet, -2 made but hidden from this seat
+    predictions: tuple[int, ...] = ()
+    # bidding.last_card shown_from_hand: the seat that showed the last card dealt, which names trump, and the card
+    shown_card: tuple[int, str] | None = None
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
@@ -74,3 +88,50 @@ class SeatView:
             else:
                 shown.append(() if below in gone else (below,))
         return tuple(shown)
+
+
+def seat_view(state: DealState, seat: int) -> SeatView:
+    """What ``seat`` sees of ``state``: its hand, the calls, the table and what has been declared."""
+    check_seat(seat, state.ruleset.seating.players)
+    trick_seats = [state.ruleset.seating.order[state.leader + i] for i in range(len(state.trick))]
+    return SeatView(
+        seat=seat,
+        hand=tuple(str(c) for c in cards_of(state.hands[seat])),
+        phase=state.phase,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        turned_card=str(CARDS[state.turned_card]) if state.turned_card >= 0 else None,  # all saw it turned
+        calls=tuple((s, str(c)) for s, c in (state.auction.calls if state.auction else [])),
+        contract=state.contract,
+        declarer=state.declarer,
+        multiplier=state.multiplier,
+        bid=state.bid,
+        trick=tuple((s, str(CARDS[c])) for s, c in zip(trick_seats, state.trick)),
+        tricks=tuple((lead, tuple(str(CARDS[c]) for c in cards), win) for lead, cards, win in state.tricks),
+        declared=tuple((s, str(d)) for s in sorted(state.declared) for d in state.declared[s]),
+        belotes=tuple((s, SUIT_CONTRACTS[suit]) for s, suit in state.belotes),
+        hanging_in=state.hanging_in,
+        chien=state.ruleset.dealing.widow_size if state.phase == BIDDING else 0,
+        discarded=tuple(str(CARDS[c]) for c in state.discarded) if seat == state.declarer else (),
+        exchanged=(state.exchanged, str(CARDS[state.turned_card & ~7])) if state.exchanged >= 0 else None,
+        shown_stock=str(CARDS[state.shown_stock]) if state.shown_stock >= 0 else None,
+        tableau=state.tableau.shown(state.hidden) if state.tableau is not None else (),
+        closed=state.closed,
+        trump_card=str(CARDS[state.trump_card]) if state.trump_card >= 0 and seat == state.declarer else None,
+        trump_concealed=state.trump_card >= 0,
+        pair=state.pair,
+        predictions=shown_predictions(state, seat) if state.predictions else (),
+        shown_card=shown_card(state),
+    )
+
+
+def shown_card(state: DealState) -> tuple[int, str] | None:
+    """``bidding.last_card: shown_from_hand`` (differenzler.md §2): the seat that received the last card dealt and
+    showed it to all, and the card; None in any other game, or in a deal given its hands (dealt in no order)."""
+    rules = state.ruleset
+    if not rules.bidding.deal_fixes_trump or rules.variant.bidding.last_card != LastCard.shown_from_hand \
+            or state.auction is None:
+        return None
+    dealing = rules.dealing
+    owner = next(seat for seat, position in dealing.first_from[state.first_seat] if position == dealing.last_first)
+    return owner, str(CARDS[state.deck[dealing.last_first]])

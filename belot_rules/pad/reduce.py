@@ -31,6 +31,8 @@ def short_outcome(deal: DealState, sides: bool = False) -> dict[str, Any]:
         "trick_counts": list(deal.side_tricks), "declarations": entries,
         "hanging_in": deal.hanging_in, "first_leader": deal.first_seat,
     }
+    if deal.predictions:  # bidding.predictions: one per seat
+        outcome["predictions"] = list(deal.predictions)
     if deal.level:
         outcome["doubling"] = rules.variant.bidding.doubles.names[deal.level - 1]
     if deal.bid is not None:

@@ -14,9 +14,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..cards import CARDS
-from ..engine.actions import ASK_ACTION, EXCHANGE_ACTION, PAIR_ACTION, Action, conceal_action, discard_action
+from ..engine.actions import (
+    ASK_ACTION,
+    EXCHANGE_ACTION,
+    PAIR_ACTION,
+    Action,
+    conceal_action,
+    discard_action,
+    predict_action,
+)
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
-from ..engine.phases import CONCEALING
+from ..engine.phases import CONCEALING, PREDICTING
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
@@ -27,6 +35,7 @@ from .concealed import asks_for_trump, card_to_conceal
 from .discard import discard_choice
 from .fast import CardChooser
 from .memory import Memory, plays
+from .prediction import predicted_points
 
 CARD_INDEX = {str(card): card.index for card in CARDS}
 
@@ -79,6 +88,8 @@ class HeuristicPlayer:
             return discard_action(discard_choice(self.ruleset.tables[view.played_contract()], _mask(view.hand)))
         if view.phase == CONCEALING:
             return conceal_action(card_to_conceal(self.ruleset, self.bidding.valuer, _mask(view.hand)))
+        if view.phase == PREDICTING:
+            return predict_action(predicted_points(self.ruleset, self.card_sense[view.played_contract()], view))
         if PAIR_ACTION in legal:  # the pair lowers the side's own target or raises the opponents': always shown
             return PAIR_ACTION
         trick = [CARD_INDEX[c] for _, c in view.trick]

@@ -128,7 +128,7 @@ class SearchPlayer:
         (and, at an open tableau, the sampled cards under the piles)."""
         world = DealState.from_hands(self.ruleset, [h | p for h, p in zip(hands, played)], view.dealer,
                                      view.played_contract(), view.declarer, view.multiplier, view.bid, view.hanging_in,
-                                     piles)
+                                     piles, [max(p, 0) for p in view.predictions])
         world.closed = view.closed  # baloot.md §4: the rollouts lead as the closed game allows
         declared: dict[int, set[str]] = {}
         for who, text in view.declared:
@@ -169,6 +169,8 @@ class SearchPlayer:
         if score is None:
             return 0.0
         side = self.side_of[seat]
+        if self.ruleset.variant.bidding.predictions != "off":  # differenzler.md §5: one's own penalty alone counts
+            return float(score.match_points[side])  # (the others' predictions, hidden, are guessed as 0)
         value = 0.0
         for points, weight in ((score.match_points, 1.0), (score.raw_points, RAW_WEIGHT)):
             others = [p for s, p in enumerate(points) if s != side]

@@ -46,6 +46,7 @@ from ..variant.options.declarations import QuadSequenceOverlap
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .scoring.pipeline import DECLARED
+from .scoring.prediction import prediction_problems
 from .seating import Seating
 from .short_outcome import by_side, contest_problems, entry_form, side_totals
 from .tables import ContractTables
@@ -122,7 +123,7 @@ class Trick(_Strict):
     )
 
 
-Side = Annotated[int, Field(ge=0, le=2, description=(
+Side = Annotated[int, Field(ge=0, le=3, description=(
     "A side of the board, numbered from 0: at four the team of seats 0 and 2 is side 0; where each plays for "
     "himself a side is a player."))]
 SIDE_FIELD = Field(None, description="Instead of seat: the side it counts for, as a score sheet writes it "
@@ -225,6 +226,11 @@ class DealOutcome(_Strict):
     pair: Seat | None = Field(
         None, description="Where the King and Queen of trumps move the bid (declarations.pair): the seat that showed "
         "them; the bidding side's target goes down, the opponents' showing raises it.",
+    )
+    predictions: list[Annotated[int, Field(ge=0, le=MAX_NUMBER)]] | None = Field(
+        None, min_length=2, max_length=4,  # one per player: checked against the variant
+        description="Where each player predicts his own points (bidding.predictions): the points each seat predicted, "
+        "in seat order; the board then records minus each difference.",
     )
     discards: list[CardText] = Field(
         [], max_length=8,
@@ -403,6 +409,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
         hanging_in=model.hanging_in,
         first_seat=model.first_leader,
         pair=-1 if model.pair is None else model.pair,
+        predictions=tuple(model.predictions or ()),
     )
     if model.declarations and model.declarations[0].side is not None:
         score = _told_by_side(score)
@@ -488,6 +495,8 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
     elif outcome.multiplier not in allowed:
         problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}{why}, not {outcome.multiplier}"))
     problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
+    problems += [(("predictions",), text) for text in prediction_problems(variant, scoring.tables, outcome.contract,
+                                                                               outcome.predictions)]
     return problems
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from ..engine.actions import PLAY
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
 from ..engine.match import MatchState
+from ..engine.phases import PREDICTING
 from ..engine.playout import play_at_random
 from ..engine.runner import play_deal
 from ..players import make_player
@@ -67,7 +68,7 @@ class Table:
         memory = None
         if state.phase == BIDDING and self.card_players is not None:
             self._call(state, self.card_players)
-        while state.phase in (BIDDING, DISCARDING):
+        while state.phase in (BIDDING, DISCARDING, PREDICTING):
             self.act(state)
         if state.phase != OVER and self.card_players is not None:
             self._play_cards(state, self.card_players)
@@ -120,7 +121,9 @@ class Table:
         ruleset = state.ruleset
         seat = state.to_act
         card_player = self.card_sets[seat]
-        if ruleset.variant.play.conceals_trump:  # every choice from the seat's view, as play_deal makes it
+        # Every choice from the seat's view, as play_deal makes it, where the card-set door has none for it: asking for
+        # a concealed trump, a prediction.
+        if ruleset.variant.play.conceals_trump or state.phase == PREDICTING:
             state.apply(self.players[seat].choose(state.view(seat), state.legal_actions()))
             return memory
         if state.phase == BIDDING:

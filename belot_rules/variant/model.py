@@ -34,9 +34,11 @@ from .options.bidding import (
     BiddingStyle,
     FirstSpeaker,
     ForcedCall,
+    LastCard,
     LaterRoundPriority,
     OverbidAfterDouble,
     Overcall,
+    Predictions,
     Round1Contracts,
     Round2TurnedSuit,
     Schmeiss,
@@ -268,11 +270,18 @@ class Variant(Rule):
         problems: list[str] = []
         if bidding.style != BiddingStyle.last_card_trump:
             return problems
-        if deal.second_packets or not deal.tableau_packets or deal.tableau_packets != len(deal.first_packets):
+        on_table = bidding.last_card == LastCard.on_table
+        if on_table and (deal.second_packets or not deal.tableau_packets
+                         or deal.tableau_packets != len(deal.first_packets)):
             problems.append(_(
                 "bidding.style last_card_trump makes the suit of the last card dealt trump, so that card must lie "
                 "face up on the table: deal every packet onto the tableau (deal.tableau_packets equal to the "
                 "number of deal.first_packets, deal.second_packets [])"))
+        if not on_table and (deal.second_packets or deal.tableau_packets or deal.turned_card != "none"):
+            problems.append(_(
+                "bidding.last_card shown_from_hand names trump by the last card dealt into a hand, shown and kept: "
+                "deal every card into the hands (deal.second_packets [], deal.tableau_packets 0, deal.turned_card "
+                "none), or use last_card on_table"))
         missing = [c for c in SUIT_CONTRACTS if c not in bidding.contracts]
         if missing:
             problems.append(_("bidding.style last_card_trump may make any suit trump; bidding.contracts lacks "
@@ -280,6 +289,32 @@ class Variant(Rule):
         if bidding.doubles.max_level:
             problems.append(_("bidding.style last_card_trump has no bidding, so nobody doubles: set "
                               "bidding.doubles.max_level to 0"))
+        return problems
+
+    def _prediction_problems(self) -> list[str]:
+        """Each player predicts his own points and scores the difference (differenzler.md §3, §5-6)."""
+        if self.bidding.predictions == Predictions.off:
+            return []
+        problems = []
+        if self.table.sides != Sides.each_for_self:
+            problems.append(_("bidding.predictions has each player predict the points he takes himself: it needs "
+                              "table.sides each_for_self, not {sides}").format(sides=self.table.sides))
+        if self.scoring.contract != ContractAtStake.each_own:
+            problems.append(_("bidding.predictions scores each player's prediction, not a contract: set "
+                              "scoring.contract to each_own"))
+        if self.match.target is not None or self.match.deals is None:
+            problems.append(_("bidding.predictions writes penalties, the fewest winning, so no score is a target to "
+                              "reach: set match.target to null and match.deals to the number of deals (Differenzler: "
+                              "12)"))
+        if self.bidding.doubles.max_level:
+            problems.append(_("bidding.predictions is scored on the difference alone, which no double multiplies: "
+                              "set bidding.doubles.max_level to 0"))
+        if self.scoring.game_points.brackets:
+            problems.append(_("bidding.predictions scores the difference of each player's points; "
+                              "scoring.game_points scores a bid: leave game_points.brackets empty"))
+        if self.scoring.capot.shared:
+            problems.append(_("bidding.predictions counts the points each player took himself; scoring.capot.shared "
+                              "gives a capot bonus to players who did not take it: set it to false"))
         return problems
 
     def _sides_problems(self) -> list[str]:
@@ -542,6 +577,6 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
         Variant._capot_bid_problems, Variant._game_points_problems,
-        Variant._concealed_trump_problems)),
+        Variant._concealed_trump_problems, Variant._prediction_problems)),
     *_section_checks(),
 )

@@ -287,9 +287,10 @@ def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) 
     the unchanged variant's hash; the loaded variant comes back with the change applied
     too, for ``r`` to show the rules actually played.
     """
-    if target is not None:  # a running set (match.set_at) is the target of its match
-        played = loaded.variant.match
-        match = played.model_copy(update={"set_at": target} if played.set_at is not None and played.target is None
+    if target is not None:  # a running set (match.set_at) is the target of its match; penalties have none: deals
+        played, predicts = loaded.variant.match, loaded.variant.bidding.predictions != "off"
+        match = played.model_copy(update={"deals": target} if predicts else {"set_at": target}
+                                  if played.set_at is not None and played.target is None
                                   else {"target": target, "deals": None})
         variant = loaded.variant.model_copy(update={"match": match})
         loaded = dataclasses.replace(loaded, variant=variant, content_hash=content_hash(variant))

@@ -13,6 +13,7 @@ which reading is taken.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ from .capot_bid import at_capot_value
 from .game_points import GamePointRule
 from .kernel_scoring import kernel_score, packed_scoring
 from .policies import CapotRule, ReserveRule
+from .prediction import penalties
 from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
 from .treatment import EachTreatment, PairTreatment
 from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
@@ -109,6 +111,8 @@ class ScoringRules:
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
         self._last_with_capot = s.capot.last_trick_counts
         self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
+        self._predicts = variant.bidding.predictions != "off"  # differenzler.md §3, §5
+        self._exact_bonus = s.exact_prediction_bonus
         self._many = self.camping.camps(0).count > 2  # players scoring apart, each a camp
         self._capot = CapotRule(variant, self.seating.hand_size, self._many)
         self._reserve = ReserveRule(variant)
@@ -154,6 +158,7 @@ class ScoringRules:
         hanging_in: int = 0,
         first_seat: int = 0,
         pair: int = -1,
+        predictions: Sequence[int] = (),
     ) -> DealScore:
         """Score a played deal.
 
@@ -162,7 +167,8 @@ class ScoringRules:
         ``declarations`` are the sequences and quads declared and the belotes that counted in
         play; ``bid`` is a point bid (a number, ``"capot"`` or the auction's capot value);
         ``hanging_in`` is the reserve carried in, in board units; ``first_seat`` led trick 1; ``pair`` is the
-        seat that showed the pair, which moves a bid in game points (declarations.pair), or -1.
+        seat that showed the pair, which moves a bid in game points (declarations.pair), or -1; ``predictions`` are
+        the points each side predicted it would take (bidding.predictions), which make the board its penalties.
 
         Where the compiled kernel is built and expresses this scoring, it works out the numbers and the
         explanation waits until it is read (:mod:`.kernel_scoring`). Otherwise, without declarations a score
@@ -170,14 +176,15 @@ class ScoringRules:
         simulations meet the same totals over and over.
         """
         compiled = kernel.compiled
-        if compiled is not None and self._packed is not None and bid is None and pair < 0 and contract in self._packed:
+        if compiled is not None and self._packed is not None and bid is None and pair < 0 and not predictions \
+                and contract in self._packed:
             score = kernel_score(self, compiled, self._packed[contract], contract, declarer, multiplier,
                                  team_card_points, team_tricks, last_trick_team, declarations, hanging_in, first_seat)
             if score is not None:
                 return score
-        if declarations or type(bid) not in MEMO_BIDS or pair >= 0:  # 110.0 would find 110's score, print it 110
+        if declarations or type(bid) not in MEMO_BIDS or pair >= 0 or predictions:  # 110.0 would find 110's score
             return self._score(contract, declarer, multiplier, team_card_points, team_tricks, last_trick_team,
-                               declarations, bid, hanging_in, first_seat, pair)
+                               declarations, bid, hanging_in, first_seat, pair, predictions)
         key = (contract, declarer, multiplier, tuple(team_card_points), tuple([not t for t in team_tricks]),
                last_trick_team, bid, hanging_in, first_seat if self.camping.pooled else 0)
         score = self._scored.get(key)
@@ -191,12 +198,17 @@ class ScoringRules:
     def _score(self, contract: str, declarer: int, multiplier: int, side_points: tuple[int, ...] | list[int],
                side_tricks: tuple[int, ...] | list[int], last_side: int,
                declarations: list[Declaration] | tuple[Declaration, ...], bid: int | str | None, hanging_in: int,
-               first_seat: int, pair: int = -1) -> DealScore:
-        """The pipeline: the camps' totals, the verdict, the treatment, the reserve, then the sides."""
+               first_seat: int, pair: int = -1, predictions: Sequence[int] = ()) -> DealScore:
+        """The pipeline: the camps' totals, the verdict, the treatment, the reserve, then the sides; with
+        predictions, the totals and the penalties."""
         camps = self.camping.camps(declarer)
         deal, raw, parts, kept, winner_seat = self._totals(contract, declarer, multiplier, camps.pool(side_points),
                                                      camps.pool(side_tricks), camps.of_side[last_side], declarations,
                                                      bid, first_seat, camps)
+        if predictions:  # no verdict, no rounding: the difference is the score (differenzler.md §5)
+            taken = DealScore(raw, raw, 0, MADE, camps.takers, multiplier, deal.capot_team, (False,) * camps.count,
+                              tuple(deal.notes), parts)
+            return penalties(taken, predictions, side_tricks, self._exact_bonus, deal.names)
         score = self._judge(deal, raw, parts, contract, camps, multiplier, bid, hanging_in, pair)
         return self.camping.to_sides(score, declarer, side_points, last_side, first_seat, kept, winner_seat)
 
@@ -220,7 +232,7 @@ class ScoringRules:
                if declarations else camps.nothing)
         deal = DealTotals(cards, [0] * count, list(res.points), res.belote, capot_team, [], names, camps.of_seat)
         note = deal.note
-        if self._each_own and not self._many:
+        if self._each_own and (not self._many or self._predicts):
             note("Trump: {}; no contract is at stake, each records its own points", c.name)
         else:
             note("Contract: {}{} by seat {} ({}){}", self._bid_text(bid), c.name, declarer, names[ct],

@@ -89,10 +89,32 @@ class Lock(str, Enum):
     doubled = "doubled"
 
 
+class LastCard(str, Enum):
+    on_table = "on_table"
+    shown_from_hand = "shown_from_hand"
+
+
+class Predictions(str, Enum):
+    off = "off"
+    hidden = "hidden"
+    open = "open"
+
+
 def without_bidding(variant: Variant) -> str | None:
     """Nobody speaks where the last card dealt makes trump."""
     style = variant.bidding.style
     return _("bidding.style {style} has no bidding").format(style=style) if style == BiddingStyle.last_card_trump else None
+
+
+def _not_last_card(variant: Variant) -> str | None:
+    style = variant.bidding.style
+    return None if style == BiddingStyle.last_card_trump else _("bidding.style {style} is not last_card_trump").format(
+        style=style)
+
+
+def without_predictions(variant: Variant) -> str | None:
+    """The rules of predictions do nothing where nobody predicts."""
+    return _("bidding.predictions is off") if variant.bidding.predictions == Predictions.off else None
 
 
 def without_point_bids(variant: Variant) -> str | None:
@@ -344,6 +366,28 @@ class Bidding(Rule):
             "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump; "
             "push: the first speaker names a contract or pushes to his partner, who must name one (schieber.md §3)."
         ),
+    )
+    last_card: Annotated[LastCard, Option({
+        "on_table": "the last card dealt lies face up on the table (Belote decouverte's tableau)",
+        "shown_from_hand": "the last card dealt goes into its player's hand like the others; he shows it to the "
+        "table, so everyone knows he holds it, and keeps it (Differenzler: the dealer's last card)",
+    }, unused_when=_not_last_card)] = Field(
+        LastCard.on_table,
+        description="With last_card_trump: where the last card dealt, which names trump, lies: on_table, face up on "
+        "the tableau (belote-a-deux.md §B.2); shown_from_hand, in its player's hand, shown to all (differenzler.md §2).",
+    )
+    predictions: Annotated[Predictions, Option({
+        "off": "nobody predicts",
+        "hidden": "before the first card each player writes down how many points he will take himself, in secret; "
+        "the predictions are shown when the deal is over, and each scores the difference as penalty points",
+        "open": "before the first card each player in turn says how many points he will take himself, heard by all; "
+        "each scores the difference as penalty points",
+    })] = Field(
+        Predictions.off,
+        description="Each player predicts the points he will take himself, after the trump is known and before the "
+        "first card, in play order (differenzler.md §3): off; hidden (written down, shown after the deal, Swisslos); "
+        "open (said aloud in turn). A player's penalty is the difference between his prediction and his points, "
+        "written on the board as minus that many, so the fewest penalty points is the highest score.",
     )
     push_back: Annotated[bool, Option(unused_when=lambda v: None if v.bidding.style == BiddingStyle.push
                                       else f"bidding.style is {v.bidding.style}, not push")] = Field(

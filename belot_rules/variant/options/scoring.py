@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ...i18n import gettext as _
 from .base import MAX_NUMBER, ByContract, OldKey, Option, PerContract, Points, Rule, by_contract_form, first_reason
-from .bidding import without_doubling, without_point_bids
+from .bidding import without_doubling, without_point_bids, without_predictions
 from .table import Sides
 
 if TYPE_CHECKING:
@@ -477,5 +477,11 @@ class Scoring(Rule):
     )
     point_bids: Annotated[PointBidScoring, Option(unused_when=first_reason(without_point_bids, _in_game_points))] = Field(
         default_factory=PointBidScoring, description="Point-bid contracts.")
+    exact_prediction_bonus: Annotated[int, Option(unused_when=without_predictions)] = Field(
+        0, ge=0, le=1000,
+        description="With bidding.predictions: points taken off the penalty of a player whose prediction is exact "
+        "(differenzler.md §5, JWE-D: 10); a prediction of 0 earns it only with a trick taken, worth no points; "
+        "0: none.",
+    )
     rounding: Annotated[Rounding, Option(unused_when=_in_game_points)] = Field(
         default_factory=Rounding, description="Rounding into match points.")
