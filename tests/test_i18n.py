@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from belot_rules import i18n
 from belot_rules.cli import main
 from belot_rules.i18n import words
-from belot_rules.i18n.catalogues import KEYWORDS
+from belot_rules.i18n.catalogues import KEYWORDS, option_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "belot_rules" / "locale"
@@ -26,11 +26,14 @@ def _key(message_id: str | tuple[str, ...], context: str | None) -> tuple[str | 
 
 
 def _source_messages() -> dict[tuple[str | None, str], str | tuple[str, ...]]:
-    """Every text the code marks for translation, as Babel's extractor finds it (``babel.cfg``)."""
+    """Every text the code marks for translation, as Babel's extractor finds it (``babel.cfg``), and every option's
+    words (the meanings of its values), read from the model."""
     found = {}
     for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT / "belot_rules"), method_map=[("**.py", "python")], keywords=KEYWORDS):
         found[_key(message, context)] = message
+    for text in option_texts():
+        found[_key(text, None)] = text
     return found
 
 

@@ -24,7 +24,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..files import KeyPath, display_name
-from ..i18n import gettext as _
+from ..i18n import N_, gettext as _
 from ..variant.explain import PHASES, opened
 from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
@@ -63,6 +63,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+# Each phase's heading, as ``belot show`` prints it.
+PHASE_HEADINGS = {"cards": N_("Cards"), "deal": N_("Deal"), "bidding": N_("Bidding"), "play": N_("Play"),
+                  "declarations": N_("Declarations"), "scoring": N_("Scoring"), "match": N_("Match"),
+                  "table": N_("Table")}
+
+
 class Entry(NamedTuple):
     """One line of a variant's rules: a section heading or a rule with its value."""
 
@@ -80,8 +86,11 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         sections = opened(field.annotation, value) if isinstance(value, dict) else []
         option = option_of(field)
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
-        description = (field.description or "") + (f" (older files write it as {older})" if older else "")
-        yield Entry((*path, name), value, description, bool(sections), meaning(field, value))
+        description = _(field.description) if field.description else ""  # the option's words in the command's language
+        if older:
+            description += " " + _("(older files write it as {older})").format(older=older)
+        said = meaning(field, value)
+        yield Entry((*path, name), value, description, bool(sections), _(said) if said else None)
         for keys, section, part in sections:  # a rule by contract of sections: one for each kind of contract
             if keys:
                 yield Entry((*path, name, *keys), part, description, True)
@@ -107,9 +116,10 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out.print(f"[bold]{escape(said.title)}[/] [dim]({escape(variant.name)})[/]")
     if said.description:
         _print_wrapped(out, said.description, 0)
-    _print_wrapped(out, f"Rules from {rules_from(loaded)} · rules hash {loaded.content_hash}", 0, "dim")
+    _print_wrapped(out, _("Rules from {files} · rules hash {hash}").format(files=rules_from(loaded),
+                                                                          hash=loaded.content_hash), 0, "dim")
     for warning in loaded.warnings:
-        _print_wrapped(out, f"Note: {warning.message}.", 0, "yellow")
+        _print_wrapped(out, _("Note: {message}.").format(message=warning.message), 0, "yellow")
     unused = unused_rules(variant)
     for phase, group in groupby(entries(Variant, variant.model_dump(mode="json")), key=lambda e: e.path[0]):
         if phase not in PHASES:
@@ -119,7 +129,7 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
             rest = entry.path[1:]
             reason = unused_reason(unused, entry.path)
             if not rest:
-                heading = phase.capitalize()
+                heading = _(PHASE_HEADINGS[phase])
                 first, *more = textwrap.wrap(f"{heading}  {entry.description}", max(20, out.width))
                 out.print()
                 out.print(Text.assemble((heading, "bold underline"), (first[len(heading):], "dim")), soft_wrap=True)
@@ -131,14 +141,14 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
                 set_aside.setdefault(reason, []).append(".".join(rest))
             else:
                 source = f"  [magenta]({escape(_origin(loaded, entry.path))})[/]" if origin else ""
-                unused_note = f"  [dim](not used: {escape(reason)})[/]" if reason else ""
+                unused_note = f"  [dim]({escape(_('not used: {reason}').format(reason=reason))})[/]" if reason else ""
                 out.print(f"  [cyan]{'.'.join(rest)}[/]: [bold]{escape(plain_value(entry.value))}[/]{source}{unused_note}")
                 if entry.meaning:  # the chosen value in words, not the list of every choice
                     _print_wrapped(out, entry.meaning[:1].upper() + entry.meaning[1:] + ".", 6)
                 else:
                     _print_wrapped(out, entry.description, 6, "dim")
         for reason, names in set_aside.items():
-            _print_wrapped(out, f"Not used, as {reason}: {', '.join(names)}.", 2, "dim")
+            _print_wrapped(out, _("Not used, as {reason}: {names}.").format(reason=reason, names=", ".join(names)), 2, "dim")
 
 
 def _print_wrapped(out: Console, text: str, indent: int, style: str = "") -> None:

@@ -23,7 +23,8 @@ LOCALE = PACKAGE / "locale"
 # line of a deal's explanation, written with ``note`` (rules/scoring, read by cli/game/explain.py).
 KEYWORDS = {"gettext": None, "_": None, "N_": None, "note": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 MAIN = "belot"  # the file of every text no part claims
-PARTS = {"game": ("cli/game/", "cli/tui/")}  # a file of its own for the texts of these folders
+OPTIONS = "variant/options/"  # where the options' words are declared
+PARTS = {"game": ("cli/game/", "cli/tui/"), "options": (OPTIONS,)}  # a file of its own for the texts of these folders
 # Header lines Babel writes with placeholders (a name, an address, a date) or its own version: the project's files
 # carry none, so that any Babel writes them alike.
 _PLACEHOLDER_LINES = ('"Report-Msgid-Bugs-To', '"PO-Revision-Date', '"Last-Translator', '"Language-Team',
@@ -38,12 +39,23 @@ def key_of(message_id: str | tuple[str, ...] | list[str], context: str | None) -
 
 
 def source_texts(package: Path = PACKAGE) -> dict[Key, tuple[str | tuple[str, ...], str | None, str]]:
-    """Every marked text of the code: its id, context and the file it is first written in."""
+    """Every marked text of the code, and every option's words: its id, context and the file it is first written in."""
     found: dict[Key, tuple[str | tuple[str, ...], str | None, str]] = {}
     for file, _line, message, _comments, context in extract_from_dir(
             str(package), method_map=[("**.py", "python")], keywords=KEYWORDS):
         found.setdefault(key_of(message, context), (message, context, file))
+    for text in option_texts():
+        found.setdefault(key_of(text, None), (text, None, OPTIONS))
     return found
+
+
+def option_texts() -> list[str]:
+    """What each value of each option means (``Option(meanings=...)``): declared once, as data, on the option's field
+    (``variant/options``), so read from the model rather than from marks in the code; ``belot show``, ``compare`` and
+    the booklet translate them where they print them (the JSON Schema keeps them in English)."""
+    from ..variant.meanings import declared_options
+
+    return [text for _path, _choice, option in declared_options() for text in option.meanings.values()]
 
 
 def part_of(file: str) -> str:

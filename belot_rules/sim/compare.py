@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..i18n import gettext as _
 from ..variant.explain import PHASES, opened, value_at
 from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
@@ -67,8 +68,9 @@ def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[R
     for path, description, info in _options(Variant):
         if path[0] in PHASES:
             values = tuple(value_at(d, path) for d in dumps)
-            rows.append(RuleRow(path[0], ".".join(path[1:]), description, values,
-                                tuple(meaning(info, v) for v in values),
+            said = tuple(meaning(info, v) for v in values)  # each value's words in the command's language
+            rows.append(RuleRow(path[0], ".".join(path[1:]), _(description) if description else "", values,
+                                tuple(_(m) if m else m for m in said),
                                 tuple(unused_reason(off, path) for off in switched_off)))
     rows.sort(key=lambda row: PHASES.index(row.phase))
     return rows if show_all else [row for row in rows if row.differs]

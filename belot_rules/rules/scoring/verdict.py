@@ -74,7 +74,7 @@ class TakersAgainstDefence:
             return (MADE if winner == ct else FAILED), ALL, (winner,)
         verdict, text = self._contract_result(a, d, capot_team == ct, bid)
         if verdict == MADE and self._point_bids and bid is not None:
-            text += ", and took every trick (capot bid)" if is_capot_bid(bid, self._capot_bid_from) else ", and reached the bid {3}"
+            text = _MADE_WITH_BID[text][0 if is_capot_bid(bid, self._capot_bid_from) else 1]
         deal.note(text, deal.names[ct], a, d, bid)
         if verdict in (HANGING, LITIGE):
             return verdict, TIE, ()
@@ -99,7 +99,23 @@ class TakersAgainstDefence:
             return MADE, N_("Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made")
         if self._tie_verdict == FAILED:
             return FAILED, N_("Failed: the takers ({}) have {}, as many as the defenders' {}; a tie fails")
-        return self._tie_verdict, self._tie_verdict.capitalize() + ": the takers ({0}) and the defenders have {1} each"
+        return self._tie_verdict, _TIE_WAITS[self._tie_verdict]
+
+
+# A made point bid's explanation says how the bid was reached: by every trick (a capot bid) or by its points; each
+# sentence whole, so that a translation reads as one.
+_MADE_WITH_BID = {
+    N_("Made: the takers ({0}) have {1}, more than the defenders' {2}"): (
+        N_("Made: the takers ({0}) have {1}, more than the defenders' {2}, and took every trick (capot bid)"),
+        N_("Made: the takers ({0}) have {1}, more than the defenders' {2}, and reached the bid {3}")),
+    N_("Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made"): (
+        N_("Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made, and took every trick "
+           "(capot bid)"),
+        N_("Made: the takers ({0}) have {1}, as many as the defenders' {2}; a tie is made, and reached the bid {3}")),
+}
+# A tie whose takers' points wait for a later deal.
+_TIE_WAITS = {HANGING: N_("Hanging: the takers ({0}) and the defenders have {1} each"),
+              LITIGE: N_("Litige: the takers ({0}) and the defenders have {1} each")}
 
 
 class TakerAgainstEach:
