@@ -64,7 +64,10 @@ _SILENT = {("deal", "turned_card", "none"), ("deal", "seven_exchange", "off"), (
            ("declarations", "source", "hand"), ("declarations", "source", "tricks"), ("table", "sides", "partners"),
            ("table", "sides", "each_for_self"), ("table", "sides", "taker_vs_rest"),
            ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids"),
-           ("bidding", "overcall", "higher_contract")}
+           ("bidding", "overcall", "higher_contract"),
+           # told by the composed sentence of the concealed trump (say.concealed_trump)
+           ("play", "trump_shown", "on_demand"), ("play", "earlier_trumps", "stay_plain"),
+           ("play", "earlier_trumps", "become_trumps")}
 
 
 def booklet(rules: Ruleset) -> Booklet:

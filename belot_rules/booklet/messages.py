@@ -384,8 +384,8 @@ def rounds(count: int) -> str:
 def redeal_claim(without: Sequence[str], all_four: str | None = None) -> str:
     ranks = listing([rank(r) for r in without], "or")
     if all_four:
-        return _("A player whose cards hold no {ranks}, or all four {rank}s, may call redeal (kawesh) at his first "
-                 "call, before anyone names a contract: the deal is void and the same dealer deals again.").format(
+        return _("A player whose cards hold no {ranks}, or all four {rank}s, may call redeal at his first call, "
+                 "before anyone names a contract: the deal is void and the same dealer deals again.").format(
                      ranks=ranks, rank=rank(all_four))
     return _("A player whose cards hold no {ranks} may call redeal (kawesh) at his first call, before anyone names a "
              "contract: the deal is void and the same dealer deals again.").format(ranks=ranks)

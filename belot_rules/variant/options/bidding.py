@@ -186,6 +186,11 @@ def without_doubling(variant: Variant) -> str | None:
     return _("doubles.max_level 0 allows no contra") if variant.bidding.doubles.max_level == 0 else None
 
 
+def _doubles_after_bidding(variant: Variant) -> str | None:
+    """Nobody bids once doubles are called after the bidding (Baloot, Twenty-Nine)."""
+    return _("bidding.doubles.after_bidding is true") if variant.bidding.doubles.after_bidding else None
+
+
 class DoubleCondition(Rule):
     """A first double allowed only when the doubling team is behind on the board (Baloot's Sun)."""
 
@@ -229,7 +234,7 @@ class Doubles(Rule):
         "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
         "contract_team_only": "only the contract team may bid higher over a contra or recontra",
         "forbidden": "nobody may bid over a contra or recontra",
-    }, unused_when=without_doubling)] = Field(
+    }, unused_when=first_reason(without_doubling, _doubles_after_bidding))] = Field(
         OverbidAfterDouble.anyone,
         description="Who may bid a higher contract over a standing contra or recontra (which cancels it).",
     )
