@@ -23,7 +23,7 @@ TWENTY_EIGHT_TABLE = [{"bid": 14, "made": 1, "failed": 2}, {"bid": 20, "made": 2
 
 def game_variant(brackets: list[dict[str, int]], all_tricks_factor: int = 1, **match: Any) -> Variant:
     """Pilotta's point bids turned into a 28-point game scored in game points."""
-    return changed(shipped("pilotta"), cards={"trump": JACK_NINE, "plain": JACK_NINE},
+    return changed(shipped("pilotta"), cards={"trump_suit": {"suit": JACK_NINE}, "plain_suit": {"suit": JACK_NINE}},
                    bidding={"points": {"minimum": 14, "step": 1, "maximum": 28, "capot_bid": False}},
                    declarations={"enabled": False},
                    scoring={"last_trick": 0, "capot": {"bonus": 0},

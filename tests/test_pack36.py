@@ -170,8 +170,9 @@ def test_a_36_card_pack_needs_the_6_in_each_table_it_plays(tmp_path: Path) -> No
     path = tmp_path / "no6.yaml"
     path.write_text("extends: bulgarian\ncards: {ranks: [6, 7, 8, 9, T, J, Q, K, A]}\n"
                     "deal: {first_packets: [3, 3], second_packets: [3]}\n", encoding="utf-8")
-    with pytest.raises(VariantError, match=r"cards.ranks holds the 6 \(a 36-card pack\), so cards.trump.order, "
-                                           r"cards.plain.order, cards.no_trumps.order, cards.all_trumps.order, "
+    with pytest.raises(VariantError, match=r"cards.ranks holds the 6 \(a 36-card pack\), so cards.trump_suit.suit.order, "
+                                           r"cards.plain_suit.suit.order, cards.plain_suit.no_trumps.order, "
+                                           r"cards.trump_suit.all_trumps.order, "
                                            r"cards.sequence_order must place it too"):
         load_variant(path)
 

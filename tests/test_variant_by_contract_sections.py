@@ -96,3 +96,60 @@ def test_the_schema_takes_a_plain_section_overrides_and_the_old_keys() -> None:
         assert not list(validator.iter_errors({"scoring": {"rounding": rounding}})), rounding
     assert list(validator.iter_errors({"scoring": {"rounding": {"totals": {"hearts": {"mode": "none"}}}}}))
     assert schema["definitions"]["Rounding"]["properties"]["suit"]["deprecated"] is True
+
+
+# The card tables (cards.trump_suit, cards.plain_suit): a rank table for each place a suit plays, trump or not.
+TRUMP = "{order: [J, 9, A, T, K, Q, 8, 7], points: {J: 20, 9: 14, A: 11, T: 10, K: 4, Q: 3}}"
+ACE_19 = "{order: [A, T, K, Q, J, 9, 8, 7], points: {A: 19, T: 10, K: 4, Q: 3, J: 2}}"
+SCALED = "{order: [J, 9, A, T, K, Q, 8, 7], points: {J: 13, 9: 9, A: 6, T: 5, K: 3, Q: 2}}"
+
+
+def _cards(tmp_path: Path, name: str, cards: str, parent: str = "bulgarian") -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: {parent}\nname: {name}\ncards:\n{cards}", encoding="utf-8")
+    return path
+
+
+def test_the_old_table_keys_read_as_the_overrides_of_the_two_tables_and_keep_the_hash(tmp_path: Path) -> None:
+    """coinche.yaml's tables (FFB-K 11.2, 11.3) written the older way (no_trumps, all_trumps, and the trump, plain
+    and undenufe tables) and the new: the same rules and the same hash; the old way gets a note for each key."""
+    old = load_variant_model(_cards(tmp_path, "old", f"  trump: {TRUMP}\n  plain: {ACE_19}\n  no_trumps: {ACE_19}\n"
+                                                     f"  all_trumps: {SCALED}\n  undenufe: {SCALED}\n"))
+    new = load_variant_model(_cards(tmp_path, "new", f"  trump_suit:\n    suit: {TRUMP}\n    all_trumps: {SCALED}\n"
+                                                     f"  plain_suit:\n    suit: {ACE_19}\n    no_trumps: {ACE_19}\n"
+                                                     f"    undenufe: {SCALED}\n"))
+    assert old.variant.cards == new.variant.cards and old.content_hash == new.content_hash
+    assert [w.message.split(":")[0] for w in old.warnings if "older way" in w.message] == [
+        f"cards.{key}" for key in ("trump", "plain", "no_trumps", "all_trumps", "undenufe")]
+
+
+def test_an_old_plain_table_leaves_no_trumps_and_undenufe_their_own(tmp_path: Path) -> None:
+    """As before the tables were one rule: `plain` was the suit contracts' plain suits only (no-trumps and undenufe,
+    schieber.md §1, keep their tables); a plain suit written for every contract is every contract's."""
+    french = load_variant_model("french").variant.cards.plain_suit
+    old = load_variant_model(_cards(tmp_path, "old", f"  plain: {ACE_19}\n", "french")).variant.cards.plain_suit
+    assert old.of("hearts").points["A"] == 19
+    assert (old.of("no_trumps"), old.of("undenufe")) == (french.of("no_trumps"), french.of("undenufe"))
+    every = load_variant_model(_cards(tmp_path, "every", f"  plain_suit: {ACE_19}\n", "french")).variant.cards
+    assert every.plain_suit.of("no_trumps").points["A"] == every.plain_suit.of("undenufe").points["A"] == 19
+
+
+def test_a_table_may_differ_by_contract_itself(tmp_path: Path) -> None:
+    """PerContract: hearts' trump table of its own, the other suit contracts keep theirs."""
+    from belot_rules.rules.tables import build_contract_tables
+
+    variant = load_variant_model(_cards(tmp_path, "hearts", f"  trump_suit:\n    hearts: {SCALED}\n", "french")).variant
+    assert build_contract_tables(variant, "hearts").total_points == 38 + 3 * 30
+    assert build_contract_tables(variant, "spades").total_points == 62 + 3 * 30
+
+
+def test_show_opens_each_table_where_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    """A trump suit's table in suit and all-trumps contracts, a plain suit's in suit, no-trumps and undenufe ones;
+    French plays suit contracts only (variants/french.yaml)."""
+    unused = unused_rules(load_variant_model("french").variant)
+    assert ("cards", "trump_suit", "suit") not in unused and ("cards", "plain_suit", "suit") not in unused
+    assert {key for key in unused if key[:1] == ("cards",) and len(key) == 3} == {
+        ("cards", "trump_suit", "all_trumps"), ("cards", "plain_suit", "no_trumps"), ("cards", "plain_suit", "undenufe")}
+    assert main(["show", "french"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "trump_suit.suit.order: J 9 A T K Q 8 7" in shown and "trump_suit.no_trumps" not in shown

@@ -547,8 +547,8 @@ def test_every_contradiction_within_a_section_is_told_each_at_its_own_key(tmp_pa
         "house.yaml:10:10: declarations: quads gives 7 a value but quad_order does not rank it",
         "house.yaml:11:20: declarations: quads.no_trumps gives 8 a value but quad_order does not rank it",
         "house.yaml:12:15: declarations: quad_order ranks each rank once; repeated: J",
-        "house.yaml:14:18: cards.trump: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing 7 8 T Q K",
-        "house.yaml:15:18: cards.plain: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing T; "
+        "house.yaml:14:18: cards.trump_suit.suit: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing 7 8 T Q K",
+        "house.yaml:15:18: cards.plain_suit.suit: order must list each of the ranks 7 8 9 T J Q K A exactly once; missing T; "
         "repeated A",
         "house.yaml:16:19: cards: sequence_order must list each of the ranks",
     ]

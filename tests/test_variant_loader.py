@@ -67,8 +67,8 @@ def test_shipped_files_state_the_rules_of_the_rules_table() -> None:
     assert not single.declarations.enabled and single.declarations.belote.announcement == "automatic"
     assert points.bidding.style == "turned_card_point_bids" and points.bidding.points.maximum_means_capot
     assert (coinche.deal.first_packets, coinche.deal.second_packets) == ([3, 2, 3], [])
-    assert coinche.cards.no_trumps.points == {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2}
-    assert coinche.cards.all_trumps.points == {"J": 13, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 2}
+    assert coinche.cards.plain_suit.of("no_trumps").points == {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2}
+    assert coinche.cards.trump_suit.of("all_trumps").points == {"J": 13, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 2}
     assert coinche.declarations.quads.of("no_trumps") == {"A": 200, "T": 150, "K": 100, "Q": 100, "J": 100, "9": 100}
     assert coinche.bidding.doubles.redouble_ends_auction and coinche.bidding.doubles.overbid_after_double == "forbidden"
     assert (coinche.scoring.tie, coinche.scoring.doubled_winner, coinche.scoring.doubled_tie) == (

@@ -40,8 +40,8 @@ def test_the_pack_and_a_rank_table_read_every_spelling_of_a_rank() -> None:
     data["cards"]["trump"] = {"order": ORDER[:4] + [7, "K", "Q", 8], "points": {10: 1, "j": 2}}
     variant = Variant.model_validate(data, context={"unchecked": True})
     assert variant.cards.ranks == ["9", "T", "J", "Q", "K", "A"]
-    assert variant.cards.trump.order == ["T", "J", "9", "A", "7", "K", "Q", "8"]
-    assert variant.cards.trump.points == {"T": 1, "J": 2}
+    assert variant.cards.trump_suit.of("hearts").order == ["T", "J", "9", "A", "7", "K", "Q", "8"]
+    assert variant.cards.trump_suit.of("hearts").points == {"T": 1, "J": 2}
 
 
 @pytest.mark.parametrize("path", TABLES, ids=".".join)

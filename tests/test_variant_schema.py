@@ -81,7 +81,7 @@ def test_schema_knows_the_sequence_lengths(validator: jsonschema.Draft7Validator
 def _with_meanings(model: type[BaseModel]) -> Iterator[tuple[str, str]]:
     """Each section's options that name their values, as (section's type, option)."""
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
             yield from _with_meanings(section)
         option = option_of(field)
         if option is not None and option.meanings:

@@ -124,7 +124,7 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
 def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, FieldInfo]]:
     """Every rule of the model below ``path`` with its field, sections walked into, in the model's order."""
     for name, field in model.model_fields.items():
-        sections = opened(field.annotation)
+        sections = opened(field)
         if not sections:
             yield (*path, name), field
         for keys, section, _value in sections:
@@ -285,11 +285,11 @@ def _play(rules: Ruleset) -> list[Block]:
     told: list[Block] = [say.first_lead(), say.follow_suit()]
     if "suit" in kinds:
         duty = [say.must_trump()] if rules.variant.play.void_trumping == "required" else []  # else its own sentence
-        told += [*duty, say.trump_order(cards.trump.order), say.plain_order(cards.plain.order)]
+        told += [*duty, say.trump_order(cards.trump_suit.of("suit").order), say.plain_order(cards.plain_suit.of("suit").order)]
     if "no_trumps" in kinds:
-        told.append(say.no_trumps_order(cards.no_trumps.order))
+        told.append(say.no_trumps_order(cards.plain_suit.of("no_trumps").order))
     if "all_trumps" in kinds:
-        told.append(say.all_trumps_order(cards.all_trumps.order))
+        told.append(say.all_trumps_order(cards.trump_suit.of("all_trumps").order))
     told.append(say.winner())
     if rules.variant.play.conceals_trump:
         told.append(say.concealed_trump(rules.variant.play.earlier_trumps_count))
@@ -304,11 +304,11 @@ def _card_points(rules: Ruleset) -> tuple[Block, ...]:
     kinds = _kinds(rules)
     told: list[Block] = []
     if "suit" in kinds:
-        told += [say.trump_points(_plain(cards.trump.points)), say.plain_points(_plain(cards.plain.points))]
+        told += [say.trump_points(_plain(cards.trump_suit.of("suit").points)), say.plain_points(_plain(cards.plain_suit.of("suit").points))]
     if "no_trumps" in kinds:
-        told.append(say.no_trumps_points(_plain(cards.no_trumps.points)))
+        told.append(say.no_trumps_points(_plain(cards.plain_suit.of("no_trumps").points)))
     if "all_trumps" in kinds:
-        told.append(say.all_trumps_points(_plain(cards.all_trumps.points)))
+        told.append(say.all_trumps_points(_plain(cards.trump_suit.of("all_trumps").points)))
     if variant.scoring.last_trick:
         told.append(say.last_trick(variant.scoring.last_trick))
     first_of_kind = {kind: next(c for c in rules.contracts if contract_kind(c) == kind) for kind in kinds}

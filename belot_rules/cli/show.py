@@ -83,7 +83,7 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
     """Every section and rule below ``path``, in the model's order; a section comes before its rules."""
     for name, field in model.model_fields.items():
         value = values[name]
-        sections = opened(field.annotation, value) if isinstance(value, dict) else []
+        sections = opened(field, value) if isinstance(value, dict) else []
         option = option_of(field)
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
         description = _(field.description) if field.description else ""  # the option's words in the command's language

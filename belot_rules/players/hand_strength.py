@@ -119,9 +119,10 @@ def hand_valuer(ruleset: Ruleset) -> HandValuer:
     cards = ruleset.variant.cards
     factor = ruleset.variant.scoring.card_factor
     total = {c: ruleset.deck_total[c] * factor.of(c) for c in ruleset.tables}
-    valuer = HandValuer(holding_values(cards.plain, False), holding_values(cards.trump, True),
-                        holding_values(cards.no_trumps, True), holding_values(cards.all_trumps, True),
-                        holding_values(cards.undenufe, True), total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)
+    trump, plain = cards.trump_suit, cards.plain_suit
+    valuer = HandValuer(holding_values(plain.of("suit"), False), holding_values(trump.of("suit"), True),
+                        holding_values(plain.of("no_trumps"), True), holding_values(trump.of("all_trumps"), True),
+                        holding_values(plain.of("undenufe"), True), total, {c: 1.0 for c in total}, ruleset.seating.hand_size, ruleset.seating.pack_size)
     hand_size, pack = ruleset.seating.hand_size, ruleset.seating.cards
     rng = random.Random(CALIBRATION_SEED)
     sums = dict.fromkeys(total, 0.0)

@@ -64,18 +64,15 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
     pack_ranks = {RANK_CHARS.index(r) for r in cards.ranks}
     # Per-card arrays reach the 6s only in a 36-card pack, so a 32-card table keeps the compiled kernel's layout.
     size = CARD_COUNT if "6" in cards.ranks else DECK_SIZE
+    trump, plain = cards.trump_suit.of(contract), cards.plain_suit.of(contract)
     if contract in SUIT_CONTRACTS:
         trump_suit = SUIT_CONTRACTS.index(contract)
-        suit_tables = [cards.trump if s == trump_suit else cards.plain for s in range(4)]
+        suit_tables = [trump if s == trump_suit else plain for s in range(4)]
         kind, trump_mask = "suit", SUIT_MASKS[trump_suit] & ((1 << size) - 1)
     elif contract == "all_trumps":
-        trump_suit, suit_tables, kind, trump_mask = -1, [cards.all_trumps] * 4, "all_trumps", (1 << size) - 1
-    elif contract == CONCEALED:  # twenty-eight.md §4.3: before the trump is shown, the suit led wins
-        trump_suit, suit_tables, kind, trump_mask = -1, [cards.plain] * 4, "no_trumps", 0
-    elif contract == "undenufe":
-        trump_suit, suit_tables, kind, trump_mask = -1, [cards.undenufe] * 4, "no_trumps", 0
-    else:
-        trump_suit, suit_tables, kind, trump_mask = -1, [cards.no_trumps] * 4, "no_trumps", 0
+        trump_suit, suit_tables, kind, trump_mask = -1, [trump] * 4, "all_trumps", (1 << size) - 1
+    else:  # no trumps, undenufe, and a suit contract whose trump lies face down: the suit led wins (twenty-eight.md §4.3)
+        trump_suit, suit_tables, kind, trump_mask = -1, [plain] * 4, "no_trumps", 0
     by_suit = [(_order_strength(table), rank_points(table)) for table in suit_tables]
     strength = [by_suit[SUIT_OF[card]][0][RANK_OF[card]] + (TRUMP_BONUS if SUIT_OF[card] == trump_suit else 0)
                 for card in range(size)]

@@ -53,7 +53,7 @@ class RuleRow:
 def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
     """Every option of ``model`` (sections opened up) as its key path, description and field."""
     for name, info in model.model_fields.items():
-        sections = opened(info.annotation)
+        sections = opened(info)
         if not sections:
             yield (*path, name), info.description or "", info
         for keys, section, _value in sections:

@@ -22,7 +22,7 @@ from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
-from .options.base import KINDS, in_contract, override_keys, section_by_contract
+from .options.base import KINDS, in_contract, option_of, override_keys, section_by_contract
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -116,18 +116,19 @@ def submodel(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def opened(annotation: Any, value: Any = None) -> list[tuple[KeyPath, type[BaseModel], Any]]:
+def opened(field: FieldInfo, value: Any = None) -> list[tuple[KeyPath, type[BaseModel], Any]]:
     """The sections a rule opens into for ``show``, ``compare``, the booklet and the "not used" list, each with its
     place below the rule and its part of ``value`` (a model dump): a section itself, or a rule by contract whose
-    value is a section, once for each kind of contract (as played, the default filled in)."""
-    section = submodel(annotation)
+    value is a section, once for each kind of contract its option names (``Option.shown_in``), as played there."""
+    section = submodel(field.annotation)
     if section is not None:
         return [((), section, value)]
-    section = section_by_contract(annotation)
+    section = section_by_contract(field.annotation)
     if section is None:
         return []
-    keys = override_keys(annotation)
-    return [((kind,), section, None if value is None else in_contract(value, kind, keys)) for kind in KINDS]
+    keys, option = override_keys(field.annotation), option_of(field)
+    return [((kind,), section, None if value is None else in_contract(value, kind, keys))
+            for kind in (option.shown_in if option is not None else KINDS)]
 
 
 # The sections of a variant, in file order: the phases that show and compare group options by.

@@ -58,7 +58,7 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("scoring", "match_winning_points"), ("bidding", "doubles", "lock"),
                   ("deal", "redeal_claim"), ("scoring", "point_bids", "capot_bid"),
                   ("play", "trump_instead_of_following"), ("play", "void_trumping"), ("play", "bare_trump_jack"),
-                  ("bidding", "push_back"), ("cards", "undenufe"),
+                  ("bidding", "push_back"),
                   ("declarations", "undenufe_melds"), ("scoring", "game_points"), ("match", "set_at"),
                   ("scoring", "capot", "multiplied_by_contract_factor"), ("declarations", "multiplied_by_contract_factor"),
                   ("declarations", "belote", "multiplied_by_contract_factor"),
@@ -271,7 +271,7 @@ def shipped_name(path: Path) -> str | None:
 
 def _leaf_paths(model: type[Any], path: KeyPath = ()) -> Iterator[KeyPath]:
     for name, field in model.model_fields.items():
-        sections = opened(field.annotation)
+        sections = opened(field)
         if not sections:
             yield (*path, name)
         for keys, section, _value in sections:

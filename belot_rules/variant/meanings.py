@@ -20,7 +20,7 @@ from ..files import KeyPath
 from .explain import opened
 from .model import Variant
 from .options.base import Option, option_of
-from .options.bidding import kind_not_played
+from .options.bidding import not_played_in
 
 
 def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, Option]]:
@@ -31,9 +31,11 @@ def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> It
         option = option_of(field)
         if option is not None:
             yield (*path, name), field.annotation, option
-        for keys, section, _value in opened(field.annotation):
+        sections = opened(field)
+        shown = tuple(key for keys, _section, _value in sections for key in keys)
+        for keys, section, _value in sections:
             if keys:
-                yield (*path, name, *keys), section, Option(unused_when=kind_not_played(keys[0]))
+                yield (*path, name, *keys), section, Option(unused_when=not_played_in(keys[0], shown))
             yield from declared_options(section, (*path, name, *keys))
 
 

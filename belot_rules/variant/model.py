@@ -43,7 +43,7 @@ from .options.bidding import (
     Round2TurnedSuit,
     Schmeiss,
 )
-from .options.cards import CardTables, RankTable, six_problems
+from .options.cards import TABLE_PLACES, CardTables, RankTable, six_problems
 from .options.deal import (
     AllPass,
     Deal,
@@ -524,15 +524,17 @@ class Variant(Rule):
         played, before any factor or bonus, on the board's scale (tens or points)."""
         if self.scoring.game_points.brackets:  # a made bid wins at least its bracket's game points
             return min(bracket.made for bracket in self.scoring.game_points.brackets) or 1
-        tables, ranks = self.cards, self.cards.ranks
+        cards = self.cards
 
         def pack(table: RankTable, suits: int) -> int:
-            return suits * sum(table.points.get(rank, 0) for rank in ranks)
+            return suits * sum(table.points.get(rank, 0) for rank in cards.ranks)
 
-        totals = {"suit": pack(tables.trump, 1) + pack(tables.plain, 3), "no_trumps": pack(tables.no_trumps, 4),
-                  "all_trumps": pack(tables.all_trumps, 4), "undenufe": pack(tables.undenufe, 4)}
-        fewest = min(totals[c if c == "undenufe" else contract_kind(c)] for c in self.bidding.contracts) \
-            + self.scoring.last_trick
+        def total(contract: str) -> int:
+            if contract_kind(contract) == "suit":
+                return pack(cards.trump_suit.of(contract), 1) + pack(cards.plain_suit.of(contract), 3)
+            return pack((cards.trump_suit if contract == "all_trumps" else cards.plain_suit).of(contract), 4)
+
+        fewest = min(total(c) for c in self.bidding.contracts) + self.scoring.last_trick
         return fewest // 10 if self.scoring.rounding.unit == RoundingUnit.tens else fewest
 
     @property
@@ -542,15 +544,15 @@ class Variant(Rule):
         return MAX_DEALS // 3 * self.deal_points // self.table.board_sides
 
 
-def _table_conflicts(kind: str, variant: Variant) -> list[str]:
-    table: RankTable = getattr(variant.cards, kind)
+def _table_conflicts(rule: str, where: str, variant: Variant) -> list[str]:
+    table: RankTable = getattr(variant.cards, rule).of(where)
     return table.conflicts()
 
 
 def _section_checks() -> list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]]:
     """Each section's own contradictions, named within the section (``max_level``, not ``bidding.doubles.max_level``)."""
     tables: list[tuple[tuple[str, ...], Callable[[Variant], list[str]]]] = [
-        (("cards", kind), partial(_table_conflicts, kind)) for kind in ("trump", "plain", "no_trumps", "all_trumps")]
+        (("cards", rule, where), partial(_table_conflicts, rule, where)) for rule, where in TABLE_PLACES]
     return [*tables, (("cards",), lambda v: v.cards.conflicts()),
             (("bidding", "doubles"), lambda v: v.bidding.doubles.ladder_conflicts()),
             (("bidding", "doubles"), lambda v: v.bidding.doubles.name_conflicts()),

@@ -125,15 +125,19 @@ def in_old_form(rules: dict[str, Any], model: type[BaseModel] = Variant) -> dict
 
 
 def _each_kind_apart(shown: dict[str, Any], name: str, option: Option, keys: tuple[str, ...]) -> bool:
-    """A rule by contract whose old form gave each kind a key of its own and had none for the default
-    (``scoring.rounding``'s ``suit``, ``no_trumps``, ``all_trumps``): written so in ``shown``, each kind as
-    played, where its overrides name only those kinds. Whether the rule's old keys are of that form."""
-    parts = {old.part: old.key for old in option.old_keys if old.part}
-    if not parts or set(parts) != set(keys):
+    """A rule by contract whose old form gave each place it is shown in a key of its own and had none for the
+    default (``scoring.rounding``'s ``suit``, ``no_trumps``, ``all_trumps``): written so in ``shown``, each as
+    played there, where its overrides name only those places; an old key at the default it implied is left out.
+    Whether the rule's old keys are of that form."""
+    olds = {old.part: old for old in option.old_keys if old.part}
+    if not olds or set(olds) != set(option.shown_in):
         return False
-    if set(by_contract_form(shown[name], keys)) <= {"default", *parts}:
+    if set(by_contract_form(shown[name], keys)) <= {"default", *olds}:
         written = shown.pop(name)
-        shown.update({key: in_contract(written, part, keys) for part, key in parts.items()})
+        for part, old in olds.items():
+            value = in_contract(written, part, keys)
+            if old.implied_default is None or value != old.implied_default:
+                shown[old.key] = value
     return True
 
 
@@ -142,7 +146,7 @@ def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type
     deprecated, with the values it took."""
     schema = root if model is Variant else definitions.get(model.__name__)
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
             with_old_keys(definitions, root, section)
         option = option_of(field)
         if schema is None or option is None:

@@ -55,7 +55,7 @@ def _choices_in_place(definitions: dict[str, Any], root: dict[str, Any], model: 
     shared definitions go."""
     schema = root if model is Variant else definitions[model.__name__]
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field.annotation)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
             _choices_in_place(definitions, root, section)
         option = option_of(field)
         if option is None or not option.meanings:

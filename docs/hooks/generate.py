@@ -85,7 +85,7 @@ def _rules(model: Any, defaults: dict[str, Any], path: tuple[str, ...]) -> list[
     out: list[str] = []
     for name, field in model.model_fields.items():
         here = (*path, name)
-        sections = opened(field.annotation, defaults[name])
+        sections = opened(field, defaults[name])
         if sections and not sections[0][0]:  # a section: its rules
             out += _rules(sections[0][1], defaults[name], here)
             continue

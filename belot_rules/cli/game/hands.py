@@ -18,7 +18,7 @@ def sort_hand(ruleset: Ruleset, contract: str | None, hand: Iterable[Card | str]
         tables = ruleset.tables[contract]
         strength, trump = tables.strength, tables.trump_suit
     else:
-        order: Sequence[str] = ruleset.variant.cards.plain.order
+        order: Sequence[str] = ruleset.variant.cards.plain_suit.of("suit").order
         strength = tuple(-order.index(card.rank_char) if card.rank_char in order else -len(order) for card in CARDS)
         trump = -1
     return sorted(cards, key=lambda c: (c.suit != trump, SUIT_ORDER.index(c.suit), -strength[c.index]))

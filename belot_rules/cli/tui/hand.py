@@ -27,7 +27,7 @@ def sorted_hand(rules: Ruleset, view: SeatView, mode: str) -> list[Card]:
         return shown_cards(rules, view)
     hand = sort_hand(rules, view.contract, view.hand)
     if mode == "rank":
-        order: Sequence[str] = rules.variant.cards.plain.order
+        order: Sequence[str] = rules.variant.cards.plain_suit.of("suit").order
         hand.sort(key=lambda c: (c.suit, -order.index(c.rank_char)))
     return hand
 

@@ -375,7 +375,8 @@ class Option:
     rounding per kind of contract). ``old_keys`` are the names older files gave the option: they are
     still read, with a note from ``belot validate``, and the JSON Schema accepts them as deprecated.
     ``hashed_as`` writes the value (as a model dump has it) in the shape the option had before it took
-    another under the same key, for the content hash.
+    another under the same key, for the content hash. ``shown_in`` names where a rule by contract whose value
+    is a section is opened, one section each, by ``show``, ``compare``, the booklet and the "not used" list.
     """
 
     meanings: Mapping[str, str] = dataclasses.field(default_factory=dict)  # none for a number or a yes/no
@@ -383,6 +384,9 @@ class Option:
     unused_here: Callable[[Any], str | None] | None = None
     old_keys: tuple[OldKey, ...] = ()
     hashed_as: Callable[[Any], Any] | None = None
+    # a rule by contract whose value is a section: the kinds of contract, or contracts, it is shown for (the places
+    # where it differs or does something: a trump suit's ranks in suit and all-trumps contracts only)
+    shown_in: tuple[str, ...] = KINDS
 
     def unused_reason(self, variant: Variant, section: BaseModel) -> str | None:
         """Why the option does nothing in ``variant``, where ``section`` holds it; None where it applies."""

@@ -164,15 +164,13 @@ def without_contract(kind: str) -> Callable[[Variant], str | None]:
     return check
 
 
-def kind_not_played(kind: str) -> Callable[[Variant], str | None]:
-    """A rule by contract's value for one kind of contract does nothing where no contract of that kind is played."""
-    if kind == "suit":
-        return _without_suit_contract
-
+def not_played_in(key: str, shown: tuple[str, ...]) -> Callable[[Variant], str | None]:
+    """A rule by contract's value where it is shown for ``key`` (a kind of contract, or a contract shown apart from
+    its kind, as undenufe's card tables are) does nothing where no contract played takes it from there."""
     def check(variant: Variant) -> str | None:
-        if any(contract_kind(contract) == kind for contract in variant.bidding.contracts):
+        if any(c == key or (c not in shown and contract_kind(c) == key) for c in variant.bidding.contracts):
             return None
-        return without_contract(kind)(variant)
+        return _without_suit_contract(variant) if key == "suit" else without_contract(key)(variant)
     return check
 
 

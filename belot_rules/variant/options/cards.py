@@ -7,8 +7,7 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from ...i18n import gettext as _
-from .base import Option, RankPoints, Ranks, Rule, permutation_problems
-from .bidding import without_contract
+from .base import OldKey, Option, PerContract, RankPoints, Ranks, Rule, contract_kind, permutation_problems
 
 
 class RankTable(Rule):
@@ -47,20 +46,21 @@ UNDENUFE_TABLE = RankTable(
 class CardTables(Rule):
     """Rank order and card points for each contract kind."""
 
-    trump: RankTable = Field(TRUMP_TABLE, description="The trump suit in a suit contract.")
-    plain: RankTable = Field(PLAIN_TABLE, description="The other suits in a suit contract.")
-    no_trumps: Annotated[RankTable, Option(unused_when=without_contract("no_trumps"))] = Field(
-        PLAIN_TABLE,
-        description="Every suit in a no-trumps contract (coinche scores the ace 19 here).",
+    trump_suit: Annotated[PerContract[RankTable], Option(shown_in=("suit", "all_trumps"), old_keys=(
+        OldKey("trump", part="suit"), OldKey("all_trumps", part="all_trumps")))] = Field(
+        PerContract(TRUMP_TABLE),
+        description="The order and points of a trump suit: the trump of a suit contract, every suit in all-trumps; "
+        "the same in every contract or with an override per kind of contract or contract (coinche scales "
+        "all-trumps down to J 13, 9 9, A 6 ...).",
     )
-    all_trumps: Annotated[RankTable, Option(unused_when=without_contract("all_trumps"))] = Field(
-        TRUMP_TABLE,
-        description="Every suit in an all-trumps contract (coinche scales it down to J 13, 9 9, A 6 ...).",
-    )
-    undenufe: Annotated[RankTable, Option(unused_when=without_contract("undenufe"))] = Field(
-        UNDENUFE_TABLE,
-        description="Every suit in undenufe, the no-trumps contract whose order runs upward (Jass, schieber.md §1: "
-        "the lowest card wins; points 8 8, 10 10, K 4, Q 3, J 2, the ace nothing).",
+    plain_suit: Annotated[PerContract[RankTable], Option(shown_in=("suit", "no_trumps", "undenufe"), old_keys=(
+        OldKey("plain", part="suit"), OldKey("no_trumps", part="no_trumps"),
+        OldKey("undenufe", part="undenufe", implied_default=UNDENUFE_TABLE.model_dump(mode="json"))))] = Field(
+        PerContract(PLAIN_TABLE, {"undenufe": UNDENUFE_TABLE}),
+        description="The order and points of a suit that is not trumps: the other suits of a suit contract, every "
+        "suit in no-trumps and in undenufe; the same in every contract or with an override per kind of contract or "
+        "contract (coinche scores the ace 19 in no-trumps; undenufe, the no-trumps contract of Jass whose order runs "
+        "upward, schieber.md §1: the lowest card wins, points 8 8, 10 10, K 4, Q 3, J 2, the ace nothing).",
     )
     sequence_order: Ranks = Field(
         ["7", "8", "9", "T", "J", "Q", "K", "A"],
@@ -88,8 +88,17 @@ class CardTables(Rule):
         return value
 
 
-# Which rank table each contract plays with: a 36-card pack needs the 6 placed in each table it plays.
-TABLES_OF = {"no_trumps": ("no_trumps",), "all_trumps": ("all_trumps",), "undenufe": ("undenufe",)}
+# Each rank table a contract plays with, as the rule and the place it is shown in (``cards.trump_suit.suit``).
+TABLE_PLACES = (("trump_suit", "suit"), ("plain_suit", "suit"), ("plain_suit", "no_trumps"),
+                ("trump_suit", "all_trumps"), ("plain_suit", "undenufe"))
+
+
+def tables_played(contract: str) -> tuple[tuple[str, str], ...]:
+    """The rank tables ``contract`` plays with: a trump and a plain suit's in a suit contract, else one for
+    every suit."""
+    if contract_kind(contract) == "suit":
+        return TABLE_PLACES[:2]
+    return (("trump_suit", "all_trumps"),) if contract == "all_trumps" else (("plain_suit", contract),)
 
 
 def six_problems(cards: CardTables, contracts: list[str]) -> list[str]:
@@ -98,9 +107,9 @@ def six_problems(cards: CardTables, contracts: list[str]) -> list[str]:
     Undenufe, where it is the highest)."""
     if "6" not in cards.ranks:
         return []
-    names = {name for contract in contracts for name in TABLES_OF.get(contract, ("trump", "plain"))}
-    missing = [f"cards.{name}.order" for name in ("trump", "plain", "no_trumps", "all_trumps", "undenufe")
-               if name in names and "6" not in getattr(cards, name).order]
+    played = {place for contract in contracts for place in tables_played(contract)}
+    missing = [f"cards.{rule}.{where}.order" for rule, where in TABLE_PLACES
+               if (rule, where) in played and "6" not in getattr(cards, rule).of(where).order]
     if "6" not in cards.sequence_order:
         missing.append("cards.sequence_order")
     if not missing:
