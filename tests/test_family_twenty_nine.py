@@ -170,3 +170,22 @@ def test_the_full_screen_table_shows_the_bidder_his_face_down_card_twenty_nine_4
         state.apply(move)
     assert "your face-down card 9♦" in header(draw, state.view(0), 1, 80).plain
     assert "face-down card" not in header(draw, state.view(1), 1, 80).plain
+
+
+def test_a_player_out_of_the_bidding_is_not_asked_again_twenty_nine_3_2() -> None:
+    """§3.2: pass = out; the table passes for the player at his later turns of the auction, which offer nothing else
+    (seen playing at 80x24: he had to press Enter on a lone "pass" each round)."""
+    from belot_rules.cli.game.controller import AllPassed, Controller, DealScored, HumanTurn
+    from belot_rules.cli.game.session import Session
+
+    lone = passed = 0
+    for seed in range(12):
+        control = Controller(Session.start("twenty-nine", seed, ("you", "heuristic", "heuristic", "heuristic")))
+        while not isinstance(event := control.next(), (DealScored, AllPassed)):
+            if isinstance(event, HumanTurn) and event.phase == BIDDING:
+                lone += [str(a) for a in event.legal] == ["pass"]
+                passed += 1
+                control.choose(next(a for a in event.legal if str(a) == "pass"))
+            elif isinstance(event, HumanTurn):
+                control.choose(event.menu[0])
+    assert passed and not lone

@@ -322,6 +322,8 @@ class Controller:
             return self.apply(thought[1], BOT)
         if self.autoplay and deal.phase == PLAYING and len(legal) == 1:
             return self.apply(legal[0], FORCED)
+        if deal.phase == BIDDING and len(legal) == 1 and deal.ruleset.variant.bidding.points.pass_is_final:
+            return self.apply(legal[0], FORCED)  # out of the bidding once passed (twenty-eight.md §3.2): no choice
         return self.turn(deal, legal)
 
     def position(self) -> tuple[int, int, int]:
