@@ -43,19 +43,16 @@ def test_the_line_client_asks_for_the_sheet_with_s_and_prints_it() -> None:
 
 def test_a_network_seat_is_asked_in_the_line_games_words_and_language() -> None:
     """The question of a move has one home (cli/game/wording.py, ``question``): the line game and a network seat
-    ask it in the same words, translated once."""
+    ask it in the same words, translated once, in the seat's language."""
     session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
     table = Table.new(session, SEATS, "words")
-    table.join("Ana", None, False, 0.0)
-    i18n.use("bg")
-    try:
-        while table.step(0.0)[0] is not None:
-            pass
-        assert table.turn is not None, "Ana is asked for a move"
-        turn = table.again(0)[-1][1]
+    table.join("Ana", None, False, 0.0, "bg")  # the language Ana's client said it speaks
+    while table.step(0.0)[0] is not None:
+        pass
+    assert table.turn is not None, "Ana is asked for a move"
+    turn = table.again(0)[-1][1]
+    with i18n.speaking("bg"):
         assert turn["type"] == "turn" and turn["prompt"] == question(table.turn) != "Your call"
-    finally:
-        i18n.use(i18n.SOURCE)
 
 
 def test_the_joining_client_speaks_the_players_language() -> None:

@@ -15,10 +15,11 @@ several languages (a network table) asks :func:`catalogue` for each seat's own.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext as _gettext
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 
 from ..errors import UserError
@@ -110,6 +111,17 @@ def use(language: str) -> None:
 def current() -> str:
     """The language :func:`use` chose (English until it is called)."""
     return _active[0]
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Texts made meanwhile in ``language``: a network table words each seat's messages in its player's own."""
+    before = _active[0]
+    _active[0] = language if language in LANGUAGES else before
+    try:
+        yield
+    finally:
+        _active[0] = before
 
 
 def gettext(message: str) -> str:

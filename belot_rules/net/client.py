@@ -24,7 +24,7 @@ from ..cli.game.look import Look
 from ..cli.game.saves import data_dir
 from ..engine.records import write_record
 from ..errors import UserError
-from ..i18n import gettext as _
+from ..i18n import current, gettext as _
 from .protocol import VERSION, encode
 
 REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for
@@ -93,7 +93,7 @@ class Joining:
 
     def hello(self) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "hello", "version": VERSION, "code": self.code, "name": self.name,
-                                   "watch": self.watch}
+                                   "watch": self.watch, "lang": current()}
         if self.token:
             message["token"] = self.token
         if self.create is not None:

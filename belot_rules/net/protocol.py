@@ -17,6 +17,8 @@ from typing import Any
 
 from jsonschema import Draft7Validator
 
+from ..i18n import LANGUAGES
+
 VERSION = 1
 MAX_FRAME = 4096  # bytes a client may send in one frame: the longest valid message is far shorter
 MAX_TALK = 200  # characters of one line of table talk
@@ -93,6 +95,7 @@ CLIENT_MESSAGES = {
     "hello": _message("hello", {
         "version": {"type": "integer", "description": "the protocol version the client speaks"},
         "code": _string(32, 1), "name": _string(MAX_NAME), "token": _string(64),
+        "lang": {"enum": list(LANGUAGES), "description": "the player's language: the table's sentences come in it"},
         "watch": {"type": "boolean", "description": "join as a spectator"},
         "table": {"type": "boolean", "description": "a full-screen seat that draws the local table: send with each "
                                                     "view what it is drawn from (seen, match, legal, box)"},

@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, MatchEnded, Moved
 from ..engine.actions import Action
 from ..errors import UserError
+from ..i18n import current, gettext as _, speaking
 from .protocol import (
     BAD_MESSAGE,
     FLOODED,
@@ -254,41 +255,10 @@ class TableRunner:
         await asyncio.sleep(0)  # other tables and connections get their turn between two moves
 
     def handle(self, what: str, connection: Connection, data: Any, answer: asyncio.Future[Any] | None) -> None:
-        table, now = self.table, time.monotonic()
         result: tuple[int | None, str | None] | None
         try:
-            if what == "join":
-                result = self.join(connection, data, now)
-            elif what == "left":
-                self.left(connection, now)
-                result = None
-            elif what in ("move", "act"):
-                received = data.pop("_at", now)
-                made = table.choose if what == "move" else table.act
-                self.deliver(made(connection.seat, data["text"]))
-                self.latencies.append(time.monotonic() - received)
-                connection.bucket.give_back()  # the game paces moves: only refused ones count against the rate
-                result = None
-            elif what == "say":
-                self.deliver(table.say(connection.seat, data["text"]))
-                result = None
-            elif what == "rules":
-                connection.send({"type": "rules", "text": table.rules()})
-                result = None
-            elif what == "sheet":
-                connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
-                result = None
-            elif what == "undo":
-                self.deliver(table.undo(connection.seat))
-                result = None
-            elif what == "advised":
-                self.deliver(table.advised(connection.seat, *data))
-                result = None
-            else:
-                task = asyncio.create_task(self.advise(connection, table.hint_thought(connection.seat)))
-                self.advising.add(task)
-                task.add_done_callback(self.advising.discard)
-                result = None
+            with self.table.speaking(connection.seat):
+                result = self.answer(what, connection, data, time.monotonic())
         except Refused as refusal:
             if answer is not None:
                 answer.set_exception(refusal)
@@ -298,9 +268,49 @@ class TableRunner:
         if answer is not None and not answer.done():
             answer.set_result(result)
 
+    def answer(self, what: str, connection: Connection, data: Any, now: float) -> tuple[int | None, str | None] | None:
+        """What a request does at the table (a join: the seat and the token), in the asker's language."""
+        table = self.table
+        result: tuple[int | None, str | None] | None
+        if what == "join":
+            result = self.join(connection, data, now)
+        elif what == "left":
+            self.left(connection, now)
+            result = None
+        elif what in ("move", "act"):
+            received = data.pop("_at", now)
+            made = table.choose if what == "move" else table.act
+            self.deliver(made(connection.seat, data["text"]))
+            self.latencies.append(time.monotonic() - received)
+            connection.bucket.give_back()  # the game paces moves: only refused ones count against the rate
+            result = None
+        elif what == "say":
+            self.deliver(table.say(connection.seat, data["text"]))
+            result = None
+        elif what == "rules":
+            connection.send({"type": "rules", "text": table.rules()})
+            result = None
+        elif what == "sheet":
+            connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
+            result = None
+        elif what == "undo":
+            self.deliver(table.undo(connection.seat))
+            result = None
+        elif what == "advised":
+            self.deliver(table.advised(connection.seat, *data))
+            result = None
+        else:
+            task = asyncio.create_task(self.advise(connection, table.hint_thought(connection.seat)))
+            self.advising.add(task)
+            task.add_done_callback(self.advising.discard)
+            result = None
+        return result
+
     def join(self, connection: Connection, hello: dict[str, Any], now: float) -> tuple[int | None, str | None]:
         table = self.table
-        seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now)
+        with speaking(hello.get("lang") or current()):  # a refusal in the newcomer's language
+            seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now,
+                                           hello.get("lang"))
         connection.seat = seat
         receiver = WATCHERS if seat is None else seat
         full = bool(hello.get("table"))
@@ -363,7 +373,8 @@ class Host:
         for known, runner in self.tables.items():
             if hmac.compare_digest(known.encode(), code.encode()):
                 if hello.get("create") is not None:
-                    raise Refused(f"a table with the code {code} is open already: join it without --create")
+                    raise Refused(_("a table with the code {code} is open already: join it without --create").format(
+                        code=code))
                 return runner
         if self.lobby is not None and hello.get("create") is not None:
             if len(self.tables) >= MAX_TABLES:
@@ -373,8 +384,8 @@ class Host:
             runner.start()
             return runner
         if self.lobby is not None:
-            raise Refused("no table with that code at this lobby: check the code, or open a table with --create")
-        raise Refused("no table with that code here: check the code the host gave")
+            raise Refused(_("no table with that code at this lobby: check the code, or open a table with --create"))
+        raise Refused(_("no table with that code here: check the code the host gave"))
 
     async def handle(self, socket: ServerConnection) -> None:
         """One connection, from its hello to its end."""
@@ -391,7 +402,8 @@ class Host:
             if why is not None:
                 await connection.shut(WRONG_VERSION, why)
                 return
-            runner = self.find(hello)
+            with speaking(hello.get("lang") or current()):
+                runner = self.find(hello)
             await runner.ask("join", connection, hello)
             async for frame in socket:
                 if not connection.bucket.take():

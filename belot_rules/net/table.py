@@ -14,7 +14,7 @@ import io
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -37,7 +37,7 @@ from ..cli.game.controller import (
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
-from ..cli.game.seating import HUMAN, PERSON as PERSON, bot_choice  # PERSON: the seats of --seats
+from ..cli.game.seating import HUMAN, PERSON as PERSON, bot_choice, seat_word  # PERSON: the seats of --seats
 from ..cli.game.session import NoUndo, Session
 from ..cli.game.wording import announce_question, question, reached
 from ..cli.show import print_rules
@@ -45,7 +45,7 @@ from ..cli.tui.pages import deal_result, match_result
 from ..engine.actions import Action, find_action
 from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
 from ..errors import UserError
-from ..i18n import gettext as _
+from ..i18n import current, gettext as _, ngettext, speaking
 from .protocol import MAX_NAME, MAX_TALK
 from .wire import NamedSeating, action_json, clean_line, move_words, public_view, seen_json, trick_words, view_json
 
@@ -147,6 +147,8 @@ class Table:
     now: Callable[[], float] = time.monotonic  # the move clock's time
     apart: bool = False  # the server thinks out the bots' moves off its loop: step never makes one itself
     full: set[int] = field(default_factory=set)  # receivers that draw the local table: sent what it is drawn from
+    langs: dict[int, str] = field(default_factory=dict)  # receivers' languages, as they joined (else the host's)
+    spoken: str = field(default_factory=current)  # the host's language: its notes, and a receiver's that said none
     asked: tuple[int, int, int, int, frozenset[int]] | None = None  # an undo asked for: position, seat, who agreed
 
     def __post_init__(self) -> None:
@@ -176,12 +178,16 @@ class Table:
                             if s.person and s.number not in self.flow.people else s.player),
                  "present": s.present or not s.person} for s in self.seats]
 
-    def join(self, name: str, token: str | None, watch: bool, now: float) -> tuple[int | None, str | None, list[Out]]:
-        """Seat a newcomer: its seat (None: watching), its token, and what the table is told."""
+    def join(self, name: str, token: str | None, watch: bool, now: float,
+             language: str | None = None) -> tuple[int | None, str | None, list[Out]]:
+        """Seat a newcomer: its seat (None: watching), its token, and what the table is told (each receiver in
+        its ``language``, the one it joined with; else the host's)."""
         if watch:
             if self.watchers >= MAX_WATCHERS:
-                raise Refused(f"this table has {MAX_WATCHERS} watchers already")
+                raise Refused(_("this table has {count} watchers already").format(count=MAX_WATCHERS))
             self.watchers += 1
+            if language is not None:
+                self.langs[WATCHERS] = language  # the watchers share their messages: the last one's language
             return None, None, []
         seat = self._seat_for(token)
         came_back = seat.token is not None
@@ -189,15 +195,20 @@ class Table:
             seat.token = secrets.token_urlsafe(18)
             seat.name = self._unique(clean_line(name, MAX_NAME) or COMPASS[len(self.seats)][seat.number], seat.number)
         seat.present, seat.away_since = True, None
+        if language is not None:
+            self.langs[seat.number] = language
+        if self.audience is not None:  # the newcomer reads what the table is told of its coming
+            self.audience.add(seat.number)
         self.flow.people.add(seat.number)
         if not came_back:
             self.flow.save()  # the seat's token, so that a resumed table knows its player
-        words = f"{seat.name} is back at seat {seat.number + 1}" if came_back else \
-            f"{seat.name} sits at seat {seat.number + 1} ({COMPASS[len(self.seats)][seat.number]})"
-        outs = self._seats(words)
+        compass = COMPASS[len(self.seats)][seat.number]
+        outs = self._seats(lambda: _("{name} is back at seat {number}").format(name=seat.name, number=seat.number + 1)
+                           if came_back else _("{name} sits at seat {number} ({compass})").format(
+                               name=seat.name, number=seat.number + 1, compass=seat_word(compass)))
         if not self.started and all(s.token is not None for s in self.seats if s.person):
             self.started = True
-            outs += self._seats("Every seat is taken: the match begins.")
+            outs += self._seats(lambda: _("Every seat is taken: the match begins."))
         return seat.number, seat.token, outs
 
     def _seat_for(self, token: str | None) -> Seat:
@@ -205,12 +216,12 @@ class Table:
             for seat in self.seats:
                 if seat.token is not None and hmac.compare_digest(seat.token, token):
                     return seat
-            raise Refused("that seat token holds no seat at this table: join without a token to take a free seat, "
-                          "or watch with --watch")
+            raise Refused(_("that seat token holds no seat at this table: join without a token to take a free "
+                            "seat, or watch with --watch"))
         free = [s for s in self.seats if s.person and s.token is None]
         if not free:
-            raise Refused("every player's seat at this table is taken: watch with --watch, or come back to your "
-                          "own seat with its --token")
+            raise Refused(_("every player's seat at this table is taken: watch with --watch, or come back to your "
+                            "own seat with its --token"))
         return free[0]
 
     def _unique(self, name: str, seat: int) -> str:
@@ -224,7 +235,8 @@ class Table:
             return []
         chair = self.seats[seat]
         chair.present, chair.away_since = False, now
-        return self._seats(f"{chair.name} left seat {seat + 1}; the seat waits {self.wait:g} s for them")
+        return self._seats(lambda: _("{name} left seat {number}; the seat waits {seconds} s for them").format(
+            name=chair.name, number=seat + 1, seconds=f"{self.wait:g}"))
 
     def deadline(self) -> float | None:
         """When the awaited move's clock or its away player's wait runs out (None: nothing to time)."""
@@ -234,10 +246,12 @@ class Table:
         times = [chair.away_since + self.wait] if chair.away_since is not None else []
         return min(times + ([clock.deadline] if clock is not None else []), default=None)
 
-    def _seats(self, note: str) -> list[Out]:
-        self.note(note)
+    def _seats(self, note: Callable[[], str]) -> list[Out]:
+        """Who sits where, with ``note`` (worded for the host, and for each receiver in its language)."""
+        with speaking(self.spoken):
+            self.note(note())
         seats = self.seats_json()
-        return self._to_all(lambda r: {"type": "seats", "seats": seats, "note": note})
+        return self._to_all(lambda r: {"type": "seats", "seats": seats, "note": note()})
 
     # ------------------------------------------------------------------ the match
 
@@ -270,8 +284,9 @@ class Table:
                 return None, []
             self.flow.people.discard(chair.number)  # the wait ran out: the stand-in moves
             self.turn, self.belote = None, []
-            outs = self._seats(f"{chair.name} did not come back in time: "
-                               f"{self.session.seating.players[chair.number]} plays seat {chair.number + 1} until they do")
+            bot = self.session.seating.players[chair.number]
+            outs = self._seats(lambda: _("{name} did not come back in time: {bot} plays seat {number} until they "
+                                         "do").format(name=chair.name, bot=bot, number=chair.number + 1))
             event, more = self.step(now)
             return event, outs + more
         before = self.session.match.current
@@ -298,9 +313,9 @@ class Table:
         assert isinstance(event, MatchEnded)
         self.ended = True
         board = " · ".join(str(points) for points in event.board)
-        said = "The match is drawn" if event.winner is None else f"{self._side_names(event.winner)} won the match"
+        winner = None if event.winner is None else self._side_names(event.winner)
         return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
-                                              "said": f"{said} · {board}{reached(event, self.draw)}",
+                                              "said": f"{self._ended(winner)} · {board}{reached(event, self.draw)}",
                                               "sheet": self.sheet(None if r == WATCHERS else r)}
                               | self._boxed(r, event))
 
@@ -314,7 +329,7 @@ class Table:
             action, message = out_of_time(session, list(turn.legal), lambda a: self.draw.describe(a, view=turn.view))
         self.turn, self.belote, self.flow.clock = None, [], None
         others = f"{name}'s time is up." + ("" if action is not None else " " + message.split(". ", 1)[1])
-        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table",
+        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"),
                                        "text": message if r == turn.seat else others})
         if action is None:
             self.flow.save()
@@ -341,9 +356,10 @@ class Table:
         never; own-move, while no other player has moved since; agreed, once every other player present says
         so. It goes back as far as the local game's undo (``Session.undo_step``) and no further."""
         if seat is None:
-            raise Refused("watchers do not move")
+            raise Refused(_("watchers do not move"))
         if self.undo_rule == NEVER:
-            raise Refused("the host does not allow undo at this table (belot host --undo own-move or agreed allows it)")
+            raise Refused(_("the host does not allow undo at this table (belot host --undo own-move or agreed allows "
+                            "it)"))
         asked = self.asked if self.asked is not None and self.asked[:3] == self._position() else None
         if asked is not None and asked[3] != seat:
             return self._agree(seat, asked)
@@ -354,15 +370,16 @@ class Table:
             raise Refused(str(why)) from None
         others = {s for s in self._movers(last) if s != seat and self.seats[s].person}
         if self.undo_rule == OWN_MOVE and others:
-            raise Refused(f"{self._names(others)} moved since: at this table a player takes back only a move "
-                          "no other player has answered (belot host --undo agreed lets the others agree to it)")
+            raise Refused(_("{names} moved since: at this table a player takes back only a move no other player "
+                            "has answered (belot host --undo agreed lets the others agree to it)").format(
+                names=self._names(others)))
         voters = {s.number for s in self.seats if s.person and s.present and s.number != seat}
         if self.undo_rule == OWN_MOVE or not voters:
             return self._take_back(seat)
         self.asked = (*self._position(), seat, frozenset())
-        return self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table", "text":
-                                       f"{self.seats[seat].name} asks to take back their last move: "
-                                       f"{self._names(voters)}, type u to agree (a move made goes on without it)."})
+        return self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": _(
+            "{name} asks to take back their last move: {names}, type u to agree (a move made goes on without "
+            "it).").format(name=self.seats[seat].name, names=self._names(voters))})
 
     def _agree(self, seat: int, asked: tuple[int, int, int, int, frozenset[int]]) -> list[Out]:
         agreed = asked[4] | {seat}
@@ -370,8 +387,8 @@ class Table:
         if not waiting:
             return self._take_back(asked[3])
         self.asked = (*asked[:4], agreed)
-        return self._to_all(lambda r: {"type": "said", "seat": None, "name": "Table", "text":
-                                       f"{self.seats[seat].name} agrees; waiting for {self._names(waiting)}."})
+        return self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": _(
+            "{name} agrees; waiting for {names}.").format(name=self.seats[seat].name, names=self._names(waiting))})
 
     def _take_back(self, seat: int) -> list[Out]:
         """The controller's undo for ``seat``; everybody is told and shown the deal as it is again."""
@@ -381,10 +398,11 @@ class Table:
         except NoUndo as why:  # the deal just ended: its result is being told
             raise Refused(str(why)) from None
         self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
-        said = f"{self.seats[seat].name} took back their last move ({len(taken)} move{'s' * (len(taken) != 1)} " \
-               "taken back): the deal goes on from there."
-        return self._seen(self._to_all(lambda r: {"type": "undone", "seat": seat, "said": said,
-                                                    "view": self._view(r)}))
+        name = self.seats[seat].name
+        return self._seen(self._to_all(lambda r: {"type": "undone", "seat": seat, "view": self._view(r), "said": ngettext(
+            "{name} took back their last move ({count} move taken back): the deal goes on from there.",
+            "{name} took back their last move ({count} moves taken back): the deal goes on from there.",
+            len(taken)).format(name=name, count=len(taken))}))
 
     def _position(self) -> tuple[int, int, int]:
         session = self.session
@@ -404,16 +422,20 @@ class Table:
         return seats
 
     def _names(self, seats: set[int]) -> str:
-        return " and ".join(self.seats[s].name for s in sorted(seats))
+        return f" {_('and')} ".join(self.seats[s].name for s in sorted(seats))
+
+    def _ended(self, winner: str | None) -> str:
+        return _("The match is drawn") if winner is None else _("{names} won the match").format(names=winner)
 
     def choose(self, seat: int | None, text: str) -> list[Out]:
         """A person's typed move; :class:`Refused` with the line game's reason when it is not one."""
         turn = self.turn
         if seat is None:
-            raise Refused("watchers do not move")
+            raise Refused(_("watchers do not move"))
         if turn is None or turn.seat != seat:
             who = self.seats[turn.seat].name if turn is not None else None
-            raise Refused(f"It is not your turn: {who} plays now." if who else "It is not your turn.")
+            raise Refused(_("It is not your turn: {name} plays now.").format(name=who) if who
+                          else _("It is not your turn."))
         try:
             if self.belote:
                 actions = [parse_option(text, self.belote)]
@@ -436,7 +458,7 @@ class Table:
             return self.choose(seat, text)  # refused, with the reason a typed move gets
         action = find_action(text, list(turn.legal))
         if action is None:
-            raise Refused(f"{text[:40]!r} is not a legal move now")
+            raise Refused(_("{move} is not a legal move now").format(move=repr(text[:40])))
         return self._made(action)
 
     def _made(self, action: Action) -> list[Out]:
@@ -458,10 +480,10 @@ class Table:
     def say(self, seat: int | None, text: str) -> list[Out]:
         """A line of table talk, cleaned and bounded, for everybody."""
         if seat is None:
-            raise Refused("watchers read the table talk; only the players write")
+            raise Refused(_("watchers read the table talk; only the players write"))
         line = clean_line(text, MAX_TALK)
         if not line:
-            raise Refused("nothing to say: table talk takes a line of text")
+            raise Refused(_("nothing to say: table talk takes a line of text"))
         return self._to_all(lambda r: {"type": "said", "seat": seat, "name": self.seats[seat].name, "text": line})
 
     def hint(self, seat: int | None) -> list[Out]:
@@ -472,9 +494,9 @@ class Table:
     def hint_thought(self, seat: int | None) -> Thought:
         """The adviser's decision for the asker, when the host allows hints and the move is the asker's."""
         if not self.hints:
-            raise Refused("the host does not allow hints at this table (belot host --hints allows them)")
+            raise Refused(_("the host does not allow hints at this table (belot host --hints allows them)"))
         if self.turn is None or self.turn.seat != seat or self.belote:
-            raise Refused("Nothing to decide yet: a hint comes with your next move.")
+            raise Refused(_("Nothing to decide yet: a hint comes with your next move."))
         session = self.session
         assert session.deal is not None, "a person is asked only while a deal is played"
         deal, seed, adviser = session.deal.clone(), session.decision_seed(), session.adviser
@@ -486,7 +508,8 @@ class Table:
         if self.turn is None or self.turn.seat != seat or self._thought(thought.bot, thought.decide) != thought:
             return []
         describe = self.draw.describe(action, view=self.turn.view)
-        return [(thought.seat, {"type": "hint", "text": f"Hint: the {thought.bot} bot would {describe}."})]
+        return [(thought.seat, {"type": "hint", "text": _("Hint: the {adviser} bot would {move}.").format(
+            adviser=thought.bot, move=describe)})]
 
     def rules(self) -> str:
         """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
@@ -580,8 +603,17 @@ class Table:
         return view_json(self.shown.view(receiver), receiver)
 
     def _to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
-        receivers = (*range(len(self.seats)), WATCHERS)
-        return [(r, message(r)) for r in receivers if self.audience is None or r in self.audience]
+        """``message`` made for each receiver connected, in its language."""
+        outs = []
+        for receiver in (*range(len(self.seats)), WATCHERS):
+            if self.audience is None or receiver in self.audience:
+                with self.speaking(receiver):
+                    outs.append((receiver, message(receiver)))
+        return outs
+
+    def speaking(self, receiver: int | None) -> AbstractContextManager[None]:
+        """The sentences made meanwhile in ``receiver``'s language (the one it joined with), else the host's."""
+        return speaking(self.langs.get(WATCHERS if receiver is None else receiver, self.spoken))
 
     def _number(self) -> int:
         return self.session.deal_number if self.shown is self.session.deal else len(self.session.rows)
@@ -589,10 +621,10 @@ class Table:
     def _moved(self, moved: Moved) -> list[Out]:
         names = [s.name for s in self.seats]
         assert self.shown is not None
-        trick = None if moved.completed is None else \
-            trick_words(public_view(self.shown.view(0)), moved.completed, names, self.look)
+        table = public_view(self.shown.view(0))
 
         def message(receiver: int) -> dict[str, Any]:
+            trick = None if moved.completed is None else trick_words(table, moved.completed, names, self.look)
             seat_or_none = None if receiver == WATCHERS else receiver
             view = self._view(receiver)
             said = move_words(self.look, names[moved.seat], moved.action, seat_or_none, moved.seat, moved.belote)
@@ -605,6 +637,10 @@ class Table:
         return self._to_all(message)
 
     def _turn_message(self, turn: HumanTurn) -> Out:
+        with self.speaking(turn.seat):
+            return self._turn_words(turn)
+
+    def _turn_words(self, turn: HumanTurn) -> Out:
         bids = point_bids(turn.legal) if turn.phase == BIDDING else ""
         menu = [{"key": key or "-", "label": self.draw.describe(a, short=True, view=turn.view)} for key, a in turn.keys()]
         cards = [self.look.card_name(c) for c in turn.cards]

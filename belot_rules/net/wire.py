@@ -18,6 +18,7 @@ from ..cli.game.look import Look
 from ..cli.game.seating import Seating, seat_word
 from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, Action
 from ..engine.deal import OVER, SeatView
+from ..i18n import gettext as _
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..variant.model import SUIT_CONTRACTS
@@ -111,37 +112,38 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
     """What ``receiver`` is told of ``seat``'s move (named ``name``): all of it for the mover, and for the
     others what the table shows (not the seven kept, nor the cards laid aside)."""
     own = receiver == seat
+    card = look.card_name(action.card) if action.card >= 0 else ""
     if action.kind == CALL and action.call is not None:
         said = look.call(action.call)
     elif action.kind == PLAY:
-        said = look.card_name(action.card)
-        if belote:
-            said += f", belote in {look.contract(SUIT_CONTRACTS[SUIT_OF[action.card]])}"
+        said = card if not belote else _("{card}, belote in {contract}").format(
+            card=card, contract=look.contract(SUIT_CONTRACTS[SUIT_OF[action.card]]))
     elif action.kind == DECLARE:
         texts = [look.words(str(d)) for d in action.declarations]
-        said = ", ".join(t if own else declaration_words(t) for t in texts) or "no declaration"
+        said = ", ".join(t if own else declaration_words(t) for t in texts) or _("no declaration")
     elif action.kind == EXCHANGE:
-        said = "takes the turned card for the trump seven"
+        said = _("takes the turned card for the trump seven")
     elif action.kind == KEEP:
-        said = "keeps the seven" if own else "has decided"
+        said = _("keeps the seven") if own else _("has decided")
     elif action.kind == DISCARD:
-        said = f"lays {look.card_name(action.card)} aside" if own else "lays a card aside"
+        said = _("lays {card} aside").format(card=card) if own else _("lays a card aside")
     elif action.kind == CONCEAL:
-        said = (f"lays {look.card_name(action.card)} face down as trump" if action.card >= 0
-                else "calls for the seventh card as trump") if own else "lays the trump face down"
+        said = (_("lays {card} face down as trump").format(card=card) if action.card >= 0
+                else _("calls for the seventh card as trump")) if own else _("lays the trump face down")
     elif action.kind == ASK:
-        said = "asks for the trump"
+        said = _("asks for the trump")
     elif action.kind == PAIR:
-        said = "shows the pair (King and Queen of trumps)"
+        said = _("shows the pair (King and Queen of trumps)")
     else:
         said = action.kind
-    return f"{name}: {said}"
+    return _("{name}: {move}").format(name=name, move=said)
 
 
 def trick_words(view: SeatView, index: int, names: list[str], look: Look) -> str:
     """``Trick 3: J♥ 9♥ A♥ 7♣, won by Ana``: a finished trick from a view of its deal."""
-    _, cards, winner = view.tricks[index]
-    return f"Trick {index + 1}: {' '.join(look.card_name(c) for c in cards)}, won by {names[winner]}"
+    _leader, cards, winner = view.tricks[index]
+    return _("Trick {number}: {cards}, won by {name}").format(
+        number=index + 1, cards=" ".join(look.card_name(c) for c in cards), name=names[winner])
 
 
 def clean_line(text: str, limit: int) -> str:
