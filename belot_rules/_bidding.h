@@ -15,7 +15,7 @@
 /* BiddingSense.packed (players/bidding_sense.py, BIDDER_FORMAT), field for field: per contract (in the
    ruleset's order, up to MAX_CONTRACTS) what the heuristic bot's calls read, then the hand valuer's
    tables (players/hand_strength.py). The doubles come first, so the layout has no padding. */
-#define BIDDER_FORMAT "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
+#define BIDDER_FORMAT "=8d8d8d8d8d8d16d16d32d4096d4096d8d8d1280d6i8i8i8i32I"
 #define MAX_CONTRACTS 8
 enum { NO_TRUMPS_KIND = 4, ALL_TRUMPS_KIND = 5, UNDENUFE_KIND = 6 };  /* 0..3: a suit contract, its trump */
 typedef struct {
@@ -25,7 +25,12 @@ typedef struct {
     double chien[MAX_CONTRACTS];
     double weight[MAX_CONTRACTS];
     double bid_need[MAX_CONTRACTS][2]; /* alone, and over the partner's contract */
-    double need_double[MAX_CONTRACTS], need_redouble[MAX_CONTRACTS];
+    /* the contra model (players/doubling.py, DoublingTables), per set (the hand known in part, complete) */
+    double double_base[2][MAX_CONTRACTS];
+    double double_auction[2][MAX_CONTRACTS][2];     /* the partner passed, the partner bid */
+    double double_trump[2][MAX_CONTRACTS][256];     /* the trump suit's holdings (any suit's without trumps) */
+    double double_side[2][MAX_CONTRACTS][256];      /* a side suit's holdings */
+    double need_redouble[MAX_CONTRACTS];
     double scale[MAX_CONTRACTS];       /* HandValuer.scale */
     double values[5][256];             /* HandValuer: plain, trump, no_trumps, all_trumps, undenufe */
     int32_t contracts, hand_size, pack_size, partners, defence_pair, belote_points;
@@ -36,8 +41,6 @@ typedef struct {
 } Bidder;
 
 enum { CALL_PASS = 0, CALL_BID = 1, CALL_DOUBLE = 2, CALL_REDOUBLE = 3 };
-#define PASSED_PARTNER 0.85
-#define BIDDING_PARTNER 1.1
 
 /* A product kept apart from the sum it goes into: no fused multiply-add, so the rounding is Python's. */
 static double product(double a, double b)
@@ -113,6 +116,25 @@ static double team(const Bidder *b, const Seen *seen, double taken, int contract
     return taken + b->chien[contract] + share;
 }
 
+/* DoublingTables.score (players/doubling.py): the log-odds that ``contract`` fails over the contra threshold's,
+   for a defender holding ``known``, the sums in Python's order. */
+static double fails(const Bidder *b, uint32_t known, const Seen *seen, int contract)
+{
+    int set = COUNT(known) < b->hand_size ? 0 : 1, kind = b->kind[contract];
+    int trump_suit = kind < 4 ? kind : -1;
+    double score = b->double_base[set][contract];
+    for (int suit = 0; suit < 4; suit++) {
+        const double *table = suit == trump_suit || trump_suit < 0 ? b->double_trump[set][contract]
+                                                                   : b->double_side[set][contract];
+        score += table[known >> (8 * suit) & 0xFF];
+    }
+    if (seen->partner_passed)
+        score += b->double_auction[set][contract][0];
+    if (seen->partner_contract >= 0)
+        score += b->double_auction[set][contract][1];
+    return score;
+}
+
 /* BiddingSense.choose for a ladder without point bids, schmeiss, ashkal or push: the position in ``calls``
    (codes and contracts, ``count`` of them) of the call made, or -1 for a pass not among them. */
 static int choose_call(const Bidder *b, uint32_t known, const double *declared, const Seen *seen,
@@ -130,16 +152,14 @@ static int choose_call(const Bidder *b, uint32_t known, const double *declared, 
         if (calls[i][0] != CALL_DOUBLE && calls[i][0] != CALL_REDOUBLE)
             continue;
         int doubled = seen->contract;
-        WORTH(doubled);
-        if (seen->ours && 2 * teams[doubled] + held[doubled] - b->total[doubled] >= b->need_redouble[doubled])
-            return i;
         if (!seen->ours) {
-            double share = b->defence_pair ? product(b->share[doubled], seen->partner_passed ? PASSED_PARTNER
-                : seen->partner_contract >= 0 ? BIDDING_PARTNER : 1.0) : 0.0;
-            double defence = taken[doubled] + share + held[doubled];
-            if (2 * defence - b->total[doubled] >= b->need_double[doubled])
+            if (fails(b, known, seen, doubled) >= 0.0)
                 return i;
+            continue;
         }
+        WORTH(doubled);
+        if (2 * teams[doubled] + held[doubled] - b->total[doubled] >= b->need_redouble[doubled])
+            return i;
     }
     int over = seen->ours ? seen->partner_contract : -1, best = -1;
     double best_ratio = 0.0;

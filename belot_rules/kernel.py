@@ -31,7 +31,7 @@ PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 # ``Sense`` in _heuristic.h) and BiddingSense's (players/bidding_kernel.py, ``Bidder`` in _bidding.h), which say
 # what each holds. A build that names other layouts (or none: from before them) is not used.
 SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
-BIDDER_FORMAT = "=8d8d8d8d8d8d16d8d8d8d1280d6i8i8i8i32I"
+BIDDER_FORMAT = "=8d8d8d8d8d8d16d16d32d4096d4096d8d8d1280d6i8i8i8i32I"
 # The layout of a scoring's options as _scoring.h reads them (``Scoring``; rules/scoring/kernel_scoring.py packs it).
 SCORING_FORMAT = "=35i"
 LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT,

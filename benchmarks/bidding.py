@@ -37,7 +37,7 @@ from belot_rules.rules.calls import Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.duel import duel
 
-NEVER = Margins(double=float("inf"))
+NEVER = Margins(double_odds=1.0)
 DOUBLES = ("double", "redouble")
 
 

@@ -7,8 +7,9 @@ double, the deal is played out twice from there: once doubled by him, once with 
 (the auction and the play then go on as the bots choose). His side's gain is its match points
 minus the other side's. Grouped by the estimate (``BiddingSense.double_margin``: how far the
 defence is expected to beat the contract, as a share of the deal), the table shows how often the
-contract fails and what doubling gains over not doubling, with a 95% interval: the contra margin
-(``Margins.double``) belongs where that gain turns positive.
+contract fails and what doubling gains over not doubling, with a 95% interval: the estimate hardly
+tells a contract that fails from one that is made, which is why the bot's contra follows a model of
+the defender's trumps instead (players/doubling.py, fitted by ``double_fit.py``).
 """
 
 from __future__ import annotations

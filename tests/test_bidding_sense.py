@@ -13,6 +13,7 @@ from belot_rules import load_variant
 from belot_rules.cards import SUIT_MASKS, parse_card
 from belot_rules.engine.deal import BIDDING, DealState
 from belot_rules.players.bidding_sense import BiddingSense
+from belot_rules.players.doubling import FITTED, auction_features, doubling_tables, hand_features, kind_of, rank_orders
 from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.rules.calls import ASHKAL, DOUBLE, PASS, Call
@@ -52,7 +53,8 @@ def test_no_unforced_suit_bid_without_a_card_of_it(name: str, seed: int) -> None
 
 
 def test_a_defender_holding_the_trumps_doubles_and_a_weak_one_does_not() -> None:
-    """bulgarian.md §3 (contra): over an opponent's clubs, J♣ 9♣ A♣ 10♣ A♥ doubles; 7♣ 8♣ K♥ Q♥ 7♠ passes."""
+    """bulgarian.md §3 (contra): over an opponent's clubs, J♣ 9♣ A♣ 10♣ A♥ doubles (the contra model,
+    players/doubling.py, gives the contract more than even odds of failing); 7♣ 8♣ K♥ Q♥ 7♠ passes."""
     ruleset = load_variant("bulgarian")
     auction = DealState.start(ruleset, list(ruleset.seating.cards), 3).running_auction()
     ruleset.bidding.apply(auction, Call("bid", "clubs"))
@@ -100,3 +102,38 @@ def test_ashkal_from_a_sun_hand_void_in_the_turned_suit() -> None:
     assert ASHKAL in legal
     assert sense.choose(auction.to_act, _hand("AC TC AD TD AS"), auction.calls, turned, legal) == ASHKAL
     assert sense.choose(auction.to_act, _hand("AC TC AD TD AH"), auction.calls, turned, legal) == Call("bid", "no_trumps")
+
+
+def _coinche_after(bid: str) -> tuple[object, list[Call]]:
+    ruleset = load_variant("coinche")
+    auction = DealState.start(ruleset, list(ruleset.seating.cards), 3).running_auction()
+    ruleset.bidding.apply(auction, Call.parse(bid))
+    return auction, ruleset.bidding.legal_calls(auction)
+
+
+def test_coinche_a_defender_long_in_the_takers_trumps_coinches_a_short_one_does_not() -> None:
+    """french.md §13 (coinche, x2): over 100 hearts, J♥ 9♥ 8♥ 7♥ with two aces coinches (four trumps of eight
+    against a taker who counts on them: the contract fails three times in four, ``benchmarks/double_fit.py``);
+    K♥ alone among low cards does not."""
+    auction, legal = _coinche_after("100 hearts")
+    sense = BiddingSense(load_variant("coinche"))
+    assert sense.choose(1, _hand("JH 9H 8H 7H AC AD 7S 8S"), auction.calls, -1, legal) == DOUBLE
+    assert sense.choose(1, _hand("KH 7C 8C 9C 7D 8D 7S 8S"), auction.calls, -1, legal) == PASS
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "coinche", "french", "baloot"])
+@settings(max_examples=40, deadline=None)
+@given(hand=st.integers(0, 2**32 - 1), contract=st.integers(0, 5), passed=st.booleans(), level=st.floats(0, 1))
+def test_the_contra_tables_add_up_to_the_fitted_model(name: str, hand: int, contract: int, passed: bool,
+                                                      level: float) -> None:
+    """players/doubling.py: the per-holding tables the bot (and the kernel) reads give the log-odds of the model
+    fitted on ``hand_features`` and ``auction_features`` (benchmarks/double_fit.py), less the threshold's."""
+    ruleset = load_variant(name)
+    contracts = [c for c in ruleset.tables if kind_of(c) is not None]
+    chosen = contracts[contract % len(contracts)]
+    known = hand & ruleset.seating.pack_mask
+    tables = doubling_tables(ruleset, 0.5)
+    weights = FITTED["partial" if known.bit_count() < ruleset.seating.hand_size else "full"][kind_of(chosen) or ""]
+    features = [1.0, *hand_features(known, chosen, rank_orders(ruleset)), *auction_features(passed, not passed, level)]
+    expected = sum(w * f for w, f in zip(weights, features))
+    assert tables.score(known, chosen, passed, not passed, level) == pytest.approx(expected, abs=1e-9)

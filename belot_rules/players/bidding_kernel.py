@@ -22,6 +22,7 @@ from ..kernel import BIDDER_FORMAT
 from ..rules.bidding import Bidding
 from ..rules.calls import PASS, Auction, Call
 from ..ruleset import Ruleset
+from .doubling import SETS
 from .hand_strength import TRUMP_SUIT
 
 if TYPE_CHECKING:
@@ -30,10 +31,10 @@ if TYPE_CHECKING:
 
 # The packed tables, as the kernel's ``Bidder`` reads them (belot_rules/_bidding.h; its layout's home is
 # kernel.BIDDER_FORMAT): per contract (up to KERNEL_CONTRACTS, in the ruleset's order) total, share,
-# bidding_share, passed_share, chien, weight, bid_need (alone, over the partner), need_double, need_redouble and
-# scale; the valuer's five holding tables; then contracts, hand_size, pack_size, partners, defence_pair,
-# belote_points and per contract its kind, declaration key, the pack's total and the king and queen of each
-# belote suit (4 places).
+# bidding_share, passed_share, chien, weight, bid_need (alone, over the partner), the contra model's tables
+# (_doubling), need_redouble and scale; the valuer's five holding tables; then contracts, hand_size, pack_size,
+# partners, defence_pair, belote_points and per contract its kind, declaration key, the pack's total and the king
+# and queen of each belote suit (4 places).
 KERNEL_CONTRACTS = 8
 CODES = {"pass": 0, "bid": 1, "double": 2, "redouble": 3}  # the calls the kernel makes
 KINDS = {**TRUMP_SUIT, "no_trumps": 4, "all_trumps": 5, "undenufe": 6}  # a suit contract: its trump suit
@@ -216,6 +217,17 @@ def _representatives(sense: BiddingSense, contracts: list[str]) -> tuple[str | N
     return keys[(True, False)], keys[(True, True)]
 
 
+def _doubling(sense: BiddingSense, contracts: list[str]) -> list[float]:
+    """The contra model's tables (players/doubling.py) as ``Bidder`` reads them: per set and contract the base,
+    the partner's two weights, then the trump (or any suit's) and side holdings' tables, padded."""
+    tables, missing = sense._doubling, KERNEL_CONTRACTS - len(contracts)
+    base = [v for s in SETS for v in (*(tables.base[s, c] for c in contracts), *[0.0] * missing)]
+    auction = [v for s in SETS for v in (*(w for c in contracts for w in tables.auction[s, c][:2]), *[0.0] * 2 * missing)]
+    trump = [v for s in SETS for v in (*(x for c in contracts for x in tables.trump[s, c]), *[0.0] * 256 * missing)]
+    side = [v for s in SETS for v in (*(x for c in contracts for x in tables.side[s, c]), *[0.0] * 256 * missing)]
+    return [*base, *auction, *trump, *side]
+
+
 def _pack(sense: BiddingSense, ruleset: Ruleset, contracts: list[str]) -> bytes:
     """The sense's own numbers (its private tables too: this is the same class, in C), in BIDDER_FORMAT."""
     valuer, margins = sense.valuer, sense.margins
@@ -223,7 +235,7 @@ def _pack(sense: BiddingSense, ruleset: Ruleset, contracts: list[str]) -> bytes:
     return struct.pack(
         BIDDER_FORMAT, *(v for row in rows for v in _pad([row[c] for c in contracts])),
         *(v for c in contracts for v in sense._bid_need[c]), *[0.0] * (2 * (KERNEL_CONTRACTS - len(contracts))),
-        *_pad([sense._need(c, margins.double) for c in contracts]),
+        *_doubling(sense, contracts),
         *_pad([sense._need(c, margins.redouble) for c in contracts]),
         *_pad([valuer.scale[c] for c in contracts]),
         *valuer.plain, *valuer.trump, *valuer.no_trumps, *valuer.all_trumps, *valuer.undenufe,

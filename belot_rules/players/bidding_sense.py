@@ -8,20 +8,19 @@ bid's margin is over the bid; otherwise over half the deal. A trump suit the
 hand holds no card of is never bid unless the style forces a call (the turned
 card counts where it goes to the taker).
 
-Contra is called when the defenders expect to take more than half the deal by
-``Margins.double`` of it (their hand and an average partner's, a little more
-when the partner bid), whatever the bid: the bid says what the takers hope
-for, not what they hold. Measured between heuristic players
-(benchmarks/bidding.py, 2,000 deals), this doubles 3.9% of Bulgarian contracts
-(67% of them fail) and 11.5% in Coinche (56% fail); recontra needs the takers
-to expect far more than half (``Margins.redouble``), as the double says the
-defence is strong. What these doubles gain, each played on from the call both
-ways (``python benchmarks/bidding.py --deals 4000 --pairs 0 --seed 2``): in
-Bulgarian -4.35 match points a call (-10.70 to +1.99, 144 calls), in Coinche
-+33.9 (-15.0 to +82.8, 434 calls): not shown to pay. The estimate hardly tells a
-contract that fails from one that is made (``benchmarks/double_margin.py``: a
-Bulgarian defence estimated 30-40% of the deal above the contract still saw it
-made two times in three).
+Contra is called when the contract fails with a chance of at least
+``Margins.double_odds``, as the contra model of :mod:`.doubling` (fitted from
+play-outs: the defender's trumps, side aces and tens, the partner's calls and a
+point bid's height) says: the bid says what the takers hope for, the defender's
+cards in their trump suit what they will find. Measured between heuristic players
+(``python benchmarks/bidding.py --deals 2000 --pairs 1000 --seed 1``), this doubles
+17.8% of Coinche contracts (67% of them fail), each double gaining +111 match
+points (+64 to +157) played on both ways, and the bot that doubles beats the same bot
+that never does by +10.0 match points a deal (+4.1 to +15.8, 1,000 deal pairs); in
+Bulgarian, where the calls are made on five cards, it doubles 2.0% of contracts (66%
+fail), +0.6 a double (-6.7 to +7.9): doubling more there loses (``double_fit.py``).
+Recontra needs the takers to expect far more than half (``Margins.redouble``), as the
+double says the defence is strong.
 
 Ashkal (Baloot: Sun bid for the partner, who takes the turned card) is called
 instead of Sun by a hand that would bid Sun and holds no card of the turned
@@ -69,6 +68,7 @@ from ..rules.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
 from .bidding_kernel import CompiledCalls, compiled_calls
+from .doubling import doubling_tables
 from .hand_strength import TRUMP_SUIT, hand_valuer
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
@@ -92,7 +92,7 @@ class Margins:
     point_bid: float = 0.08  # a point bid is made when the estimate covers the bid plus this
     over_partner: float = 0.25  # bidding over one's partner needs a clearly better contract
     no_trump_suit: float = 0.2  # more for no-trumps and all-trumps, where the estimate errs more
-    double: float = 0.3  # contra when the defenders expect this much more than half the deal
+    double_odds: float = 0.5  # contra when the contract fails with this chance or more (.doubling)
     redouble: float = 0.6  # recontra when the contract team expects this much more than half
 
 
@@ -174,6 +174,7 @@ class BiddingSense:
         # A partner's expected share when it bid another contract, when it passed, and otherwise (_partner_share).
         self._bidding_share = {c: share * BIDDING_PARTNER for c, share in self.share.items()}
         self._passed_share = {c: share * PASSED_PARTNER for c, share in self.share.items()}
+        self._doubling = doubling_tables(ruleset, margins.double_odds)
         self._kernel_calls = compiled_calls(ruleset, margins) if in_kernel else None
         self._kernel_hand, self._kernel_declared = -1, (0.0, 0.0)  # a hand and its declarations, as the kernel reads them
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
@@ -223,8 +224,9 @@ class BiddingSense:
                 if ours and self._margin(doubled, known, standing, standing.points) >= self._need(
                         doubled, self.margins.redouble):
                     return call
-                if not ours and self._defence_margin(known, standing, doubled) >= self._need(
-                        doubled, self.margins.double):
+                if not ours and self._doubling.score(known, doubled, standing.partner_passed,
+                                                     standing.partner_contract is not None,
+                                                     self.level(doubled, standing.points)) >= 0:
                     return call
         if self.confirms_own and standing.declarer == seat:
             return PASS  # asked to confirm its own contract or switch (Baloot): it chose it already
@@ -316,6 +318,12 @@ class BiddingSense:
         standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         assert standing.contract is not None, "a double needs a contract standing"
         return self._defence_margin(known, standing, standing.contract) / self.total[standing.contract]
+
+    def level(self, contract: str, points: int | None) -> float:
+        """How high a point bid is, as a share of the deal (a capot as ``CAPOT_NEED``); 0 without points."""
+        if points is None:
+            return 0.0
+        return min(points / self.total[contract], CAPOT_NEED)
 
     def _answer(self, known: int, offered: Call, turned_card: int, legal: Sequence[Call]) -> Call:
         """Accept a schmeiss when this hand is weak in the suit offered (``ANSWER_WEAK``), else refuse it."""
