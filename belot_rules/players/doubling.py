@@ -97,7 +97,9 @@ def hand_features(known: int, contract: str, orders: dict[str, Sequence[int]]) -
 def rank_orders(ruleset: Ruleset) -> dict[str, tuple[int, ...]]:
     """The natural ranks, strongest first, of each rank table a double is judged under."""
     cards = ruleset.variant.cards
-    tables = {"trump": cards.trump, "plain": cards.plain, "no_trumps": cards.no_trumps, "all_trumps": cards.all_trumps}
+    trump, plain = cards.trump_suit, cards.plain_suit
+    tables = {"trump": trump.of("suit"), "plain": plain.of("suit"), "no_trumps": plain.of("no_trumps"),
+              "all_trumps": trump.of("all_trumps")}
     return {name: tuple(RANK_CHARS.index(r) for r in table.order if RANK_CHARS.index(r) < 8)
             for name, table in tables.items()}
 
