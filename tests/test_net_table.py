@@ -130,9 +130,9 @@ def test_a_joined_seat_plays_a_whole_match_at_the_local_table() -> None:
 
 
 def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
-    """At 80x24 the side column shows the table's notes (who sits down, the command that takes the seat back)
-    wrapped, not cut at the right; the players are named, the bots by their seats; at 120x40 the cards are
-    drawn large, as at the local table."""
+    """At 80x24 the side column shows the table's notes and talk (who sits down, how to take the seat back, a
+    line said with ') wrapped, not cut at the right; the players are named, the bots by their seats; at 120x40
+    the cards are drawn large, as at the local table."""
     async def play() -> tuple[str, str]:
         async with hosted((PERSON, "random", PERSON, "random"), "two-2") as address:
             ana = await joined(address, "two-2", "Ana")
@@ -140,6 +140,8 @@ def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
                 await until(lambda: ana.query_one("#talk").display, "the table's notes")
                 bo = asyncio.create_task(scripted(address, "two-2", "Bo"))
                 await until(lambda: ana.seen is not None and "Bo" in text(ana, "#talk"), "Bo's coming is told")
+                await pilot.press("apostrophe", "h", "i", "enter")
+                await until(lambda: "Ana: hi" in text(ana, "#talk"), "the line said to the table comes back to all")
                 shown = text(ana, "#talk"), screen_text(ana)
                 await pilot.resize_terminal(120, 40)  # the local table's own sizes: the cards drawn large
                 await until(lambda: ana.room.large and ana.query_one(HandView).large, "the table fits the terminal")
@@ -148,6 +150,6 @@ def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
                 return shown
 
     talk, screen = asyncio.run(play())
-    command = "belot join 127.0.0.1:"
-    assert command in talk and "--code two-2" in " ".join(talk.split()), talk
+    said = " ".join(talk.split())
+    assert "Every seat is taken: the match begins." in said and "Bo sits at seat 3 (North)" in said, talk
     assert "Bo" in screen and "East" in screen and "(random)" not in screen and "bots: random" in screen, screen

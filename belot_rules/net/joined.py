@@ -183,9 +183,9 @@ class JoinedTable(TableApp):
         self.query_one("#talk").border_title = _("Table")
         self.query_one("#talk").display = False
         welcome = self.welcomed.welcome
-        if welcome["seat"] is not None:
-            self.said(_("If you drop, rejoin within {seconds} s with: {command}").format(
-                seconds=f"{welcome.get('wait', 0):g}", command=self.joining.command(self.welcomed.token)), note=False)
+        if welcome["seat"] is not None:  # the token is kept: the same command takes the seat back
+            self.said(_("If you drop, the same belot join takes your seat back within {seconds} s.").format(
+                seconds=f"{welcome.get('wait', 0):g}"), note=False)
         try:
             async for frame in self.socket:
                 message = json.loads(frame)
@@ -220,7 +220,7 @@ class JoinedTable(TableApp):
         self.shown(message)
         if message["seat"] == self.human:
             self.turn = self.asked = None
-            self.menu = []
+            self.menu, self.note = [], ""  # a refusal, hint or note spoke of the move before
             self.query_one("#choices").display = False
             self.stop_clock()
         if message["kind"] == PLAY:
@@ -342,7 +342,11 @@ class JoinedTable(TableApp):
         super().on_input_submitted(event)
 
     def action_talk(self) -> None:
+        """The line for typing, opened with the ' that says its text to the table."""
         self.action_type()
+        self.call_after_refresh(self.talk_begun)  # once focused: focusing selects the line, which typing replaces
+
+    def talk_begun(self) -> None:
         typed = self.query_one("#typed", Input)
         typed.value = "'"
         typed.cursor_position = 1
