@@ -153,3 +153,29 @@ def test_show_opens_each_table_where_it_plays(capsys: pytest.CaptureFixture[str]
     assert main(["show", "french"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     assert "trump_suit.suit.order: J 9 A T K Q 8 7" in shown and "trump_suit.no_trumps" not in shown
+
+
+def test_a_contracts_own_table_is_shown_compared_and_resolved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An override for one contract is opened beside the kinds: show and compare tell it, and the resolved rules
+    keep it, so they read back as the same rules."""
+    path = _cards(tmp_path, "hearts", f"  trump_suit:\n    hearts: {SCALED}\n", "french")
+    hearts = load_variant_model(path)
+    rows = {row.option: row.values for row in compare_rules([load_variant_model("french").variant, hearts.variant])}
+    assert rows["trump_suit.hearts.points"][1] == {"J": 13, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 2}
+    assert main(["show", str(path)]) == 0
+    assert "trump_suit.hearts.points: J 13, 9 9, A 6" in " ".join(capsys.readouterr().out.split())
+    assert main(["show", str(path), "--resolved"]) == 0
+    (tmp_path / "resolved.yaml").write_text(capsys.readouterr().out, encoding="utf-8")
+    assert load_variant_model(tmp_path / "resolved.yaml").content_hash == hearts.content_hash
+
+
+def test_a_contracts_own_table_is_not_used_where_that_contract_is_not_played(tmp_path: Path) -> None:
+    """belote-a-trois plays the four suits only (variants/belote-a-trois.yaml): no all-trumps table of its own."""
+    path = _cards(tmp_path, "at", f"  trump_suit:\n    all_trumps: {SCALED}\n    hearts: {SCALED}\n", "belote-a-trois")
+    loaded = load_variant_model(path)
+    unused = unused_rules(loaded.variant)
+    assert unused[("cards", "trump_suit", "all_trumps")] == "all_trumps is not among bidding.contracts"
+    assert ("cards", "trump_suit", "hearts") not in unused
+    assert [w.message for w in loaded.warnings] == [
+        "cards.trump_suit.all_trumps is set here but has no effect in this variant: all_trumps is not among "
+        "bidding.contracts"]

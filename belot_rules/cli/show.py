@@ -77,6 +77,7 @@ class Entry(NamedTuple):
     description: str
     section: bool
     meaning: str | None = None  # the chosen value in words, for a choice among named values
+    by_contract: bool = False  # a rule by contract whose value is a section, opened for each place below it
 
 
 def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) -> Iterator[Entry]:
@@ -90,7 +91,8 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         if older:
             description += " " + _("(older files write it as {older})").format(older=older)
         said = meaning(field, value)
-        yield Entry((*path, name), value, description, bool(sections), _(said) if said else None)
+        yield Entry((*path, name), value, description, bool(sections), _(said) if said else None,
+                    any(keys for keys, _section, _part in sections))
         for keys, section, part in sections:  # a rule by contract of sections: one for each kind of contract
             if keys:
                 yield Entry((*path, name, *keys), part, description, True)
@@ -100,10 +102,14 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
 def resolved_yaml(loaded: LoadedVariant, origin: bool) -> str:
     """The complete rules as YAML, leaf values in flow style, optionally with ``# FILE`` comments."""
     lines = []
+    written: KeyPath = ("",)  # a rule by contract of sections, written as it is: its default and its overrides
     for entry in entries(Variant, loaded.variant.model_dump(mode="json")):
+        if entry.path[:len(written)] == written:
+            continue
         line = "  " * (len(entry.path) - 1) + f"{entry.path[-1]}:"
-        if not entry.section:
+        if not entry.section or entry.by_contract:
             line += f" {_flow(entry.value)}" + (f"  # {_origin(loaded, entry.path)}" if origin else "")
+            written = entry.path if entry.by_contract else written
         lines.append(line)
     return "\n".join(lines) + "\n"
 

@@ -50,14 +50,16 @@ class RuleRow:
                 "unused": list(self.unused) or [None] * len(self.values), "differs": self.differs}
 
 
-def _options(model: type[BaseModel], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
-    """Every option of ``model`` (sections opened up) as its key path, description and field."""
+def _options(model: type[BaseModel], dumps: list[dict[str, Any]],
+             path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str, Any]]:
+    """Every option of ``model`` (sections opened up, where any of the variants' ``dumps`` writes one) as its key
+    path, description and field."""
     for name, info in model.model_fields.items():
-        sections = opened(info)
+        sections = opened(info, *(value_at(dump, (*path, name)) for dump in dumps))
         if not sections:
             yield (*path, name), info.description or "", info
         for keys, section, _value in sections:
-            yield from _options(section, (*path, name, *keys))
+            yield from _options(section, dumps, (*path, name, *keys))
 
 
 def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:
@@ -65,7 +67,7 @@ def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[R
     dumps = [v.model_dump(mode="json") for v in variants]
     switched_off = [unused_rules(v) for v in variants]
     rows = []
-    for path, description, info in _options(Variant):
+    for path, description, info in _options(Variant, dumps):
         if path[0] in PHASES:
             values = tuple(value_at(d, path) for d in dumps)
             said = tuple(meaning(info, v) for v in values)  # each value's words in the command's language

@@ -22,7 +22,7 @@ from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
-from .options.base import KINDS, in_contract, option_of, override_keys, section_by_contract
+from .options.base import KINDS, by_contract_form, in_contract, option_of, override_keys, section_by_contract
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -116,19 +116,23 @@ def submodel(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def opened(field: FieldInfo, value: Any = None) -> list[tuple[KeyPath, type[BaseModel], Any]]:
+def opened(field: FieldInfo, *values: Any) -> list[tuple[KeyPath, type[BaseModel], Any]]:
     """The sections a rule opens into for ``show``, ``compare``, the booklet and the "not used" list, each with its
-    place below the rule and its part of ``value`` (a model dump): a section itself, or a rule by contract whose
-    value is a section, once for each kind of contract its option names (``Option.shown_in``), as played there."""
+    place below the rule and its part of the first of ``values`` (model dumps of the rule, one per variant, or
+    none): a section itself, or a rule by contract whose value is a section, once for each kind of contract its
+    option names (``Option.shown_in``) and each other contract one of ``values`` overrides, as played there."""
     section = submodel(field.annotation)
     if section is not None:
-        return [((), section, value)]
+        return [((), section, values[0] if values else None)]
     section = section_by_contract(field.annotation)
     if section is None:
         return []
     keys, option = override_keys(field.annotation), option_of(field)
-    return [((kind,), section, None if value is None else in_contract(value, kind, keys))
-            for kind in (option.shown_in if option is not None else KINDS)]
+    shown = option.shown_in if option is not None else KINDS
+    places = dict.fromkeys([*shown, *(key for value in values if value is not None
+                                      for key in by_contract_form(value, keys) if key != "default")])
+    return [((place,), section, in_contract(values[0], place, keys) if values and values[0] is not None else None)
+            for place in places]
 
 
 # The sections of a variant, in file order: the phases that show and compare group options by.

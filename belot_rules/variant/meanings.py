@@ -23,20 +23,22 @@ from .options.base import Option, option_of
 from .options.bidding import not_played_in
 
 
-def declared_options(model: type[BaseModel] = Variant, path: KeyPath = ()) -> Iterator[tuple[KeyPath, Any, Option]]:
+def declared_options(model: type[BaseModel] = Variant, path: KeyPath = (),
+                     values: dict[str, Any] | None = None) -> Iterator[tuple[KeyPath, Any, Option]]:
     """Every option declared on its field, with its key path and its choice (the field's type); a section
     may declare when it does nothing as a whole, and its own options follow it. A rule by contract whose value
-    is a section is opened for each kind of contract, which does nothing where no contract of its kind is played."""
+    is a section is opened for each place it is shown in (and, given a variant's ``values``, a model dump, each
+    contract they override), which does nothing where no contract played takes it from there."""
     for name, field in model.model_fields.items():
         option = option_of(field)
         if option is not None:
             yield (*path, name), field.annotation, option
-        sections = opened(field)
-        shown = tuple(key for keys, _section, _value in sections for key in keys)
-        for keys, section, _value in sections:
+        sections = opened(field, *([values[name]] if values is not None else []))
+        shown = tuple(key for keys, _section, _part in sections for key in keys)
+        for keys, section, part in sections:
             if keys:
                 yield (*path, name, *keys), section, Option(unused_when=not_played_in(keys[0], shown))
-            yield from declared_options(section, (*path, name, *keys))
+            yield from declared_options(section, (*path, name, *keys), part if values is not None else None)
 
 
 def meaning(info: FieldInfo, value: object) -> str | None:

@@ -18,7 +18,8 @@ from .options.base import rule_in
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:
     """Rules (or whole sections) that other rules switch off, each with the reason in words."""
     unused: dict[KeyPath, str] = {}
-    for path, _, option in declared_options():  # each option says on its field when it does nothing
+    # each option says on its field when it does nothing
+    for path, _, option in declared_options(values=variant.model_dump(mode="json")):
         section: BaseModel = variant
         for key in path[:-1]:
             section = rule_in(section, key)
