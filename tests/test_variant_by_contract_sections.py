@@ -179,3 +179,29 @@ def test_a_contracts_own_table_is_not_used_where_that_contract_is_not_played(tmp
     assert [w.message for w in loaded.warnings] == [
         "cards.trump_suit.all_trumps is set here but has no effect in this variant: all_trumps is not among "
         "bidding.contracts"]
+
+
+OLD_TABLE_KEYS = {"trump": ("trump_suit", "suit"), "all_trumps": ("trump_suit", "all_trumps"),
+                  "plain": ("plain_suit", "suit"), "no_trumps": ("plain_suit", "no_trumps"),
+                  "undenufe": ("plain_suit", "undenufe")}
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.fixed_dictionaries({}, optional={key: st.sampled_from((TRUMP, ACE_19, SCALED)) for key in OLD_TABLE_KEYS}))
+def test_any_old_tables_read_as_the_new_ones_in_every_contract_and_keep_the_hash(
+        tmp_path_factory: pytest.TempPathFactory, tables: dict[str, str]) -> None:
+    """Whatever tables an older file writes, the newer form of them plays the same table in every contract and
+    hashes the same (cards.trump, plain, no_trumps, all_trumps, undenufe are the two rules' places)."""
+    tmp_path = tmp_path_factory.mktemp("files")
+    old = _cards(tmp_path, "old", "".join(f"  {key}: {table}\n" for key, table in tables.items()) or "  ranks: [7, 8, 9, T, J, Q, K, A]\n")
+    rules: dict[str, list[str]] = {}
+    for key, table in tables.items():
+        rule, place = OLD_TABLE_KEYS[key]
+        rules.setdefault(rule, []).append(f"    {place}: {table}\n")
+    new = _cards(tmp_path, "new", "".join(f"  {rule}:\n" + "".join(lines) for rule, lines in rules.items())
+                 or "  ranks: [7, 8, 9, T, J, Q, K, A]\n")
+    old_cards, new_cards = load_variant_model(old).variant.cards, load_variant_model(new).variant.cards
+    for contract in ("hearts", "no_trumps", "all_trumps", "undenufe"):
+        assert old_cards.trump_suit.of(contract) == new_cards.trump_suit.of(contract), contract
+        assert old_cards.plain_suit.of(contract) == new_cards.plain_suit.of(contract), contract
+    assert load_variant_model(old).content_hash == load_variant_model(new).content_hash
