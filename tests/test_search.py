@@ -9,10 +9,12 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from belot_rules import load_variant
+from belot_rules.cards import SUIT_MASKS
 from belot_rules.engine.actions import Action
 from belot_rules.engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
 from belot_rules.engine.runner import play_deal
-from belot_rules.players import make_player
+from belot_rules.players import make_player, search as search_module
+from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.sampling import AuctionDecks, AuctionModel, Knowledge, play_memory
 from belot_rules.players.search import Budget, SearchPlayer, _candidates, _clear_gain
@@ -253,3 +255,29 @@ def test_equal_totals_go_to_the_cheapest_card_not_the_first_listed(monkeypatch: 
     points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
     legal = [a.card for a in state.legal_actions()]
     assert action.card == min(legal, key=lambda c: (points[c], strength[c], c))
+
+
+@pytest.mark.parametrize("name", ["bulgarian", "french", "bela"])
+def test_the_search_bot_weighs_no_suit_bid_without_a_card_of_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23 (bulgarian.md §3): the calls the search bot plays out leave out a trump suit the hand (with a
+    turned card that goes to the taker) holds none of, unless the style forces a call (bela.md §3.3, mus)."""
+    ruleset = load_variant(name)
+    weighed: list[tuple[list[Call], bool]] = []
+    real = search_module._candidates
+    monkeypatch.setattr(search_module, "_candidates",
+                        lambda calls, usual, levels: weighed.append((list(calls), PASS not in calls))
+                        or real(calls, usual, levels))
+    for seed in range(3):
+        state = DealState.start(ruleset, _deck(ruleset, seed), seed % ruleset.seating.players)
+        players = [SearchPlayer(ruleset, seed, SMALL) for _ in ruleset.seating.seats]
+        turned = 1 << state.turned_card if state.turned_card >= 0 and ruleset.dealing.turned_to_taker else 0
+        while state.phase == BIDDING:
+            seat = state.to_act
+            count = len(weighed)
+            action = players[seat].choose(state.view(seat), state.legal_actions())
+            held = state.hands[seat] | turned
+            for calls, forced in weighed[count:]:
+                assert forced or all(held & SUIT_MASKS[TRUMP_SUIT[c.contract]] for c in calls
+                                     if c.kind == "bid" and c.contract in TRUMP_SUIT), (seed, seat, calls)
+            state.apply(action)
+    assert weighed

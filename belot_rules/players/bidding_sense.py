@@ -96,6 +96,12 @@ class Margins:
     redouble: float = 0.6  # recontra when the contract team expects this much more than half
 
 
+def void_bid(call: Call, known: int) -> bool:
+    """Whether ``call`` bids a trump suit ``known`` (the hand, with a turned card that goes to the taker) holds no
+    card of: no bot makes it unless the bidding style forces a call."""
+    return call.kind == "bid" and call.contract in TRUMP_SUIT and not known & SUIT_MASKS[TRUMP_SUIT[call.contract]]
+
+
 class Standing(NamedTuple):
     """The auction so far, from one seat's side of the table (a tuple: one is read for every call)."""
 
@@ -239,8 +245,7 @@ class BiddingSense:
         margin_of, bid_need, total, bracket_need = self._margin_of, self._bid_need, self.total, self._bracket_need
         plain = not self.point_bids  # then a margin is _margin_of's over half the deal, inline
         for call in legal:
-            if call.kind != "bid" or (not forced and call.contract in TRUMP_SUIT
-                                      and not known & SUIT_MASKS[TRUMP_SUIT[call.contract]]):
+            if call.kind != "bid" or (not forced and void_bid(call, known)):
                 continue  # a trump suit the hand holds none of: only where a call is forced
             contract = call.contract
             assert contract is not None, "a bid names its contract"

@@ -33,13 +33,13 @@ from statistics import fmean, pstdev
 from ..cards import SUIT_OF
 from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
 from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
-from ..rules.calls import Call
+from ..rules.calls import PASS, Call
 from ..rules.declarations import Declaration
 from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .base import offered_calls
-from .bidding_sense import BiddingSense
+from .bidding_sense import BiddingSense, void_bid
 from .heuristic import HeuristicPlayer, card_senses
 from .memory import Memory
 from .sampling import CARD_INDEX, AuctionDecks, AuctionModel, Knowledge, mask_of, play_memory
@@ -184,7 +184,9 @@ class SearchPlayer:
         history = [(who, Call.parse(text)) for who, text in view.calls]
         turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls)
-        candidates = _candidates(calls, usual, self.budget.bid_levels)
+        known = mask_of(view.hand) | (1 << turned if turned >= 0 and self.sense.turned_to_taker else 0)
+        forced = PASS not in calls
+        candidates = _candidates([c for c in calls if forced or not void_bid(c, known)], usual, self.budget.bid_levels)
         if len(candidates) == 1:
             return legal[calls.index(usual)]
         ruleset, rng = self.ruleset, self.rng
