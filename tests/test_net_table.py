@@ -23,7 +23,7 @@ from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.app import HandView, TableApp
-from belot_rules.cli.tui.screens import QuestionScreen, ResultScreen
+from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen, ResultScreen
 from belot_rules.net.client import Joining, sit
 from belot_rules.net.joined import JoinedTable, Welcomed
 from belot_rules.net.protocol import VERSION
@@ -90,8 +90,8 @@ def text(app: TableApp, selector: str) -> str:
 
 def test_a_joined_seat_plays_a_whole_match_at_the_local_table() -> None:
     """The seat's table is the local table's (the same class and panels), drawn from what the server sends: the
-    header with the deal and the contract, its hand, the auction, the last trick, a deal's result box, and the
-    match's; its moves are the local table's keys (Enter on the highlighted call or card)."""
+    header with the deal and the contract, its hand, the auction, the last trick, the history page, a deal's result
+    box, and the match's; its moves are the local table's keys (Enter on the highlighted call or card)."""
     panels: dict[str, str] = {}
 
     async def play() -> None:
@@ -115,6 +115,13 @@ def test_a_joined_seat_plays_a_whole_match_at_the_local_table() -> None:
                         panels["played"] = text(app, "#header")
                         panels["last"] = text(app, "#last") if app.seen.tricks else panels.get("last", "")
                     panels["auction"] = text(app, "#auction")
+                    if "history" not in panels:  # the local table's history page, drawn by the server from the chair
+                        await pilot.press("y")
+                        await until(lambda: isinstance(app.screen, MessageScreen), "the history page")
+                        assert isinstance(app.screen, MessageScreen)
+                        panels["history"] = f"{app.screen.title_text}: {app.screen.body}"
+                        await pilot.press("escape")
+                        await until(lambda: len(app.screen_stack) == 1, "the page closed")
                     turn = app.turn
                     await pilot.press("enter")
                     await until(lambda: app.turn is not turn or len(app.screen_stack) > 1, "the move is made")
@@ -125,6 +132,7 @@ def test_a_joined_seat_plays_a_whole_match_at_the_local_table() -> None:
     asyncio.run(play())
     assert "Bulgarian Belot · Deal 1" in panels["header"] and "seed" not in panels["header"], panels["header"]
     assert "Contract" in panels["played"], panels["played"]
+    assert panels["history"].startswith("History: Deal 1, being played"), panels["history"]
     assert "→" in panels["last"] and "North" in panels["auction"], panels
     assert "won the match" in panels["end"] or "wins the match" in panels["end"] or "drawn" in panels["end"], panels
 

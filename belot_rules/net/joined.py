@@ -360,6 +360,12 @@ class JoinedTable(TableApp):
     def action_sheet(self) -> None:
         self.send({"type": "sheet"})
 
+    def action_history(self) -> None:
+        self.send({"type": "history"})
+
+    def on_history_message(self, message: dict[str, Any]) -> None:
+        self.page(_("History"), Text.from_ansi(message["text"]))
+
     def action_quit_game(self) -> None:
         """Leave the table: the seat waits for its player, who comes back with the same command."""
         self.ended = True
@@ -379,6 +385,8 @@ class JoinedTable(TableApp):
             return False
         if action == "undo":
             return self.human is not None and self.welcomed.welcome.get("undo", "never") != "never"
+        if action == "talk":
+            return self.human is not None  # watchers read the talk
         if action == "hint":
             return self.human is not None and bool(self.welcomed.welcome.get("hints"))
         return super().check_action(action, parameters)

@@ -3,7 +3,7 @@
 A client opens with ``hello`` (the protocol's version, the table's code, a name, and the seat token
 when it comes back); the server answers ``welcome`` or ``error`` and closes. After that the client
 sends ``move`` (what the player typed, as the line game reads it), ``act`` (a legal move it was sent, from a
-full-screen seat), ``say`` (a line of table talk) and ``hint``, ``rules``, ``sheet`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
+full-screen seat), ``say`` (a line of table talk) and ``hint``, ``rules``, ``sheet``, ``history`` and ``undo``; the server sends the table's events, each with the receiver's own view. Every message,
 both ways, is described by :data:`SCHEMA` (written out as ``schemas/protocol.schema.json``): the
 server checks each incoming one against it and refuses any other shape.
 """
@@ -112,6 +112,8 @@ CLIENT_MESSAGES = {
     "hint": _message("hint", {}, (), "Ask what the adviser bot would play (when the host allows hints)."),
     "rules": _message("rules", {}, (), "Ask for the rules the table plays, as belot show words them."),
     "sheet": _message("sheet", {}, (), "Ask for the score sheet, as s shows it in the local game."),
+    "history": _message("history", {}, (), "Ask for the history of the match (this deal so far, and every finished "
+                                           "one), as y shows it at the local table."),
     "act": _message("act", {"text": _string(200)}, ("text",),
                     "A full-screen seat's move: the text of one of the legal moves its turn was sent."),
     "undo": _message("undo", {}, (), "Take back your last move, or agree to another player's asking, by the host's "
@@ -165,6 +167,8 @@ SERVER_MESSAGES = {
                      "A line of table talk, its control characters removed."),
     "hint": _message("hint", {"text": _string(300)}, ("text",), "What the adviser bot would do."),
     "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
+    "history": _message("history", {"text": _string(400000)}, ("text",),
+                        "The history page from the receiver's chair, as text and terminal colour codes."),
     "sheet": _message("sheet", {"text": _string(200000)}, ("text",),
                       "The score sheet and the board from the receiver's chair, as plain text."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),

@@ -293,6 +293,9 @@ class TableRunner:
         elif what == "sheet":
             connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
             result = None
+        elif what == "history":
+            connection.send({"type": "history", "text": table.history(connection.seat)})
+            result = None
         elif what == "undo":
             self.deliver(table.undo(connection.seat))
             result = None

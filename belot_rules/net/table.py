@@ -41,7 +41,7 @@ from ..cli.game.seating import HUMAN, PERSON as PERSON, bot_choice, seat_word  #
 from ..cli.game.session import NoUndo, Session
 from ..cli.game.wording import announce_question, question, reached
 from ..cli.show import print_rules
-from ..cli.tui.pages import deal_result, match_result
+from ..cli.tui.pages import deal_result, history, match_result
 from ..engine.actions import Action, find_action
 from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
 from ..errors import UserError
@@ -528,6 +528,14 @@ class Table:
             text = io.StringIO()
             plain_console(text).print(page)
         return "\n".join(line.rstrip() for line in text.getvalue().splitlines())
+
+    def history(self, seat: int | None) -> str:
+        """The history page as ``y`` shows it at the local table, from ``seat``'s chair: the deal being played
+        as the seat sees it, then every finished deal (all of whose cards were shown)."""
+        with self.chair(WATCHERS if seat is None else seat):
+            deal = self.session.deal
+            view = self.flow.seen(deal) if deal is not None and self.told else None
+            return drawn(history(self.draw, view, self.session.deal_number, self.flow.history()), BOX_WIDTH)
 
     def again(self, seat: int) -> list[Out]:
         """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
