@@ -22,6 +22,8 @@ from ...rules.calls import CAPOT, Call
 from ...variant.languages import words_in
 from ...variant.model import CONCEALED, SUIT_CONTRACTS, Variant
 
+CELL_WIDTH = 25
+FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SUIT_STYLES = ("green", "bright_blue", "red", "bold")  # C D H S
 SCHMEISS_ANSWERS = {"accept": "accept (redeal)", "refuse": "refuse (play it)"}  # the answers to a schmeiss
 # Colour themes for the suits (C D H S); the suit's symbol or letter is always written as well.

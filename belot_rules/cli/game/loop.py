@@ -42,6 +42,7 @@ from .controller import (
     Moved,
     forced_words,
 )
+from .help import help_panel
 from .look import Look, variant_title
 from .prompt import (
     Refusal,
@@ -51,7 +52,7 @@ from .prompt import (
     parse_option,
     point_bids,
 )
-from .render import Renderer, call_menu_text, calls_of, help_panel
+from .render import Renderer, call_menu_text, calls_of
 from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept

@@ -29,13 +29,12 @@ from ..score import VERDICT_STYLES
 from .controller import OVER, Controller, MatchEnded, call_of
 from .explain import explanation, meld_words
 from .hands import sort_hand
-from .look import Look, variant_title
+from .help import command_keys
+from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
 from .session import SheetRow
 from .stats import opponents
 from .wording import does, reached, trump_move
 
-CELL_WIDTH = 25
-FRAME_WIDTH = 3 * CELL_WIDTH + 2  # the header and panels line up with the table
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 # A contract in a line of the rules' text: the contract's own line, and a belote's suit.
@@ -58,11 +57,6 @@ ONE_PLAYER_WORDS = ((re.compile(r"\b[Yy]ou's\b"), _your),
 TWO_PLAYER_WORDS = ((re.compile(r"\bthe defenders'"), "the defender's"),)
 TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move": "a random move is made for you",
                  "bot_moves": "a bot moves for you"}
-
-
-def command_keys() -> str:
-    """The line under the hand: the keys of the commands."""
-    return _("? help · a auction · l last trick · s sheet · r rules · h hint · u undo · q quit")
 
 
 SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
@@ -132,35 +126,6 @@ def call_menu_text(menu: Sequence[Action], bids: str, look: Look, level: int = 0
     if bids:
         text.append("\n" + _("or bid {bids}").format(bids=bids))
     return text
-
-
-def help_rows() -> list[tuple[str, str]]:
-    """What may be typed at a prompt, and the commands: the help of both interfaces."""
-    return [
-        (_("Calls"), _("type the number of a call, or its name: pass, hearts, nt, contra; point bids like 90 h")),
-        (_("Cards"), _("type the number of a card, or its name: jh, 10s, qd; 'kh belote' announces a belote")),
-        (_("Declarations"), _("Enter declares what you hold, n declares nothing")),
-        ("?", _("this help")),
-        ("a", _("the auction of this deal")),
-        ("l", _("the last trick")),
-        ("s", _("the score sheet")),
-        ("r", _("the rules of this variant")),
-        ("h", _("a hint: what the bot would do in your place")),
-        ("u", _("undo: take back your last call or card of this deal, unless cards or declarations it did not "
-                "see have been shown since")),
-        ("f", _("forced cards: play a card that is the only legal one by itself (on/off)")),
-        ("q", _("save and quit; belot play --resume continues the game")),
-    ]
-
-
-def help_panel(look: Look) -> Panel:
-    """Everything a new player needs, on one screen."""
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
-    for key, what in help_rows():
-        grid.add_row(key, what)
-    return Panel(grid, title=_("Help"), title_align="left", box=look.box, padding=(0, 1), width=FRAME_WIDTH)
 
 
 @dataclass(frozen=True)

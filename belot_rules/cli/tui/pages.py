@@ -19,8 +19,9 @@ from ...i18n import gettext as _
 from ...ruleset import Ruleset
 from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER, MatchEnded
+from ..game.help import help_rows
 from ..game.look import Look
-from ..game.render import Renderer, help_rows
+from ..game.render import Renderer
 from ..game.session import SheetRow
 from ..game.stats import describe as describe_stats, read_stats
 from ..game.wording import does
