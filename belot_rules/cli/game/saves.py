@@ -443,5 +443,5 @@ def _deals_shaped(deals: object) -> bool:
 
 
 def _board_shaped(board: object) -> bool:
-    """A score per side: two teams, or two or three players (the save's variant says which when replayed)."""
-    return isinstance(board, list) and len(board) in (2, 3) and all(type(b) is int for b in board)
+    """A score per side: two teams, or two to four players (the save's variant says which when replayed)."""
+    return isinstance(board, list) and len(board) in (2, 3, 4) and all(type(b) is int for b in board)

@@ -50,7 +50,7 @@ class SheetFile(BaseModel):
     format: Literal["belot-rules/score-sheet"]
     version: Literal[1]
     variant: str = Field(description="The variant: a shipped name or a file path.")
-    names: list[str] = Field(min_length=2, max_length=3, description="The name of each side, in side order.")
+    names: list[str] = Field(min_length=2, max_length=4, description="The name of each side, in side order.")
     first_dealer: int = Field(0, ge=0, le=3, description="The seat that dealt the first deal.")
     deals: list[SheetDeal] = Field([], max_length=1000)
     board: list[int] | None = Field(None, description="Written for readers: the board after the last deal.")
