@@ -29,7 +29,7 @@ from belot_rules.cli.tui.app import HandView, TableApp
 from belot_rules.cli.tui.drawing import CARD_WIDTH, LARGE_WIDTH
 from belot_rules.cli.tui.room import Room
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
-from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING
+from belot_rules.engine.deal import BIDDING, DECLARING, PLAYING, PREDICTING
 from belot_rules.variant.loader import shipped_names
 
 PLAYER = ("you", "heuristic", "heuristic", "heuristic")
@@ -125,6 +125,8 @@ async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # n
             await bid_something(pilot, app)
         elif deal.phase == DECLARING:
             await pilot.press("enter")
+        elif deal.phase == PREDICTING:  # typed: the points the player expects to take (bidding.predictions)
+            await pilot.press("4", "0", "enter")
         elif undo and deal.phase == PLAYING and deal.tricks:  # every seat, yours too, has played a card
             human = app.session.seating.human
             mine = [c for leader, cards, _ in deal.tricks for pos, c in enumerate(cards)

@@ -679,7 +679,8 @@ _copy_deal = field_copier(DealState, {
     "belotes": list, "history": list, "predictions": list})
 
 # The phases live in .phases (the refusal messages read them too); they are imported from here as before.
-__all__ = ["BIDDING", "CONCEALING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "DealState", "IllegalAction",
+__all__ = ["BIDDING", "CONCEALING", "DECLARING", "DISCARDING", "EXCHANGING", "OVER", "PLAYING", "PREDICTING", "DealState",
+           "IllegalAction",
            "SeatView"]
 
 

@@ -31,6 +31,7 @@ from ...engine.deal import (  # the phases re-exported (as) for the views, which
     EXCHANGING as EXCHANGING,
     OVER as OVER,
     PLAYING as PLAYING,
+    PREDICTING as PREDICTING,
     DealState,
     SeatView,
 )
@@ -165,6 +166,8 @@ def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[i
         return menu or [a for a in legal if call_of(a).points is not None][:1], []
     if deal.phase in (DECLARING, EXCHANGING):
         return legal, []
+    if deal.phase == PREDICTING:  # a number, typed
+        return [], []
     allowed = {a.card for a in legal}
     cards = [c.index for c in shown_cards(deal.ruleset, deal.view(deal.to_act)) if c.index in allowed]
     asks = [a for a in legal if a.card < 0]  # asking for a concealed trump, showing the pair: after the cards

@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from ...cards import SUIT_OF
-from ...engine.actions import ASK_ACTION, CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR_ACTION, Action
+from ...engine.actions import ASK_ACTION, CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR_ACTION, PREDICT, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
 from ...variant.model import SUIT_CONTRACTS
@@ -32,6 +32,7 @@ from .controller import (
     EXCHANGING,
     FORCED,
     OVER,
+    PREDICTING,
     TRICK_PAUSE,
     AllPassed,
     Controller,
@@ -50,6 +51,7 @@ from .prompt import (
     parse_call,
     parse_card_choice,
     parse_option,
+    parse_prediction,
     point_bids,
 )
 from .render import Renderer, call_menu_text, calls_of
@@ -57,7 +59,7 @@ from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
 from .stats import stats_path
-from .wording import announce_question, does, no_hint_yet, question
+from .wording import announce_question, does, no_hint_yet, prediction_prompt, question
 
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
 
@@ -213,6 +215,11 @@ class Game:
             self.show(_("You {choice}.").format(choice=self.draw.exchange_choice(view, action)))
         elif action.kind == DISCARD and view.phase != DISCARDING:  # the others see how many, the taker which
             self.show(self.draw.discards(view))
+        elif action.kind == PREDICT:  # a hidden prediction is only said to have been written down
+            shown = view.predictions[seat] if view.predictions else -1
+            you = seat == self.human
+            self.show((_("You predict {points}") if you else _("{name} predicts {points}")).format(
+                name=name, points=shown) if shown >= 0 else _("{name} writes down a prediction").format(name=name))
         elif completed is not None:
             self.show(self.draw.trick(view, completed, _("Trick {number}").format(number=completed + 1)))
         if moved.belote and not self.live:
@@ -308,6 +315,9 @@ class Game:
                 self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
             elif turn.phase in (DECLARING, EXCHANGING):
                 self.options(list(turn.menu))
+            elif turn.phase == PREDICTING:
+                hidden = self.control.rules.variant.bidding.predictions == "hidden"
+                self.console.print(Text(prediction_prompt(hidden, len(turn.legal) - 1), style="bold"))
             else:  # asking for a concealed trump, showing the pair: the choices after the cards
                 for number, action in enumerate(turn.menu, 1):
                     if action in (ASK_ACTION, PAIR_ACTION):
@@ -328,6 +338,8 @@ class Game:
             return [parse_call(line, turn.legal, turn.menu, self.look, self.control.refusal)]
         if turn.phase in (DECLARING, EXCHANGING):
             return [parse_option(line, turn.menu)]
+        if turn.phase == PREDICTING:
+            return [parse_prediction(line, turn.legal)]
         return parse_card_choice(line, turn, turn.menu, self.look, self.control.rules)
 
     def timeout(self) -> None:

@@ -148,6 +148,15 @@ def parse_option(text: str, menu: Sequence[Action]) -> Action:
     return chosen
 
 
+def parse_prediction(text: str, legal: Sequence[Action]) -> Action:
+    """A prediction typed as the points the player expects to take himself (bidding.predictions)."""
+    most = len(legal) - 1
+    points = typed_number(text)
+    if points is None or points > most:
+        raise Refusal(_("Type the points you expect to take yourself: a number from 0 to {most}.").format(most=most))
+    return legal[points]
+
+
 def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: Look, rules: Ruleset) -> list[Action]:
     """The legal actions that play the card a line names (two when the card may announce a belote).
 

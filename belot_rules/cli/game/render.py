@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import Card, parse_card
-from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, Action
+from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext, words
 from ...rules.calls import CAPOT, Call
@@ -33,7 +33,7 @@ from .help import command_keys
 from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
 from .session import SheetRow
 from .stats import opponents
-from .wording import does, reached, trump_move
+from .wording import does, predictions_line, reached, trump_move
 
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
@@ -182,8 +182,9 @@ class Renderer:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
         points = "" if bid is None else (pgettext("call", "capot") + " " if bid == CAPOT else f"{bid} ")
-        if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it
-            return self.look.contract(contract) + ("" if short else " " + _("(last card)"))
+        if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it (shown by its
+            shown = self.control.rules.variant.bidding.last_card == "shown_from_hand"  # holder: the header says so)
+            return self.look.contract(contract) + ("" if short or shown else " " + _("(last card)"))
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
                  _("by {name}").format(name=self.control.names.name(declarer)))
         return " ".join(part for part in parts if part)
@@ -311,9 +312,14 @@ class Renderer:
                 contract.append(f" {look.dot} " + _("turned card") + " ").append_text(look.card(view.turned_card))
             if view.shown_stock:
                 contract.append(f" {look.dot} " + _("bottom card") + " ").append_text(look.card(view.shown_stock))
+            if view.shown_card:  # bidding.last_card shown_from_hand: the card stays in its holder's hand
+                contract.append(f" {look.dot} " + _("shown by {name}").format(name=seating.name(view.shown_card[0]))
+                                + " ").append_text(look.card(view.shown_card[1]))
             if rules.deal.talon and not view.tricks:
                 contract.append(f" {look.dot} " + _("talons picked up"))
             lines.append(contract)
+            if view.predictions:
+                lines.append(Text(predictions_line(view, seating.name, look.dot)))
             exchange = self.exchange(view)
             if exchange is not None:
                 lines.append(exchange)
@@ -385,6 +391,8 @@ class Renderer:
             return f"lay {self.look.card_name(action.card)} aside"
         if action.kind in (CONCEAL, ASK, PAIR):
             return trump_move(self.look, action, view)
+        if action.kind == PREDICT:
+            return _("predict {points} points").format(points=action.points)
         return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
 
     def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:
@@ -620,12 +628,7 @@ class Renderer:
         """The score sheet: for every deal and team, where the points came from, and the board."""
         table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
                       title=_("Score sheet"), title_justify="left", caption_justify="left",
-                      caption=(_("total: raw points {dot} points: what the deal scored on the board, after the "
-                                 "contract's result, multiplier and rounding, with any {reserve} points collected")
-                               if self.has_reserve else
-                               _("total: raw points {dot} points: what the deal scored on the board, after the "
-                                 "contract's result, multiplier and rounding")).format(dot=self.look.dot,
-                                                                                       reserve=self.reserve_word))
+                      caption=self.sheet_caption())
         side = "team" if self.control.rules.seating.partners else "player"
         for name in SHEET_COLUMNS:
             table.add_column(sheet_column(side if name == "team" else name),
@@ -635,6 +638,17 @@ class Renderer:
             for line in self.sheet_rows(row):
                 table.add_row(*line)
         return table
+
+    def sheet_caption(self) -> str:
+        """What the sheet's totals and points are: where players predict, minus each one's penalty."""
+        if self.control.rules.variant.bidding.predictions != "off":
+            return _("total: points taken {dot} points: minus the penalty, the difference between the prediction and "
+                     "the points taken; the fewest penalty points, the highest board, win").format(dot=self.look.dot)
+        return (_("total: raw points {dot} points: what the deal scored on the board, after the "
+                  "contract's result, multiplier and rounding, with any {reserve} points collected")
+                if self.has_reserve else
+                _("total: raw points {dot} points: what the deal scored on the board, after the "
+                  "contract's result, multiplier and rounding")).format(dot=self.look.dot, reserve=self.reserve_word)
 
     def sheet_rows(self, row: SheetRow) -> list[list[str]]:
         """One deal on the score sheet: a line for each team, the reference seat's team first."""

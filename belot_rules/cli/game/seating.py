@@ -35,6 +35,7 @@ def seat_word(name: str) -> str:
     """A seat's English name (a key of :data:`RELATIVE` or :data:`COMPASS`) in the language the game speaks."""
     words = {"You": pgettext("seat", "You"), "Right": pgettext("seat", "Right"),
              "Partner": pgettext("seat", "Partner"), "Left": pgettext("seat", "Left"),
+             "Across": pgettext("seat", "Across"),
              "Opponent": pgettext("seat", "Opponent"), "South": pgettext("seat", "South"),
              "East": pgettext("seat", "East"), "North": pgettext("seat", "North"), "West": pgettext("seat", "West")}
     return words[name]
@@ -112,7 +113,8 @@ class Seating:
     def name(self, seat: int) -> str:
         """The seat's name at this table, in the language the game speaks (``You``, ``Partner``, ``East`` ...)."""
         names = RELATIVE if self.human is not None else COMPASS
-        return seat_word(names[self.count][self.offset(seat)])
+        word = names[self.count][self.offset(seat)]
+        return seat_word("Across" if word == "Partner" and not self.partners else word)  # four each for himself
 
     def team_name(self, team: int) -> str:
         """``Us`` / ``Them`` for a person; the compass pairs for a table of bots (South is seat 0).

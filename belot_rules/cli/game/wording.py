@@ -3,14 +3,16 @@ the line game, the table and a network seat)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...cards import CARDS
 from ...engine.actions import ASK, CONCEAL, Action
 from ...engine.deal import SeatView
+from ...engine.predictions import HIDDEN
 from ...i18n import gettext as _, pgettext
 from ...variant.options.match import MidDeal
-from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, HumanTurn, MatchEnded
+from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING, HumanTurn, MatchEnded
 from .look import Look
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ def _verb_forms() -> dict[str, tuple[str, str]]:
         "declare": (_("You declare"), _("{name} declares")),
         "discard": (_("You discard"), _("{name} discards")),
         "play": (_("You play"), _("{name} plays")),
+        "predict": (_("You predict"), _("{name} predicts")),
         "take_chien": (_("You took the chien"), _("{name} took the chien")),
     }
 
@@ -84,6 +87,8 @@ def question(turn: HumanTurn) -> str:
         return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=count)
     if phase == CONCEALING:
         return _("Lay your trump face down (1-{last})").format(last=count)
+    if phase == PREDICTING:
+        return _("Your prediction (0-{most})").format(most=len(turn.legal) - 1)
     return _("Your card (1-{last})").format(last=count) if count > 1 else _("Your card (1)")
 
 
@@ -96,6 +101,29 @@ def trump_move(look: Look, action: Action, view: SeatView | None) -> str:
         shown = view is not None and view.trump_card == str(CARDS[action.card])
         return f"lay {look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"
     return "ask for the trump" if action.kind == ASK else "show the pair (King and Queen of trumps)"
+
+
+def prediction_prompt(hidden: bool, most: int) -> str:
+    """What the player is asked before the first card where each predicts his own points (differenzler.md §3)."""
+    return (_("Predict how many points you will take yourself in this deal, 0 to {most}. It stays hidden until the "
+              "deal is over; the difference between it and your points is your penalty.") if hidden else
+            _("Predict how many points you will take yourself in this deal, 0 to {most}, said aloud. The difference "
+              "between it and your points is your penalty.")).format(most=most)
+
+
+def predictions_line(view: SeatView, name: Callable[[int], str], dot: str) -> str:
+    """``Predictions: You 40 · Right hidden · Across …``: each seat's prediction as ``view`` may see it."""
+    said = {-1: "…", HIDDEN: _("hidden")}
+    return _("Predictions: {each}").format(each=f" {dot} ".join(
+        f"{name(seat)} {said.get(points, points)}" for seat, points in enumerate(view.predictions)))
+
+
+def typed_placeholder(turn: HumanTurn | None) -> str:
+    """What the table's typing line says it takes: a prediction when one is asked, else a card, a call or a command."""
+    if turn is not None and turn.phase == PREDICTING:
+        return _("your prediction: the points you will take yourself, 0 to {most}; Enter").format(
+            most=len(turn.legal) - 1)
+    return "a card (jh, 'kh belote'), a call (hearts, 90 h) or a command; Esc closes"
 
 
 def announce_question() -> str:

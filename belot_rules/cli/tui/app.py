@@ -33,6 +33,7 @@ from ..game.controller import (
     DECLARING,
     EXCHANGING,
     OVER,
+    PREDICTING,
     SPEEDS,
     TRICK_PAUSE,
     YOU,
@@ -48,12 +49,12 @@ from ..game.controller import (
     forced_words,
 )
 from ..game.look import THEMES, Look
-from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, typed_number
+from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, parse_prediction, typed_number
 from ..game.render import Renderer
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
-from ..game.wording import does, no_hint_yet, sorted_how
+from ..game.wording import does, no_hint_yet, sorted_how, typed_placeholder
 from . import screens
 from .bindings import TABLE_KEYS
 from .drawing import deal_tally, header, seats_table
@@ -61,7 +62,7 @@ from .hand import HandView, sorted_hand
 from .leaving import leave_game, quit_game
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
 from .room import Room, fit
-from .screens import MessageScreen, PointedList, QuestionScreen, ResultScreen
+from .screens import MessageScreen, PointedList, ResultScreen, belote_question
 from .start import offer_unfinished
 from .status import status_line
 from .thinking import Hinting, Thinking
@@ -137,7 +138,7 @@ class TableApp(App[int]):
                 yield PointedList(self.look.pointer, id="choices")
                 yield Static(id="declared")
                 yield Static(id="last")
-        yield Input(id="typed", placeholder="a card (jh, 'kh belote'), a call (hearts, 90 h) or a command; Esc closes")
+        yield Input(id="typed", placeholder=typed_placeholder(None))
         yield Static(id="status")
         yield Footer()
 
@@ -327,6 +328,8 @@ class TableApp(App[int]):
             self.menu = []
             choices.display = False
             self.query_one(HandView).focus()
+        if turn.phase == PREDICTING:  # a number, typed (differenzler.md §3)
+            self.action_type()
         self.skipping = False
         self.refresh_table()
 
@@ -410,16 +413,8 @@ class TableApp(App[int]):
         if len(actions) == 1:
             self.act(actions[0])
             return
-        announce = sorted(actions, key=lambda a: not a.belote)
-        card = self.look.card_name(announce[0].card)
-
-        def answered(index: int | None) -> None:
-            if index is not None and index >= 0:
-                self.act(announce[index])
-
-        answers = [_("play {card}, announcing belote"), _("play {card} without announcing")]
-        self.push_screen(QuestionScreen(_("Announce the belote with {card}?").format(card=card),
-                                        [answer.format(card=card) for answer in answers], self.look.ascii), answered)
+        question, announce = belote_question(self.look, actions)
+        self.push_screen(question, lambda index: None if index is None or index < 0 else self.act(announce[index]))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.typed_after_number():
@@ -447,6 +442,7 @@ class TableApp(App[int]):
 
     def action_type(self) -> None:
         typed = self.query_one("#typed", Input)
+        typed.placeholder = typed_placeholder(self.turn)
         typed.display = True
         typed.value = ""
         typed.focus()
@@ -471,12 +467,16 @@ class TableApp(App[int]):
                 self.act(parse_call(line, self.menu, menu, self.look, self.control.refusal))
             elif turn.phase in (DECLARING, EXCHANGING):
                 self.act(parse_option(line, self.menu))
+            elif turn.phase == PREDICTING:
+                self.act(parse_prediction(line, turn.legal))
             else:
                 hand = self.query_one(HandView)
                 menu = [next(a for a in turn.legal if a.card == c) for c in hand.legal or []]
                 self.play_card(parse_card_choice(line, turn, menu, self.look, self.control.rules))
         except Refusal as refusal:
             self.refuse(str(refusal))
+            if turn.phase == PREDICTING:
+                self.action_type()
 
     def action_close_typing(self) -> None:
         if self.query_one("#typed").display:

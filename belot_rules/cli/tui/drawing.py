@@ -21,7 +21,7 @@ from ..game.look import Look, variant_title
 from ..game.render import Renderer, calls_of, card_index
 from ..game.session import void_words
 from ..game.stats import opponents
-from ..game.wording import does
+from ..game.wording import does, predictions_line
 
 # Where each seat sits in the 3x3 grid (row, column), by the number of seats and the seat's offset from the bottom.
 POSITIONS = {
@@ -164,6 +164,9 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
         second = Text.assemble(_("Contract") + " ", (contract, "bold"), f" {look.dot} ")
         if view.turned_card and control.rules.dealing.turned_to_taker:  # one left on the stock is drawn
             turned.append(pgettext("the turned card", "turned") + " ").append_text(look.card(view.turned_card)).append(f" {look.dot} ")
+        if view.shown_card:  # bidding.last_card shown_from_hand: the card that named trump stays in its holder's hand
+            turned.append(_("shown by {name}").format(name=control.names.name(view.shown_card[0])) + " ").append_text(
+                look.card(view.shown_card[1])).append(f" {look.dot} ")
         if view.trump_card:  # the bidder's card face down (play.trump_shown on_demand), his view only: a seventh card too
             turned.append(_("your face-down card") + " ").append_text(look.card(view.trump_card)).append(f" {look.dot} ")
     elif view.phase == OVER:
@@ -194,6 +197,8 @@ def deal_tally(control: Controller, view: SeatView) -> Text:
         lines += [ngettext("{team}: {tricks} trick, {points} points", "{team}: {tricks} tricks, {points} points",
                            view.side_tricks[t]).format(team=seating.team_name(t), tricks=view.side_tricks[t],
                                                        points=view.side_points[t]) for t in seating.teams_in_order()]
+    if view.predictions:  # bidding.predictions: each as this seat may see it
+        lines.append(predictions_line(view, seating.name, "·"))
     clock = control.rules.variant.table.move_clock
     if clock.seconds is not None and seating.human is not None:
         lines.append(_("Clock: {seconds} s a move").format(seconds=clock.seconds))

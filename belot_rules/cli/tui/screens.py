@@ -15,7 +15,9 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
+from ...engine.actions import Action
 from ...i18n import gettext as _
+from ..game.look import Look
 from ..game.prompt import typed_number
 
 TYPED_AHEAD = 0.4  # seconds: keys this soon after a message appears were meant for the table
@@ -154,3 +156,12 @@ class QuestionScreen(ModalScreen[int]):
 
     def action_answer(self, index: int) -> None:
         self.dismiss(index)
+
+
+def belote_question(look: Look, actions: Sequence[Action]) -> tuple[QuestionScreen, list[Action]]:
+    """The question of a card that may announce a belote, and the actions its answers choose, announcing first."""
+    announce = sorted(actions, key=lambda a: not a.belote)
+    card = look.card_name(announce[0].card)
+    answers = [_("play {card}, announcing belote"), _("play {card} without announcing")]
+    return QuestionScreen(_("Announce the belote with {card}?").format(card=card),
+                          [answer.format(card=card) for answer in answers], look.ascii), announce

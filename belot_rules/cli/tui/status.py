@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ...engine.actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION
 from ...i18n import gettext as _
-from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING
+from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING
 from ..game.wording import does
 from .room import MIN_SIZE
 
@@ -29,7 +29,8 @@ def status_line(app: TableApp) -> Text:
                 DECLARING: _("Declare: ↑↓ and Enter"),
                 EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
                 DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)"),
-                CONCEALING: _("Lay your trump face down: ← → and Enter (or its number, or / to type it)")}.get(
+                CONCEALING: _("Lay your trump face down: ← → and Enter (or its number, or / to type it)"),
+                PREDICTING: _("Your prediction: type the points you will take yourself, then Enter")}.get(
             view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
         text = app.draw.schmeiss_offer(view) or text
         if app.turn is not None and SEVENTH_ACTION in app.turn.legal:  # play.seventh_card: typed, as in the line game
@@ -41,7 +42,7 @@ def status_line(app: TableApp) -> Text:
         if control.clock is not None:
             text += f" {look.dot} " + _("{seconds} s left").format(seconds=round(control.clock.remaining()))
     else:
-        verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard"}.get(view.phase, "play")
+        verb = {BIDDING: "speak", DECLARING: "declare", DISCARDING: "discard", PREDICTING: "predict"}.get(view.phase, "play")
         text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if app.thinking.busy else "") \
             + ("" if app.skipping else " " + _("(space skips)"))
     shown = f"{app.note}  {look.pointer} {text}" if app.note else text
