@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from .card_play import CardSense
 from .memory import Memory
 
-SAMPLES = 16  # deals played out per prediction: a median within a few points, in a few hundredths of a second
+SAMPLES = 32  # deals played out per prediction: the median within a few points, in a few milliseconds
 CARD_INDEX = {str(card): card.index for card in CARDS}
 
 
