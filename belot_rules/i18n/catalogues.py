@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+from pydantic import BaseModel
 
 PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE = PACKAGE / "locale"
@@ -50,12 +52,26 @@ def source_texts(package: Path = PACKAGE) -> dict[Key, tuple[str | tuple[str, ..
 
 
 def option_texts() -> list[str]:
-    """What each value of each option means (``Option(meanings=...)``): declared once, as data, on the option's field
-    (``variant/options``), so read from the model rather than from marks in the code; ``belot show``, ``compare`` and
-    the booklet translate them where they print them (the JSON Schema keeps them in English)."""
+    """Every option's description and what each of its values means (``Option(meanings=...)``): declared once, as
+    data, on the option's field (``variant/options``), so read from the model rather than from marks in the code;
+    ``belot show``, ``compare`` and the booklet translate them where they print them (the JSON Schema keeps them in
+    English)."""
     from ..variant.meanings import declared_options
+    from ..variant.model import Variant
 
-    return [text for _path, _choice, option in declared_options() for text in option.meanings.values()]
+    meanings = [text for _path, _choice, option in declared_options() for text in option.meanings.values()]
+    return [*meanings, *_descriptions(Variant)]
+
+
+def _descriptions(model: type[BaseModel]) -> Iterator[str]:
+    """The description of every field of ``model`` and of the sections it opens into (``variant/explain.opened``)."""
+    from ..variant.explain import opened
+
+    for field in model.model_fields.values():
+        if field.description:
+            yield field.description
+        for _keys, section, _part in opened(field):
+            yield from _descriptions(section)
 
 
 def part_of(file: str) -> str:
