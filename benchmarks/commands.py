@@ -26,7 +26,6 @@ scoring in Python (``simulate_random_seats_python_scoring``). In a checkout:
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import random
 import resource
@@ -51,20 +50,14 @@ ROUNDS = 15
 
 def fastest(runs: list[Callable[[int, int], object]], deals: int, rounds: int = ROUNDS) -> list[float]:
     """CPU seconds per deal of each of ``runs`` (called as ``run(round, count)`` to play ``count`` deals),
-    interleaved in ``rounds`` rounds; each run's fastest round counts. What exists before the rounds (modules,
-    rules) is frozen out of the garbage collector's way, as a run of the commands freezes it before its chunks
-    (sim/plan.py, ``lent``): without that, full collections walking it cost random seats about a tenth."""
+    interleaved in ``rounds`` rounds; each run's fastest round counts."""
     count = max(1, deals // rounds)
     best = [float("inf")] * len(runs)
-    gc.freeze()
-    try:
-        for number in range(rounds):
-            for i, run in enumerate(runs):
-                started = time.process_time()
-                run(number, count)
-                best[i] = min(best[i], time.process_time() - started)
-    finally:
-        gc.unfreeze()
+    for number in range(rounds):
+        for i, run in enumerate(runs):
+            started = time.process_time()
+            run(number, count)
+            best[i] = min(best[i], time.process_time() - started)
     return [b / count for b in best]
 
 
