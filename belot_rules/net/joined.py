@@ -32,7 +32,7 @@ from ..cli.game.controller import BIDDING, Controller, HumanTurn
 from ..cli.game.look import Look
 from ..cli.game.prompt import command
 from ..cli.game.render import Renderer
-from ..cli.game.seating import COMPASS, HUMAN, PERSON, Seating, seat_word
+from ..cli.game.seating import HUMAN, PERSON, Seating
 from ..cli.game.session import SheetRow
 from ..cli.tui.app import TableApp
 from ..cli.tui.bindings import TABLE_KEYS
@@ -46,7 +46,7 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .client import Joining, PlainView, closed_words, left_words, lost_words, sit
 from .protocol import encode
-from .wire import NamedSeating, action_from, seen_from
+from .wire import NamedSeating, action_from, seat_label, seen_from
 
 TALK_LINES = 4  # lines of table talk and notes the side column keeps
 NOT_HERE = ("skip", "speed", "forced", "stats")  # the local table's keys for its own bots and files
@@ -146,7 +146,7 @@ def seating(rules: Ruleset, seats: list[dict[str, Any]], seat: int | None) -> Na
     table = rules.seating
     players = tuple(HUMAN if s["seat"] == seat else PERSON if s["player"].startswith(PERSON) else s["player"]
                     for s in seats)
-    labels = tuple(s["name"] if player in (HUMAN, PERSON) else seat_word(COMPASS[table.players][s["seat"]])
+    labels = tuple(seat_label(s["seat"], s["name"], player not in (HUMAN, PERSON), table.players)
                    for s, player in zip(seats, players, strict=True))
     return NamedSeating(players, table.side_of, rules.variant.deal.direction == "clockwise", labels)
 
@@ -274,7 +274,9 @@ class JoinedTable(TableApp):
         self.ended = True
         assert isinstance(self.control, Remote)
         self.control.standing = {**self.control.standing, "board": message["board"], "over": True}
-        self.turn = None
+        self.turn, self.menu = None, []
+        self.query_one("#choices").display = False  # a move asked when the match ended (on time) is not made
+        self.stop_clock()
         self.update_status()
         self.farewell.append(message["said"])
         box = message.get("box") or {"title": _("The match is over"), "body": message.get("sheet", "")}

@@ -37,7 +37,7 @@ from ..cli.game.controller import (
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
 from ..cli.game.render import Renderer
-from ..cli.game.seating import HUMAN, PERSON as PERSON, bot_choice, seat_word  # PERSON: the seats of --seats
+from ..cli.game.seating import COMPASS, HUMAN, PERSON as PERSON, bot_choice, seat_word  # PERSON: the seats of --seats
 from ..cli.game.session import NoUndo, Session
 from ..cli.game.wording import announce_question, question, reached
 from ..cli.show import print_rules
@@ -47,14 +47,23 @@ from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
 from ..errors import UserError
 from ..i18n import current, gettext as _, ngettext, speaking
 from .protocol import MAX_NAME, MAX_TALK
-from .wire import NamedSeating, action_json, clean_line, move_words, public_view, seen_json, trick_words, view_json
+from .wire import (
+    NamedSeating,
+    action_json,
+    clean_line,
+    move_words,
+    public_view,
+    seat_label,
+    seen_json,
+    trick_words,
+    view_json,
+)
 
 WATCHERS = -1  # the receiver of what the whole table sees
 MAX_WATCHERS = 32
 NEVER, OWN_MOVE, AGREED = "never", "own-move", "agreed"
 UNDO_RULES = (NEVER, OWN_MOVE, AGREED)  # belot host --undo
 BOX_WIDTH = 76  # columns: a result box at the full-screen table, inside its frame on an 80-column terminal
-COMPASS = {4: ("South", "East", "North", "West"), 3: ("South", "East", "West"), 2: ("South", "North")}
 
 Out = tuple[int, dict[str, Any]]  # a receiver (a seat or WATCHERS) and its message
 
@@ -584,7 +593,9 @@ class Table:
         seating = self.session.seating
         seat = None if receiver == WATCHERS else receiver
         self.session.seating = NamedSeating(tuple(HUMAN if s == seat else p for s, p in enumerate(seating.players)),
-                                            seating.side_of, seating.clockwise, tuple(s.name for s in self.seats))
+                                            seating.side_of, seating.clockwise,
+                                            tuple(seat_label(s.number, s.name, not s.person, len(self.seats))
+                                                  for s in self.seats))
         self.flow.viewer = (seat,)
         try:
             yield

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
-from ..cli.game.seating import Seating, seat_word
+from ..cli.game.seating import COMPASS, Seating, seat_word
 from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, Action
 from ..engine.deal import OVER, SeatView
 from ..i18n import gettext as _
@@ -68,6 +68,12 @@ class NamedSeating(Seating):
 
     def name(self, seat: int) -> str:
         return seat_word("You") if seat == self.human else self.labels[seat]
+
+
+def seat_label(seat: int, name: str, bot: bool, seats: int) -> str:
+    """How a full-screen seat names another: a person by their name, a bot by its compass point, in the reader's
+    language (the header names the bots)."""
+    return seat_word(COMPASS[seats][seat]) if bot else name
 
 
 def seen_json(view: SeatView, receiver: int | None) -> dict[str, Any]:
