@@ -190,6 +190,7 @@ _COMPOSED: set[KeyPath] = {
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
     ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
     ("bidding", "points", "equal_holds"), ("bidding", "points", "pass_is_final"), ("play", "seventh_card"),
+    ("scoring", "exact_prediction_bonus"),
 }
 
 
@@ -358,6 +359,8 @@ def _scoring(rules: Ruleset) -> list[Block]:
                                     rules.variant.bidding.points.maximum, scoring.game_points.all_tricks_factor,
                                     rules.variant.bidding.doubles.max_level > 0))
         return told
+    if rules.variant.bidding.predictions != "off":
+        told.append(say.predictions_scored(scoring.exact_prediction_bonus))
     told.append(say.capot(scoring.capot.bonus.default))
     if "no_trumps" in rules.contracts and "no_trumps" in scoring.capot.bonus.overrides:
         told.append(say.no_trumps_capot(scoring.capot.bonus.of("no_trumps")))
@@ -371,6 +374,7 @@ def _match(rules: Ruleset) -> list[Block]:
     match = rules.variant.match
     told: list[Block] = [say.target(match.target) if match.target is not None
             else say.running_set(match.set_at) if match.set_at is not None
+            else say.fixed_deals_penalties(match.deals) if match.deals and rules.variant.bidding.predictions != "off"
             else say.fixed_deals(match.deals) if match.deals else say.single_deal()]
     seconds = rules.variant.table.move_clock.seconds
     if seconds:

@@ -366,6 +366,21 @@ def fixed_deals(deals: int) -> str:
     return _("The match is {deals} deals; the higher total wins.").format(deals=deals)
 
 
+def fixed_deals_penalties(deals: int) -> str:
+    return _("The match is {deals} deals; the fewest penalty points, the highest total on the board, wins.").format(
+        deals=deals)
+
+
+def predictions_scored(bonus: int) -> str:
+    """How predictions are scored (differenzler.md §5)."""
+    said = _("Each player's penalty is the difference between his prediction and the points he took, written on the "
+             "board as minus that many.")
+    if bonus:
+        said += " " + _("An exact prediction takes {bonus} off the penalty; a prediction of 0 only with a trick "
+                        "taken.").format(bonus=bonus)
+    return said
+
+
 def single_deal() -> str:
     return _("The match is a single deal.")
 

@@ -89,7 +89,8 @@ ACTION = {"type": "object", "additionalProperties": False,
           "required": ["text", "kind", "call", "card", "declarations", "belote"],
           "description": "a legal move (an engine Action); its text chooses it (act)",
           "properties": {"text": _string(200), "kind": _string(16), "call": {"type": ["object", "null"]},
-                         "card": {"type": "integer"}, "declarations": {"type": "array"}, "belote": {"type": "boolean"}}}
+                         "card": {"type": "integer"}, "declarations": {"type": "array"}, "belote": {"type": "boolean"},
+                         "points": {"type": "integer", "description": "a prediction's points (bidding.predictions)"}}}
 
 CLIENT_MESSAGES = {
     "hello": _message("hello", {

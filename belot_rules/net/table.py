@@ -24,6 +24,7 @@ from rich.console import Console, Group, RenderableType
 from ..cli.game.controller import (
     BOT,
     CLOCK,
+    PREDICTING,
     AllPassed,
     Controller,
     DealScored,
@@ -35,7 +36,7 @@ from ..cli.game.controller import (
     out_of_time,
 )
 from ..cli.game.look import Look
-from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, point_bids
+from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, parse_prediction, point_bids
 from ..cli.game.render import Renderer
 from ..cli.game.seating import COMPASS, HUMAN, PERSON as PERSON, bot_choice, seat_word  # PERSON: the seats of --seats
 from ..cli.game.session import NoUndo, Session
@@ -484,6 +485,8 @@ class Table:
             return [parse_call(text, turn.legal, turn.menu, self.look, self.flow.refusal)]
         if turn.phase in (DECLARING, EXCHANGING):
             return [parse_option(text, turn.menu)]
+        if turn.phase == PREDICTING:  # bidding.predictions: a number typed
+            return [parse_prediction(text, turn.legal)]
         return parse_card_choice(text, turn, turn.menu, self.look, self.flow.rules)
 
     def say(self, seat: int | None, text: str) -> list[Out]:

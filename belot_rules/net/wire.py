@@ -16,8 +16,9 @@ from typing import Any
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
 from ..cli.game.seating import COMPASS, Seating, seat_word
-from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, Action
+from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, PREDICT, Action
 from ..engine.deal import OVER, SeatView
+from ..engine.predictions import HIDDEN
 from ..i18n import gettext as _
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
@@ -30,7 +31,8 @@ _QUAD = re.compile(r"^four \w+ \((\d+)\)$")
 
 def public_view(view: SeatView) -> SeatView:
     """A seat's view without what only that seat knows: the whole table's view, for a watcher."""
-    return replace(view, hand=(), discarded=())
+    predictions = view.predictions if view.phase == OVER else tuple(HIDDEN if p >= 0 else p for p in view.predictions)
+    return replace(view, hand=(), discarded=(), predictions=predictions)  # a watcher sees predictions once shown
 
 
 def declaration_words(text: str) -> str:
@@ -104,13 +106,14 @@ def action_json(action: Action) -> dict[str, Any]:
     """A legal move as a full-screen seat is sent it: enough to word and draw it, and ``text`` to choose it
     (:func:`~belot_rules.engine.actions.find_action` finds it among the legal moves)."""
     return {"text": str(action), "kind": action.kind, "call": asdict(action.call) if action.call else None,
-            "card": action.card, "declarations": [asdict(d) for d in action.declarations], "belote": action.belote}
+            "card": action.card, "declarations": [asdict(d) for d in action.declarations], "belote": action.belote,
+            "points": action.points}
 
 
 def action_from(data: dict[str, Any]) -> Action:
     call = Call(**data["call"]) if data["call"] else None
     return Action(data["kind"], call, data["card"], tuple(Declaration(**d) for d in data["declarations"]),
-                  data["belote"])
+                  data["belote"], data.get("points", -1))
 
 
 def move_words(look: Look, name: str, action: Action, receiver: int | None, seat: int,
@@ -140,6 +143,8 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
         said = _("asks for the trump")
     elif action.kind == PAIR:
         said = _("shows the pair (King and Queen of trumps)")
+    elif action.kind == PREDICT:  # bidding.predictions: the number to its maker only
+        said = _("predicts {points}").format(points=action.points) if own else _("writes down a prediction")
     else:
         said = action.kind
     return _("{name}: {move}").format(name=name, move=said)

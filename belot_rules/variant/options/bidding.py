@@ -356,8 +356,8 @@ class Bidding(Rule):
         "turned_card_point_bids": "point bids on a turned card: round 1 is on the turned card's suit",
         "single_call": "each player in turn names any contract or passes; the first contract named is played "
         "(Klaverjas, Bela)",
-        "last_card_trump": "nobody bids: the suit of the last card dealt, face up on the table, is trump and the "
-        "player after the dealer leads (Belote decouverte)",
+        "last_card_trump": "nobody bids: the suit of the last card dealt, shown to all, is trump and the player after "
+        "the dealer leads (Belote decouverte, Differenzler)",
         "push": "the first speaker names any contract or pushes the choice to his partner, who must name one "
         "(Schieber Jass's 'schieben'); the opponents never speak",
     })] = Field(

@@ -416,7 +416,7 @@ class Scoring(Rule):
     taker_must_beat: Annotated[TakerMustBeat, Option({
         "each_other_player": "each for himself: the taker must score more than each other player",
         "others_together": "each for himself: the taker must score more than the other players together",
-    }, unused_when=_no_taker_against_each)] = Field(
+    }, unused_when=first_reason(_no_taker_against_each, _no_contract_judged))] = Field(
         TakerMustBeat.each_other_player,
         description="Each for himself at three or more players: the taker makes his contract with more points "
         "than each other player, or with more than the others together.",
