@@ -4,13 +4,16 @@ predicts his own points and scores the difference."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings, strategies as st
 
 from belot_rules import load_variant
+from belot_rules.cli import main
 from belot_rules.engine.deal import DealState, IllegalAction
 from belot_rules.engine.phases import PLAYING, PREDICTING
 from belot_rules.engine.playout import play_at_random
@@ -163,3 +166,16 @@ def test_the_heuristic_bot_predicts_within_the_deal_and_deterministically_differ
     first = bot.choose(state.view(0), state.legal_actions())
     assert first in state.legal_actions()
     assert make_player("heuristic", rules, 9).choose(state.view(0), state.legal_actions()) == first
+
+
+def test_belot_score_scores_the_worked_example_from_a_scorekeeper_s_outcome_differenzler_5(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """differenzler.md §5 through ``belot score`` (the scorekeeper's path): examples/deal-outcome-differenzler-short.yaml
+    holds the worked example as counted at the table, the predictions with it; without them it is refused."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "deal-outcome-differenzler-short.yaml"
+    assert main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["match_points"] == [-7, 0, -9, -4]
+    outcome = yaml.safe_load(path.read_text(encoding="utf-8"))
+    del outcome["predictions"]
+    with pytest.raises(UserError, match="predictions: missing; differenzler scores each player's prediction"):
+        load_variant("differenzler").score_deal(outcome)
