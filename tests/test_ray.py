@@ -283,6 +283,58 @@ def test_an_actor_left_idle_ends_and_gives_its_cpu_back(monkeypatch):
     assert len(ended) == 2
 
 
+def test_an_actor_of_a_lost_node_is_ended_and_replaced_under_another_name():
+    """Killing the second node of a two-node cluster stopped the run (benchmarks/two_nodes.py faults, issue "Fast
+    where users run it"): its actor, unreachable but not yet declared dead, kept its name, the replacement found by
+    that name was the same actor, and a chunk failed there 4 times. A lost actor is ended, its number not reused."""
+    from belot_rules.sim import ray_backend
+
+    program = ray_backend.program_identity()
+    names = [f"{ray_backend._names(program)}{n}" for n in (0, 1)]
+    killed: list[str] = []
+
+    class Actor:
+        def __init__(self, number: int) -> None:
+            self.number = number
+            self.play = self  # actor.play.remote(...)
+
+        def remote(self, *args: object) -> tuple[str, int]:
+            return "batch", self.number
+
+    class Ray:  # a cluster whose actor 0 is on a node just lost
+        exceptions = ray.exceptions
+
+        class util:
+            @staticmethod
+            def list_named_actors(all_namespaces: bool) -> list[dict[str, str]]:
+                return [{"namespace": ray_backend.NAMESPACE, "name": name} for name in names]
+
+        def put(self, work: object) -> object:
+            return work
+
+        def get(self, handle: tuple[str, int]) -> object:
+            raise ray.exceptions.ActorUnavailableError("the node is unreachable", None)
+
+        def kill(self, actor: Actor, no_restart: bool) -> None:
+            killed.append(actor.number)
+
+    class Backend:
+        def __init__(self) -> None:
+            self.ray = Ray()
+
+        def new_actor(self, program: str, number: int) -> Actor:
+            return Actor(number)
+
+    pool = ray_backend._RayPool(Backend(), object(), 2, follow=False)
+    assert sorted(pool.numbers.values()) == [0, 1]  # the actors an earlier command left
+    lost = pool.submit([object()])
+    with pytest.raises(ray.exceptions.ActorUnavailableError):
+        pool.result(lost, [object()])
+    assert killed == [lost[1]]
+    pool._staff()
+    assert sorted(pool.numbers[actor] for actor in pool.actors) == sorted({0, 1, 2} - {lost[1]})
+
+
 # Runs last: it replaces the module's cluster with one of several raylets.
 def test_a_head_without_cpus_plays_on_its_nodes_and_uses_nodes_that_join():
     """The usual autoscaling layout, a head of no CPUs, was refused, and nodes joining during a run were never

@@ -19,6 +19,7 @@ import os
 import socket
 import threading
 import time
+from itertools import chain, count
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,7 @@ class _RayPool:
         self.program = program_identity()  # each actor checks it runs the same before it plays
         self.actors: dict[Any, int] = {}  # the run's actors -> the batches each holds
         self.numbers: dict[Any, int] = {}  # the run's actors -> the number in their name
+        self.ended: set[int] = set()  # the numbers of the actors this run ended (their names may linger a moment)
         self.owner: dict[Any, Any] = {}  # a batch's handle -> the actor playing it
         self.proven: set[Any] = set()  # the actors that returned a batch (placed on a node, running)
         self.checked = self.had_cpus = time.monotonic()
@@ -158,11 +160,16 @@ class _RayPool:
 
     def _staff(self) -> None:
         """As many actors as workers: new ones for CPUs that joined, those beyond the CPUs left ended."""
-        while len(self.actors) < self.slots:
-            taken = {self.numbers[actor] for actor in self.actors}
-            number = min(set(range(len(self.actors) + 1)) - taken)
-            actor = self.backend.new_actor(self.program, number)
-            self.actors[actor], self.numbers[actor] = 0, number
+        if len(self.actors) < self.slots:
+            # This program's actors on the cluster, whatever their numbers, then new ones.
+            ours = _names(self.program)
+            there = {int(name[len(ours):]) for name in _named_actors(self.ray) if name.startswith(ours)}
+            taken = {self.numbers[actor] for actor in self.actors} | self.ended
+            numbers = chain(sorted(there - taken), (n for n in count() if n not in there and n not in taken))
+            while len(self.actors) < self.slots:
+                number = next(numbers)
+                actor = self.backend.new_actor(self.program, number)
+                self.actors[actor], self.numbers[actor] = 0, number
         # Those never heard from first (a replacement Ray cannot place on the CPUs left), then the least busy.
         extra = sorted(self.actors, key=lambda actor: (actor in self.proven, self.actors[actor]))
         for actor in extra[:max(0, len(self.actors) - self.slots)]:
@@ -171,6 +178,7 @@ class _RayPool:
     def _end(self, actor: Any) -> None:
         """End ``actor``: its batches fail here, and are played again by the others."""
         self.actors.pop(actor, None)
+        self.ended.add(self.numbers[actor])
         self.ray.kill(actor, no_restart=True)
 
     def submit(self, chunks: list[Any]) -> Any:
@@ -201,7 +209,9 @@ class _RayPool:
             played = _unpack(self.ray.get(handle), chunks)
         except Exception as error:  # noqa: BLE001 - the run loop retries or reports it
             if isinstance(error, self.ray.exceptions.RayActorError):
-                self.actors.pop(actor, None)  # lost with its process or node: replaced at the next check
+                # Lost with its process or node, replaced at the next check. Ended too: a node just lost keeps
+                # its actors' names until Ray declares it dead, and the replacement would be the same actor.
+                self._end(actor)
                 self.checked = 0.0
             other = _unwrapped(error)
             if isinstance(other, OtherProgram) and other.there == program_identity():
@@ -246,11 +256,11 @@ class _RayPool:
         """Ask the actors of other programs (another version, earlier source files) to end if idle: they would
         keep the CPUs this run's actors wait for until ``IDLE_SECONDS`` pass."""
         ours = _names(self.program)
-        for named in self.ray.util.list_named_actors(all_namespaces=True):
-            if named["namespace"] != NAMESPACE or named["name"].startswith(ours):
+        for name in _named_actors(self.ray):
+            if name.startswith(ours):
                 continue
             try:
-                other = self.ray.get_actor(named["name"], namespace=NAMESPACE)
+                other = self.ray.get_actor(name, namespace=NAMESPACE)
             except ValueError:  # ended meanwhile
                 continue
             other.retire_if_idle.options(concurrency_group="control").remote()
@@ -341,6 +351,12 @@ class RayBackend(Backend):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _named_actors(ray: Any) -> list[str]:
+    """The names of the actors in ``NAMESPACE`` on the cluster: every command's, of every program."""
+    return [named["name"] for named in ray.util.list_named_actors(all_namespaces=True)
+            if named["namespace"] == NAMESPACE]
 
 
 def _names(program: str) -> str:
