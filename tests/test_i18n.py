@@ -251,26 +251,31 @@ def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 # What --help shows as it is typed in any language: the program's and commands' names, options, metavars, variables.
-_TYPED = re.compile(r"'\w+'|[\w.-]+\.(?:yaml|html|json)\b|--?[\w-]+|\b[A-Z][A-Z_0-9]+\b|"
-                    r"\b(?:belot|bulgarian|french|JSON|YAML|Schema|draft)\b")
+_TYPED = re.compile(r"'[\w.\[\]-]+'|[\w.-]+\.(?:yaml|html|json|jsonl)\b|--?[\w-]+|\b[A-Z][A-Z_0-9]+\b|\w+:\w+|[\w/]+\.py:\w+|"
+                    r"\$\w+|\b(?:belot|bulgarian|french|JSON|YAML|Schema|draft|pip install|matplotlib|stderr|Ray|ray|"
+                    r"local|heuristic|random|search|human|easy|normal|hard|expert|slow|fast|instant|never|own-move|agreed|Bradley|"
+                    r"Terry|Elo|file)\b")
 
 
 # Words of the help spelt as in English that are the language's own.
 _HELP_SAME = {"fr": {"Belote", "table", "version", "duplicate", "options", "arguments", "argument", "page", "terminal",
-                     "phase"},
-              "nl": {"bots", "ratings", "variant", "argument", "argumenten", "terminal", "hash"},
-              "hr": {"problem", "program", "terminal", "hash", "status"}}
+                     "phase", "second", "tables", "code", "machine", "points", "port", "scripts", "scores"},
+              "nl": {"bots", "ratings", "variant", "argument", "argumenten", "terminal", "hash", "bot", "overhead", "per",
+                     "run", "teams", "token", "lobby", "code", "cluster", "over", "backend", "Open", "browsers", "machine", "server", "open", "scripts", "scores"},
+              "hr": {"problem", "program", "terminal", "hash", "status", "bot", "token", "port"}}
 
 
 @pytest.mark.parametrize("code", ["bg", "fr", "nl", "hr", "ru"])
 def test_the_help_is_in_the_language(code: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 25 item 1 (``--help``): ``belot --lang L --help`` lists the commands and argparse's own headings in the
     language (cli/__init__.py points argparse's gettext at the catalogues), and so do the help of rules, show,
-    validate, list and schema; of ``belot play --help``, the description and the player's options too. No English word of the same help is left but what is typed as it is."""
+    validate, list, schema, compare, simulate, duel, tournament, host, join and replay; of ``belot play --help``, the description and the player's options too. No English word of the same help is left but what is typed as it is."""
     def words(text: str) -> set[str]:
+        text = re.sub(r"-\n\s+", "-", text)  # a word argparse wrapped at its hyphen
         return set(re.findall(r"[^\W\d_]{3,}", _TYPED.sub(" ", text))) - set(main.__globals__["COMMANDS"])
 
-    for command in ([], ["rules"], ["show"], ["validate"], ["list"], ["schema"]):  # score's help names its keys
+    for command in ([], ["rules"], ["show"], ["validate"], ["list"], ["schema"], ["compare"], ["simulate"], ["duel"],
+                    ["tournament"], ["host"], ["join"], ["replay"]):  # score's help names its keys
         english = words(_help(capsys, *command))
         left = sorted(words(_help(capsys, *command, "--lang", code)) & english - _HELP_SAME.get(code, set()))
         assert left == [], f"{code}: English words in belot {' '.join(command)} --help: {left}"

@@ -51,19 +51,19 @@ def register(subparsers: Any) -> None:
         description=_("Show every rule that differs between two or more variants (shipped names or files); "
                     "with --simulate, play the same deals of each with the same bots and compare the results."),
     )
-    parser.add_argument("variants", nargs="+", metavar="NAME_OR_FILE", help="two or more variants")
-    parser.add_argument("--all", action="store_true", help="also list the options that are equal")
-    parser.add_argument("--simulate", type=positive_int, metavar="N", help="simulate N deals of each variant")
+    parser.add_argument("variants", nargs="+", metavar="NAME_OR_FILE", help=_("two or more variants"))
+    parser.add_argument("--all", action="store_true", help=_("also list the options that are equal"))
+    parser.add_argument("--simulate", type=positive_int, metavar="N", help=_("simulate N deals of each variant"))
     parser.add_argument("--matches", type=positive_int, metavar="M",
-                        help="also simulate M whole matches of each variant: match length, wins, the first "
-                             f"bidder's advantage (with --report: one per {DEALS_PER_MATCH} deals, at least "
-                             f"{MIN_MATCHES}, unless given)")
+                        help=_("also simulate M whole matches of each variant: match length, wins, the first "
+                               "bidder's advantage (with --report: one per {deals} deals, at least {least}, unless "
+                               "given)").format(deals=DEALS_PER_MATCH, least=MIN_MATCHES))
     parser.add_argument("--report", metavar="FILE",
-                        help="write the comparison, with charts, as one self-contained HTML file "
+                        help=_("write the comparison, with charts, as one self-contained HTML file "
                              "(needs matplotlib: pip install 'belot-rules[report]', or '.[report]' in a checkout); "
-                             "an existing FILE is kept unless --overwrite is given")
+                             "an existing FILE is kept unless --overwrite is given"))
     parser.add_argument("--overwrite", action="store_true",
-                        help="let --report write over an existing file (never over a file the comparison reads)")
+                        help=_("let --report write over an existing file (never over a file the comparison reads)"))
     add_simulation_options(parser)
     parser.set_defaults(run=run)
 

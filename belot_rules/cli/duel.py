@@ -25,15 +25,15 @@ def register(subparsers: Any) -> None:
                     "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
                     "module:Name. The same seed gives the same numbers with any number of workers."),
     )
-    parser.add_argument("first", metavar="X", help="the first bot")
-    parser.add_argument("second", metavar="Y", help="the second bot")
-    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
-    parser.add_argument("--deals", type=positive_int, required=True, metavar="N", help="deal pairs to play")
+    parser.add_argument("first", metavar="X", help=_("the first bot"))
+    parser.add_argument("second", metavar="Y", help=_("the second bot"))
+    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help=_("a shipped variant or a file"))
+    parser.add_argument("--deals", type=positive_int, required=True, metavar="N", help=_("deal pairs to play"))
     parser.add_argument("--full", action="store_true",
-                        help="the bots bid too (without it the heuristic bidder bids for every seat, so both "
-                             "tables of a pair play the same contract and only the card play differs)")
+                        help=_("the bots bid too (without it the heuristic bidder bids for every seat, so both "
+                             "tables of a pair play the same contract and only the card play differs)"))
     parser.add_argument("--matches", type=int, default=0, metavar="M",
-                        help="with --full, also play M pairs of whole matches and count the matches won")
+                        help=_("with --full, also play M pairs of whole matches and count the matches won"))
     add_simulation_options(parser, seats=False)
     parser.set_defaults(run=run)
 

@@ -26,36 +26,37 @@ def register(subparsers: Any) -> None:
         "table's code (belot join ADDRESS:PORT --code CODE). The server decides every move and sends each "
         "seat only what it may see. It listens on this machine alone (127.0.0.1) unless --listen says "
         "otherwise, and saves after every move; --resume continues a stopped match."))
-    parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE", help="a shipped variant or a variant file "
-                        "(default: bulgarian)")
-    parser.add_argument("--seats", metavar="P0,P1,...", help=f"'human', a bot or a level (easy, normal, hard, expert) "
-                        f"per seat, in play order (default: {DEFAULT_SEATS})")
-    parser.add_argument("--code", help="the table's code (default: a random one)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default: {DEFAULT_PORT}; 0: any free one)")
+    parser.add_argument("variant", nargs="?", metavar="VARIANT_OR_FILE", help=_("a shipped variant or a variant file "
+                        "(default: bulgarian)"))
+    parser.add_argument("--seats", metavar="P0,P1,...", help=_("'human', a bot or a level (easy, normal, hard, expert) "
+                        "per seat, in play order (default: {seats})").format(seats=DEFAULT_SEATS))
+    parser.add_argument("--code", help=_("the table's code (default: a random one)"))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("the port (default: {port}; 0: any free one)").format(
+        port=DEFAULT_PORT))
     parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
-                        help="the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)")
-    parser.add_argument("--seed", type=int, help="deal the same cards and bot moves again (default: random)")
-    parser.add_argument("--target", type=int, metavar="N", help="play to N match points instead of the variant's target (N deals where players predict their points)")
+                        help=_("the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"))
+    parser.add_argument("--seed", type=int, help=_("deal the same cards and bot moves again (default: random)"))
+    parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target (N deals where players predict their points)"))
     parser.add_argument("--wait", type=float, default=120, metavar="SECONDS",
-                        help="how long a player who dropped has to come back before a bot plays their seat "
-                             "(default: 120)")
-    parser.add_argument("--bot", default="heuristic", help="the bot that plays a seat whose player is away "
-                        "(default: heuristic)")
+                        help=_("how long a player who dropped has to come back before a bot plays their seat "
+                             "(default: 120)"))
+    parser.add_argument("--bot", default="heuristic", help=_("the bot that plays a seat whose player is away "
+                        "(default: heuristic)"))
     parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"], default="normal",
-                        help="how long the table pauses after each bot's move (default: normal)")
-    parser.add_argument("--hints", action="store_true", help="players may ask what a bot would play (h)")
+                        help=_("how long the table pauses after each bot's move (default: normal)"))
+    parser.add_argument("--hints", action="store_true", help=_("players may ask what a bot would play (h)"))
     parser.add_argument("--undo", choices=["never", "own-move", "agreed"],
-                        help="whether a player may take back a move (u): never (the default), own-move (while no "
+                        help=_("whether a player may take back a move (u): never (the default), own-move (while no "
                              "other player has moved since) or agreed (once the other players agree); a resumed "
-                             "table keeps its rule unless this is given")
+                             "table keeps its rule unless this is given"))
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                        help="continue a hosted match that was stopped (default: the table saved last); with "
-                             "--lobby, open the tables of a stopped lobby again (FILE: its folder)")
-    parser.add_argument("--save", metavar="FILE", help="where the table is saved (default: one file per code "
-                        "in the data folder); with --lobby, the folder of its tables")
+                        help=_("continue a hosted match that was stopped (default: the table saved last); with "
+                             "--lobby, open the tables of a stopped lobby again (FILE: its folder)"))
+    parser.add_argument("--save", metavar="FILE", help=_("where the table is saved (default: one file per code "
+                        "in the data folder); with --lobby, the folder of its tables"))
     parser.add_argument("--lobby", action="store_true",
-                        help="no table of its own: players open tables by code (belot join --create)")
-    parser.add_argument("--web", type=int, metavar="PORT", help="also serve the table to browsers on PORT")
+                        help=_("no table of its own: players open tables by code (belot join --create)"))
+    parser.add_argument("--web", type=int, metavar="PORT", help=_("also serve the table to browsers on PORT"))
     parser.set_defaults(run=run)
 
 

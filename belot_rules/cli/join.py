@@ -18,18 +18,18 @@ def register(subparsers: Any) -> None:
         "join", help=_("join a table hosted with belot host"),
         description=_("Sit at a table that belot host keeps, with the address and code the host printed. "
         "The seat's token is kept, so the same command takes your seat back if you drop."))
-    parser.add_argument("address", metavar="ADDRESS:PORT", help="where the table is, as belot host printed it")
-    parser.add_argument("--code", required=True, help="the table's code")
-    parser.add_argument("--name", default="", help="your name at the table")
-    parser.add_argument("--token", help="your seat's token, to come back to it (kept for you by default)")
+    parser.add_argument("address", metavar="ADDRESS:PORT", help=_("where the table is, as belot host printed it"))
+    parser.add_argument("--code", required=True, help=_("the table's code"))
+    parser.add_argument("--name", default="", help=_("your name at the table"))
+    parser.add_argument("--token", help=_("your seat's token, to come back to it (kept for you by default)"))
     parser.add_argument("--plain", action="store_true",
-                        help="the line-by-line game (what scripts and screen readers use; the default when the input "
-                        "or output is not a terminal) instead of the full-screen table")
-    parser.add_argument("--watch", action="store_true", help="watch: the table's cards only, no seat")
-    parser.add_argument("--create", metavar="VARIANT", help="at a lobby (belot host --lobby): open a table of "
-                        "VARIANT with this code")
+                        help=_("the line-by-line game (what scripts and screen readers use; the default when the input "
+                        "or output is not a terminal) instead of the full-screen table"))
+    parser.add_argument("--watch", action="store_true", help=_("watch: the table's cards only, no seat"))
+    parser.add_argument("--create", metavar="VARIANT", help=_("at a lobby (belot host --lobby): open a table of "
+                        "VARIANT with this code"))
     parser.add_argument("--seats", metavar="P0,P1,...", default="human,human,heuristic,heuristic",
-                        help="with --create: 'human' or a bot per seat (default: human,human,heuristic,heuristic)")
+                        help=_("with --create: 'human' or a bot per seat (default: human,human,heuristic,heuristic)"))
     parser.set_defaults(run=run)
 
 

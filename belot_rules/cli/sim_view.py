@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..errors import UserError
+from ..i18n import gettext as _
 from ..sim.backends import BACKENDS, Backend, WorkerLoad, combined, open_backend
 from ..sim.runs import Progress as ProgressCallback
 from ..sim.simulate import DEFAULT_SEATS
@@ -44,27 +45,27 @@ def add_simulation_options(parser: argparse.ArgumentParser, seats: bool = True) 
     """``--seats``, ``--seed``, ``--json`` and the run options of :func:`add_run_options`."""
     if seats:
         parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
-                            help="the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
-                                 "every seat; default: heuristic in every seat")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of every deck and bot (default 0)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+                            help=_("the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
+                                 "every seat; default: heuristic in every seat"))
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed of every deck and bot (default 0)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     add_run_options(parser)
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Where and how a long run plays: ``--backend``, ``--address``, ``--workers``, ``--out``, ``--resume``, ``--verbose``."""
     parser.add_argument("--backend", choices=BACKENDS, default="local",
-                        help="local: worker processes here (default); ray: a Ray cluster (pip install '.[cluster]')")
+                        help=_("local: worker processes here (default); ray: a Ray cluster (pip install '.[cluster]')"))
     parser.add_argument("--address", metavar="ADDRESS",
-                        help="the Ray cluster to join (host:port); default: $RAY_ADDRESS, else a Ray started for the run")
+                        help=_("the Ray cluster to join (host:port); default: $RAY_ADDRESS, else a Ray started for the run"))
     parser.add_argument("--workers", type=positive_int, metavar="W",
-                        help="workers to use (default: every core, or every CPU of the cluster); "
-                             "results do not depend on it")
-    parser.add_argument("--out", metavar="FILE.jsonl", help="stream each finished chunk to this results file")
+                        help=_("workers to use (default: every core, or every CPU of the cluster); "
+                             "results do not depend on it"))
+    parser.add_argument("--out", metavar="FILE.jsonl", help=_("stream each finished chunk to this results file"))
     parser.add_argument("--resume", action="store_true",
-                        help="continue the stopped run in the --out file, playing only what it lacks")
+                        help=_("continue the stopped run in the --out file, playing only what it lacks"))
     parser.add_argument("--verbose", action="store_true",
-                        help="print each worker's overhead (scheduling, serialising rules and results) on stderr")
+                        help=_("print each worker's overhead (scheduling, serialising rules and results) on stderr"))
 
 
 def backend_for(args: argparse.Namespace) -> Backend:
@@ -193,7 +194,7 @@ def grouped_table(headers: list[str], rows: Iterable[tuple[str, list[str]]]) -> 
         table.add_column(escape(header), justify="right")
     for group, group_rows in groupby(rows, key=lambda row: row[0]):
         table.add_row(f"[bold]{GROUP_TITLES[group]}[/]", end_section=False)
-        for _, cells in group_rows:
+        for _row_group, cells in group_rows:
             table.add_row(*cells)
         table.add_section()
     return table

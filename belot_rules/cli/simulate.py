@@ -31,10 +31,10 @@ def register(subparsers: Any) -> None:
         description=_("Let bots play many deals or matches of a variant and report what happens, "
                     "with 95% confidence intervals. The same seed gives the same numbers."),
     )
-    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
+    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help=_("a shipped variant or a file"))
     count = parser.add_mutually_exclusive_group(required=True)
-    count.add_argument("--deals", type=positive_int, metavar="N", help="play N independent deals")
-    count.add_argument("--matches", type=positive_int, metavar="N", help="play N whole matches")
+    count.add_argument("--deals", type=positive_int, metavar="N", help=_("play N independent deals"))
+    count.add_argument("--matches", type=positive_int, metavar="N", help=_("play N whole matches"))
     add_simulation_options(parser)
     parser.set_defaults(run=run)
 

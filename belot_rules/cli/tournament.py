@@ -25,13 +25,13 @@ def register(subparsers: Any) -> None:
                     "Bradley-Terry rating on the Elo scale. The same seed gives the same numbers on any "
                     "backend with any number of workers."),
     )
-    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help="a shipped variant or a file")
+    parser.add_argument("--variant", required=True, metavar="NAME_OR_FILE", help=_("a shipped variant or a file"))
     parser.add_argument("--bots", required=True, metavar="A,B,C",
-                        help="two or more bots: names (random, heuristic, ...) or outside bots")
+                        help=_("two or more bots: names (random, heuristic, ...) or outside bots"))
     parser.add_argument("--deals", type=positive_int, required=True, metavar="N",
-                        help="deal pairs each pair of bots plays")
+                        help=_("deal pairs each pair of bots plays"))
     parser.add_argument("--full", action="store_true",
-                        help="the bots bid too (without it the heuristic bidder bids for every seat, as in duel)")
+                        help=_("the bots bid too (without it the heuristic bidder bids for every seat, as in duel)"))
     add_simulation_options(parser, seats=False)
     parser.set_defaults(run=run)
 
