@@ -173,8 +173,8 @@ def test_kernel_and_python_heuristic_rollouts_agree_from_any_position(kernel, ru
     contract = data.draw(st.sampled_from((None, *ruleset.contracts)), label="contract")
     steps = data.draw(st.integers(0, ruleset.seating.players * ruleset.seating.hand_size), label="steps")
     state = _part_played(ruleset, random.Random(seed), contract, steps)
-    if state is None or state.closed or state.phase == OVER:  # a closed game, or all passed
-        return
+    if state is None or state.closed or state.phase == OVER or state.contract is None:
+        return  # a closed game, all passed, or a trump still to be laid face down (twenty-eight.md §4.1)
     contract = state.played_contract()
     tables, players = ruleset.tables[contract], ruleset.seating.players
     sense = card_senses(ruleset)[contract]
