@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from belot_rules import load_variant
 from belot_rules.cards import CARDS
 from belot_rules.engine.actions import SEVENTH_ACTION, Action
-from belot_rules.engine.deal import BIDDING, DealState, IllegalAction
+from belot_rules.engine.deal import BIDDING, OVER, DealState, IllegalAction
 from belot_rules.players import make_player
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import load_variant_model
@@ -117,7 +117,7 @@ def test_the_bidder_may_call_for_his_seventh_card_as_trump_twenty_nine_4_2() -> 
     state = DealState.start(TWENTY_NINE, deck(), 3)
     for move in ("16", "pass", "pass", "pass", "pass", "pass"):
         state.apply(move)
-    assert [str(a) for a in state.legal_actions()][-1] == "conceal seventh"
+    assert "conceal seventh" in [str(a) for a in state.legal_actions()]
     state.apply("conceal seventh")
     assert str(CARDS[state.trump_card]) == "9D" and state.hands[0].bit_count() == 7
     assert not state.hands[0] >> state.trump_card & 1 and state.view(1).trump_card is None
@@ -152,7 +152,7 @@ def test_the_line_game_reads_seventh() -> None:
     menu, cards = numbered(state, legal)
     turn = HumanTurn(0, state.view(0), tuple(legal), tuple(menu), tuple(cards), True, "", None)
     assert parse_card_choice("seventh", turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
-    assert parse_card_choice(str(len(menu)), turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
+    assert parse_card_choice(str(len(menu) - 1), turn, menu, Look(), TWENTY_NINE) == [SEVENTH_ACTION]
 
 
 def test_the_full_screen_table_shows_the_bidder_his_face_down_card_twenty_nine_4_2() -> None:
@@ -189,3 +189,33 @@ def test_a_player_out_of_the_bidding_is_not_asked_again_twenty_nine_3_2() -> Non
             elif isinstance(event, HumanTurn):
                 control.choose(event.menu[0])
     assert passed and not lone
+
+
+def _bid_sixteen() -> DealState:
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("16", "pass", "pass", "pass", "pass", "pass"):
+        state.apply(move)
+    return state
+
+
+def test_the_bidder_may_choose_no_trumps_ranked_the_other_way_up_twenty_nine_4_3() -> None:
+    """§4.3 [PAGc copy]: instead of a trump the bidder may choose no trumps, in which every suit ranks 7 8 Q K 10 A 9 J
+    (7 high, J low), the points unchanged; no pair without trumps (§6). Said at once: nothing lies face down."""
+    state = _bid_sixteen()
+    assert [str(a) for a in state.legal_actions()][-2:] == ["conceal seventh", "no trumps"]
+    state.apply("no trumps")
+    assert state.contract == "no_trumps" and state.trump_card < 0 and state.hands[0].bit_count() == 8
+    for card in ("JC", "JH", "7S", "7C"):  # seat 0 leads the Jack of clubs; seat 3's seven of clubs wins
+        state.apply(card)
+    assert state.tricks[0][2] == 3 and state.side_points == [0, 6]
+    while state.phase != OVER:  # the points unchanged: 28 in the deal, the bid judged against them
+        state.apply(next(a for a in state.legal_actions()))
+    assert state.score is not None and sum(state.score.raw_points) == 28
+
+
+def test_one_contract_without_trumps_beside_a_face_down_trump_twenty_nine_4_3() -> None:
+    """validate refuses two contracts without trumps beside a concealed trump: the bidder chooses one."""
+    data = load_variant_model("twenty-nine").variant.model_dump()
+    data["bidding"]["contracts"] = ["clubs", "diamonds", "hearts", "spades", "no_trumps", "undenufe"]
+    with pytest.raises(ValidationError, match="keep one"):
+        Variant.model_validate(data)

@@ -36,7 +36,7 @@ HASHES = {
     "pilotta": "570a6426a2f2eb5e",
     "schieber": "2563cca8f3c342a2",
     "twenty-eight": "9145028ad14aab6a",
-    "twenty-nine": "60d7537d49169e50",
+    "twenty-nine": "c10f66a1914cd3fe",
 }
 
 

@@ -46,7 +46,8 @@ class Action:
         if self.kind == DISCARD:
             return f"discard {CARDS[self.card]}"
         if self.kind == CONCEAL:
-            return f"conceal {CARDS[self.card]}" if self.card >= 0 else "conceal seventh"
+            return f"conceal {CARDS[self.card]}" if self.card >= 0 else \
+                "conceal seventh" if self.card != NO_TRUMPS_LAID else "no trumps"
         if self.kind == ASK:
             return "ask trump"
         if self.kind == PAIR:
@@ -85,6 +86,8 @@ def predict_action(points: int) -> Action:
 EXCHANGE_ACTION, KEEP_ACTION = Action(EXCHANGE), Action(KEEP)
 ASK_ACTION, PAIR_ACTION = Action(ASK), Action(PAIR)
 SEVENTH_ACTION = Action(CONCEAL)  # the bidder calls for his seventh card as the face-down trump (play.seventh_card)
+NO_TRUMPS_LAID = -2  # the card of the bidder's choice of no trumps instead of a face-down trump (twenty-nine.md §4.3)
+NO_TRUMPS_ACTION = Action(CONCEAL, card=NO_TRUMPS_LAID)
 
 
 def find_action(text: str, legal: list[Action]) -> Action | None:

@@ -16,7 +16,7 @@ from ..rules.declarations import KING, QUEEN
 from ..variant.model import SUIT_CONTRACTS
 from ..variant.options.declarations import PairNeeds
 from ..variant.options.play import SEVENTH
-from .actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
+from .actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from .phases import CONCEALING, PLAYING
 
 if TYPE_CHECKING:
@@ -77,8 +77,34 @@ def seat_choices(state: DealState) -> list[Action]:
 
 
 def seventh_choice(state: DealState) -> list[Action]:
-    """Besides the cards of his hand, the bidder may call for his seventh card (play.seventh_card)."""
-    return [SEVENTH_ACTION] if state.ruleset.variant.play.seventh_card else []
+    """Besides the cards of his hand, the bidder may call for his seventh card (play.seventh_card) and, where the
+    variant lists a no-trump contract, choose it (twenty-nine.md §4.3)."""
+    play = state.ruleset.variant.play
+    return [SEVENTH_ACTION] * play.seventh_card + [NO_TRUMPS_ACTION] * (open_no_trumps(state) is not None)
+
+
+def open_no_trumps(state: DealState) -> str | None:
+    """The contract without trumps the bidder may choose instead of laying a trump face down: the variant's one
+    non-suit contract (Twenty-Nine's reversed no-trump, undenufe), said at once; or None."""
+    return next((c for c in state.ruleset.variant.bidding.contracts if c not in SUIT_CONTRACTS), None)
+
+
+def show(state: DealState) -> None:
+    """The trump laid face down is shown, asked for by the seat to act (who must then trump if he can) or because
+    the bidder has no other card left: the card goes back to the bidder's hand and its suit is trump from now on.
+    The tricks already taken count their cards as in the trump contract; in this trick a card of the trump suit
+    played before counts as a trump only under ``earlier_trumps: become_trumps`` (twenty-eight.md §4.3, twenty-nine.md
+    §4.4)."""
+    card, rules = state.trump_card, state.ruleset
+    state.asked, state.trump_card, state.shown_at = state.to_act, -1, len(state.tricks)
+    state.hands[state.declarer] |= 1 << card
+    state.contract = SUIT_CONTRACTS[SUIT_OF[card]]
+    tables = rules.tables[state.contract]
+    state.side_points = [0] * len(state.side_points)
+    for _, cards, winner in state.tricks:
+        state.side_points[rules.seating.side_of[winner]] += sum(tables.points[c] for c in cards)
+    if state.trick and rules.variant.play.earlier_trumps_count:
+        state.win_pos = tables.trick_winner_index(state.trick)
 
 
 def seventh_card(state: DealState) -> int:

@@ -35,6 +35,7 @@ from .actions import (
     EXCHANGE_ACTION,
     KEEP,
     KEEP_ACTION,
+    NO_TRUMPS_LAID,
     PAIR,
     PREDICT,
     Action,
@@ -45,7 +46,15 @@ from .actions import (
     find_action,
     play_action,
 )
-from .concealed import bidder_lead, play_while_concealed, seat_choices, seventh_card, seventh_choice
+from .concealed import (
+    bidder_lead,
+    open_no_trumps,
+    play_while_concealed,
+    seat_choices,
+    seventh_card,
+    seventh_choice,
+    show,
+)
 from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING
 from .predictions import by_side, predicting_seat, prediction_actions, unmade
 from .refusal import refusal
@@ -356,27 +365,21 @@ class DealState:
     def conceal(self, card: int) -> None:
         """The bidder lays ``card`` face down: its suit is trump, the card out of his hand until it is shown; the
         rest of the cards are dealt and the play begins under the rules of no trump (twenty-eight.md §4.1-4.3). A
-        ``card`` of -1 is the seventh card, laid down once dealt (play.seventh_card, twenty-nine.md §4.2)."""
+        ``card`` of -1 is the seventh card, laid down once dealt (play.seventh_card, twenty-nine.md §4.2); of -2, the
+        no-trump contract among the variant's contracts, said at once (twenty-nine.md §4.3)."""
         self._deal_rest()
+        if card == NO_TRUMPS_LAID:
+            contract = open_no_trumps(self)
+            assert contract is not None, "no trumps is offered where the variant has it"
+            self._open_play(contract, self.declarer, self.multiplier, self.bid)
+            return
         self.trump_card = card = card if card >= 0 else seventh_card(self)
         self.hands[self.declarer] ^= 1 << card
         self._open_play(CONCEALED, self.declarer, self.multiplier, self.bid)
 
     def show_trump(self) -> None:
-        """The trump laid face down is shown, asked for by the seat to act (who must then trump if he can) or because
-        the bidder has no other card left: the card goes back to the bidder's hand and its suit is trump from now on.
-        The tricks already taken count their cards as in the trump contract; in this trick a card of the trump suit
-        played before counts as a trump only under ``earlier_trumps: become_trumps`` (twenty-eight.md §4.3, twenty-nine.md §4.4)."""
-        card, rules = self.trump_card, self.ruleset
-        self.asked, self.trump_card, self.shown_at = self.to_act, -1, len(self.tricks)
-        self.hands[self.declarer] |= 1 << card
-        self.contract = SUIT_CONTRACTS[SUIT_OF[card]]
-        tables = rules.tables[self.contract]
-        self.side_points = [0] * len(self.side_points)
-        for _, cards, winner in self.tricks:
-            self.side_points[rules.seating.side_of[winner]] += sum(tables.points[c] for c in cards)
-        if self.trick and rules.variant.play.earlier_trumps_count:
-            self.win_pos = tables.trick_winner_index(self.trick)
+        """The trump laid face down is shown (:func:`.concealed.show`)."""
+        show(self)
 
     def _seven_holder(self) -> int:
         """klaberjass.md §4, debertz.md §4: in a game on the turned suit, the seat holding that suit's seven

@@ -16,7 +16,20 @@ from typing import Any
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
 from ..cli.game.seating import COMPASS, Seating, seat_word
-from ..engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PLAY, PREDICT, Action
+from ..engine.actions import (
+    ASK,
+    CALL,
+    CONCEAL,
+    DECLARE,
+    DISCARD,
+    EXCHANGE,
+    KEEP,
+    NO_TRUMPS_LAID,
+    PAIR,
+    PLAY,
+    PREDICT,
+    Action,
+)
 from ..engine.deal import OVER, SeatView
 from ..engine.predictions import HIDDEN
 from ..i18n import gettext as _
@@ -136,6 +149,8 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
         said = _("keeps the seven") if own else _("has decided")
     elif action.kind == DISCARD:
         said = _("lays {card} aside").format(card=card) if own else _("lays a card aside")
+    elif action.kind == CONCEAL and action.card == NO_TRUMPS_LAID:  # twenty-nine.md §4.3: said at once
+        said = _("plays without trumps")
     elif action.kind == CONCEAL:
         said = (_("lays {card} face down as trump").format(card=card) if action.card >= 0
                 else _("calls for the seventh card as trump")) if own else _("lays the trump face down")

@@ -372,7 +372,7 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     tables = scoring.tables[model.contract]
     table = scoring.seating
     shown = None if model.trump_shown is None else (model.trump_shown.trick, model.trump_shown.card)
-    problems += shown_problems(scoring, shown, None if model.tricks is None else len(model.tricks))
+    problems += shown_problems(scoring, model.contract, shown, None if model.tricks is None else len(model.tricks))
     played_by: dict[int, tuple[int, int]] = {}
     if model.tricks is None:
         points, tricks, last = side_totals(table, scoring.variant, tables, model.contract, model.declarer, model.points,

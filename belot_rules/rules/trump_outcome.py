@@ -15,12 +15,13 @@ from .scoring import ScoringRules
 Problems = list[tuple[KeyPath, str]]
 
 
-def shown_problems(scoring: ScoringRules, shown: tuple[int, int] | None, tricks: int | None) -> Problems:
-    """``shown`` (trick, place of the first card played once the trump was shown) against the variant and the
-    ``tricks`` given (None: the short form, where it is not needed)."""
+def shown_problems(scoring: ScoringRules, contract: str, shown: tuple[int, int] | None, tricks: int | None) -> Problems:
+    """``shown`` (trick, place of the first card played once the trump was shown) against the variant, the contract
+    (a trump suit: no trumps is said at once, twenty-nine.md §4.3) and the ``tricks`` given (None: the short form,
+    where it is not needed)."""
     variant = scoring.variant
     if shown is None:
-        if tricks is not None and variant.play.conceals_trump:
+        if tricks is not None and variant.play.conceals_trump and contract in SUIT_CONTRACTS:
             return [(("trump_shown",), f"{variant.name} lays the trump face down: say when it was shown, as "
                      "{trick: N, card: M}: the trick (0 is the first) and the place in it of the first card played "
                      "once it was shown (the card of the player who asked, or the bidder's last card)")]

@@ -461,7 +461,13 @@ class Variant(Rule):
         if self.bidding.style != BiddingStyle.point_bids:
             problems.append(_("play.trump_shown on_demand follows an auction of points alone, the trump chosen after it: "
                               "set bidding.style to point_bids, not {style}").format(style=self.bidding.style))
-        others = [c for c in self.bidding.contracts if c not in SUIT_CONTRACTS]
+        # twenty-nine.md §4.3: one contract without trumps may be chosen instead of a face-down trump
+        no_trumps = [c for c in self.bidding.contracts if c in ("no_trumps", "undenufe")]
+        if len(no_trumps) > 1:
+            problems.append(_("play.trump_shown on_demand offers the bidder one contract without trumps instead of a "
+                              "face-down trump; bidding.contracts lists {contracts}: keep one").format(
+                contracts=", ".join(no_trumps)))
+        others = [c for c in self.bidding.contracts if c not in (*SUIT_CONTRACTS, *no_trumps)]
         if others:
             problems.append(_("play.trump_shown on_demand lays a card of the trump suit face down; {contracts} has no trump "
                               "suit: leave it out of bidding.contracts").format(contracts=", ".join(others)))

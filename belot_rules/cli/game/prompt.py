@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ...cards import CARDS, CardError, parse_card
-from ...engine.actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
+from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
 from ...i18n import gettext as _
@@ -169,6 +169,8 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
         return [PAIR_ACTION]
     if line == "seventh" and SEVENTH_ACTION in turn.legal:  # the seventh card as the trump (play.seventh_card)
         return [SEVENTH_ACTION]
+    if line in ("no trumps", "nt") and NO_TRUMPS_ACTION in turn.legal:  # no trumps instead (twenty-nine.md §4.3)
+        return [NO_TRUMPS_ACTION]
     belote = line.endswith(BELOTE)
     name = line.removesuffix(BELOTE)
     chosen = by_number(name, menu)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...cards import CARDS
-from ...engine.actions import ASK, CONCEAL, Action
+from ...engine.actions import ASK, CONCEAL, NO_TRUMPS_LAID, Action
 from ...engine.deal import SeatView
 from ...engine.predictions import HIDDEN
 from ...i18n import gettext as _, pgettext
@@ -96,7 +96,7 @@ def trump_move(look: Look, action: Action, view: SeatView | None) -> str:
     """A move of the concealed trump or the pair, as the table says it: the face-down card is named only in the
     bidder's own view, while it lies face down (play.trump_shown on_demand, declarations.pair)."""
     if action.kind == CONCEAL and action.card < 0:
-        return "call for the seventh card as trump"
+        return "play without trumps" if action.card == NO_TRUMPS_LAID else "call for the seventh card as trump"
     if action.kind == CONCEAL:
         shown = view is not None and view.trump_card == str(CARDS[action.card])
         return f"lay {look.card_name(action.card)} face down as trump" if shown else "lay the trump face down"

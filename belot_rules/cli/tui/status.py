@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ...engine.actions import ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION
+from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION
 from ...i18n import gettext as _
 from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING
 from ..game.wording import does
@@ -34,7 +34,9 @@ def status_line(app: TableApp) -> Text:
             view.phase, _("Your card: ← → and Enter (or its number, or / to type it)"))
         text = app.draw.schmeiss_offer(view) or text
         if app.turn is not None and SEVENTH_ACTION in app.turn.legal:  # play.seventh_card: typed, as in the line game
-            text = _("Lay your trump face down (← → and Enter), or /seventh: your seventh card")
+            text = _("Trump face down: ← → and Enter {dot} /seventh: your seventh card").format(dot=look.dot)
+        if app.turn is not None and NO_TRUMPS_ACTION in app.turn.legal:  # no trumps instead (twenty-nine.md §4.3)
+            text += f" {look.dot} " + _("/nt: no trumps")
         if app.turn is not None and ASK_ACTION in app.turn.legal:  # a concealed trump: typed, as in the line game
             text += f" {look.dot} " + _("/ask: ask for the trump")
         if app.turn is not None and PAIR_ACTION in app.turn.legal:  # the pair (declarations.pair), typed too
