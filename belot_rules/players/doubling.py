@@ -87,7 +87,7 @@ def hand_features(known: int, contract: str, orders: dict[str, Sequence[int]]) -
         for suit in range(4):
             if suit != trump:
                 side = [a + b for a, b in zip(side, holding_features(holdings[suit], orders["plain"], False, True))]
-        return [*features, *side]
+        return [float(x) for x in (*features, *side)]
     total = [0] * len(ROUND_FEATURES)
     for holding in holdings:
         total = [a + b for a, b in zip(total, holding_features(holding, orders[contract], False, False))]
@@ -133,11 +133,10 @@ class DoublingTables:
                 self.auction[key] = weights[-3], weights[-2], weights[-1]
                 if kind == "suit":
                     trump_w, side_w = hand[:len(TRUMP_FEATURES)], hand[len(TRUMP_FEATURES):]
-                    self.trump[key] = _table(trump_w, lambda h: holding_features(h, orders["trump"], True, False))
-                    self.side[key] = _table(side_w, lambda h: holding_features(h, orders["plain"], False, True))
+                    self.trump[key] = _table(trump_w, orders["trump"], True, False)
+                    self.side[key] = _table(side_w, orders["plain"], False, True)
                 else:
-                    self.trump[key] = self.side[key] = _table(
-                        hand, lambda h, k=kind: holding_features(h, orders[k], False, False))
+                    self.trump[key] = self.side[key] = _table(hand, orders[kind], False, False)
 
     def score(self, known: int, contract: str, partner_passed: bool, partner_bid: bool, level: float) -> float:
         """The log-odds that ``contract`` fails over the threshold's, for a defender holding ``known``: a double
@@ -156,10 +155,9 @@ class DoublingTables:
         return score + level_w * level if level else score
 
 
-def _table(weights: Sequence[float], features: object) -> tuple[float, ...]:
-    """Each of the 256 holdings' share of the log-odds: its features (``features(holding)``) times ``weights``."""
-    assert callable(features)
-    return tuple(sum(w * f for w, f in zip(weights, features(h))) for h in range(256))
+def _table(weights: Sequence[float], order: Sequence[int], trump: bool, side: bool) -> tuple[float, ...]:
+    """Each of the 256 holdings' share of the log-odds: its features (:func:`holding_features`) times ``weights``."""
+    return tuple(sum(w * f for w, f in zip(weights, holding_features(h, order, trump, side))) for h in range(256))
 
 
 @lru_cache(maxsize=32)
