@@ -172,7 +172,9 @@ class JoinedTable(TableApp):
     # ------------------------------------------------------------------ the table, from the server's messages
 
     def begin(self) -> None:
-        self.query_one("#typed", Input).placeholder = _("a card, a call, a command; ' and a line to talk; Esc closes")
+        typed = self.query_one("#typed", Input)
+        typed.placeholder = _("a card, a call, a command; ' and a line to talk; Esc closes")
+        typed.select_on_focus = False  # the ' that opens talk stays as the line is focused
         self.refresh_table()
         self.run_worker(self.listen(self.query_one("#side").mount(Static(id="talk"))), exclusive=True)
 
@@ -346,9 +348,6 @@ class JoinedTable(TableApp):
     def action_talk(self) -> None:
         """The line for typing, opened with the ' that says its text to the table."""
         self.action_type()
-        self.call_after_refresh(self.talk_begun)  # once focused: focusing selects the line, which typing replaces
-
-    def talk_begun(self) -> None:
         typed = self.query_one("#typed", Input)
         typed.value = "'"
         typed.cursor_position = 1
