@@ -219,3 +219,16 @@ def test_one_contract_without_trumps_beside_a_face_down_trump_twenty_nine_4_3() 
     data["bidding"]["contracts"] = ["clubs", "diamonds", "hearts", "spades", "no_trumps", "undenufe"]
     with pytest.raises(ValidationError, match="keep one"):
         Variant.model_validate(data)
+
+
+def test_the_pass_made_for_a_player_out_of_the_bidding_is_told_as_a_pass() -> None:
+    """The note of a pass made for a player out of the bidding names no card (it read "Only 6♠ may be played" at the
+    table, a 6 that Twenty-Nine's pack does not have)."""
+    from belot_rules.cli.game.controller import forced_words
+    from belot_rules.cli.game.look import Look
+    from belot_rules.engine.actions import call_action, play_action
+    from belot_rules.rules.calls import PASS
+
+    said = forced_words(Look(), call_action(PASS))
+    assert "out of the bidding" in said and "6" not in said
+    assert forced_words(Look(ascii=True), play_action(0)).startswith("Only 7")

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...cards import CARDS, RANK_OF, SUIT_OF
 from ...engine.actions import CALL, PLAY, Action
@@ -42,6 +43,9 @@ from .clock import MoveClock, Now
 from .hands import shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
 from .seating import DEFAULT_BOT, Seating
+
+if TYPE_CHECKING:
+    from .look import Look
 from .session import SCORED, NoUndo, Session, SheetRow
 from .stats import record_match
 
@@ -516,8 +520,11 @@ def opens_belote(deal: DealState, card: int) -> bool:
     return RANK_OF[card] in (KING, QUEEN) and SUIT_OF[card] in deal.belote_suits[deal.to_act]
 
 
-def forced_words(card_name: str) -> str:
-    """What a view says when a forced card is played for the player."""
-    return f"Only {card_name} may be played: played for you."
+def forced_words(look: Look, action: Action) -> str:
+    """What a view says when a forced move is made for the player: a lone legal card, or a pass once out of the
+    bidding (pass_is_final)."""
+    if action.card < 0:
+        return "You passed before, so you are out of the bidding: you pass."
+    return f"Only {look.card_name(action.card)} may be played: played for you."
 
 

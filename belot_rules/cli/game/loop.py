@@ -170,7 +170,7 @@ class Game:
                 self.after(self.control.choose(action))
         elif isinstance(event, Moved):
             if event.by == FORCED:
-                self.show(forced_words(self.look.card_name(event.action.card)))
+                self.show(forced_words(self.look, event.action))
             else:
                 self.pause(1)
             self.after(event)

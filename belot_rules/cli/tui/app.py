@@ -250,7 +250,7 @@ class TableApp(App[int]):
             if isinstance(event, HumanTurn):
                 self.ask(event)
             elif isinstance(event, Moved):
-                self.note = forced_words(self.look.card_name(event.action.card))
+                self.note = forced_words(self.look, event.action)
                 self.call_later(self.moved, event)  # the table is drawn before the card goes
             elif isinstance(event, (DealScored, AllPassed)):
                 self.deal_over(event)
