@@ -57,10 +57,10 @@ class GamePointRule:
         points = won if made else -lost
         names = deal.names
         if made:
-            deal.note("Made: the takers ({}) have {}, at least the bid {}: +{} game points", names[takers], taken, bid,
-                      won)
+            deal.note("Made: the takers ({}) have {}, at least the bid {}: game points +{}", names[takers], taken, bid,
+                      won)  # said so that one game point reads as well as two
         else:
-            deal.note("Failed: the takers ({}) have {}, less than the bid {}: -{} game points", names[takers], taken,
+            deal.note("Failed: the takers ({}) have {}, less than the bid {}: game points -{}", names[takers], taken,
                       bid, lost)
         if multiplier > 1:
             points *= multiplier
