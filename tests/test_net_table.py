@@ -139,13 +139,14 @@ def test_a_joined_seat_plays_a_whole_match_at_the_local_table() -> None:
 
 def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
     """At 80x24 the side column shows the table's notes and talk (who sits down, how to take the seat back, a
-    line said with ') wrapped, not cut at the right; the players are named, the bots by their seats; at 120x40
-    the cards are drawn large, as at the local table."""
+    line said with ') wrapped, not cut at the right; before the match the status line says who is awaited; the
+    players are named, the bots by their seats; at 120x40 the cards are drawn large, as at the local table."""
     async def play() -> tuple[str, str]:
         async with hosted((PERSON, "random", PERSON, "random"), "two-2") as address:
             ana = await joined(address, "two-2", "Ana")
             async with ana.run_test(size=(80, 24)) as pilot:
                 await until(lambda: ana.query_one("#talk").display, "the table's notes")
+                await until(lambda: "Waiting for North: the match begins" in text(ana, "#status"), "who is awaited")
                 bo = asyncio.create_task(scripted(address, "two-2", "Bo"))
                 await until(lambda: ana.seen is not None and "Bo" in text(ana, "#talk"), "Bo's coming is told")
                 await pilot.press("apostrophe", "h", "i", "enter")

@@ -167,6 +167,7 @@ class JoinedTable(TableApp):
         self.skipping = True  # nothing to skip: the status line offers no space
         self.asked: HumanTurn | None = None  # the turn a move was sent for, until the server makes it
         self.talk: list[str] = []
+        self.seats: list[dict[str, Any]] = welcomed.welcome["seats"]  # who sits where, as the server last said
         self.ended = False
 
     # ------------------------------------------------------------------ the table, from the server's messages
@@ -175,6 +176,10 @@ class JoinedTable(TableApp):
         typed = self.query_one("#typed", Input)
         typed.placeholder = _("a card, a call, a command; ' and a line to talk; Esc closes")
         typed.select_on_focus = False  # the ' that opens talk stays as the line is focused
+        if self.seen is None:  # the match waits for its players: the panels of a deal are empty
+            for panel in ("#declared", "#last"):
+                self.query_one(panel).display = False
+            self.query_one("#header", Static).update(Text(self.look.words(self.control.rules.variant.title), "bold"))
         self.refresh_table()
         self.run_worker(self.listen(self.query_one("#side").mount(Static(id="talk"))), exclusive=True)
 
@@ -200,6 +205,16 @@ class JoinedTable(TableApp):
         if not self.ended:
             self.exit(1, return_code=1, message=lost_words(self.joining.command(self.welcomed.token)))
 
+    def update_status(self) -> None:
+        """The local table's status line; before the first deal, who the table waits for."""
+        if self.seen is not None or self.control.over:
+            super().update_status()
+            return
+        missing = [s["name"] for s in self.seats if s["player"].startswith(PERSON) and not s["present"]]
+        self.query_one("#status", Static).update(Text(_("Waiting for {names}: the match begins once every player "
+                                                        "has sat down.").format(names=", ".join(missing))
+                                                      if missing else _("The match begins.")))
+
     def shown(self, message: dict[str, Any]) -> None:
         """A message with the seat's view: the view and the match's standing taken."""
         if "seen" in message:
@@ -210,6 +225,7 @@ class JoinedTable(TableApp):
     def on_seats_message(self, message: dict[str, Any]) -> None:
         assert isinstance(self.control, Remote)
         self.control.seating = seating(self.control.rules, message["seats"], self.human)
+        self.seats = message["seats"]
         self.said(message["note"])
         self.refresh_table()
 
