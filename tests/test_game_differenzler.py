@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from game_script import play
 from test_game_tui import screen_text, settle, table_app, until
+from textual.widgets import Input
 
 from belot_rules.engine.deal import PLAYING, PREDICTING
 
@@ -39,8 +40,8 @@ def test_the_line_game_asks_a_prediction_hides_the_others_and_tells_the_penalty_
 
 
 def test_the_table_asks_a_prediction_in_its_typing_line_differenzler_3(tmp_path: Path) -> None:
-    """differenzler.md §3 at the full-screen table (80x24): the typing line opens with the question, a wrong
-    number is refused and asked again, a right one is made and shown as the player's own, the others hidden."""
+    """differenzler.md §3 at the full-screen table (80x24): the typing line opens with the question, a wrong number is
+    refused, a digit opens the line again, a right number is made and shown as the player's own, the others hidden."""
 
     async def predict() -> None:
         app = table_app("differenzler", 7, tmp_path, players=BOTS, target=1)
@@ -48,11 +49,16 @@ def test_the_table_asks_a_prediction_in_its_typing_line_differenzler_3(tmp_path:
             await settle(pilot, app)
             deal = app.session.deal
             assert deal is not None and deal.phase == PREDICTING
+            await until(pilot, lambda: "Your prediction: type the points you will take" in screen_text(app),
+                        "the status line does not ask for the prediction")
             await until(pilot, lambda: "your prediction: the points you will take yourself" in screen_text(app),
                         "the typing line does not ask for the prediction")
             await pilot.press("9", "9", "9", "enter")
             await until(pilot, lambda: "a number from 0 to 157" in screen_text(app), "a wrong number is not refused")
-            await pilot.press("2", "5", "enter")
+            await pilot.press("2")  # after a refusal a digit opens the typing line again
+            typed = app.query_one("#typed", Input)
+            await until(pilot, lambda: typed.display and typed.value == "2", "a digit does not open the typing line")
+            await pilot.press("5", "enter")
             await until(pilot, lambda: deal.phase == PLAYING or deal.predictions[app.human] == 25,
                         "the prediction was not made")
             await until(pilot, lambda: "You 25" in screen_text(app), "the player's prediction is not shown")

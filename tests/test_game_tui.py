@@ -126,7 +126,7 @@ async def play_deal(pilot, app: TableApp, undo: bool = False) -> list[str]:  # n
         elif deal.phase == DECLARING:
             await pilot.press("enter")
         elif deal.phase == PREDICTING:  # typed: the points the player expects to take (bidding.predictions)
-            await pilot.press("4", "0", "enter")
+            await pilot.press("4", "0", "enter")  # the first digit opens the typing line
         elif undo and deal.phase == PLAYING and deal.tricks:  # every seat, yours too, has played a card
             human = app.session.seating.human
             mine = [c for leader, cards, _ in deal.tricks for pos, c in enumerate(cards)

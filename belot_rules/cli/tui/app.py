@@ -138,7 +138,7 @@ class TableApp(App[int]):
                 yield PointedList(self.look.pointer, id="choices")
                 yield Static(id="declared")
                 yield Static(id="last")
-        yield Input(id="typed", placeholder=typed_placeholder(None))
+        yield Input(id="typed", placeholder=typed_placeholder(None), select_on_focus=False)
         yield Static(id="status")
         yield Footer()
 
@@ -430,6 +430,12 @@ class TableApp(App[int]):
             return
         number = number or 10
         event.stop()
+        if self.turn.phase == PREDICTING:  # a digit starts the typed prediction (differenzler.md §3), or goes on with it
+            typed = self.query_one("#typed", Input)  # while the typing line takes the focus
+            if not typed.display:
+                self.action_type()
+            typed.insert_text_at_cursor(event.character or "")
+            return
         if self.menu:
             if number <= len(self.menu):
                 self.numbered_at = time.monotonic()
@@ -475,8 +481,6 @@ class TableApp(App[int]):
                 self.play_card(parse_card_choice(line, turn, menu, self.look, self.control.rules))
         except Refusal as refusal:
             self.refuse(str(refusal))
-            if turn.phase == PREDICTING:
-                self.action_type()
 
     def action_close_typing(self) -> None:
         if self.query_one("#typed").display:
