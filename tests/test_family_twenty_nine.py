@@ -232,3 +232,12 @@ def test_the_pass_made_for_a_player_out_of_the_bidding_is_told_as_a_pass() -> No
     said = forced_words(Look(), call_action(PASS))
     assert "out of the bidding" in said and "6" not in said
     assert forced_words(Look(ascii=True), play_action(0)).startswith("Only 7")
+
+
+def test_random_playouts_draw_the_seventh_card_and_no_trumps_too_twenty_nine_4_2_4_3() -> None:
+    """A random bidder chooses among every legal choice of the face-down phase, the seventh card and no trumps beside
+    the four cards (random_deal draws uniformly, as the random player does)."""
+    from belot_rules.engine.playout import random_deal
+
+    contracts = {random_deal(TWENTY_NINE, random.Random(seed), dealer=seed % 4).contract for seed in range(60)}
+    assert "no_trumps" in contracts and {"clubs", "diamonds", "hearts", "spades"} <= contracts

@@ -26,12 +26,18 @@ PickCard = Callable[[int, int, int, list[int], int], int]
 
 
 def play_while_concealed(state: DealState, pick_card: PickCard | None, rand: Callable[[], float] | None) -> None:
-    """Lay the trump face down and play until it is shown, choosing with ``rand`` (each choice drawn uniformly, asking
-    for the trump one more choice beside the legal cards) or with ``pick_card`` (a seat that cannot follow always
-    asks: the card picker has no say in it, and a trump to play is worth more than a discard)."""
+    """Lay the trump face down and play until it is shown, choosing with ``rand`` (each choice drawn uniformly: the
+    seventh card and no trumps are choices beside the cards to lay, asking for the trump one more beside the legal
+    cards) or with ``pick_card`` (a card is laid, and a seat that cannot follow always asks: the card picker has no
+    say in it, and a trump to play is worth more than a discard)."""
     if state.phase == CONCEALING:
         hand = state.hands[state.declarer]
-        state.conceal(_nth(hand, int(rand() * hand.bit_count())) if rand is not None else card_to_lay(hand))
+        if rand is None:
+            state.conceal(card_to_lay(hand))
+        else:
+            others = [a.card for a in seventh_choice(state)]  # twenty-nine.md §4.2-4.3
+            pick = int(rand() * (hand.bit_count() + len(others)))
+            state.conceal(_nth(hand, pick) if pick < hand.bit_count() else others[pick - hand.bit_count()])
     while state.phase == PLAYING and (state.trump_card >= 0 or state.asked >= 0):
         if state.may_ask():
             legal = state.legal_card_mask()
