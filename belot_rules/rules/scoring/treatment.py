@@ -267,10 +267,20 @@ class PairTreatment(_Treatment):
         points[df] = self._multiplied(multiplier, deal.raw(df), rounder, defenders_up)
         reserve = self._multiplied(multiplier, deal.raw(ct), rounder, reserve_up)
         deal.note("Rounding ({}){}: defenders ({}) {} → {}; takers ({}) {} → {} to the reserve",
-                  rounder, f", ×{multiplier}" if multiplier > 1 else "", deal.names[df], deal.raw(df), points[df],
+                  rounder, _times(multiplier), deal.names[df], deal.raw(df), points[df],
                   deal.names[ct], deal.raw(ct), reserve)
         only = points[df] > 0 and deal.raw(df) == deal.belote[df]
         return points, reserve, tuple([only and camp == df for camp in range(len(points))])
+
+
+def _times(multiplier: int) -> str:
+    """``, ×2`` after a rounding rule in a doubled deal; nothing undoubled."""
+    return f", ×{multiplier}" if multiplier > 1 else ""
+
+
+# What a failed taker keeps of his own, as the sentence his share ends with.
+_KEEPS = {("declarations",): N_("; {} keeps his declarations ({})"), ("belote",): N_("; {} keeps his belote ({})"),
+          ("declarations", "belote"): N_("; {} keeps his declarations and belote ({})")}
 
 
 class EachTreatment(_Treatment):
@@ -297,7 +307,7 @@ class EachTreatment(_Treatment):
             else:
                 deal.note("Half bete: the taker ({}) scores nothing, the others their own", names[ct])
         points = [self._multiplied(multiplier, total, rounder) for total in totals]
-        deal.note("Rounding ({}){}: {}", rounder.single, f", ×{multiplier}" if multiplier > 1 else "",
+        deal.note("Rounding ({}){}: {}", rounder.single, _times(multiplier),
                   Rounded((names, tuple(totals), tuple(points))))
         return points, new_reserve, tuple([points[c] > 0 and totals[c] == deal.belote[c] for c in range(len(points))])
 
@@ -310,16 +320,16 @@ class EachTreatment(_Treatment):
         kept = sum([points for _, points, fate in fates if fate == KEPT])
         for what, void, fate in fates:
             if fate == VOID and void:
-                deal.note("{}'s {} ({}) {} void", names[ct].capitalize(), what, void,
-                          "are" if what == "declarations" else "is")
+                deal.note(N_("{}'s declarations ({}) are void") if what == "declarations" else N_("{}'s belote ({}) is void"),
+                          names[ct].capitalize(), void)
         given = totals[ct] - kept - sum([points for _, points, fate in fates if fate == VOID])
         shares = share_out(given, [1] * len(others))
         totals = list(totals)
         for camp, share in zip(others, shares):
             totals[camp] += share
         totals[ct] = kept
-        deal.note("{}'s {} goes to the others: {}{}", names[ct].capitalize(), given,
-                  ", ".join(f"{names[camp]} +{share}" for camp, share in zip(others, shares)),
-                  f"; {names[ct]} keeps his {' and '.join(w for w, p, f in fates if f == KEPT and p)} ({kept})"
-                  if kept else "")
+        keeps = tuple(w for w, p, f in fates if f == KEPT and p)
+        given_to = ", ".join(f"{names[camp]} +{share}" for camp, share in zip(others, shares))
+        deal.note("{}'s {} goes to the others: {}{}", names[ct].capitalize(), given, given_to,
+                  Said(_KEEPS[keeps], (names[ct], kept)) if kept else "")
         return totals
