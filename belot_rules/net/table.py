@@ -33,7 +33,9 @@ from ..cli.game.controller import (
     HumanTurn,
     MatchEnded,
     Moved,
+    loses_on_time,
     out_of_time,
+    time_up_words,
 )
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, parse_prediction, point_bids
@@ -335,12 +337,21 @@ class Table:
         turn, session = self.turn, self.session
         assert turn is not None
         name = self.seats[turn.seat].name
+        rule = session.ruleset.variant.table.move_clock.on_timeout
+
+        def describe(action: Action) -> str:
+            return self.draw.describe(action, view=turn.view)
+
         with self._player(turn.seat):
-            action, message = out_of_time(session, list(turn.legal), lambda a: self.draw.describe(a, view=turn.view))
+            action, _said = out_of_time(session, list(turn.legal), describe)
         self.turn, self.belote, self.flow.clock = None, [], None
-        others = f"{name}'s time is up." + ("" if action is not None else " " + message.split(". ", 1)[1])
-        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"),
-                                       "text": message if r == turn.seat else others})
+
+        def told(receiver: int) -> str:
+            if receiver == turn.seat:
+                return time_up_words(rule, action, describe)
+            return _("{name}'s time is up.").format(name=name) + ("" if action is not None else " " + loses_on_time())
+
+        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": told(r)})
         if action is None:
             self.flow.save()
             event, more = self.step(now)

@@ -36,6 +36,7 @@ from ...engine.deal import (  # the phases re-exported (as) for the views, which
     DealState,
     SeatView,
 )
+from ...i18n import gettext as _
 from ...rules.calls import Call
 from ...rules.declarations import KING, QUEEN
 from ...ruleset import Ruleset
@@ -507,12 +508,24 @@ def out_of_time(session: Session, legal: list[Action], describe: Callable[[Actio
         raise ValueError("no seat is the player's: nobody runs out of time")
     if rule == "lose_match":
         session.forfeit = session.seating.side_of[human]
-        return None, "Time is up. At this table a player who runs out of time loses the match."
+        return None, time_up_words(rule, None, describe)
+    action = random.Random(session.decision_seed()).choice(legal) if rule == "random_legal_move" else \
+        session.bot_action(DEFAULT_BOT)
+    return action, time_up_words(rule, action, describe)
+
+
+def time_up_words(rule: str, action: Action | None, describe: Callable[[Action], str]) -> str:
+    """What the player out of time is told, by the variant's rule (table.move_clock.on_timeout): the move made for
+    them, or that their side lost the match."""
+    if action is None:
+        return _("Time is up.") + " " + loses_on_time()
     if rule == "random_legal_move":
-        action = random.Random(session.decision_seed()).choice(legal)
-        return action, f"Time is up: a random legal move is made for you: {describe(action)}."
-    action = session.bot_action(DEFAULT_BOT)
-    return action, f"Time is up: the {DEFAULT_BOT} bot moves for you: {describe(action)}."
+        return _("Time is up: a random legal move is made for you: {move}.").format(move=describe(action))
+    return _("Time is up: the {bot} bot moves for you: {move}.").format(bot=DEFAULT_BOT, move=describe(action))
+
+
+def loses_on_time() -> str:
+    return _("At this table a player who runs out of time loses the match.")
 
 
 def opens_belote(deal: DealState, card: int) -> bool:
