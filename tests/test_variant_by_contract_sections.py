@@ -205,3 +205,9 @@ def test_any_old_tables_read_as_the_new_ones_in_every_contract_and_keep_the_hash
         assert old_cards.trump_suit.of(contract) == new_cards.trump_suit.of(contract), contract
         assert old_cards.plain_suit.of(contract) == new_cards.plain_suit.of(contract), contract
     assert load_variant_model(old).content_hash == load_variant_model(new).content_hash
+
+
+def test_old_table_keys_read_in_any_order(tmp_path: Path) -> None:
+    """`undenufe` before `plain` (the override of a contract before a kind's, found by the test above): both read."""
+    cards = load_variant_model(_cards(tmp_path, "order", f"  undenufe: {SCALED}\n  plain: {ACE_19}\n")).variant.cards
+    assert cards.plain_suit.of("undenufe").points["J"] == 13 and cards.plain_suit.of("hearts").points["A"] == 19

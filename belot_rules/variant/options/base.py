@@ -282,13 +282,14 @@ def rename_old_keys(model: type[Rule], data: dict[Any, Any]) -> dict[Any, Any]:
         else:
             renamed[name] = old.new_value(value) if old is not None else value
     for name, part, value in parts:
-        renamed[name] = with_part(renamed.get(name), part, value)
+        renamed[name] = with_part(renamed.get(name), part, value, override_keys(model.model_fields[name].annotation))
     return renamed
 
 
-def with_part(written: Any, part: str, value: Any) -> Any:
-    """A rule that may differ by contract (``ByContract``), as written, with the override for ``part`` added."""
-    return {part: value} if written is None else {**by_contract_form(written), part: value}
+def with_part(written: Any, part: str, value: Any, keys: Sequence[str] = KINDS) -> Any:
+    """A rule that may differ by contract (``ByContract``, its overrides keyed by ``keys``), as written, with the
+    override for ``part`` added."""
+    return {part: value} if written is None else {**by_contract_form(written, keys), part: value}
 
 
 @dataclasses.dataclass(frozen=True)
