@@ -173,6 +173,7 @@ class BiddingSense:
         self._bid_need = {c: (self._need(c, bid + odd[c]), self._need(c, bid + margins.over_partner + odd[c]))
                           for c in self.total}
         self._brackets = brackets_by_bid(ruleset, self.total)
+        self._over_partner_need = margins.over_partner * max(self.total.values())
         self._bracket_need = {bid: spread * NormalDist().inv_cdf(min(max(failed / (made + failed or 1), 0.01), 0.99))
                               for bid, (made, failed, spread) in self._brackets.items()}
         self._redeal = ruleset.variant.deal.redeal_claim.enabled  # whether a redeal may ever be offered
@@ -258,8 +259,8 @@ class BiddingSense:
                 margin = 2 * team[0] + team[1] - total[contract]
             else:
                 margin = margin_of(contract, team, call.points)
-            if bracket_need and call.points in bracket_need:
-                margin -= bracket_need[call.points]
+            if bracket_need and call.points in bracket_need:  # over the partner's bid: only a clearly better hand,
+                margin -= bracket_need[call.points] + (over is not None) * self._over_partner_need  # the side's target rises
             else:
                 margin -= bid_need[contract][over is not None and contract != over]
             if margin >= 0 or forced:
