@@ -18,7 +18,19 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from ...cards import SUIT_OF
-from ...engine.actions import ASK_ACTION, CALL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR_ACTION, PREDICT, Action
+from ...engine.actions import (
+    ASK_ACTION,
+    CALL,
+    DECLARE,
+    DISCARD,
+    EXCHANGE,
+    KEEP,
+    NO_TRUMPS_ACTION,
+    PAIR_ACTION,
+    PREDICT,
+    SEVENTH_ACTION,
+    Action,
+)
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
 from ...variant.model import SUIT_CONTRACTS
@@ -318,11 +330,13 @@ class Game:
             elif turn.phase == PREDICTING:
                 hidden = self.control.rules.variant.bidding.predictions == "hidden"
                 self.console.print(Text(prediction_prompt(hidden, len(turn.legal) - 1), style="bold"))
-            else:  # asking for a concealed trump, showing the pair: the choices after the cards
+            else:  # asking for a concealed trump, showing the pair, the seventh card, no trumps: after the cards
                 for number, action in enumerate(turn.menu, 1):
-                    if action in (ASK_ACTION, PAIR_ACTION):
+                    if action in (ASK_ACTION, PAIR_ACTION, SEVENTH_ACTION, NO_TRUMPS_ACTION):
                         self.console.print(Text.assemble((f"{number}:", "bold"), " " + (
-                            _("ask for the trump") if action == ASK_ACTION else _("show the pair"))))
+                            _("ask for the trump") if action == ASK_ACTION else _("show the pair")
+                            if action == PAIR_ACTION else _("your seventh card as trump")
+                            if action == SEVENTH_ACTION else _("no trumps"))))
 
     def options(self, menu: list[Action]) -> None:
         for i, action in enumerate(menu, 1):
