@@ -80,7 +80,7 @@ LEVELS: tuple[Level, ...] = (
     Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them",
           (Strength("bulgarian", "normal", 8.4, 4.2, 12.5, 150), Strength("french", "normal", 11.4, 9.0, 13.9, 300),
            Strength("coinche", "normal", 7.9, 5.5, 10.3, 300),
-           Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300))),
+           Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
     Level("expert", "expert", "solves the deals that fit what it has seen with every card in view, for each card",
           (Strength("bulgarian", "hard", 5.3, 1.7, 8.8, 200), Strength("french", "hard", 3.0, 0.6, 5.3, 300),
            Strength("coinche", "hard", 6.3, 4.0, 8.7, 300))),
