@@ -29,13 +29,15 @@ from websockets.exceptions import ConnectionClosed
 from ..cli import tui
 from ..cli.game.clock import MoveClock
 from ..cli.game.controller import BIDDING, Controller, HumanTurn
-from ..cli.game.look import Look
+from ..cli.game.look import THEMES, Look
 from ..cli.game.prompt import command
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN, PERSON, Seating
 from ..cli.game.session import SheetRow
+from ..cli.game.settings import SORTS, Kept
 from ..cli.tui.app import TableApp
 from ..cli.tui.bindings import TABLE_KEYS
+from ..cli.tui.pages import keys, keys_page
 from ..cli.tui.screens import ResultScreen
 from ..engine.actions import PLAY, Action
 from ..engine.deal import SeatView
@@ -44,7 +46,7 @@ from ..i18n import gettext as _
 from ..rules.calls import Call
 from ..ruleset import Ruleset
 from ..variant.model import Variant
-from .client import Joining, PlainView, closed_words, left_words, lost_words, sit
+from .client import Joining, PlainView, closed_words, help_rows, left_words, lost_words, sit
 from .protocol import encode
 from .wire import NamedSeating, action_from, seat_label, seen_from
 
@@ -157,8 +159,9 @@ class JoinedTable(TableApp):
     CSS_PATH = str(Path(tui.__file__).with_name(TableApp.CSS_PATH))  # the local table's, from its folder
     BINDINGS = [*TABLE_KEYS, Binding("apostrophe", "talk", _("Talk"))]
 
-    def __init__(self, joining: Joining, socket: ClientConnection, welcomed: Welcomed, look: Look) -> None:
-        super().__init__(None, look, speed="instant")
+    def __init__(self, joining: Joining, socket: ClientConnection, welcomed: Welcomed, look: Look,
+                 kept: Kept | None = None) -> None:
+        super().__init__(None, look, speed="instant", sort=kept.settings.sort if kept else SORTS[0], kept=kept)
         self.joining, self.socket, self.welcomed = joining, socket, welcomed
         self.control = remote(welcomed.welcome)
         self.look = self.look.for_variant(self.control.rules.variant)
@@ -368,6 +371,13 @@ class JoinedTable(TableApp):
         typed.value = "'"
         typed.cursor_position = 1
 
+    def action_help(self) -> None:
+        """The local table's keys, less those of its own bots and files, with the hosted table's own."""
+        hosted = dict(help_rows())  # the line client's words for the keys a hosted table answers its own way
+        off = ("f", _("space"), "+ -", "t", "q")
+        rows = [(key, hosted.get(key, what)) for key, what in keys() if key not in off]
+        self.page(_("Keys"), keys_page(self.look, [*rows, ("'", hosted["'text"]), ("q", hosted["q"])]))
+
     def action_undo(self) -> None:
         self.send({"type": "undo"})
 
@@ -409,21 +419,25 @@ class JoinedTable(TableApp):
         return super().check_action(action, parameters)
 
 
-async def play(joining: Joining, look: Look) -> int:
-    """Join, then play the seat at the full-screen table until the match ends or the player leaves."""
+async def play(joining: Joining, look: Look | None = None) -> int:
+    """Join, then play the seat at the full-screen table until the match ends or the player leaves; the suits'
+    colours and the hand's order are the player's kept settings, as at the local table."""
     joining.table = True
+    kept, notice = Kept.read()
+    look = look or Look(suit_styles=THEMES[kept.settings.theme])
     welcomed = Welcomed(joining, look=look)
     socket = await sit(joining, welcomed)
-    app = JoinedTable(joining, socket, welcomed, look)
+    app = JoinedTable(joining, socket, welcomed, look, kept)
+    app.note = notice or ""
     status = await app.run_async()
     for line in app.farewell:
         print(line)
     return status if isinstance(status, int) else 0
 
 
-def run(joining: Joining, look: Look | None = None) -> int:
+def run(joining: Joining) -> int:
     try:
-        return asyncio.run(play(joining, look or Look()))
+        return asyncio.run(play(joining))
     except ConnectionClosed:
         raise UserError(lost_words(joining.command(joining.token))) from None
 

@@ -52,12 +52,13 @@ def keys() -> list[tuple[str, str]]:
     ]
 
 
-def keys_page(look: Look) -> Table:
-    """Every key of the table, then how calls and cards are typed after ``/``."""
+def keys_page(look: Look, rows: list[tuple[str, str]] | None = None) -> Table:
+    """Every key of the table (``rows``: a table's own, else the local table's), then how calls and cards are
+    typed after ``/``."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for key, what in [*keys(), *help_rows()[:2]]:
+    for key, what in [*(keys() if rows is None else rows), *help_rows()[:2]]:
         grid.add_row(key, look.words(what))
     return grid
 
