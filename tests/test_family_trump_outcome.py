@@ -86,3 +86,13 @@ def test_the_pair_example_outcome_scores_the_worked_example_twenty_eight_5() -> 
     ruleset = load_variant("twenty-eight")
     assert ruleset.score_deal(outcome).match_points == (2, 0)
     assert ruleset.score_deal({**outcome, "pair": 1}).match_points == (-3, 0)
+
+
+def test_an_outcome_without_trumps_has_no_reveal_twenty_nine_4_3() -> None:
+    """twenty-nine.md §4.3: no trumps is said at once, so nothing was shown later: a trump_shown is refused."""
+    outcome = {"contract": "no_trumps", "declarer": 0, "bid": 16, "points": [20, 8], "last_trick": 0,
+               "trick_counts": [6, 2]}
+    ruleset = load_variant("twenty-nine")
+    assert ruleset.score_deal(outcome).match_points == (1, 0)
+    with pytest.raises(OutcomeError, match="no trump to lay face down"):
+        ruleset.score_deal({**outcome, "trump_shown": {"trick": 1, "card": 2}})

@@ -29,6 +29,9 @@ def shown_problems(scoring: ScoringRules, contract: str, shown: tuple[int, int] 
     if not variant.play.conceals_trump:
         return [(("trump_shown",), f"{variant.name} shows the trump at once (play.trump_shown at_once); leave "
                  "trump_shown out")]
+    if contract not in SUIT_CONTRACTS:
+        return [(("trump_shown",), f"{contract.replace('_', ' ')} has no trump to lay face down (twenty-nine.md §4.3: "
+                 "said at once); leave trump_shown out")]
     trick, card = shown
     if tricks is not None and trick >= tricks:
         return [(("trump_shown", "trick"), f"there are {tricks} tricks, numbered from 0; the trump was shown in one "
