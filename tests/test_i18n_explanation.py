@@ -102,3 +102,30 @@ def test_the_statistics_page_s_headings_are_in_the_language(tmp_path: Path) -> N
         i18n.use(i18n.SOURCE)
     text = console.export_text()
     assert "parties" in text and not [word for word in ("games", "won", "avg pts", "contracts") if word in text]
+
+
+@pytest.mark.parametrize(("code", "said"), [("fr", "cœur ne peut pas être nommé maintenant ; seulement sans atout, tout atout"),
+                                            ("bg", "купа не може да се назове сега; само без коз, всичко коз")])
+def test_a_refused_call_s_reason_is_said_in_the_language(code: str, said: str) -> None:
+    """rules/bulgarian.md §3 (each call names a higher contract): over spades only no trumps and all trumps are left;
+    the rule's reason is a template with values (rules/said.py Reason), each said in the table's words."""
+    import random
+
+    from belot_rules import load_variant
+    from belot_rules.cli.game.explain import reason_words
+    from belot_rules.engine.deal import DealState
+    from belot_rules.rules.calls import Call
+
+    rules = load_variant("bulgarian")
+    deck = list(rules.seating.cards)
+    random.Random(1).shuffle(deck)
+    deal = DealState.start(rules, deck, 0)
+    deal.apply(next(a for a in deal.legal_actions() if a.call is not None and a.call.contract == "spades"))
+    reason = rules.bidding.reason(deal.running_auction(), Call.parse("hearts"))
+    assert reason == "hearts may not be named now; only no trumps, all trumps"  # the records' English
+    i18n.use(code)
+    try:
+        contract = Look(ascii=True).for_variant(rules.variant).contract  # a suit with its letter: "купа H"
+        assert reason_words(reason, contract).replace(" H", "") == said
+    finally:
+        i18n.use(i18n.SOURCE)

@@ -40,6 +40,7 @@ from .calls import (
     summarize,
 )
 from .redeal import REDEAL, may_claim
+from .said import Listed, Reason
 from .seating import Seating
 
 NEVER = 1 << 30  # a number of calls no auction reaches
@@ -256,27 +257,29 @@ class Bidding:
         if call.kind == "redeal":
             return self._redeal_reason(auction)
         if call.kind != "bid":  # schmeiss, accept and refuse belong to the schmeiss auction (SchmeissBidding)
-            return f"this variant has no {call.kind}"
+            return Reason(N_("this variant has no {}"), call.kind)
         if call.contract is None or call.contract not in self.rank:
-            return f"this variant has no {str(call.contract).replace('_', ' ')} contract"
+            return Reason(N_("this variant has no {} contract"), str(call.contract).replace("_", " "))
         if not self._may_overbid(auction):
             if self.overbid_after_double == OverbidAfterDouble.contract_team_only:
                 return N_("only the contract's team may bid over a double")
             return N_("nobody may bid over a double")
         bids = self._bids(auction)
         if not bids:
-            return f"nothing can be bid over {Call('bid', auction.contract, auction.points)}"
+            return Reason(N_("nothing can be bid over {}"), str(Call("bid", auction.contract, auction.points)))
         named = [c for c in self.contracts if any(b.contract == c for b in bids)]
         if call.contract not in named:
-            now = ", ".join(c.replace("_", " ") for c in named)
-            return f"{call.contract.replace('_', ' ')} may not be named now" + (f"; only {now}" if now else "")
+            now = Listed(c.replace("_", " ") for c in named)
+            contract = call.contract.replace("_", " ")
+            return Reason(N_("{} may not be named now; only {}"), contract, now) if now else \
+                Reason(N_("{} may not be named now"), contract)
         if (call.points is None) != (bids[0].points is None):
             return "bids here are points and a contract, like '90 hearts'" if call.points is None \
                 else "bids here name a contract only, like 'hearts'"
         if auction.points is not None and call.points is not None and call.points <= auction.points:
             if bids[0].points == auction.points:  # twenty-nine.md §3.2: an earlier speaker may hold it
-                return f"a bid must be at least {auction.points}; {self._point_bids_now(bids, call)}"
-            return f"a bid must be higher than {auction.points}; {self._point_bids_now(bids, call)}"
+                return Reason(N_("a bid must be at least {}; {}"), auction.points, self._point_bids_now(bids, call))
+            return Reason(N_("a bid must be higher than {}; {}"), auction.points, self._point_bids_now(bids, call))
         return self._point_bids_now(bids, call)
 
     @staticmethod
@@ -296,17 +299,17 @@ class Bidding:
             return N_("this variant has no ashkal")
         if (auction.to_act - auction.first_seat) % self.players not in self.ashkal_positions:
             places = " and ".join(str(p + 1) for p in sorted(self.ashkal_positions))
-            return f"only the players speaking in places {places} may call ashkal"
+            return Reason(N_("only the players speaking in places {} may call ashkal"), places)
         if auction.turned_rank in self.ashkal_barred_ranks:
-            return f"ashkal may not be called on a turned {RANKS[auction.turned_rank]}"
-        return f"{self.ashkal.replace('_', ' ')} may not be bid now, so neither may ashkal"
+            return Reason(N_("ashkal may not be called on a turned {}"), RANKS[auction.turned_rank])
+        return Reason(N_("{} may not be bid now, so neither may ashkal"), self.ashkal.replace("_", " "))
 
     def _redeal_reason(self, auction: Auction) -> str:
         if not self.redeal:
             return N_("this variant has no redeal")
         if auction.contract is not None or len(auction.calls) >= self.players:
             return N_("a redeal may be called only at a player's first call, before anyone names a contract")
-        return f"a redeal may be called only by a hand holding none of {self.redeal_ranks}"
+        return Reason(N_("a redeal may be called only by a hand holding none of {}"), self.redeal_ranks)
 
     def _doubling_reason(self, auction: Auction, call: Call) -> str:
         if self.max_level == 0:
@@ -316,8 +319,8 @@ class Bidding:
         if auction.level >= self.max_level:
             return N_("the contract cannot be doubled any further")
         if not self._may_raise(auction):
-            return (f"{auction.contract.replace('_', ' ')} may be doubled only by a team with fewer than "
-                    f"{self.doubler_below} points against more than {self.taker_above}")
+            return Reason(N_("{} may be doubled only by a team with fewer than {} points against more than {}"),
+                          auction.contract.replace("_", " "), self.doubler_below, self.taker_above)
         if self.after_bidding and not auction.doubling:
             return N_("doubles are called once the bidding is over")
         if call.kind == "redouble" and auction.level == 0:
@@ -522,7 +525,7 @@ class SchmeissBidding(TurnedCardBidding):
         if not self.later_schmeiss[auction.turned_suit]:
             return N_("a schmeiss may be offered in round 1 only")
         named = ", ".join(str(c) for c in self.later_schmeiss[auction.turned_suit])
-        return f"in round 2 a schmeiss names another suit: {named}"
+        return Reason(N_("in round 2 a schmeiss names another suit: {}"), named)
 
 
 class PointBidding(Bidding):

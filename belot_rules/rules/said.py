@@ -21,3 +21,25 @@ class Said(tuple[str, tuple[Any, ...]]):
 
     def __str__(self) -> str:
         return self[0].format(*self[1])
+
+
+class Reason(str):
+    """A rule's reason for refusing a move, as its English text (what the records and the line game's English print),
+    with the template and values it is made of, so that a view can say it in the player's words."""
+
+    template: str
+    values: tuple[Any, ...]
+
+    def __new__(cls, template: str, *values: Any) -> Reason:
+        said = super().__new__(cls, template.format(*values))
+        said.template, said.values = template, values
+        return said
+
+
+class Listed(tuple[str, ...]):
+    """Words a sentence lists (``no trumps, all trumps``), each said in the reader's words where it is read."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return ", ".join(self)

@@ -16,7 +16,7 @@ from ...cards import RANK_CHARS, card_index
 from ...i18n import SOURCE, current, gettext as _, words
 from ...rules.declarations import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.rounding import Rounder
-from ...rules.said import Said
+from ...rules.said import Listed, Reason, Said
 from ...rules.scoring import DealScore
 from ...rules.scoring.result import Terms
 from ...variant.model import CONTRACTS
@@ -44,6 +44,8 @@ def _said(value: object, meld: Callable[[Declaration], str], contract: Callable[
         return meld(value)
     if isinstance(value, Rounder):
         return explained(value.board, meld, contract)
+    if isinstance(value, Listed):
+        return ", ".join(_said(item, meld, contract) for item in value)
     if isinstance(value, Terms):
         return " + ".join(f"{_(name)} {points}" for name, points in value if points)
     if isinstance(value, str) and value:
@@ -78,3 +80,11 @@ def meld_words(declaration: Declaration, card_name: Callable[[int], str]) -> str
         return _("{belote} in {suit} ({points})").format(belote=words.declaration_names()["belote"],
                                                          suit=words.suit_names()[declaration.suit], points=declaration.points)
     return None
+
+
+def reason_words(reason: str, contract: Callable[[str], str]) -> str:
+    """A rule's reason for refusing a move in the current language: a template and its values translated apart
+    (``Reason``), or a fixed text marked for the catalogues where the rules write it."""
+    if isinstance(reason, Reason):
+        return explained((reason.template, reason.values), str, contract)
+    return _(reason)

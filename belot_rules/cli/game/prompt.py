@@ -18,6 +18,7 @@ from ...rules.calls import Call, point_range, step_words
 from ...ruleset import Ruleset
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from .controller import HumanTurn, call_of
+from .explain import reason_words
 from .look import Look
 
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
@@ -91,7 +92,7 @@ def parse_call(text: str, legal: Sequence[Action], menu: Sequence[Action], look:
             return action
     said = (_("{call} is not possible: {reason}. {hint}") if why else _("{call} is not possible now. {hint}"))
     # The rule's reason is English in the rules (marked there for the catalogues) and said here in the player's words.
-    raise Refusal(said.format(call=look.call(call), reason=_(why(call)) if why else "",
+    raise Refusal(said.format(call=look.call(call), reason=reason_words(why(call), look.contract) if why else "",
                               hint=calls_hint(legal, menu, look)))
 
 
