@@ -366,7 +366,7 @@ class Bidding(Rule):
             "contract_ladder: each call names a higher contract (Bulgarian); turned_card: take the turned "
             "card's suit in round 1 or name another in round 2 (French); point_bids: bid points and a trump "
             "(coinche); turned_card_point_bids: point bids whose round 1 is on the turned suit; "
-            "last_card_trump: no bidding, the suit of the last card dealt (face up on the table) is trump; "
+            "last_card_trump: no bidding, the suit of the last card dealt (shown as bidding.last_card says) is trump; "
             "push: the first speaker names a contract or pushes to his partner, who must name one (schieber.md §3)."
         ),
     )
