@@ -4,6 +4,10 @@ line game and at the full-screen table, hidden from the others until the deal is
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +69,20 @@ def test_the_table_asks_a_prediction_in_its_typing_line_differenzler_3(tmp_path:
             assert "hidden" in screen_text(app)
 
     asyncio.run(predict())
+
+
+def test_a_record_of_a_shortened_match_replays_differenzler_6(tmp_path: Path) -> None:
+    """differenzler.md §6 with ``--target 2``: two deals instead of twelve (penalties have no target to reach); the
+    record's house rules say so, and belot replay plays the record back to the same board."""
+    record = tmp_path / "game.json"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    played = subprocess.run([sys.executable, "-m", "belot_rules", "play", "differenzler", "--watch", "--plain",
+                             "--speed", "instant", "--seed", "3", "--target", "2", "--record", str(record)],
+                            capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert played.returncode == 0, played.stderr
+    assert "deals: 2" in (tmp_path / "game-rules.yaml").read_text(encoding="utf-8")
+    replayed = subprocess.run([sys.executable, "-m", "belot_rules", "replay", str(record)], capture_output=True,
+                              text=True, env=env, timeout=120, check=False)
+    assert replayed.returncode == 0, replayed.stderr
+    board = json.loads(record.read_text(encoding="utf-8"))["board"]
+    assert f"Board: player 0 {board[0]}, player 1 {board[1]}" in replayed.stdout

@@ -48,7 +48,7 @@ from ...files import MAX_RECORD_BYTES, CutShort, excerpt, exists, move_aside, re
 from ...players.levels import level_of
 from ...variant.loader import is_name, name_from_file
 from .seating import HUMAN, parse_seats
-from .session import Session
+from .session import Session, match_with_target
 
 try:
     import fcntl
@@ -288,7 +288,7 @@ def write_record_file(session: Session, path: Path) -> None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
             variant = session.ruleset.variant
             house = {"name": f"{variant.name}-to-{session.target}", "title": f"{variant.title}, to {session.target}",
-                     "extends": session.source, "match": {"target": session.target, "deals": None}}
+                     "extends": session.source, "match": match_with_target(variant, session.target)}
             rules.write_text(f"# The rules of a game of belot play --target {session.target}\n"
                              + yaml.safe_dump(house, sort_keys=False, allow_unicode=True), encoding="utf-8")
             record["variant"] = rules.name

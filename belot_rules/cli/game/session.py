@@ -24,6 +24,7 @@ from ...players.outside import is_outside
 from ...rules.scoring import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
+from ...variant.model import Variant
 from .seating import DEFAULT_BOT, HUMAN, Seating, bot_choice, decision_seed, default_seats
 
 SCORED = "The deal is scored; it cannot be taken back."
@@ -280,6 +281,16 @@ def void_words(last_call: str) -> str:
     return {"accept": "the schmeiss was accepted", "redeal": "a redeal was called"}.get(last_call, "everybody passed")
 
 
+def match_with_target(variant: Variant, target: int) -> dict[str, int | None]:
+    """What ``--target`` changes in the match: a running set's limit (match.set_at), the number of deals where players
+    predict their points (penalties have no target to reach), else the target, the match no longer of fixed deals."""
+    if variant.bidding.predictions != "off":
+        return {"deals": target}
+    if variant.match.set_at is not None and variant.match.target is None:
+        return {"set_at": target}
+    return {"target": target, "deals": None}
+
+
 def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) -> tuple[Ruleset, LoadedVariant]:
     """The ruleset to play, with the match target replaced when ``target`` is given.
 
@@ -287,11 +298,8 @@ def compile_with_target(loaded: LoadedVariant, target: int | None, source: str) 
     the unchanged variant's hash; the loaded variant comes back with the change applied
     too, for ``r`` to show the rules actually played.
     """
-    if target is not None:  # a running set (match.set_at) is the target of its match; penalties have none: deals
-        played, predicts = loaded.variant.match, loaded.variant.bidding.predictions != "off"
-        match = played.model_copy(update={"deals": target} if predicts else {"set_at": target}
-                                  if played.set_at is not None and played.target is None
-                                  else {"target": target, "deals": None})
+    if target is not None:
+        match = loaded.variant.match.model_copy(update=match_with_target(loaded.variant, target))
         variant = loaded.variant.model_copy(update={"match": match})
         loaded = dataclasses.replace(loaded, variant=variant, content_hash=content_hash(variant))
     return Ruleset(loaded.variant, loaded.content_hash, source), loaded
