@@ -179,3 +179,19 @@ def test_belot_score_scores_the_worked_example_from_a_scorekeeper_s_outcome_diff
     del outcome["predictions"]
     with pytest.raises(UserError, match="predictions: missing; differenzler scores each player's prediction"):
         load_variant("differenzler").score_deal(outcome)
+
+
+def test_the_house_files_of_the_sources_differenzler_3_5_6() -> None:
+    """variants/examples: jasswelt.ch's open predictions with 10 off for an exact one (differenzler.md §3, §5 JWE-D),
+    and jassen.ch's four deals with a tie played on (§6 JCH-D)."""
+    examples = Path(__file__).resolve().parent.parent / "variants" / "examples"
+    jasswelt = load_variant(str(examples / "differenzler-jasswelt.yaml"))
+    state = _deal(jasswelt)
+    state.apply("predict 12")
+    assert state.view(2).predictions == (12, -1, -1, -1)
+    score = jasswelt.scoring.score("hearts", 0, 1, [47, 25, 46, 34], [3, 1, 3, 2], 2, predictions=(40, 25, 60, 30))
+    assert score.match_points == (-7, 10, -9, -4)
+    four = load_variant(str(examples / "differenzler-4-deals.yaml"))
+    match = play_match(four, [make_player("random", four, seat) for seat in range(4)], seed=2)
+    assert len(match.deals) >= 4 and match.winner is not None and not match.drawn
+    assert list(match.board).count(max(match.board)) == 1
