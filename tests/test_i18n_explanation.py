@@ -129,3 +129,24 @@ def test_a_refused_call_s_reason_is_said_in_the_language(code: str, said: str) -
         assert reason_words(reason, contract).replace(" H", "") == said
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def test_the_scorekeeper_pad_speaks_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25 (the pad's prompts): `belot sheet` asks, greets and answers in the language; the words typed for a
+    deal stay as the help lists them (pad/entry.py)."""
+    from belot_rules.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("APPDATA", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n\nhelp\nboard\nquit\n"))  # two names and the dealer asked
+    try:
+        assert main(["sheet", "bulgarian", "--lang", "fr"]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    said = capsys.readouterr().out
+    for french in ("Nom de équipe 0 (places 0, 2)", "Qui donne en premier ?", "Entrez chaque donne sur une ligne",
+                   "Pas encore de donne.", "donne 1> ", "la reprend."):
+        assert french in said, french
+    for english in ("Name of", "Who deals", "Enter each deal", "No deal yet", "goes on with it"):
+        assert english not in said, english

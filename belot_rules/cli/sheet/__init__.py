@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ... import load_variant
+from ...booklet.messages import side_name
 from ...errors import UserError
-from ...i18n import gettext as _
+from ...i18n import gettext as _, ngettext
 from ...pad.entry import WORDS_HELP
 from ...pad.sheet import EntryError, Sheet, seat_of
 from ...ruleset import Ruleset
@@ -132,9 +133,12 @@ class Start:
         replacing = kept is not None and args.new  # set aside only once the new sheet is ready to take the slot
         if kept is not None and not replacing:
             if args.names or args.dealer is not None:
-                self.say(f"The sheet in slot {slot.label} keeps its names and dealers; --new starts another.")
+                self.say(_("The sheet in slot {slot} keeps its names and dealers; --new starts another.").format(
+                    slot=slot.label))
             count = len(kept.deals)
-            self.say(f"Going on with the sheet in slot {slot.label} ({count} deal{'' if count == 1 else 's'}).")
+            self.say(ngettext("Going on with the sheet in slot {slot} ({count} deal).",
+                              "Going on with the sheet in slot {slot} ({count} deals).", count).format(
+                                  slot=slot.label, count=count))
             return kept
         if args.csv or args.export:
             raise UserError(f"slot {slot.label} holds no sheet to write out")
@@ -142,8 +146,9 @@ class Start:
         if args.dealer is not None and not 0 <= args.dealer < table.players:  # told before any question is asked
             raise UserError(f"--dealer {args.dealer}: the first dealer is a seat, 0-{table.players - 1}")
         names = args.names.split(",") if args.names else [
-            self.ask(f"Name of {table.side_name(s)}" + (f" (seats {', '.join(map(str, table.side_seats(s)))})"
-                                                        if table.partners else ""), table.side_name(s))
+            self.ask(_("Name of {side} (seats {seats})").format(side=side_name(s, True), seats=", ".join(
+                map(str, table.side_seats(s)))) if table.partners else _("Name of {side}").format(
+                    side=side_name(s, False)), table.side_name(s))
             for s in range(table.sides)]
         if len(names) != table.sides:
             raise UserError(f"--names: {len(names)} name{'s' * (len(names) != 1)} given; {self.ruleset.name} has "
@@ -151,12 +156,14 @@ class Start:
         dealer = args.dealer
         while dealer is None:
             try:
-                dealer = seat_of(self.ask(f"Who deals first? a seat 0-{table.players - 1}", "0"), table.players)
+                dealer = seat_of(self.ask(_("Who deals first? a seat 0-{last}").format(last=table.players - 1), "0"),
+                                 table.players)
             except EntryError as err:
-                self.say(f"Not taken: {err}.")
+                self.say(_("Not taken: {reason}.").format(reason=err))
         sheet = Sheet.new(self.ruleset, self.source, names, dealer)
         if replacing:
-            self.say(f"The sheet that was in slot {slot.label} is kept in {slot.set_aside('replaced')}.")
+            self.say(_("The sheet that was in slot {slot} is kept in {file}.").format(
+                slot=slot.label, file=slot.set_aside("replaced")))
         slot.write(sheet, sheet.reckon())
         return sheet
 

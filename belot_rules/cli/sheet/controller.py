@@ -6,16 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...booklet.messages import side_name
 from ...errors import UserError
+from ...i18n import N_, gettext as _, ngettext, pgettext
 from ...pad.entry import WORDS_HELP, parse_entry
 from ...pad.sheet import Row, Sheet
+from ...variant.languages import words_in
 from .store import SheetSlot, csv_text, write_sheet
 
-HELP = """Enter each deal in one line, for example:
-{words}
-Commands: undo (take back the last deal), fix N WORDS (correct deal N), show N (its explanation),
-board (every deal), dealer SEAT (who deals the next deal), csv FILE, export FILE (the sheet file),
-help, quit. The sheet is saved after every change; belot sheet with the same variant goes on."""
+HELP = N_("Enter each deal in one line, for example:\n{words}\nCommands: undo (take back the last deal), fix N WORDS "
+          "(correct deal N), show N (its explanation),\nboard (every deal), dealer SEAT (who deals the next deal), csv "
+          "FILE, export FILE (the sheet file),\nhelp, quit. The sheet is saved after every change; belot sheet with the "
+          "same variant goes on.")
 QUIT = ("quit", "q", "exit")
 
 
@@ -40,33 +42,37 @@ class PadController:
     # ------------------------------------------------------------------ what is shown
 
     def prompt(self) -> str:
-        return "sheet> " if self.reckoning.over else f"deal {len(self.reckoning.rows) + 1}> "
+        return _("sheet> ") if self.reckoning.over else _("deal {number}> ").format(number=len(self.reckoning.rows) + 1)
 
     def greeting(self) -> list[str]:
         rules = self.sheet.ruleset
-        names = ", ".join(f"{rules.seating.side_name(s)} is {n}" for s, n in enumerate(self.sheet.names))
-        roem = (["Melds are counted from the tricks here (roem): give each side's as seq SIDE POINTS, "
-                 "quad SIDE POINTS, belote SIDE."] if rules.declarations.from_tricks else [])
-        return [f"{rules.variant.title}: {names}. Enter each deal in one line; help lists the words.", *roem,
-                *self.state()]
+        partners = rules.seating.partners
+        names = ", ".join(_("{side} is {name}").format(side=side_name(s, partners), name=n)
+                          for s, n in enumerate(self.sheet.names))
+        roem = ([_("Melds are counted from the tricks here (roem): give each side's as seq SIDE POINTS, "
+                   "quad SIDE POINTS, belote SIDE.")] if rules.declarations.from_tricks else [])
+        return [_("{title}: {names}. Enter each deal in one line; help lists the words.").format(
+            title=words_in(rules.variant).title, names=names), *roem, *self.state()]
 
     def farewell(self) -> str:
-        return (f"The sheet is kept in slot {self.slot.label}; belot sheet {self.sheet.source}"
-                + (f" --slot {self.slot.label}" if self.slot_option else "") + " goes on with it.")
+        command = f"belot sheet {self.sheet.source}" + (f" --slot {self.slot.label}" if self.slot_option else "")
+        return _("The sheet is kept in slot {slot}; {command} goes on with it.").format(slot=self.slot.label,
+                                                                                        command=command)
 
     def state(self) -> list[str]:
         """The board after the last deal, and who deals next or who won."""
         reckoning, names = self.reckoning, self.sheet.names
         count = len(reckoning.rows)
         board = ", ".join(f"{n} {p}" for n, p in zip(names, reckoning.board, strict=True))
-        lines = [f"Board after {count} deal{'s' if count != 1 else ''}: {board}"
-                 + (f" (reserve {reckoning.reserve})" if reckoning.reserve else "")]
+        lines = [ngettext("Board after {count} deal: {board}", "Board after {count} deals: {board}", count).format(
+            count=count, board=board) + (" " + _("(reserve {points})").format(points=reckoning.reserve)
+                                         if reckoning.reserve else "")]
         if reckoning.winner is not None:
-            lines.append(f"{names[reckoning.winner]} wins the match.")
+            lines.append(_("{name} wins the match.").format(name=names[reckoning.winner]))
         elif reckoning.drawn:
-            lines.append("The match is drawn.")
+            lines.append(_("The match is drawn."))
         else:
-            lines.append(f"Deal {count + 1} is dealt by seat {self.next_dealer()}.")
+            lines.append(_("Deal {number} is dealt by seat {seat}.").format(number=count + 1, seat=self.next_dealer()))
         return lines
 
     def next_dealer(self) -> int:
@@ -74,13 +80,14 @@ class PadController:
 
     def deal_lines(self, row: Row) -> list[str]:
         """A deal's score with its explanation."""
-        lines = [f"Deal {row.number}, dealt by seat {row.deal.dealer}:"]
+        lines = [_("Deal {number}, dealt by seat {seat}:").format(number=row.number, seat=row.deal.dealer)]
+        waits = _("; {points} waits in reserve").format(points=row.reserve) if row.reserve else ""
         if row.score is None:
-            void = "  a redeal was claimed" if row.deal.redeal else "  everybody passed"
-            return [*lines, void + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
+            void = _("a redeal was claimed") if row.deal.redeal else _("everybody passed")
+            return [*lines, f"  {void}{waits}"]
         lines += [f"  • {line}" for line in row.score.lines]
         names = ", ".join(f"{n} {p}" for n, p in zip(self.sheet.names, row.score.match_points, strict=True))
-        return [*lines, f"  {row.score.verdict}: {names}" + (f"; {row.reserve} waits in reserve" if row.reserve else "")]
+        return [*lines, f"  {pgettext('result', row.score.verdict)}: {names}{waits}"]
 
     def board_rows(self) -> list[tuple[str, ...]]:
         """A row per deal: number, dealer, what was played, its verdict, each side's board and the reserve after it."""
@@ -98,8 +105,9 @@ class PadController:
         """:meth:`board_rows` under their headings, in columns."""
         rows = self.board_rows()
         if not rows:
-            return ["No deal yet."]
-        heading = ("deal", "dealer", "contract", "verdict", *self.sheet.names, "reserve")
+            return [_("No deal yet.")]
+        heading = (pgettext("column", "deal"), pgettext("column", "dealer"), pgettext("column", "contract"),
+                   pgettext("column", "verdict"), *self.sheet.names, pgettext("column", "reserve"))
         widths = [max(len(row[i]) for row in [heading, *rows]) for i in range(len(heading))]
         return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
                 for row in [heading, *rows]]
@@ -109,7 +117,7 @@ class PadController:
     def handle(self, line: str) -> Answer:
         """Do what ``line`` says; a refused entry is answered with its reason and changes nothing."""
         line = line.strip()
-        word, _, rest = line.partition(" ")
+        word, _space, rest = line.partition(" ")
         word = word.lower()
         if not line:
             return Answer()
@@ -118,12 +126,12 @@ class PadController:
         try:
             return self._command(word, rest.strip(), line)
         except UserError as err:
-            return Answer([f"Not entered: {err}"])
+            return Answer([_("Not entered: {reason}").format(reason=err)])
 
     def _command(self, word: str, rest: str, line: str) -> Answer:
         sheet = self.sheet
         if word in ("help", "?"):
-            return Answer(HELP.format(words=WORDS_HELP).splitlines())
+            return Answer(_(HELP).format(words=WORDS_HELP).splitlines())
         if word == "board":
             return Answer(self.board_lines())
         if word == "show":
@@ -132,15 +140,16 @@ class PadController:
             return Answer([self.export(rest, word == "csv")])
         if word == "dealer":
             self.dealer = sheet.seat(rest)
-            return Answer([f"Deal {len(self.reckoning.rows) + 1} is dealt by seat {self.dealer}."])
+            return Answer([_("Deal {number} is dealt by seat {seat}.").format(number=len(self.reckoning.rows) + 1,
+                                                                             seat=self.dealer)])
         if word == "undo":
             self.reckoning = sheet.undo()
-            said = [f"Deal {len(self.reckoning.rows) + 1} is taken back."]
+            said = [_("Deal {number} is taken back.").format(number=len(self.reckoning.rows) + 1)]
         elif word == "fix":
-            number_text, _, words = rest.partition(" ")
+            number_text, _space, words = rest.partition(" ")
             number = self.number(number_text)
             self.reckoning = sheet.fix(number, parse_entry(sheet.ruleset, words))
-            said = [f"Deal {number} is corrected; the deals after it are scored again.",
+            said = [_("Deal {number} is corrected; the deals after it are scored again.").format(number=number),
                     *self.deal_lines(self.reckoning.rows[number - 1])]
         else:
             self.reckoning = sheet.add(parse_entry(sheet.ruleset, line), self.dealer)
@@ -159,7 +168,7 @@ class PadController:
         try:
             self.slot.write(self.sheet, self.reckoning)
         except (OSError, UserError) as err:
-            return [f"warning: the sheet could not be saved: {err}"]
+            return [_("warning: the sheet could not be saved: {reason}").format(reason=err)]
         return []
 
     def export(self, given: str, as_csv: bool) -> str:
@@ -174,5 +183,5 @@ class PadController:
                 raise UserError(f"{given}: cannot write the CSV: {err.strerror or err}") from None
         else:
             write_sheet(self.sheet, self.reckoning, path)
-        return f"Wrote {given}."
+        return _("Wrote {file}.").format(file=given)
 
