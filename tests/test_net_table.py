@@ -9,12 +9,14 @@ Driven with Textual's pilot, each step waiting for the condition it needs (never
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from rich.console import Console, RenderableType
 from test_game_tui import screen_text
 from textual.widgets import Static
 from websockets.asyncio.client import connect
@@ -84,6 +86,13 @@ def message(app: TableApp) -> str:
     return f"{app.screen.title_text}: {app.screen.body}"
 
 
+def plain(page: RenderableType) -> str:
+    """A page's body as text, whole (the screen shows what fits)."""
+    console = Console(width=100, file=io.StringIO())
+    console.print(page)
+    return console.file.getvalue()
+
+
 def text(app: TableApp, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
@@ -147,6 +156,13 @@ def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
             async with ana.run_test(size=(80, 24)) as pilot:
                 await until(lambda: ana.query_one("#talk").display, "the table's notes")
                 await until(lambda: "Waiting for North: the match begins" in text(ana, "#status"), "who is awaited")
+                await pilot.press("question_mark")  # the keys of a hosted table: no bots' speed, no save
+                await until(lambda: isinstance(ana.screen, MessageScreen), "the keys page")
+                assert isinstance(ana.screen, MessageScreen)
+                keys = plain(ana.screen.body)
+                assert "leave the table (your seat waits for you)" in keys and "bots faster" not in keys, keys
+                await pilot.press("escape")
+                await until(lambda: len(ana.screen_stack) == 1, "the keys page closed")
                 bo = asyncio.create_task(scripted(address, "two-2", "Bo"))
                 await until(lambda: ana.seen is not None and "Bo" in text(ana, "#talk"), "Bo's coming is told")
                 await pilot.press("apostrophe", "h", "i", "enter")

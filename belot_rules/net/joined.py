@@ -180,7 +180,7 @@ class JoinedTable(TableApp):
         typed.placeholder = _("a card, a call, a command; ' and a line to talk; Esc closes")
         typed.select_on_focus = False  # the ' that opens talk stays as the line is focused
         if self.seen is None:  # the match waits for its players: the panels of a deal are empty
-            for panel in ("#declared", "#last"):
+            for panel in ("#auction", "#declared", "#last"):
                 self.query_one(panel).display = False
             self.query_one("#header", Static).update(Text(self.look.words(self.control.rules.variant.title), "bold"))
         self.refresh_table()
@@ -222,6 +222,7 @@ class JoinedTable(TableApp):
         """A message with the seat's view: the view and the match's standing taken."""
         if "seen" in message:
             self.seen = seen_from(message["seen"])
+            self.query_one("#auction").display = True  # hidden while the match waited for its players
             assert isinstance(self.control, Remote)
             self.control.standing = message["match"]
 
@@ -327,8 +328,13 @@ class JoinedTable(TableApp):
     # ------------------------------------------------------------------ the player's moves and requests
 
     def ask(self, turn: HumanTurn) -> None:
+        """The local table's question; a line being typed (talk, most likely) keeps the keys: the turn comes
+        when the others have moved, not when the player is ready for it."""
+        typing = self.query_one("#typed").has_focus
         super().ask(turn)
         self.skipping = True  # nothing to skip: the status line offers no space
+        if typing:
+            self.query_one("#typed").focus()
 
     def advance(self) -> None:
         """Nothing moves here: the server sends what comes next."""
