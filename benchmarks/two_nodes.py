@@ -51,14 +51,16 @@ def _state() -> dict[str, Any]:
 
 
 def _ray_start(name: str, *args: str) -> int:
-    """``ray start --block`` in a new process group, once it says the node runs: the group's id."""
+    """``ray start --block`` in a new process group, once it says the node runs: the group's id. The group stays in
+    this session: Linux shares the CPU between sessions (autogroup), and a node in a session of its own would take
+    a share as large as the local run's whole on a busy machine."""
     folder = STATE / name
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "ray-start.log"
     with log.open("w") as out:
         process = subprocess.Popen(["ray", "start", "--block", "--disable-usage-stats", "--temp-dir", str(folder),
                                     *args], stdout=out, stderr=subprocess.STDOUT,
-                                   env=ENV, start_new_session=True)
+                                   env=ENV, process_group=0)
     deadline = time.monotonic() + 60
     while "Ray runtime started" not in log.read_text():
         if process.poll() is not None or time.monotonic() > deadline:
