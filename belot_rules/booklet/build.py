@@ -9,7 +9,6 @@ the end, so a player knows where to look (``belot show``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
@@ -19,11 +18,9 @@ from pydantic.fields import FieldInfo
 
 from .. import i18n
 from ..cards import SUIT_NAMES
-from ..cli.game.explain import explanation, meld_words
-from ..cli.game.look import Look
+from ..cli.game.explain import explanation_in_words
 from ..i18n import gettext as _, words
 from ..rules.calls import CAPOT
-from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.explain import opened
 from ..variant.languages import words_in
@@ -403,22 +400,4 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
     else:
         played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)
     return (say.example_intro(example.seed), played, sums, *verdict, say.example_board(board, score.hanging_out),
-            say.example_reckoning(), _reckoning(rules, score))
-
-
-_SEAT_WORD = re.compile(r"(?<![A-Za-z])(seat|Seat|team|Team|player|Player) (\d+)\b")  # also after an Arabic prefix (لـ)
-
-
-def _reckoning(rules: Ruleset, score: DealScore) -> tuple[str, ...]:
-    """The engine's explanation of the deal, line by line, in the booklet's language (English: its own lines)."""
-    if i18n.current() == i18n.SOURCE:
-        return tuple(score.lines)
-    look = Look(ascii=False).for_variant(rules.variant)
-    lines = explanation(score, lambda meld: meld_words(meld, look.card_name) or str(meld), look.contract)
-    return tuple(_SEAT_WORD.sub(_seat_word, line) for line in lines)
-
-
-def _seat_word(match: re.Match[str]) -> str:
-    said = {"seat": _("seat {number}"), "team": _("team {number}"), "player": _("player {number}")}[match[1].lower()]
-    said = said.format(number=match[2])
-    return said[:1].upper() + said[1:] if match[1][0].isupper() else said
+            say.example_reckoning(), tuple(explanation_in_words(rules, score)))

@@ -19,6 +19,7 @@ from ..errors import UserError
 from ..files import refuse_existing, unwritable, write_text_atomically
 from ..i18n import gettext as _
 from ..ruleset import Ruleset
+from ..variant.languages import words_in
 from ..variant.loader import load_variant_model
 
 MAX_WIDTH = 100  # lines of a booklet are easier to read short, however wide the terminal
@@ -44,9 +45,9 @@ def run(args: argparse.Namespace) -> int:
     from .. import load_variant
 
     if args.overwrite and not args.html:
-        raise UserError("--overwrite goes with --html: it lets the page replace an existing file")
+        raise UserError(_("--overwrite goes with --html: it lets the page replace an existing file"))
     if args.width is not None and not 30 <= args.width <= 1000:
-        raise UserError(f"--width {args.width}: give a number of columns from 30 to 1000")
+        raise UserError(_("--width {width}: give a number of columns from 30 to 1000").format(width=args.width))
     rules = load_variant(args.variant)
     if args.html:
         target = _html_target(args.html, args.overwrite, load_variant_model(args.variant).chain)
@@ -54,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_text_atomically(target, to_html(book))
         except OSError as err:
-            raise UserError(f"--html {args.html}: cannot write it: {err.strerror or err}") from None
-        print(f"Wrote the booklet of {rules.variant.title} to {args.html}")
+            raise UserError(_("--html {file}: cannot write it: {reason}").format(file=args.html,
+                                                                                  reason=err.strerror or err)) from None
+        print(_("Wrote the booklet of {title} to {file}").format(title=words_in(rules.variant).title, file=args.html))
         return 0
     width = args.width or min(MAX_WIDTH, shutil.get_terminal_size((80, 24)).columns)
     print(to_text(booklet(rules), width), end="")
@@ -69,17 +71,18 @@ def _html_target(path: str, overwrite: bool, rules_files: tuple[Path, ...]) -> P
     target = Path(path).expanduser()
     try:
         if target.is_dir() or not target.parent.is_dir():
-            raise UserError(f"--html {path}: a file to write the page to, in a folder that exists")
+            raise UserError(_("--html {file}: a file to write the page to, in a folder that exists").format(file=path))
         if target.exists() and any(f.is_file() and target.samefile(f) for f in rules_files):
-            raise UserError(f"--html {path} is a file the rules are read from; the page never replaces it: "
-                            "choose another file")
+            raise UserError(_("--html {file} is a file the rules are read from; the page never replaces it: "
+                              "choose another file").format(file=path))
         if not overwrite:
             refuse_existing(target, "--html", "give --overwrite to replace it")
         problem = unwritable(target.parent)
     except OSError as err:
         raise UserError(f"--html {path}: {err.strerror or err}") from None
     if problem:
-        raise UserError(f"--html {path}: cannot write in {target.parent}: {problem}")
+        raise UserError(_("--html {file}: cannot write in {folder}: {reason}").format(file=path, folder=target.parent,
+                                                                                      reason=problem))
     return target
 
 

@@ -9,6 +9,7 @@ numbers stay as the templates write them (``seat 2``, ``team 0``) for the table'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,9 @@ from ...rules.rounding import Rounder
 from ...rules.said import Listed, Reason, Said
 from ...rules.scoring import DealScore
 from ...rules.scoring.result import Terms
+from ...ruleset import Ruleset
 from ...variant.model import CONTRACTS
+from .look import Look
 
 
 def explanation(score: DealScore, meld: Callable[[Declaration], str], contract: Callable[[str], str]) -> list[str]:
@@ -88,3 +91,23 @@ def reason_words(reason: str, contract: Callable[[str], str]) -> str:
     if isinstance(reason, Reason):
         return explained((reason.template, reason.values), str, contract)
     return _(reason)
+
+
+# A seat or a side as the rules' explanations write it, also after an Arabic prefix (لـ).
+_SEAT_WORD = re.compile(r"(?<![A-Za-z])(seat|Seat|team|Team|player|Player) (\d+)\b")
+
+
+def explanation_in_words(rules: Ruleset, score: DealScore) -> list[str]:
+    """A deal's explanation, line by line, as a text away from the table says it (the booklet's worked example,
+    the score sheet): in the current language, each seat and side by its number (English: the rules' own lines)."""
+    if current() == SOURCE:
+        return list(score.lines)
+    look = Look().for_variant(rules.variant)
+    lines = explanation(score, lambda meld: meld_words(meld, look.card_name) or str(meld), look.contract)
+    return [_SEAT_WORD.sub(_seat_word, line) for line in lines]
+
+
+def _seat_word(match: re.Match[str]) -> str:
+    said = {"seat": _("seat {number}"), "team": _("team {number}"), "player": _("player {number}")}[match[1].lower()]
+    said = said.format(number=match[2])
+    return said[:1].upper() + said[1:] if match[1][0].isupper() else said

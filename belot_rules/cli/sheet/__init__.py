@@ -148,7 +148,7 @@ class Start:
         names = args.names.split(",") if args.names else [
             self.ask(_("Name of {side} (seats {seats})").format(side=side_name(s, True), seats=", ".join(
                 map(str, table.side_seats(s)))) if table.partners else _("Name of {side}").format(
-                    side=side_name(s, False)), table.side_name(s))
+                    side=side_name(s, False)), side_name(s, table.partners))
             for s in range(table.sides)]
         if len(names) != table.sides:
             raise UserError(f"--names: {len(names)} name{'s' * (len(names) != 1)} given; {self.ruleset.name} has "

@@ -12,6 +12,7 @@ from ...i18n import N_, gettext as _, ngettext, pgettext
 from ...pad.entry import WORDS_HELP, parse_entry
 from ...pad.sheet import Row, Sheet
 from ...variant.languages import words_in
+from ..game.explain import explanation_in_words
 from .store import SheetSlot, csv_text, write_sheet
 
 HELP = N_("Enter each deal in one line, for example:\n{words}\nCommands: undo (take back the last deal), fix N WORDS "
@@ -85,7 +86,7 @@ class PadController:
         if row.score is None:
             void = _("a redeal was claimed") if row.deal.redeal else _("everybody passed")
             return [*lines, f"  {void}{waits}"]
-        lines += [f"  • {line}" for line in row.score.lines]
+        lines += [f"  • {line}" for line in explanation_in_words(self.sheet.ruleset, row.score)]
         names = ", ".join(f"{n} {p}" for n, p in zip(self.sheet.names, row.score.match_points, strict=True))
         return [*lines, f"  {pgettext('result', row.score.verdict)}: {names}{waits}"]
 
