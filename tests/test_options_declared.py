@@ -12,16 +12,20 @@ from pydantic.fields import FieldInfo
 
 from belot_rules.variant.explain import annotation_at, field_at, submodel
 from belot_rules.variant.meanings import declared_options, meaning
-from belot_rules.variant.options.base import Option, option_values
+from belot_rules.variant.options.base import Option, choice_by_contract, option_values
 
 SCHEMA = Path(__file__).parent.parent / "schemas" / "variant.schema.json"
 DECLARED = list(declared_options())
 
 
-def _field(path: tuple[str, ...]) -> tuple[type[BaseModel], FieldInfo]:
+def _field(path: tuple[str, ...]) -> tuple[type[BaseModel], str, FieldInfo]:
+    """The section that declares the rule at ``path``, the rule's name there and its field; one place of a choice by
+    contract (``play.trump_overtake.suit``) is the choice's."""
+    if choice_by_contract(annotation_at(path[:-1])) is not None:
+        path = path[:-1]
     model, field = submodel(annotation_at(path[:-1])), field_at(path)
     assert model is not None and field is not None
-    return model, field
+    return model, path[-1], field
 
 
 @pytest.mark.parametrize("path, choice, option", DECLARED, ids=[".".join(path) for path, _, _ in DECLARED])
@@ -35,11 +39,12 @@ def test_a_declared_choice_is_told_in_its_own_words_everywhere(path: tuple[str, 
         assert not meanings, f"{'.'.join(path)} has no named values to give meanings to"
         return
     assert set(meanings) <= {member.value for member in choice}
-    model, field = _field(path)
+    model, name, field = _field(path)
     assert option_values(field) == tuple(meanings)
     assert all(meaning(field, value) == text for value, text in meanings.items())
     definitions = json.loads(SCHEMA.read_text(encoding="utf-8"))["definitions"]
-    written = definitions[model.__name__]["properties"][path[-1]]
+    written = definitions[model.__name__]["properties"][name]
+    written = written["anyOf"][0] if "anyOf" in written else written  # a choice by contract: written plainly
     assert (written["enum"], written["enumDescriptions"]) == (list(meanings), list(meanings.values()))
 
 

@@ -21,8 +21,11 @@ from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.model import Play
 from belot_rules.variant.options.base import option_values
 
-PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
-PLAY_OPTIONS = [Play(**dict(zip(PLAY_NAMES, values)))
+PLAY_NAMES = ("partner_winning_void", "undertrump", "plain_suit_overtake")
+OVERTAKE = option_values(Play.model_fields["trump_overtake"])
+# a trump lead's overtaking in suit contracts and in all-trumps, which never plays `never` (Play.all_trumps_problems)
+TRUMP_OVERTAKES = [{"suit": suit, "all_trumps": every} for suit in OVERTAKE for every in OVERTAKE if every != "never"]
+PLAY_OPTIONS = [Play(trump_overtake=overtake, **dict(zip(PLAY_NAMES, values))) for overtake in TRUMP_OVERTAKES
                 for values in itertools.product(*(option_values(Play.model_fields[name]) for name in PLAY_NAMES))]
 
 

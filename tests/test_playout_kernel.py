@@ -288,8 +288,11 @@ def test_a_forged_card_sense_is_refused_not_read(kernel, rulesets):
             kernel.ladder(bidder, graph, 0, *seats)
 
 
-PLAY_NAMES = ("trump_lead_overtrump", "partner_winning_void", "undertrump", "plain_suit_overtake", "all_trumps_overtake")
-PLAY_OPTIONS = [dict(zip(PLAY_NAMES, values))
+PLAY_NAMES = ("partner_winning_void", "undertrump", "plain_suit_overtake")
+OVERTAKE = option_values(Play.model_fields["trump_overtake"])
+# a trump lead's overtaking in suit contracts and in all-trumps, which never plays `never` (Play.all_trumps_problems)
+PLAY_OPTIONS = [{"trump_overtake": {"suit": suit, "all_trumps": every}, **dict(zip(PLAY_NAMES, values))}
+                for suit in OVERTAKE for every in OVERTAKE if every != "never"
                 for values in itertools.product(*(option_values(Play.model_fields[name]) for name in PLAY_NAMES))]
 
 

@@ -237,9 +237,10 @@ def test_a_file_that_states_every_section_or_extends_gets_no_note(
     assert main(["validate", "--json", "full.yaml", "house.yaml", "french"]) == 0
     full, house, french = json.loads(capsys.readouterr().out)
     assert house["warnings"] == french["warnings"] == []
-    # The copy states every section; its only notes are the rules French play switches off.
+    # The copy states every section; its only note is a rule French play switches off (a rule by contract written
+    # plainly holds in the contracts French plays).
     assert [w["message"].split(" is set here but has no effect")[0] for w in full["warnings"]] == [
-        "play.all_trumps_overtake", "scoring.capot.multiplied_by_card_factor"]
+        "scoring.capot.multiplied_by_card_factor"]
     assert house["rules_from"].startswith("`house.yaml`, then `french`, then the built-in defaults")
 
 

@@ -14,7 +14,7 @@ HOUSE = """extends: french
 name: house
 title: House
 play:
-  all_trumps_overtake: unless_partner_winning
+  trump_overtake: {all_trumps: unless_partner_winning}
 match:
   target: null
   compare: exceed
@@ -33,7 +33,7 @@ def test_a_rule_set_here_without_effect_gets_a_note_at_its_line(tmp_path: Path,
     assert main(["validate", "--json", str(tmp_path / "house.yaml")]) == 0
     warnings = json.loads(capsys.readouterr().out)[0]["warnings"]
     assert [(w["line"], w["column"], w["message"]) for w in warnings] == [
-        (5, 3, "play.all_trumps_overtake is set here but has no effect in this variant: all_trumps is not among "
+        (5, 20, "play.trump_overtake.all_trumps is set here but has no effect in this variant: all_trumps is not among "
                "bidding.contracts"),
         (8, 3, "match.compare is set here but has no effect in this variant: match.target null plays a single deal"),
         (10, 3, "bidding.points is set here but has no effect in this variant: bidding.style turned_card has no "

@@ -81,7 +81,7 @@ def test_schema_knows_the_sequence_lengths(validator: jsonschema.Draft7Validator
 def _with_meanings(model: type[BaseModel]) -> Iterator[tuple[str, str]]:
     """Each section's options that name their values, as (section's type, option)."""
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field) if section is not None):
             yield from _with_meanings(section)
         option = option_of(field)
         if option is not None and option.meanings:
@@ -90,9 +90,11 @@ def _with_meanings(model: type[BaseModel]) -> Iterator[tuple[str, str]]:
 
 def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
     definitions = json.loads(schema_text())["definitions"]
-    choices = {(name, key): p for name, d in definitions.items() for key, p in d.get("properties", {}).items()
-               if "enumDescriptions" in p}
-    assert ("Deal", "shuffle") in choices and ("Play", "trump_lead_overtrump") in choices
+    # a choice by contract is written plainly or by kind: its plain form carries the values
+    choices = {(name, key): p.get("anyOf", [p])[0] for name, d in definitions.items()
+               for key, p in d.get("properties", {}).items()
+               if "enumDescriptions" in p.get("anyOf", [p])[0] and not p.get("deprecated")}
+    assert ("Deal", "shuffle") in choices and ("Play", "trump_overtake") in choices
     assert set(choices) == set(_with_meanings(Variant))
     for where, prop in choices.items():
         assert len(prop.get("enumDescriptions", [])) == len(prop["enum"]), where
@@ -104,12 +106,14 @@ def test_every_choice_in_the_schema_says_what_each_value_means() -> None:
 
 def test_one_choice_serves_several_options_each_with_the_values_it_takes() -> None:
     """One overtake type (issue "One home for each rule", item 2): a plain suit and a trump lead (Jass,
-    schieber.md §4.3.1) may be followed freely (never), all-trumps may not, and the schema offers each option its
-    own values."""
+    schieber.md §4.3.1) may be followed freely (never), and the schema offers each option its own values, a trump
+    lead's wherever it is written (all-trumps refuses never when it is played: a check of the rules together)."""
     play = json.loads(schema_text())["definitions"]["Play"]["properties"]
-    assert play["plain_suit_overtake"]["enum"] == play["trump_lead_overtrump"]["enum"] == [
+    by_kind = play["trump_overtake"]["anyOf"]
+    assert play["plain_suit_overtake"]["enum"] == by_kind[0]["enum"] == [
         "never", "always", "unless_partner_winning"]
-    assert play["all_trumps_overtake"]["enum"] == ["always", "unless_partner_winning"]
+    assert by_kind[1]["properties"]["all_trumps"]["anyOf"][0]["enum"] == by_kind[0]["enum"]
+    assert play["all_trumps_overtake"]["deprecated"] is True
 
 
 def test_descriptions_cite_no_internal_source_tags() -> None:

@@ -26,7 +26,7 @@ from ..variant.explain import opened
 from ..variant.languages import words_in
 from ..variant.meanings import meaning
 from ..variant.model import SUIT_CONTRACTS, Variant, contract_kind
-from ..variant.options.base import KINDS, rule_in
+from ..variant.options.base import KINDS, choice_by_contract, option_of, rule_in
 from ..variant.unused import unused_rules
 from . import messages as say
 from .example import Example, ExampleFailed, worked_example
@@ -114,7 +114,9 @@ def _option_sentences(rules: Ruleset) -> tuple[dict[str, list[Block]], list[str]
             unstated.append(".".join(path))
         text = _(text) if text else text  # a meaning or a yes/no sentence, written in English where it is declared
         if text and (*path, str(value)) not in _SILENT:
-            told[_PHASE_SECTION[path[0]]].append(_rounding(rules, path, say.sentence(text)))
+            sentence = _by_kind(variant, path, field, _rounding(rules, path, say.sentence(text)))
+            if sentence not in told[_PHASE_SECTION[path[0]]]:  # a choice by contract alike in every kind: once
+                told[_PHASE_SECTION[path[0]]].append(sentence)
     return told, unstated
 
 
@@ -125,7 +127,19 @@ def _leaves(model: type[BaseModel], path: KeyPath) -> Iterator[tuple[KeyPath, Fi
         if not sections:
             yield (*path, name), field
         for keys, section, _value in sections:
-            yield from _leaves(section, (*path, name, *keys))
+            if section is None:  # one place of a choice by contract
+                yield (*path, name, *keys), field
+            else:
+                yield from _leaves(section, (*path, name, *keys))
+
+
+def _by_kind(variant: Variant, path: KeyPath, field: FieldInfo, text: str) -> str:
+    """A choice by contract that differs between the kinds it is shown in says which kind each sentence is of."""
+    option = option_of(field)
+    if choice_by_contract(field.annotation) is None or option is None:
+        return text
+    rule = _value_at(variant, path[:-1])
+    return say.in_kind(path[-1], text) if len({str(rule_in(rule, kind)) for kind in option.shown_in}) > 1 else text
 
 
 def _rounding(rules: Ruleset, path: KeyPath, text: str) -> str:

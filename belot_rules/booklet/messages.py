@@ -446,6 +446,11 @@ def kinds_said(kinds: Sequence[str]) -> list[str]:
     return [_(KIND_WORDS[kind]) for kind in kinds]
 
 
+def in_kind(kind: str, text: str) -> str:
+    """A rule said for one kind of contract, where it differs by kind (``play.trump_overtake``)."""
+    return _("In {kind} contracts: {rule}").format(kind=_(KIND_WORDS[kind]), rule=text[:1].lower() + text[1:])
+
+
 def rounding(kind: str, text: str) -> str:
     return _("Rounding in {kind} contracts: {rule}").format(kind=_(KIND_WORDS[kind]), rule=text[:1].lower() + text[1:])
 

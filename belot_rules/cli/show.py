@@ -30,7 +30,7 @@ from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
-from ..variant.options.base import option_of
+from ..variant.options.base import option_of, override_keys
 from ..variant.unused import unused_reason, unused_rules
 from .output import console, print_json
 
@@ -84,7 +84,7 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
     """Every section and rule below ``path``, in the model's order; a section comes before its rules."""
     for name, field in model.model_fields.items():
         value = values[name]
-        sections = opened(field, value) if isinstance(value, dict) else []
+        sections = opened(field, value) if isinstance(value, dict) or override_keys(field.annotation) else []
         option = option_of(field)
         older = ", ".join(old.key for old in option.old_keys) if option is not None else ""
         description = _(field.description) if field.description else ""  # the option's words in the command's language
@@ -93,7 +93,11 @@ def entries(model: type[BaseModel], values: dict[str, Any], path: KeyPath = ()) 
         said = meaning(field, value)
         yield Entry((*path, name), value, description, bool(sections), _(said) if said else None,
                     any(keys for keys, _section, _part in sections))
-        for keys, section, part in sections:  # a rule by contract of sections: one for each kind of contract
+        for keys, section, part in sections:  # a rule by contract: one section, or value, for each kind of contract
+            if section is None:
+                said = meaning(field, part)
+                yield Entry((*path, name, *keys), part, description, False, _(said) if said else None)
+                continue
             if keys:
                 yield Entry((*path, name, *keys), part, description, True)
             yield from entries(section, part, (*path, name, *keys))

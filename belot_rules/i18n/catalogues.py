@@ -71,7 +71,8 @@ def _descriptions(model: type[BaseModel]) -> Iterator[str]:
         if field.description:
             yield field.description
         for _keys, section, _part in opened(field):
-            yield from _descriptions(section)
+            if section is not None:  # not one place of a choice by contract, which the field describes
+                yield from _descriptions(section)
 
 
 def part_of(file: str) -> str:

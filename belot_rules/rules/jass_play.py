@@ -7,7 +7,7 @@ Each is an option of ``Variant.play`` that any variant may set:
 * a trump played to a plain lead, when ``undertrump: forbidden_unless_only_trumps``, must beat the highest
   trump in the trick unless the hand holds nothing else (also for a player who could follow);
 * ``bare_trump_jack: exempt``: trumps led, a hand whose only trump is the Jack may play any card;
-* ``trump_lead_overtrump: never``: trumps led, any trump.
+* ``trump_overtake: never`` (in suit contracts): trumps led, any trump.
 
 They apply on top of :class:`~.play.Obligations`, which keeps every other rule; the compiled playout
 kernel does not know them, so a variant that sets one plays its random playouts in Python.
@@ -26,7 +26,7 @@ JACK = RANKS.index("J")
 def uses_jass_rules(play: Play) -> bool:
     """Whether ``play`` sets one of the Jass rules."""
     return (play.trump_instead_of_following == TrumpInstead.allowed or play.void_trumping == VoidTrumping.optional
-            or play.bare_trump_jack == BareTrumpJack.exempt or play.trump_lead_overtrump == Overtake.never)
+            or play.bare_trump_jack == BareTrumpJack.exempt or play.trump_overtake.of("suit") == Overtake.never)
 
 
 def obligations(tables: ContractTables, play: Play, partner_back: int = 2) -> Obligations:
@@ -47,7 +47,7 @@ class JassObligations(Obligations):
         self.undertrump_banned = play.undertrump == Undertrump.forbidden_unless_only_trumps
         exempt = play.bare_trump_jack == BareTrumpJack.exempt and tables.kind == "suit"
         self.jack = self.singled_out = 1 << card_index(self.trump_suit, JACK) if exempt else 0
-        self.trump_lead_free = play.trump_lead_overtrump == Overtake.never
+        self.trump_lead_free = play.trump_overtake.of(tables.contract) == Overtake.never
 
     def legal_fast(self, hand: int, led_suit: int, winning_card: int, partner_winning: bool) -> int:
         if self.kind != "suit":

@@ -85,8 +85,9 @@ class Obligations:
         self.trump_suit = tables.trump_suit
         self.trump_mask = tables.trump_mask
         self.stronger = tables.stronger
-        self.raise_on_trump_lead_over_partner = play.trump_lead_overtrump == Overtake.always
-        self.overtake_over_partner = play.all_trumps_overtake == Overtake.always
+        overtake = play.trump_overtake.of(tables.contract)  # a trump lead's, every lead's in all-trumps
+        self.raise_on_trump_lead_over_partner = overtake == Overtake.always
+        self.overtake_over_partner = overtake == Overtake.always
         self.partner_void = PARTNER_VOID_CODES[play.partner_winning_void]
         self.undertrump = UNDERTRUMP_CODES[play.undertrump]
         self.head_plain = HEAD_CODES[play.plain_suit_overtake]

@@ -59,7 +59,10 @@ def _options(model: type[BaseModel], dumps: list[dict[str, Any]],
         if not sections:
             yield (*path, name), info.description or "", info
         for keys, section, _value in sections:
-            yield from _options(section, dumps, (*path, name, *keys))
+            if section is None:  # one place of a choice by contract
+                yield (*path, name, *keys), info.description or "", info
+            else:
+                yield from _options(section, dumps, (*path, name, *keys))
 
 
 def compare_rules(variants: Sequence[Variant], show_all: bool = False) -> list[RuleRow]:

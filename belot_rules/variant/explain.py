@@ -22,7 +22,15 @@ from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
 from .model import Conflict, Conflicts, Variant
-from .options.base import KINDS, by_contract_form, in_contract, option_of, override_keys, section_by_contract
+from .options.base import (
+    KINDS,
+    by_contract_form,
+    choice_by_contract,
+    in_contract,
+    option_of,
+    override_keys,
+    section_by_contract,
+)
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}
@@ -116,16 +124,17 @@ def submodel(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def opened(field: FieldInfo, *values: Any) -> list[tuple[KeyPath, type[BaseModel], Any]]:
+def opened(field: FieldInfo, *values: Any) -> list[tuple[KeyPath, type[BaseModel] | None, Any]]:
     """The sections a rule opens into for ``show``, ``compare``, the booklet and the "not used" list, each with its
     place below the rule and its part of the first of ``values`` (model dumps of the rule, one per variant, or
-    none): a section itself, or a rule by contract whose value is a section, once for each kind of contract its
-    option names (``Option.shown_in``) and each other contract one of ``values`` overrides, as played there."""
+    none): a section itself, or a rule by contract whose value is a section or a choice, once for each kind of
+    contract its option names (``Option.shown_in``) and each other contract one of ``values`` overrides, as played
+    there; a choice's places have no section (None): each is a rule, told in the choice's words."""
     section = submodel(field.annotation)
     if section is not None:
         return [((), section, values[0] if values else None)]
     section = section_by_contract(field.annotation)
-    if section is None:
+    if section is None and choice_by_contract(field.annotation) is None:
         return []
     keys, option = override_keys(field.annotation), option_of(field)
     shown = option.shown_in if option is not None else KINDS
@@ -174,6 +183,8 @@ def _all_sections(model: type[BaseModel] = Variant, path: KeyPath = ()) -> list[
 
 def field_at(path: KeyPath) -> FieldInfo | None:
     """The field that declares the rule at ``path``, a path as ``opened`` names it; None for an unknown one."""
+    if path and choice_by_contract(annotation_at(path[:-1])) is not None:  # one place of a choice by contract
+        return field_at(path[:-1])
     model = submodel(annotation_at(path[:-1]))
     return model.model_fields.get(str(path[-1])) if model is not None and path else None
 
@@ -432,7 +443,8 @@ def _mentioned(reason: str, path: KeyPath, nodes: dict[KeyPath, NodeInfo], top: 
     tokens = _MENTION.findall(reason)
     candidates = [(*base, *t.split(".")) for t in tokens if path or "." in t]
     candidates += [tuple(t.split(".")) for t in tokens if "." in t]
-    places = [nodes[c].value for c in candidates if c in nodes]
+    # a rule by contract's place (play.trump_overtake.all_trumps) may be written as its default or plainly
+    places = [nodes[place].value for c in candidates for place in places_of(c) if place in nodes]
     return next((p for p in places if p.file == top), places[0] if places else None)
 
 

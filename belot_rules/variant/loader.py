@@ -275,7 +275,10 @@ def _leaf_paths(model: type[Any], path: KeyPath = ()) -> Iterator[KeyPath]:
         if not sections:
             yield (*path, name)
         for keys, section, _value in sections:
-            yield from _leaf_paths(section, (*path, name, *keys))
+            if section is None:  # one place of a choice by contract
+                yield (*path, name, *keys)
+            else:
+                yield from _leaf_paths(section, (*path, name, *keys))
 
 
 def _first_at_each_place(problems: list[Problem]) -> list[Problem]:
@@ -464,6 +467,8 @@ def _as_default(value: Any, path: KeyPath, places: dict[KeyPath, NodeInfo]) -> d
     """A rule that may differ by contract, written plainly, as the default of the overrides another file writes."""
     for inner in [p for p in places if p[:len(path)] == path and len(p) > len(path)]:
         places[(*path, "default", *inner[len(path):])] = places.pop(inner)
+    if path in places:  # a plain value is written where the rule is: a problem with it is told there
+        places.setdefault((*path, "default"), places[path])
     return {"default": value}
 
 

@@ -10,6 +10,7 @@ gives a meaning to (``option_values``), so a choice shared by several options ma
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +20,7 @@ from pydantic.fields import FieldInfo
 from ..files import KeyPath
 from .explain import opened
 from .model import Variant
-from .options.base import Option, option_of
+from .options.base import Option, choice_by_contract, first_reason, option_of
 from .options.bidding import not_played_in
 
 
@@ -31,11 +32,19 @@ def declared_options(model: type[BaseModel] = Variant, path: KeyPath = (),
     contract they override), which does nothing where no contract played takes it from there."""
     for name, field in model.model_fields.items():
         option = option_of(field)
-        if option is not None:
-            yield (*path, name), field.annotation, option
         sections = opened(field, *([values[name]] if values is not None else []))
         shown = tuple(key for keys, _section, _part in sections for key in keys)
+        choice = choice_by_contract(field.annotation)
+        if option is not None and choice is None:
+            yield (*path, name), field.annotation, option
         for keys, section, part in sections:
+            if section is None and option is not None and choice is not None:  # a choice by contract: each place
+                unused = not_played_in(keys[0], shown)
+                yield (*path, name, *keys), choice, dataclasses.replace(option, unused_when=first_reason(
+                    unused, option.unused_when) if option.unused_when is not None else unused)
+                continue
+            if section is None:
+                continue
             if keys:
                 yield (*path, name, *keys), section, Option(unused_when=not_played_in(keys[0], shown))
             yield from declared_options(section, (*path, name, *keys), part if values is not None else None)

@@ -577,6 +577,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
     ((), lambda v: v.deal.tableau_conflicts()),
     ((), lambda v: v.deal.second_packets_conflicts()),
     ((), lambda v: six_problems(v.cards, list(v.bidding.contracts))),
+    ((), lambda v: v.play.all_trumps_problems(list(v.bidding.contracts))),
     *(((), check) for check in (
         Variant._turned_card_problems, Variant._overcall_problems, Variant._doubling_off_problems,
         Variant._ashkal_problems, Variant._ashkal_partner_problems, Variant._contract_name_problems, Variant._language_problems, Variant._schmeiss_seat_problems,

@@ -146,7 +146,7 @@ def with_old_keys(definitions: dict[str, Any], root: dict[str, Any], model: type
     deprecated, with the values it took."""
     schema = root if model is Variant else definitions.get(model.__name__)
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field) if section is not None):
             with_old_keys(definitions, root, section)
         option = option_of(field)
         if schema is None or option is None:

@@ -25,7 +25,7 @@ from .explain import opened
 from .loader import shipped_names
 from .model import Variant
 from .old_keys import with_old_keys
-from .options.base import option_of, option_values
+from .options.base import option_of, option_values, override_keys
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
 _RANK_INPUTS = [*RANK_CHARS, "10"]
@@ -55,15 +55,32 @@ def _choices_in_place(definitions: dict[str, Any], root: dict[str, Any], model: 
     shared definitions go."""
     schema = root if model is Variant else definitions[model.__name__]
     for name, field in model.model_fields.items():
-        for section in dict.fromkeys(section for _keys, section, _value in opened(field)):
+        for section in dict.fromkeys(section for _keys, section, _value in opened(field) if section is not None):
             _choices_in_place(definitions, root, section)
         option = option_of(field)
         if option is None or not option.meanings:
             continue
         prop = schema["properties"][name]
-        definitions.pop(prop.pop("$ref", "").rpartition("/")[2], None)  # a section used twice is seen twice
         values = option_values(field)
-        prop.update(type="string", enum=list(values), enumDescriptions=[option.meanings[v] for v in values])
+        choice = {"type": "string", "enum": list(values), "enumDescriptions": [option.meanings[v] for v in values]}
+        if override_keys(field.annotation):  # a choice by contract: the choice in place wherever it is written
+            _in_place(prop, choice)
+            continue
+        definitions.pop(prop.pop("$ref", "").rpartition("/")[2], None)  # a section used twice is seen twice
+        prop.update(choice)
+
+
+def _in_place(node: Any, choice: dict[str, Any]) -> None:
+    """Each reference to the choice's definition below ``node`` replaced by the choice itself."""
+    if isinstance(node, list):
+        for item in node:
+            _in_place(item, choice)
+    elif isinstance(node, dict):
+        if "$ref" in node:
+            del node["$ref"]
+            node.update(choice)
+        for value in node.values():
+            _in_place(value, choice)
 
 
 def schema_text() -> str:

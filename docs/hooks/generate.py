@@ -91,13 +91,16 @@ def _rules(model: Any, defaults: dict[str, Any], path: tuple[str, ...]) -> list[
             continue
         out += [f"### `{'.'.join(here)}`", "", _escape(field.description or ""), "",
                 f"Type: {_type(field.annotation, field.metadata)}. Default: `{_shown(defaults[name])}`.", ""]
-        for keys, section, value in sections:  # a rule by contract of sections: the section of each kind
-            out += _rules(section, value, (*here, *keys))
         option = option_of(field)
         if option is not None and option.meanings:
             out += ["| value | what it means at the table |", "|---|---|"]
             out += [f"| `{value}` | {_escape(meaning)} |" for value, meaning in option.meanings.items()]
             out.append("")
+        for keys, section, value in sections:  # a rule by contract of sections or choices: each kind's
+            if section is None:  # a choice by contract: its value in each kind, told in the table above
+                out += [f"### `{'.'.join((*here, *keys))}`", "", f"Default: `{_shown(value)}`.", ""]
+            else:
+                out += _rules(section, value, (*here, *keys))
     return out
 
 

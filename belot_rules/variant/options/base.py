@@ -87,6 +87,13 @@ def section_by_contract(annotation: Any) -> type[BaseModel] | None:
     return item if isinstance(item, type) and issubclass(item, BaseModel) else None
 
 
+def choice_by_contract(annotation: Any) -> type[Enum] | None:
+    """The choice a rule by contract holds, one value for each kind of contract (``play.trump_overtake``), where its
+    value is a choice among named values; None for any other type."""
+    item = get_args(annotation)[0] if override_keys(annotation) else None
+    return item if isinstance(item, type) and issubclass(item, Enum) else None
+
+
 def in_contract(written: Any, key: str, keys: Sequence[str] = KINDS) -> Any:
     """A rule by contract, as a file or a model dump writes it, in one contract or kind of contract ``key``."""
     form = by_contract_form(written, keys)

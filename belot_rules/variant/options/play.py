@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import Field
 
 from ...i18n import gettext as _
-from .base import SUIT_CONTRACTS, Option, Rule, first_reason
-from .bidding import without_contract
+from .base import SUIT_CONTRACTS, ByContract, OldKey, Option, Rule, first_reason
 from .table import Sides
 
 if TYPE_CHECKING:
@@ -97,15 +96,17 @@ def _trump_at_once(variant: Variant) -> str | None:
 class Play(Rule):
     """What a player must play. Following suit is always compulsory."""
 
-    trump_lead_overtrump: Annotated[Overtake, Option({
+    trump_overtake: Annotated[ByContract[Overtake], Option({
         "never": "when trumps are led, any trump may be played (no duty to beat the table)",
         "always": "when trumps are led, every player must beat the highest trump if able",
         "unless_partner_winning": "when trumps are led, a player must beat the highest trump if able, "
         "unless their partner is winning",
-    })] = Field(
-        Overtake.always,
-        description="When trumps are led, a player must beat the highest trump so far if able: always, or unless "
-        "their partner is winning; never: any trump (Jass, schieber.md §4.3.1).",
+    }, shown_in=("suit", "all_trumps"), old_keys=(OldKey("trump_lead_overtrump", part="suit"),
+                                                   OldKey("all_trumps_overtake", part="all_trumps")))] = Field(
+        ByContract(Overtake.always),
+        description="When trumps are led (every lead in all-trumps), a player must beat the highest trump so far "
+        "if able: always, or unless their partner is winning; never: any trump (Jass, schieber.md §4.3.1; not in "
+        "all-trumps). The same in every contract, or with an override per kind of contract.",
     )
     partner_winning_void: Annotated[PartnerWinningVoid, Option({
         "free": "void in the led suit while the partner is winning: any card",
@@ -155,14 +156,6 @@ class Play(Rule):
             "must beat the best card of the led suit if able: never, always (Bela's 'uber'), or unless their "
             "partner is winning."
         ),
-    )
-    all_trumps_overtake: Annotated[Overtake, Option({
-        "always": "in all-trumps, a player following suit must beat the best card of the led suit if able",
-        "unless_partner_winning": "in all-trumps, a player following suit must beat the best card of the led "
-        "suit if able, unless their partner is winning",
-    }, unused_when=first_reason(without_contract("all_trumps"), _without_partners))] = Field(
-        Overtake.always,
-        description="All-trumps: a player following suit must beat the best card of the led suit if able: always, or unless their partner is winning.",
     )
     # Twenty-Eight and Twenty-Nine (twenty-eight.md §4, twenty-nine.md §4): a trump laid face down, shown on demand.
     trump_shown: Annotated[TrumpShown, Option({
@@ -247,6 +240,15 @@ class Play(Rule):
     def earlier_trumps_count(self) -> bool:
         """Whether a trump shown in a trick makes the cards of its suit played before count as trumps."""
         return self.earlier_trumps == EarlierTrumps.become_trumps
+
+    def all_trumps_problems(self, contracts: list[str]) -> list[str]:
+        """All-trumps has no trump lead to follow freely: every suit is trumps, and following it a player beats the
+        table always, or unless their partner is winning."""
+        if "all_trumps" in contracts and self.trump_overtake.of("all_trumps") == Overtake.never:
+            return [_("play.trump_overtake.all_trumps is never, which all-trumps does not play (every suit is trumps: "
+                      "a player following suit beats the table always, or unless_partner_winning); write, for example, "
+                      "{example}").format(example="trump_overtake: {default: never, all_trumps: always}")]
+        return []
 
     def conflicts(self) -> list[str]:
         """A void player free of the duty to trump cannot be made to play a lower trump."""
