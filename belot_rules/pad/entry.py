@@ -1,4 +1,4 @@
-"""A deal as the scorekeeper says it, in one line, turned into a short deal outcome (the words: ``WORDS_HELP``)."""
+"""A deal as the scorekeeper says it, in one line, turned into a short deal outcome (the words: :func:`words_help`)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from ..cards import SUITS, CardError, parse_suit
 from ..errors import UserError
+from ..i18n import N_, gettext as _
 from ..rules.short_outcome import card_total
 from ..ruleset import Ruleset
 from ..variant.explain import suggest
@@ -15,19 +16,25 @@ ALIASES = {"nt": "no_trumps", "sa": "no_trumps", "at": "all_trumps", "ta": "all_
 WORDS = ["by", "bid", "points", "last", "capot", "tricks", "seq", "quad", "belote"]
 PASS = "pass"
 REDEAL_WORDS = ("redeal", "kawesh")  # a redeal claim voided the deal (deal.redeal_claim, Baloot's kawesh)
-WORDS_HELP = """\
+EXAMPLES = """\
   hearts by 1 contra points 81 last 0 seq 0 50 belote 1
   all_trumps by 3 capot 1
   pass
-  redeal
-The contract first (a unique beginning is enough: h, nt, at), then in any order: by SEAT the taker;
-the doubling by its name (contra, coinche, gahwa...) or xN; bid N or bid capot where points are bid;
-points N the card points of side 0 counted in its tricks (the last trick's bonus not included; the
-other side's are what is left; at three, two numbers; where not every card is played, every side's);
-last SIDE the side of the last trick; capot SIDE for a side that took every trick; tricks A B the
-tricks per side when a side took none or only cards worth nothing; the declarations that counted, by
-side and value: seq SIDE POINTS, quad SIDE POINTS, belote SIDE [SUIT] (Klaverjas roem the same way).
-pass: everybody passed. redeal (or kawesh): a redeal was claimed; the same dealer deals again."""
+  redeal"""
+# What the words of an entry mean, said in the scorekeeper's language (the words themselves are typed as they are).
+WORDS_EXPLAINED = N_("The contract first (a unique beginning is enough: h, nt, at), then in any order: by SEAT the taker;\n"
+                     "the doubling by its name (contra, coinche, gahwa...) or xN; bid N or bid capot where points are bid;\n"
+                     "points N the card points of side 0 counted in its tricks (the last trick's bonus not included; the\n"
+                     "other side's are what is left; at three, two numbers; where not every card is played, every side's);\n"
+                     "last SIDE the side of the last trick; capot SIDE for a side that took every trick; tricks A B the\n"
+                     "tricks per side when a side took none or only cards worth nothing; the declarations that counted, by\n"
+                     "side and value: seq SIDE POINTS, quad SIDE POINTS, belote SIDE [SUIT] (Klaverjas roem the same way).\n"
+                     "pass: everybody passed. redeal (or kawesh): a redeal was claimed; the same dealer deals again.")
+
+def words_help() -> str:
+    """The examples of an entry and what its words mean, in the current language."""
+    return EXAMPLES + "\n" + _(WORDS_EXPLAINED)
+
 
 Outcome = dict[str, Any]
 

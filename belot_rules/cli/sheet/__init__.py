@@ -20,7 +20,7 @@ from ... import load_variant
 from ...booklet.messages import side_name
 from ...errors import UserError
 from ...i18n import gettext as _, ngettext
-from ...pad.entry import WORDS_HELP
+from ...pad.entry import EXAMPLES
 from ...pad.sheet import EntryError, Sheet, seat_of
 from ...ruleset import Ruleset
 from ...variant.loader import is_name
@@ -41,8 +41,8 @@ def register(subparsers: Any) -> None:
             "saved after every entry in a slot of its own and continues when the pad is started again; "
             "csv FILE and export FILE write it out.")
         ),
-        epilog="A deal is one line, e.g. " + " | ".join(WORDS_HELP.splitlines()[:3]).replace("  ", "")
-        + ". help at the pad lists the words.",
+        epilog=_("A deal is one line, e.g. {examples}. help at the pad lists the words.").format(
+            examples=" | ".join(EXAMPLES.splitlines()[:3]).replace("  ", "")),
     )
     parser.add_argument("variant", metavar="VARIANT_OR_FILE", help=_("a shipped variant's name or a variant file"))
     parser.add_argument("--plain", action="store_true", help=_("the line form instead of the full screen (also when not at a terminal)"))

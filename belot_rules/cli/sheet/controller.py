@@ -9,7 +9,7 @@ from pathlib import Path
 from ...booklet.messages import side_name
 from ...errors import UserError
 from ...i18n import N_, gettext as _, ngettext, pgettext
-from ...pad.entry import WORDS_HELP, parse_entry
+from ...pad.entry import parse_entry, words_help
 from ...pad.sheet import Row, Sheet
 from ...variant.languages import words_in
 from ..game.explain import explanation_in_words
@@ -132,7 +132,7 @@ class PadController:
     def _command(self, word: str, rest: str, line: str) -> Answer:
         sheet = self.sheet
         if word in ("help", "?"):
-            return Answer(_(HELP).format(words=WORDS_HELP).splitlines())
+            return Answer(_(HELP).format(words=words_help()).splitlines())
         if word == "board":
             return Answer(self.board_lines())
         if word == "show":
