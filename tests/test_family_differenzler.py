@@ -195,3 +195,19 @@ def test_the_house_files_of_the_sources_differenzler_3_5_6() -> None:
     match = play_match(four, [make_player("random", four, seat) for seat in range(4)], seed=2)
     assert len(match.deals) >= 4 and match.winner is not None and not match.drawn
     assert list(match.board).count(max(match.board)) == 1
+
+
+def test_a_trump_suit_drawn_at_random_differenzler_2(tmp_path: Path) -> None:
+    """differenzler.md §2 ``[opt:trump.source = random]`` (SWL-D, DCH), as bidding.last_card random_suit: no card is
+    shown, each suit is about as likely, and the same deck names the same suit (a record replays it)."""
+    rules = _house(tmp_path, "bidding:\n  last_card: random_suit\n")
+    suits = {"clubs": 0, "diamonds": 0, "hearts": 0, "spades": 0}
+    last = 0
+    for seed in range(400):
+        state = _deal(rules, seed, dealer=seed % 4)
+        assert state.phase == PREDICTING and state.view(0).shown_card is None
+        assert _deal(rules, seed, dealer=seed % 4).contract == state.contract
+        suits[state.played_contract()] += 1
+        last += state.contract == _deal(load_variant("differenzler"), seed, dealer=seed % 4).contract
+    assert all(60 <= count <= 140 for count in suits.values()), suits
+    assert last < 200  # not the last card's suit

@@ -55,6 +55,7 @@ from .concealed import (
     seventh_choice,
     show,
 )
+from .last_card import trump_suit
 from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING
 from .predictions import by_side, predicting_seat, prediction_actions, unmade
 from .refusal import refusal
@@ -138,7 +139,7 @@ class DealState:
                                 turned_rank=RANK_OF[turned] if turned >= 0 else -1, board=board,
                                 may_redeal=seats_that_may_claim(hands, ruleset.redeal_barring, ruleset.redeal_four))
         if ruleset.bidding.deal_fixes_trump:  # belote-a-deux.md §B.2 (JCI): the last card dealt names trump
-            state._begin_play(SUIT_CONTRACTS[SUIT_OF[deck[dealing.last_first]]], first, 1, None)
+            state._begin_play(SUIT_CONTRACTS[trump_suit(ruleset, deck)], first, 1, None)
         return state
 
     def _lay(self, tableau: Tableau) -> None:

@@ -9,7 +9,7 @@ from ..cards import CARDS, cards_of
 from ..checks import seat as check_seat
 from ..rules.declarations import Declaration
 from ..variant.model import SUIT_CONTRACTS
-from ..variant.options.bidding import LastCard
+from .last_card import shown_card
 from .phases import BIDDING
 from .predictions import shown_predictions
 
@@ -123,15 +123,3 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         predictions=shown_predictions(state, seat) if state.predictions else (),
         shown_card=shown_card(state),
     )
-
-
-def shown_card(state: DealState) -> tuple[int, str] | None:
-    """``bidding.last_card: shown_from_hand`` (differenzler.md §2): the seat that received the last card dealt and
-    showed it to all, and the card; None in any other game, or in a deal given its hands (dealt in no order)."""
-    rules = state.ruleset
-    if not rules.bidding.deal_fixes_trump or rules.variant.bidding.last_card != LastCard.shown_from_hand \
-            or state.auction is None:
-        return None
-    dealing = rules.dealing
-    owner = next(seat for seat, position in dealing.first_from[state.first_seat] if position == dealing.last_first)
-    return owner, str(CARDS[state.deck[dealing.last_first]])

@@ -277,7 +277,8 @@ class Variant(Rule):
                 "bidding.style last_card_trump makes the suit of the last card dealt trump, so that card must lie "
                 "face up on the table: deal every packet onto the tableau (deal.tableau_packets equal to the "
                 "number of deal.first_packets, deal.second_packets [])"))
-        if not on_table and (deal.second_packets or deal.tableau_packets or deal.turned_card != "none"):
+        if bidding.last_card == LastCard.shown_from_hand and (deal.second_packets or deal.tableau_packets
+                                                               or deal.turned_card != "none"):
             problems.append(_(
                 "bidding.last_card shown_from_hand names trump by the last card dealt into a hand, shown and kept: "
                 "deal every card into the hands (deal.second_packets [], deal.tableau_packets 0, deal.turned_card "

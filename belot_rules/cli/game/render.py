@@ -33,7 +33,7 @@ from .help import command_keys
 from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
 from .session import SheetRow
 from .stats import opponents
-from .wording import does, predictions_line, reached, trump_move
+from .wording import does, predictions_line, reached, trump_move, trump_named
 
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
@@ -182,9 +182,9 @@ class Renderer:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
         points = "" if bid is None else (pgettext("call", "capot") + " " if bid == CAPOT else f"{bid} ")
-        if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it (shown by its
-            shown = self.control.rules.variant.bidding.last_card == "shown_from_hand"  # holder: the header says so)
-            return self.look.contract(contract) + ("" if short or shown else " " + _("(last card)"))
+        if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it, or chance
+            how = trump_named(self.control.rules.variant.bidding.last_card)
+            return self.look.contract(contract) + ("" if short or not how else " " + how)
         parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
                  _("by {name}").format(name=self.control.names.name(declarer)))
         return " ".join(part for part in parts if part)

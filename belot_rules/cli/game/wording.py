@@ -118,6 +118,19 @@ def predictions_line(view: SeatView, name: Callable[[int], str], dot: str) -> st
         f"{name(seat)} {said.get(points, points)}" for seat, points in enumerate(view.predictions)))
 
 
+def trump_named(last_card: str) -> str:
+    """How trump was named where nobody bids (bidding.last_card), after the contract: none where its holder showed
+    the card (the header names it)."""
+    return {"on_table": _("(last card)"), "random_suit": _("(drawn at random)")}.get(last_card, "")
+
+
+def no_bidding(last_card: str) -> str:
+    """The auction's place where nobody bids: what named trump instead."""
+    if last_card == "random_suit":
+        return _("No bidding: the trump suit is drawn at random")
+    return _("No bidding: the last card dealt names trump")
+
+
 def typed_placeholder(turn: HumanTurn | None) -> str:
     """What the table's typing line says it takes: a prediction when one is asked, else a card, a call or a command."""
     if turn is not None and turn.phase == PREDICTING:

@@ -54,7 +54,7 @@ from ..game.render import Renderer
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
-from ..game.wording import does, no_hint_yet, sorted_how, typed_placeholder
+from ..game.wording import does, no_bidding, no_hint_yet, sorted_how, typed_placeholder
 from . import screens
 from .bindings import TABLE_KEYS
 from .drawing import deal_tally, header, seats_table
@@ -213,7 +213,7 @@ class TableApp(App[int]):
         if not during and passes:  # the passes left out, counted: at two players "the others" is one pass
             calls.append(ngettext("and a pass", "and {count} passes", passes).format(count=passes) if calls else _("everybody passed"))
         said = Text(self.look.words("\n".join(calls)) if calls else
-                    _("No bidding: the last card dealt names trump") if self.control.rules.bidding.deal_fixes_trump
+                    no_bidding(self.control.rules.variant.bidding.last_card) if self.control.rules.bidding.deal_fixes_trump
                     else _("{speaker} first").format(speaker=does(self.control.names.name(view.first_speaker), "speak")))
         exchange = self.draw.exchange(view, short=True)
         if self.control.rules.dealing.widow_size and view.contract is not None and not view.tricks:

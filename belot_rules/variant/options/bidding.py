@@ -92,6 +92,7 @@ class Lock(str, Enum):
 class LastCard(str, Enum):
     on_table = "on_table"
     shown_from_hand = "shown_from_hand"
+    random_suit = "random_suit"
 
 
 class Predictions(str, Enum):
@@ -374,10 +375,13 @@ class Bidding(Rule):
         "on_table": "the last card dealt lies face up on the table (Belote decouverte's tableau)",
         "shown_from_hand": "the last card dealt goes into its player's hand like the others; he shows it to the "
         "table, so everyone knows he holds it, and keeps it (Differenzler: the dealer's last card)",
+        "random_suit": "no card is shown: the trump suit is drawn at random for each deal (Differenzler at Swisslos and "
+        "differenzler.ch)",
     }, unused_when=_not_last_card)] = Field(
         LastCard.on_table,
         description="With last_card_trump: where the last card dealt, which names trump, lies: on_table, face up on "
-        "the tableau (belote-a-deux.md §B.2); shown_from_hand, in its player's hand, shown to all (differenzler.md §2).",
+        "the tableau (belote-a-deux.md §B.2); shown_from_hand, in its player's hand, shown to all (differenzler.md §2); "
+        "random_suit: no card, a suit drawn at random (differenzler.md §2 SWL-D, DCH).",
     )
     predictions: Annotated[Predictions, Option({
         "off": "nobody predicts",
