@@ -281,5 +281,5 @@ def test_the_help_is_in_the_language(code: str, capsys: pytest.CaptureFixture[st
         assert left == [], f"{code}: English words in belot {' '.join(command)} --help: {left}"
     played = _help(capsys, "play", "--lang", code)
     for text in ("Play a match of any variant", "only bots play; you watch", "show this help message and exit",
-                 "usage:"):
+                 "usage:", "how well the bots play", "rules of thumb", "card points a deal over"):
         assert text not in played, f"{code}: {text!r} in belot play --help"

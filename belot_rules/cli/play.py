@@ -49,10 +49,10 @@ def register(subparsers: Any) -> None:
                         help=_("the players in play order, 'you' or a bot (default: {seats})").format(
                             seats=",".join(DEFAULT_SEATS)))
     parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
-                        help="how well the bots play: " + "; ".join(
-                            f"{lv.name}: {lv.description}" + (f" (measured in duplicate deals, {lv.measured})"
-                                                              if lv.measured else "") for lv in LEVELS)
-                        + f" (default: {DEFAULT_LEVEL}; the measurements and their commands: docs/playing.md)")
+                        help=_("how well the bots play: {levels} (default: {default}; the measurements and their "
+                               "commands: docs/playing.md)").format(default=DEFAULT_LEVEL, levels="; ".join(
+                            f"{lv.name}: {_(lv.description)}" + (" " + _("(measured in duplicate deals, {measured})").format(
+                                measured=lv.measured) if lv.measured else "") for lv in LEVELS)))
     parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target (N deals where players predict their points)"))
     parser.add_argument("--speed", choices=list(SPEEDS),
                         help=_("how fast the bots move (default: normal, or as last set with + and - at the table)"))

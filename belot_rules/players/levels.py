@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UserError
+from ..i18n import N_, gettext as _
 from ..i18n.words import level_name
 from ..ruleset import Ruleset
 from . import make_player
@@ -56,7 +57,7 @@ class Level:
 
     name: str
     bot: str
-    description: str
+    description: str  # in English, marked for the catalogues: said with ``gettext`` where it is shown
     strength: tuple[Strength, ...] = ()
 
     @property
@@ -69,19 +70,21 @@ class Level:
         """The level's measured strength, variant by variant, in a line ("" where none was measured)."""
         if not self.strength:
             return ""
-        runs = ", ".join(f"{s.points:+.1f} in {s.variant} ({s.low:+.1f} to {s.high:+.1f}, {s.pairs} pairs)"
-                         for s in self.strength)
-        return f"card points a deal over {self.strength[0].against}: {runs}"
+        runs = ", ".join(_("{points} in {variant} ({low} to {high}, {pairs} pairs)").format(
+            points=f"{s.points:+.1f}", variant=s.variant, low=f"{s.low:+.1f}", high=f"{s.high:+.1f}", pairs=s.pairs)
+            for s in self.strength)
+        return _("card points a deal over {level}: {runs}").format(level=level_name(self.strength[0].against),
+                                                                    runs=runs)
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "easy", "plays a random legal card a third of the time, otherwise like normal"),
-    Level("normal", "heuristic", "bids from hand strength and plays by rules of thumb from the cards it has seen"),
-    Level("hard", "search", "samples the deals that fit what it has seen and plays each card out in them",
+    Level("easy", "easy", N_("plays a random legal card a third of the time, otherwise like normal")),
+    Level("normal", "heuristic", N_("bids from hand strength and plays by rules of thumb from the cards it has seen")),
+    Level("hard", "search", N_("samples the deals that fit what it has seen and plays each card out in them"),
           (Strength("bulgarian", "normal", 8.4, 4.2, 12.5, 150), Strength("french", "normal", 11.4, 9.0, 13.9, 300),
            Strength("coinche", "normal", 7.9, 5.5, 10.3, 300),
            Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
-    Level("expert", "expert", "solves the deals that fit what it has seen with every card in view, for each card",
+    Level("expert", "expert", N_("solves the deals that fit what it has seen with every card in view, for each card"),
           (Strength("bulgarian", "hard", 5.3, 1.7, 8.8, 200), Strength("french", "hard", 3.0, 0.6, 5.3, 300),
            Strength("coinche", "hard", 6.3, 4.0, 8.7, 300))),
 )
