@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict() | {"warnings": [w.as_dict() for w in warnings]})
     else:
-        print_score(result, f"{args.file} — {variant.title}", scoring.seating)
+        print_score(result, f"{args.file} — {variant.title}", scoring.seating, variant.scoring.contract == "judged")
         for warning in warnings:
             console(stderr=True).print(f"[yellow]warning:[/] {escape(str(warning))}")
         if warnings:
@@ -97,13 +97,14 @@ def read_outcome(path: Path) -> Document:
     return doc
 
 
-def print_score(result: DealScore, title: str, table_rules: Seating) -> None:
-    """The score as a table of the sides (teams, or players alone), the verdict, then every line of the explanation."""
+def print_score(result: DealScore, title: str, table_rules: Seating, judged: bool = True) -> None:
+    """The score as a table of the sides (teams, or players alone), the verdict where a contract is ``judged``, then
+    every line of the explanation."""
     out = console()
     table = Table(title=escape(title), title_justify="left")
     table.add_column("")
     for side in range(table_rules.sides):
-        takers = " (takers)" if side == result.contract_team else ""
+        takers = " (takers)" if judged and side == result.contract_team else ""
         seats = ", ".join(str(seat) for seat in table_rules.side_seats(side))
         heading = f"{table_rules.side_name(side)}{takers}" + (f"\nseats {seats}" if table_rules.partners else "")
         table.add_column(heading, justify="right")
@@ -112,6 +113,7 @@ def print_score(result: DealScore, title: str, table_rules: Seating) -> None:
     out.print(table)
     style = VERDICT_STYLES[result.verdict]
     reserve = f"; {result.hanging_out} waits in reserve" if result.hanging_out else ""
-    out.print(f"[bold {style}]{result.verdict}[/]{reserve}")
+    if judged:  # where no contract is at stake (each_own, predictions) nothing is made or failed
+        out.print(f"[bold {style}]{result.verdict}[/]{reserve}")
     for line in result.lines:
         out.print(f"  • {escape(line)}")
