@@ -52,8 +52,15 @@ def _rich(score: DealScore) -> bool:
     return score.verdict == "made" and score.multiplier == 1 and any(p.declarations or p.belote for p in score.parts)
 
 
+_KNOWN: dict[str, Example] = {}  # each rule set's checked example, by its rules hash: a booklet is written again in
+# each language and at each width of the table's rules page, and the deal is the same every time
+
+
 def worked_example(rules: Ruleset) -> Example:
     """The example deal of ``rules``, checked (:func:`problems`); a failed check is an :class:`ExampleFailed`."""
+    known = _KNOWN.get(rules.content_hash)
+    if known is not None:
+        return known
     found: Example | None = None
     for seed in range(SEEDS):
         deal = play(rules, seed)
@@ -68,6 +75,7 @@ def worked_example(rules: Ruleset) -> Example:
     wrong = problems(rules, found)
     if wrong:
         raise ExampleFailed("; ".join(wrong))
+    _KNOWN[rules.content_hash] = found
     return found
 
 
