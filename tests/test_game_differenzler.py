@@ -39,7 +39,7 @@ def test_the_line_game_asks_a_prediction_hides_the_others_and_tells_the_penalty_
     assert "Predictions: You 35 · Right hidden · Across hidden · Left hidden" in text
     assert "shown by Across" in text  # §2: the dealer's last card, shown, names trump
     assert "Penalty, the difference between prediction and points taken" in text
-    assert "minus the penalty" in text and "wins the match" in text
+    assert "minus the penalty" in text and "wins the match (the fewest penalty points)" in text
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
 
 

@@ -476,7 +476,9 @@ class Renderer:
             result = _("The match is drawn")
         else:
             result = does(self.control.names.team_phrase(ended.winner, start=True), "win")
-        return Text.assemble(why, (result, "bold"), f" {self.look.dot} {self.pairs(ended.board)}", reached(ended, self))
+        fewest = " " + _("(the fewest penalty points)") if self.control.rules.variant.bidding.predictions != "off" else ""
+        return Text.assemble(why, (result, "bold"), fewest, f" {self.look.dot} {self.pairs(ended.board)}",
+                             reached(ended, self))
 
     def games_played(self, totals: dict[str, int]) -> str:
         """After a match, the statistics of its variant and level: ``Your bulgarian games (level Normal): 3, won 2.``"""
