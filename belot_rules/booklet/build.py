@@ -60,7 +60,7 @@ _PHASE_SECTION = {"table": say.PLAYERS, "deal": say.DEAL, "bidding": say.BIDDING
 _SILENT = {("deal", "turned_card", "none"), ("deal", "seven_exchange", "off"), ("deal", "stock", "none"),
            ("declarations", "source", "hand"), ("declarations", "source", "tricks"), ("table", "sides", "partners"),
            ("table", "sides", "each_for_self"), ("table", "sides", "taker_vs_rest"),
-           ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids"),
+           ("bidding", "style", "contract_ladder"), ("bidding", "style", "point_bids"), ("bidding", "predictions", "off"),
            ("bidding", "overcall", "higher_contract"),
            # told by the composed sentence of the concealed trump (say.concealed_trump)
            ("play", "trump_shown", "on_demand"), ("play", "earlier_trumps", "stay_plain"),
