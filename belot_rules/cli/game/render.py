@@ -319,7 +319,7 @@ class Renderer:
                 contract.append(f" {look.dot} " + _("talons picked up"))
             lines.append(contract)
             if view.predictions:
-                lines.append(Text(predictions_line(view, seating.name, look.dot)))
+                lines.append(Text(predictions_line(view, seating.name, f" {look.dot} ")))
             exchange = self.exchange(view)
             if exchange is not None:
                 lines.append(exchange)

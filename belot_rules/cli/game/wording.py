@@ -111,10 +111,10 @@ def prediction_prompt(hidden: bool, most: int) -> str:
               "between it and your points is your penalty.")).format(most=most)
 
 
-def predictions_line(view: SeatView, name: Callable[[int], str], dot: str) -> str:
+def predictions_line(view: SeatView, name: Callable[[int], str], sep: str) -> str:
     """``Predictions: You 40 · Right hidden · Across …``: each seat's prediction as ``view`` may see it."""
     said = {-1: "…", HIDDEN: _("hidden")}
-    return _("Predictions: {each}").format(each=f" {dot} ".join(
+    return _("Predictions: {each}").format(each=sep.join(
         f"{name(seat)} {said.get(points, points)}" for seat, points in enumerate(view.predictions)))
 
 

@@ -198,7 +198,7 @@ def deal_tally(control: Controller, view: SeatView) -> Text:
                            view.side_tricks[t]).format(team=seating.team_name(t), tricks=view.side_tricks[t],
                                                        points=view.side_points[t]) for t in seating.teams_in_order()]
     if view.predictions:  # bidding.predictions: each as this seat may see it
-        lines.append(predictions_line(view, seating.name, "·"))
+        lines.append(predictions_line(view, seating.name, ", "))  # plain text: no look's dot here
     clock = control.rules.variant.table.move_clock
     if clock.seconds is not None and seating.human is not None:
         lines.append(_("Clock: {seconds} s a move").format(seconds=clock.seconds))
