@@ -211,3 +211,14 @@ def test_a_trump_suit_drawn_at_random_differenzler_2(tmp_path: Path) -> None:
         last += state.contract == _deal(load_variant("differenzler"), seed, dealer=seed % 4).contract
     assert all(60 <= count <= 140 for count in suits.values()), suits
     assert last < 200  # not the last card's suit
+
+
+def test_three_players_differenzler_1_2() -> None:
+    """differenzler.md §1-2 (JVZ-D: 3, 4 or 5 players): variants/examples/differenzler-3.yaml deals twelve cards each
+    from the whole pack, the dealer's last card names trump, three predictions, the points still add up to 157."""
+    rules = load_variant(str(Path(__file__).resolve().parent.parent / "variants" / "examples" / "differenzler-3.yaml"))
+    assert (rules.seating.players, rules.seating.hand_size, rules.seating.pack_size) == (3, 12, 36)
+    state = _deal(rules, 4, dealer=2)
+    assert (state.view(0).shown_card or (-1, ""))[0] == 2 and state.to_act == 0
+    play_at_random(state, random.Random(4).random)
+    assert state.score is not None and sum(state.score.raw_points) == 157 and len(state.predictions) == 3
