@@ -203,14 +203,14 @@ def test_a_trump_suit_drawn_at_random_differenzler_2(tmp_path: Path) -> None:
     rules = _house(tmp_path, "bidding:\n  last_card: random_suit\n")
     suits = {"clubs": 0, "diamonds": 0, "hearts": 0, "spades": 0}
     last = 0
-    for seed in range(400):
+    for seed in range(200):
         state = _deal(rules, seed, dealer=seed % 4)
         assert state.phase == PREDICTING and state.view(0).shown_card is None
         assert _deal(rules, seed, dealer=seed % 4).contract == state.contract
         suits[state.played_contract()] += 1
         last += state.contract == _deal(load_variant("differenzler"), seed, dealer=seed % 4).contract
-    assert all(60 <= count <= 140 for count in suits.values()), suits
-    assert last < 200  # not the last card's suit
+    assert all(25 <= count <= 75 for count in suits.values()), suits
+    assert last < 100  # not the last card's suit
 
 
 def test_three_players_differenzler_1_2() -> None:
