@@ -80,7 +80,8 @@ def players_taker_vs_rest(players: int) -> str:
 
 
 def pack(size: int, ranks: Sequence[str]) -> str:
-    return _("The pack has {size} cards: {ranks} in each of the four suits.").format(
+    return ngettext("The pack has {size} card: {ranks} in each of the four suits.",
+                    "The pack has {size} cards: {ranks} in each of the four suits.", size).format(
         size=size, ranks=listing([rank(r) for r in ranks]))
 
 
@@ -386,7 +387,8 @@ def single_deal() -> str:
 
 
 def cut(cards: int) -> str:
-    return _("Each part of a cut holds at least {cards} cards.").format(cards=cards)
+    return ngettext("Each part of a cut holds at least {cards} card.", "Each part of a cut holds at least {cards} cards.",
+                    cards).format(cards=cards)
 
 
 def rounds(count: int) -> str:
