@@ -397,7 +397,8 @@ class Bidding(Rule):
         "written on the board as minus that many, so the fewest penalty points is the highest score.",
     )
     push_back: Annotated[bool, Option(unused_when=lambda v: None if v.bidding.style == BiddingStyle.push
-                                      else f"bidding.style is {v.bidding.style}, not push")] = Field(
+                                      else _("bidding.style is {style}, not push").format(
+                                          style=v.bidding.style))] = Field(
         False,
         description="In a push auction, the partner may push the choice back to the first speaker, who must then "
         "name a contract (schieber.md §3.2, SPOT); false: the partner must name one (Swisslos, jass-kit).",

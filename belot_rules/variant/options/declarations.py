@@ -320,7 +320,8 @@ class Declarations(Rule):
         "as_usual": "in undenufe, declarations compare as in every other contract",
     }, unused_when=first_reason(_declarations_off, _no_contest,
                                 lambda v: None if "undenufe" in v.bidding.contracts
-                                else "undenufe is not among bidding.contracts"))] = Field(
+                                else _("{contract} is not among bidding.contracts").format(
+                                    contract="undenufe")))] = Field(
         UndenufeMelds.reversed,
         description="How declarations of equal value compare in undenufe: reversed (schieber.md §5.2.3, PEN: the "
         "lower run wins, 6-7-8 best and Q-K-A worst, and quads rank in reverse) or as_usual.",
