@@ -35,10 +35,11 @@ def listing(items: Sequence[str], last: str = "and") -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    joins = {"and": pgettext("list", "and"), "or": pgettext("list", "or"), "then": pgettext("list", "then")}
+    joins = {"and": pgettext("list", "{first} and {last}"), "or": pgettext("list", "{first} or {last}"),
+             "then": pgettext("list", "{first} then {last}")}
     # Translators: what separates the items of a list but the last two ("a, b and c").
     comma = pgettext("list", ", ")
-    return f"{comma.join(items[:-1])} {joins[last]} {items[-1]}"
+    return joins[last].format(first=comma.join(items[:-1]), last=items[-1])
 
 
 def sentence(text: str) -> str:
