@@ -17,7 +17,7 @@ from belot_rules.players import make_player
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.model import Variant
-from tests.test_family_concealed_trump import concealed, deck
+from test_family_concealed_trump import concealed, deck
 
 TWENTY_NINE = load_variant("twenty-nine")
 
