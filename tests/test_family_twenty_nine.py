@@ -8,6 +8,7 @@ import random
 
 import pytest
 from pydantic import ValidationError
+from test_family_concealed_trump import concealed, deck
 
 from belot_rules import load_variant
 from belot_rules.cards import CARDS
@@ -17,7 +18,6 @@ from belot_rules.players import make_player
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.model import Variant
-from test_family_concealed_trump import concealed, deck
 
 TWENTY_NINE = load_variant("twenty-nine")
 
