@@ -143,6 +143,11 @@ class ByContract(Generic[T]):
         """``value`` as ``{default: ..., <key>: ...}``: a plain value is the default."""
         return by_contract_form(value, cls.KEYS)
 
+    @classmethod
+    def reader(cls, item: Any) -> Callable[[Any], Any]:
+        """How a value of this rule, whose value has type ``item``, is read into its override form."""
+        return cls.form
+
     def written(self) -> Any:
         """As a file writes it: the default alone when nothing differs."""
         return {"default": self.default, **self.overrides} if self.overrides else self.default
@@ -158,7 +163,7 @@ class ByContract(Generic[T]):
             extra_behavior="forbid")
         return core_schema.no_info_after_validator_function(
             lambda form: cls(form["default"], {k: v for k, v in form.items() if k != "default"}),
-            core_schema.no_info_before_validator_function(cls.form, table),
+            core_schema.no_info_before_validator_function(cls.reader(item), table),
             serialization=core_schema.plain_serializer_function_ser_schema(lambda v: v.written()))
 
     @classmethod
@@ -180,6 +185,16 @@ class PerContract(ByContract[T]):
     def form(cls, value: Any) -> Any:
         """A mapping is always the overrides (the rule's value is never one), so a wrong key is told as a key."""
         return value if isinstance(value, dict) else super().form(value)
+
+    @classmethod
+    def reader(cls, item: Any) -> Callable[[Any], Any]:
+        """A rule whose value is itself a table (``cards.trump_suit``) is written plainly as that table: a
+        mapping that names the table's keys and no contract or kind is then the value, so that a plain dump reads back."""
+        if not (isinstance(item, type) and issubclass(item, BaseModel)):
+            return cls.form
+        keys, fields = {"default", *cls.KEYS}, set(item.model_fields)
+        return lambda value: (by_contract_form(value, cls.KEYS) if not isinstance(value, dict)
+                              or (keys.isdisjoint(value) and not fields.isdisjoint(value)) else value)
 
 
 MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
@@ -265,7 +280,7 @@ def _with_default(default: ByContract[Any]) -> Callable[[Any], Any]:
     """Overrides written without a default (a file whose parents leave the rule to the model) keep its default
     and its own overrides of the kinds they do not name."""
     def fill(value: Any) -> Any:
-        form = type(default).form(value)
+        form = type(default).reader(type(default.default))(value)
         return form if "default" in form else {"default": default.default, **default.overrides, **form}
     return fill
 
