@@ -13,7 +13,7 @@ from test_net_table import hosted
 from websockets.asyncio.client import connect
 
 from belot_rules.net.protocol import VERSION
-from belot_rules.net.table import PERSON
+from belot_rules.net.seats import PERSON
 
 Message = dict[str, Any]
 

@@ -13,7 +13,7 @@ import pytest
 
 from belot_rules.errors import UserError
 from belot_rules.net.hosting import Hosting
-from belot_rules.net.table import Refused
+from belot_rules.net.seats import Refused
 
 SEATS = ["human", "random", "random", "random"]
 

@@ -23,7 +23,8 @@ from belot_rules.cards import CARDS
 from belot_rules.cli.game.controller import Moved
 from belot_rules.cli.game.session import Session
 from belot_rules.net.protocol import check_sent
-from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
+from belot_rules.net.seats import PERSON, WATCHERS, Refused
+from belot_rules.net.table import Table
 from belot_rules.variant.loader import shipped_names
 
 SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}

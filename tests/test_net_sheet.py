@@ -12,8 +12,10 @@ from belot_rules.cli.game.controller import DealScored
 from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.wording import question
 from belot_rules.net.client import Joining, PlainView
+from belot_rules.net.pages import sheet
 from belot_rules.net.protocol import check_sent, decode
-from belot_rules.net.table import PERSON, Table
+from belot_rules.net.seats import PERSON
+from belot_rules.net.table import Table
 
 SEATS = (PERSON, "random", "random", "random")
 
@@ -22,11 +24,11 @@ def test_the_sheet_is_drawn_from_each_receivers_chair_once_a_deal_is_scored() ->
     session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
     table = Table.new(session, SEATS, "sheet")
     table.join("Ana", None, False, 0.0)
-    assert "Score sheet" not in table.sheet(0) and "Match to 1" in table.sheet(0), "the board before any deal"
+    assert "Score sheet" not in sheet(table, 0) and "Match to 1" in sheet(table, 0), "the board before any deal"
     while not isinstance(table.step(0.0)[0], DealScored):
         if table.turn is not None:
             table.choose(0, "1")
-    mine, watched = table.sheet(0), table.sheet(None)
+    mine, watched = sheet(table, 0), sheet(table, None)
     assert "Score sheet" in mine and "Us" in mine and "Them" in mine
     assert "North-South" in watched and "Us" not in watched
     assert "seed" not in mine.lower()

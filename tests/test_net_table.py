@@ -29,8 +29,9 @@ from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen, ResultScr
 from belot_rules.net.client import Joining, sit
 from belot_rules.net.joined import JoinedTable, Welcomed
 from belot_rules.net.protocol import VERSION
+from belot_rules.net.seats import PERSON
 from belot_rules.net.server import Host, TableRunner, listen
-from belot_rules.net.table import PERSON, Table
+from belot_rules.net.table import Table
 
 WAIT = 20.0  # seconds a condition may take on a loaded machine
 

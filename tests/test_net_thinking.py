@@ -17,9 +17,10 @@ from net_seat import seat_talks
 from websockets.asyncio.client import ClientConnection, connect
 
 from belot_rules.cli.game.session import Session
+from belot_rules.net.flow import Thought
 from belot_rules.net.protocol import VERSION
 from belot_rules.net.server import Host, TableRunner, listen
-from belot_rules.net.table import Table, Thought
+from belot_rules.net.table import Table
 from belot_rules.players.outside import load_factory
 
 STUCK = '''

@@ -18,8 +18,10 @@ from net_seat import seat_talks
 from belot_rules.cli.game.session import Session
 from belot_rules.net.client import Joining, PlainView
 from belot_rules.net.protocol import check_sent, decode
+from belot_rules.net.seats import PERSON, WATCHERS, Refused
 from belot_rules.net.store import TableSave, read_table
-from belot_rules.net.table import PERSON, WATCHERS, Refused, Table
+from belot_rules.net.table import Table
+from belot_rules.net.takeback import undo
 
 SEATS = (PERSON, "random", PERSON, "random")
 
@@ -50,13 +52,13 @@ def asked(table: Table, seat: int) -> None:
 def test_undo_is_refused_unless_the_host_allows_it() -> None:
     table = seated("never")
     with pytest.raises(Refused, match="does not allow undo.*--undo own-move or agreed"):
-        table.undo(0)
+        undo(table, 0)
 
 
 def test_own_move_takes_back_the_players_move_and_tells_everybody() -> None:
     table = seated("own-move")
     moves = len(table.session.deal.history)
-    outs = table.undo(0)
+    outs = undo(table, 0)
     told = {receiver: message for receiver, message in outs}
     assert set(told) == {0, 1, 2, 3, WATCHERS} and all(m["type"] == "undone" for m in told.values())
     assert "Ana took back their last move (2 moves taken back)" in told[2]["said"]
@@ -71,31 +73,31 @@ def test_own_move_is_refused_once_another_player_has_moved_since() -> None:
     table = seated("own-move")
     table.choose(2, "1")
     with pytest.raises(Refused, match="Bo moved since.*--undo agreed"):
-        table.undo(0)
+        undo(table, 0)
 
 
 def test_agreed_waits_for_every_other_player_present() -> None:
     table = seated("agreed")
     moves = len(table.session.deal.history)
-    asking = [m["text"] for _, m in table.undo(0)]
+    asking = [m["text"] for _, m in undo(table, 0)]
     assert "Ana asks to take back their last move: Bo, type u to agree" in asking[0]
     assert len(table.session.deal.history) == moves, "nothing is taken back before Bo agrees"
-    outs = table.undo(2)
+    outs = undo(table, 2)
     assert [m["type"] for _, m in outs][0] == "undone" and len(table.session.deal.history) == moves - 2
 
 
 def test_an_agreement_lapses_when_the_match_moves_on() -> None:
     table = seated("agreed")
-    table.undo(0)
+    undo(table, 0)
     table.choose(2, "1")
-    said = [m["text"] for _, m in table.undo(2)]
+    said = [m["text"] for _, m in undo(table, 2)]
     assert "Bo asks to take back their last move: Ana, type u" in said[0], "Bo's u no longer agrees to Ana's"
 
 
 def test_a_player_alone_at_the_table_needs_no_agreement() -> None:
     table = seated("agreed")
     table.leave(2, 1.0)
-    assert table.undo(0)[0][1]["type"] == "undone"
+    assert undo(table, 0)[0][1]["type"] == "undone"
 
 
 def test_the_undo_rule_is_saved_with_the_table(tmp_path: Path) -> None:
@@ -112,7 +114,7 @@ def test_the_line_client_asks_with_u_and_shows_the_deal_taken_back() -> None:
     assert view.local("u") == decode('{"type": "undo"}')
     table = seated("own-move")
     view.names = [s.name for s in table.seats]
-    view.show(dict(table.undo(0))[0])
+    view.show(dict(undo(table, 0))[0])
     assert "Ana took back their last move" in out.getvalue() and "Your hand:" in out.getvalue()
 
 

@@ -8,7 +8,9 @@ is refused with the same reason.
 
 - :mod:`.protocol`: the messages, their JSON Schema (``schemas/protocol.schema.json``) and the limits.
 - :mod:`.wire`: a seat's view and the table's events as the messages carry them.
-- :mod:`.table`: one table's match, seats, tokens and turns, free of any network code.
+- :mod:`.table`: one table's match, seats, tokens and turns, free of any network code; :mod:`.seats` (who
+  it speaks to), :mod:`.flow` (the controller for several people), :mod:`.takeback` (undo by the host's
+  rule) and :mod:`.pages` (rules, sheet, history, result boxes) are its parts.
 - :mod:`.server`: the WebSocket server: connections, rate limits, pacing, one task per table.
 - :mod:`.store`: the hosted match saved after every move, for ``belot host --resume``.
 - :mod:`.client`: the client of ``belot join``: the line game (``--plain``) and the watcher.

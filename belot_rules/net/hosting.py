@@ -20,9 +20,11 @@ from ..errors import UserError
 from ..players import REGISTRY, check_player
 from ..players.levels import LEVELS
 from ..variant.loader import is_name
+from .seats import PERSON, Refused
 from .server import Host, TableRunner, listen
 from .store import WRITER, TableSave, default_path, latest, lobby_dir, lobby_saves, read_table
-from .table import NEVER, PERSON, Refused, Table
+from .table import Table
+from .takeback import NEVER
 from .web import page
 
 

@@ -34,6 +34,8 @@ from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUS
 from ..engine.actions import Action
 from ..errors import UserError
 from ..i18n import current, gettext as _, speaking
+from .flow import Thought
+from .pages import history, rules, sheet
 from .protocol import (
     BAD_MESSAGE,
     FLOODED,
@@ -50,7 +52,9 @@ from .protocol import (
     encode,
     version_refusal,
 )
-from .table import WATCHERS, Out, Refused, Table, Thought
+from .seats import WATCHERS, Out, Refused
+from .table import Table
+from .takeback import undo
 
 OUTBOX = 512  # messages queued for one connection before it counts as not reading
 MAX_TABLES = 1000  # at a lobby
@@ -288,16 +292,16 @@ class TableRunner:
             self.deliver(table.say(connection.seat, data["text"]))
             result = None
         elif what == "rules":
-            connection.send({"type": "rules", "text": table.rules()})
+            connection.send({"type": "rules", "text": rules(table)})
             result = None
         elif what == "sheet":
-            connection.send({"type": "sheet", "text": table.sheet(connection.seat)})
+            connection.send({"type": "sheet", "text": sheet(table, connection.seat)})
             result = None
         elif what == "history":
-            connection.send({"type": "history", "text": table.history(connection.seat)})
+            connection.send({"type": "history", "text": history(table, connection.seat)})
             result = None
         elif what == "undo":
-            self.deliver(table.undo(connection.seat))
+            self.deliver(undo(table, connection.seat))
             result = None
         elif what == "advised":
             self.deliver(table.advised(connection.seat, *data))

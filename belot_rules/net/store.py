@@ -21,7 +21,9 @@ from ..cli.game.session import Session
 from ..engine.records import write_record
 from ..errors import FileError, UserError
 from ..files import MAX_RECORD_BYTES, excerpt, read_json
-from .table import NEVER, PERSON, UNDO_RULES, Seat, Table
+from .seats import PERSON, Seat
+from .table import Table
+from .takeback import NEVER, UNDO_RULES
 
 WRITER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="save")  # the server's saves, off its loop
 FORMAT = "belot-rules/hosted-table"

@@ -2,31 +2,27 @@
 
 Nothing here touches the network: :class:`Table` takes joins, typed moves and talk, and gives back the
 messages for each receiver (a seat, or :data:`WATCHERS`), so the server, the tests and the property
-over whole matches drive the same object. The match is played by the game controller; :class:`Flow`
+over whole matches drive the same object. The match is played by the game controller; :class:`~.flow.Flow`
 adapts it to several people (the controller knows one), and a seat whose player is away longer than
-the host's wait is played by the stand-in bot until its player comes back.
+the host's wait is played by the stand-in bot until its player comes back. Its undo requests are in
+:mod:`.takeback`, its pages (rules, sheet, history, result boxes) in :mod:`.pages`.
 """
 
 from __future__ import annotations
 
 import hmac
-import io
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
-
 from ..cli.game.controller import (
-    BOT,
     CLOCK,
     PREDICTING,
     AllPassed,
-    Controller,
     DealScored,
     DealStarted,
     Event,
@@ -40,16 +36,17 @@ from ..cli.game.controller import (
 from ..cli.game.look import Look
 from ..cli.game.prompt import Refusal, parse_call, parse_card_choice, parse_option, parse_prediction, point_bids
 from ..cli.game.render import Renderer
-from ..cli.game.seating import COMPASS, HUMAN, PERSON as PERSON, bot_choice, seat_word  # PERSON: the seats of --seats
-from ..cli.game.session import NoUndo, Session
+from ..cli.game.seating import COMPASS, HUMAN, bot_choice, seat_word
+from ..cli.game.session import Session
 from ..cli.game.wording import announce_question, question, reached
-from ..cli.show import print_rules
-from ..cli.tui.pages import deal_result, history, match_result
 from ..engine.actions import Action, find_action
 from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
-from ..errors import UserError
-from ..i18n import current, gettext as _, ngettext, speaking
+from ..i18n import current, gettext as _, speaking
+from .flow import Flow, Thought
+from .pages import boxed, sheet
 from .protocol import MAX_NAME, MAX_TALK
+from .seats import MAX_WATCHERS, PERSON, WATCHERS, Out, Refused, Seat
+from .takeback import NEVER
 from .wire import (
     NamedSeating,
     action_json,
@@ -61,80 +58,6 @@ from .wire import (
     trick_words,
     view_json,
 )
-
-WATCHERS = -1  # the receiver of what the whole table sees
-MAX_WATCHERS = 32
-NEVER, OWN_MOVE, AGREED = "never", "own-move", "agreed"
-UNDO_RULES = (NEVER, OWN_MOVE, AGREED)  # belot host --undo
-BOX_WIDTH = 76  # columns: a result box at the full-screen table, inside its frame on an 80-column terminal
-
-Out = tuple[int, dict[str, Any]]  # a receiver (a seat or WATCHERS) and its message
-
-
-class Refused(UserError):
-    """A join, move or request the table does not take; the sentence says why and what would be taken."""
-
-
-@dataclass
-class Seat:
-    """One chair: a person's (``token`` once taken) or a bot's."""
-
-    number: int
-    player: str  # PERSON or the bot's name
-    name: str
-    token: str | None = None
-    present: bool = False
-    away_since: float | None = None  # when its player left (the wait runs from then)
-
-    @property
-    def person(self) -> bool:
-        return self.player == PERSON
-
-
-@dataclass
-class Flow(Controller):
-    """The controller for a table of several people: the seat to act is a person's when its player is there
-    (or away for less than the wait); otherwise the seat's bot (the stand-in for a person's seat) moves."""
-
-    people: set[int] = field(default_factory=set)
-    viewer: tuple[int | None] | None = None  # while a receiver's view is made: its seat (None: a watcher)
-
-    @property
-    def human(self) -> int | None:
-        if self.viewer is not None:
-            return self.viewer[0]
-        deal = self.session.deal
-        return deal.to_act if deal is not None and deal.to_act in self.people else None
-
-    def bot_next(self) -> str | None:
-        """The bot whose move :meth:`next` would make now (None: the next event is no bot's move)."""
-        session = self.session
-        deal = session.deal
-        if self.pending or deal is None or (not deal.history and self.opened != session.deal_number) \
-                or deal.to_act == self.human:
-            return None
-        return session.seating.players[deal.to_act]
-
-    def bot_moves(self, action: Action) -> Moved:
-        """The move :meth:`bot_next`'s bot decided, thought out elsewhere: made as :meth:`next` makes it."""
-        self.scored = False
-        return self.apply(action, BOT)
-
-
-@dataclass(frozen=True)
-class Thought:
-    """A bot's decision for one position, to be thought out off the server's loop (a worker thread): the
-    position (deal, step, takebacks so far) tells whether the answer still fits when it comes back."""
-
-    deal: int
-    step: int
-    undone: int
-    seat: int
-    bot: str
-    decide: Callable[[], Action] = field(compare=False, repr=False)
-
-    def __call__(self) -> Action:
-        return self.decide()
 
 
 @dataclass
@@ -162,6 +85,7 @@ class Table:
     langs: dict[int, str] = field(default_factory=dict)  # receivers' languages, as they joined (else the host's)
     spoken: str = field(default_factory=current)  # the host's language: its notes, and a receiver's that said none
     asked: tuple[int, int, int, int, frozenset[int]] | None = None  # an undo asked for: position, seat, who agreed
+    rules_text: str = field(default="", init=False, repr=False)  # the rules as :func:`~.pages.rules` words them
 
     def __post_init__(self) -> None:
         self.look = Look().for_variant(self.session.ruleset.variant)
@@ -263,7 +187,7 @@ class Table:
         with speaking(self.spoken):
             self.note(note())
         seats = self.seats_json()
-        return self._to_all(lambda r: {"type": "seats", "seats": seats, "note": note()})
+        return self.to_all(lambda r: {"type": "seats", "seats": seats, "note": note()})
 
     # ------------------------------------------------------------------ the match
 
@@ -311,25 +235,25 @@ class Table:
             event = self.flow.next()
         if isinstance(event, DealStarted):
             self.shown, self.told = self.session.deal, True
-            return event, self._seen(self._to_all(lambda r: {"type": "deal", "number": event.number,
-                                                               "dealer": event.dealer, "view": self._view(r)}))
+            return event, self.seen(self.to_all(lambda r: {"type": "deal", "number": event.number,
+                                                               "dealer": event.dealer, "view": self.view(r)}))
         if isinstance(event, Moved):
             self.shown = before
-            return event, self._seen(self._moved(event))
+            return event, self.seen(self._moved(event))
         if isinstance(event, HumanTurn):
             self.turn = event
-            return event, self._seen([self._turn_message(event)])
+            return event, self.seen([self._turn_message(event)])
         if isinstance(event, (DealScored, AllPassed)):
             self.flow.result_read()
-            return event, self._to_all(lambda r: self._result(event) | self._boxed(r, event))
+            return event, self.to_all(lambda r: self._result(event) | boxed(self, r, event))
         assert isinstance(event, MatchEnded)
         self.ended = True
         board = " · ".join(str(points) for points in event.board)
         winner = None if event.winner is None else self._side_names(event.winner)
-        return event, self._to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
+        return event, self.to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
                                               "said": f"{self._ended(winner)} · {board}{reached(event, self.draw)}",
-                                              "sheet": self.sheet(None if r == WATCHERS else r)}
-                              | self._boxed(r, event))
+                                              "sheet": sheet(self, None if r == WATCHERS else r)}
+                              | boxed(self, r, event))
 
     def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:
         """The awaited player ran out of time: the variant's rule (table.move_clock.on_timeout) moves for them,
@@ -342,7 +266,7 @@ class Table:
         def describe(action: Action) -> str:
             return self.draw.describe(action, view=turn.view)
 
-        with self._player(turn.seat):
+        with self.player(turn.seat):
             action, _said = out_of_time(session, list(turn.legal), describe)
         self.turn, self.belote, self.flow.clock = None, [], None
 
@@ -351,7 +275,7 @@ class Table:
                 return time_up_words(rule, action, describe)
             return _("{name}'s time is up.").format(name=name) + ("" if action is not None else " " + loses_on_time())
 
-        outs = self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": told(r)})
+        outs = self.to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": told(r)})
         if action is None:
             self.flow.save()
             event, more = self.step(now)
@@ -359,10 +283,10 @@ class Table:
         before = session.match.current
         moved = self.flow.apply(action, CLOCK)
         self.shown = before
-        return moved, outs + self._seen(self._moved(moved))
+        return moved, outs + self.seen(self._moved(moved))
 
     @contextmanager
-    def _player(self, seat: int) -> Iterator[None]:
+    def player(self, seat: int) -> Iterator[None]:
         """The rules' one home speaks of "the player" (the move clock's rule, undo): for now, ``seat``."""
         seating = self.session.seating
         self.session.seating = replace(seating, players=tuple(HUMAN if s == seat else p
@@ -371,79 +295,6 @@ class Table:
             yield
         finally:
             self.session.seating = seating
-
-    def undo(self, seat: int | None) -> list[Out]:
-        """A player asks to take back their last move (or agrees to another's asking), by the host's rule:
-        never; own-move, while no other player has moved since; agreed, once every other player present says
-        so. It goes back as far as the local game's undo (``Session.undo_step``) and no further."""
-        if seat is None:
-            raise Refused(_("watchers do not move"))
-        if self.undo_rule == NEVER:
-            raise Refused(_("the host does not allow undo at this table (belot host --undo own-move or agreed allows "
-                            "it)"))
-        asked = self.asked if self.asked is not None and self.asked[:3] == self._position() else None
-        if asked is not None and asked[3] != seat:
-            return self._agree(seat, asked)
-        try:
-            with self._player(seat):
-                last = self.session.undo_step()
-        except NoUndo as why:
-            raise Refused(str(why)) from None
-        others = {s for s in self._movers(last) if s != seat and self.seats[s].person}
-        if self.undo_rule == OWN_MOVE and others:
-            raise Refused(_("{names} moved since: at this table a player takes back only a move no other player "
-                            "has answered (belot host --undo agreed lets the others agree to it)").format(
-                names=self._names(others)))
-        voters = {s.number for s in self.seats if s.person and s.present and s.number != seat}
-        if self.undo_rule == OWN_MOVE or not voters:
-            return self._take_back(seat)
-        self.asked = (*self._position(), seat, frozenset())
-        return self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": _(
-            "{name} asks to take back their last move: {names}, type u to agree (a move made goes on without "
-            "it).").format(name=self.seats[seat].name, names=self._names(voters))})
-
-    def _agree(self, seat: int, asked: tuple[int, int, int, int, frozenset[int]]) -> list[Out]:
-        agreed = asked[4] | {seat}
-        waiting = {s.number for s in self.seats if s.person and s.present and s.number != asked[3]} - agreed
-        if not waiting:
-            return self._take_back(asked[3])
-        self.asked = (*asked[:4], agreed)
-        return self._to_all(lambda r: {"type": "said", "seat": None, "name": _("Table"), "text": _(
-            "{name} agrees; waiting for {names}.").format(name=self.seats[seat].name, names=self._names(waiting))})
-
-    def _take_back(self, seat: int) -> list[Out]:
-        """The controller's undo for ``seat``; everybody is told and shown the deal as it is again."""
-        try:
-            with self._player(seat):
-                taken = self.flow.undo()
-        except NoUndo as why:  # the deal just ended: its result is being told
-            raise Refused(str(why)) from None
-        self.turn, self.belote, self.asked, self.shown = None, [], None, self.session.deal
-        name = self.seats[seat].name
-        return self._seen(self._to_all(lambda r: {"type": "undone", "seat": seat, "view": self._view(r), "said": ngettext(
-            "{name} took back their last move ({count} move taken back): the deal goes on from there.",
-            "{name} took back their last move ({count} moves taken back): the deal goes on from there.",
-            len(taken)).format(name=name, count=len(taken))}))
-
-    def _position(self) -> tuple[int, int, int]:
-        session = self.session
-        deal = session.match.current
-        return session.deal_number, len(deal.history) if deal is not None else 0, len(session.undone)
-
-    def _movers(self, start: int) -> set[int]:
-        """The seats that moved in this deal after its step ``start``."""
-        deal = self.session.deal
-        assert deal is not None and deal.auction is not None, "undo_step found a move of this deal"
-        probe = DealState.start(deal.ruleset, deal.deck, deal.dealer, deal.hanging_in, tuple(deal.auction.board))
-        seats = set()
-        for step, action in enumerate(deal.history):
-            if step > start:
-                seats.add(probe.to_act)
-            probe.apply(action)
-        return seats
-
-    def _names(self, seats: set[int]) -> str:
-        return f" {_('and')} ".join(self.seats[s].name for s in sorted(seats))
 
     def _ended(self, winner: str | None) -> str:
         return _("The match is drawn") if winner is None else _("{names} won the match").format(names=winner)
@@ -468,7 +319,7 @@ class Table:
             self.belote = sorted(actions, key=lambda a: not a.belote)
             menu = [{"key": str(i), "label": self.draw.describe(a, view=turn.view)} for i, a in enumerate(self.belote, 1)]
             return [(seat, {"type": "turn", "seat": seat, "phase": turn.phase, "prompt": announce_question(),
-                            "view": self._view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
+                            "view": self.view(seat), "menu": menu, "cards": [], "bids": "", "hint": False})]
         return self._made(actions[0])
 
     def act(self, seat: int | None, text: str) -> list[Out]:
@@ -488,7 +339,7 @@ class Table:
         before = self.session.match.current
         moved = self.flow.choose(action)
         self.shown = before
-        return self._seen(self._moved(moved))
+        return self.seen(self._moved(moved))
 
     def _parse(self, text: str, turn: HumanTurn) -> list[Action]:
         """What a line names, read as the line game reads it at this turn."""
@@ -507,7 +358,7 @@ class Table:
         line = clean_line(text, MAX_TALK)
         if not line:
             raise Refused(_("nothing to say: table talk takes a line of text"))
-        return self._to_all(lambda r: {"type": "said", "seat": seat, "name": self.seats[seat].name, "text": line})
+        return self.to_all(lambda r: {"type": "said", "seat": seat, "name": self.seats[seat].name, "text": line})
 
     def hint(self, seat: int | None) -> list[Out]:
         """What the adviser bot would do, thought out here (the server thinks it out off its loop)."""
@@ -534,44 +385,18 @@ class Table:
         return [(thought.seat, {"type": "hint", "text": _("Hint: the {adviser} bot would {move}.").format(
             adviser=thought.bot, move=describe)})]
 
-    def rules(self) -> str:
-        """The rules this table plays, as ``belot show`` (and ``r`` in the local game) words them."""
-        if not hasattr(self, "_rules"):
-            text = io.StringIO()
-            print_rules(self.session.loaded, out=plain_console(text))
-            self._rules = text.getvalue()
-        return self._rules
-
-    def sheet(self, seat: int | None) -> str:
-        """The score sheet and the board as ``s`` shows them in the local game, from ``seat``'s chair (Us and
-        Them; for a watcher, the compass pairs). Not the match's seed: it would deal the hidden cards again."""
-        with self._player(seat) if seat is not None else nullcontext():
-            draw = self.draw
-            page = Group(draw.sheet(), draw.board()) if self.session.rows else draw.board()
-            text = io.StringIO()
-            plain_console(text).print(page)
-        return "\n".join(line.rstrip() for line in text.getvalue().splitlines())
-
-    def history(self, seat: int | None) -> str:
-        """The history page as ``y`` shows it at the local table, from ``seat``'s chair: the deal being played
-        as the seat sees it, then every finished deal (all of whose cards were shown)."""
-        with self.chair(WATCHERS if seat is None else seat):
-            deal = self.session.deal
-            view = self.flow.seen(deal) if deal is not None and self.told else None
-            return drawn(history(self.draw, view, self.session.deal_number, self.flow.history()), BOX_WIDTH)
-
     def again(self, seat: int) -> list[Out]:
         """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
         if self.shown is None or not self.told:
             return []
         outs: list[Out] = [(seat, {"type": "deal", "number": self._number(), "dealer": self.shown.dealer,
-                                   "view": self._view(seat)})]
+                                   "view": self.view(seat)})]
         if self.turn is not None and self.turn.seat == seat:
             self.belote = []  # a belote question is asked again with the card
             outs.append(self._turn_message(self.turn))
-        return self._seen(outs)
+        return self.seen(outs)
 
-    def _seen(self, outs: list[Out]) -> list[Out]:
+    def seen(self, outs: list[Out]) -> list[Out]:
         """``outs`` with what a full-screen seat draws the local table from, for each receiver that asked for it
         (:attr:`full`): its whole view as the local table shows it (:func:`~.wire.seen_json`), the match's
         score, and at its turn every legal move (:func:`~.wire.action_json`)."""
@@ -590,9 +415,6 @@ class Table:
                 message["belotes"] = list(turn.belotes)
                 message["aside"] = turn.to_lay_aside
         return outs
-
-    def _boxed(self, receiver: int, event: DealScored | AllPassed | MatchEnded) -> dict[str, Any]:
-        return {"box": self.box(receiver, event)} if receiver in self.full else {}
 
     def standing(self) -> dict[str, Any]:
         """Where the match stands, as the header and the sheet of a full-screen seat show it."""
@@ -616,26 +438,16 @@ class Table:
         finally:
             self.session.seating, self.flow.viewer = seating, None
 
-    def box(self, receiver: int, event: DealScored | AllPassed | MatchEnded) -> dict[str, str]:
-        """A deal's result box, or the match's, as the local table shows it from ``receiver``'s chair."""
-        assert self.shown is not None
-        with self.chair(receiver):
-            if isinstance(event, MatchEnded):
-                ended = replace(event, totals=None, note="")  # the statistics are the local game's
-                return {"title": _("The match is over"), "body": drawn(match_result(self.draw, ended), BOX_WIDTH)}
-            title, body = deal_result(self.draw, self.flow.seen(self.shown), event.row)
-            return {"title": title, "body": drawn(body, BOX_WIDTH)}
-
     # ------------------------------------------------------------------ the messages
 
-    def _view(self, receiver: int) -> dict[str, Any]:
+    def view(self, receiver: int) -> dict[str, Any]:
         """The receiver's view of the deal the table last spoke of (a watcher's: the table's alone)."""
         assert self.shown is not None
         if receiver == WATCHERS:
             return view_json(public_view(self.shown.view(0)), None)
         return view_json(self.shown.view(receiver), receiver)
 
-    def _to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
+    def to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
         """``message`` made for each receiver connected, in its language."""
         outs = []
         for receiver in (*range(len(self.seats)), WATCHERS):
@@ -659,7 +471,7 @@ class Table:
         def message(receiver: int) -> dict[str, Any]:
             trick = None if moved.completed is None else trick_words(table, moved.completed, names, self.look)
             seat_or_none = None if receiver == WATCHERS else receiver
-            view = self._view(receiver)
+            view = self.view(receiver)
             said = move_words(self.look, names[moved.seat], moved.action, seat_or_none, moved.seat, moved.belote)
             sent = {"type": "moved", "seat": moved.seat, "kind": moved.action.kind, "said": said, "view": view,
                     "completed": moved.completed}
@@ -667,7 +479,7 @@ class Table:
                 sent["trick"] = trick
             return sent
 
-        return self._to_all(message)
+        return self.to_all(message)
 
     def _turn_message(self, turn: HumanTurn) -> Out:
         with self.speaking(turn.seat):
@@ -698,16 +510,3 @@ class Table:
         if not self.session.ruleset.seating.partners:
             return text
         return text.replace("North-South", self._side_names(0)).replace("East-West", self._side_names(1))
-
-
-def drawn(group: RenderableType, width: int) -> str:
-    """What the local game draws, as the text and colour codes of a terminal ``width`` columns wide."""
-    text = io.StringIO()
-    Console(file=text, width=width, color_system="truecolor", force_terminal=True, highlight=False,
-            emoji=False).print(group)
-    return text.getvalue()
-
-
-def plain_console(file: io.StringIO) -> Console:
-    """A console that writes what a client is sent: plain text, 100 columns."""
-    return Console(file=file, width=100, color_system=None, highlight=False, emoji=False)
