@@ -17,7 +17,7 @@ from typing import Any
 
 from jsonschema import Draft7Validator
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, gettext as _
 
 VERSION = 1
 MAX_FRAME = 4096  # bytes a client may send in one frame: the longest valid message is far shorter
@@ -203,20 +203,30 @@ def schema_text() -> str:
 def decode(frame: str | bytes, validators: dict[str, Draft7Validator] = _CLIENT) -> dict[str, Any]:
     """A frame from a client as a checked message; :class:`BadMessage` saying what is wrong otherwise."""
     if isinstance(frame, bytes):
-        raise BadMessage("binary frames are not part of the protocol: send JSON text")
+        raise BadMessage(_("binary frames are not part of the protocol: send JSON text"))
     try:
         message = json.loads(frame)
     except ValueError:
-        raise BadMessage("a frame that is not JSON: send one JSON object a frame") from None
+        raise BadMessage(_("a frame that is not JSON: send one JSON object a frame")) from None
     kinds = ", ".join(validators)
     if not isinstance(message, dict) or message.get("type") not in validators:
-        raise BadMessage(f"a message needs a type, one of: {kinds}")
+        raise BadMessage(_("a message needs a type, one of: {kinds}").format(kinds=kinds))
     error = next(iter(validators[message["type"]].iter_errors(message)), None)
     if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the message"
-        said = f"longer than {error.validator_value} characters" if error.validator == "maxLength" else error.message
+        where = "/".join(str(p) for p in error.absolute_path) or _("the message")
+        said = (_("longer than {count} characters").format(count=error.validator_value)
+                if error.validator == "maxLength" else error.message)  # the schema's own words otherwise
         raise BadMessage(f"{message['type']}: {where}: {said[:200]}")
     return message
+
+
+def language_of(frame: str | bytes) -> str | None:
+    """The language a hello names, read from a frame that may be no valid message (its refusal is said in it)."""
+    try:
+        lang = json.loads(frame).get("lang")
+    except (ValueError, AttributeError):
+        return None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
 
 
 def check_sent(message: dict[str, Any]) -> None:
@@ -232,8 +242,8 @@ def version_refusal(spoken: object) -> str | None:
     """Why a client of protocol version ``spoken`` cannot join, or None when it can."""
     if spoken == VERSION:
         return None
-    return (f"this table speaks protocol version {VERSION} and the client version {str(spoken)[:12]}: "
-            "join with the same belot-rules release as the host's")
+    return _("this table speaks protocol version {version} and the client version {spoken}: join with the same "
+             "belot-rules release as the host's").format(version=VERSION, spoken=str(spoken)[:12])
 
 
 @dataclass

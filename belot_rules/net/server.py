@@ -20,6 +20,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
@@ -50,6 +51,7 @@ from .protocol import (
     Bucket,
     decode,
     encode,
+    language_of,
     version_refusal,
 )
 from .seats import WATCHERS, Out, Refused
@@ -63,10 +65,13 @@ HELD = ("undo",)  # requests that would change the match, held back while a bot 
 
 @dataclass(eq=False)
 class Connection:
-    """One client: its socket, its seat once seated (None: watching) and its queue of messages to send."""
+    """One client: its socket, its seat once seated (None: watching), the receiver its messages are made for
+    (its seat, or the watchers of its language), its language and its queue of messages to send."""
 
     socket: ServerConnection
     seat: int | None = None
+    receiver: int = WATCHERS
+    lang: str | None = None  # the one its hello named (None: the host's)
     bucket: Bucket = field(default_factory=Bucket)
     closed: bool = False
 
@@ -79,13 +84,23 @@ class Connection:
             while True:
                 await self.socket.send(await self.queue.get())
 
+    def speaking(self) -> AbstractContextManager[None]:
+        """The sentences made meanwhile in the client's language."""
+        return speaking(self.lang or current())
+
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
         try:
             self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:
-            self.close(TOO_SLOW, "the client does not read what the table sends; rejoin with the seat token")
+            with self.speaking():
+                self.close(TOO_SLOW, _("the client does not read what the table sends; rejoin with the seat token"))
+
+    def refuse(self, reason: Callable[[], str]) -> None:
+        """Refuse a request with ``reason``, worded in the client's language."""
+        with self.speaking():
+            self.send({"type": "refused", "reason": reason()})
 
     def close(self, code: int, reason: str) -> None:
         """Close from code that cannot wait (a send to a client that does not read): see :meth:`shut`."""
@@ -180,9 +195,11 @@ class TableRunner:
             await self.run()
         except Exception as err:  # noqa: BLE001 - one table's fault must not stop the server's other tables
             traceback.print_exc()
-            self.note(f"Table {self.table.code} stopped on an error: {err}")
+            with speaking(self.table.spoken):
+                self.note(_("Table {code} stopped on an error: {error}").format(code=self.table.code, error=err))
             for connection in [*self.seated.values(), *self.watching]:
-                connection.close(REFUSED, f"the table stopped on an error: {str(err)[:200]}")
+                with connection.speaking():
+                    connection.close(REFUSED, _("the table stopped on an error: {error}").format(error=str(err)[:200]))
             self.table.ended = True
 
     async def ask(self, what: str, connection: Connection, data: Any) -> Any:
@@ -237,7 +254,8 @@ class TableRunner:
         try:
             action = await THINKERS.apart(thought)
         except Exception as err:  # noqa: BLE001 - a hint that fails is said; the table goes on
-            connection.send({"type": "refused", "reason": f"no hint: the adviser failed ({str(err)[:200]})"})
+            failure = str(err)[:200]
+            connection.refuse(lambda: _("no hint: the adviser failed ({error})").format(error=failure))
             return
         self.tell("advised", connection, (thought, action))
 
@@ -261,13 +279,13 @@ class TableRunner:
     def handle(self, what: str, connection: Connection, data: Any, answer: asyncio.Future[Any] | None) -> None:
         result: tuple[int | None, str | None] | None
         try:
-            with self.table.speaking(connection.seat):
+            with connection.speaking():
                 result = self.answer(what, connection, data, time.monotonic())
         except Refused as refusal:
             if answer is not None:
                 answer.set_exception(refusal)
             else:
-                connection.send({"type": "refused", "reason": str(refusal)})
+                connection.send({"type": "refused", "reason": str(refusal)})  # worded in the asker's language
             return
         if answer is not None and not answer.done():
             answer.set_result(result)
@@ -315,22 +333,22 @@ class TableRunner:
 
     def join(self, connection: Connection, hello: dict[str, Any], now: float) -> tuple[int | None, str | None]:
         table = self.table
-        with speaking(hello.get("lang") or current()):  # a refusal in the newcomer's language
-            seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now,
-                                           hello.get("lang"))
+        seat, token, outs = table.join(hello.get("name", ""), hello.get("token"), bool(hello.get("watch")), now,
+                                       hello.get("lang"))
         connection.seat = seat
-        receiver = WATCHERS if seat is None else seat
+        receiver = connection.receiver = table.watchers_in(hello.get("lang")) if seat is None else seat
         full = bool(hello.get("table"))
         if full:
             table.full.add(receiver)
-        elif seat is not None:  # the watchers' messages are one for all: a watcher's table is drawn once asked
+        elif seat is not None:  # the watchers of a language share their messages: their table is drawn once asked
             table.full.discard(receiver)
         if seat is None:
             self.watching.add(connection)
         else:
             old = self.seated.get(seat)
             if old is not None and old is not connection:
-                old.close(REPLACED, "your seat was taken up by a new connection with its token")
+                with old.speaking():
+                    old.close(REPLACED, _("your seat was taken up by a new connection with its token"))
             self.seated[seat] = connection
         self.listening()
         connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
@@ -339,7 +357,7 @@ class TableRunner:
                         | ({"variant": table.session.ruleset.variant.model_dump(mode="json"),
                             "match": table.standing()} if full else {}))
         self.deliver(outs)
-        self.deliver(table.again(WATCHERS if seat is None else seat), only=connection)
+        self.deliver(table.again(receiver), only=connection)
         return seat, token
 
     def left(self, connection: Connection, now: float) -> None:
@@ -353,14 +371,14 @@ class TableRunner:
 
     def listening(self) -> None:
         """Tell the table who is connected: it makes messages for them alone."""
-        self.table.audience = set(self.seated) | ({WATCHERS} if self.watching else set())
+        self.table.audience = set(self.seated) | {watcher.receiver for watcher in self.watching}
 
     def deliver(self, outs: list[Out], only: Connection | None = None) -> None:
-        """Send each message to its receiver: a seat's connection, or every watcher."""
+        """Send each message to its receiver: a seat's connection, or every watcher of its language."""
         for receiver, message in outs:
-            if receiver == WATCHERS:
+            if receiver < 0:
                 for watcher in list(self.watching):
-                    if only is None or watcher is only:
+                    if watcher.receiver == receiver and (only is None or watcher is only):
                         watcher.send(message)
             else:
                 connection = self.seated.get(receiver)
@@ -385,7 +403,7 @@ class Host:
                 return runner
         if self.lobby is not None and hello.get("create") is not None:
             if len(self.tables) >= MAX_TABLES:
-                raise Refused(f"this lobby holds {MAX_TABLES} tables already")
+                raise Refused(_("this lobby holds {count} tables already").format(count=MAX_TABLES))
             runner = self.lobby(hello)
             self.tables[code] = runner
             runner.start()
@@ -400,30 +418,35 @@ class Host:
         runner: TableRunner | None = None
         try:
             try:
-                hello = decode(await asyncio.wait_for(socket.recv(), HELLO_SECONDS))
+                first = await asyncio.wait_for(socket.recv(), HELLO_SECONDS)
             except TimeoutError:
-                raise Refused(f"no hello within {HELLO_SECONDS:g} s") from None
-            if hello["type"] != "hello":
-                raise Refused("say hello first: {\"type\": \"hello\", \"version\": 1, \"code\": ...}")
-            why = version_refusal(hello["version"])
-            if why is not None:
-                await connection.shut(WRONG_VERSION, why)
-                return
-            with speaking(hello.get("lang") or current()):
+                raise Refused(_("no hello within {seconds} s").format(seconds=f"{HELLO_SECONDS:g}")) from None
+            connection.lang = language_of(first) or current()  # the refusals of this client in its language
+            with connection.speaking():
+                hello = decode(first)
+                if hello["type"] != "hello":
+                    raise Refused(_("say hello first: {hello}").format(
+                        hello=f'{{"type": "hello", "version": {VERSION}, "code": ...}}'))
+                why = version_refusal(hello["version"])
+                if why is not None:
+                    await connection.shut(WRONG_VERSION, why)
+                    return
                 runner = self.find(hello)
             await runner.ask("join", connection, hello)
             async for frame in socket:
                 if not connection.bucket.take():
-                    await connection.shut(FLOODED, "too many messages: a client may send a few a second, "
-                                                   "besides its moves")
+                    with connection.speaking():
+                        why = _("too many messages: a client may send a few a second, besides its moves")
+                    await connection.shut(FLOODED, why)
                     return
                 try:
-                    message = decode(frame)
+                    with connection.speaking():
+                        message = decode(frame)
                 except BadMessage as err:
                     connection.send({"type": "refused", "reason": str(err)})
                     continue
                 if message["type"] == "hello":
-                    connection.send({"type": "refused", "reason": "already seated: hello comes once"})
+                    connection.refuse(lambda: _("already seated: hello comes once"))
                     continue
                 message["_at"] = time.monotonic()
                 runner.tell(message["type"], connection, message)

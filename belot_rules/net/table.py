@@ -122,8 +122,6 @@ class Table:
             if self.watchers >= MAX_WATCHERS:
                 raise Refused(_("this table has {count} watchers already").format(count=MAX_WATCHERS))
             self.watchers += 1
-            if language is not None:
-                self.langs[WATCHERS] = language  # the watchers share their messages: the last one's language
             return None, None, []
         seat = self._seat_for(token)
         came_back = seat.token is not None
@@ -146,6 +144,21 @@ class Table:
             self.started = True
             outs += self._seats(lambda: _("Every seat is taken: the match begins."))
         return seat.number, seat.token, outs
+
+    def watchers_in(self, language: str | None) -> int:
+        """The receiver of the watchers who read ``language`` (None: the host's): the watchers of a language
+        share their messages, made once for them all; :data:`WATCHERS` are the host's."""
+        language = language or self.spoken
+        groups = self.watcher_groups()
+        for receiver in groups:
+            if self.langs.setdefault(receiver, self.spoken) == language:
+                return receiver
+        self.langs[groups[-1] - 1] = language
+        return groups[-1] - 1
+
+    def watcher_groups(self) -> list[int]:
+        """The receivers of the watchers, one a language: :data:`WATCHERS`, then -2, -3 ..."""
+        return sorted({WATCHERS, *(r for r in self.langs if r < 0)}, reverse=True)
 
     def _seat_for(self, token: str | None) -> Seat:
         if token:
@@ -252,7 +265,7 @@ class Table:
         winner = None if event.winner is None else self._side_names(event.winner)
         return event, self.to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
                                               "said": f"{self._ended(winner)} · {board}{reached(event, self.draw)}",
-                                              "sheet": sheet(self, None if r == WATCHERS else r)}
+                                              "sheet": sheet(self, None if r < 0 else r)}
                               | boxed(self, r, event))
 
     def _time_up(self, now: float) -> tuple[Event | None, list[Out]]:
@@ -329,8 +342,8 @@ class Table:
         if seat is None or turn is None or turn.seat != seat:
             return self.choose(seat, text)  # refused, with the reason a typed move gets
         action = find_action(text, list(turn.legal))
-        if action is None:
-            raise Refused(_("{move} is not a legal move now").format(move=repr(text[:40])))
+        if action is None:  # not one of the legal moves sent: read as typed, refused with the line game's reason
+            return self.choose(seat, text)
         return self._made(action)
 
     def _made(self, action: Action) -> list[Out]:
@@ -385,13 +398,13 @@ class Table:
         return [(thought.seat, {"type": "hint", "text": _("Hint: the {adviser} bot would {move}.").format(
             adviser=thought.bot, move=describe)})]
 
-    def again(self, seat: int) -> list[Out]:
-        """What a player who (re)joins needs: the deal so far, and its move if it is awaited."""
+    def again(self, receiver: int) -> list[Out]:
+        """What a player or watcher who (re)joins needs: the deal so far, and its move if it is awaited."""
         if self.shown is None or not self.told:
             return []
-        outs: list[Out] = [(seat, {"type": "deal", "number": self._number(), "dealer": self.shown.dealer,
-                                   "view": self.view(seat)})]
-        if self.turn is not None and self.turn.seat == seat:
+        outs: list[Out] = [(receiver, {"type": "deal", "number": self._number(), "dealer": self.shown.dealer,
+                                       "view": self.view(receiver)})]
+        if self.turn is not None and self.turn.seat == receiver:
             self.belote = []  # a belote question is asked again with the card
             outs.append(self._turn_message(self.turn))
         return self.seen(outs)
@@ -406,7 +419,7 @@ class Table:
             turn = self.turn if message["type"] == "turn" else None
             with self.chair(receiver):
                 view = turn.view if turn is not None else self.flow.seen(self.shown)
-                message["seen"] = seen_json(view, None if receiver == WATCHERS else receiver)
+                message["seen"] = seen_json(view, None if receiver < 0 else receiver)
             message["match"] = self.standing()
             if turn is not None:
                 message["legal"] = [action_json(a) for a in turn.legal]
@@ -427,7 +440,7 @@ class Table:
         """Views and words from ``receiver``'s chair as its full-screen table names the seats: You, and the
         others by their names (:class:`~.wire.NamedSeating`); a watcher's, every seat by its name."""
         seating = self.session.seating
-        seat = None if receiver == WATCHERS else receiver
+        seat = None if receiver < 0 else receiver
         self.session.seating = NamedSeating(tuple(HUMAN if s == seat else p for s, p in enumerate(seating.players)),
                                             seating.side_of, seating.clockwise,
                                             tuple(seat_label(s.number, s.name, not s.person, len(self.seats))
@@ -443,22 +456,22 @@ class Table:
     def view(self, receiver: int) -> dict[str, Any]:
         """The receiver's view of the deal the table last spoke of (a watcher's: the table's alone)."""
         assert self.shown is not None
-        if receiver == WATCHERS:
+        if receiver < 0:
             return view_json(public_view(self.shown.view(0)), None)
         return view_json(self.shown.view(receiver), receiver)
 
     def to_all(self, message: Callable[[int], dict[str, Any]]) -> list[Out]:
         """``message`` made for each receiver connected, in its language."""
         outs = []
-        for receiver in (*range(len(self.seats)), WATCHERS):
+        for receiver in (*range(len(self.seats)), *self.watcher_groups()):
             if self.audience is None or receiver in self.audience:
                 with self.speaking(receiver):
                     outs.append((receiver, message(receiver)))
         return outs
 
-    def speaking(self, receiver: int | None) -> AbstractContextManager[None]:
+    def speaking(self, receiver: int) -> AbstractContextManager[None]:
         """The sentences made meanwhile in ``receiver``'s language (the one it joined with), else the host's."""
-        return speaking(self.langs.get(WATCHERS if receiver is None else receiver, self.spoken))
+        return speaking(self.langs.get(receiver, self.spoken))
 
     def _number(self) -> int:
         return self.session.deal_number if self.shown is self.session.deal else len(self.session.rows)
@@ -470,7 +483,7 @@ class Table:
 
         def message(receiver: int) -> dict[str, Any]:
             trick = None if moved.completed is None else trick_words(table, moved.completed, names, self.look)
-            seat_or_none = None if receiver == WATCHERS else receiver
+            seat_or_none = None if receiver < 0 else receiver
             view = self.view(receiver)
             said = move_words(self.look, names[moved.seat], moved.action, seat_or_none, moved.seat, moved.belote)
             sent = {"type": "moved", "seat": moved.seat, "kind": moved.action.kind, "said": said, "view": view,
