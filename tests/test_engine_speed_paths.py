@@ -21,6 +21,7 @@ from belot_rules.errors import UserError
 from belot_rules.rules.dealing import shuffle
 from belot_rules.rules.declarations import DeclarationRules
 from belot_rules.ruleset import Ruleset
+from belot_rules.sim.simulate import reseed
 from belot_rules.variant.model import Variant
 
 AUCTIONS = ["bulgarian", "french", "coinche", "klaberjass", "baloot", "bela", "belote-a-trois"]
@@ -103,3 +104,25 @@ def test_a_hand_with_a_quad_inside_a_sequence_declares_first() -> None:
     assert state.phase == DECLARING and state.to_act == 0
     options = ruleset.declarations.choices(hands[0], "clubs", 0)
     assert len(options) == 2 and len(state.legal_actions()) == 3  # each choice, or nothing
+
+
+def test_a_generator_seeded_again_is_a_new_generator_of_that_seed() -> None:
+    """A chunk of ``belot simulate`` seeds one generator again for each deal (simulate.reseed, C's seeding without
+    random.Random's Python wrapper): its state is a new random.Random(seed)'s, after any draws before."""
+    rng = random.Random(5)
+    for seed in (0, 1, 2**62 + 12345, 2**63 - 1):
+        rng.random()
+        reseed(rng, seed)
+        assert rng.getstate() == random.Random(seed).getstate()
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+def test_a_shuffled_deck_dealt_unchecked_is_the_deal_checked(name: str) -> None:
+    """DealState.start(..., shuffled=True), for the engine's own shuffles of the pack, deals what the checked start
+    deals: the same hands, turned card and auction."""
+    ruleset = load_variant(name)
+    for seed in range(20):
+        deck = list(ruleset.seating.cards)
+        shuffle(random.Random(seed), deck)
+        checked = DealState.start(ruleset, deck, seed % ruleset.seating.players)
+        assert DealState.start(ruleset, deck, seed % ruleset.seating.players, shuffled=True) == checked

@@ -114,14 +114,16 @@ class DealState:
 
     @classmethod
     def start(cls, ruleset: Ruleset, deck: list[int] | tuple[int, ...], dealer: int, hanging_in: int = 0,
-              board: tuple[int, ...] = (0, 0)) -> DealState:
+              board: tuple[int, ...] = (0, 0), shuffled: bool = False) -> DealState:
         """Deal the first packets from ``deck`` (top card first) and open the auction.
 
-        ``board`` is the match score before this deal, which a conditional double looks at."""
+        ``board`` is the match score before this deal, which a conditional double looks at. ``shuffled`` says the
+        deck is the pack as the engine itself shuffled it (``shuffle`` of ``seating.cards``), so it is not checked
+        again: a fifth of a simulated deal's start."""
         table, dealing = ruleset.seating, ruleset.dealing
         check_seat(dealer, table.players, "dealer")
-        if not isinstance(deck, (list, tuple)) or set(map(type, deck)) != INT_ONLY \
-                or sorted(deck) != dealing.sorted_pack:  # the types in one C loop, cheaper than a test per card
+        if not shuffled and (not isinstance(deck, (list, tuple)) or set(map(type, deck)) != INT_ONLY
+                             or sorted(deck) != dealing.sorted_pack):  # the types in one C loop, not a test per card
             raise UserError(f"a deck must be a list of card indices holding each of the {table.pack_size} cards of "
                             f"the pack exactly once, not {excerpt(deck)}")
         state = cls._empty(ruleset, dealer, tuple(deck), hanging_in)

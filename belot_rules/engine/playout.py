@@ -50,10 +50,11 @@ def card_picker(rand: Callable[[], float]) -> Callable[..., int]:
 def random_deal(ruleset: Ruleset, rng: random.Random, dealer: int = 0, contract: str | None = None,
                 deck: list[int] | None = None) -> DealState:
     """Play one deal with uniformly random legal choices; with ``contract`` the auction is skipped."""
+    shuffled = deck is None
     if deck is None:
         deck = list(ruleset.seating.cards)
         shuffle(rng, deck)
-    state = DealState.start(ruleset, deck, dealer)
+    state = DealState.start(ruleset, deck, dealer, shuffled=shuffled)
     if contract is not None:
         state.force_contract(contract, state.first_seat)
     return play_at_random(state, rng.random)
