@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from belot_rules.cli import main
+from belot_rules.errors import VariantError
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.model import Declarations, contract_kind
 from belot_rules.variant.yamlsafe import read_yaml
@@ -199,3 +200,30 @@ def test_contract_factors_differ_by_contract_or_kind_and_a_table_keeps_its_hash(
         "title: Kinds\nscoring:\n  contract_factors: {default: 2, suit: 3, hearts: 4}\n", encoding="utf-8")
     factors = load_variant_model(tmp_path / "kinds.yaml").variant.scoring.contract_factors
     assert [factors.of(c) for c in ("clubs", "hearts", "no_trumps", "all_trumps")] == [3, 4, 2, 2]
+
+
+@pytest.mark.parametrize("parent", ["extends: bulgarian\n", "title: Plain\n"])
+@pytest.mark.parametrize(("rule", "expected"), [
+    ("cards:\n  trump_suit:\n    suitt: {order: [J, 9, A, T, K, Q, 8, 7]}\n",
+     "house.yaml:4:5: cards.trump_suit.suitt: unknown key `suitt`; did you mean `suit`?"),
+    ("scoring:\n  rounding:\n    totals:\n      suitt: {mode: half_up}\n",
+     "house.yaml:5:7: scoring.rounding.totals.suitt: unknown key `suitt`; did you mean `suit`?"),
+    ("scoring:\n  rounding:\n    totals: {mde: half_up}\n",
+     "house.yaml:4:14: scoring.rounding.totals.mde: unknown key `mde`; did you mean `mode`?"),
+    ("play:\n  trump_overtake: {defualt: never}\n",
+     "house.yaml:3:20: play.trump_overtake.defualt: unknown key `defualt`; did you mean `default`?"),
+    ("declarations:\n  allowed: {suitt: true}\n",
+     "house.yaml:3:13: declarations.allowed.suitt: unknown key `suitt`; did you mean `suit`?"),
+    ("scoring:\n  capot:\n    bonus: {suitt: 90}\n",
+     "house.yaml:4:13: scoring.capot.bonus.suitt: unknown key `suitt`; did you mean `suit`?"),
+])
+def test_a_misspelt_kind_is_told_among_the_kinds_house_rules_md_by_contract(tmp_path: Path, parent: str, rule: str,
+                                                                              expected: str) -> None:
+    """docs/house-rules.md (a rule that differs by kind of contract; `validate`'s "did you mean"): a mapping that
+    names no kind and none of the rule's own keys is its overrides with a misspelt kind, in a house file that
+    extends another as in one that does not; not a plain value with a misspelt rule and missing ones."""
+    (tmp_path / "house.yaml").write_text(parent + rule, encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant_model(tmp_path / "house.yaml")
+    lines = [f"{Path(p.file).name}:{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+    assert len(lines) == 1 and lines[0].startswith(expected), lines

@@ -211,8 +211,9 @@ def places_of(path: KeyPath) -> list[KeyPath]:
 
 def _fields_of(section: KeyPath) -> list[str]:
     annotation = annotation_at(section)
-    if keys := override_keys(annotation):  # a rule written with its overrides by contract
-        return ["default", *keys]
+    if keys := override_keys(annotation):  # a rule by contract: its overrides, or a section's rules written plainly
+        rules = section_by_contract(annotation)
+        return ["default", *keys, *(rules.model_fields if rules else ())]
     model = submodel(annotation)
     return list(model.model_fields) if model else []
 

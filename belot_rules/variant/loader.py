@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -43,7 +43,7 @@ from .explain import (
 )
 from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
-from .options.base import override_keys, written_by_contract
+from .options.base import override_keys, written_with_overrides
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml
@@ -444,11 +444,13 @@ def _merge_into(
 ) -> None:
     existing = find_key(target, key)
     child = (*path, norm_key(key))
-    keys = override_keys(annotation_at(child))
+    annotation = annotation_at(child)
+    keys = override_keys(annotation)
     if existing is not None and keys:
-        if written_by_contract(target[existing], keys) and not written_by_contract(value, keys):
+        item = get_args(annotation)[0]
+        if written_with_overrides(target[existing], item, keys) and not written_with_overrides(value, item, keys):
             value = _as_default(value, child, doc_nodes)
-        elif written_by_contract(value, keys) and not written_by_contract(target[existing], keys):
+        elif written_with_overrides(value, item, keys) and not written_with_overrides(target[existing], item, keys):
             target[existing] = _as_default(target[existing], child, nodes)
     if existing is not None and isinstance(value, dict) and isinstance(target[existing], dict):
         if child in doc_nodes:  # not a default that a plain rule became (_as_default)

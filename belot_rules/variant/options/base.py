@@ -66,6 +66,22 @@ def written_by_contract(value: Any, keys: Sequence[str] = KINDS) -> bool:
     return isinstance(value, dict) and any(str(key) == "default" or str(key) in keys for key in value)
 
 
+def written_with_overrides(value: Any, item: Any, keys: Sequence[str] = KINDS) -> bool:
+    """Whether a file writes a rule by contract, whose value has type ``item``, with its overrides rather than
+    plainly: a mapping that names a contract or kind, or one that cannot be the value itself (a mapping where the
+    value is a choice, a number or a yes/no; one naming none of a section's rules), so that its misspelt key
+    (``defualt``, ``suitt``) is told among the kinds, not as a wrong value or as a rule of the section."""
+    if not isinstance(value, dict) or not value:
+        return False
+    if written_by_contract(value, keys):
+        return True
+    if isinstance(item, type) and issubclass(item, BaseModel):
+        return {str(key) for key in value}.isdisjoint(item.model_fields)
+    while get_origin(item) is Annotated:
+        item = get_args(item)[0]
+    return dict not in (item, get_origin(item))
+
+
 def by_contract_form(value: Any, keys: Sequence[str] = KINDS) -> Any:
     """A rule that may differ by contract, as ``{default: ..., <kind>: ...}``; a plain value is the default."""
     if isinstance(value, ByContract):  # a default of the model's
@@ -139,14 +155,10 @@ class ByContract(Generic[T]):
         return f"ByContract({self.default!r}, {self.overrides!r})"
 
     @classmethod
-    def form(cls, value: Any) -> Any:
-        """``value`` as ``{default: ..., <key>: ...}``: a plain value is the default."""
-        return by_contract_form(value, cls.KEYS)
-
-    @classmethod
     def reader(cls, item: Any) -> Callable[[Any], Any]:
         """How a value of this rule, whose value has type ``item``, is read into its override form."""
-        return cls.form
+        return lambda value: (by_contract_form(value, cls.KEYS) if isinstance(value, ByContract)
+                              else value if written_with_overrides(value, item, cls.KEYS) else {"default": value})
 
     def written(self) -> Any:
         """As a file writes it: the default alone when nothing differs."""
@@ -180,21 +192,6 @@ class PerContract(ByContract[T]):
     well as per kind (``suit: 2``), a contract's own before its kind's (``scoring.contract_factors``)."""
 
     KEYS: ClassVar[tuple[str, ...]] = (*CONTRACTS, *(k for k in KINDS if k not in CONTRACTS))
-
-    @classmethod
-    def form(cls, value: Any) -> Any:
-        """A mapping is always the overrides (the rule's value is never one), so a wrong key is told as a key."""
-        return value if isinstance(value, dict) else super().form(value)
-
-    @classmethod
-    def reader(cls, item: Any) -> Callable[[Any], Any]:
-        """A rule whose value is itself a table (``cards.trump_suit``) is written plainly as that table: a
-        mapping that names the table's keys and no contract or kind is then the value, so that a plain dump reads back."""
-        if not (isinstance(item, type) and issubclass(item, BaseModel)):
-            return cls.form
-        keys, fields = {"default", *cls.KEYS}, set(item.model_fields)
-        return lambda value: (by_contract_form(value, cls.KEYS) if not isinstance(value, dict)
-                              or (keys.isdisjoint(value) and not fields.isdisjoint(value)) else value)
 
 
 MAX_NUMBER = 100_000  # any points, bonus, total or target: far above every table's, small enough to play
