@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from test_game_tui import screen_text
 from textual.widgets import Static
 from websockets.asyncio.client import connect
@@ -179,3 +179,32 @@ def test_at_80x24_the_table_s_notes_are_shown_whole() -> None:
     said = " ".join(talk.split())
     assert "Every seat is taken: the match begins." in said and "Bo sits at seat 3 (North)" in said, talk
     assert "Bo" in screen and "East" in screen and "(random)" not in screen and "bots: random" in screen, screen
+
+
+def test_s_shows_the_local_tables_sheet_drawn_from_the_rows_the_server_sends() -> None:
+    """``s`` at a joined seat opens the local table's sheet page (cli/tui/pages.py ``sheet_page``: the score
+    sheet's table, Us and Them, and the board), drawn from the rows the server sends as data, not its plain
+    text; without the seed, which would deal the hidden cards again."""
+    async def play() -> tuple[str, object]:
+        async with hosted((PERSON, "random", "random", "random"), "sheet-1") as address:
+            app = await joined(address, "sheet-1", "Ana")
+            async with app.run_test(size=(80, 24)) as pilot:
+                while not isinstance(app.screen, ResultScreen):
+                    await until(lambda: app.turn is not None or len(app.screen_stack) > 1, "the seat's turn or a box")
+                    if isinstance(app.screen, QuestionScreen):
+                        await pilot.press("enter")
+                    elif app.turn is not None and len(app.screen_stack) == 1:
+                        turn = app.turn
+                        await pilot.press("enter")
+                        await until(lambda: app.turn is not turn or len(app.screen_stack) > 1, "the move is made")
+                await pilot.press("s")
+                await until(lambda: isinstance(app.screen, MessageScreen) and not isinstance(app.screen, ResultScreen),
+                            "the sheet page")
+                assert isinstance(app.screen, MessageScreen)
+                return app.screen.title_text, app.screen.body
+
+    title, body = asyncio.run(play())
+    assert title == "Score sheet" and isinstance(body, Group), "the local table's page, not the server's text"
+    page = plain(body)
+    assert "Score sheet" in page and "Us" in page and "Them" in page and "Match to 1" in page, page
+    assert "seed" not in page.lower(), page

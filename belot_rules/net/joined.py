@@ -37,7 +37,7 @@ from ..cli.game.session import SheetRow
 from ..cli.game.settings import SORTS, Kept
 from ..cli.tui.app import TableApp
 from ..cli.tui.bindings import TABLE_KEYS
-from ..cli.tui.pages import keys, keys_page
+from ..cli.tui.pages import keys, keys_page, sheet_page
 from ..cli.tui.screens import ResultScreen
 from ..engine.actions import PLAY, Action
 from ..engine.deal import SeatView
@@ -48,7 +48,7 @@ from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .client import Joining, PlainView, closed_words, help_rows, left_words, lost_words, sit
 from .protocol import encode
-from .wire import NamedSeating, action_from, seat_label, seen_from
+from .wire import NamedSeating, action_from, row_from, seat_label, seen_from
 
 TALK_LINES = 4  # lines of table talk and notes the side column keeps
 NOT_HERE = ("skip", "speed", "forced", "stats")  # the local table's keys for its own bots and files
@@ -62,6 +62,7 @@ class Remote(Controller):
     def __init__(self, rules: Ruleset, names: Seating, standing: dict[str, Any]) -> None:  # noqa: D107
         self.ruleset, self.seating = rules, names
         self.standing = standing
+        self.sheet: list[SheetRow] = []  # the sheet's rows, as the server last sent them (s asks for them)
         self.slot, self.record_path, self.stats_path, self.clock = None, None, None, None
         self.autoplay, self.open_hands, self.speed = False, False, "instant"
 
@@ -106,7 +107,7 @@ class Remote(Controller):
         return int(self.standing["reserve"])
 
     def rows(self) -> list[SheetRow]:
-        return []  # the sheet is the server's (s asks for it)
+        return self.sheet
 
     def history(self) -> list[tuple[SheetRow, SeatView | None]]:
         return []
@@ -313,7 +314,10 @@ class JoinedTable(TableApp):
         self.update_status()
 
     def on_sheet_message(self, message: dict[str, Any]) -> None:
-        self.page(_("Score sheet"), Text(message["text"]))
+        """The local table's sheet, drawn from the rows the server sent."""
+        assert isinstance(self.control, Remote)
+        self.control.sheet = [row_from(row) for row in message.get("rows", [])]
+        self.page(_("Score sheet"), sheet_page(self.draw) if "rows" in message else Text(message["text"]))
 
     def said(self, line: str, note: bool = True) -> None:
         """A line of table talk or a note of the table: in the side column, and (``note``) on the status line."""

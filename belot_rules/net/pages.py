@@ -15,6 +15,7 @@ from ..cli.show import print_rules
 from ..cli.tui.pages import deal_result, history as history_page, match_result
 from ..i18n import gettext as _
 from .seats import WATCHERS
+from .wire import row_json
 
 if TYPE_CHECKING:
     from .table import Table
@@ -40,6 +41,11 @@ def sheet(table: Table, seat: int | None) -> str:
         text = io.StringIO()
         plain_console(text).print(page)
     return "\n".join(line.rstrip() for line in text.getvalue().splitlines())
+
+
+def sheet_rows(table: Table, receiver: int) -> dict[str, Any]:
+    """For a full-screen seat, the sheet's rows as data (:func:`~.wire.row_json`): it draws the sheet itself."""
+    return {"rows": [row_json(row) for row in table.session.rows]} if receiver in table.full else {}
 
 
 def history(table: Table, seat: int | None) -> str:

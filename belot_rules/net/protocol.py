@@ -78,6 +78,16 @@ BOARD = {"type": "array", "items": {"type": "integer"}}
 SEEN = {"type": "object", "description": "a full-screen seat's (the hello asked for the table): every field of its "
         "SeatView as the local table shows it, another seat's declarations cut to their kind and value while the "
         "deal is played"}
+ROW = {"type": "object", "additionalProperties": False,
+       "required": ["number", "dealer", "contract", "declarer", "level", "bid", "cards", "capot", "declarations",
+                    "belote", "score", "board", "void"],
+       "description": "a deal's row on the score sheet (cli/game/session.py SheetRow): every number the sheet shows",
+       "properties": {"number": {"type": "integer"}, "dealer": SEAT, "contract": {"type": ["string", "null"]},
+                      "declarer": {"type": "integer"}, "level": {"type": "integer"}, "bid": {"type": ["integer", "null"]},
+                      "cards": BOARD, "capot": BOARD, "declarations": BOARD, "belote": BOARD, "board": BOARD,
+                      "void": _string(100), "score": {"type": ["object", "null"], "description": "the deal's score: "
+                                                      "raw_points, match_points, hanging_out, verdict, contract_team, "
+                                                      "multiplier, capot_team (rules/scoring/result.py DealScore)"}}}
 MATCH = {"type": "object", "additionalProperties": False, "required": ["number", "finished", "board", "reserve", "over"],
          "description": "a full-screen seat's: where the match stands, for its header and sheet",
          "properties": {"number": {"type": "integer"}, "finished": {"type": "integer"}, "board": BOARD,
@@ -170,8 +180,9 @@ SERVER_MESSAGES = {
     "rules": _message("rules", {"text": _string(200000)}, ("text",), "The rules the table plays, as plain text."),
     "history": _message("history", {"text": _string(400000)}, ("text",),
                         "The history page from the receiver's chair, as text and terminal colour codes."),
-    "sheet": _message("sheet", {"text": _string(200000)}, ("text",),
-                      "The score sheet and the board from the receiver's chair, as plain text."),
+    "sheet": _message("sheet", {"text": _string(200000), "rows": {"type": "array", "items": ROW}}, ("text",),
+                      "The score sheet and the board from the receiver's chair, as plain text; for a full-screen seat "
+                      "also the sheet's rows, which it draws as the local table does."),
     "error": _message("error", {"reason": _string(400)}, ("reason",),
                       "The connection is refused or ends: why, and what would be accepted; it is then closed."),
 }

@@ -36,7 +36,7 @@ from ..engine.actions import Action
 from ..errors import UserError
 from ..i18n import current, gettext as _, speaking
 from .flow import Thought
-from .pages import history, rules, sheet
+from .pages import history, rules, sheet, sheet_rows
 from .protocol import (
     BAD_MESSAGE,
     FLOODED,
@@ -313,7 +313,7 @@ class TableRunner:
             connection.send({"type": "rules", "text": rules(table)})
             result = None
         elif what == "sheet":
-            connection.send({"type": "sheet", "text": sheet(table, connection.seat)})
+            connection.send({"type": "sheet", "text": sheet(table, connection.seat)} | sheet_rows(table, connection.receiver))
             result = None
         elif what == "history":
             connection.send({"type": "history", "text": history(table, connection.seat)})

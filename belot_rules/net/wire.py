@@ -16,6 +16,7 @@ from typing import Any
 from ..cards import SUIT_OF
 from ..cli.game.look import Look
 from ..cli.game.seating import COMPASS, Seating, seat_word
+from ..cli.game.session import SheetRow
 from ..engine.actions import (
     ASK,
     CALL,
@@ -35,6 +36,7 @@ from ..engine.predictions import HIDDEN
 from ..i18n import gettext as _
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
+from ..rules.scoring.result import DealScore
 from ..variant.model import SUIT_CONTRACTS
 
 WATCHER = None  # the receiver that is no seat: a spectator
@@ -113,6 +115,24 @@ def seen_from(data: dict[str, Any]) -> SeatView:
     values = {f.name: deep_tuple(data[f.name]) for f in fields(SeatView) if f.name in data}
     values["declarations"] = tuple(Declaration(**d) for d in data.get("declarations", ()))
     return SeatView(**values)
+
+
+SCORE_FIELDS = ("raw_points", "match_points", "hanging_out", "verdict", "contract_team", "multiplier", "capot_team")
+
+
+def row_json(row: SheetRow) -> dict[str, Any]:
+    """A deal's row on the score sheet, for a full-screen seat that draws the sheet itself: every number the
+    sheet shows (not the deal's cards: a finished deal's are on its history page)."""
+    data = {f.name: getattr(row, f.name) for f in fields(SheetRow) if f.name not in ("deal", "score")}
+    score = None if row.score is None else {name: getattr(row.score, name) for name in SCORE_FIELDS}
+    return data | {"score": score}
+
+
+def row_from(data: dict[str, Any]) -> SheetRow:
+    """The row :func:`row_json` sent, as the sheet's drawing takes it."""
+    values = {f.name: deep_tuple(data[f.name]) for f in fields(SheetRow) if f.name not in ("deal", "score")}
+    score = data["score"]
+    return SheetRow(**values, score=None if score is None else DealScore(**{k: deep_tuple(score[k]) for k in SCORE_FIELDS}))
 
 
 def action_json(action: Action) -> dict[str, Any]:

@@ -64,10 +64,13 @@ def keys_page(look: Look, rows: list[tuple[str, str]] | None = None) -> Table:
 
 
 def sheet_page(draw: Renderer) -> Group:
-    """The score sheet (once a deal is finished), the board, and the seed that deals this match again."""
+    """The score sheet (once a deal is finished), the board, and the seed that deals this match again (not at
+    a hosted table: it would deal the hidden cards again)."""
     control = draw.control
-    seed = Text(_("Seed {seed}: --seed {seed} deals this match again").format(seed=control.seed), style="dim")
-    return Group(draw.sheet(), draw.board(), seed) if control.finished else Group(draw.board(), seed)
+    seed = control.shown_seed
+    said = [] if seed is None else [Text(_("Seed {seed}: --seed {seed} deals this match again").format(seed=seed),
+                                         style="dim")]
+    return Group(draw.sheet(), draw.board(), *said) if control.finished else Group(draw.board(), *said)
 
 
 def auction_page(draw: Renderer, view: SeatView | None) -> Text:
