@@ -31,7 +31,7 @@ from .explain import explanation, meld_words
 from .hands import sort_hand
 from .help import command_keys
 from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
-from .session import SheetRow
+from .session import SheetRow, void_said
 from .stats import opponents
 from .wording import does, predictions_line, reached, trump_move, trump_named
 
@@ -603,7 +603,7 @@ class Renderer:
     def deal_score(self, row: SheetRow) -> RenderableType:
         """A deal's score: the verdict, what each team adds, then every line of the explanation."""
         if row.score is None:
-            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=row.void), style="bold")
+            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=void_said(row.void)), style="bold")
         return Panel(Group(*self.deal_lines(row)), title=self.deal_title(row), title_align="left", box=self.look.box,
                      padding=(0, 1), width=FRAME_WIDTH)
 
@@ -611,7 +611,7 @@ class Renderer:
         """``Deal 3: made · Us +9 · Them +7``."""
         score = row.score
         if score is None:
-            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=row.void), style="bold")
+            return Text(_("Deal {number}: {void}; no score.").format(number=row.number, void=void_said(row.void)), style="bold")
         return Text.assemble(_("Deal {number}:").format(number=row.number) + " ", (self.verdict(score), f"bold {VERDICT_STYLES[score.verdict]}"),
                              f" {self.look.dot} {self.pairs([f'{p:+d}' for p in score.match_points])}")
 

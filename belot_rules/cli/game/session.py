@@ -17,6 +17,7 @@ from ...engine.actions import CALL, DECLARE, DISCARD, PLAY, Action
 from ...engine.deal import BIDDING, OVER, DealState, SeatView
 from ...engine.match import MatchState
 from ...errors import UserError
+from ...i18n import N_, gettext as _
 from ...players import make_player
 from ...players.base import Player
 from ...players.levels import DEFAULT_LEVEL, LEVELS, level as level_named
@@ -278,7 +279,13 @@ def revealed(before: SeatView, after: SeatView, name: Callable[[int], str]) -> s
 def void_words(last_call: str) -> str:
     """Why a deal whose last call was ``last_call`` (its kind) ended without a contract: ``everybody passed``,
     ``the schmeiss was accepted`` or ``a redeal was called`` (Baloot's kawesh)."""
-    return {"accept": "the schmeiss was accepted", "redeal": "a redeal was called"}.get(last_call, "everybody passed")
+    return {"accept": N_("the schmeiss was accepted"), "redeal": N_("a redeal was called")}.get(last_call,
+                                                                                               N_("everybody passed"))
+
+
+def void_said(void: str) -> str:
+    """Why a deal has no score (:func:`void_words`, kept in English on the sheet's row) in the player's words."""
+    return _(void)
 
 
 def match_with_target(variant: Variant, target: int) -> dict[str, int | None]:

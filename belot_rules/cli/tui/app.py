@@ -48,7 +48,7 @@ from ..game.controller import (
     call_of,
     forced_words,
 )
-from ..game.look import THEMES, Look
+from ..game.look import THEMES, Look, variant_title
 from ..game.prompt import Refusal, command, parse_call, parse_card_choice, parse_option, parse_prediction, typed_number
 from ..game.render import Renderer
 from ..game.saves import SavedGame, SaveSlot
@@ -650,7 +650,7 @@ class TableApp(App[int]):
         self.page(_("History"), history(self.draw, view, self.control.deal_number, self.control.history()))
 
     def action_rules(self) -> None:
-        self.page(self.look.words(_("Rules: {title}").format(title=self.control.rules.variant.title)), rules_page(self.control.rules, self.look))
+        self.page(self.look.words(_("Rules: {title}").format(title=variant_title(self.control.rules.variant))), rules_page(self.control.rules, self.look))
 
     def action_stats(self) -> None:
         self.page(_("Statistics"), stats_page(self.stats_path, self.look))

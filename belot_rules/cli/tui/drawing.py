@@ -19,7 +19,7 @@ from ..game.controller import OVER, Controller
 from ..game.hands import sort_hand
 from ..game.look import Look, variant_title
 from ..game.render import Renderer, calls_of, card_index
-from ..game.session import void_words
+from ..game.session import void_said, void_words
 from ..game.stats import opponents
 from ..game.wording import does, predictions_line
 
@@ -171,7 +171,7 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
             turned.append(_("your face-down card") + " ").append_text(look.card(view.trump_card)).append(f" {look.dot} ")
     elif view.phase == OVER:
         calls = calls_of(view)
-        ended = void_words(calls[-1][1].kind if calls else "")
+        ended = void_said(void_words(calls[-1][1].kind if calls else ""))
         second = Text(f"{ended[:1].upper()}{ended[1:]}", style="bold").append(f" {look.dot} ")
     else:
         second = Text(_("Bidding"), style="bold").append_text(draw.bidding_state(view)).append(f" {look.dot} ")

@@ -22,7 +22,7 @@ from ..game.controller import OVER, MatchEnded
 from ..game.help import help_rows
 from ..game.look import Look
 from ..game.render import Renderer
-from ..game.session import SheetRow
+from ..game.session import SheetRow, void_said
 from ..game.stats import describe as describe_stats, read_stats
 from ..game.wording import does
 
@@ -126,10 +126,10 @@ def heading(draw: Renderer, row: SheetRow) -> Text:
     text = Text(_("Deal {number}").format(number=row.number), style="bold underline")
     text.append(f" {look.dot} {does(seating.name(row.dealer), 'deal')} {look.dot} ")
     if row.score is None:
-        return text.append(_("{void}; no score").format(void=row.void))
+        return text.append(_("{void}; no score").format(void=void_said(row.void)))
     assert row.contract is not None  # a deal scored was played under a contract
     contract = draw.contract(row.contract, row.level, row.bid, row.declarer)
-    return text.append(f"{contract}: ").append(row.score.verdict + (", " + _("capot") if row.score.capot_team is not None
+    return text.append(f"{contract}: ").append(draw.verdict(row.score) + (", " + _("capot") if row.score.capot_team is not None
                                                                       else ""), style="bold")
 
 
@@ -165,9 +165,9 @@ def indented(text: Text) -> Padding:
 def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Group]:
     """The title and body of a finished deal's box: how it scored (or why nothing was), its auction, the seven's
     exchange and the cards the taker laid aside."""
-    look = draw.look
+    look, void = draw.look, void_said(row.void)
     body: list[RenderableType] = [*draw.deal_lines(row)] or [Text(
-        _("Nobody bid") if row.void == "everybody passed" else f"{row.void[:1].upper()}{row.void[1:]}"
+        _("Nobody bid") if row.void == "everybody passed" else f"{void[:1].upper()}{void[1:]}"
     ).append(_(", so nothing is scored; a new deal follows."))]
     calls = draw.calls(view, passes=False)
     if calls:
@@ -178,7 +178,7 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
     if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
         body.append(draw.discards(view))
     title = draw.deal_title(row).plain if row.score is not None else _("Deal {number}: {void}").format(
-        number=row.number, void=row.void)  # no score: the box's body says so
+        number=row.number, void=void)  # no score: the box's body says so
     return title, Group(*body)
 
 
