@@ -4,6 +4,7 @@ as the line game shows it, in that language's words; English stays as the golden
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 import test_game_prompt as prompts
 import test_game_tui as tui
 from game_script import play
+from rich.console import Console
 
 from belot_rules import i18n, load_variant
 from belot_rules.cards import parse_card
@@ -35,10 +37,13 @@ HOMES = [("bulgarian", "bg", "Раздаване 1:"), ("french", "fr", "Donne 1
          ("bela", "hr", "Dijeljenje 1:"), ("debertz", "ru", "Сдача 1:")]
 # Words spelt as in English that are the language's own: Dutch "of" (or), "bots", "in", "is" and "contract", French
 # "tierce", "belote", "capot", "litige", "points", "total" and "possible".
-SAME = {"nl": {"of", "bots", "In", "is", "contract", "Contract"},
-        "fr": {"tierce", "belote", "capot", "litige", "points", "total", "possible"}}
+SAME = {"nl": {"of", "bots", "In", "is", "contract", "Contract", "in", "over", "hand", "team", "Team", "teams", "reserve",
+               "variant", "hash", "nat", "roem", "valat"},
+        "fr": {"tierce", "belote", "capot", "litige", "points", "total", "possible", "Sources", "as", "face", "la", "on",
+               "page", "place", "score", "suit", "table", "valat"},
+        "hr": {"as", "bot", "do", "mus", "partner", "program", "put", "to"}}
 # Words a table of any language shows as they are: key names, the bots' names, the games' names, shared words.
-ALLOWED = {"Enter", "random", "Partner", "Belot", "Belote", "Bela", "Klaverjassen", "talon"}  # games keep their names
+ALLOWED = {"Enter", "random", "Partner", "Belot", "Belote", "Bela", "Klaverjassen", "Klaverjas", "talon", "schmeiss"}  # games keep their names
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -70,23 +75,46 @@ def test_the_table_speaks_the_variant_s_own_names() -> None:
     assert "Български белот" in text and "Ти" in text and "Твоите карти" in text
 
 
+PAGES = ("question_mark", "s", "y", "a", "r", "t")  # the keys, the sheet, the history, the auction, the rules, statistics
+# What a page names rather than says: option keys, commands, flags and addresses (with a dot, slash or underscore),
+# cards as they are typed, the rules' hash, the sources' names in a description.
+NAMES = re.compile(r"`[^`]*`|\S*[._/]\S*|\bbelot [a-z]+|--[a-z]+|\b(?:jh|kh|qd|10s)\b|\b[0-9a-f]{16}\b"
+                   r"|\b(?:KBN|NKU|Parlett|FFB|Amsterdam|horoshie-igri|horocscopes|zhefran|igrafan|fpclub)\b")
+
+
+def _page(screen: MessageScreen) -> str:
+    """A page's title and its whole body, the part scrolled out of view too, as the box lays it out."""
+    console = Console(width=76, record=True, file=io.StringIO(), color_system=None)
+    console.print(screen.body)
+    return NAMES.sub(" ", screen.title_text + "\n" + console.export_text())
+
+
 async def _table_screens(pilot, app: TableApp) -> list[str]:  # noqa: ANN001 - textual's Pilot
-    """Every screen of deal 1 at the full-screen table, played with Enter (the first choice offered),
-    the last one with the deal's result box."""
+    """Every screen of deal 1 at the full-screen table, played with Enter (the first choice offered), then the
+    deal's result box, each page over it (:data:`PAGES`) and the match's end (a match to 1)."""
     shown = []
     while not isinstance(app.screen, MessageScreen):
         await tui.settle(pilot, app)
         shown.append(tui.screen_text(app))
         await pilot.press("enter")
-    return shown
+    shown.append(_page(app.screen))
+    for key in PAGES:
+        await pilot.press(key)
+        await tui.until(pilot, lambda: len(app.screen_stack) == 3, f"{key} opened no page")
+        shown.append(_page(app.screen))
+        await pilot.press("escape")
+        await tui.until(pilot, lambda: len(app.screen_stack) == 2, f"the page of {key} stayed open")
+    await pilot.press("enter")
+    await tui.until(pilot, lambda: app.session.over and isinstance(app.screen, MessageScreen), "the match never ended")
+    return [*shown, _page(app.screen), tui.screen_text(app)]
 
 
 def _table_deal(variant: str, language: str) -> list[str]:
-    """The screens of deal 1 at the full-screen table (80x24) in ``language``, same seed and bots in each."""
+    """The screens of a match to 1 at the full-screen table (80x24) in ``language``, same seed and bots in each."""
     players = ("you", "random") if variant == "debertz" else ("you", "random", "random", "random")
 
     async def deal() -> list[str]:
-        app = tui.table_app(variant, 9, players=players)
+        app = tui.table_app(variant, 9, players=players, target=1)
         async with app.run_test(size=(80, 24)) as pilot:
             return await _table_screens(pilot, app)
 
@@ -97,23 +125,23 @@ def _table_deal(variant: str, language: str) -> list[str]:
         i18n.use(i18n.SOURCE)
 
 
-
-
 @pytest.mark.parametrize(("variant", "language", "result"), HOMES)
 def test_a_deal_at_the_full_screen_table_is_played_in_its_language(variant: str, language: str, result: str,
                                                                      tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25 item 1: every screen of a deal at the full-screen table (header, seats, trick, auction, choices,
-    prompt, hand and key line) is in the language's words, and so is the deal's result box, its title and the
-    scoring's explanation (rules/scoring, said by cli/game/explain.py): no English word of the same deal is left
-    but the allowed ones."""
+    prompt, hand and key line) is in the language's words, and so are the deal's result box, its title and the
+    scoring's explanation (rules/scoring, said by cli/game/explain.py), the pages a player opens over it (keys,
+    sheet, history, auction, rules, statistics) and the match's end: no English word of the same match is left
+    but the allowed ones and the variant's name as it is typed."""
     monkeypatch.setattr(screens, "TYPED_AHEAD", 0)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     english = set(WORD.findall("\n".join(_table_deal(variant, i18n.SOURCE))))
     shown = _table_deal(variant, language)
-    left = sorted(set(WORD.findall("\n".join(shown))) & english - ALLOWED - SAME.get(language, set()))
+    left = sorted(set(WORD.findall("\n".join(shown))) & english - ALLOWED - SAME.get(language, set())
+                  - set(WORD.findall(variant)))
     assert left == [], f"{language}: English words at the table: {left}"
-    assert result.rstrip(":") in shown[-1]
+    assert result.rstrip(":") in shown[-len(PAGES) - 3]
 
 
 @pytest.mark.parametrize(("language", "title"), [("en", "Deal 1: everybody passed"), ("bg", "Раздаване 1: ")])
@@ -208,3 +236,24 @@ def test_every_explanation_of_a_deal_is_in_the_catalogues() -> None:
                 untranslated |= {t for t in _templates(note) if WORD.search(re.sub(r"\{[^{}]*\}", "", t))
                                  and i18n.catalogue("bg").gettext(t) == t}
     assert untranslated == set()
+
+
+@pytest.mark.parametrize(("variant", "language"), [*((home[0], home[1]) for home in HOMES), ("baloot", "ar")])
+def test_a_call_is_typed_as_the_menus_name_it(variant: str, language: str) -> None:
+    """Issue 25 item 1: each call of the first rounds, typed as the menu names it in the player's words (пас, купа,
+    контра, without its suit symbol or multiplier), is the call the menu offers; the help names calls so."""
+    i18n.use(language)
+    try:
+        deal = prompts.bidding(variant)
+        look = Look().for_variant(deal.ruleset.variant)
+        for step in range(3):
+            legal = [action for action in deal.legal_actions() if action.call is not None]
+            if not legal:
+                break
+            for action in legal:
+                typed = re.sub(r"[♣♦♥♠]|×\d+", "", look.call(action.call)).strip()
+                assert parse_call(typed, legal, call_menu(legal), look) == action, typed
+            bids = [action for action in legal if action.call.kind == "bid"]  # a bid first, so doublings come
+            deal.apply(bids[0] if bids and step == 0 else legal[-1])
+    finally:
+        i18n.use(i18n.SOURCE)

@@ -13,7 +13,7 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
-from ...i18n import gettext as _
+from ...i18n import gettext as _, words as table_words
 from ...rules.calls import Call, point_range, step_words
 from ...ruleset import Ruleset
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
@@ -100,13 +100,22 @@ def _call_text(text: str, look: Look) -> str:
     """A typed call in the engine's words: symbols, ``nt``, ``x``, the variant's doubling names, suit letters."""
     line = " ".join(text.lower().replace("-", " ").replace("_", " ").split())
     named = {name.lower(): "" if key == "suit" else key for key, name in look.contract_names}
-    for phrase, contract in (*named.items(), *PHRASES.items()):  # the variant's words: Sun, Hokum hearts
+    spoken = spoken_calls()
+    phrases = {**named, **PHRASES, **{name: key for name, key in spoken.items() if " " in name}}
+    for phrase, contract in phrases.items():  # the variant's words: Sun, Hokum hearts
         line = " ".join(line.replace(phrase, contract).split())
     doublings = {name.lower(): "double" if level == 0 else "redouble" for level, (_, name) in enumerate(look.doublings)}
-    words = [doublings.get(w, CALL_WORDS.get(w, CONTRACT_WORDS.get(w, w))) for w in line.split()]
+    words = [doublings.get(w, CALL_WORDS.get(w, CONTRACT_WORDS.get(w, spoken.get(w, w)))) for w in line.split()]
     if len(words) == 2 and (typed_number(words[0]) is not None or words[0] == "capot"):
         words[1] = SUIT_LETTERS.get(words[1], words[1])
     return " ".join(words)
+
+
+def spoken_calls() -> dict[str, str]:
+    """The calls and suits as the menus name them in the player's language (``пас``, ``купа``), by the engine's word:
+    a name the table shows can be typed."""
+    said = {name.lower(): key for key, name in table_words.call_names().items()}
+    return said | {name.lower(): suit for suit, name in zip(SUIT_CONTRACTS, table_words.suit_names())}
 
 
 def calls_hint(legal: Sequence[Action], menu: Sequence[Action], look: Look) -> str:
@@ -172,8 +181,9 @@ def parse_card_choice(text: str, turn: HumanTurn, menu: Sequence[Action], look: 
         return [SEVENTH_ACTION]
     if line in ("no trumps", "nt") and NO_TRUMPS_ACTION in turn.legal:  # no trumps instead (twenty-nine.md §4.3)
         return [NO_TRUMPS_ACTION]
-    belote = line.endswith(BELOTE)
-    name = line.removesuffix(BELOTE)
+    endings = (BELOTE, " " + table_words.declaration_names()["belote"].lower())  # "kh belote", "kh белот", "kh stuk"
+    belote = line.endswith(endings)
+    name = next((line.removesuffix(ending) for ending in endings if line.endswith(ending)), line)
     chosen = by_number(name, menu)
     if chosen is not None and chosen.card < 0:  # asking, the pair, the seventh card: numbered after the cards
         return [chosen]
