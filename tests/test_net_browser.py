@@ -1,5 +1,7 @@
 """The browser's seat (issue 24, "A browser seat"): ``belot host --web PORT`` serves a page that plays a
-seat over the same protocol; headless Chromium joins and plays a whole deal by clicking its choices.
+seat over the same protocol; headless Chromium joins and plays a whole deal by clicking its choices and
+its cards, and reads what the terminal's table shows too: the deal, the contract and the score, whose turn
+it is, the bidding, the last trick, the cards it may play, the history and the sheet.
 On failure the page's screenshot is saved and its path is in the test's output."""
 
 from __future__ import annotations
@@ -40,16 +42,34 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
             page.wait_for_selector("text=You sit at seat 1")
             page.click("#asks button[data-ask=rules]")
             page.wait_for_selector("#log pre")  # the rules, asked as the line game's r asks them
+            page.wait_for_function(READY)
+            page.click("#asks button[data-ask=history]")  # the history page, its terminal colours left out
+            page.wait_for_function("() => document.querySelectorAll('#log pre').length === 2")
+            history = page.locator("#log pre").last.inner_text()
+            assert "Deal 1" in history and "\x1b" not in history, history
+            shown: dict[str, str] = {}
             for _ in range(60):  # the deal's calls, declarations and eight cards, each a click
                 page.wait_for_function(READY)
                 if page.locator("#log", has_text="won the match").count():
                     break
                 moves = page.locator("#log div", has_text="Ana:").count()
-                page.locator("#menu button").first.click()
+                cards = page.locator("#hand button:enabled")  # at a card to play: the cards it may play
+                if cards.count():
+                    assert cards.count() == page.locator("#menu button").count(), "the hand's playable cards"
+                    for part in ("header", "score", "question", "last", "bidding"):
+                        shown[part] = page.inner_text(f"#{part}")
+                    shown["turn"] = page.inner_text("#seats .turn")
+                    cards.first.click()
+                else:
+                    page.locator("#menu button").first.click()
                 page.wait_for_function(MOVED, arg=moves)
             log = page.inner_text("#log")
             assert "Deal 1:" in log and "Trick 8:" in log and "won the match" in log, log
             assert "Score sheet" in log, "the match's end shows the whole sheet"
+            assert "Bulgarian Belot · deal 1 · contract: " in shown["header"], shown
+            assert shown["score"].startswith("Score: you & ") and shown["bidding"].startswith("Bidding: "), shown
+            assert shown["question"].startswith("Your turn: ") and shown["turn"] == "You: Ana", shown
+            assert shown["last"].startswith("Last trick: ") and ", won by " in shown["last"], shown
         except Exception:
             shot = tmp_path / "browser-seat.png"
             page.screenshot(path=str(shot))
