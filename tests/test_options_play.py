@@ -52,7 +52,7 @@ def test_show_gives_the_declared_meaning_and_the_reason(capsys: pytest.CaptureFi
     assert main(["show", "belote-a-deux"]) == 0
     out = capsys.readouterr().out
     assert "      Following a plain suit, any card of it may be played." in out
-    assert "  Not used, as table.sides each_for_self has no partners: partner_winning_void." in out
+    assert "  Not used, as table.sides each_for_self has no partners: partner_winning_void, single_hand." in out
 
 
 def test_all_trumps_is_never_followed_freely_and_validate_says_which_values_it_takes(

@@ -20,6 +20,7 @@ CONCEAL = "conceal"  # the bidder lays a card face down: its suit is trump (play
 ASK = "ask"  # a player who cannot follow asks for the concealed trump to be shown
 PAIR = "pair"  # a player shows the King and Queen of trumps, which moves the bid (declarations.pair)
 PREDICT = "predict"  # a player predicts the points he will take himself (bidding.predictions)
+ALONE = "alone"  # a player undertakes to win every trick alone, or lets the deal go on (play.single_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,8 @@ class Action:
             return "show pair"
         if self.kind == PREDICT:
             return f"predict {self.points}"
+        if self.kind == ALONE:
+            return "single hand" if self.points else "no single hand"
         if not self.declarations:
             return "declare nothing"
         return "declare " + ", ".join(d.code() for d in self.declarations)
@@ -88,6 +91,7 @@ ASK_ACTION, PAIR_ACTION = Action(ASK), Action(PAIR)
 SEVENTH_ACTION = Action(CONCEAL)  # the bidder calls for his seventh card as the face-down trump (play.seventh_card)
 NO_TRUMPS_LAID = -2  # the card of the bidder's choice of no trumps instead of a face-down trump (twenty-nine.md §4.3)
 NO_TRUMPS_ACTION = Action(CONCEAL, card=NO_TRUMPS_LAID)
+ALONE_ACTION, NOT_ALONE_ACTION = Action(ALONE, points=1), Action(ALONE, points=0)  # play.single_hand, twenty-nine.md §7
 
 
 def find_action(text: str, legal: list[Action]) -> Action | None:

@@ -22,10 +22,11 @@ from ..rules.calls import Auction, Call
 from ..rules.closed import is_closed, lead
 from ..rules.declarations import KING, QUEEN, Declaration
 from ..rules.redeal import claimed, seats_that_may_claim
-from ..rules.scoring import DealScore, decided_by_doubling
+from ..rules.scoring import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS
 from .actions import (
+    ALONE,
     ASK,
     CALL,
     CONCEAL,
@@ -46,6 +47,8 @@ from .actions import (
     find_action,
     play_action,
 )
+from .alone import alone_actions, answer, asked_seat, asks_alone, go_alone, settle_alone
+from .compiled_play import play_compiled
 from .concealed import (
     bidder_lead,
     open_no_trumps,
@@ -55,9 +58,10 @@ from .concealed import (
     seventh_choice,
     show,
 )
+from .deal_score import deal_score
 from .last_card import trump_suit
-from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING
-from .predictions import by_side, predicting_seat, prediction_actions, unmade
+from .phases import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING, SINGLE_HAND
+from .predictions import predicting_seat, prediction_actions, unmade
 from .refusal import refusal
 from .seat_view import SeatView, seat_view
 from .tableau import Pile, Tableau
@@ -109,6 +113,10 @@ class DealState:
     shown_at: int = 0  # the tricks taken before the trump was shown (declarations.pair waits for a trick after)
     pair: int = -1  # the seat that showed the pair (declarations.pair), or -1
     predictions: list[int] = field(default_factory=list)  # bidding.predictions: per seat, -1 until made (engine/predictions.py)
+    # play.single_hand (engine/alone.py): the seat playing alone and his partner sitting out, or -1; the seats asked.
+    alone: int = -1
+    out: int = -1
+    offered: int = 0
 
     # ------------------------------------------------------------------ creation
 
@@ -162,7 +170,8 @@ class DealState:
     @classmethod
     def from_hands(cls, ruleset: Ruleset, hands: Sequence[int], dealer: int, contract: str, declarer: int,
                    multiplier: int = 1, bid: int | None = None, hanging_in: int = 0,
-                   piles: Sequence[Sequence[Pile]] | None = None, predictions: Sequence[int] = ()) -> DealState:
+                   piles: Sequence[Sequence[Pile]] | None = None, predictions: Sequence[int] = (),
+                   alone: int = -1) -> DealState:
         """A deal whose card play starts from ``hands`` (one card set per seat, every card once) in ``contract``.
 
         For analysis and search: no auction and no dealing order. ``deck`` holds the hands one
@@ -170,7 +179,8 @@ class DealState:
         ``piles`` lays an open tableau: per seat, (face-up card, card under it) pairs of its own
         cards, the cards under staying unplayable until turned up. Without it every card of the
         hands may be played, even in a variant dealt to a tableau. ``predictions`` are those made
-        (bidding.predictions), one per seat; without them the deal first asks for them.
+        (bidding.predictions), one per seat; without them the deal first asks for them. ``alone`` is the seat that
+        plays it alone (play.single_hand), or -1.
         """
         ruleset.contract_tables(contract)
         check_seat(declarer, ruleset.seating.players, "declarer")
@@ -195,6 +205,10 @@ class DealState:
         if predictions and state.predictions:
             state.predictions = list(predictions)
         state._open_play(contract, declarer, multiplier, bid)
+        if alone >= 0:  # played alone: trick 1 begins again, without trumps, led by him
+            go_alone(state, alone)
+            state.declared.clear()
+            state._first_trick()
         return state
 
     def clone(self) -> DealState:
@@ -213,11 +227,13 @@ class DealState:
         if self.phase == BIDDING:
             return self.running_auction().to_act
         if self.phase in (PLAYING, DECLARING):
-            return self.ruleset.seating.order[self.leader + len(self.trick)]
+            return self.ruleset.seating.turns[self.out][self.leader][len(self.trick)]
         if self.phase == EXCHANGING:
             return self._seven_holder()
         if self.phase in (DISCARDING, CONCEALING):
             return self.declarer
+        if self.phase == SINGLE_HAND:
+            return asked_seat(self)
         return predicting_seat(self) if self.phase == PREDICTING else -1
 
     def running_auction(self) -> Auction:
@@ -251,9 +267,9 @@ class DealState:
             if self.trump_card >= 0 and seat == self.declarer:
                 return bidder_lead(self, hand)  # twenty-eight.md §4.3
             return lead(hand, self.ruleset.tables[self.played_contract()].trump_mask) if self.closed else hand
+        back = self.ruleset.seating.partner_back if self.out < 0 else 0  # no partner plays with a lone player
         return self.ruleset.obligations[self.played_contract()].legal_fast(
-            hand, SUIT_OF[trick[0]], trick[self.win_pos], self.win_pos == len(trick) - self.ruleset.seating.partner_back
-        )
+            hand, SUIT_OF[trick[0]], trick[self.win_pos], self.win_pos == len(trick) - back)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take."""
@@ -277,6 +293,8 @@ class DealState:
             return [discard_action(card) for card in iter_bits(self.hands[self.declarer])]
         if self.phase == CONCEALING:
             return [conceal_action(card) for card in iter_bits(self.hands[self.declarer])] + seventh_choice(self)
+        if self.phase == SINGLE_HAND:
+            return alone_actions()
         return prediction_actions(self) if self.phase == PREDICTING else []
 
     def may_ask(self) -> bool:
@@ -330,6 +348,8 @@ class DealState:
             self.pair = self.to_act
         elif action.kind == PREDICT:
             self.predict(action.points)
+        elif action.kind == ALONE:
+            self.answer_alone(bool(action.points))
         else:
             self.play_card(action.card, action.belote)
 
@@ -436,6 +456,12 @@ class DealState:
             return
         self._first_trick()
 
+    def answer_alone(self, alone: bool) -> None:
+        """The seat to act plays alone, or not (unchecked; :meth:`apply` checks); trick 1 begins once one does or
+        every seat has said no."""
+        answer(self, alone)
+        self._first_trick()
+
     def predict(self, points: int) -> None:
         """The seat to act predicts ``points`` (unchecked; :meth:`apply` checks); after the last, trick 1 begins."""
         self.predictions[self.to_act] = points
@@ -446,6 +472,11 @@ class DealState:
         if -1 in self.predictions:
             self.phase = PREDICTING
             return
+        if asks_alone(self):
+            self.phase = SINGLE_HAND
+            return
+        if self.alone >= 0:
+            self.leader = self.alone  # the lone player leads (engine/alone.py)
         held = self.hands if self.tableau is None else [h | d for h, d in zip(self.hands, self.tableau.down)]
         self.belote_suits = self.ruleset.declarations.belote_suits_of(held, self.played_contract())
         self.phase = PLAYING
@@ -515,13 +546,16 @@ class DealState:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
         if self.phase == CONCEALING or self.trump_card >= 0:
             play_while_concealed(self, pick_card, rand)
+        settle_alone(self, rand)  # a trump still face down after it was asked is played as before
+        if self.trump_card >= 0:
+            play_while_concealed(self, pick_card, rand)
         if self.phase not in (PLAYING, DECLARING):
             return
         self.phase = PLAYING
         declaring = self.ruleset.declarations.declaring_seats(self.hands, self.played_contract()) if not self.tricks else 0
         if (rand is not None or compiled_choice is not None) and kernel.compiled is not None and not self.closed \
-                and self.ruleset.obligations[self.played_contract()].kernel_plays:  # rules the kernel knows
-            self._play_compiled(declaring, pick_declaration, announce, rand, compiled_choice)
+                and self.out < 0 and self.ruleset.obligations[self.played_contract()].kernel_plays:  # rules it knows
+            play_compiled(self, declaring, pick_declaration, announce, rand, compiled_choice)
         else:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
         self.win_pos = 0
@@ -540,8 +574,8 @@ class DealState:
         hands, belote_suits, declared, tricks = self.hands, self.belote_suits, self.declared, self.tricks
         side_points, side_tricks = self.side_points, self.side_tricks
         table = ruleset.seating
-        order, side_of, players, deal_tricks = table.order, table.side_of, table.players, table.hand_size
-        back = table.partner_back
+        turns, side_of, deal_tricks = table.turns[self.out], table.side_of, table.hand_size  # the seats that play
+        back = table.partner_back if self.out < 0 else 0
         may_lead = ~tables.trump_mask if self.closed else -1  # the cards a lead is taken from, while held
         tableau = self.tableau  # an open tableau turns cards up after each trick
         belote_held = any(belote_suits)  # most deals have none: one test per card less
@@ -555,8 +589,10 @@ class DealState:
             top = strength[best]
         while len(tricks) < deal_tricks:
             first_trick = not tricks
+            seats = turns[leader]
+            players = len(seats)
             for pos in range(len(trick), players):
-                seat = order[leader + pos]
+                seat = seats[pos]
                 hand = hands[seat]
                 if first_trick and seat not in declared:
                     if declaring >> seat & 1:
@@ -588,7 +624,7 @@ class DealState:
                 if not cards and pos + 1 < players:  # stopped inside the trick
                     self.win_pos = win
                     return
-            winner = order[leader + win]
+            winner = seats[win]
             side = side_of[winner]
             side_points[side] += taken
             side_tricks[side] += 1
@@ -601,29 +637,6 @@ class DealState:
             if not cards:
                 self.win_pos = 0
                 return
-
-    def _play_compiled(self, declaring: int,
-                       pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
-                       announce: Callable[[int], bool], rand: Callable[[], float] | None,
-                       choice: tuple[bytes, object] | None) -> None:
-        """:meth:`_play_tricks` for random cards, or cards of ``choice``, in the compiled kernel: the same cards
-        and callbacks, in the same order; the kernel writes the hands back before each callback."""
-        table, compiled = self.ruleset.seating, kernel.compiled
-        assert compiled is not None, "play_out plays in Python where the kernel is not built"
-        chosen = () if choice is None else (choice[0], self.declarer, choice[1])
-        try:
-            self.leader = compiled.play(
-                self.ruleset.obligations[self.played_contract()].packed, table.players, table.hand_size, table.side_of,
-                self.hands, self.leader, self.trick, self.win_pos, self.tricks, self.side_points, self.side_tricks,
-                self.belote_suits, self.declared, declaring, rand,
-                lambda seat, hand: self._choose_declarations(seat, hand, pick_declaration),
-                lambda seat, card, leader, win: self._play_belote(seat, card, leader, win, announce),
-                None if self.tableau is None else self._turn_up, *chosen)
-        except BaseException:  # stopped by a callback: the leader the Python loop would have left
-            if self.tricks:
-                last = self.tricks[-1]
-                self.leader = last[0] if len(self.trick) == table.players else last[2]
-            raise
 
     def _choose_declarations(self, seat: int, hand: int,
                              pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]]) -> None:
@@ -655,22 +668,7 @@ class DealState:
             self.belotes.append((seat, suit))
 
     def _score(self, last_winner: int) -> DealScore:
-        rules, contract = self.ruleset.declarations, self.played_contract()
-        if rules.from_tricks:
-            found = [d for _, cards, winner in self.tricks for d in rules.in_trick(contract, cards, winner)]
-        else:
-            declared = self.declared
-            found = [d for seat in sorted(declared) for d in declared[seat]]
-        if self.belotes:
-            found += [rules.belote(seat, suit) for seat, suit in self.belotes]
-        score = self.ruleset.scoring.score(contract, self.declarer, self.multiplier, self.side_points,
-                                           self.side_tricks, self.ruleset.seating.side_of[last_winner], found,
-                                           self.bid, self.hanging_in, self.first_seat, self.pair, by_side(self))
-        if self.level and self.ruleset.bidding.wins_match(self.level):
-            seating = self.ruleset.seating
-            defenders = tuple(sorted({seating.side_of[seat] for seat in seating.opponents(self.declarer, self.declarer)}))
-            return decided_by_doubling(score, self.ruleset.variant, contract, self.level, defenders, seating.side_name)
-        return score
+        return deal_score(self, last_winner)
 
     # ------------------------------------------------------------------ views
 

@@ -55,6 +55,10 @@ class SeatView:
     predictions: tuple[int, ...] = ()
     # bidding.last_card shown_from_hand: the seat that showed the last card dealt, which names trump, and the card
     shown_card: tuple[int, str] | None = None
+    # play.single_hand: the seat playing the deal alone and his partner sitting it out, or -1 (engine/alone.py); a trick
+    # led by ``leader`` is then played by ruleset.seating.turns[out][leader]
+    alone: int = -1
+    out: int = -1
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
@@ -93,7 +97,7 @@ class SeatView:
 def seat_view(state: DealState, seat: int) -> SeatView:
     """What ``seat`` sees of ``state``: its hand, the calls, the table and what has been declared."""
     check_seat(seat, state.ruleset.seating.players)
-    trick_seats = [state.ruleset.seating.order[state.leader + i] for i in range(len(state.trick))]
+    trick_seats = state.ruleset.seating.turns[state.out][state.leader][:len(state.trick)]
     return SeatView(
         seat=seat,
         hand=tuple(str(c) for c in cards_of(state.hands[seat])),
@@ -122,4 +126,6 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         pair=state.pair,
         predictions=shown_predictions(state, seat) if state.predictions else (),
         shown_card=shown_card(state),
+        alone=state.alone,
+        out=state.out,
     )

@@ -54,7 +54,7 @@ class ExpertPlayer(SearchPlayer):
         self.deals_solved: list[int] = []  # per card chosen, the deals it was solved in (for benchmarks)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        if view.phase != PLAYING or any(a.kind != PLAY for a in legal) or view.trump_concealed \
+        if view.phase != PLAYING or any(a.kind != PLAY for a in legal) or view.trump_concealed or view.out >= 0 \
                 or not self._solvable(view):
             return super().choose(view, legal)
         options = distinct_cards(legal)

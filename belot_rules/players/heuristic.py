@@ -15,8 +15,10 @@ from functools import lru_cache
 
 from ..cards import CARDS
 from ..engine.actions import (
+    ALONE_ACTION,
     ASK_ACTION,
     EXCHANGE_ACTION,
+    NOT_ALONE_ACTION,
     PAIR_ACTION,
     Action,
     conceal_action,
@@ -24,10 +26,11 @@ from ..engine.actions import (
     predict_action,
 )
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
-from ..engine.phases import CONCEALING, PREDICTING
+from ..engine.phases import CONCEALING, PREDICTING, SINGLE_HAND
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
+from .alone import sure_alone
 from .base import offered_calls
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
@@ -90,6 +93,8 @@ class HeuristicPlayer:
             return conceal_action(card_to_conceal(self.ruleset, self.bidding.valuer, _mask(view.hand)))
         if view.phase == PREDICTING:
             return predict_action(predicted_points(self.ruleset, self.card_sense[view.played_contract()], view))
+        if view.phase == SINGLE_HAND:  # play.single_hand: only a hand that cannot lose a trick
+            return ALONE_ACTION if sure_alone(self.ruleset, _mask(view.hand)) else NOT_ALONE_ACTION
         if PAIR_ACTION in legal:  # the pair lowers the side's own target or raises the opponents': always shown
             return PAIR_ACTION
         trick = [CARD_INDEX[c] for _, c in view.trick]
@@ -117,7 +122,7 @@ class HeuristicPlayer:
         tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
         if view.trick:
             tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-        history = list(plays(tables, tricks, self.ruleset.seating.players))
+        history = list(plays(tables, tricks, self.ruleset.seating.players, self.ruleset.seating.turns[view.out]))
         cards = [card for _, card, _, _ in history]
         memory = self._memory
         if memory is None or memory.tables is not tables or cards[:len(self._seen)] != self._seen:

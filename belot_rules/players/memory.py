@@ -18,12 +18,15 @@ from ..rules.tables import ContractTables
 Play = tuple[int, int, list[int], int]  # (seat, card, the trick's cards before it, position of their winner)
 
 
-def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]], players: int) -> Iterator[Play]:
-    """Every card of ``tricks`` ((leader, cards) in play order), as :meth:`Memory.observe` takes it."""
+def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]], players: int,
+          turns: Sequence[Sequence[int]] = ()) -> Iterator[Play]:
+    """Every card of ``tricks`` ((leader, cards) in play order), as :meth:`Memory.observe` takes it; ``turns``, where
+    given, are the seats of a trick by its leader (``Seating.turns[out]``: without a seat that sits the deal out)."""
     for leader, cards in tricks:
         before: list[int] = []
-        for pos, card in enumerate(cards):
-            yield (leader + pos) % players, card, list(before), tables.trick_winner_index(before) if before else 0
+        seats = turns[leader] if turns else [(leader + pos) % players for pos in range(players)]
+        for seat, card in zip(seats, cards):
+            yield seat, card, list(before), tables.trick_winner_index(before) if before else 0
             before.append(card)
 
 

@@ -86,8 +86,8 @@ class Knowledge:
         seat, hand = view.seat, mask_of(view.hand)
         played = [0] * players
         for leader, cards, _ in view.tricks:
-            for pos, text in enumerate(cards):
-                played[(leader + pos) % players] |= 1 << CARD_INDEX[text]
+            for who, text in zip(ruleset.seating.turns[view.out][leader], cards):
+                played[who] |= 1 << CARD_INDEX[text]
         for who, text in view.trick:
             played[who] |= 1 << CARD_INDEX[text]
         gone = sum(played)
@@ -391,5 +391,5 @@ def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:
     tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-    memory.catch_up(list(plays(tables, tricks, ruleset.seating.players)))
+    memory.catch_up(list(plays(tables, tricks, ruleset.seating.players, ruleset.seating.turns[view.out])))
     return memory

@@ -77,8 +77,9 @@ class SearchPlayer:
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         searched = SEARCHED.get(view.phase)
-        # A decision the search does not model, or a trump still face down (its sampled deals hold no such card).
-        if searched is None or any(a.kind != searched for a in legal) or view.trump_concealed:
+        # A decision the search does not model, a trump still face down (its sampled deals hold no such card), or a deal
+        # played alone (play.single_hand: its rollouts would need the lone player's seating).
+        if searched is None or any(a.kind != searched for a in legal) or view.trump_concealed or view.out >= 0:
             return self.fallback.choose(view, legal)
         if view.phase == BIDDING:
             return self._call(view, legal)

@@ -37,6 +37,9 @@ class Seating:
     hand_size: int  # cards per hand in play: also the tricks of a deal
     side_keys: tuple[str, ...]  # per side, as JSON keys name it: team0, team1 or player0, player1, ...
     camps: tuple[tuple[int, ...], ...]  # camps[declarer][seat]: 0 in the takers' camp, 1 among the defenders
+    # turns[out][leader]: the seats of a trick ``leader`` leads, in play order, while seat ``out`` sits the deal out
+    # (play.single_hand: the lone player's partner); turns[-1] when every seat plays.
+    turns: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     @classmethod
     def build(cls, variant: Variant) -> Seating:
@@ -53,8 +56,10 @@ class Seating:
         keys = tuple(f"{'team' if partners else 'player'}{side}" for side in range(sides))
         camps = tuple(tuple(0 if (side_of[seat] == side_of[declarer] if partners else seat == declarer) else 1
                             for seat in range(players)) for declarer in range(players))
-        return cls(players, kind, side_of, sides, tuple(range(players)) * 2, cards, mask, variant.deal.hand_size,
-                   keys, camps)
+        order = tuple(range(players)) * 2
+        turns = tuple(tuple(tuple(seat for seat in order[leader:leader + players] if seat != out)
+                            for leader in range(players)) for out in (*range(players), -1))
+        return cls(players, kind, side_of, sides, order, cards, mask, variant.deal.hand_size, keys, camps, turns)
 
     @property
     def partner_back(self) -> int:

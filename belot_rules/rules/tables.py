@@ -95,8 +95,9 @@ def build_contract_tables(variant: Variant, contract: str) -> ContractTables:
 
 
 def build_all_tables(variant: Variant) -> dict[str, ContractTables]:
-    """Tables for every contract the variant can play, and for the play while its trump lies face down."""
+    """Tables for every contract the variant can play, and for the play while its trump lies face down (and of a
+    single hand: the same play without trumps)."""
     played: list[str] = [c for c in CONTRACTS if c in variant.bidding.contracts]
-    if variant.play.conceals_trump:
+    if variant.play.conceals_trump or variant.play.single_hand:  # a single hand plays without trumps
         played.append(CONCEALED)
     return {c: build_contract_tables(variant, c) for c in played}

@@ -63,8 +63,9 @@ class Table:
         """Play ``state`` to its end (a table of random players alone drawing from ``rand`` if given)."""
         if self.rand is not None:
             return play_at_random(state, rand or self.rand)
-        if state.ruleset.variant.play.conceals_trump:  # asking for the trump is the seat's choice: views
-            return play_deal(state, self.players)  # (the card-set door has no such choice)
+        play = state.ruleset.variant.play
+        if play.conceals_trump or play.single_hand:  # asking for the trump, playing alone: the seat's choice,
+            return play_deal(state, self.players)  # from its view (the card-set door has no such choice)
         memory = None
         if state.phase == BIDDING and self.card_players is not None:
             self._call(state, self.card_players)
@@ -140,7 +141,7 @@ class Table:
             players = ruleset.seating.players
             memory = Memory(tables, ruleset.obligations[contract], players)
             memory.catch_up(list(plays(tables, [*((lead, cards) for lead, cards, _ in state.tricks),
-                                                 (state.leader, state.trick)], players)))
+                                                 (state.leader, state.trick)], players, ruleset.seating.turns[state.out])))
         if card_player is None:
             action = self.players[seat].choose(state.view(seat), state.legal_actions())
             if action.kind == PLAY:

@@ -454,6 +454,20 @@ class Variant(Rule):
                       "or capot_bid as_taken")]
         return []
 
+    def _single_hand_problems(self) -> list[str]:
+        """The single hand (twenty-nine.md §7, twenty-eight.md §6) sits a partner out and is scored in game points."""
+        if not self.play.single_hand:
+            return []
+        problems = []
+        if self.table.sides != Sides.partners:
+            problems.append(_("play.single_hand sits the lone player's partner out; table.sides {sides} gives nobody a "
+                              "partner: use partners, or set play.single_hand to false").format(
+                                  sides=self.table.sides))
+        if not self.scoring.game_points.brackets:
+            problems.append(_("play.single_hand wins or loses game points; this rule set scores card points: set "
+                              "scoring.game_points.brackets, or play.single_hand to false"))
+        return problems
+
     def _concealed_trump_problems(self) -> list[str]:
         """A trump laid face down (twenty-eight.md §4) follows a bid of points alone and is chosen from a hand."""
         if not self.play.conceals_trump:
@@ -587,6 +601,6 @@ CHECKS: tuple[tuple[tuple[str, ...], Callable[[Variant], list[str]]], ...] = (
         Variant._sides_problems, Variant._pack_problems, Variant._dealer_problems, Variant._match_winning_problems, Variant._alone_problems,
         Variant._meld_problems, Variant._factor_problems, Variant._match_end_problems,
         Variant._capot_bid_problems, Variant._game_points_problems,
-        Variant._concealed_trump_problems, Variant._prediction_problems)),
+        Variant._concealed_trump_problems, Variant._prediction_problems, Variant._single_hand_problems)),
     *_section_checks(),
 )

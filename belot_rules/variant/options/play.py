@@ -226,6 +226,15 @@ class Play(Rule):
         "or may play any card (exempt: the Jack is never forced, Jass 'Puur', schieber.md §4.3.2).",
     )
 
+    single_hand: Annotated[bool, Option(unused_when=_without_partners)] = Field(
+        False,
+        description="Once every card is dealt and before the first lead, each player in play order from the first may "
+        "undertake to win every trick alone: his partner lays his cards aside and sits the deal out, the bid and its "
+        "trump (shown or face down) are void, there are no trumps and the lone player leads (twenty-nine.md §7, BLOG, "
+        "MONJ; twenty-eight.md §6's thani, MEM, unverified; who leads is not said by the write-ups); his side wins or "
+        "loses scoring.game_points.single_hand.",
+    )
+
     @property
     def conceals_trump(self) -> bool:
         """Whether the bidder lays the trump face down, shown on demand (``trump_shown: on_demand``)."""

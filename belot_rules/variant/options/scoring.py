@@ -351,6 +351,10 @@ def _without_brackets(rule: GamePoints) -> str | None:
     return None if rule.brackets else _("game_points.brackets is empty: deals are scored in card points")
 
 
+def _single_hand_off(variant: Variant) -> str | None:
+    return None if variant.play.single_hand else _("play.single_hand is false")
+
+
 class GamePoints(Rule):
     """A deal scored in game points by bid bracket (twenty-eight.md §6, twenty-nine.md §7): the bidding side makes
     its bid with at least that many points and wins the bracket's game points, or fails and loses them; the other
@@ -366,6 +370,12 @@ class GamePoints(Rule):
         1, ge=1, le=10,
         description="The game points of a bidding side that takes every trick are multiplied by this (Twenty-Eight's "
         "cot: 2); 1: every trick counts no more.",
+    )
+    single_hand: Annotated[int, Option(unused_when=_single_hand_off)] = Field(
+        3, ge=1, le=100,
+        description="The game points a player's side wins when he plays alone (play.single_hand) and takes every "
+        "trick, and loses when he does not, undoubled (twenty-nine.md §7, MONJ: +3 / -3; Twenty-Eight's thani values "
+        "are not found).",
     )
 
     def conflicts(self) -> list[str]:

@@ -1,0 +1,37 @@
+"""The single hand scored (``play.single_hand``, rules/family/twenty-nine.md §7, twenty-eight.md §6).
+
+One player undertook to win every trick alone, his partner out: the bid is void, and his side wins the single
+hand's game points if he took every trick, or loses them if he did not (MONJ: +3 / -3), undoubled. The other side's
+score does not move, as with any deal in game points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...i18n import N_
+from ...variant.model import Variant
+from ..seating import Seating
+from .result import FAILED, MADE, DealScore, Each
+
+ALONE = N_("Single hand: seat {} plays alone against two, without trumps, his partner out")
+TAKEN = N_("Card points: {}")
+MADE_ALONE = N_("Every trick taken alone: {} +{} game points")
+FAILED_ALONE = N_("A trick lost: {} -{} game points")
+
+
+def single_hand_score(variant: Variant, seating: Seating, alone: int, side_points: Sequence[int],
+                      side_tricks: Sequence[int], last_side: int) -> DealScore:
+    """The score of a deal ``alone`` played alone: his side's game points, won with every trick or lost; the card
+    points (and the last trick's) are told, and count for nothing."""
+    side, points = seating.side_of[alone], variant.scoring.game_points.single_hand
+    made = side_tricks[side] == seating.hand_size
+    raw = list(side_points)
+    raw[last_side] += variant.scoring.last_trick
+    board = [0] * seating.sides
+    board[side] = points if made else -points
+    names = tuple(seating.side_name(s) for s in range(seating.sides))
+    notes = ((ALONE, (alone,)), (TAKEN, (Each((names, tuple(raw))),)),
+             (MADE_ALONE if made else FAILED_ALONE, (names[side], points)))
+    return DealScore(tuple(raw), tuple(board), 0, MADE if made else FAILED, side, 1, side if made else None,
+                     notes=notes)
