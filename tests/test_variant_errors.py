@@ -755,6 +755,15 @@ def test_a_wrong_doubling_name_leaves_the_ladder_checked(tmp_path: Path) -> None
     assert "house.yaml:3:26: bidding.doubles: multipliers must grow with each level, got [2, 2]" in message
 
 
+def test_baloot_without_its_match_winning_gahwa_is_told_at_the_line_that_removes_it(tmp_path: Path) -> None:
+    """baloot.yaml (baloot.md §4): the gahwa's ×4 repeats the four's because it wins the match; a house file that
+    sets match_winning_level to null leaves a ladder that does not grow, told at its own line, not at baloot's."""
+    message = problems_of(tmp_path, "extends: baloot\nbidding:\n  doubles:\n    match_winning_level: null\n")
+    assert message.count("\n") == 0 and ("house.yaml:4:26: bidding.doubles: multipliers must grow with each level, "
+                                          "got [2, 3, 4, 4]; only the level that wins the match (match_winning_level) "
+                                          "may repeat the one below it") in message
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("extends: bulgarian\ntitle: Belot: our house\n",
      "house.yaml:2:13: YAML syntax: mapping values are not allowed in this context; text with a colon and a space "

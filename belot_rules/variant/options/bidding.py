@@ -278,8 +278,10 @@ class Doubles(Rule):
                 level=self.max_level, multipliers=self.multipliers))
         growing = self.multipliers[: (self.match_winning_level or len(self.multipliers) + 1) - 1]
         if any(b <= a for a, b in zip([1, *growing], growing)):
+            # named, so that a file that sets match_winning_level (to null, say) is told at its own line
             problems.append(_("multipliers must grow with each level, got {multipliers}").format(
-                multipliers=self.multipliers))
+                multipliers=self.multipliers) + _("; only the level that wins the match (match_winning_level) may "
+                                                  "repeat the one below it"))
         if self.match_winning_level is not None and self.match_winning_level > self.max_level:
             problems.append(_("match_winning_level {level} is above max_level {most}: no deal could reach it").format(
                 level=self.match_winning_level, most=self.max_level))
