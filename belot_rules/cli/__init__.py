@@ -85,14 +85,19 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal without ✓ or ♥ gets '?', not a traceback
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    ends_process = argv is None  # the process's own command line: it ends with the command
     argv = sys.argv[1:] if argv is None else argv
     args = None
     try:
         i18n.use(i18n.choose(_lang_flag(argv), os.environ))
         # A leading verb is the command: the other verbs are not needed to parse or run it.
         args = build_parser(argv[0] if argv else None).parse_args(argv)
+        args.ends_process = ends_process
         status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not as a traceback when Python exits
+        ray_backend = sys.modules.get("belot_rules.sim.ray_backend")  # loaded only by a command that used Ray
+        if ends_process and ray_backend is not None:
+            ray_backend.leave_cluster(status)
         return status
     except SystemExit as done:  # argparse: --help, --version, or a usage error already printed
         return done.code if isinstance(done.code, int) else 0 if done.code is None else 2

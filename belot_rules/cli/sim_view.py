@@ -72,7 +72,7 @@ def backend_for(args: argparse.Namespace) -> Backend:
     """The backend the run options name (a context manager: a Ray started for the run stops with it)."""
     if args.resume and not args.out:
         raise UserError("--resume continues the run in an --out file: give it, e.g. --out results.jsonl --resume")
-    return open_backend(args.backend, args.workers, args.address)
+    return open_backend(args.backend, args.workers, args.address, getattr(args, "ends_process", False))
 
 
 def play_and_show(args: argparse.Namespace, label: str, play: Callable[[Backend, ProgressCallback | None], Any],

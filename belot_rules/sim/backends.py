@@ -375,12 +375,15 @@ class Backend:
             pool.close(False, [])
 
 
-def open_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
-    """The backend called ``name``: ``local`` (``workers`` processes, default every core) or ``ray``."""
+def open_backend(name: str = "local", workers: int | None = None, address: str | None = None,
+                 ends_process: bool = False) -> Backend:
+    """The backend called ``name``: ``local`` (``workers`` processes, default every core) or ``ray``.
+    ``ends_process`` says the process ends with the command (the command line's own): a Ray cluster joined is
+    then left as the process ends, without Ray's goodbye (see :class:`.ray_backend.RayBackend`)."""
     if name == "ray":
         from .ray_backend import RayBackend  # Ray is optional, and slow to import
 
-        return RayBackend(workers, address)
+        return RayBackend(workers, address, ends_process)
     if name != "local":
         raise UserError(f"no backend called {name!r}; backends: {', '.join(BACKENDS)}")
     if address is not None:
