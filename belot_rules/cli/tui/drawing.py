@@ -109,7 +109,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             if view.shown_stock:  # the stock's bottom card lies face up beside the trick
                 middle.append("\n" + _("bottom card") + " ", style="dim").append_text(look.card(view.shown_stock))
     calls = {seat: look.call(call) for seat, call in calls_of(view)} if view.contract is None else {}
-    cell_width = max(width // 3 - 1, 8)
+    facing = all(column == 1 for _, column in POSITIONS[seats])  # two players face each other: the middle is a row wide
+    cell_width = width - 2 if facing else max(width // 3 - 1, 8)
     cells = [[Text(), Text(), Text()] for _ in range(3)]
     for seat in range(seats):
         row, column = POSITIONS[seats][seating.offset(seat)]
@@ -132,10 +133,11 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
         cells[row][column] = joined(parts)
     cells[1][1] = middle
     grid = Table.grid(padding=(1 if large else 0, 1), expand=True)
-    for _column in range(3):
+    columns = (1,) if facing else (0, 1, 2)
+    for _column in columns:
         grid.add_column(width=cell_width, justify="center")
     for cells_row in cells:
-        grid.add_row(*cells_row)
+        grid.add_row(*(cells_row[column] for column in columns))
     return grid
 
 
