@@ -66,7 +66,7 @@ QUIET_DEFAULTS = (("table", "players"), ("table", "sides"), ("cards", "ranks"), 
                   ("declarations", "pair"), ("bidding", "points", "partner_overcall_min"),
                   ("deal", "redeal_claim", "with_all_four"), ("bidding", "points", "equal_holds"),
                   ("play", "hidden_trump_lead"), ("bidding", "points", "pass_is_final"),
-                  ("play", "seventh_card"),
+                  ("play", "seventh_card"), ("play", "single_hand"), ("scoring", "game_points", "single_hand"),
                   ("bidding", "last_card"), ("bidding", "predictions"), ("scoring", "exact_prediction_bonus"))
 MAX_CHAIN = 16
 _PACKAGE = Path(__file__).resolve().parent.parent
