@@ -39,16 +39,16 @@ def test_a_plain_table_over_overrides_changes_the_default_only(tmp_path: Path) -
 
 def test_the_old_no_trumps_key_is_read_noted_and_hashed_as_the_override(tmp_path: Path) -> None:
     (tmp_path / "old.yaml").write_text(
-        "extends: french\ndeclarations:\n  allowed: true\n"
+        "extends: french\ndeclarations:\n"
         "  no_trumps_quads: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
     (tmp_path / "new.yaml").write_text(
-        "extends: french\ndeclarations:\n  allowed: true\n"
+        "extends: french\ndeclarations:\n"
         "  quads:\n    no_trumps: {A: 200, T: 150, K: 100, Q: 100, J: 100, 9: 100}\n", encoding="utf-8")
     old, new = load_variant_model(tmp_path / "old.yaml"), load_variant_model(tmp_path / "new.yaml")
     assert old.variant.declarations.quads == new.variant.declarations.quads
     assert old.content_hash == new.content_hash
     assert [(w.line, w.column, w.message) for w in old.warnings] == [
-        (4, 3, "declarations.no_trumps_quads: `no_trumps_quads` is the older way to write `quads` in no_trumps "
+        (3, 3, "declarations.no_trumps_quads: `no_trumps_quads` is the older way to write `quads` in no_trumps "
                "contracts, still read; write it under `quads` as `no_trumps:` instead (with the others under "
                "`default:`)")]
     assert new.warnings == ()

@@ -49,3 +49,31 @@ def test_the_rules_a_house_file_uses_get_no_note(tmp_path: Path) -> None:
 def test_a_shipped_file_states_its_rules_with_their_sources_without_a_note() -> None:
     """klaberjass.yaml writes partner rules for a table of two, each with its source: no note for them."""
     assert load_variant_model("klaberjass").warnings == ()
+
+
+TRUMP_TABLE = "order: [J, 9, A, T, K, Q, 8, 7], points: {J: 30, 9: 14, A: 11, T: 10, K: 4, Q: 3}"
+
+
+@pytest.mark.parametrize(("text", "noted"), [
+    (f"extends: bulgarian\ncards:\n  trump_suit: {{{TRUMP_TABLE}}}\n",
+     (3, 3, "cards.trump_suit is set here but has no effect in this variant: it is only the default, and the file it "
+            "extends overrides it in every contract it applies to (all_trumps, suit); write it under those keys instead")),
+    (f"extends: bulgarian\ncards:\n  trump_suit: {{default: {{{TRUMP_TABLE}}}}}\n",
+     (3, 3, "cards.trump_suit is set here but has no effect in this variant: it is only the default, and the file it "
+            "extends overrides it in every contract it applies to (all_trumps, suit); write it under those keys instead")),
+    ("extends: french\ndeclarations:\n  allowed: true\n",
+     (3, 3, "declarations.allowed is set here but has no effect in this variant: it is only the default, and the file "
+            "it extends overrides it in every contract it applies to (suit); write it under those keys instead")),
+    (f"extends: bulgarian\ncards:\n  trump_suit: {{default: {{{TRUMP_TABLE}}}, suit: {{{TRUMP_TABLE}}}}}\n", None),
+    ("extends: coinche\ndeclarations:\n  quads: {A: 150}\n", None),
+    ("extends: french\ndeclarations:\n  allowed: {default: false, suit: true}\n", None),
+])
+def test_a_plain_rule_under_a_parents_overrides_in_every_contract_gets_a_note(
+        tmp_path: Path, text: str, noted: tuple[int, int, str] | None) -> None:
+    """docs/house-rules.md (a rule that differs by kind of contract): a plain value over a parent's overrides is
+    only the default; bulgarian.yaml's trump_suit has a table for suit and for all_trumps (its cards section), so a
+    plain table there plays nowhere and is told, with the keys to write; a default some contract reads, or one
+    written beside the file's own overrides, is not."""
+    (tmp_path / "house.yaml").write_text(text, encoding="utf-8")
+    warnings = load_variant_model(tmp_path / "house.yaml").warnings
+    assert [(w.line, w.column, w.message) for w in warnings] == ([noted] if noted else [])

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from .. import i18n
 from ..errors import Problem, UserError, VariantError
@@ -43,7 +44,7 @@ from .explain import (
 )
 from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
-from .options.base import override_keys, written_with_overrides
+from .options.base import KINDS, ByContract, contract_kind, option_of, override_keys, written_with_overrides
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml
@@ -150,7 +151,8 @@ def load_variant_model(name_or_path: str | Path) -> LoadedVariant:
     by_name = {d.name: d.path for d in docs}
     origins = {path: by_name[info.value.file] for path, info in nodes.items()}
     return LoadedVariant(variant, merged, tuple(d.path for d in docs), origins, content_hash(variant),
-                         notes + _base_warnings(docs[-1], merged) + _no_effect_warnings(docs[0], variant))
+                         notes + _base_warnings(docs[-1], merged) + _no_effect_warnings(docs[0], variant)
+                         + _shadowed_defaults(docs[0], variant))
 
 
 def _read_old_keys(docs: list[Document]) -> tuple[list[Document], tuple[Problem, ...]]:
@@ -252,6 +254,55 @@ def _no_effect_warnings(root: Document, variant: Variant) -> tuple[Problem, ...]
     said = _("{rule} is set here but has no effect in this variant: {reason}")
     return tuple(Problem(root.name, said.format(rule=".".join(rule), reason=reason), place.line, place.column)
                  for rule, reason, place in noted)
+
+
+def _shadowed_defaults(root: Document, variant: Variant) -> tuple[Problem, ...]:
+    """A house file that writes a rule by contract plainly (or its default) where the file it extends overrides it
+    in every contract the rule applies to (Bulgarian's trump_suit for suit and all_trumps) changes only a default
+    that no contract reads: the table plays as if it were not written, so say so, with the keys to write."""
+    if shipped_name(root.path) is not None:
+        return ()
+    played = [*variant.bidding.contracts, "suit"]  # "suit": a suit contract whose trump lies face down
+    notes = []
+    for path, field, value in _rules_by_contract(Variant, variant):
+        written = _written_at(root.data, path)
+        keys = override_keys(field.annotation)
+        if written is None or (written_with_overrides(written, get_args(field.annotation)[0], keys)
+                               and {str(key) for key in written} != {"default"}):
+            continue  # not written here, or written with overrides of the file's own
+        option = option_of(field)
+        places = [c for c in played if contract_kind(c) in (option.shown_in if option is not None else KINDS)]
+        if not places or any(c not in value.overrides and contract_kind(c) not in value.overrides for c in places):
+            continue
+        info = root.nodes.get(path)
+        place = (info.key or info.value) if info is not None else Place(root.name, 1, 1)
+        reason = _("it is only the default, and the file it extends overrides it in every contract it applies to "
+                   "({keys}); write it under those keys instead").format(
+            keys=", ".join(k for k in keys if k in value.overrides))
+        notes.append(Problem(root.name, _("{rule} is set here but has no effect in this variant: {reason}").format(
+            rule=".".join(path), reason=reason), place.line, place.column))
+    return tuple(notes)
+
+
+def _rules_by_contract(model: type[BaseModel], rules: BaseModel, path: KeyPath = ()) -> Iterator[
+        tuple[KeyPath, FieldInfo, ByContract[Any]]]:
+    """Every rule by contract of a variant, with its place, its field and its value."""
+    for name, field in model.model_fields.items():
+        value = getattr(rules, name)
+        if isinstance(value, ByContract):
+            yield (*path, name), field, value
+        elif isinstance(value, BaseModel):
+            yield from _rules_by_contract(type(value), value, (*path, name))
+
+
+def _written_at(data: Any, path: KeyPath) -> Any:
+    """What a file writes at ``path``, or None."""
+    for key in path:
+        found = find_key(data, key) if isinstance(data, dict) else None
+        if found is None:
+            return None
+        data = data[found]
+    return data
 
 
 def rules_from(loaded: LoadedVariant) -> str:
