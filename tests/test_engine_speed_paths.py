@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,7 @@ from belot_rules.ruleset import Ruleset
 from belot_rules.sim.simulate import reseed
 from belot_rules.variant.model import Variant
 
+VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 AUCTIONS = ["bulgarian", "french", "coinche", "klaberjass", "baloot", "bela", "belote-a-trois"]
 
 
@@ -126,3 +128,16 @@ def test_a_shuffled_deck_dealt_unchecked_is_the_deal_checked(name: str) -> None:
         shuffle(random.Random(seed), deck)
         checked = DealState.start(ruleset, deck, seed % ruleset.seating.players)
         assert DealState.start(ruleset, deck, seed % ruleset.seating.players, shuffled=True) == checked
+
+
+@pytest.mark.parametrize("path", sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "examples").glob("*.yaml")),
+                         ids=lambda path: path.stem)
+def test_a_seat_is_asked_to_declare_exactly_when_it_holds_a_declaration(path: Path) -> None:
+    """Trick 1 asks a seat to declare where DeclarationRules.holds_any says so, by look-ups (bulgarian.md §5,
+    french.md §7): exactly where held() finds a sequence or a quad, in every contract of every shipped variant."""
+    ruleset = load_variant(str(path))
+    rules, rng = ruleset.declarations, random.Random(path.stem)
+    for contract in ruleset.contracts:
+        for _ in range(300):
+            hand = sum(1 << card for card in rng.sample(ruleset.seating.cards, ruleset.seating.hand_size))
+            assert rules.holds_any(hand, contract) == bool(rules.held(hand, contract)), (contract, hand)

@@ -497,7 +497,7 @@ class DealState:
         if seat in self.declared:
             return
         # What it holds decides: every choice is made of it (choices() splits it only where cards overlap).
-        if self.ruleset.declarations.held(self.hands[seat], self.played_contract(), seat):
+        if self.ruleset.declarations.holds_any(self.hands[seat], self.played_contract()):
             self.phase = DECLARING
         else:
             self.declared[seat] = ()

@@ -292,6 +292,12 @@ class DeclarationRules:
             return self._sequences(seat, hand_mask)
         return self.held_melds(hand_mask, contract, seat)
 
+    def holds_any(self, hand_mask: int, contract: str) -> bool:
+        """Whether :meth:`held` finds anything in the hand, by the look-ups that settle it, nothing built: trick 1
+        asks a seat what it declares only then."""
+        info = self._contracts[contract]
+        return info.allowed and not self.from_tricks and self._may_hold(hand_mask, info.quad_ranks, self._runs)
+
     def declaring_seats(self, hands: list[int], contract: str) -> int:
         """The seats (bit ``1 << seat``) whose hand holds a sequence or quad to declare in ``contract``.
 
