@@ -5,9 +5,10 @@
 On one core, interleaved in rounds and timed in CPU seconds (the fastest round of each, as
 ``commands.py`` times them), beside the tuned loop of ``search.py``: the same deals played up to
 each step of a worker's chunk, each run doing all the steps before it too, so a step costs the
-difference from the run before it: the deal's seed, its generator, its shuffled deck, dealing
-(``DealState.start``), the random auction with the opening of play (the rest of the deal, belotes,
-who declares), the card play with declarations, belotes and the scoring, then the whole chunk
+difference from the run before it: the deal's seed, its generator (seeded again, as a chunk does),
+its shuffled deck, dealing (``DealState.start``, the deck unchecked as a chunk deals it), the random
+auction with the opening of play (the rest of the deal, belotes, who declares), the card play with
+declarations, belotes and the scoring, then the whole chunk
 (with the tally). The scoring is also timed alone: the same deals' scorer calls made again (its
 memory of scores cleared each round). What a chunk would reach with a step at no cost says
 which steps stand between random seats and a target ratio to the tuned loop. In a checkout:
@@ -33,7 +34,7 @@ from belot_rules.engine.playout import play_at_random, random_auction
 from belot_rules.rules.dealing import shuffle
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.plan import Chunk, compiled
-from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk
+from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk, reseed
 
 STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", "tally")
 
@@ -47,18 +48,19 @@ def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
 
     def upto(step: int) -> Callable[[int, int], object]:
         def run(number: int, count: int) -> None:
+            rng = random.Random()
             for deal in range(number * count, (number + 1) * count):
                 dealt = derive_seed(seed, DEALS, deal)
                 if step < 1:
                     continue
-                rng = random.Random(dealt)
+                reseed(rng, dealt)  # as play_chunk seeds its one generator again for each deal
                 if step < 2:
                     continue
                 deck = list(seating.cards)
                 shuffle(rng, deck)
                 if step < 3:
                     continue
-                state = DealState.start(ruleset, deck, deal % seating.players)
+                state = DealState.start(ruleset, deck, deal % seating.players, shuffled=True)
                 if step < 4:
                     continue
                 random_auction(ruleset.bidding, state.running_auction(), rng.random)
