@@ -87,7 +87,9 @@ def pack(size: int, ranks: Sequence[str]) -> str:
 
 
 def hand(cards: int, tricks: int) -> str:
-    return _("Each player plays {cards} cards, so a deal has {tricks} tricks.").format(cards=cards, tricks=tricks)
+    # Translators: as many tricks as cards in a hand, so the count of cards chooses the form.
+    return ngettext("Each player plays {cards} card, so a deal has {tricks} trick.",
+                    "Each player plays {cards} cards, so a deal has {tricks} tricks.", cards).format(cards=cards, tricks=tricks)
 
 
 def packets(first: Sequence[int], second: Sequence[int], talon: bool) -> str:
@@ -356,7 +358,8 @@ def capot(bonus: int) -> str:
 
 
 def target(points: int) -> str:
-    return _("The match is played to {points} points.").format(points=points)
+    return ngettext("The match is played to {points} point.", "The match is played to {points} points.",
+                    points).format(points=points)
 
 
 def running_set(points: int) -> str:
@@ -365,12 +368,14 @@ def running_set(points: int) -> str:
 
 
 def fixed_deals(deals: int) -> str:
-    return _("The match is {deals} deals; the higher total wins.").format(deals=deals)
+    return ngettext("The match is {deals} deal; the higher total wins.", "The match is {deals} deals; the higher total wins.",
+                    deals).format(deals=deals)
 
 
 def fixed_deals_penalties(deals: int) -> str:
-    return _("The match is {deals} deals; the fewest penalty points, the highest total on the board, wins.").format(
-        deals=deals)
+    return ngettext("The match is {deals} deal; the fewest penalty points, the highest total on the board, wins.",
+                    "The match is {deals} deals; the fewest penalty points, the highest total on the board, wins.",
+                    deals).format(deals=deals)
 
 
 def predictions_scored(bonus: int) -> str:
@@ -423,7 +428,8 @@ def match_winning_level(name: str) -> str:
 
 
 def match_winning_points(points: int) -> str:
-    return _("Its winner writes {points} points on the board, the other side nothing.").format(points=points)
+    return ngettext("Its winner writes {points} point on the board, the other side nothing.",
+                    "Its winner writes {points} points on the board, the other side nothing.", points).format(points=points)
 
 
 def double_condition(kinds: Sequence[str], below: int, above: int) -> str:
@@ -433,7 +439,8 @@ def double_condition(kinds: Sequence[str], below: int, above: int) -> str:
 
 
 def wins_match(length: int) -> str:
-    return _("A declared sequence of {length} cards or more wins the match at once.").format(length=length)
+    return ngettext("A declared sequence of {length} card or more wins the match at once.",
+                    "A declared sequence of {length} cards or more wins the match at once.", length).format(length=length)
 
 
 def no_trumps_capot(bonus: int) -> str:

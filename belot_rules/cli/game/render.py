@@ -20,7 +20,7 @@ from rich.text import Text
 from ...cards import Card, parse_card
 from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
 from ...engine.deal import SeatView
-from ...i18n import gettext as _, pgettext, words
+from ...i18n import gettext as _, ngettext, pgettext, words
 from ...rules.calls import CAPOT, Call
 from ...rules.declarations import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
@@ -379,7 +379,7 @@ class Renderer:
         without the verb; ``view``: the deal as the player sees it, which names the seven and the turned card)."""
         if action.kind == CALL:
             said = self.look.call(call_of(action))
-            return said if short else f"call {said}"
+            return said if short else _("call {call}").format(call=said)
         if action.kind == DECLARE:
             if not action.declarations:
                 return _("nothing") if short else _("declare nothing")
@@ -388,18 +388,21 @@ class Renderer:
         if action.kind in (EXCHANGE, KEEP):
             return self.exchange_choice(view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
-            return f"lay {self.look.card_name(action.card)} aside"
+            return _("lay {card} aside").format(card=self.look.card_name(action.card))
         if action.kind in (CONCEAL, ASK, PAIR):
             return trump_move(self.look, action, view)
         if action.kind == PREDICT:
-            return _("predict {points} points").format(points=action.points)
-        return f"play {self.look.card_name(action.card)}" + (" announcing belote" if action.belote else "")
+            return ngettext("predict {points} point", "predict {points} points", action.points).format(points=action.points)
+        card = self.look.card_name(action.card)
+        return (_("play {card} announcing belote") if action.belote else _("play {card}")).format(card=card)
 
     def took_back(self, taken: Sequence[Action], view: SeatView | None) -> str:
         """What an undo took back: ``Took back: play K♥, and 3 moves after it.`` (``view``: the deal now)."""
-        more = len(taken) - 1
-        after = f", and {more} move{'s' if more > 1 else ''} after it" if more else ""
-        return f"Took back: {self.describe(taken[0], view=view)}{after}."
+        more, move = len(taken) - 1, self.describe(taken[0], view=view)
+        if not more:
+            return _("Took back: {move}.").format(move=move)
+        return ngettext("Took back: {move}, and {count} move after it.", "Took back: {move}, and {count} moves after it.",
+                        more).format(move=move, count=more)
 
     def exchange_choice(self, view: SeatView, action: Action, short: bool = False) -> str:
         """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
@@ -456,7 +459,7 @@ class Renderer:
         if match.target is not None:
             return _("match to {target}").format(target=match.target)
         if match.deals and match.deals > 1:
-            return _("{count} deals").format(count=match.deals)
+            return ngettext("{count} deal", "{count} deals", match.deals).format(count=match.deals)
         return _("a set at ±{points}").format(points=match.set_at) if match.set_at else _("a single deal")
 
     def board(self) -> Text:

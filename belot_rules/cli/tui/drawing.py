@@ -96,7 +96,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             middle = joined([Text(_("turned card")), *card_lines(look, view.turned_card, large=large)]) if view.turned_card else Text(
                 _("bidding"), style="dim")
             if rules.dealing.widow_size:  # the chien lies face down until the taker picks it up
-                middle.append("\n" + _("chien: {count} cards face down").format(count=rules.dealing.widow_size), style="dim")
+                middle.append("\n" + ngettext("chien: {count} card face down", "chien: {count} cards face down", rules.dealing.widow_size).format(
+                    count=rules.dealing.widow_size), style="dim")
         else:
             lines = [_("trick {number} of {tricks}").format(number=len(view.tricks) + 1, tricks=rules.seating.hand_size)]
             if view.trick:
