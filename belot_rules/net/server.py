@@ -422,16 +422,16 @@ class Host:
             except TimeoutError:
                 raise Refused(_("no hello within {seconds} s").format(seconds=f"{HELLO_SECONDS:g}")) from None
             connection.lang = language_of(first) or current()  # the refusals of this client in its language
-            with connection.speaking():
+            with connection.speaking():  # the language is the process's: no await within
                 hello = decode(first)
                 if hello["type"] != "hello":
                     raise Refused(_("say hello first: {hello}").format(
                         hello=f'{{"type": "hello", "version": {VERSION}, "code": ...}}'))
                 why = version_refusal(hello["version"])
-                if why is not None:
-                    await connection.shut(WRONG_VERSION, why)
-                    return
-                runner = self.find(hello)
+                runner = None if why is not None else self.find(hello)
+            if runner is None:
+                await connection.shut(WRONG_VERSION, str(why))
+                return
             await runner.ask("join", connection, hello)
             async for frame in socket:
                 if not connection.bucket.take():
