@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..engine.actions import NOT_ALONE_ACTION
 from ..engine.deal import OVER, DealState
+from ..engine.phases import SINGLE_HAND
 from ..errors import UserError
 from ..pad.reduce import short_outcome
 from ..rules.outcome import score_outcome
@@ -37,13 +39,14 @@ class Example:
 
 
 def play(rules: Ruleset, seed: int) -> DealState:
-    """One deal of ``rules`` played to its end with random legal moves drawn from ``seed``."""
+    """One deal of ``rules`` played to its end with random legal moves drawn from ``seed``; nobody plays it alone
+    (play.single_hand: the example shows the contract bid, and a score sheet has no single hand to score again)."""
     deck = list(rules.seating.cards)
     rng = random.Random(seed)
     rng.shuffle(deck)
     deal = DealState.start(rules, deck, seed % rules.seating.players)
     while deal.phase != OVER:
-        deal.apply(rng.choice(deal.legal_actions()))
+        deal.apply(NOT_ALONE_ACTION if deal.phase == SINGLE_HAND else rng.choice(deal.legal_actions()))
     return deal
 
 

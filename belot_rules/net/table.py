@@ -40,7 +40,8 @@ from ..cli.game.seating import COMPASS, HUMAN, bot_choice, seat_word
 from ..cli.game.session import Session
 from ..cli.game.wording import announce_question, question, reached
 from ..engine.actions import Action, find_action
-from ..engine.deal import BIDDING, DECLARING, EXCHANGING, DealState
+from ..engine.deal import BIDDING, DealState
+from ..engine.phases import MENU_PHASES
 from ..i18n import current, gettext as _, speaking
 from .flow import Flow, Thought
 from .pages import boxed, sheet
@@ -358,7 +359,7 @@ class Table:
         """What a line names, read as the line game reads it at this turn."""
         if turn.phase == BIDDING:
             return [parse_call(text, turn.legal, turn.menu, self.look, self.flow.refusal)]
-        if turn.phase in (DECLARING, EXCHANGING):
+        if turn.phase in MENU_PHASES:
             return [parse_option(text, turn.menu)]
         if turn.phase == PREDICTING:  # bidding.predictions: a number typed
             return [parse_prediction(text, turn.legal)]

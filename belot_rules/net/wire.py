@@ -18,6 +18,7 @@ from ..cli.game.look import Look
 from ..cli.game.seating import COMPASS, Seating, seat_word
 from ..cli.game.session import SheetRow
 from ..engine.actions import (
+    ALONE,
     ASK,
     CALL,
     CONCEAL,
@@ -180,6 +181,8 @@ def move_words(look: Look, name: str, action: Action, receiver: int | None, seat
         said = _("shows the pair (King and Queen of trumps)")
     elif action.kind == PREDICT:  # bidding.predictions: the number to its maker only
         said = _("predicts {points}").format(points=action.points) if own else _("writes down a prediction")
+    elif action.kind == ALONE:  # play.single_hand
+        said = _("plays this deal alone, without trumps") if action.points else _("no single hand")
     else:
         said = action.kind
     return _("{name}: {move}").format(name=name, move=said)

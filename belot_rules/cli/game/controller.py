@@ -36,6 +36,7 @@ from ...engine.deal import (  # the phases re-exported (as) for the views, which
     DealState,
     SeatView,
 )
+from ...engine.phases import MENU_PHASES as MENU_PHASES, SINGLE_HAND as SINGLE_HAND
 from ...i18n import gettext as _
 from ...rules.calls import Call
 from ...rules.declarations import KING, QUEEN
@@ -169,7 +170,7 @@ def numbered(deal: DealState, legal: list[Action]) -> tuple[list[Action], list[i
     if deal.phase == BIDDING:  # point bids are typed; the lowest is numbered where nothing else may be called
         menu = [a for a in legal if call_of(a).points is None]
         return menu or [a for a in legal if call_of(a).points is not None][:1], []
-    if deal.phase in (DECLARING, EXCHANGING):
+    if deal.phase in MENU_PHASES:
         return legal, []
     if deal.phase == PREDICTING:  # a number, typed
         return [], []

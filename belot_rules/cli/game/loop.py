@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ...cards import SUIT_OF
 from ...engine.actions import (
+    ALONE,
     ASK_ACTION,
     CALL,
     DECLARE,
@@ -39,10 +40,9 @@ from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
 from .controller import (
     BIDDING,
     DEAL_PAUSE,
-    DECLARING,
     DISCARDING,
-    EXCHANGING,
     FORCED,
+    MENU_PHASES,
     OVER,
     PREDICTING,
     TRICK_PAUSE,
@@ -71,7 +71,7 @@ from .saves import SaveSlot
 from .session import NoUndo, Session
 from .settings import Kept
 from .stats import stats_path
-from .wording import announce_question, does, no_hint_yet, prediction_prompt, question
+from .wording import announce_question, does, exchange_choice, no_hint_yet, prediction_prompt, question
 
 LONG_OUTPUT = ("help", "sheet")  # on a terminal, the table is drawn again once the player has read them
 
@@ -224,7 +224,7 @@ class Game:
         elif action.kind == EXCHANGE and (exchanged := self.draw.exchange(view)) is not None:
             self.show(exchanged)
         elif action.kind == KEEP and seat == self.human:  # only the holder knows the seven was kept
-            self.show(_("You {choice}.").format(choice=self.draw.exchange_choice(view, action)))
+            self.show(_("You {choice}.").format(choice=exchange_choice(self.look, view, action)))
         elif action.kind == DISCARD and view.phase != DISCARDING:  # the others see how many, the taker which
             self.show(self.draw.discards(view))
         elif action.kind == PREDICT:  # a hidden prediction is only said to have been written down
@@ -232,6 +232,8 @@ class Game:
             you = seat == self.human
             self.show((_("You predict {points}") if you else _("{name} predicts {points}")).format(
                 name=name, points=shown) if shown >= 0 else _("{name} writes down a prediction").format(name=name))
+        elif action.kind == ALONE and action.points:  # play.single_hand
+            self.show(_("{name} plays this deal alone, without trumps; the partner sits it out").format(name=name))
         elif completed is not None:
             self.show(self.draw.trick(view, completed, _("Trick {number}").format(number=completed + 1)))
         if moved.belote and not self.live:
@@ -325,7 +327,7 @@ class Game:
             self.console.print(self.draw.frame(turn.view, self.control.deal_number, legal=turn.cards))
             if turn.phase == BIDDING:
                 self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
-            elif turn.phase in (DECLARING, EXCHANGING):
+            elif turn.phase in MENU_PHASES:
                 self.options(list(turn.menu))
             elif turn.phase == PREDICTING:
                 hidden = self.control.rules.variant.bidding.predictions == "hidden"
@@ -350,7 +352,7 @@ class Game:
         """The actions a line names: one, or a card played with and without announcing its belote."""
         if turn.phase == BIDDING:
             return [parse_call(line, turn.legal, turn.menu, self.look, self.control.refusal)]
-        if turn.phase in (DECLARING, EXCHANGING):
+        if turn.phase in MENU_PHASES:
             return [parse_option(line, turn.menu)]
         if turn.phase == PREDICTING:
             return [parse_prediction(line, turn.legal)]

@@ -18,13 +18,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import Card, parse_card
-from ...engine.actions import ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
+from ...engine.actions import ALONE, ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, ngettext, pgettext, words
 from ...rules.calls import CAPOT, Call
 from ...rules.declarations import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
-from ...variant.model import SUIT_CONTRACTS
+from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .controller import OVER, Controller, MatchEnded, call_of
 from .explain import explanation, meld_words
@@ -33,7 +33,7 @@ from .help import command_keys
 from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
 from .session import SheetRow, void_said
 from .stats import opponents
-from .wording import does, predictions_line, reached, trump_move, trump_named
+from .wording import does, exchange_choice, predictions_line, reached, trump_move, trump_named
 
 SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
@@ -181,6 +181,8 @@ class Renderer:
     def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
         word for the doubling)."""
+        if contract == CONCEALED and bid is None:  # play.single_hand: no bid stands, and no trumps (engine/alone.py)
+            return _("single hand by {name}").format(name=self.control.names.name(declarer))
         points = "" if bid is None else (pgettext("call", "capot") + " " if bid == CAPOT else f"{bid} ")
         if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it, or chance
             how = trump_named(self.control.rules.variant.bidding.last_card)
@@ -208,7 +210,7 @@ class Renderer:
         table = control.rules.seating
         if completed is not None:
             leader, cards, winner = view.tricks[completed]
-            shown = [(table.order[leader + i], c) for i, c in enumerate(cards)]
+            shown = list(zip(table.turns[view.out][leader], cards))  # a seat may sit out (play.single_hand)
             melds = sum(d.points for d in self.melds(view, completed))
             center = Text(does(seating.name(winner), "take") + "\n" + _("trick {number}").format(number=completed + 1)
                           + ("\n" + _("melds +{points}").format(points=melds) if melds else ""), style="bold")
@@ -386,10 +388,10 @@ class Renderer:
             said = " + ".join(self.meld(d) for d in action.declarations)
             return said if short else _("declare {melds}").format(melds=said)
         if action.kind in (EXCHANGE, KEEP):
-            return self.exchange_choice(view, action, short) if view is not None else action.kind
+            return exchange_choice(self.look, view, action, short) if view is not None else action.kind
         if action.kind == DISCARD:
             return _("lay {card} aside").format(card=self.look.card_name(action.card))
-        if action.kind in (CONCEAL, ASK, PAIR):
+        if action.kind in (CONCEAL, ASK, PAIR, ALONE):
             return trump_move(self.look, action, view)
         if action.kind == PREDICT:
             return ngettext("predict {points} point", "predict {points} points", action.points).format(points=action.points)
@@ -403,15 +405,6 @@ class Renderer:
             return _("Took back: {move}.").format(move=move)
         return ngettext("Took back: {move}, and {count} move after it.", "Took back: {move}, and {count} moves after it.",
                         more).format(move=move, count=more)
-
-    def exchange_choice(self, view: SeatView, action: Action, short: bool = False) -> str:
-        """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
-        ``keep 7♥``."""
-        turned = card_index(view.turned_card or "")
-        seven, turned_name = self.look.card_name(turned & ~7), self.look.card_name(turned)
-        if action.kind != EXCHANGE:
-            return f"keep {seven}"
-        return f"exchange {seven} for {turned_name}" if short else f"exchange {seven} for the turned {turned_name}"
 
     def bidding_state(self, view: SeatView) -> Text:
         """While bidding, each after a dot: the second round of a turned card, the face-down talon or chien, and
@@ -550,10 +543,10 @@ class Renderer:
         seating, look, rules = self.control.names, self.look, self.control.rules
         leader, cards, winner = view.tricks[index]
         text = Text(f"{label}: ")
-        for i, card in enumerate(cards):
+        for i, (who, card) in enumerate(zip(rules.seating.turns[view.out][leader], cards)):
             if i:
                 text.append(f" {look.dot} ")
-            text.append(f"{seating.name(rules.seating.order[leader + i])} ")
+            text.append(f"{seating.name(who)} ")
             text.append_text(look.card(card))
         points = sum(rules.tables[view.contract or ""].points[card_index(c)] for c in cards)
         if index == rules.seating.hand_size - 1:

@@ -6,13 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...cards import CARDS
-from ...engine.actions import ASK, CONCEAL, NO_TRUMPS_LAID, Action
+from ...cards import CARDS, parse_card
+from ...engine.actions import ALONE, ASK, CONCEAL, EXCHANGE, NO_TRUMPS_LAID, Action
 from ...engine.deal import SeatView
 from ...engine.predictions import HIDDEN
 from ...i18n import gettext as _, pgettext
 from ...variant.options.match import MidDeal
-from .controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING, HumanTurn, MatchEnded
+from .controller import (
+    BIDDING,
+    CONCEALING,
+    DECLARING,
+    DISCARDING,
+    EXCHANGING,
+    PREDICTING,
+    SINGLE_HAND,
+    HumanTurn,
+    MatchEnded,
+)
 from .look import Look
 
 if TYPE_CHECKING:
@@ -83,6 +93,8 @@ def question(turn: HumanTurn) -> str:
         return _("Declare (Enter = 1)")
     if phase == EXCHANGING:
         return _("Take the turned card for your seven? (Enter = 1)")
+    if phase == SINGLE_HAND:
+        return _("Play this deal alone, your partner out, without trumps? (Enter = 1)")
     if phase == DISCARDING:
         return _("Lay a card aside, {count} to go (1-{last})").format(count=turn.to_lay_aside, last=count)
     if phase == CONCEALING:
@@ -93,8 +105,11 @@ def question(turn: HumanTurn) -> str:
 
 
 def trump_move(look: Look, action: Action, view: SeatView | None) -> str:
-    """A move of the concealed trump or the pair, as the table says it: the face-down card is named only in the
-    bidder's own view, while it lies face down (play.trump_shown on_demand, declarations.pair)."""
+    """A move of the concealed trump, the pair or the single hand, as the table says it: the face-down card is named
+    only in the bidder's own view, while it lies face down (play.trump_shown on_demand, declarations.pair,
+    play.single_hand)."""
+    if action.kind == ALONE:
+        return _("play alone") if action.points else _("no single hand")
     if action.kind == CONCEAL and action.card < 0:
         return "play without trumps" if action.card == NO_TRUMPS_LAID else "call for the seventh card as trump"
     if action.kind == CONCEAL:
@@ -142,3 +157,13 @@ def typed_placeholder(turn: HumanTurn | None) -> str:
 def announce_question() -> str:
     """The question after a card that may announce a belote: with it (1) or without (2)."""
     return _("Announce it (Enter = 1)")
+
+
+def exchange_choice(look: Look, view: SeatView, action: Action, short: bool = False) -> str:
+    """An option of the seven's holder: ``exchange 7♥ for the turned J♥`` (``short``: ``for J♥``) or
+    ``keep 7♥``."""
+    turned = parse_card(view.turned_card or "").index
+    seven, turned_name = look.card_name(turned & ~7), look.card_name(turned)
+    if action.kind != EXCHANGE:
+        return f"keep {seven}"
+    return f"exchange {seven} for {turned_name}" if short else f"exchange {seven} for the turned {turned_name}"

@@ -30,8 +30,7 @@ from ...i18n import gettext as _, ngettext
 from ...i18n.words import speed_name
 from ..game.controller import (
     BIDDING,
-    DECLARING,
-    EXCHANGING,
+    MENU_PHASES,
     OVER,
     PREDICTING,
     SPEEDS,
@@ -64,7 +63,7 @@ from .pages import auction_page, deal_result, history, keys_page, match_result, 
 from .room import Room, fit
 from .screens import MessageScreen, PointedList, ResultScreen, belote_question
 from .start import offer_unfinished
-from .status import status_line
+from .status import menu_title, status_line
 from .thinking import Hinting, Thinking
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
@@ -230,7 +229,7 @@ class TableApp(App[int]):
         if self.human is not None:
             hand = self.query_one(HandView)
             cards, turn = sorted_hand(self.control.rules, view, self.sort_mode), self.turn
-            playing = turn is not None and turn.phase not in (BIDDING, DECLARING, EXCHANGING, OVER)
+            playing = turn is not None and turn.phase not in (BIDDING, *MENU_PHASES, OVER)
             legal = [c.index for c in cards if turn is not None and any(a.card == c.index for a in turn.legal)]
             hand.show(self.look, cards, legal if playing else None, view.piles(self.human) if view.tableau else None)
         self.update_status()
@@ -312,7 +311,7 @@ class TableApp(App[int]):
         self.start_clock()
         self.turn, self.seen = turn, turn.view
         choices = self.query_one("#choices", PointedList)
-        if turn.phase in (BIDDING, DECLARING, EXCHANGING):
+        if turn.phase in (BIDDING, *MENU_PHASES):
             menu = list(turn.listed)
             # the same choices again (after a page or a hint): the one the player had highlighted stays
             keep = choices.highlighted if menu == self.menu and choices.highlighted is not None else 0
@@ -320,7 +319,7 @@ class TableApp(App[int]):
             texts = [(f"{i + 1}. " if i < 9 else "   ") + self.draw.describe(a, short=True, view=turn.view)
                      for i, a in enumerate(menu)]
             choices.offer(texts, keep)
-            choices.border_title = {BIDDING: _("Your call"), DECLARING: _("Declare")}.get(turn.phase, _("Exchange"))
+            choices.border_title = menu_title(turn.phase)
             choices.display = True
             choices.focus()
             self.query_one("#side", VerticalScroll).scroll_to_widget(choices, animate=False)
@@ -399,7 +398,7 @@ class TableApp(App[int]):
         elif message.how == "enter" and self.typed_after_number():
             return
         turn = self.turn
-        if turn is None or turn.phase in (BIDDING, DECLARING, EXCHANGING):
+        if turn is None or turn.phase in (BIDDING, *MENU_PHASES):
             return
         try:
             actions = parse_card_choice(self.look.card_name(message.card), turn, [], self.look, self.control.rules)
@@ -471,7 +470,7 @@ class TableApp(App[int]):
             if turn.phase == BIDDING:
                 menu = [a for a in self.menu if call_of(a).points is None]
                 self.act(parse_call(line, self.menu, menu, self.look, self.control.refusal))
-            elif turn.phase in (DECLARING, EXCHANGING):
+            elif turn.phase in MENU_PHASES:
                 self.act(parse_option(line, self.menu))
             elif turn.phase == PREDICTING:
                 self.act(parse_prediction(line, turn.legal))

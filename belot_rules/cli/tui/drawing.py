@@ -83,10 +83,10 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
     """
     look, rules = draw.look, draw.control.rules
     seating = draw.control.names
-    seats, order = len(seating.players), rules.seating.order
+    seats = len(seating.players)
     if held is not None:
         leader, cards, winner = view.tricks[held]
-        shown = {order[leader + i]: c for i, c in enumerate(cards)}
+        shown = dict(zip(rules.seating.turns[view.out][leader], cards))  # a seat may sit out (play.single_hand)
         points = sum(rules.tables[view.contract or ""].points[card_index(c)] for c in cards)
         trick = _("trick {number}").format(number=held + 1)
         middle = Text(f"{does(seating.name(winner), 'take')}\n{trick}\n+{points}", style="bold")

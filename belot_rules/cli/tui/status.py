@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION
 from ...i18n import gettext as _
-from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING
+from ..game.controller import BIDDING, CONCEALING, DECLARING, DISCARDING, EXCHANGING, PREDICTING, SINGLE_HAND
 from ..game.wording import does
 from .room import MIN_SIZE
 
@@ -28,6 +28,7 @@ def status_line(app: TableApp) -> Text:
         text = {BIDDING: _("Your call: ↑↓ and Enter (or a number, or / to type one)"),
                 DECLARING: _("Declare: ↑↓ and Enter"),
                 EXCHANGING: _("Your trump seven: take the turned card for it? ↑↓ and Enter"),
+                SINGLE_HAND: _("Play this deal alone, your partner out, without trumps? ↑↓ and Enter"),
                 DISCARDING: _("Lay a card aside: ← → and Enter (or its number, or / to type it)"),
                 CONCEALING: _("Lay your trump face down: ← → and Enter (or its number, or / to type it)"),
                 PREDICTING: _("Your prediction: type the points you will take yourself, then Enter")}.get(
@@ -55,3 +56,8 @@ def status_line(app: TableApp) -> Text:
         shown = _("The table needs {needed}; this terminal is {size}.").format(
             needed="{}x{}".format(*MIN_SIZE), size=f"{width}x{height}") + f" {shown}"
     return Text(look.words(shown), no_wrap=True, overflow="ellipsis")
+
+
+def menu_title(phase: str) -> str:
+    """The title of the menu a phase offers its choices in."""
+    return {BIDDING: _("Your call"), DECLARING: _("Declare"), SINGLE_HAND: _("Single hand")}.get(phase, _("Exchange"))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...i18n import N_
 from ...variant.model import Variant
 from ..seating import Seating
-from .result import FAILED, MADE, DealScore, Each
+from .result import FAILED, MADE, DealScore, Each, ScoreParts
 
 ALONE = N_("Single hand: seat {} plays alone against two, without trumps, his partner out")
 TAKEN = N_("Card points: {}")
@@ -26,12 +26,14 @@ def single_hand_score(variant: Variant, seating: Seating, alone: int, side_point
     points (and the last trick's) are told, and count for nothing."""
     side, points = seating.side_of[alone], variant.scoring.game_points.single_hand
     made = side_tricks[side] == seating.hand_size
-    raw = list(side_points)
-    raw[last_side] += variant.scoring.last_trick
+    last = [0] * seating.sides
+    last[last_side] = variant.scoring.last_trick
+    raw = tuple(cards + bonus for cards, bonus in zip(side_points, last))
     board = [0] * seating.sides
     board[side] = points if made else -points
     names = tuple(seating.side_name(s) for s in range(seating.sides))
-    notes = ((ALONE, (alone,)), (TAKEN, (Each((names, tuple(raw))),)),
+    notes = ((ALONE, (alone,)), (TAKEN, (Each((names, raw)),)),
              (MADE_ALONE if made else FAILED_ALONE, (names[side], points)))
-    return DealScore(tuple(raw), tuple(board), 0, MADE if made else FAILED, side, 1, side if made else None,
-                     notes=notes)
+    parts = tuple(ScoreParts(cards, bonus, 0, 0, 0) for cards, bonus in zip(side_points, last))
+    return DealScore(raw, tuple(board), 0, MADE if made else FAILED, side, 1, side if made else None,
+                     (False,) * seating.sides, notes, parts)
