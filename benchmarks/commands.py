@@ -63,7 +63,8 @@ def fastest(runs: list[Callable[[int, int], object]], deals: int, rounds: int = 
 
 def chunks_of(seats: tuple[str, ...], seed: int) -> Callable[[int, int], object]:
     """``belot simulate --variant bulgarian --seats ...``'s work: the chunk of ``count`` deals numbered ``round``."""
-    plan = Plan(((load_variant("bulgarian").variant, ""),), DEALS, seats, seed)
+    loaded = load_variant("bulgarian")  # with its content hash, the rules' key as a command's plan holds it
+    plan = Plan(((loaded.variant, loaded.content_hash),), DEALS, seats, seed)
     return lambda number, count: play_chunk(plan, Chunk(0, number * count, count))
 
 
@@ -86,7 +87,8 @@ def rollouts(seed: int) -> Callable[[int, int], object]:
 def scored_in_python(run: Callable[[int, int], object]) -> Callable[[int, int], object]:
     """``run`` (chunks of ``chunks_of``) with its deals scored by the Python pipeline, not the kernel: what the kernel's
     scoring (rules/scoring/kernel_scoring.py) gives, in the same rounds."""
-    scoring = compiled(load_variant("bulgarian").variant, "").scoring  # the rules the chunks play
+    loaded = load_variant("bulgarian")
+    scoring = compiled(loaded.variant, loaded.content_hash).scoring  # the rules the chunks play
 
     def played(number: int, count: int) -> None:
         packed, scoring._packed = scoring._packed, None
