@@ -62,3 +62,29 @@ def test_deals_typed_on_the_full_screen_fill_the_board_and_are_saved(data_home: 
         slot.close()
     saved = json.loads((data_home / "belot-rules" / "sheets" / "coinche.json").read_text("utf-8"))
     assert saved["board"] == [70, 190] and len(saved["deals"]) == 1
+
+
+def test_a_long_line_of_the_reckoning_wraps_under_its_own_text() -> None:
+    """docs/scoring.md (the scorekeeper's pad, at a terminal): bulgarian.md's 81-81 hanging deal at 80 columns;
+    the rounding line is longer than the screen, and its rest stays under its text, past the bullet."""
+    sheet = Sheet.new(load_variant("bulgarian"), "bulgarian", ["Anna & Boris", "Chris & Dana"], 3)
+    slot = SheetSlot.for_variant("bulgarian")
+    slot.open()
+
+    async def typed() -> list[str]:
+        app = PadApp(PadController(sheet, slot, None))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.query_one("#line").value = "hearts by 1 points 81 last 1"
+            await pilot.press("enter")
+            for _ in range(200):  # until the answer is written, however loaded the machine
+                if "Board after 1 deal" in said(app):
+                    break
+                await pilot.pause(0.05)
+            return said(app).splitlines()
+
+    try:
+        lines = asyncio.run(typed())
+    finally:
+        slot.close()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  • Rounding"))
+    assert lines[start + 1].startswith("    ") and lines[start + 1].strip() and not lines[start + 1].startswith("  • ")

@@ -6,6 +6,9 @@ this only shows them: the board is drawn again after every answer.
 
 from __future__ import annotations
 
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
@@ -52,7 +55,7 @@ class PadApp(App[None]):
     def tell(self, lines: list[str]) -> None:
         log = self.query_one("#said", RichLog)
         for line in lines:
-            log.write(line)
+            log.write(hanging(line))
 
     def draw_board(self) -> None:
         table = self.query_one("#board", DataTable)
@@ -75,3 +78,17 @@ class PadApp(App[None]):
 
     def action_leave(self) -> None:
         self.exit()
+
+
+def hanging(line: str) -> RenderableType:
+    """A line of the reckoning whose wrapped rest stays under its own text, past its indent and bullet
+    (``  • Rounding ...``), so that a long line still reads as one point of the list."""
+    body = line.lstrip(" ")
+    indent = len(line) - len(body) + (2 if body.startswith("• ") else 0)
+    if indent == 0:
+        return Text(line)
+    grid = Table.grid()
+    grid.add_column(width=indent, no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(line[:indent]), Text(line[indent:]))
+    return grid
