@@ -174,6 +174,24 @@ def test_a_record_of_a_house_rules_game_names_the_file_so_replay_finds_it(
     assert json.loads(capsys.readouterr().out)["warnings"] == []
 
 
+def test_a_house_rules_game_to_another_target_replays_once_its_folder_has_moved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/records.md: with --target the rules go in a file beside the record; it names the house file
+    from where it is, as the record itself does, so the folder of the three files replays anywhere."""
+    folder = tmp_path / "club"
+    (folder / "games").mkdir(parents=True)
+    (folder / "club.yaml").write_text("extends: french\nmatch: {target: 100}\n")
+    monkeypatch.chdir(folder)
+    assert main(["play", "club.yaml", "--watch", "--speed", "instant", "--seed", "4", "--target", "30",
+                 "--record", "games/match.json"]) == 0
+    assert "extends: ../club.yaml" in (folder / "games" / "match-rules.yaml").read_text(encoding="utf-8")
+    moved = folder.rename(tmp_path / "moved")
+    monkeypatch.chdir(moved / "games")
+    capsys.readouterr()
+    assert main(["replay", "match.json", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+
+
 @pytest.mark.parametrize("where", ["missing-folder/match.json", "."])
 def test_a_record_path_that_cannot_be_written_is_refused_before_play(
         where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

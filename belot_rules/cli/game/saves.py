@@ -278,7 +278,8 @@ def write_record_file(session: Session, path: Path) -> None:
     """The match record for ``belot replay``.
 
     A game played with ``--target`` is not a game of the unchanged variant, so its
-    rules go in a small house-rules file beside the record, which the record names.
+    rules go in a small house-rules file beside the record, which the record names. A house-rules
+    file is named from where the record is, so that the folder that holds them can move.
     """
     record = match_record(session.match)
     if session.undone:  # moves the player took back, each with the deal and the step it was taken back to
@@ -287,8 +288,9 @@ def write_record_file(session: Session, path: Path) -> None:
         if session.target is not None:
             rules = path.with_name(f"{path.stem}-rules.yaml")
             variant = session.ruleset.variant
+            parent = session.source if is_name(session.source) else _relative_to(Path(session.source), path.parent)
             house = {"name": f"{variant.name}-to-{session.target}", "title": f"{variant.title}, to {session.target}",
-                     "extends": session.source, "match": match_with_target(variant, session.target)}
+                     "extends": parent, "match": match_with_target(variant, session.target)}
             rules.write_text(f"# The rules of a game of belot play --target {session.target}\n"
                              + yaml.safe_dump(house, sort_keys=False, allow_unicode=True), encoding="utf-8")
             record["variant"] = rules.name
