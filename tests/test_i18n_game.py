@@ -19,7 +19,7 @@ from belot_rules import i18n, load_variant
 from belot_rules.cards import parse_card
 from belot_rules.cli.game.controller import Controller
 from belot_rules.cli.game.look import Look
-from belot_rules.cli.game.prompt import Refusal, call_menu, parse_call, parse_card_choice
+from belot_rules.cli.game.prompt import Refusal, call_menu, parse_call, parse_card_choice, point_bids
 from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.session import Session, SheetRow, void_words
 from belot_rules.cli.tui import screens
@@ -257,3 +257,27 @@ def test_a_call_is_typed_as_the_menus_name_it(variant: str, language: str) -> No
             deal.apply(bids[0] if bids and step == 0 else legal[-1])
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def _point_bids(language: str) -> str:
+    """Coinche's point bids as the call menu offers them (cli/game/prompt.py), and the refusal of a bid between two
+    steps with the rule's reason (rules/bidding.py, its range from rules/calls.py point_bids_said), in ``language``."""
+    with i18n.speaking(language):
+        auction = prompts.bidding("coinche")
+        legal = auction.legal_actions()
+        look = Look().for_variant(auction.ruleset.variant)
+        with pytest.raises(Refusal) as refused:
+            parse_call("85 hearts", legal, call_menu(legal), look,
+                       lambda call: auction.ruleset.bidding.reason(auction.auction, call))
+        return point_bids(legal, look) + "\n" + str(refused.value)
+
+
+@pytest.mark.parametrize("language", ["fr", "ru", "ar"])
+def test_point_bids_are_said_in_the_language(language: str) -> None:
+    """Issue 25 item 3: the point bids open and the reason a bid between two steps is refused ("bids go in tens from 80
+    to 160, or capot; the nearest are 80 and 90") are in the player's words, their example typed so too."""
+    english = _point_bids(i18n.SOURCE)
+    assert "bids go in tens from 80 to 160, or capot; the nearest are 80 and 90" in english
+    left = sorted(set(WORD.findall(_point_bids(language))) & set(WORD.findall(english)) - {"hearts", "capot"}
+                  - SAME.get(language, set()))
+    assert left == [], f"{language}: English words in the point bids: {left}"

@@ -35,12 +35,12 @@ from .calls import (
     Auction,
     Call,
     IllegalCall,
-    point_bids_in_words,
+    point_bids_said,
     point_range,
     summarize,
 )
 from .redeal import REDEAL, may_claim
-from .said import Listed, Reason
+from .said import Listed, Reason, Said
 from .seating import Seating
 
 NEVER = 1 << 30  # a number of calls no auction reaches
@@ -280,18 +280,18 @@ class Bidding:
             if bids[0].points == auction.points:  # twenty-nine.md §3.2: an earlier speaker may hold it
                 return Reason(N_("a bid must be at least {}; {}"), auction.points, self._point_bids_now(bids, call))
             return Reason(N_("a bid must be higher than {}; {}"), auction.points, self._point_bids_now(bids, call))
-        return self._point_bids_now(bids, call)
+        return Reason("{}", self._point_bids_now(bids, call))
 
     @staticmethod
-    def _point_bids_now(bids: list[Call], call: Call) -> str:
+    def _point_bids_now(bids: list[Call], call: Call) -> Said:
         """What may be bid in the call's contract now, with the nearest bids to a number that falls between."""
         allowed = [b for b in bids if b.contract == call.contract]
-        said = point_bids_in_words(allowed, rule=True)
+        said = point_bids_said(allowed, rule=True)
         numeric, _, _ = point_range(allowed)
         if call.points is not None and numeric and numeric[0] < call.points < numeric[-1]:
             below = max(v for v in numeric if v < call.points)
             above = min(v for v in numeric if v > call.points)
-            said += f"; the nearest are {below} and {above}"
+            said = Said(N_("{}; the nearest are {} and {}"), (said, below, above))
         return said
 
     def _ashkal_reason(self, auction: Auction) -> str:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
+from ..i18n import N_
 from ..variant.model import CONCEALED, CONTRACTS
+from .said import Said
 
 CAPOT = 10_000  # the value of a capot bid: above every numeric bid
 
@@ -90,20 +92,25 @@ def point_range(bids: list[Call]) -> tuple[list[int], int | None, bool]:
     return numeric, steps.pop() if len(steps) == 1 else None, CAPOT in values
 
 
-def step_words(step: int | None) -> str:
-    """`` in tens`` or `` in steps of 5``; nothing for an uneven or single bid."""
-    return "" if step is None else " in tens" if step == 10 else f" in steps of {step}"
-
-
 def point_bids_in_words(bids: list[Call], rule: bool = False) -> str:
     """``a bid of 80 to 160 in tens, or capot``; as a ``rule``: ``bids go in tens from 80 to 160, or capot``."""
+    return str(point_bids_said(bids, rule))
+
+
+def point_bids_said(bids: list[Call], rule: bool = False) -> Said:
+    """:func:`point_bids_in_words` as templates and values, which a view says in the player's words."""
     numeric, step, capot = point_range(bids)
     if not numeric:
-        return "only capot" if capot else "no point bid"
-    steps = step_words(step)
-    span = f"{numeric[0]}" + (f" to {numeric[-1]}" if len(numeric) > 1 else "")
-    said = f"bids go{steps} from {span}" if rule else f"a bid of {span}{steps}"
-    return said + (", or capot" if capot else "")
+        return Said(N_("only capot") if capot else N_("no point bid"))
+    span = Said("{}", (numeric[0],)) if len(numeric) == 1 else Said(N_("{} to {}"), (numeric[0], numeric[-1]))
+    if step is None:
+        said = Said(N_("bids go from {}"), (span,)) if rule else Said(N_("a bid of {}"), (span,))
+    elif step == 10:
+        said = Said(N_("bids go in tens from {}"), (span,)) if rule else Said(N_("a bid of {} in tens"), (span,))
+    else:
+        said = (Said(N_("bids go in steps of {} from {}"), (step, span)) if rule
+                else Said(N_("a bid of {} in steps of {}"), (span, step)))
+    return Said(N_("{}, or capot"), (said,)) if capot else said
 
 
 PASS = Call("pass")

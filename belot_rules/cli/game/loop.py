@@ -326,7 +326,7 @@ class Game:
                 self.console.clear()
             self.console.print(self.draw.frame(turn.view, self.control.deal_number, legal=turn.cards))
             if turn.phase == BIDDING:
-                self.console.print(call_menu_text(turn.menu, point_bids(turn.legal), self.look, turn.view.level))
+                self.console.print(call_menu_text(turn.menu, point_bids(turn.legal, self.look), self.look, turn.view.level))
             elif turn.phase in MENU_PHASES:
                 self.options(list(turn.menu))
             elif turn.phase == PREDICTING:

@@ -13,8 +13,8 @@ from ...cards import CARDS, CardError, parse_card
 from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from ...errors import UserError
 from ...files import excerpt
-from ...i18n import gettext as _, words as table_words
-from ...rules.calls import Call, point_range, step_words
+from ...i18n import gettext as _, pgettext, words as table_words
+from ...rules.calls import Call, point_range
 from ...ruleset import Ruleset
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from .controller import HumanTurn, call_of
@@ -121,25 +121,30 @@ def spoken_calls() -> dict[str, str]:
 def calls_hint(legal: Sequence[Action], menu: Sequence[Action], look: Look) -> str:
     """The calls open now, in one sentence."""
     numbers = ", ".join(f"{i} {look.call(call_of(a))}" for i, a in enumerate(menu, 1))
-    bids = point_bids(legal)
+    bids = point_bids(legal, look)
     return (_("Choose {numbers}, or bid {bids}.") if bids else _("Choose {numbers}.")).format(numbers=numbers, bids=bids)
 
 
-def point_bids(legal: Sequence[Action]) -> str:
-    """The point bids open now, like ``90 to 160 or capot, in hearts, spades (type: 90 hearts)``."""
+def point_bids(legal: Sequence[Action], look: Look | None = None) -> str:
+    """The point bids open now, like ``90 to 160 in tens or capot in hearts, spades (type it: 90 hearts)``, in the
+    player's words (a bid typed so is read back: :func:`spoken_calls`); ``look``: the variant's names of contracts."""
+    look = look or Look()
     bids = [call for call in map(call_of, legal) if call.points is not None]
     if not bids:
         return ""
     values, step, capot = point_range(bids)
-    span = [f"{values[0]} to {values[-1]}{step_words(step)}"] if values else []
+    said = {None: _("{low} to {high}"), 10: _("{low} to {high} in tens")}.get(step, _("{low} to {high} in steps of {step}"))
+    span = [said.format(low=values[0], high=values[-1], step=step)] if values else []
     if capot:
-        span.append("capot")
-    trumps = list(dict.fromkeys((c.contract or "").replace("_", " ") for c in bids  # a bid names its contract
-                                if c.contract != CONCEALED))
+        span.append(table_words.call_names()["capot"])
+    spans = _("{bids} or {capot}").format(bids=span[0], capot=span[1]) if len(span) == 2 else span[0]
+    trumps = list(dict.fromkeys(look.contract(c.contract or "").rstrip(" ♣♦♥♠")  # as typed: without the symbol
+                                for c in bids if c.contract != CONCEALED))  # a bid names its contract
     if not trumps:  # points alone: the trump is laid face down after the auction
-        return f"{' or '.join(span)} (type it: {values[0]})"
-    example = f"{values[0] if values else 'capot'} {trumps[0]}"
-    return f"{' or '.join(span)} in {', '.join(trumps)} (type it: {example})"
+        return _("{bids} (type it: {example})").format(bids=spans, example=values[0])
+    example = f"{values[0] if values else table_words.call_names()['capot']} {trumps[0]}"
+    listed = pgettext("list separator", ", ").join(trumps)
+    return _("{bids} in {contracts} (type it: {example})").format(bids=spans, contracts=listed, example=example)
 
 
 def parse_option(text: str, menu: Sequence[Action]) -> Action:
