@@ -201,7 +201,7 @@ _COMPOSED: set[KeyPath] = {
     ("declarations", "pair", "enabled"), ("declarations", "pair", "moves_bid"),
     ("declarations", "pair", "min_bid_to_reduce"), ("bidding", "points", "partner_overcall_min"),
     ("bidding", "points", "equal_holds"), ("bidding", "points", "pass_is_final"), ("play", "seventh_card"),
-    ("scoring", "exact_prediction_bonus"),
+    ("scoring", "exact_prediction_bonus"), ("play", "single_hand"), ("scoring", "game_points", "single_hand"),
 }
 
 
@@ -324,8 +324,9 @@ def _card_points(rules: Ruleset) -> tuple[Block, ...]:
     if variant.scoring.last_trick:
         told.append(say.last_trick(variant.scoring.last_trick))
     first_of_kind = {kind: next(c for c in rules.contracts if contract_kind(c) == kind) for kind in kinds}
-    totals = [say.deal_total_trumps(rules.deck_total[c]) if k == "suit" else say.deal_total(contract_words(rules, c),
-              rules.deck_total[c]) for k, c in first_of_kind.items()]
+    last = variant.scoring.last_trick
+    totals = [say.deal_total_trumps(rules.deck_total[c], last) if k == "suit" else say.deal_total(
+        contract_words(rules, c), rules.deck_total[c], last) for k, c in first_of_kind.items()]
     return (*told, tuple(totals))
 
 
@@ -369,6 +370,8 @@ def _scoring(rules: Ruleset) -> list[Block]:
         told.append(say.game_points([(b.bid, b.made, b.failed) for b in scoring.game_points.brackets],
                                     rules.variant.bidding.points.maximum, scoring.game_points.all_tricks_factor,
                                     rules.variant.bidding.doubles.max_level > 0))
+        if rules.variant.play.single_hand:
+            told.append(say.single_hand(scoring.game_points.single_hand))
         return told
     if rules.variant.bidding.predictions != "off":
         told.append(say.predictions_scored(scoring.exact_prediction_bonus))

@@ -160,6 +160,13 @@ def concealed_trump(counts_earlier: bool) -> str:
              "when it is his last card.").format(earlier=earlier)
 
 
+def single_hand(points: int) -> str:
+    return _("Once every card is dealt and before the first lead, each player in turn may undertake to win every trick "
+             "alone: his partner lays his cards aside and sits the deal out, the bid, its double and its trump are void, "
+             "there are no trumps and he leads. Taking every trick, his side wins {points} game points; losing one, it "
+             "loses {points}.").format(points=points)
+
+
 def game_points(brackets: Sequence[tuple[int, int, int]], maximum: int, all_tricks: int, doubled: bool) -> str:
     ends = [b for b, _made, _failed in brackets[1:]] + [maximum + 1]
     rows = [_("{bids} +{made} made, -{failed} failed").format(
@@ -286,12 +293,19 @@ def last_trick(points: int) -> str:
     return _("The last trick counts {points} more for whoever takes it.").format(points=points)
 
 
-def deal_total(contract_words: str, total: int) -> str:
+def deal_total(contract_words: str, total: int, last_trick: int) -> str:
+    """What the cards of a deal count in a contract, the last trick's points included where it has some."""
+    if not last_trick:  # twenty-nine.md §1: "most players nowadays do not count the point for the last trick"
+        return _("The last trick counts nothing more: the cards of a deal count {total} in {contract}.").format(
+            total=total, contract=contract_words)
     return _("With the last trick, the cards of a deal count {total} in {contract}.").format(
         total=total, contract=contract_words)
 
 
-def deal_total_trumps(total: int) -> str:
+def deal_total_trumps(total: int, last_trick: int) -> str:
+    if not last_trick:
+        return _("The last trick counts nothing more: the cards of a deal count {total} in a trump contract.").format(
+            total=total)
     return _("With the last trick, the cards of a deal count {total} in a trump contract.").format(total=total)
 
 

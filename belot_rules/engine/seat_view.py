@@ -59,6 +59,7 @@ class SeatView:
     # led by ``leader`` is then played by ruleset.seating.turns[out][leader]
     alone: int = -1
     out: int = -1
+    doubling_from: int = -1  # the calls made before a doubling round after the bidding opened, or -1
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
@@ -128,4 +129,5 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         shown_card=shown_card(state),
         alone=state.alone,
         out=state.out,
+        doubling_from=state.auction.doubling_from if state.auction else -1,
     )

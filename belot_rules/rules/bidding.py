@@ -207,6 +207,7 @@ class Bidding:
     def _open_doubling(self, auction: Auction) -> None:
         """The bidding is over: the doubling round begins with the opponent after the taker."""
         auction.doubling, auction.passes, auction.finished = True, 0, not self._may_raise(auction)
+        auction.doubling_from = len(auction.calls)
         self._ask_camp(auction, auction.declarer)
 
     def _asked_camp(self, auction: Auction) -> tuple[int, ...]:

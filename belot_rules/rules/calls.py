@@ -121,6 +121,7 @@ SCHMEISS = Call("schmeiss")  # in round 1, on the turned suit
 ANSWERS = (Call("accept"), Call("refuse"))  # to a schmeiss
 PUSH = Call("push")  # the choice of contract goes to the partner (bidding.style push, Schieber Jass)
 REDEAL = Call("redeal")  # a hand too poor to play voids the deal (deal.redeal_claim, Baloot's kawesh)
+NO_DOUBLE = Call("no_double")  # how a table words a pass of a doubling round after the bidding (never a legal call)
 
 
 @dataclass(slots=True)
@@ -147,6 +148,7 @@ class Auction:
     doubling: bool = False
     skip: int = 0
     may_redeal: int = 0  # the seats (a bit each) whose first cards let them claim a redeal (rules/redeal.py)
+    doubling_from: int = -1  # the calls made before the doubling round opened (doubles.after_bidding), or -1
 
     @property
     def to_act(self) -> int:

@@ -18,7 +18,7 @@ from rich.text import Text
 from ... import i18n
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
 from ...i18n import current as speaking, gettext as _, pgettext, words
-from ...rules.calls import CAPOT, Call
+from ...rules.calls import CAPOT, NO_DOUBLE, Call
 from ...variant.languages import words_in
 from ...variant.model import CONCEALED, SUIT_CONTRACTS, Variant
 
@@ -149,6 +149,8 @@ class Look:
         first level and a redouble the second."""
         if call.kind == "pass":
             return pgettext("call", "pass")
+        if call.kind == NO_DOUBLE.kind:  # a pass of the doubling round after the bidding (twenty-nine.md §3.4)
+            return pgettext("call", "no double")
         if call.kind == "ashkal":
             return pgettext("call", "ashkal")
         if call.kind == "push":  # Schieber Jass

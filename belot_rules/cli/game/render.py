@@ -21,7 +21,7 @@ from ...cards import Card, parse_card
 from ...engine.actions import ALONE, ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, ngettext, pgettext, words
-from ...rules.calls import CAPOT, Call
+from ...rules.calls import CAPOT, NO_DOUBLE, Call
 from ...rules.declarations import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.scoring import DealScore
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
@@ -32,6 +32,7 @@ from .hands import sort_hand
 from .help import command_keys
 from .look import CELL_WIDTH, FRAME_WIDTH, Look, variant_title
 from .session import SheetRow, void_said
+from .sheet_columns import SHEET_COLUMNS, sheet_column, sheet_columns
 from .stats import opponents
 from .wording import does, exchange_choice, predictions_line, reached, trump_move, trump_named
 
@@ -59,17 +60,6 @@ TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move":
                  "bot_moves": "a bot moves for you"}
 
 
-SHEET_COLUMNS = ("#", "contract", "team", "cards", "decl.", "belote", "capot", "total", "points", "board")
-
-
-def sheet_column(name: str) -> str:
-    """A heading of the score sheet (:data:`SHEET_COLUMNS`, or ``player`` where a side is one player)."""
-    said = {"#": "#", "contract": _("contract"), "team": _("team"), "player": _("player"), "cards": _("cards"),
-            "decl.": _("decl."), "belote": _("belote"), "capot": _("capot"), "total": _("total"),
-            "points": _("points"), "board": _("board")}
-    return said[name]
-
-
 def verdict_word(verdict: str) -> str:
     """A deal's verdict (``made``, ``failed``, ``hanging``, ``litige``) in the game's language."""
     said = {"made": pgettext("verdict", "made"), "failed": pgettext("verdict", "failed"),
@@ -78,8 +68,11 @@ def verdict_word(verdict: str) -> str:
 
 
 def calls_of(view: SeatView) -> list[tuple[int, Call]]:
-    """The auction's calls as the rules know them (a view holds them as text)."""
-    return [(seat, Call.parse(said)) for seat, said in view.calls]
+    """The auction's calls as the rules know them (a view holds them as text); a pass of a doubling round after the
+    bidding is a :data:`NO_DOUBLE`, not a pass of the bidding (twenty-nine.md §3.4)."""
+    calls = [(seat, Call.parse(said)) for seat, said in view.calls]
+    return [(seat, NO_DOUBLE if 0 <= view.doubling_from <= i and c.kind == "pass" else c)
+            for i, (seat, c) in enumerate(calls)]
 
 
 def card_index(card: str) -> int:
@@ -536,7 +529,7 @@ class Renderer:
         seating, look = self.control.names, self.look
         calls = calls_of(view)
         return [f"{seating.name(s)} {said}" for (s, said), (_, c) in zip(look.calls(calls), calls)
-                if passes or c.kind != "pass"]
+                if passes or c.kind not in ("pass", NO_DOUBLE.kind)]
 
     def trick(self, view: SeatView, index: int, label: str) -> Text:
         """``Trick 3: You 7♠ · Right A♠ · Partner 10♠ · Left K♠ → Right +25``."""
@@ -628,7 +621,7 @@ class Renderer:
                       title=_("Score sheet"), title_justify="left", caption_justify="left",
                       caption=self.sheet_caption())
         side = "team" if self.control.rules.seating.partners else "player"
-        for name in SHEET_COLUMNS:
+        for name in sheet_columns(self.control.rules.variant):
             table.add_column(sheet_column(side if name == "team" else name),
                              justify="left" if name in ("#", "contract", "team") else "right",
                              no_wrap=name != "contract")
@@ -652,18 +645,19 @@ class Renderer:
         """One deal on the score sheet: a line for each team, the reference seat's team first."""
         seating = self.control.names
         score = row.score
+        columns = sheet_columns(self.control.rules.variant)
         if score is None:
             void = {"everybody passed": _("all passed"), "a redeal was called": _("redeal")}.get(row.void, _("schmeiss accepted"))
-            return [[str(row.number), void, *[""] * (len(SHEET_COLUMNS) - 2)]]
+            return [[str(row.number), void, *[""] * (len(columns) - 2)]]
         result = self.verdict(score) + (", " + _("capot") if score.capot_team is not None else "")
         if score.hanging_out:
             result += ", " + _("{points} waits").format(points=score.hanging_out)
         assert row.contract is not None  # a deal scored was played under a contract
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
         described += [""] * (self.control.rules.seating.sides - len(described))
-        return [
-            [str(row.number) if i == 0 else "", described[i], seating.team_name(t), str(row.cards[t]),
-             str(row.declarations[t]), str(row.belote[t]), str(row.capot[t]), str(score.raw_points[t]),
-             str(score.match_points[t]), str(row.board[t])]
-            for i, t in enumerate(seating.teams_in_order())
-        ]
+        return [[cells[name] for name in columns] for cells in (
+            dict(zip(SHEET_COLUMNS, (str(row.number) if i == 0 else "", described[i], seating.team_name(t),
+                                     str(row.cards[t]), str(row.declarations[t]), str(row.belote[t]),
+                                     str(row.capot[t]), str(score.raw_points[t]), str(score.match_points[t]),
+                                     str(row.board[t]))))
+            for i, t in enumerate(seating.teams_in_order()))]

@@ -284,7 +284,7 @@ class Capot(Rule):
     team: Annotated[CapotTeam, Option({
         "either": "whichever team takes every trick scores the capot",
         "takers_only": "only the takers score a capot; the defenders taking every trick is a plain failure",
-    })] = Field(
+    }, unused_when=_in_game_points)] = Field(
         CapotTeam.either,
         description="Which team scores a capot: either; or takers_only, the defenders taking every trick being a "
         "plain failure (Klaverjas pit).",
