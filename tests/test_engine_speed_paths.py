@@ -141,3 +141,24 @@ def test_a_seat_is_asked_to_declare_exactly_when_it_holds_a_declaration(path: Pa
         for _ in range(300):
             hand = sum(1 << card for card in rng.sample(ruleset.seating.cards, ruleset.seating.hand_size))
             assert rules.holds_any(hand, contract) == bool(rules.held(hand, contract)), (contract, hand)
+
+
+@pytest.mark.parametrize("tie", ["cancel", "trump_then_cancel", "trump_then_first_in_play_order",
+                                 "first_in_play_order"])
+def test_a_contest_remembered_in_one_contract_is_the_contest_in_another(tie: str) -> None:
+    """resolve remembers a contest by what it reads of the contract and the seat leading trick 1 (bulgarian.md §5.4,
+    french.md §7): the trump suit where a tie goes to the sequence in trumps, the play order where it goes to the
+    first in it. Equal declarations are one object (the same run in other holdings): asked in every contract and
+    from every leading seat, the answer is the one worked out afresh."""
+    ruleset = Ruleset(Variant(name="t", title="t", declarations={"tie": tie}))
+    rules, rng = ruleset.declarations, random.Random(tie)
+    fresh = DeclarationRules(ruleset.variant, ruleset.seating)
+    for _ in range(150):
+        deck = list(ruleset.seating.cards)
+        rng.shuffle(deck)
+        hands = [sum(1 << card for card in deck[seat::4]) for seat in range(4)]
+        for contract in ruleset.contracts:
+            found = [d for seat, hand in enumerate(hands) for d in rules.held(hand, contract, seat)]
+            for first in range(4):
+                assert rules.resolve(found, contract, first) == fresh._resolve(found, contract, first, None, None)
+    assert rules.held(hands[0] | 0xFF, "hearts", 0)[0] is rules.held(0xFF, "hearts", 0)[0]  # one object a value

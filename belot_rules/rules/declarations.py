@@ -196,8 +196,19 @@ class DeclarationRules:
         self._prefer_quad = decl.quad_sequence_overlap == QuadSequenceOverlap.prefer_quad
         self._quad_strength = {RANK_CHARS.index(r): len(decl.quad_order) - i for i, r in enumerate(decl.quad_order)}
         self._contracts = {c: self._compile_contract(c) for c in (*CONTRACTS, CONCEALED)}
+        # What of a contract and of the seat leading trick 1 the contest reads (resolve remembers contests by it): the
+        # trump suit where a tie goes to the sequence in trumps, the upward order of undenufe, the play order where a
+        # tie goes to the first in it.
+        by_trump = decl.tie in (DeclarationTie.trump_then_cancel, DeclarationTie.trump_then_first_in_play_order)
+        self._contest_of = {c: (info.trump_suit if by_trump else -1, c in self._upward)
+                            for c, info in self._contracts.items()}
+        self._by_play_order = decl.tie in (DeclarationTie.first_in_play_order,
+                                           DeclarationTie.trump_then_first_in_play_order)
         self._in_trick: dict[tuple[str, int], tuple[Declaration, ...]] = {}
         self._made: dict[int, list[Declaration]] = {}
+        # One object per declaration's value: the holdings of a suit that hold the same run, or the hands that hold the
+        # same quad, give the same object, so a contest remembered by identity (resolve) is found again for them.
+        self._interned: dict[Declaration, Declaration] = {}
         self._resolved: dict[tuple[object, ...], tuple[tuple[Declaration, ...], Resolution]] = {}
         self._belotes = tuple(Declaration.belote(seat, suit, decl.belote.points) for seat in seating.seats for suit in range(4))
 
@@ -273,11 +284,16 @@ class DeclarationRules:
         made = self._made.get(key)
         if made is None:
             made = self._made[key] = [
-                Declaration(seat, SEQUENCE, suit, top, length, _cards_36(part, suit) if self._wide else part << (8 * suit),
-                            self._sequence_points(length))
+                self._intern(Declaration(seat, SEQUENCE, suit, top, length,
+                                         _cards_36(part, suit) if self._wide else part << (8 * suit),
+                                         self._sequence_points(length)))
                 for top, length, part in self._runs[byte]
             ]
         return made
+
+    def _intern(self, declaration: Declaration) -> Declaration:
+        """The one object of ``declaration``'s value (declarations are immutable)."""
+        return self._interned.setdefault(declaration, declaration)
 
     def held(self, hand_mask: int, contract: str, seat: int = 0) -> list[Declaration]:
         """Every sequence and quad the hand may declare; empty where the contract has none.
@@ -402,7 +418,8 @@ class DeclarationRules:
         """Sequences and quads among ``mask`` whatever the source (what :meth:`held` finds in a hand)."""
         info = self._contracts[contract]
         quad_ranks = self._quads(mask) & info.quad_ranks
-        quads = [Declaration(seat, QUAD, -1, rank, 4, m, pts) for rank, m, pts in info.quads if quad_ranks >> rank & 1]
+        quads = [self._intern(Declaration(seat, QUAD, -1, rank, 4, m, pts))
+                 for rank, m, pts in info.quads if quad_ranks >> rank & 1]
         rest = mask
         if self._prefer_quad:
             for q in quads:
@@ -494,7 +511,8 @@ class DeclarationRules:
             return NOTHING
         # By identity: the engine shares its declaration objects, and the entry keeps them alive, so an id is
         # not reused while its entry lasts (equal copies may differ: which one is a team's best is told by identity).
-        key = (tuple(map(id, declarations)), contract, first_seat, camps, names)
+        key = (tuple(map(id, declarations)), self._contest_of[contract], first_seat if self._by_play_order else 0,
+               camps, names)
         found = self._resolved.get(key)
         if found is None:
             if len(self._resolved) >= RESOLVED_KEPT:
