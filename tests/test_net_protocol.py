@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator
 
+from belot_rules import i18n
 from belot_rules.errors import UserError
+from belot_rules.net.client import Joining
 from belot_rules.net.hosting import parse_people
 from belot_rules.net.protocol import (
     BURST,
@@ -95,3 +97,12 @@ def test_seats_take_people_bots_and_levels() -> None:
         parse_people("heuristic,heuristic,easy,hard")
     with pytest.raises(UserError, match="the package's bots only"):
         parse_people("human,evil.py:Bot", outside=False)
+
+
+def test_the_command_that_takes_a_seat_back_keeps_the_players_language() -> None:
+    """net/client.py ``Joining.command``: a player who joined with --lang bg is told a command that rejoins in
+    Bulgarian; in English the command needs no --lang."""
+    joining = Joining("127.0.0.1:7654", "friday")
+    with i18n.speaking("bg"):
+        assert joining.command("T0K") == "belot join 127.0.0.1:7654 --code friday --token T0K --lang bg"
+    assert joining.command(None) == "belot join 127.0.0.1:7654 --code friday"

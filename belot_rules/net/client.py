@@ -24,7 +24,7 @@ from ..cli.game.look import Look
 from ..cli.game.saves import data_dir
 from ..engine.records import write_record
 from ..errors import UserError
-from ..i18n import current, gettext as _
+from ..i18n import SOURCE, current, gettext as _
 from .protocol import VERSION, encode
 
 REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for
@@ -103,7 +103,10 @@ class Joining:
         return message
 
     def command(self, token: str | None) -> str:
-        return f"belot join {self.address} --code {self.code}" + (f" --token {token}" if token else "")
+        """The command that takes the seat back, in the language the player joined in."""
+        spoken = current()
+        return (f"belot join {self.address} --code {self.code}" + (f" --token {token}" if token else "")
+                + (f" --lang {spoken}" if spoken != SOURCE else ""))
 
 
 @dataclass
