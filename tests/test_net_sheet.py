@@ -14,7 +14,7 @@ from belot_rules.cli.game.wording import question
 from belot_rules.net.client import Joining, PlainView
 from belot_rules.net.pages import sheet
 from belot_rules.net.protocol import check_sent, decode
-from belot_rules.net.seats import PERSON
+from belot_rules.net.seats import PERSON, WATCHERS
 from belot_rules.net.table import Table
 
 SEATS = (PERSON, "random", "random", "random")
@@ -71,3 +71,21 @@ def test_the_joining_client_speaks_the_players_language() -> None:
         i18n.use(i18n.SOURCE)
     said = out.getvalue()
     assert "Раздаване 1: Bo раздава." in said and "Вашата ръка: J" in said and "наддаването досега" in said
+
+
+def test_a_deals_score_is_worded_from_each_receivers_chair_in_its_language() -> None:
+    """A deal's result as a line seat reads it is the local table's box (cli/game/render.py deal_lines): your team
+    and theirs for a player, in its language; the compass pairs for a watcher (never the players' names put into
+    an English sentence)."""
+    session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
+    table = Table.new(session, SEATS, "score")
+    table.join("Ana", None, False, 0.0, "bg")
+    while True:
+        event, outs = table.step(0.0)
+        if isinstance(event, DealScored):
+            break
+        if table.turn is not None:
+            table.choose(0, "1")
+    said = {receiver: "\n".join([m["title"], *m["lines"]]) for receiver, m in outs if m["type"] == "result"}
+    assert "отбор" in said[0] and "Ana" not in said[0], said[0]
+    assert "North-South" in said[WATCHERS] and "East-West" in said[WATCHERS], said[WATCHERS]

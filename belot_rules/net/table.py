@@ -259,12 +259,12 @@ class Table:
             return event, self.seen([self._turn_message(event)])
         if isinstance(event, (DealScored, AllPassed)):
             self.flow.result_read()
-            return event, self.to_all(lambda r: self._result(event) | boxed(self, r, event))
+            return event, self.to_all(lambda r: self._result(r, event) | boxed(self, r, event))
         assert isinstance(event, MatchEnded)
         self.ended = True
         board = " · ".join(str(points) for points in event.board)
-        winner = None if event.winner is None else self._side_names(event.winner)
-        return event, self.to_all(lambda r: {"type": "end", "winner": event.winner, "board": list(event.board),
+        winner = event.winner
+        return event, self.to_all(lambda r: {"type": "end", "winner": winner, "board": list(event.board),
                                               "said": f"{self._ended(winner)} · {board}{reached(event, self.draw)}",
                                               "sheet": sheet(self, None if r < 0 else r)}
                               | boxed(self, r, event))
@@ -310,8 +310,11 @@ class Table:
         finally:
             self.session.seating = seating
 
-    def _ended(self, winner: str | None) -> str:
-        return _("The match is drawn") if winner is None else _("{names} won the match").format(names=winner)
+    def _ended(self, winner: int | None) -> str:
+        """Who won the match, the side's players by name (in the receiver's language)."""
+        if winner is None:
+            return _("The match is drawn")
+        return _("{names} won the match").format(names=self._side_names(winner))
 
     def choose(self, seat: int | None, text: str) -> list[Out]:
         """A person's typed move; :class:`Refused` with the line game's reason when it is not one."""
@@ -508,19 +511,16 @@ class Table:
                            "view": view_json(turn.view, turn.seat), "menu": menu, "cards": cards, "bids": bids,
                            "hint": self.hints}
 
-    def _result(self, event: DealScored | AllPassed) -> dict[str, Any]:
+    def _result(self, receiver: int, event: DealScored | AllPassed) -> dict[str, Any]:
+        """A deal's score as ``receiver``'s full-screen box words it (your team and theirs; for a watcher, the
+        compass pairs), in lines of text."""
         row = event.row
-        title = self._teams(self.draw.deal_title(row).plain)
-        lines = [self._teams(line.plain) for line in self.draw.deal_lines(row)]
+        with self.chair(receiver):
+            title = self.draw.deal_title(row).plain
+            lines = [line.plain for line in self.draw.deal_lines(row)]
         return {"type": "result", "number": row.number, "title": title, "lines": lines,
                 "board": list(row.board), "over": event.over}
 
     def _side_names(self, side: int) -> str:
         """The players of a side (a team, or one player without partners), by name."""
-        return " and ".join(s.name for s in self.seats if self.session.ruleset.seating.side_of[s.number] == side)
-
-    def _teams(self, text: str) -> str:
-        """A sentence of the rules with the compass pairs named by their players."""
-        if not self.session.ruleset.seating.partners:
-            return text
-        return text.replace("North-South", self._side_names(0)).replace("East-West", self._side_names(1))
+        return f" {_('and')} ".join(s.name for s in self.seats if self.session.ruleset.seating.side_of[s.number] == side)
