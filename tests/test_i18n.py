@@ -171,6 +171,22 @@ def test_the_compare_report_speaks_the_language_and_runs_right_to_left_in_arabic
     assert "text-align: left" not in text  # the page's own sides follow the direction
     if code != "en":
         assert "What changes at the table" not in text and "Every statistic of the deals" not in text
+        assert ">Deal<" not in text and ">Bidding<" not in text  # each phase's heading (cli/show.py phase_heading)
+
+
+def test_compare_speaks_the_language_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    """`belot compare --lang bg`: where each variant's rules come from, the rules that differ, each phase's heading
+    and the options left out are in the command's language (cli/compare.py); option keys and values stay as a file
+    writes them."""
+    try:
+        assert main(["compare", "bulgarian", "french", "--lang", "bg"]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    out = capsys.readouterr().out
+    assert "правила от `french`" in out and "Правила, които се различават (20)" in out and "\nРаздаване\n" in out
+    assert "еднакви опции са скрити" in out
+    for english in ("rules from", "Rules that differ", "\nDeal\n", "\nBidding\n", "hidden; --all"):
+        assert english not in out
 
 
 SCRIPTS = {"bg": "[а-яА-Я]", "ru": "[а-яА-ЯёЁ]", "ar": "[\u0600-\u06ff]", "fr": "[a-zA-Zéèàç]", "nl": "[a-zA-Z]",

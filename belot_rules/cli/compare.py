@@ -19,7 +19,7 @@ from rich.text import Text
 
 from .. import load_variant
 from ..errors import FileError, UserError, VariantError
-from ..i18n import gettext as _
+from ..i18n import gettext as _, ngettext
 from ..ruleset import Ruleset
 from ..sim.backends import Backend
 from ..sim.compare import ComparedStatistic, RuleRow, compare_results, compare_rules
@@ -27,7 +27,7 @@ from ..sim.simulate import DEALS, MATCHES, SimulationResult, parse_seats, simula
 from ..variant.loader import LoadedVariant, load_variant_model, rules_from
 from .output import console, print_json
 from .report import check_report, write_report
-from .show import plain_value as plain, value_items
+from .show import phase_heading, plain_value as plain, value_items
 from .sim_view import (
     add_simulation_options,
     backend_for,
@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if args.report:  # after the results are shown, so that a page that cannot be written loses none of them
         write_report(args.report, args.overwrite, data, results, match_results)
         if not args.json:
-            console().print(f"\nReport written to [bold]{escape(args.report)}[/] (open it in a browser).")
+            console().print("\n" + _("Report written to {path} (open it in a browser).").format(path=args.report),
+                            markup=False, highlight=False)
     return 0
 
 
@@ -159,26 +160,27 @@ def _print_bases(out: Any, names: list[str], bases: list[LoadedVariant]) -> None
     """Where each variant's rules come from, so a house file that forgot its ``extends`` shows it."""
     width = max(len(n) for n in names)
     for name, base in zip(names, bases):
-        said = textwrap.wrap(f"rules from {rules_from(base)}", max(20, out.width - width - 2))
+        said = textwrap.wrap(_("rules from {files}").format(files=rules_from(base)), max(20, out.width - width - 2))
         out.print(Text(f"{name:<{width}}  ", style="bold").append(said[0], style="dim"), soft_wrap=True)
-        for line in said[1:] + [f"note: {w.message}" for w in base.warnings]:
+        notes = [_("note: {message}").format(message=w.message) for w in base.warnings]
+        for line in said[1:] + notes:
             for part in textwrap.wrap(line, max(20, out.width - width - 2)):
-                out.print(Text(" " * (width + 2) + part, style="yellow" if line.startswith("note") else "dim"),
-                          soft_wrap=True)
+                out.print(Text(" " * (width + 2) + part, style="yellow" if line in notes else "dim"), soft_wrap=True)
     out.print()
 
 
 def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -> None:
     differing = sum(row.differs for row in rows)
     if not differing:
-        out.print("[bold]The rules are the same.[/]")
+        out.print(Text(_("The rules are the same"), style="bold"))
     else:
-        out.print(f"[bold]Rules that differ[/] ({differing})")
+        out.print(Text(_("Rules that differ ({count})").format(count=differing), style="bold"))
     for phase, phase_rows in groupby(rows, key=lambda r: r.phase):
-        out.print(f"\n[bold underline]{phase.capitalize()}[/]")
+        out.print(f"\n[bold underline]{escape(phase_heading(phase))}[/]")
         for row in phase_rows:
             if not row.differs:
-                out.print(f"  [dim]{escape(row.option)}: {escape(plain(row.values[0]))} (all)[/]")
+                same = _("{option}: {value} (all)").format(option=row.option, value=plain(row.values[0]))
+                out.print(f"  [dim]{escape(same)}[/]")
                 continue
             out.print(f"  [cyan]{escape(row.option)}[/]")
             for line in value_lines(names, row, out.width):
@@ -186,7 +188,9 @@ def _print_rules(out: Any, names: list[str], rows: list[RuleRow], hidden: int) -
             for wrapped in textwrap.wrap(row.description, max(20, out.width - INDENT)):
                 out.print(Text(" " * INDENT + wrapped, style="dim"), soft_wrap=True)
     if hidden:
-        out.print(f"\n[dim]{hidden} equal options hidden; --all lists them.[/]")
+        said = ngettext("{count} equal option hidden; --all lists it.", "{count} equal options hidden; --all lists them.",
+                        hidden).format(count=hidden)
+        out.print(f"\n[dim]{escape(said)}[/]")
 
 
 INDENT = 6  # of a rule's values and description below its name
@@ -207,7 +211,7 @@ def value_lines(names: list[str], row: RuleRow, width: int) -> list[Text]:
     lines = []
     for name, value, said, unused in zip(names, values, row.meanings or [None] * len(names),
                                          row.unused or [None] * len(names)):
-        said = f"not used: {unused}" if unused else said or ""
+        said = _("not used: {reason}").format(reason=unused) if unused else said or ""
         said_lines = textwrap.wrap(said, max(20, width - said_at)) if said else []
         for number, part in enumerate(value):
             line = Text(" " * INDENT)

@@ -23,7 +23,7 @@ from ..errors import UserError
 from ..files import excerpt, refuse_existing, unwritable, write_text_atomically
 from ..i18n import gettext as _, ngettext
 from ..sim.simulate import SimulationResult
-from .show import value_items
+from .show import phase_heading, value_items
 from .sim_view import GROUP_TITLES
 
 # Okabe-Ito: told apart by colour-blind readers too; a variant keeps its colour in every chart.
@@ -135,7 +135,7 @@ def _rules(names: list[str], data: dict[str, Any]) -> str:
     for row in rows:
         if row["phase"] != phase:
             phase = row["phase"]
-            body.append(f'<tr class="phase"><th colspan="{len(names) + 1}">{html.escape(phase.capitalize())}</th></tr>')
+            body.append(f'<tr class="phase"><th colspan="{len(names) + 1}">{html.escape(phase_heading(phase))}</th></tr>')
         cells = []
         for value, meaning, unused in zip(row["values"], row["meanings"], row["unused"]):
             said = _("not used: {reason}").format(reason=unused) if unused else meaning or ""

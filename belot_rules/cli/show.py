@@ -69,6 +69,11 @@ PHASE_HEADINGS = {"cards": N_("Cards"), "deal": N_("Deal"), "bidding": N_("Biddi
                   "table": N_("Table")}
 
 
+def phase_heading(phase: str) -> str:
+    """A phase's heading in the command's language (``belot show``, ``belot compare`` and its report)."""
+    return _(PHASE_HEADINGS[phase]) if phase in PHASE_HEADINGS else phase.capitalize()
+
+
 class Entry(NamedTuple):
     """One line of a variant's rules: a section heading or a rule with its value."""
 
