@@ -3,16 +3,17 @@
     python benchmarks/phases.py [--variant bulgarian] [--deals 3000] [--json]
 
 On one core, interleaved in rounds and timed in CPU seconds (the fastest round of each, as
-``commands.py`` times them), beside the tuned loop of ``search.py``: the same deals played up to
-each step of a worker's chunk, each run doing all the steps before it too, so a step costs the
-difference from the run before it: the deal's seed, its generator (seeded again, as a chunk does),
-its shuffled deck, dealing (``DealState.start``, the deck unchecked as a chunk deals it), the random
-auction with the opening of play (the rest of the deal, belotes, who declares), the card play with
-declarations, belotes and the scoring, then the whole chunk
-(with the tally). The scoring is also timed alone: the same deals' scorer calls made again (its
-memory of scores cleared each round). What a chunk would reach with a step at no cost says
-which steps stand between random seats and a target ratio to the tuned loop. In a checkout:
-``PYTHONPATH=$PWD:$PWD/benchmarks``.
+``commands.py`` times them), beside the tuned loop of ``search.py``: deals played up to each step of
+a worker's chunk, each run doing all the steps before it too, so a step costs the difference from
+the run before it: the deal's seed, its generator (seeded again, as a chunk does), its shuffled
+deck, dealing (``DealState.start``, the deck unchecked as a chunk deals it), the random auction with
+the opening of play (the rest of the deal, belotes, who declares), the card play with declarations,
+belotes and the scoring, then the whole chunk (with the tally); each run plays deals of its own, so
+that what one remembers does not serve another. The scoring is also timed alone: the same deals'
+scorer calls made again (its memory of scores cleared each round); and chunks of new deals with the
+contest of declarations (``resolve``) or the whole score standing in, answering at once: what each
+costs a chunk. What a chunk would reach with a step at no cost says which steps stand between random
+seats and a target ratio to the tuned loop. In a checkout: ``PYTHONPATH=$PWD:$PWD/benchmarks``.
 """
 
 from __future__ import annotations
@@ -37,10 +38,14 @@ from belot_rules.sim.plan import Chunk, compiled
 from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk, reseed
 
 STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", "tally")
+# Each step's run plays deals of its own, this many numbers apart, as a chunk meets deals it has not seen: the
+# contests of declarations one run remembers (rules/declarations.py, resolve) would serve the next run's same deals.
+APART = 10**7
 
 
 def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
-    """Per step, a run that plays ``count`` deals of round ``number`` up to the end of that step."""
+    """Per step, a run that plays ``count`` deals of round ``number`` (its own, ``APART`` from the other runs') up to
+    the end of that step."""
     loaded = load_variant(variant)
     ruleset = compiled(loaded.variant, loaded.content_hash)  # the rules the chunks play, for every step
     seating = ruleset.seating
@@ -49,7 +54,8 @@ def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
     def upto(step: int) -> Callable[[int, int], object]:
         def run(number: int, count: int) -> None:
             rng = random.Random()
-            for deal in range(number * count, (number + 1) * count):
+            first = step * APART + number * count
+            for deal in range(first, first + count):
                 dealt = derive_seed(seed, DEALS, deal)
                 if step < 1:
                     continue
@@ -72,7 +78,7 @@ def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
         return run
 
     steps: dict[str, Callable[[int, int], object]] = {name: upto(i) for i, name in enumerate(STEPS[:-1])}
-    steps["tally"] = lambda number, count: play_chunk(plan, Chunk(0, number * count, count))
+    steps["tally"] = lambda number, count: play_chunk(plan, Chunk(0, (len(STEPS) - 1) * APART + number * count, count))
     return steps
 
 
@@ -104,6 +110,34 @@ def scoring_alone(variant: str, seed: int, deals: int, rounds: int) -> Callable[
     return run
 
 
+STAND_INS = ("resolve", "score")  # the parts a chunk is also timed without: each answers at once what it first did
+
+
+def with_stand_in(variant: str, seed: int, part: str, apart: int) -> Callable[[int, int], object]:
+    """Chunks of new deals (``apart`` from the other runs') whose contest of declarations (``resolve``) or whole score
+    (``score``) is a stand-in giving at once the answer of its first call: what that part costs a chunk."""
+    loaded = load_variant(variant)
+    ruleset = compiled(loaded.variant, loaded.content_hash)
+    plan = Plan(((ruleset.variant, ruleset.content_hash),), DEALS, ("random",) * ruleset.seating.players, seed)
+    owner: Any = ruleset.declarations if part == "resolve" else ruleset.scoring
+    real = getattr(owner, part)
+    answers: list[Any] = []
+
+    def stand_in(*args: Any) -> Any:
+        if not answers:
+            answers.append(real(*args))
+        return answers[0]
+
+    def run(number: int, count: int) -> None:
+        setattr(owner, part, stand_in)
+        try:
+            play_chunk(plan, Chunk(0, apart + number * count, count))
+        finally:
+            delattr(owner, part)
+
+    return run
+
+
 def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, Any]:
     """Microseconds per deal of each step and of the tuned loop, and the ratios a chunk would reach without each."""
     rng = random.Random(seed)
@@ -112,7 +146,9 @@ def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, 
         for _ in range(count):
             tuned_deal(rng)
 
-    named = {"tuned_loop": tuned, **runs(variant, seed), "scoring": scoring_alone(variant, seed, deals, rounds)}
+    named = {"tuned_loop": tuned, **runs(variant, seed), "scoring": scoring_alone(variant, seed, deals, rounds),
+             **{f"without_{part}": with_stand_in(variant, seed, part, (len(STEPS) + i) * APART)
+                for i, part in enumerate(STAND_INS)}}
     spent = dict(zip(named, (s * 1e6 for s in fastest(list(named.values()), deals, rounds))))
     steps, before = {}, 0.0
     for name in STEPS:
@@ -122,6 +158,8 @@ def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, 
     return {"variant": variant, "deals": deals, "kernel": KERNEL is not None, "tuned_loop_us": round(tuned_us, 2),
             "chunk_us": round(chunk, 2), "chunk_to_tuned": round(tuned_us / chunk, 3), "steps_us": steps,
             "scoring_alone_us": round(spent["scoring"], 2),
+            "stand_in_saves_us": {part: round(chunk - spent[f"without_{part}"], 2) for part in STAND_INS},
+            "to_tuned_with_stand_in": {part: round(tuned_us / spent[f"without_{part}"], 3) for part in STAND_INS},
             "to_tuned_without": {name: round(tuned_us / max(chunk - cost, 1e-9), 3)
                                  for name, cost in [*steps.items(), ("scoring", spent["scoring"])]}}
 
@@ -146,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         key = name.split(" ")[0]
         print(f"  {name.replace('_', ' ')}: {cost} us ({cost / result['chunk_us']:.0%}); "
               f"at no cost the chunk would be {result['to_tuned_without'][key]} of the tuned loop")
+    for part in STAND_INS:
+        print(f"  {part} (a stand-in in chunks of new deals): {result['stand_in_saves_us'][part]} us; with the "
+              f"stand-in the chunk is {result['to_tuned_with_stand_in'][part]} of the tuned loop")
     return 0
 
 
