@@ -544,10 +544,10 @@ class DealState:
         assert self.phase != PREDICTING, "the seats predict before play_out plays (bidding.predictions)"
         if self.phase == EXCHANGING:
             self.exchange(True)  # the turned card is never worse than the seven: the bots always take it
-        if self.phase == CONCEALING or self.trump_card >= 0:
+        if self.phase == CONCEALING or self.trump_card >= 0 or self.asked >= 0:  # the asker must still trump
             play_while_concealed(self, pick_card, rand)
-        settle_alone(self, rand)  # a trump still face down after it was asked is played as before
-        if self.trump_card >= 0:
+        settle_alone(self, rand)  # play.single_hand: asked once the trump is laid
+        if self.trump_card >= 0:  # nobody plays alone: the trump still lies face down
             play_while_concealed(self, pick_card, rand)
         if self.phase not in (PLAYING, DECLARING):
             return
