@@ -17,6 +17,7 @@ from ..cli.game.seating import decision_seed
 from ..cli.game.session import Session
 from ..cli.host import CODE
 from ..errors import UserError
+from ..i18n import current, gettext as _, ngettext, speaking
 from ..players import REGISTRY, check_player
 from ..players.levels import LEVELS
 from ..variant.loader import is_name
@@ -43,18 +44,19 @@ def parse_people(text: str, outside: bool = True) -> tuple[str, ...]:
     """The seats of ``--seats``: ``human``, a bot's name or a level each (``outside``: an outside bot's file too)."""
     seats = tuple(player_named(part) for part in text.split(","))
     if not 2 <= len(seats) <= 4:
-        raise UserError("--seats takes one comma-separated player per seat, like human,heuristic,human,heuristic")
+        raise UserError(_("--seats takes one comma-separated player per seat, like human,heuristic,human,heuristic"))
     for seat in seats:
         if seat != PERSON and (outside or seat in REGISTRY):
             try:
                 check_player(seat)
             except UserError as err:
-                raise UserError(f"--seats: {err}; or human, or a level (easy, normal, hard, expert)") from None
+                raise UserError(_("--seats: {error}; or human, or a level (easy, normal, hard, expert)").format(
+                    error=err)) from None
         elif seat != PERSON:
-            raise UserError(f"a lobby's tables take the package's bots only: {seat[:40]!r} is not one "
-                            f"(players: {', '.join(sorted(REGISTRY))}, or human)")
+            raise UserError(_("a lobby's tables take the package's bots only: {seat} is not one (players: {players}, "
+                              "or human)").format(seat=repr(seat[:40]), players=", ".join(sorted(REGISTRY))))
     if PERSON not in seats:
-        raise UserError("--seats names no 'human' seat: nobody could join (belot play --watch watches bots)")
+        raise UserError(_("--seats names no 'human' seat: nobody could join (belot play --watch watches bots)"))
     return seats
 
 
@@ -88,6 +90,7 @@ class Hosting:
     saves: list[TableSave] = field(default_factory=list)
     lobby_mode: bool = False
     folder: Path = field(default_factory=lobby_dir)  # where a lobby saves its tables
+    spoken: str = field(default_factory=current)  # the host's language, for its notes
 
     @classmethod
     def new(cls, args: argparse.Namespace, code: str) -> Hosting:
@@ -110,11 +113,12 @@ class Hosting:
         path = path or latest()
         table, save = resumed_table(args, path)
         if table.over:
-            raise UserError(f"{path}: this match is over; belot host starts a new one")
+            raise UserError(_("{path}: this match is over; belot host starts a new one").format(path=path))
         hosting = cls(Host(), args.speed, args.wait, [save])
         hosting.add(table)
-        say(f"Resuming the match of table {table.code} at deal {table.session.deal_number}; the players rejoin their "
-            f"seats with the same command (a bot plays a seat not back within {args.wait:g} s).")
+        say(_("Resuming the match of table {code} at deal {number}; the players rejoin their seats with the same "
+              "command (a bot plays a seat not back within {seconds} s).").format(
+            code=table.code, number=table.session.deal_number, seconds=f"{args.wait:g}"))
         return hosting
 
     @classmethod
@@ -129,9 +133,9 @@ class Hosting:
         def open_table(hello: dict[str, Any]) -> TableRunner:
             wanted = hello["create"]
             if not is_name(wanted["variant"]):
-                raise Refused("a lobby's tables play the shipped variants (belot list names them), not files")
+                raise Refused(_("a lobby's tables play the shipped variants (belot list names them), not files"))
             if not CODE.fullmatch(hello["code"]):
-                raise Refused("a table's code takes 4 to 32 letters, digits and dashes, like friday-7")
+                raise Refused(_("a table's code takes 4 to 32 letters, digits and dashes, like friday-7"))
             try:
                 seats = parse_people(",".join(wanted["seats"]), outside=False)
                 seed = wanted.get("seed", decision_seed(time.time_ns(), 0, 0) % 2 ** 31)
@@ -143,7 +147,9 @@ class Hosting:
                               wait=args.wait, slot=save, note=say)
             save.table = table
             table.flow.save()
-            say(f"Table {hello['code']} opened: {session.ruleset.variant.title}, seats {','.join(seats)}")
+            with speaking(hosting.spoken):  # the host's note, made while a player's request is answered
+                say(_("Table {code} opened: {title}, seats {seats}").format(
+                    code=hello["code"], title=session.ruleset.variant.title, seats=",".join(seats)))
             return TableRunner(table, args.speed, note=say, ended=save.discard)
 
         hosting.host.lobby = open_table
@@ -158,20 +164,25 @@ class Hosting:
                 save.discard()
                 continue
             self.host.tables[table.code] = TableRunner(table, self.speed, note=say, ended=save.discard)
-            say(f"Table {table.code} reopened at deal {table.session.deal_number}: {table.session.ruleset.variant.title}")
+            say(_("Table {code} reopened at deal {number}: {title}").format(
+                code=table.code, number=table.session.deal_number, title=table.session.ruleset.variant.title))
         count = len(self.host.tables)
-        say(f"{count} table{'s' * (count != 1)} reopened; their players rejoin with the same command (a bot plays a seat "
-            f"not back within {args.wait:g} s).")
+        say(ngettext("{count} table reopened; their players rejoin with the same command (a bot plays a seat not back "
+                     "within {seconds} s).",
+                     "{count} tables reopened; their players rejoin with the same command (a bot plays a seat not back "
+                     "within {seconds} s).", count).format(count=count, seconds=f"{args.wait:g}"))
 
     def add(self, table: Table) -> None:
         self.host.tables[table.code] = TableRunner(table, self.speed, note=say)
 
     def stopped(self) -> str:
         if self.lobby_mode:
-            return f"Stopped. The lobby's tables are saved; open them again with: belot host --lobby --resume {self.folder}"
+            return _("Stopped. The lobby's tables are saved; open them again with: {command}").format(
+                command=f"belot host --lobby --resume {self.folder}")
         if not self.saves:
-            return "Stopped."
-        return f"Stopped. The match is saved; continue it with: {self.saves[0].resume_command()}"
+            return _("Stopped.")
+        return _("Stopped. The match is saved; continue it with: {command}").format(
+            command=self.saves[0].resume_command())
 
     async def serve(self, address: str, port: int, web: int | None) -> int:
         from ..cli.host import join_address
@@ -179,22 +190,28 @@ class Hosting:
         server = await listen(self.host, address, port)
         port = int(server.sockets[0].getsockname()[1])
         web_server = await listen(self.host, address, web, page()) if web is not None else None
-        where = "this machine only (--listen 0.0.0.0 opens it to other machines)" if address.startswith("127.") \
-            or address == "localhost" else f"{address}: anyone who can reach this machine may join with the code"
-        say(f"Listening on {address}:{port}, {where}.")
+        local = address.startswith("127.") or address == "localhost"
+        say(_("Listening on {address}:{port}, this machine only (--listen 0.0.0.0 opens it to other machines).")
+            .format(address=address, port=port) if local else
+            _("Listening on {address}:{port}: anyone who can reach this machine may join with the code.").format(
+                address=address, port=port))
         for runner in self.host.tables.values():
             table = runner.table
-            say(f"Table {table.code}: {table.session.ruleset.variant.title}, seed {table.session.seed}. "
-                f"Join it with: belot join {join_address(address, port)} --code {table.code}")
+            say(_("Table {code}: {title}, seed {seed}. Join it with: {command}").format(
+                code=table.code, title=table.session.ruleset.variant.title, seed=table.session.seed,
+                command=f"belot join {join_address(address, port)} --code {table.code}"))
             for save in self.saves:
-                say(f"Saved after every move in {save.path}; continue a stopped match with: {save.resume_command()}")
+                say(_("Saved after every move in {path}; continue a stopped match with: {command}").format(
+                    path=save.path, command=save.resume_command()))
         if self.lobby_mode:
-            say(f"Lobby open: players open tables with: belot join {join_address(address, port)} --code CODE "
-                f"--create VARIANT --seats human,human,heuristic,heuristic; they are saved after every move in "
-                f"{self.folder} (belot host --lobby --resume {self.folder} opens them again)")
+            say(_("Lobby open: players open tables with: {command}; they are saved after every move in {folder} "
+                  "({resume} opens them again)").format(
+                command=f"belot join {join_address(address, port)} --code CODE --create VARIANT --seats "
+                        "human,human,heuristic,heuristic", folder=self.folder,
+                resume=f"belot host --lobby --resume {self.folder}"))
         if web_server is not None:
             web_port = int(web_server.sockets[0].getsockname()[1])
-            say(f"Browsers join at: http://{join_address(address, web_port)}/")
+            say(_("Browsers join at: {address}").format(address=f"http://{join_address(address, web_port)}/"))
         for runner in self.host.tables.values():
             runner.start()
         try:
@@ -202,7 +219,7 @@ class Hosting:
                 runners = list(self.host.tables.values())
                 if runners and all(r.table.ended for r in runners):
                     await asyncio.sleep(1)  # the last messages reach the players
-                    say("The match is over; the table is closed.")
+                    say(_("The match is over; the table is closed."))
                     return 0
                 await asyncio.sleep(0.2)
             await asyncio.Future()
