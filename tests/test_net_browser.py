@@ -37,7 +37,7 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
         try:
-            page.goto(f"{page_address}?code=web-1&name=Ana")
+            page.goto(f"{page_address}?code=web-1&name=Ana&lang=en")
             page.click("#join button")
             page.wait_for_selector("text=You sit at seat 1")
             page.click("#asks button[data-ask=rules]")
@@ -78,3 +78,25 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
         finally:
             browser.close()
     assert server.ended() == 0
+
+
+def test_a_browser_reads_the_table_in_its_language(tmp_path: Path, started: list[Running]) -> None:
+    """The page says the browser's language (here ?lang=fr) as it joins: the table's sentences come in it."""
+    server = Running(["host", "bulgarian", "--seats", "human,random,random,random", "--code", "web-2", "--port", "0",
+                      "--web", "0"], tmp_path / "host")
+    started.append(server)
+    page_address = server.wait_for(r"Browsers join at: (http://\S+)").group(1)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        try:
+            page.goto(f"{page_address}?code=web-2&name=Ana&lang=fr")
+            page.click("#join button")
+            page.wait_for_selector("text=Ana s'assied à la place 1")
+        except Exception:
+            shot = tmp_path / "browser-language.png"
+            page.screenshot(path=str(shot))
+            print(f"The page at the failure: {shot}")
+            raise
+        finally:
+            browser.close()

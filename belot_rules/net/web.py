@@ -5,12 +5,17 @@ types (or ``?code=...&name=...`` in its address), keeps its seat token in the br
 and shows what the terminal's table shows: the deal, the contract and the score over the seats (whose
 turn it is marked), the bidding and declarations, the trick and the last one, the hand with the cards
 it may play as buttons, the numbered choices of a move as buttons (a typed move works too), and asks
-for the score sheet, the history, the rules, a hint and an undo as the table's keys do. It needs no other file and no library:
-everything it draws comes from the protocol's messages.
+for the score sheet, the history, the rules, a hint and an undo as the table's keys do. The table's
+sentences (its notes, each move's words, refusals, results, the sheet, the rules) come in the
+browser's language, or ``?lang=``, when the table speaks it; the page's own labels are English. It
+needs no other file and no library: everything it draws comes from the protocol's messages.
 """
 
 from __future__ import annotations
 
+import json
+
+from ..i18n import LANGUAGES
 from .protocol import MAX_TALK, MAX_TYPED, VERSION
 
 PAGE = """<!doctype html>
@@ -54,6 +59,7 @@ body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; 
 <script>
 "use strict";
 const VERSION = __VERSION__;
+const LANGUAGES = __LANGUAGES__;  // the table's sentences come in the first of the player's that the table speaks
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let socket = null, seat = null, names = [], seats = [], title = "", number = 0, standing = null, view = null;
@@ -203,6 +209,9 @@ $("join").addEventListener("submit", (event) => {
   const code = $("code").value.trim(), watch = $("watch").checked;
   // table: sent what a table is drawn from (where the match stands, the legal moves), as a full-screen seat is
   const hello = {type: "hello", version: VERSION, code: code, name: $("name").value.trim(), watch: watch, table: true};
+  const lang = [params.get("lang") || "", ...navigator.languages].map((l) => l.slice(0, 2).toLowerCase())
+    .find((l) => LANGUAGES.includes(l));
+  if (lang) hello.lang = lang;
   const token = localStorage.getItem("belot-token-" + code);
   if (token && !watch) hello.token = token;
   socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/");
@@ -227,5 +236,6 @@ $("talk").addEventListener("submit", (event) => {
 
 def page() -> bytes:
     """The page, with the protocol's version and limits written in."""
-    return (PAGE.replace("__VERSION__", str(VERSION)).replace("__TYPED__", str(MAX_TYPED))
+    return (PAGE.replace("__VERSION__", str(VERSION)).replace("__LANGUAGES__", json.dumps(list(LANGUAGES)))
+            .replace("__TYPED__", str(MAX_TYPED))
             .replace("__TALK__", str(MAX_TALK)).encode("utf-8"))
