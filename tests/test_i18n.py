@@ -172,6 +172,8 @@ def test_the_compare_report_speaks_the_language_and_runs_right_to_left_in_arabic
     if code != "en":
         assert "What changes at the table" not in text and "Every statistic of the deals" not in text
         assert ">Deal<" not in text and ">Bidding<" not in text  # each phase's heading (cli/show.py phase_heading)
+        # the statistics' groups and labels (cli/sim_view.py group_title, statistic_label)
+        assert "Contracts (of all deals)" not in text and ">contract clubs<" not in text and ">made<" not in text
 
 
 def test_compare_speaks_the_language_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:

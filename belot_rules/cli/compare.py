@@ -37,6 +37,7 @@ from .sim_view import (
     print_loads,
     progress_bar,
     speed_line,
+    statistic_label,
     value_cell,
 )
 
@@ -135,7 +136,8 @@ def _print_all(out: Any, names: list[str], bases: list[LoadedVariant], rows: lis
         if run:
             _print_simulation(out, names, run, compare_results(run))
     if results or match_results:
-        out.print(f"\n[dim]{MARK}: the 95% intervals do not overlap (a difference very unlikely to be chance).[/]")
+        said = _("{mark}: the 95% intervals do not overlap (a difference very unlikely to be chance).").format(mark=MARK)
+        out.print("\n" + f"[dim]{escape(said)}[/]")
 
 
 def _simulate(args: argparse.Namespace, backend: Backend, rulesets: list[Ruleset], mode: str, count: int | None,
@@ -244,17 +246,23 @@ def _print_simulation(out: Any, names: list[str], results: list[SimulationResult
     if first.mode == MATCHES:  # the deals of the matches were counted above already: their ends only
         compared = [s for s in compared if s.group == "match"]
     out.print()
-    said = (f"Simulation: {first.count:,} {first.mode} of each variant, seats {', '.join(first.seats)}, "
-            f"seed {first.seed}; {speed_line(deals, sum(r.seconds for r in results))}")
+    said = (ngettext("Simulation: {count} match of each variant, seats {seats}, seed {seed}; {speed}",
+                     "Simulation: {count} matches of each variant, seats {seats}, seed {seed}; {speed}", first.count)
+            if first.mode == MATCHES else
+            ngettext("Simulation: {count} deal of each variant, seats {seats}, seed {seed}; {speed}",
+                     "Simulation: {count} deals of each variant, seats {seats}, seed {seed}; {speed}", first.count))
+    said = said.format(count=f"{first.count:,}", seats=", ".join(first.seats), seed=first.seed,
+                       speed=speed_line(deals, sum(r.seconds for r in results)))
     for line in textwrap.wrap(said, max(20, out.width)):
         out.print(Text(line), soft_wrap=True)
     out.print()
-    label_width = max(len(s.label) for s in compared)
+    labels = [statistic_label(s.group, s.key, s.label) for s in compared]
+    label_width = max(len(label) for label in labels)
     bar = bar_width(out.width, label_width, len(names))
     out.print(grouped_table(
-        ["statistic", *names, ""],
-        ((s.group, [escape(s.label), *(value_cell(v, bar) for v in s.values),
-                    f"[bold yellow]{MARK}[/]" if s.marked else ""]) for s in compared)))
+        [_("statistic"), *names, ""],
+        ((s.group, [escape(label), *(value_cell(v, bar) for v in s.values),
+                    f"[bold yellow]{MARK}[/]" if s.marked else ""]) for s, label in zip(compared, labels))))
 
 
 def _as_json(args: argparse.Namespace, rulesets: list[Ruleset], bases: list[LoadedVariant], names: list[str],

@@ -21,10 +21,10 @@ from typing import Any
 from .. import i18n
 from ..errors import UserError
 from ..files import excerpt, refuse_existing, unwritable, write_text_atomically
-from ..i18n import gettext as _, ngettext
+from ..i18n import gettext as _, ngettext, pgettext
 from ..sim.simulate import SimulationResult
 from .show import phase_heading, value_items
-from .sim_view import GROUP_TITLES
+from .sim_view import group_title, statistic_label
 
 # Okabe-Ito: told apart by colour-blind readers too; a variant keeps its colour in every chart.
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -229,8 +229,9 @@ def _settings(simulation: dict[str, Any]) -> str:
         said.append(ngettext("{count:,} whole match", "{count:,} whole matches",
                              simulation["matches"]).format(count=simulation["matches"]))
     runs = [r for r in (*simulation["results"], *simulation["match_results"])]
+    modes = {"deals": pgettext("simulated", "deals"), "matches": pgettext("simulated", "matches")}
     speeds = "; ".join(_("{variant} {mode}: {deals:,} deals dealt, {played:,} played, {matches:,} matches, {seconds} s "
-                         "({speed:,} deals/s)").format(variant=r["variant"], mode=r["mode"], deals=r["deals"],
+                         "({speed:,} deals/s)").format(variant=r["variant"], mode=modes[r["mode"]], deals=r["deals"],
                                                        played=r["played_deals"], matches=r["matches"] or 0,
                                                        seconds=r["seconds"], speed=r["deals_per_second"])
                        for r in runs)
@@ -242,7 +243,7 @@ def _settings(simulation: dict[str, Any]) -> str:
 
 
 def _labels(results: Sequence[SimulationResult]) -> dict[tuple[str, str], str]:
-    return {(s.group, s.key): s.label for r in results for s in r.statistics()}
+    return {(s.group, s.key): statistic_label(s.group, s.key, s.label) for r in results for s in r.statistics()}
 
 
 def _unreachable(results: Sequence[SimulationResult]) -> list[frozenset[tuple[str, str]]]:
@@ -263,7 +264,7 @@ def _table(title: str, names: list[str], runs: list[dict[str, Any]], results: Se
     for (g, key), label in labels.items():
         if g != group:
             group = g
-            rows.append(f'<tr class="phase"><th colspan="{len(names) + 2}">{html.escape(GROUP_TITLES[g])}</th></tr>')
+            rows.append(f'<tr class="phase"><th colspan="{len(names) + 2}">{html.escape(group_title(g))}</th></tr>')
         cells = []
         for index, run in enumerate(runs):
             stat = (run.get(g) or {}).get(key)

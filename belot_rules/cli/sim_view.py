@@ -12,22 +12,66 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
+from .. import i18n
 from ..errors import UserError
-from ..i18n import gettext as _
+from ..i18n import N_, gettext as _, pgettext, words
 from ..sim.backends import BACKENDS, Backend, WorkerLoad, combined, open_backend
 from ..sim.runs import Progress as ProgressCallback
 from ..sim.simulate import DEFAULT_SEATS
 from ..sim.stats import Mean, Rate
+from ..variant.model import SUIT_CONTRACTS
 from .output import console, print_json
 
-GROUP_TITLES = {
-    "contracts": "Contracts (of all deals)",
-    "outcomes": "Outcomes (of played deals)",
-    "events": "Events (of played deals)",
-    "raw_points": "Raw points per played deal",
-    "match_points": "Match points per played deal",
-    "match": "Matches",
+GROUP_TITLES = {  # marked for the catalogues; :func:`group_title` says them in the command's language
+    "contracts": N_("Contracts (of all deals)"),
+    "outcomes": N_("Outcomes (of played deals)"),
+    "events": N_("Events (of played deals)"),
+    "raw_points": N_("Raw points per played deal"),
+    "match_points": N_("Match points per played deal"),
+    "match": N_("Matches"),
 }
+
+
+def group_title(group: str) -> str:
+    """A group of statistics' title in the command's language."""
+    return _(GROUP_TITLES[group])
+
+
+def statistic_label(group: str, key: str, label: str) -> str:
+    """A statistic's label in the command's language; ``label`` is the English one the results carry (sim/simulate.py),
+    kept for a statistic this does not know."""
+    if i18n.current() == i18n.SOURCE:
+        return label
+    events = {"capot": pgettext("result", "capot"), "doubled": _("doubled"), "redoubled": _("redoubled"),
+              "declarations": _("declarations"), "belote": pgettext("declaration", "belote")}
+    if group == "contracts":
+        return _("everybody passed") if key == "all_pass" else _("contract {name}").format(name=_contract(key))
+    if group == "outcomes":
+        return pgettext("verdict", key)
+    if group == "events":
+        return events.get(key, label)
+    if group in ("raw_points", "match_points"):
+        said = _("raw points of {side}") if group == "raw_points" else _("match points of {side}")
+        return said.format(side=_side(key))
+    if key.endswith("_wins") and key != "first_bidder_wins":
+        return _("matches won by {side}").format(side=_side(key.removesuffix("_wins")))
+    return {"length": _("match length (deals)"), "first_bidder_wins": _("won by the first bidder's team"),
+            "draws": _("matches drawn")}.get(key, label)
+
+
+def _contract(key: str) -> str:
+    """A contract by its key (``hearts``, ``no_trumps``) in the command's words."""
+    if key in SUIT_CONTRACTS:
+        return words.suit_names()[SUIT_CONTRACTS.index(key)]
+    return words.contract_names().get(key, key.replace("_", " "))
+
+
+def _side(key: str) -> str:
+    """``team0`` -> ``team 0`` in the command's words (``player1`` for a player alone)."""
+    name = key.rstrip("0123456789")
+    number = key[len(name):]
+    said = {"team": _("team {number}"), "player": _("player {number}")}.get(name)
+    return said.format(number=number) if said else f"{name} {number}"
 
 
 def positive_int(text: str) -> int:
@@ -160,7 +204,7 @@ MAX_BAR = 10
 
 def bar_width(width: int, label_width: int, columns: int) -> int:
     """How wide a rate's bar may be so that a table of ``columns`` values still fits ``width``; 0 for none."""
-    label_width = max(label_width, *(len(title) for title in GROUP_TITLES.values()))
+    label_width = max(label_width, *(len(group_title(group)) for group in GROUP_TITLES))
     spare = (width - label_width - 6 - columns * (VALUE_WIDTH + 3)) // columns - 1
     return min(MAX_BAR, spare) if spare >= 3 else 0
 
@@ -193,7 +237,7 @@ def grouped_table(headers: list[str], rows: Iterable[tuple[str, list[str]]]) -> 
     for header in headers[1:]:
         table.add_column(escape(header), justify="right")
     for group, group_rows in groupby(rows, key=lambda row: row[0]):
-        table.add_row(f"[bold]{GROUP_TITLES[group]}[/]", end_section=False)
+        table.add_row(f"[bold]{escape(group_title(group))}[/]", end_section=False)
         for _row_group, cells in group_rows:
             table.add_row(*cells)
         table.add_section()
@@ -201,4 +245,5 @@ def grouped_table(headers: list[str], rows: Iterable[tuple[str, list[str]]]) -> 
 
 
 def speed_line(deals: int, seconds: float) -> str:
-    return f"{deals:,} deals in {seconds:.2f} s ({deals / seconds if seconds else 0:,.0f} deals/s)"
+    return _("{deals} deals in {seconds} s ({rate} deals/s)").format(
+        deals=f"{deals:,}", seconds=f"{seconds:.2f}", rate=f"{deals / seconds if seconds else 0:,.0f}")
