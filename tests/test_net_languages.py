@@ -12,8 +12,10 @@ from typing import Any
 from test_net_table import hosted
 from websockets.asyncio.client import connect
 
+from belot_rules.cli.game.session import Session
 from belot_rules.net.protocol import VERSION
 from belot_rules.net.seats import PERSON
+from belot_rules.net.table import Table
 
 Message = dict[str, Any]
 
@@ -161,3 +163,18 @@ def test_each_player_and_each_watcher_reads_the_refusals_and_notes_in_their_own_
     notes_fr = "\n".join(str(m["note"]) for m in seen_fr if m["type"] == "seats")
     assert "Ana сяда на място 1" in notes_bg and "Bo сяда на място 3" in notes_bg, notes_bg
     assert "Ana s'assied à la place 1" in notes_fr and "Bo s'assied à la place 3" in notes_fr, notes_fr
+
+
+def test_the_bots_seats_are_named_in_each_players_language() -> None:
+    """A bot's seat is named by its compass point in the reader's language (cli/game/seating.py ``seat_word``),
+    in the seats and in each move's words: a Bulgarian reads Изток, not East."""
+    session = Session.start("bulgarian", 2, ("random",) * 4, target=1)
+    table = Table.new(session, (PERSON, "random", "random", "random"), "names")
+    _, _, outs = table.join("Ana", None, False, 0.0, "bg")
+    seats = [s["name"] for s in dict(outs)[0]["seats"]]
+    assert seats[0] == "Ana" and seats[1].startswith("Изток") and "(random)" in seats[1], seats
+    said = []
+    while not said:
+        _, outs = table.step(0.0)
+        said = [m["said"] for receiver, m in outs if receiver == 0 and m["type"] == "moved"]
+    assert any(word in said[0] for word in ("Изток", "Запад", "Север")) and "East" not in said[0], said

@@ -108,9 +108,17 @@ class Table:
     def over(self) -> bool:
         return self.session.over
 
+    def name_of(self, seat: int) -> str:
+        """A seat's name in the current language: its player's, or its compass point (and its bot's name)."""
+        chair = self.seats[seat]
+        if chair.person and chair.token is not None:
+            return chair.name
+        compass = seat_word(COMPASS[len(self.seats)][seat])
+        return compass if chair.person else f"{compass} ({chair.player})"
+
     def seats_json(self) -> list[dict[str, Any]]:
         side_of = self.session.ruleset.seating.side_of
-        return [{"seat": s.number, "name": s.name, "side": side_of[s.number],
+        return [{"seat": s.number, "name": self.name_of(s.number), "side": side_of[s.number],
                  "player": (f"{PERSON}, {self.session.seating.players[s.number]} standing in"
                             if s.person and s.number not in self.flow.people else s.player),
                  "present": s.present or not s.person} for s in self.seats]
@@ -200,8 +208,7 @@ class Table:
         """Who sits where, with ``note`` (worded for the host, and for each receiver in its language)."""
         with speaking(self.spoken):
             self.note(note())
-        seats = self.seats_json()
-        return self.to_all(lambda r: {"type": "seats", "seats": seats, "note": note()})
+        return self.to_all(lambda r: {"type": "seats", "seats": self.seats_json(), "note": note()})
 
     # ------------------------------------------------------------------ the match
 
@@ -481,11 +488,11 @@ class Table:
         return self.session.deal_number if self.shown is self.session.deal else len(self.session.rows)
 
     def _moved(self, moved: Moved) -> list[Out]:
-        names = [s.name for s in self.seats]
         assert self.shown is not None
         table = public_view(self.shown.view(0))
 
         def message(receiver: int) -> dict[str, Any]:
+            names = [self.name_of(seat) for seat in range(len(self.seats))]
             trick = None if moved.completed is None else trick_words(table, moved.completed, names, self.look)
             seat_or_none = None if receiver < 0 else receiver
             view = self.view(receiver)
@@ -523,4 +530,5 @@ class Table:
 
     def _side_names(self, side: int) -> str:
         """The players of a side (a team, or one player without partners), by name."""
-        return f" {_('and')} ".join(s.name for s in self.seats if self.session.ruleset.seating.side_of[s.number] == side)
+        return f" {_('and')} ".join(self.name_of(s) for s in range(len(self.seats))
+                                    if self.session.ruleset.seating.side_of[s] == side)
