@@ -178,3 +178,18 @@ def test_a_random_deal_played_alone_keeps_the_partner_out(seed: int) -> None:
     assert state.hands[out].bit_count() == 8 and not any(hand for seat, hand in enumerate(state.hands) if seat != out)
     side = TWENTY_NINE.seating.side_of[state.alone]
     assert abs(state.score.match_points[side]) == 3 and sum(map(abs, state.score.match_points)) == 3
+
+
+def test_a_defender_bot_takes_the_trick_from_the_lone_player_when_it_can_twenty_nine_7() -> None:
+    """One lost trick defeats a single hand: the lone player plays his strongest card (seat 2 would lead JD), and a
+    defender holding a card that beats the lone player's plays the weakest such card: seat 2 leads 7S, seat 3 holds no
+    spade, and seat 1 takes it with the weakest of JS 9S AS TS in the order J 9 A 10 K Q 8 7, TS."""
+    state = laid()
+    for answer in ("no single hand", "no single hand", "single hand"):
+        state.apply(answer)
+    bot = make_player("heuristic", TWENTY_NINE, 0)
+    lead = bot.choose(state.view(2), state.legal_actions())
+    assert str(lead) == "JD"  # the strongest of seat 2's cards: a Jack
+    state.apply("7S")
+    state.apply("AC")  # seat 3, void in spades
+    assert str(bot.choose(state.view(1), state.legal_actions())) == "TS"

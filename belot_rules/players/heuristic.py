@@ -30,7 +30,7 @@ from ..engine.phases import CONCEALING, PREDICTING, SINGLE_HAND
 from ..rules.calls import Call
 from ..rules.declarations import Declaration
 from ..ruleset import Ruleset
-from .alone import sure_alone
+from .alone import alone_card, sure_alone
 from .base import offered_calls
 from .bidding_sense import BiddingSense
 from .card_play import CardSense
@@ -106,6 +106,9 @@ class HeuristicPlayer:
         legal_mask = 0
         for action in legal:
             legal_mask |= 1 << action.card
+        if view.out >= 0:  # a deal played alone: one trick decides it (players/alone.py)
+            card = alone_card(self.ruleset, view, legal_mask)
+            return [a for a in legal if a.card == card][-1]
         choose = self.card_chooser(contract)
         memory = self._memory_of(view)
         if view.tableau and self.ruleset.dealing.all_on_table:  # belote-a-deux.md §B: every playable card in view
