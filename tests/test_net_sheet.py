@@ -89,3 +89,21 @@ def test_a_deals_score_is_worded_from_each_receivers_chair_in_its_language() -> 
     said = {receiver: "\n".join([m["title"], *m["lines"]]) for receiver, m in outs if m["type"] == "result"}
     assert "отбор" in said[0] and "Ana" not in said[0], said[0]
     assert "North-South" in said[WATCHERS] and "East-West" in said[WATCHERS], said[WATCHERS]
+
+
+def test_the_line_client_says_the_hand_once_and_the_auction_in_the_players_words() -> None:
+    """The line client (``belot join --plain``) says a hand once, not again at the turn that follows the deal, and
+    its ``a`` says the calls as the table says them (cli/game/look.py ``call``), in the player's language."""
+    out = io.StringIO()
+    view = PlainView(Joining("127.0.0.1:1", "words"), out=out)
+    view.names = ["Ana", "Bo", "Cy", "Di"]
+    seen = {"hand": ["JH", "7S"], "contract": None, "trick": [], "phase": "bidding", "calls": [[1, "all_trumps"]]}
+    i18n.use("bg")
+    try:
+        view.show({"type": "deal", "number": 1, "dealer": 1, "view": seen})
+        view.show({"type": "turn", "seat": 0, "phase": "bidding", "prompt": "?", "view": seen, "menu": [], "bids": ""})
+        view.local("a")
+    finally:
+        i18n.use(i18n.SOURCE)
+    said = out.getvalue()
+    assert said.count("Вашата ръка") == 1 and "Bo: всичко коз" in said, said

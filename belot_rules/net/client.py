@@ -25,6 +25,7 @@ from ..cli.game.saves import data_dir
 from ..engine.records import write_record
 from ..errors import UserError
 from ..i18n import SOURCE, current, gettext as _
+from ..rules.calls import Call
 from .protocol import VERSION, encode
 
 REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for
@@ -121,6 +122,7 @@ class PlainView:
     names: list[str] = field(default_factory=list)
     view: dict[str, Any] | None = None
     prompt: str = ""  # the question of the move awaited ("" when none is)
+    shown: list[str] = field(default_factory=list)  # the hand as last said
     ended: bool = False
 
     def say(self, line: str) -> None:
@@ -173,8 +175,9 @@ class PlainView:
         if view["contract"] and m["phase"] != "bidding":
             times = f" ×{view['multiplier']}" if view["multiplier"] > 1 else ""
             self.say(_("Contract: {contract}{times} by {name}").format(
-                contract=view["contract"].replace("_", " "), times=times, name=self.names[view["declarer"]]))
-        self.show_hand()
+                contract=self.look.contract(view["contract"]), times=times, name=self.names[view["declarer"]]))
+        if view["hand"] != self.shown:  # a hand just shown at the deal's start is not said again
+            self.show_hand()
         if view["trick"]:
             self.say(_("On the table: {cards}").format(
                 cards=", ".join(f"{self.names[s]} {self.look.card_name(c)}" for s, c in view["trick"])))
@@ -189,8 +192,16 @@ class PlainView:
                 self.say(f"{entry['key']}: {entry['label']}")
         self.ask(m["prompt"])
 
+    def call_words(self, said: str) -> str:
+        """A call of the auction as the table says it, in the player's language."""
+        try:
+            return self.look.call(Call.parse(said))
+        except UserError:
+            return said.replace("_", " ")
+
     def show_hand(self) -> None:
         if self.view is not None and self.view["hand"]:
+            self.shown = self.view["hand"]
             self.say(_("Your hand: {cards}").format(cards=self.cards(self.view["hand"])))
 
     def on_refused(self, m: dict[str, Any]) -> None:
@@ -242,7 +253,7 @@ class PlainView:
                 self.say(f"{key:9} {what}")
         elif word == "a":
             calls = self.view["calls"] if self.view else []
-            self.say("; ".join(f"{self.names[s]}: {c.replace('_', ' ')}" for s, c in calls) or _("No call yet."))
+            self.say("; ".join(f"{self.names[s]}: {self.call_words(c)}" for s, c in calls) or _("No call yet."))
         elif word == "l":
             tricks = self.view["tricks"] if self.view else []
             if tricks:
