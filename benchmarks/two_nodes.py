@@ -169,15 +169,16 @@ def _numbers(stdout: str) -> dict[str, Any]:
 
 
 def _kill_worker() -> None:
-    """SIGKILL one actor process of the run (Ray titles them ``ray::_RayWorker...``)."""
+    """SIGKILL one actor process of the run (Ray titles them ``ray::_RayWorker...``): a child of one of the nodes'
+    raylets, in a process group of its own (so not found by the node's group, nor by ``ps -g``, a session)."""
     state = _state()
-    for group in (state["node"], state["head"]):
-        listed = subprocess.run(["ps", "-o", "pid=,args=", "-g", str(group)], capture_output=True, text=True).stdout
-        for line in listed.splitlines():
-            pid, _, args = line.strip().partition(" ")
-            if args.startswith("ray::_RayWorker"):
-                os.kill(int(pid), signal.SIGKILL)
-                return
+    listed = subprocess.run(["ps", "-eo", "pid=,ppid=,pgid=,args="], capture_output=True, text=True).stdout
+    processes = [line.split(None, 3) for line in listed.splitlines() if len(line.split(None, 3)) == 4]
+    group_of = {int(pid): int(pgid) for pid, _, pgid, _ in processes}
+    for pid, ppid, _, args in processes:
+        if args.startswith("ray::_RayWorker") and group_of.get(int(ppid)) in (state["node"], state["head"]):
+            os.kill(int(pid), signal.SIGKILL)
+            return
     raise SystemExit("no worker of the run to kill")
 
 
