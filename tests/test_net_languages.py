@@ -12,6 +12,7 @@ from typing import Any
 from test_net_table import hosted
 from websockets.asyncio.client import connect
 
+from belot_rules import i18n
 from belot_rules.cli.game.session import Session
 from belot_rules.net.protocol import VERSION
 from belot_rules.net.seats import PERSON
@@ -178,3 +179,5 @@ def test_the_bots_seats_are_named_in_each_players_language() -> None:
         _, outs = table.step(0.0)
         said = [m["said"] for receiver, m in outs if receiver == 0 and m["type"] == "moved"]
     assert any(word in said[0] for word in ("Изток", "Запад", "Север")) and "East" not in said[0], said
+    with i18n.speaking("bg"):  # the players of a side, as the match's winner is said: joined in the language
+        assert table._side_names(0) == "Ana и Север (random)", table._side_names(0)

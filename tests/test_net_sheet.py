@@ -91,13 +91,15 @@ def test_a_deals_score_is_worded_from_each_receivers_chair_in_its_language() -> 
     assert "North-South" in said[WATCHERS] and "East-West" in said[WATCHERS], said[WATCHERS]
 
 
-def test_the_line_client_says_the_hand_once_and_the_auction_in_the_players_words() -> None:
+def test_the_line_client_says_the_hand_and_contract_once_and_the_auction_in_the_players_words() -> None:
     """The line client (``belot join --plain``) says a hand once, not again at the turn that follows the deal, and
-    its ``a`` says the calls as the table says them (cli/game/look.py ``call``), in the player's language."""
+    the contract once a deal; its ``a`` says the calls as the table says them (cli/game/look.py ``call``), in the
+    player's language."""
     out = io.StringIO()
     view = PlainView(Joining("127.0.0.1:1", "words"), out=out)
     view.names = ["Ana", "Bo", "Cy", "Di"]
-    seen = {"hand": ["JH", "7S"], "contract": None, "trick": [], "phase": "bidding", "calls": [[1, "all_trumps"]]}
+    seen = {"hand": ["JH", "7S"], "contract": None, "multiplier": 1, "declarer": -1, "trick": [], "phase": "bidding",
+            "calls": [[1, "all_trumps"]]}
     i18n.use("bg")
     try:
         view.show({"type": "deal", "number": 1, "dealer": 1, "view": seen})
@@ -107,3 +109,8 @@ def test_the_line_client_says_the_hand_once_and_the_auction_in_the_players_words
         i18n.use(i18n.SOURCE)
     said = out.getvalue()
     assert said.count("Вашата ръка") == 1 and "Bo: всичко коз" in said, said
+    playing = {**seen, "contract": "hearts", "multiplier": 1, "declarer": 1, "phase": "playing"}
+    turn = {"type": "turn", "seat": 0, "phase": "playing", "prompt": "?", "view": playing, "menu": [], "bids": ""}
+    view.show(turn)
+    view.show(turn)
+    assert out.getvalue().count("Contract: hearts") == 1, "the contract is said once a deal, not at every card"

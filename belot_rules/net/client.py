@@ -123,6 +123,7 @@ class PlainView:
     view: dict[str, Any] | None = None
     prompt: str = ""  # the question of the move awaited ("" when none is)
     shown: list[str] = field(default_factory=list)  # the hand as last said
+    contract: tuple[Any, ...] = ()  # the contract as last said (said again once it changes: a double)
     ended: bool = False
 
     def say(self, line: str) -> None:
@@ -160,6 +161,7 @@ class PlainView:
     def on_deal(self, m: dict[str, Any]) -> None:
         self.view = m["view"]
         self.say(_("Deal {number}: {name} deals.").format(number=m["number"], name=self.names[m["dealer"]]))
+        self.contract = ()
         self.show_hand()
 
     def on_moved(self, m: dict[str, Any]) -> None:
@@ -172,7 +174,9 @@ class PlainView:
     def on_turn(self, m: dict[str, Any]) -> None:
         view = self.view = m["view"]
         self.prompt = m["prompt"] if m.get("left") is None else f"[{round(m['left'])} s left] {m['prompt']}"
-        if view["contract"] and m["phase"] != "bidding":
+        contract = (view["contract"], view["multiplier"], view["declarer"])
+        if view["contract"] and m["phase"] != "bidding" and contract != self.contract:
+            self.contract = contract
             times = f" ×{view['multiplier']}" if view["multiplier"] > 1 else ""
             self.say(_("Contract: {contract}{times} by {name}").format(
                 contract=self.look.contract(view["contract"]), times=times, name=self.names[view["declarer"]]))

@@ -4,7 +4,6 @@ result boxes, worded from the receiver's chair and drawn as text (and colour cod
 from __future__ import annotations
 
 import io
-from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +34,7 @@ def rules(table: Table) -> str:
 def sheet(table: Table, seat: int | None) -> str:
     """The score sheet and the board as ``s`` shows them in the local game, from ``seat``'s chair (Us and
     Them; for a watcher, the compass pairs). Not the match's seed: it would deal the hidden cards again."""
-    with table.player(seat) if seat is not None else nullcontext():
+    with table.chair(WATCHERS if seat is None else seat):  # the seats named as the table names them
         draw = table.draw
         page = Group(draw.sheet(), draw.board()) if table.session.rows else draw.board()
         text = io.StringIO()

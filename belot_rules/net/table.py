@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from ..booklet.messages import listing
 from ..cli.game.controller import (
     CLOCK,
     PREDICTING,
@@ -530,5 +531,4 @@ class Table:
 
     def _side_names(self, side: int) -> str:
         """The players of a side (a team, or one player without partners), by name."""
-        return f" {_('and')} ".join(self.name_of(s) for s in range(len(self.seats))
-                                    if self.session.ruleset.seating.side_of[s] == side)
+        return listing([self.name_of(s) for s in range(len(self.seats)) if self.session.ruleset.seating.side_of[s] == side])

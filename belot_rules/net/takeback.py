@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..booklet.messages import listing
 from ..cli.game.session import NoUndo
 from ..engine.deal import DealState
 from ..i18n import gettext as _, ngettext
@@ -93,4 +94,4 @@ def _movers(table: Table, start: int) -> set[int]:
 
 
 def _names(table: Table, seats: set[int]) -> str:
-    return f" {_('and')} ".join(table.seats[s].name for s in sorted(seats))
+    return listing([table.seats[s].name for s in sorted(seats)])
