@@ -54,3 +54,25 @@ def test_a_pipe_given_as_a_file_is_refused_at_once(verb: str, tmp_path: Path,
     os.mkfifo(fifo)
     assert main([verb, str(fifo)]) == 1
     assert "is not a regular file (a pipe or a device)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--watch", "--speed", "instant", "--target", "10"], ["host", "--port", "0", "--seats", "random"],
+    ["simulate", "--variant", "french", "--deals", "2"], ["duel", "heuristic", "easy", "--variant", "french", "--deals", "1"],
+])
+@pytest.mark.parametrize("seed", ["99999999999999999999999999999", "-1", "1e5"])
+def test_a_seed_no_record_could_hold_is_refused_before_play(args: list[str], seed: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/records.md (numbers of at most 24 characters): `play --seed` of 29 digits wrote a record, and a save,
+    that `belot replay` and `--resume` then refused; every --seed is now a whole number from 0 to 18 digits."""
+    assert main([*args, "--seed", seed]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"argument --seed: a seed is a whole number from 0 to 999999999999999999, not {seed}" in captured.err
+
+
+def test_the_largest_seed_plays_records_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "match.json"
+    assert main(["play", "--watch", "--speed", "instant", "--target", "10", "--seed", "999999999999999999",
+                 "--record", str(record)]) == 0
+    assert main(["replay", str(record)]) == 0

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import UserError
 from ..i18n import gettext as _
+from .seed import seed_number
 
 DEFAULT_SEATS = "human,heuristic,human,heuristic"
 DEFAULT_PORT = 7654
@@ -35,7 +36,7 @@ def register(subparsers: Any) -> None:
         port=DEFAULT_PORT))
     parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
                         help=_("the address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)"))
-    parser.add_argument("--seed", type=int, help=_("deal the same cards and bot moves again (default: random)"))
+    parser.add_argument("--seed", type=seed_number, help=_("deal the same cards and bot moves again (default: random)"))
     parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target (N deals where players predict their points)"))
     parser.add_argument("--wait", type=float, default=120, metavar="SECONDS",
                         help=_("how long a player who dropped has to come back before a bot plays their seat "

@@ -28,6 +28,7 @@ from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 from .game.settings import Kept, Settings
 from .game.stats import stats_path
+from .seed import seed_number
 
 DEFAULT_VARIANT = "bulgarian"
 
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
                             variant=DEFAULT_VARIANT))
     parser.add_argument("--variant", dest="variant_option", metavar="NAME_OR_FILE",
                         help=_("the same as VARIANT_OR_FILE, spelt as simulate and duel take it"))
-    parser.add_argument("--seed", type=int, help=_("deal the same cards and bot moves again (default: random)"))
+    parser.add_argument("--seed", type=seed_number, help=_("deal the same cards and bot moves again (default: random)"))
     parser.add_argument("--seats", metavar="P0,P1,...",
                         help=_("the players in play order, 'you' or a bot (default: {seats})").format(
                             seats=",".join(DEFAULT_SEATS)))

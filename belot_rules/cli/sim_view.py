@@ -21,6 +21,7 @@ from ..sim.simulate import DEFAULT_SEATS
 from ..sim.stats import Mean, Rate
 from ..variant.model import SUIT_CONTRACTS
 from .output import console, print_json
+from .seed import seed_number
 
 GROUP_TITLES = {  # marked for the catalogues; :func:`group_title` says them in the command's language
     "contracts": N_("Contracts (of all deals)"),
@@ -91,7 +92,7 @@ def add_simulation_options(parser: argparse.ArgumentParser, seats: bool = True) 
         parser.add_argument("--seats", default=DEFAULT_SEATS[0], metavar="B0,B1,...",
                             help=_("the bot in each seat, in play order (at four, teams 0+2 and 1+3), or one bot for "
                                  "every seat; default: heuristic in every seat"))
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed of every deck and bot (default 0)"))
+    parser.add_argument("--seed", type=seed_number, default=0, metavar="S", help=_("seed of every deck and bot (default 0)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     add_run_options(parser)
 
