@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from pydantic import ValidationError
 from test_family_concealed_trump import HANDS, deck
 
-from belot_rules.cards import mask_of
+from belot_rules.cards import CARDS, mask_of
 from belot_rules.engine.actions import ALONE_ACTION, NOT_ALONE_ACTION
 from belot_rules.engine.deal import OVER, PLAYING, DealState
 from belot_rules.engine.phases import SINGLE_HAND
@@ -193,3 +193,46 @@ def test_a_defender_bot_takes_the_trick_from_the_lone_player_when_it_can_twenty_
     state.apply("7S")
     state.apply("AC")  # seat 3, void in spades
     assert str(bot.choose(state.view(1), state.legal_actions())) == "TS"
+
+
+def test_a_single_hand_is_scored_from_its_outcome_as_the_engine_scores_it_twenty_nine_7() -> None:
+    """A scorekeeper's outcome says who played alone (``alone``): the short form (points, tricks) and the tricks
+    (three cards each, the partner's none) score the deal as the engine did, +3 here; the contract bid is void."""
+    from belot_rules.pad.reduce import short_outcome
+    from belot_rules.rules.outcome import score_outcome
+
+    state = laid(SOLID)
+    state.apply("no single hand")
+    state.apply("single hand")
+    while state.phase != OVER:
+        state.apply(state.legal_actions()[0])
+    short = short_outcome(state)
+    assert (short["alone"], short["contract"], short["declarer"]) == (1, "hearts", 1)
+    assert score_outcome(TWENTY_NINE, short).match_points == state.score.match_points == (0, 3)
+    full = {"contract": "hearts", "declarer": 1, "alone": 1, "first_leader": 1,
+            "tricks": [{"cards": [str(CARDS[c]) for c in cards], "winner": winner} for _, cards, winner in state.tricks]}
+    assert score_outcome(TWENTY_NINE, full).match_points == (0, 3)
+
+
+def test_an_outcome_refuses_a_single_hand_where_there_is_none() -> None:
+    """Bad input gets the place and what would be valid: no single hand in Bulgarian, the lone player declares and
+    leads, and a trick of a single hand has three cards."""
+    from belot_rules.rules.outcome import OutcomeError, score_outcome
+
+    bulgarian = Ruleset(load_variant_model("bulgarian").variant)
+    with pytest.raises(OutcomeError, match="bulgarian has no single hand"):
+        score_outcome(bulgarian, {"contract": "hearts", "declarer": 1, "alone": 1, "first_leader": 1,
+                                  "points": [0, 152], "last_trick": 1, "trick_counts": [0, 8]})
+    with pytest.raises(OutcomeError, match="the lone player declares a single hand: seat 1, not 0"):
+        score_outcome(TWENTY_NINE, {"contract": "hearts", "declarer": 0, "alone": 1, "first_leader": 1,
+                                    "points": [0, 20], "last_trick": 1, "trick_counts": [0, 8]})
+    state = laid(SOLID)
+    state.apply("no single hand")
+    state.apply("single hand")
+    while state.phase != OVER:
+        state.apply(state.legal_actions()[0])
+    tricks = [{"cards": [str(CARDS[c]) for c in cards]} for _, cards, _ in state.tricks]
+    tricks[0]["cards"].append("KH")  # the partner's card: he sat out
+    with pytest.raises(OutcomeError, match=r"tricks\[0\]\.cards: 4 given; it takes 3"):
+        score_outcome(TWENTY_NINE, {"contract": "hearts", "declarer": 1, "alone": 1, "first_leader": 1,
+                                    "tricks": tricks})

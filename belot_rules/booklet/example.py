@@ -40,7 +40,7 @@ class Example:
 
 def play(rules: Ruleset, seed: int) -> DealState:
     """One deal of ``rules`` played to its end with random legal moves drawn from ``seed``; nobody plays it alone
-    (play.single_hand: the example shows the contract bid, and a score sheet has no single hand to score again)."""
+    (play.single_hand: the example shows how a contract bid is scored)."""
     deck = list(rules.seating.cards)
     rng = random.Random(seed)
     rng.shuffle(deck)

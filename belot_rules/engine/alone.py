@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..variant.model import CONCEALED
+from ..cards import SUIT_OF
+from ..variant.model import CONCEALED, SUIT_CONTRACTS
 from .actions import ALONE_ACTION, NOT_ALONE_ACTION, Action
 from .phases import SINGLE_HAND
 
@@ -48,6 +49,7 @@ def answer(state: DealState, alone: bool) -> None:
 def go_alone(state: DealState, seat: int) -> None:
     """``seat`` plays the deal alone: his partner is out, no trumps (the face-down trump back in its owner's hand), no
     bid nor double at stake, and he leads."""
+    state.voided = SUIT_CONTRACTS[SUIT_OF[state.trump_card]] if state.trump_card >= 0 else state.contract
     if state.trump_card >= 0:
         state.hands[state.declarer] |= 1 << state.trump_card
         state.trump_card = -1

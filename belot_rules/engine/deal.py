@@ -117,6 +117,7 @@ class DealState:
     alone: int = -1
     out: int = -1
     offered: int = 0
+    voided: str | None = None  # the contract bid, void once a seat plays alone (a deal outcome names it)
 
     # ------------------------------------------------------------------ creation
 

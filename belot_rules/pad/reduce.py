@@ -39,6 +39,8 @@ def short_outcome(deal: DealState, sides: bool = False) -> dict[str, Any]:
         outcome["bid"] = "capot" if deal.bid == CAPOT else deal.bid
     if deal.pair >= 0:  # declarations.pair: it moved the bid
         outcome["pair"] = deal.pair
+    if deal.alone >= 0:  # play.single_hand: the contract bid is void, the tricks were played without trumps
+        outcome.update(alone=deal.alone, contract=deal.voided, first_leader=deal.alone)
     return outcome
 
 

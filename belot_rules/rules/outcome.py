@@ -40,17 +40,18 @@ from ..errors import UserError
 from ..files import KeyPath, excerpt
 from ..i18n import N_
 from ..variant.explain import suggest
-from ..variant.model import Contract, Sides, Stock, Variant
+from ..variant.model import CONCEALED, Contract, Sides, Stock, Variant
 from ..variant.options.base import MAX_NUMBER
 from ..variant.options.declarations import QuadSequenceOverlap
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
+from .outcome_play import play_tricks
 from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .scoring.pipeline import DECLARED
 from .scoring.prediction import prediction_problems
+from .scoring.single_hand import single_hand_problems, single_hand_score
 from .seating import Seating
 from .short_outcome import by_side, contest_problems, entry_form, side_totals
-from .tables import ContractTables
-from .trump_outcome import best_in_trick, pair_problems, shown_problems
+from .trump_outcome import pair_problems, shown_problems
 
 SCHEMA_DIALECT = "http://json-schema.org/draft-07/schema#"
 CARD_PATTERN = "^([6789TJQKAtjqka]|10)[CDHScdhs♣♦♥♠]$"  # the 6 of a 36-card pack too
@@ -232,6 +233,10 @@ class DealOutcome(_Strict):
         description="Where each player predicts his own points (bidding.predictions): the points each seat predicted, "
         "in seat order; the board then records minus each difference.",
     )
+    alone: Seat | None = Field(
+        None, description="A single hand (play.single_hand): the seat that played alone and declares the deal; his "
+        "partner played no card (three cards a trick at four), there were no trumps, and the contract bid is void.",
+    )
     discards: list[CardText] = Field(
         [], max_length=8,
         description="Where the taker picks up a chien (deal.stock to_taker): the cards he laid aside; they count "
@@ -367,19 +372,24 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     problems = _check_against(scoring, model)
     chien = scoring.variant.deal.stock == Stock.to_taker
     table_problems = _check_table(scoring.seating, scoring.variant.name, model, chien)
+    alone = model.alone
+    if alone is not None:  # play.single_hand: played without trumps, the bid void
+        table_problems += single_hand_problems(scoring.variant, model.declarer, alone, model.first_leader,
+                                               model.pair is not None or model.trump_shown is not None)
     if model.contract not in scoring.tables or table_problems:  # tricks of another table cannot be played out
         raise OutcomeError(problems + table_problems)
-    tables = scoring.tables[model.contract]
+    tables = scoring.tables[model.contract if alone is None else CONCEALED]
     table = scoring.seating
     shown = None if model.trump_shown is None else (model.trump_shown.trick, model.trump_shown.card)
-    problems += shown_problems(scoring, model.contract, shown, None if model.tricks is None else len(model.tricks))
+    if alone is None:  # a single hand has no trump to show
+        problems += shown_problems(scoring, model.contract, shown, None if model.tricks is None else len(model.tricks))
     played_by: dict[int, tuple[int, int]] = {}
     if model.tricks is None:
         points, tricks, last = side_totals(table, scoring.variant, tables, model.contract, model.declarer, model.points,
-                                           model.last_trick, model.trick_counts, problems)
+                                           model.last_trick, model.trick_counts, problems, alone is not None)
         declarations = _declarations(scoring, model, None, problems)
     else:
-        winners, played_by = _play(tables, model, problems, scoring, shown)
+        winners, played_by = play_tricks(tables, model, problems, scoring, shown)
         if scoring.declarations.from_tricks:
             declarations = _trick_melds(scoring, model, winners, problems)
         else:
@@ -396,6 +406,8 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
                               None if model.tricks is None else [t.cards for t in model.tricks], played_by)
     if problems:
         raise OutcomeError(problems)
+    if alone is not None:
+        return single_hand_score(scoring.variant, table, alone, points, tricks, last)
     multiplier, level = _doubling(scoring.variant, model)
     score = scoring.score(
         contract=model.contract,
@@ -445,36 +457,6 @@ def _scoring_of(rules: Variant | ScoringRules | HasScoring) -> ScoringRules:
     return ScoringRules(rules) if isinstance(rules, Variant) else rules.scoring
 
 
-def _play(tables: ContractTables, outcome: DealOutcome, problems: list[tuple[KeyPath, str]],
-          scoring: ScoringRules | None = None,
-          shown: tuple[int, int] | None = None) -> tuple[list[int], dict[int, tuple[int, int]]]:
-    """Each trick's winner from its cards and leader (and, with ``scoring``, from when a trump laid face down was
-    ``shown``: :func:`.trump_outcome.best_in_trick`), and who played each card (seat, trick).
-
-    A winner the outcome gives that the cards do not bear out is a problem; the cards'
-    winner leads the next trick either way, so one slip is reported once.
-    """
-    winners: list[int] = []
-    played_by: dict[int, tuple[int, int]] = {}
-    leader = outcome.first_leader
-    for i, trick in enumerate(outcome.tricks or ()):
-        cards = [parse_card(c).index for c in trick.cards]
-        seats = len(cards)
-        for j, card in enumerate(cards):
-            played_by[card] = ((leader + j) % seats, i)
-        best = tables.trick_winner_index(cards) if scoring is None else best_in_trick(
-            scoring, outcome.contract, shown, i, cards)
-        winner = (leader + best) % seats
-        if trick.winner is not None and trick.winner != winner:
-            problems.append((("tricks", i, "winner"), (
-                f"seat {trick.winner} cannot have won this trick: seat {leader} led it, so the cards fell to seats "
-                f"{', '.join(str((leader + j) % seats) for j in range(seats))} and {trick.cards[best]} of seat "
-                f"{winner} wins it")))
-        winners.append(winner)
-        leader = winner
-    return winners, played_by
-
-
 def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[KeyPath, str]]:
     """What the variant does not allow: the contract, the multiplier, the bid."""
     variant = scoring.variant
@@ -494,7 +476,8 @@ def _check_against(scoring: ScoringRules, outcome: DealOutcome) -> list[tuple[Ke
         problems.append((("multiplier",), "the doubling says the multiplier; leave it out"))
     elif outcome.multiplier not in allowed:
         problems.append((("multiplier",), f"{name} allows {', '.join(map(str, allowed))}{why}, not {outcome.multiplier}"))
-    problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
+    if outcome.alone is None:  # a single hand voids the bid (play.single_hand)
+        problems += [(("bid",), text) for text in _check_bid(variant, outcome.bid)]
     problems += [(("predictions",), text) for text in prediction_problems(variant, scoring.tables, outcome.contract,
                                                                                outcome.predictions)]
     return problems
@@ -509,6 +492,7 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
                                                (("first_leader",), outcome.first_leader)]
     seats += [(("tricks", i, "winner"), t.winner) for i, t in enumerate(outcome.tricks or ())]
     seats += [(("declarations", i, "seat"), d.seat) for i, d in enumerate(outcome.declarations)]
+    seats.append((("alone",), outcome.alone))
     problems += [(where, f"{name} has {table.players} players, seats 0-{last}, not {seat}")
                  for where, seat in seats if seat is not None and seat > last]
     short = outcome.tricks is None
@@ -528,9 +512,10 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
                          "not both"))
     if not short and len(outcome.tricks or ()) != table.hand_size:
         problems.append((("tricks",), _tricks_given(len(outcome.tricks or ()), table)))
+    size = table.players - (outcome.alone is not None)  # a single hand's partner plays no card
     for i, trick in enumerate(outcome.tricks or ()):
-        if len(trick.cards) != table.players:
-            problems.append((("tricks", i, "cards"), f"{len(trick.cards)} given; it takes {table.players}"))
+        if len(trick.cards) != size:
+            problems.append((("tricks", i, "cards"), f"{len(trick.cards)} given; it takes {size}"))
         for j, card in enumerate(trick.cards):
             if not table.pack_mask >> parse_card(card).index & 1:
                 problems.append((("tricks", i, "cards", j), f"{card} is not in the {table.pack_size}-card pack of {name}"))

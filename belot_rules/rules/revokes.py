@@ -10,7 +10,8 @@ from ..files import KeyPath
 from ..variant.model import Variant
 from .closed import CLOSED_LEAD_OF_A_SEAT, closed_levels, is_closed, lead
 from .jass_play import obligations
-from .outcome import DealOutcome, HasScoring, _doubling, _play, _scoring_of, parse_outcome
+from .outcome import DealOutcome, HasScoring, _doubling, _scoring_of, parse_outcome
+from .outcome_play import play_tricks
 from .play import OF_A_SEAT, Obligations
 from .scoring import ScoringRules
 
@@ -32,7 +33,7 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     if variant.deal.tableau_packets or variant.play.conceals_trump or model.tricks is None:
         return []
     tables = scoring.tables[model.contract]
-    _, played_by = _play(tables, model, [])
+    _, played_by = play_tricks(tables, model, [])
     closed = _closed(variant, model)
     return _revokes(obligations(tables, variant.play, scoring.seating.partner_back), model, played_by, closed)
 

@@ -59,19 +59,19 @@ def card_total(tables: ContractTables, table: Seating, variant: Variant) -> tupl
 
 def side_totals(table: Seating, variant: Variant, tables: ContractTables, contract: str, declarer: int,
                 points: list[int] | None, last: int | None, trick_counts: list[int] | None,
-                found: Problems) -> tuple[list[int], list[int], int]:
+                found: Problems, partner_out: bool = False) -> tuple[list[int], list[int], int]:
     """The short form's card points, tricks and last trick per side, checked against the deal: the points add up
-    to the cards played, a side without a trick has no points (but a taker's chien laid aside) and not the last
-    trick, the tricks make a hand."""
+    to the cards played (at most, where a single hand's partner played none: ``partner_out``), a side without a
+    trick has no points (but a taker's chien laid aside) and not the last trick, the tricks make a hand."""
     problems: Problems = []
-    totals = _totals(table, variant, tables, contract, declarer, points, last, trick_counts, problems)
+    totals = _totals(table, variant, tables, contract, declarer, points, last, trick_counts, problems, partner_out)
     found += problems
     return totals
 
 
 def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: str, declarer: int,
             points: list[int] | None, last: int | None, trick_counts: list[int] | None,
-            problems: Problems) -> tuple[list[int], list[int], int]:
+            problems: Problems, partner_out: bool = False) -> tuple[list[int], list[int], int]:
     name = variant.name
     sides = [table.side_name(side) for side in range(table.sides)]
     for key, value in (("points", points), ("last_trick", last)):
@@ -86,6 +86,7 @@ def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: 
     if problems or points is None or last is None:
         return [], [], 0
     total, every_card = card_total(tables, table, variant)
+    every_card = every_card and not partner_out
     given = f"{' + '.join(map(str, points))} = {sum(points)}"
     if every_card and sum(points) != total:
         problems.append((("points",), f"{given}; the cards count {total} in {contract} (the last trick's bonus "

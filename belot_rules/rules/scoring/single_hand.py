@@ -37,3 +37,20 @@ def single_hand_score(variant: Variant, seating: Seating, alone: int, side_point
     parts = tuple(ScoreParts(cards, bonus, 0, 0, 0) for cards, bonus in zip(side_points, last))
     return DealScore(raw, tuple(board), 0, MADE if made else FAILED, side, 1, side if made else None,
                      (False,) * seating.sides, notes, parts)
+
+
+def single_hand_problems(variant: Variant, declarer: int, alone: int, first_leader: int, trumps_told: bool) -> list[
+        tuple[tuple[str, ...], str]]:
+    """What a deal outcome's single hand (``alone``) cannot be: in a variant without it, another seat than the
+    declarer's, led by another seat, or with a trump shown or a pair (there are no trumps)."""
+    name = variant.name
+    problems: list[tuple[tuple[str, ...], str]] = []
+    if not variant.play.single_hand:
+        problems.append((("alone",), f"{name} has no single hand (play.single_hand false); leave alone out"))
+    if declarer != alone:
+        problems.append((("declarer",), f"the lone player declares a single hand: seat {alone}, not {declarer}"))
+    if first_leader != alone:
+        problems.append((("first_leader",), f"the lone player leads a single hand: seat {alone}, not {first_leader}"))
+    if trumps_told:
+        problems.append((("alone",), "a single hand is played without trumps: leave trump_shown and pair out"))
+    return problems
