@@ -21,6 +21,7 @@ from ..cli.game.session import Session
 from ..engine.records import write_record
 from ..errors import FileError, UserError
 from ..files import MAX_RECORD_BYTES, excerpt, read_json
+from ..i18n import gettext as _
 from .seats import PERSON, Seat
 from .table import Table
 from .takeback import NEVER, UNDO_RULES
@@ -50,7 +51,8 @@ def lobby_saves(folder: Path) -> list[Path]:
     except OSError:
         saves = []
     if not saves:
-        raise UserError(f"no lobby table is saved in {folder}; start a lobby with: belot host --lobby")
+        raise UserError(_("no lobby table is saved in {folder}; start a lobby with: belot host --lobby").format(
+            folder=folder))
     return saves
 
 
@@ -87,7 +89,8 @@ class TableSave:
             write_record(data, self.path)
             os.chmod(self.path, 0o600)
         except OSError as err:
-            raise SaveUnavailable(f"cannot save the table in {self.path}: {err.strerror or err}") from None
+            raise SaveUnavailable(_("cannot save the table in {path}: {error}").format(
+                path=self.path, error=err.strerror or err)) from None
 
     def resume_command(self) -> str:
         return f"belot host --resume {self.path}"
@@ -131,7 +134,8 @@ def latest() -> Path:
     except OSError:
         saves = []
     if not saves:
-        raise UserError(f"no hosted table is saved in {tables_dir()}; start one with: belot host")
+        raise UserError(_("no hosted table is saved in {folder}; start one with: belot host").format(
+            folder=tables_dir()))
     return saves[-1]
 
 
@@ -141,29 +145,31 @@ def read_table(path: Path) -> tuple[Session, list[Seat], str, bool, str]:
     try:
         data = read_json(path, "a hosted table", MAX_RECORD_BYTES).data
     except FileError as err:
-        raise UserError(f"{err} (not a readable hosted table)") from None
+        raise UserError(_("{error} (not a readable hosted table)").format(error=err)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UserError(f"{path}: not a table saved by belot host")
+        raise UserError(_("{path}: not a table saved by belot host").format(path=path))
     if data.get("version") != VERSION:
-        raise UserError(f"{path}: a hosted table of version {excerpt(data.get('version'))}; this belot reads {VERSION}")
+        raise UserError(_("{path}: a hosted table of version {version}; this belot reads {known}").format(
+            path=path, version=excerpt(data.get("version")), known=VERSION))
     game, seats, code = data.get("game"), data.get("seats"), data.get("code")
     if not (isinstance(game, dict) and isinstance(code, str) and code and isinstance(seats, list)
             and all(isinstance(s, dict) and isinstance(s.get("player"), str) and isinstance(s.get("name"), str)
                     and (s.get("token") is None or isinstance(s.get("token"), str)) for s in seats)
             and isinstance(game.get("record"), dict) and isinstance(game.get("seats"), list)
             and len(game["seats"]) == len(seats)):
-        raise UserError(f"{path}: the hosted table is damaged (its code, seats or game are missing or of the wrong kind)")
+        raise UserError(_("{path}: the hosted table is damaged (its code, seats or game are missing or of the wrong "
+                          "kind)").format(path=path))
     record = game["record"]
     if type(record.get("seed")) is not int or not isinstance(game.get("variant"), str):
-        raise UserError(f"{path}: the hosted table is damaged (its variant or seed)")
+        raise UserError(_("{path}: the hosted table is damaged (its variant or seed)").format(path=path))
     saved = SavedGame(path, game["variant"], game.get("target"), tuple(str(s) for s in game["seats"]), None,
                       record, game.get("deal"))
     session = saved.replay()
     chairs = [Seat(n, s["player"], s["name"], s["token"]) for n, s in enumerate(seats)]
     if not any(c.player == PERSON for c in chairs):
-        raise UserError(f"{path}: the hosted table has no player's seat")
+        raise UserError(_("{path}: the hosted table has no player's seat").format(path=path))
     undo = data.get("undo", NEVER)
     if undo not in UNDO_RULES:
-        raise UserError(f"{path}: the hosted table is damaged (its undo rule {excerpt(undo)} is none of "
-                        f"{', '.join(UNDO_RULES)})")
+        raise UserError(_("{path}: the hosted table is damaged (its undo rule {undo} is none of {rules})").format(
+            path=path, undo=excerpt(undo), rules=", ".join(UNDO_RULES)))
     return session, chairs, code, bool(data.get("hints")), undo
