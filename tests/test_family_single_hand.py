@@ -7,6 +7,7 @@ test_family_concealed_trump.py."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -236,3 +237,16 @@ def test_an_outcome_refuses_a_single_hand_where_there_is_none() -> None:
     with pytest.raises(OutcomeError, match=r"tricks\[0\]\.cards: 4 given; it takes 3"):
         score_outcome(TWENTY_NINE, {"contract": "hearts", "declarer": 1, "alone": 1, "first_leader": 1,
                                     "tricks": tricks})
+
+
+def test_a_simulation_counts_single_hands_and_resumes_their_file(tmp_path: Path) -> None:
+    """simulate reports the single hand beside the contracts (random players take it up often), and a results file
+    holding single hands is read back on --resume (a name the chunks count, not a stranger)."""
+    from belot_rules.sim.simulate import DEALS, simulate
+
+    out = tmp_path / "run.jsonl"
+    first = simulate(TWENTY_NINE, DEALS, 40, ("random",) * 4, out=out)
+    share = next(s.value for s in first.statistics() if s.key == "single_hand")
+    again = simulate(TWENTY_NINE, DEALS, 40, ("random",) * 4, out=out, resume=True)
+    assert share is not None and next(s.value for s in again.statistics() if s.key == "single_hand") == share
+    assert first.tally.counts.get("contract.single_hand", 0) > 10

@@ -23,7 +23,7 @@ from ..variant.explain import PHASES, opened, value_at
 from ..variant.meanings import meaning
 from ..variant.model import CONTRACTS, Variant
 from ..variant.unused import unused_reason, unused_rules
-from .simulate import SimulationResult
+from .simulate import SINGLE_HAND, SimulationResult
 from .stats import Mean, Rate, overlap
 
 
@@ -109,7 +109,7 @@ def compare_results(results: Sequence[SimulationResult]) -> list[ComparedStatist
         for name, stat in stats.items():
             labels.setdefault(name, stat.label)
     groups = list(dict.fromkeys(group for group, _ in labels))
-    contract_order = (*CONTRACTS, "all_pass")
+    contract_order = (*CONTRACTS, SINGLE_HAND, "all_pass")
 
     def place(name: tuple[str, str]) -> tuple[int, int]:
         group, key = name

@@ -69,6 +69,14 @@ def parse_seats(text: str | Sequence[str], players: int = len(DEFAULT_SEATS)) ->
 # ----------------------------------------------------------------------------- what is counted
 
 
+SINGLE_HAND = "single_hand"  # a deal played alone (play.single_hand) is counted as a contract of its own
+
+
+def played_contracts(ruleset: Ruleset) -> tuple[str, ...]:
+    """The contracts a simulation counts: the variant's, and the single hand where a player may play alone."""
+    return (*ruleset.contracts, *((SINGLE_HAND,) if ruleset.variant.play.single_hand else ()))
+
+
 def record_deal(tally: Tally, deal: DealState) -> None:
     """Count one finished deal."""
     tally.deals += 1
@@ -76,7 +84,7 @@ def record_deal(tally: Tally, deal: DealState) -> None:
         tally.count("contract.all_pass")
         return
     tally.count("played")
-    tally.count(f"contract.{deal.contract}")
+    tally.count(f"contract.{SINGLE_HAND if deal.alone >= 0 else deal.contract}")
     score = deal.score
     assert score is not None, "a deal played to its end is scored"
     tally.count(f"outcome.{score.verdict}")
@@ -226,7 +234,7 @@ def _counted(ruleset: Ruleset, mode: str) -> set[str]:
         return known[1]
     if len(_COUNTED) >= 16:  # a few runs' rulesets at a time
         _COUNTED.clear()
-    names = {"played", *EVENTS, *(f"contract.{c}" for c in (*ruleset.contracts, "all_pass")),
+    names = {"played", *EVENTS, *(f"contract.{c}" for c in (*played_contracts(ruleset), "all_pass")),
              *(f"outcome.{verdict}" for verdict in VERDICTS)}
     if mode == MATCHES:
         names |= {"draws", "wins.first_bidder", *(f"wins.{side}" for side in ruleset.seating.side_keys)}
@@ -401,7 +409,7 @@ def simulate_many(rulesets: Sequence[Ruleset], mode: str, count: int, seats: Seq
         session = play_run(backend, plan, chunks, finished, progress, results)
         # Several variants share the run's wall-clock time in proportion to the work each took.
         wall = session.seconds
-        done = [SimulationResult(r.name, r.contracts, mode, count, seats[:r.seating.players], seed, session.workers_used(backend.workers),
+        done = [SimulationResult(r.name, played_contracts(r), mode, count, seats[:r.seating.players], seed, session.workers_used(backend.workers),
                                  tally, wall * spent / sum(busy) if sum(busy) else wall, unreachable(r), backend.name,
                                  tuple(session.loads.workers.values()), r.seating.side_keys)
                 for r, tally, spent in zip(rulesets, tallies, busy)]
