@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from test_game_tui import data_home, run, settle, table_app, until  # noqa: F401 - data_home: saves to a temporary folder
+from test_game_tui import data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: saves to a temporary folder
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
@@ -139,5 +139,21 @@ def test_a_cut_text_is_found(tmp_path: Path) -> None:
             app.query_one("#status").update("word " * 40)
             await pilot.pause()
             assert any("status" in problem and "columns" in problem for problem in problems(app))
+
+    run(measure)
+
+
+def test_a_long_note_takes_both_status_lines_uncut(tmp_path: Path) -> None:
+    """A note longer than the status line (a refusal with its reason, the note that a terminal cannot show Arabic)
+    wraps onto the status line's two rows at 80x24 instead of ending in '…' (tui/status.py)."""
+    async def measure() -> None:
+        app = table_app("bulgarian", 3, tmp_path)
+        async with app.run_test(size=SIZES[0]) as pilot:
+            await settle(pilot, app)
+            app.note = " ".join(f"word{n}" for n in range(21))  # 140 columns: two rows of 78
+            app.update_status()
+            await pilot.pause()
+            assert problems(app) == []
+            assert "word20" in screen_text(app)
 
     run(measure)

@@ -3,6 +3,7 @@ and first of all when the terminal is smaller than the table is drawn for."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -15,6 +16,8 @@ from .room import MIN_SIZE
 
 if TYPE_CHECKING:
     from .app import TableApp
+
+STATUS_LINES = 2  # the status line's room (table.tcss #status max-height)
 
 
 def status_line(app: TableApp) -> Text:
@@ -49,8 +52,14 @@ def status_line(app: TableApp) -> Text:
         text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if app.thinking.busy else "") \
             + ("" if app.skipping else " " + _("(space skips)"))
     shown = f"{app.note}  {look.pointer} {text}" if app.note else text
-    if len(shown) > app.size.width - 2:  # a long note (a refusal, a hint) above what is expected, not over it
+    room = max(app.size.width - 2, 20)  # the line's padding on each side
+    if len(shown) > room:  # a long note (a refusal, a hint) above what is expected, not over it
         shown = f"{app.note}\n{text}"
+    if len(app.note) > room:  # a note longer than a line takes both, rather than be cut: the menu and hand still ask
+        lines = textwrap.wrap(app.note, room)
+        if len(lines) > STATUS_LINES:  # longer still: cut where it shows, as a line too long is
+            lines = [*lines[:STATUS_LINES - 1], lines[STATUS_LINES - 1][:room - 1] + "…"]
+        shown = "\n".join(lines)
     width, height = app.size
     if width and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):  # said first: the rest may be cut off
         shown = _("The table needs {needed}; this terminal is {size}.").format(
