@@ -180,8 +180,9 @@ class Renderer:
         if self.control.rules.bidding.deal_fixes_trump:  # nobody took it: the last card dealt named it, or chance
             how = trump_named(self.control.rules.variant.bidding.last_card)
             return self.look.contract(contract) + ("" if short or not how else " " + how)
-        parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short),
-                 _("by {name}").format(name=self.control.names.name(declarer)))
+        # Translators: the player's own contract, where "by {name}" would put "You" in the wrong case or person.
+        by = _("by You") if declarer == self.control.human else _("by {name}").format(name=self.control.names.name(declarer))
+        parts = (points + self.look.contract(contract), self.look.multiplier(level, named=not short), by)
         return " ".join(part for part in parts if part)
 
     def pairs(self, values: Sequence[object]) -> str:
