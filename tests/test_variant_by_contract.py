@@ -216,12 +216,17 @@ def test_contract_factors_differ_by_contract_or_kind_and_a_table_keeps_its_hash(
      "house.yaml:3:13: declarations.allowed.suitt: unknown key `suitt`; did you mean `suit`?"),
     ("scoring:\n  capot:\n    bonus: {suitt: 90}\n",
      "house.yaml:4:13: scoring.capot.bonus.suitt: unknown key `suitt`; did you mean `suit`?"),
+    ("cards:\n  plain_suit: {ordr: [A, T, K, Q, J, 9, 8, 7], points: {A: 11, T: 10, K: 4, Q: 3, J: 2}}\n",
+     "house.yaml:3:16: cards.plain_suit.ordr: unknown key `ordr`; did you mean `order`?"),
+    ("cards:\n  trump_suit: {order: [J, 9, A, T, K, Q, 8, 7]}\n",
+     "house.yaml:3:3: cards.trump_suit.points: missing; add it"),
 ])
 def test_a_misspelt_kind_is_told_among_the_kinds_house_rules_md_by_contract(tmp_path: Path, parent: str, rule: str,
                                                                               expected: str) -> None:
     """docs/house-rules.md (a rule that differs by kind of contract; `validate`'s "did you mean"): a mapping that
     names no kind and none of the rule's own keys is its overrides with a misspelt kind, in a house file that
-    extends another as in one that does not; not a plain value with a misspelt rule and missing ones."""
+    extends another as in one that does not; not a plain value with a misspelt rule and missing ones. A plain
+    table is told as written (no `default` the file does not write), and a rule it misspells is not missing too."""
     (tmp_path / "house.yaml").write_text(parent + rule, encoding="utf-8")
     with pytest.raises(VariantError) as caught:
         load_variant_model(tmp_path / "house.yaml")

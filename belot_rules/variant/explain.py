@@ -62,8 +62,18 @@ def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, Nod
     With ``parent_missing`` the rules a parent would have given are unknown: a missing field may
     be the parent's to give, so only what is wrong in the values written here is reported.
     """
-    return [_explain_one(e, data, nodes, sources) for e in rule_errors(err)
-            if not e.get("conflict") and not (parent_missing and e["type"] == "missing")]
+    errors = rule_errors(err)
+    unknown = [(e["loc"][:-1], str(e["loc"][-1])) for e in errors if e["type"] == "extra_forbidden"]
+    return [_explain_one(e, data, nodes, sources) for e in errors
+            if not e.get("conflict") and not (parent_missing and e["type"] == "missing")
+            and not (e["type"] == "missing" and _misspelt_here(e["loc"], unknown))]
+
+
+def _misspelt_here(loc: tuple[Any, ...], unknown: list[tuple[tuple[Any, ...], str]]) -> bool:
+    """A missing rule that an unknown key beside it spells nearly (``ordr`` for ``order``): that key's "did you
+    mean" says it all."""
+    keys = [key for section, key in unknown if section == loc[:-1]]
+    return bool(difflib.get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.6))
 
 
 def explain_conflicts(conflicts: list[Conflict], data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo],
@@ -259,7 +269,7 @@ def _accepts(annotation: Any, kind: type) -> bool:
 
 
 def _explain_one(error: Any, data: dict[Any, Any], nodes: dict[KeyPath, NodeInfo], sources: Sources) -> Problem:
-    path, dotted = _locate(error["loc"], data)
+    path, dotted = _locate(error["loc"], data, nodes)
     info = nodes.get(norm_path(path)) if path else None
     kind = error["type"]
     value = error.get("input")
@@ -407,8 +417,10 @@ def _written(value: Any, info: NodeInfo | None) -> str:
     return info.written if info and info.written else _show(value)
 
 
-def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
-    """The key path in the data that a pydantic location points to, and a readable ``a.b[2].c``."""
+def _locate(loc: tuple[Any, ...], data: Any, nodes: dict[KeyPath, NodeInfo] | None = None) -> tuple[KeyPath, str]:
+    """The key path in the data that a pydantic location points to, and a readable ``a.b[2].c``: as the file
+    wrote it, so without the ``default`` of a rule by contract the file wrote plainly (the loader's, see
+    ``loader._as_default``, which gives it the place of the rule itself)."""
     path: list[Any] = []
     dotted = ""
     current = data
@@ -423,7 +435,10 @@ def _locate(loc: tuple[Any, ...], data: Any) -> tuple[KeyPath, str]:
         if element == "default" and not (isinstance(current, dict) and "default" in current) and path:
             continue  # a rule that may differ by contract, written plainly: its value is the default
         key = find_key(current, element) if isinstance(current, dict) else None
-        dotted += f".{element}" if dotted else str(element)
+        made = element == "default" and nodes is not None and path and (
+            nodes.get(norm_path((*path, "default"))) is nodes.get(norm_path(tuple(path))) is not None)
+        if not made:
+            dotted += f".{element}" if dotted else str(element)
         if key is None:
             current = None
             continue
