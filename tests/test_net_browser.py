@@ -92,8 +92,12 @@ def test_a_browser_plays_a_whole_deal(tmp_path: Path, started: list[Running]) ->
 
 
 def test_a_browser_reads_the_table_in_its_language(tmp_path: Path, started: list[Running]) -> None:
-    """The page says the browser's language (here ?lang=fr) as it joins: the table's sentences come in it."""
+    """The page comes in the browser's language (here ?lang=fr; else its Accept-Language), its own words and the
+    table's sentences, which it asks for as it joins."""
     with browser_at(tmp_path, started, "web-2") as (page, page_address):
         page.goto(f"{page_address}?code=web-2&name=Ana&lang=fr")
+        assert page.inner_text("#join button") == "Rejoindre"
         page.click("#join button")
+        page.wait_for_selector("text=Vous êtes à la place 1")
         page.wait_for_selector("text=Ana s'assied à la place 1")
+        assert "Feuille de marque" in page.inner_text("#asks"), page.inner_text("#asks")

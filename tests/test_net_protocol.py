@@ -24,6 +24,7 @@ from belot_rules.net.protocol import (
     schema_text,
     version_refusal,
 )
+from belot_rules.net.web import language_asked, page
 from belot_rules.net.wire import clean_line, declaration_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,3 +107,12 @@ def test_the_command_that_takes_a_seat_back_keeps_the_players_language() -> None
     with i18n.speaking("bg"):
         assert joining.command("T0K") == "belot join 127.0.0.1:7654 --code friday --token T0K --lang bg"
     assert joining.command(None) == "belot join 127.0.0.1:7654 --code friday"
+
+
+def test_the_browsers_page_comes_in_the_language_it_asks_for() -> None:
+    """net/web.py: ``?lang=`` in the page's address first, then the first of the browser's languages
+    (Accept-Language) the table speaks, else the host's."""
+    assert language_asked("/?code=x&lang=fr", "bg", "en") == "fr"
+    assert language_asked("/", "de-DE,de;q=0.9,bg;q=0.8", "en") == "bg"
+    assert language_asked("/", "de-DE", "ru") == "ru"
+    assert "Код на масата" in page("bg").decode() and 'lang="bg"' in page("bg").decode()

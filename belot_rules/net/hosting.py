@@ -189,7 +189,7 @@ class Hosting:
 
         server = await listen(self.host, address, port)
         port = int(server.sockets[0].getsockname()[1])
-        web_server = await listen(self.host, address, web, page()) if web is not None else None
+        web_server = await listen(self.host, address, web, page) if web is not None else None
         local = address.startswith("127.") or address == "localhost"
         say(_("Listening on {address}:{port}, this machine only (--listen 0.0.0.0 opens it to other machines).")
             .format(address=address, port=port) if local else

@@ -57,6 +57,7 @@ from .protocol import (
 from .seats import WATCHERS, Out, Refused
 from .table import Table
 from .takeback import undo
+from .web import language_asked
 
 OUTBOX = 512  # messages queued for one connection before it counts as not reading
 MAX_TABLES = 1000  # at a lobby
@@ -461,18 +462,23 @@ class Host:
                 connection.writer.cancel()
 
 
-async def page_or_socket(connection: ServerConnection, request: Request, page: bytes | None) -> Response | None:
-    """The browser's page for a plain GET of ``/``, the WebSocket for an upgrade; nothing else."""
+Page = Callable[[str], bytes]  # the browser's page in a language
+
+
+async def page_or_socket(connection: ServerConnection, request: Request, pages: Page | None) -> Response | None:
+    """The browser's page for a plain GET of ``/`` (in the language the browser asks for), the WebSocket for an
+    upgrade; nothing else."""
     if request.headers.get("Upgrade", "").lower() == "websocket":
         return None
-    if page is not None and urlsplit(request.path).path in ("/", "/index.html"):
+    if pages is not None and urlsplit(request.path).path in ("/", "/index.html"):
+        page = pages(language_asked(request.path, request.headers.get("Accept-Language", ""), current()))
         return Response(HTTPStatus.OK.value, "OK", Headers({"Content-Type": "text/html; charset=utf-8",
                                                             "Content-Length": str(len(page)),
                                                             "Cache-Control": "no-store"}), page)
     return connection.respond(HTTPStatus.NOT_FOUND, "Nothing here: join with belot join, or open / in a browser.\n")
 
 
-async def listen(host: Host, address: str, port: int, page: bytes | None = None) -> Server:
+async def listen(host: Host, address: str, port: int, page: Page | None = None) -> Server:
     """Start serving ``host``'s tables on ``address``:``port`` (``page``: also the browser's page)."""
 
     async def process(connection: ServerConnection, request: Request) -> Response | None:

@@ -7,20 +7,26 @@ turn it is marked), the bidding and declarations, the trick and the last one, th
 it may play as buttons, the numbered choices of a move as buttons (a typed move works too), and asks
 for the score sheet, the history, the rules, a hint and an undo as the table's keys do. The table's
 sentences (its notes, each move's words, refusals, results, the sheet, the rules) come in the
-browser's language, or ``?lang=``, when the table speaks it; the page's own labels are English. It
-needs no other file and no library: everything it draws comes from the protocol's messages.
+browser's language, or ``?lang=``, when the table speaks it, and so do the page's own words. It needs
+no other file and no library: everything it draws comes from the protocol's messages.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+from html import escape
+from urllib.parse import parse_qs, urlsplit
 
-from ..i18n import LANGUAGES
+from ..cli.game.look import Look
+from ..i18n import LANGUAGES, gettext as _, speaking
+from ..rules.calls import Call
+from ..variant.model import SUIT_CONTRACTS
 from .protocol import MAX_TALK, MAX_TYPED, VERSION
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>belot table</title>
+<html lang="{{lang}}" dir="{{dir}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{{title}}</title>
 <style>
 body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; padding: 0 1em; }
 #log { height: 16em; overflow-y: auto; border: 1px solid #999; padding: .3em; white-space: pre-wrap; }
@@ -32,34 +38,35 @@ body { font: 16px/1.4 system-ui, sans-serif; margin: 1em auto; max-width: 46em; 
 #hand button:disabled { opacity: .4; }  /* a card it may not play now */
 </style></head>
 <body>
-<h1>belot table</h1>
+<h1>{{title}}</h1>
 <form id="join">
- <label>Table code <input id="code" required maxlength="32"></label>
- <label>Your name <input id="name" maxlength="24"></label>
- <label><input id="watch" type="checkbox"> watch</label>
- <button>Join</button>
+ <label>{{code}} <input id="code" required maxlength="32"></label>
+ <label>{{name}} <input id="name" maxlength="24"></label>
+ <label><input id="watch" type="checkbox"> {{watch}}</label>
+ <button>{{join}}</button>
 </form>
 <div id="table" hidden>
  <p id="header"></p>
  <p id="score"></p>
  <p id="seats"></p>
  <p id="bidding"></p>
- <p>On the table: <span id="trick">nothing yet</span></p>
+ <p>{{on_table}} <span id="trick">{{nothing}}</span></p>
  <p id="last"></p>
- <p id="hand-line">Your hand: <span id="hand"></span></p>
+ <p id="hand-line">{{your_hand}} <span id="hand"></span></p>
  <p id="question" role="status"></p>
  <div id="menu"></div>
- <form id="typed"><label>Type a move <input id="move" maxlength="__TYPED__"></label> <button>Send</button></form>
- <p id="asks"><button data-ask="sheet">Score sheet</button> <button data-ask="history">History</button>
-  <button data-ask="rules">Rules</button>
-  <button data-ask="hint">Hint</button> <button data-ask="undo">Undo</button></p>
+ <form id="typed"><label>{{type}} <input id="move" maxlength="__TYPED__"></label> <button>{{send}}</button></form>
+ <p id="asks"><button data-ask="sheet">{{sheet}}</button> <button data-ask="history">{{history}}</button>
+  <button data-ask="rules">{{rules}}</button>
+  <button data-ask="hint">{{hint}}</button> <button data-ask="undo">{{undo}}</button></p>
  <div id="log" aria-live="polite"></div>
- <form id="talk"><label>Say <input id="said" maxlength="__TALK__"></label> <button>Say</button></form>
+ <form id="talk"><label>{{say}} <input id="said" maxlength="__TALK__"></label> <button>{{say}}</button></form>
 </div>
 <script>
 "use strict";
 const VERSION = __VERSION__;
-const LANGUAGES = __LANGUAGES__;  // the table's sentences come in the first of the player's that the table speaks
+const T = __TEXTS__;  // the page's words in the reader's language, {names} filled in by say()
+function say(key, values) { return T[key].replace(/\\{(\\w+)\\}/g, (all, name) => values[name]); }
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let socket = null, seat = null, names = [], seats = [], title = "", number = 0, standing = null, view = null;
@@ -84,23 +91,22 @@ function log(line) {
   $("log").scrollTop = $("log").scrollHeight;
 }
 function send(message) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(message)); }
-const CONTRACTS = {clubs: "clubs \u2663", diamonds: "diamonds \u2666", hearts: "hearts \u2665",
-                   spades: "spades \u2660"};
-function words(text) { return CONTRACTS[text] || text.replaceAll("_", " "); }
-function named(s) { return s === seat ? "you" : names[s]; }
+const CALLS = __CALLS__;  // the calls and contracts as the table says them
+function words(text) { return CALLS[text] || text.replaceAll("_", " "); }
+function named(s) { return s === seat ? T.you : names[s]; }
 function side(number) {
   return seats.filter((s) => s.side === number).map((s) => named(s.seat)).join(" & ");
 }
 function showHeader() {
-  let text = title + (number ? " \u00b7 deal " + number : "");
+  let text = title + (number ? " \u00b7 " + say("deal", {number: number}) : "");
   if (view && view.contract) {
-    text += " \u00b7 contract: " + words(view.contract) + (view.declarer >= 0 ? " by " + named(view.declarer) : "")
+    text += " \u00b7 " + say("contract", {contract: words(view.contract), name: named(view.declarer)})
       + (view.multiplier > 1 ? " \u00d7" + view.multiplier : "");
   }
   $("header").textContent = text;
   if (standing) {
-    $("score").textContent = "Score: " + standing.board.map((points, s) => side(s) + " " + points).join(" \u00b7 ")
-      + (standing.reserve ? " \u00b7 hanging " + standing.reserve : "");
+    $("score").textContent = say("score", {sides: standing.board.map((points, s) => side(s) + " " + points)
+      .join(" \u00b7 ")}) + (standing.reserve ? " \u00b7 " + say("hanging", {points: standing.reserve}) : "");
   }
 }
 function showSeats(list) {
@@ -111,7 +117,8 @@ function showSeats(list) {
   for (const s of seats) {
     const span = document.createElement("span");
     span.className = "seat" + (s.present ? "" : " away") + (view && view.to_act === s.seat ? " turn" : "");
-    span.textContent = (s.seat === seat ? "You: " : "") + s.name + (s.present ? "" : " (away)");
+    const name = s.present ? s.name : say("away", {name: s.name});
+    span.textContent = s.seat === seat ? say("you_are", {name: name}) : name;
     box.appendChild(span);
   }
 }
@@ -129,16 +136,16 @@ function showView(shown) {
     hand.appendChild(button);
   }
   const bidding = view.calls.map(([s, said]) => named(s) + " " + words(said)).join(", ");
-  $("bidding").textContent = (bidding ? "Bidding: " + bidding : "")
-    + view.declared.map(([s, said]) => " \u00b7 " + named(s) + " declared " + said).join("")
-    + view.belotes.map(([s, said]) => " \u00b7 " + named(s) + ": belote " + said).join("");
+  $("bidding").textContent = (bidding ? say("bidding", {calls: bidding}) : "")
+    + view.declared.map(([s, said]) => " \u00b7 " + say("declared", {name: named(s), what: said})).join("")
+    + view.belotes.map(([s, said]) => " \u00b7 " + say("belote", {name: named(s), what: said})).join("");
   const last = view.tricks[view.tricks.length - 1];
-  $("last").textContent = last ? "Last trick: " + last.cards.map(card).join(" ") + ", won by " + named(last.winner) : "";
+  $("last").textContent = last ? say("last", {cards: last.cards.map(card).join(" "), name: named(last.winner)}) : "";
   showSeats(seats);
   showHeader();
-  if (view.to_act >= 0 && view.to_act !== seat) $("question").textContent = "Waiting for " + names[view.to_act] + ".";
+  if (view.to_act >= 0 && view.to_act !== seat) $("question").textContent = say("waiting", {name: names[view.to_act]});
   const trick = $("trick");
-  trick.textContent = view.trick.length ? "" : "nothing yet";
+  trick.textContent = view.trick.length ? "" : T.nothing;
   for (const [s, c] of view.trick) {
     trick.appendChild(document.createTextNode(names[s] + " "));
     trick.appendChild(cardSpan(c));
@@ -146,7 +153,7 @@ function showView(shown) {
   }
 }
 function ask(message) {
-  $("question").textContent = "Your turn: " + message.prompt;
+  $("question").textContent = say("turn", {prompt: message.prompt});
   const menu = $("menu");
   menu.textContent = "";
   message.menu.forEach((entry) => {
@@ -156,7 +163,7 @@ function ask(message) {
     button.addEventListener("click", () => { send({type: "move", text: entry.key}); });
     menu.appendChild(button);
   });
-  if (message.bids) log("Or type a bid: " + message.bids);
+  if (message.bids) log(say("bids", {bids: message.bids}));
 }
 function page(text) {
   const pre = document.createElement("pre"); pre.textContent = text;
@@ -181,10 +188,10 @@ const on = {
     stand(m);
     showSeats(m.seats);
     showHeader();
-    log(seat === null ? "Watching " + m.title + "." : "You sit at seat " + (seat + 1) + " at " + m.title + ".");
+    log(seat === null ? say("watching", {title: m.title}) : say("seated", {number: seat + 1, title: m.title}));
   },
   seats(m) { showSeats(m.seats); showHeader(); log(m.note); },
-  deal(m) { number = m.number; stand(m); showView(m.view); log("Deal " + m.number + ": " + names[m.dealer] + " deals."); },
+  deal(m) { number = m.number; stand(m); showView(m.view); log(say("dealt", {number: m.number, name: names[m.dealer]})); },
   moved(m) { quiet(); stand(m); showView(m.view); log(m.said); if (m.trick) log(m.trick); },
   turn(m) { stand(m); playable = legalCards(m); showView(m.view); ask(m); },
   refused(m) { log(m.reason); },
@@ -194,13 +201,13 @@ const on = {
   rules(m) { page(m.text); },
   result(m) {
     if (standing) { standing = {...standing, board: m.board}; showHeader(); }
-    log(m.title); m.lines.forEach((l) => log("  " + l)); log("Board: " + m.board.join("-"));
+    log(m.title); m.lines.forEach((l) => log("  " + l)); log(say("board", {board: m.board.join("-")}));
   },
   end(m) {
     quiet(); if (standing) { standing = {...standing, board: m.board}; showHeader(); }
     if (m.sheet) page(m.sheet); log(m.said); $("question").textContent = m.said;
   },
-  said(m) { log(m.name + " says: " + m.text); },
+  said(m) { log(say("says", {name: m.name, text: m.text})); },
   hint(m) { log(m.text); },
   error(m) { log(m.reason); $("question").textContent = m.reason; },
 };
@@ -209,15 +216,13 @@ $("join").addEventListener("submit", (event) => {
   const code = $("code").value.trim(), watch = $("watch").checked;
   // table: sent what a table is drawn from (where the match stands, the legal moves), as a full-screen seat is
   const hello = {type: "hello", version: VERSION, code: code, name: $("name").value.trim(), watch: watch, table: true};
-  const lang = [params.get("lang") || "", ...navigator.languages].map((l) => l.slice(0, 2).toLowerCase())
-    .find((l) => LANGUAGES.includes(l));
-  if (lang) hello.lang = lang;
+  hello.lang = document.documentElement.lang;  // the table's sentences in the page's language
   const token = localStorage.getItem("belot-token-" + code);
   if (token && !watch) hello.token = token;
   socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/");
   socket.onopen = () => socket.send(JSON.stringify(hello));
   socket.onmessage = (event) => { const m = JSON.parse(event.data); (on[m.type] || (() => {}))(m); };
-  socket.onclose = () => log("The connection to the table is closed.");
+  socket.onclose = () => log(T.closed);
 });
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault(); send({type: "move", text: $("move").value}); $("move").value = "";
@@ -234,8 +239,48 @@ $("talk").addEventListener("submit", (event) => {
 """
 
 
-def page() -> bytes:
-    """The page, with the protocol's version and limits written in."""
-    return (PAGE.replace("__VERSION__", str(VERSION)).replace("__LANGUAGES__", json.dumps(list(LANGUAGES)))
-            .replace("__TYPED__", str(MAX_TYPED))
-            .replace("__TALK__", str(MAX_TALK)).encode("utf-8"))
+@functools.cache
+def page(language: str) -> bytes:
+    """The page in ``language``, with the protocol's version and limits written in."""
+    with speaking(language):
+        said = texts()
+        calls = {name: Look().call(Call.parse(name)) for name in CALLED}
+    html = PAGE
+    for key, text in said.items():
+        html = html.replace("{{" + key + "}}", escape(text))
+    return (html.replace("{{lang}}", language).replace("{{dir}}", "rtl" if language == "ar" else "ltr")
+            .replace("__TEXTS__", json.dumps(said, ensure_ascii=False))
+            .replace("__CALLS__", json.dumps(calls, ensure_ascii=False))
+            .replace("__VERSION__", str(VERSION))
+            .replace("__TYPED__", str(MAX_TYPED)).replace("__TALK__", str(MAX_TALK)).encode("utf-8"))
+
+
+CALLED = ("pass", "double", "redouble", *SUIT_CONTRACTS, "no_trumps", "all_trumps")  # the calls the page words
+
+
+def texts() -> dict[str, str]:
+    """The page's own words in the current language; the script fills in their {names}."""
+    table, hand = _("On the table: {cards}"), _("Your hand: {cards}")
+    return {
+        "title": _("belot table"), "code": _("Table code"), "name": _("Your name"), "watch": _("watch"),
+        "join": _("Join"), "on_table": table.split("{cards}")[0].strip(), "nothing": _("nothing yet"),
+        "your_hand": hand.split("{cards}")[0].strip(), "type": _("Type a move"), "send": _("Send"),
+        "sheet": _("Score sheet"), "history": _("History"), "rules": _("Rules"), "hint": _("Hint"),
+        "undo": _("Undo"), "say": _("Say"), "you": _("you"), "you_are": _("You: {name}"),
+        "away": _("{name} (away)"), "deal": _("deal {number}"), "contract": _("contract: {contract} by {name}"),
+        "score": _("Score: {sides}"), "hanging": _("hanging {points}"), "bidding": _("Bidding: {calls}"),
+        "declared": _("{name} declared {what}"), "belote": _("{name}: belote {what}"),
+        "last": _("Last trick: {cards}, won by {name}"), "waiting": _("Waiting for {name}."),
+        "turn": _("Your turn: {prompt}"), "bids": _("Or type a bid: {bids}"), "watching": _("Watching {title}."),
+        "seated": _("You sit at seat {number} at {title}."), "dealt": _("Deal {number}: {name} deals."),
+        "board": _("Board: {board}"), "says": _("{name} says: {text}"),
+        "closed": _("The connection to the table is closed."),
+    }
+
+
+def language_asked(path: str, accepted: str, spoken: str) -> str:
+    """The page's language: ``?lang=`` in its address, else the first of the browser's the table speaks, else
+    the host's."""
+    wanted = [*parse_qs(urlsplit(path).query).get("lang", []),
+              *(part.split(";")[0].strip() for part in accepted.split(","))]
+    return next((code for code in (w[:2].lower() for w in wanted) if code in LANGUAGES), spoken)
