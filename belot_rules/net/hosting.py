@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cli.game.look import variant_title
 from ..cli.game.seating import decision_seed
 from ..cli.game.session import Session
 from ..cli.host import CODE
@@ -149,7 +150,7 @@ class Hosting:
             table.flow.save()
             with speaking(hosting.spoken):  # the host's note, made while a player's request is answered
                 say(_("Table {code} opened: {title}, seats {seats}").format(
-                    code=hello["code"], title=session.ruleset.variant.title, seats=",".join(seats)))
+                    code=hello["code"], title=variant_title(session.ruleset.variant), seats=",".join(seats)))
             return TableRunner(table, args.speed, note=say, ended=save.discard)
 
         hosting.host.lobby = open_table
@@ -165,7 +166,7 @@ class Hosting:
                 continue
             self.host.tables[table.code] = TableRunner(table, self.speed, note=say, ended=save.discard)
             say(_("Table {code} reopened at deal {number}: {title}").format(
-                code=table.code, number=table.session.deal_number, title=table.session.ruleset.variant.title))
+                code=table.code, number=table.session.deal_number, title=variant_title(table.session.ruleset.variant)))
         count = len(self.host.tables)
         say(ngettext("{count} table reopened; their players rejoin with the same command (a bot plays a seat not back "
                      "within {seconds} s).",
@@ -198,7 +199,7 @@ class Hosting:
         for runner in self.host.tables.values():
             table = runner.table
             say(_("Table {code}: {title}, seed {seed}. Join it with: {command}").format(
-                code=table.code, title=table.session.ruleset.variant.title, seed=table.session.seed,
+                code=table.code, title=variant_title(table.session.ruleset.variant), seed=table.session.seed,
                 command=f"belot join {join_address(address, port)} --code {table.code}"))
             for save in self.saves:
                 say(_("Saved after every move in {path}; continue a stopped match with: {command}").format(

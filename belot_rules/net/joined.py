@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from ..cli import tui
 from ..cli.game.clock import MoveClock
 from ..cli.game.controller import BIDDING, Controller, HumanTurn
-from ..cli.game.look import THEMES, Look
+from ..cli.game.look import THEMES, Look, variant_title
 from ..cli.game.prompt import command
 from ..cli.game.render import Renderer
 from ..cli.game.seating import HUMAN, PERSON, Seating
@@ -183,7 +183,7 @@ class JoinedTable(TableApp):
         if self.seen is None:  # the match waits for its players: the panels of a deal are empty
             for panel in ("#auction", "#declared", "#last"):
                 self.query_one(panel).display = False
-            self.query_one("#header", Static).update(Text(self.look.words(self.control.rules.variant.title), "bold"))
+            self.query_one("#header", Static).update(Text(self.look.words(variant_title(self.control.rules.variant)), "bold"))
         self.refresh_table()
         self.run_worker(self.listen(self.query_one("#side").mount(Static(id="talk"))), exclusive=True)
 

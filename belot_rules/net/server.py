@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..cli.game.controller import DEAL_PAUSE as RESULT_PAUSE, SPEEDS, TRICK_PAUSE, DealScored, MatchEnded, Moved
+from ..cli.game.look import variant_title
 from ..engine.actions import Action
 from ..errors import UserError
 from ..i18n import current, gettext as _, speaking
@@ -353,7 +354,7 @@ class TableRunner:
             self.seated[seat] = connection
         self.listening()
         connection.send({"type": "welcome", "version": VERSION, "code": table.code, "seat": seat, "token": token,
-                         "title": table.session.ruleset.variant.title, "seats": table.seats_json(),
+                         "title": variant_title(table.session.ruleset.variant), "seats": table.seats_json(),
                          "hints": table.hints, "undo": table.undo_rule, "wait": table.wait}
                         | ({"variant": table.session.ruleset.variant.model_dump(mode="json"),
                             "match": table.standing()} if full else {}))
