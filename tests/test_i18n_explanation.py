@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,16 @@ def test_the_scorekeeper_pad_speaks_the_language(tmp_path: Path, monkeypatch: py
         assert french in said, french
     for english in ("Name of", "Who deals", "Enter each deal", "No deal yet", "goes on with it"):
         assert english not in said, english
+
+
+
+def test_an_arabic_explanation_names_every_side_in_the_table_s_words() -> None:
+    """A Baloot deal's result at the Arabic table read "يُحسب لـteam 1": a side written after the prefix لـ was not
+    seen as a word, so the table never named it; each side's numbers are listed with the Arabic comma too."""
+    score = _failed("baloot")
+    row = SheetRow(1, 0, "hearts", 0, 0, None, (50, 102), (0, 0), (20, 0), (20, 0), score, (0, 0))
+    with i18n.speaking("ar"):
+        session = Session.start("baloot", 1, ("you", "random", "random", "random"))
+        said = "\n".join(line.plain for line in Renderer(Controller(session), Look()).deal_lines(row))
+    assert "team" not in said and "seat" not in said and "لـ" in said
+    assert "، " in said and not re.search(r"\d, ", said)

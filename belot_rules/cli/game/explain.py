@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...cards import RANK_CHARS, card_index
-from ...i18n import SOURCE, current, gettext as _, words
+from ...i18n import SOURCE, current, gettext as _, pgettext, words
 from ...rules.declarations import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.rounding import Rounder
 from ...rules.said import Listed, Reason, Said
 from ...rules.scoring import DealScore
-from ...rules.scoring.result import Terms
+from ...rules.scoring.result import Each, Rounded, Terms
 from ...ruleset import Ruleset
 from ...variant.model import CONTRACTS
 from .look import Look
@@ -49,6 +49,10 @@ def _said(value: object, meld: Callable[[Declaration], str], contract: Callable[
         return explained(value.board, meld, contract)
     if isinstance(value, Listed):
         return ", ".join(_said(item, meld, contract) for item in value)
+    if isinstance(value, Each):  # "team 0 52, team 1 60": the sides stay numbered for the table's words
+        return pgettext("list separator", ", ").join(f"{name} {number}" for name, number in zip(*value))
+    if isinstance(value, Rounded):
+        return pgettext("list separator", ", ").join(f"{name} {total} → {point}" for name, total, point in zip(*value))
     if isinstance(value, Terms):
         return " + ".join(f"{_(name)} {points}" for name, points in value if points)
     if isinstance(value, str) and value:

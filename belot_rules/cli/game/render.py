@@ -36,7 +36,7 @@ from .sheet_columns import SHEET_COLUMNS, sheet_column, sheet_columns
 from .stats import opponents
 from .wording import does, exchange_choice, predictions_line, reached, trump_move, trump_named
 
-SEAT_WORD = re.compile(r"\b(seat|team|Team|player|Player) ([0-3])\b")
+SEAT_WORD = re.compile(r"(?<![A-Za-z])(seat|team|Team|player|Player) ([0-3])\b")  # also after Arabic لـ
 CONTRACT_WORD = re.compile(r"\b(no|all)_trumps\b")  # the rules' name of a contract, in the table's words
 # A contract in a line of the rules' text: the contract's own line, and a belote's suit.
 CONTRACT_LINE = re.compile(r"(^Contract: (?:\d+ |capot )?|\bbelote in )"
