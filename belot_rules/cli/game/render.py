@@ -44,6 +44,7 @@ CONTRACT_LINE = re.compile(r"(^Contract: (?:\d+ |capot )?|\bbelote in )"
 # A sentence about "player 0" said of the player: "You take", not "You takes" (and "Your", below, not "You's").
 YOU_VERB = re.compile(r"\bYou (takes|scores|gets|wins|keeps|loses|has)\b")
 REPEATED = re.compile(r"\b(\w+) \((\1)\)", re.IGNORECASE)  # "by Opponent (Opponent)": a side of one player
+SHEET_MIN_WIDTH = 60  # the sheet's caption wraps at the table's width: a narrow sheet (Differenzler's) keeps it readable
 
 
 def _your(match: re.Match[str]) -> str:
@@ -620,7 +621,7 @@ class Renderer:
         """The score sheet: for every deal and team, where the points came from, and the board."""
         table = Table(box=self.look.rule_box, padding=0, collapse_padding=True, pad_edge=False,
                       title=_("Score sheet"), title_justify="left", caption_justify="left",
-                      caption=self.sheet_caption())
+                      caption=self.sheet_caption(), min_width=SHEET_MIN_WIDTH)
         side = "team" if self.control.rules.seating.partners else "player"
         for name in sheet_columns(self.control.rules.variant):
             table.add_column(sheet_column(side if name == "team" else name),
