@@ -273,6 +273,26 @@ def test_a_record_folder_that_cannot_be_written_is_refused_before_play(
     assert "Deal 1" not in out
 
 
+def test_a_save_whose_rules_file_has_a_mistake_now_is_kept_and_told_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/playing.md (saves): a house-rules file being edited may not validate for a while; the save is sound,
+    so --resume says the file's mistake at its line and keeps the save in its slot, instead of moving it aside
+    as broken. Fixed, the file resumes the game."""
+    club = tmp_path / "club.yaml"
+    good = "title: club\nextends: french\nmatch: {target: 300}\n"
+    club.write_text(good)
+    status, out = belot_play(monkeypatch, capsys, "pass\nq\n", "club.yaml", "--plain", "--seed", "3", *SEATS)
+    assert status == 0 and "Game saved." in out
+    club.write_text(good + "play: {undertrump: requird}\n")
+    status, out = belot_play(monkeypatch, capsys, "", "--resume")
+    assert status == 1 and f"the saved game plays the rules file {club}, which has a mistake now; fix it" in out
+    assert "club.yaml:4:20: play.undertrump: `requird` is not a valid value; did you mean `required`?" in out
+    assert not (saves_dir() / "aside").exists()
+    club.write_text(good)
+    status, out = belot_play(monkeypatch, capsys, "q\n", "--resume", "--plain")
+    assert status == 0 and "Game saved." in out
+
+
 def test_a_save_whose_rules_file_is_gone_is_kept_where_resume_finds_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Nothing is wrong with the save itself: it is not moved aside, and resumes once the file is back."""

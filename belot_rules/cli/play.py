@@ -248,7 +248,8 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
     try:
         session = resume(found.saved, table)
     except RulesMissing as err:  # nothing wrong with the save: it stays where --resume finds it again
-        raise UserError(f"{err}; put it back and run this again (the saved game is kept in {slot.path})") from None
+        raise UserError(f"{err} and run this again (the saved game is kept in {slot.path})"
+                        + (f"\n{err.problems}" if err.problems else "")) from None
     except UserError as err:
         if not slot.in_saves:
             raise

@@ -43,8 +43,9 @@ import yaml
 from ...cards import CARDS
 from ...engine.deal import OVER
 from ...engine.records import match_record, write_record
-from ...errors import FileError, UserError
+from ...errors import FileError, UserError, VariantError
 from ...files import MAX_RECORD_BYTES, CutShort, excerpt, exists, move_aside, read_json
+from ...i18n import gettext as _
 from ...players.levels import level_of
 from ...variant.loader import is_name, name_from_file
 from .seating import HUMAN, parse_seats
@@ -192,7 +193,7 @@ class SaveSlot:
             return problem
         where = self.set_aside("broken")
         return (f"The saved game in slot {self.label} could not be used ({problem}); it was moved to {where}"
-                + (f" (belot play --resume {where} continues it once the file is back)." if isinstance(err, RulesMissing)
+                + (f" (belot play --resume {where} continues it once the rules file is back or fixed)." if isinstance(err, RulesMissing)
                    else "."))
 
     def set_aside(self, why: str) -> Path:
@@ -310,7 +311,12 @@ def _relative_to(file: Path, folder: Path) -> str:
 
 
 class RulesMissing(UserError):
-    """A save whose house-rules file has gone: the save is sound, and resumes once the file is back."""
+    """A save whose house-rules file has gone, or has a mistake now: the save is sound, and resumes once the file
+    is back or fixed. Its message says which, and what to do; ``problems`` lists a mistake's places."""
+
+    def __init__(self, message: str, problems: str = "") -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -378,9 +384,16 @@ class SavedGame:
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
-        if not is_name(self.variant) and not Path(self.variant).is_file():
-            raise RulesMissing(f"the saved game plays the rules file {self.variant}, which is not there any more")
-        return Session.start(self.variant, self.seed, self.seats, self.target)
+        if is_name(self.variant):
+            return Session.start(self.variant, self.seed, self.seats, self.target)
+        if not Path(self.variant).is_file():
+            raise RulesMissing(f"the saved game plays the rules file {self.variant}, which is not there any more; "
+                               "put it back")
+        try:
+            return Session.start(self.variant, self.seed, self.seats, self.target)
+        except VariantError as err:  # edited since, and not yet right: the save waits for the fix
+            raise RulesMissing(_("the saved game plays the rules file {file}, which has a mistake now; fix it").format(
+                file=self.variant), str(err)) from None
 
     def restore(self, session: Session) -> Session:
         """Apply every saved action to ``session`` (from :meth:`start`), checking each deal's cards and end."""
