@@ -549,7 +549,8 @@ class Renderer:
         text.append(look.words(f" → {seating.name(winner)} +{points}"), style="bold")
         melds = self.melds(view, index)
         if melds:
-            text.append(look.words(", " + _("melds:") + " " + ", ".join(self.meld(d) for d in melds)), style="bold")
+            comma = pgettext("list separator", ", ")
+            text.append(look.words(comma + _("melds:") + " " + comma.join(self.meld(d) for d in melds)), style="bold")
         return text
 
     def melds(self, view: SeatView, index: int) -> tuple[Declaration, ...]:
@@ -651,9 +652,10 @@ class Renderer:
         if score is None:
             void = {"everybody passed": _("all passed"), "a redeal was called": _("redeal")}.get(row.void, _("schmeiss accepted"))
             return [[str(row.number), void, *[""] * (len(columns) - 2)]]
-        result = self.verdict(score) + (", " + _("capot") if score.capot_team is not None else "")
+        comma = pgettext("list separator", ", ")
+        result = self.verdict(score) + (comma + _("capot") if score.capot_team is not None else "")
         if score.hanging_out:
-            result += ", " + _("{points} waits").format(points=score.hanging_out)
+            result += comma + _("{points} waits").format(points=score.hanging_out)
         assert row.contract is not None  # a deal scored was played under a contract
         described = [escape(self.contract(row.contract, row.level, row.bid, row.declarer, short=True)), result]
         described += [""] * (self.control.rules.seating.sides - len(described))

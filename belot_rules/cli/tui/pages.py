@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine.deal import SeatView
-from ...i18n import gettext as _
+from ...i18n import gettext as _, pgettext
 from ...ruleset import Ruleset
 from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER, MatchEnded
@@ -129,7 +129,7 @@ def heading(draw: Renderer, row: SheetRow) -> Text:
         return text.append(_("{void}; no score").format(void=void_said(row.void)))
     assert row.contract is not None  # a deal scored was played under a contract
     contract = draw.contract(row.contract, row.level, row.bid, row.declarer)
-    return text.append(f"{contract}: ").append(draw.verdict(row.score) + (", " + _("capot") if row.score.capot_team is not None
+    return text.append(f"{contract}: ").append(draw.verdict(row.score) + (pgettext("list separator", ", ") + _("capot") if row.score.capot_team is not None
                                                                       else ""), style="bold")
 
 
