@@ -116,3 +116,24 @@ def test_a_file_without_a_title_is_named_after_its_parent_s_title_in_the_languag
         assert "✓ ours.yaml: ours (based on Bulgarian Belot) (name ours," in capsys.readouterr().out
     finally:
         i18n.use(i18n.SOURCE)
+
+
+def test_a_description_left_in_english_is_said_to_be(capsys: pytest.CaptureFixture[str]) -> None:
+    """A file without a description in the chosen language (schieber.yaml has no `languages`) shows its English one,
+    and `list`, `show` and the booklet say so rather than pass it off as the language's; a family is named in it."""
+    try:
+        assert main(["list", "--lang", "ru"]) == 0
+        listed = capsys.readouterr().out
+        assert "Швейцарские\n" in listed and "Swiss\n" not in listed
+        note = listed.split("По-английски, как их описывают их файлы: ")[1]
+        assert "schieber" in note and "debertz" not in note  # debertz.yaml describes itself in Russian
+        assert main(["show", "schieber", "--lang", "ru"]) == 0
+        assert "(Файл варианта описывает его только по-английски.)" in capsys.readouterr().out
+        assert main(["show", "debertz", "--lang", "ru"]) == 0
+        assert "по-английски" not in capsys.readouterr().out
+        assert main(["show", "schieber", "--lang", "en"]) == 0
+        assert "English only" not in capsys.readouterr().out
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert words_in(load_variant_model("schieber").variant, "fr").english_description
+    assert not words_in(load_variant_model("french").variant, "fr").english_description

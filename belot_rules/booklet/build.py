@@ -91,7 +91,8 @@ def booklet(rules: Ruleset) -> Booklet:
     if unstated:
         sections.append(Section(say.NOT_STATED, (say.unstated(variant.name), tuple(unstated))))
     own = words_in(variant)  # the title and description in the language the booklet is written in
-    intro = tuple(p for p in (own.description, say.generated(rules.content_hash)) if p)
+    english = say.english_description() if own.english_description else ""  # the file's words, not translated
+    intro = tuple(p for p in (own.description, english, say.generated(rules.content_hash)) if p)
     return Booklet(say.title_line(own.title, variant.name), intro,
                    tuple(Section(_(s.heading), s.blocks) for s in sections), example)
 

@@ -57,6 +57,10 @@ def title_line(title: str, name: str) -> str:
     return f"{title} ({name})"
 
 
+def english_description() -> str:
+    return _("(The variant's file describes it in English only.)")
+
+
 def generated(rules_hash: str) -> str:
     return _("This booklet is written from the rules the program plays (rules hash {hash}); its worked example is a "
              "deal the program played and scored.").format(hash=rules_hash)

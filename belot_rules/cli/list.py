@@ -9,12 +9,16 @@ from typing import Any
 
 from rich.markup import escape
 
-from ..i18n import gettext as _
+from ..i18n import N_, gettext as _
 from ..variant.languages import words_in
 from ..variant.loader import load_variant_model, shipped_names
 from .output import console, print_json
 
 OTHER = "Other"  # the group of a shipped file that names no family
+# The families the shipped files name (their ``family:``), marked for the catalogues and said in the command's
+# language; the JSON keeps them as the files write them.
+FAMILIES = (N_("Armenian"), N_("Bulgarian"), N_("Croatian"), N_("Cypriot"), N_("Dutch"), N_("French"), N_("Indian"),
+            N_("Saudi"), N_("Swiss"), N_("Two and three players"), N_("Other"))
 SHORT = 60  # a description's words before a colon, up to this long, say what the variant is
 
 
@@ -48,11 +52,13 @@ def run(args: argparse.Namespace) -> int:
                 "title": said.title,
                 "family": variant.variant.family or OTHER,
                 "summary": summary(said.description),
+                "english": said.english_description,
                 "extends": variant.variant.extends,
                 "content_hash": variant.content_hash,
             }
         )
-    entries.sort(key=lambda e: (e["family"] == OTHER, e["family"], e["name"]))
+    entries.sort(key=lambda e: (e["family"] == OTHER, _(e["family"]), e["name"]))  # in the order of their words
+    english = [e["name"] for e in entries if e.pop("english")]
     if args.json:
         print_json(entries)
         return 0
@@ -60,10 +66,14 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     room = max(20, out.width - width - 4)
     for family, group in groupby(entries, key=lambda e: e["family"]):
-        out.print(f"[bold underline]{escape(family)}[/]")
+        out.print(f"[bold underline]{escape(_(family))}[/]")
         for entry in group:
             line: str = entry["summary"] or entry["title"]
             if len(line) > room:
                 line = line[: room - 1].rstrip() + "…"
             out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(line)}", soft_wrap=True)
+    if english:  # their files give no description in this language: said, not passed off as a translation
+        out.print()
+        note = _("In English, as their files describe them: {names}.").format(names=", ".join(english))
+        out.print(f"[dim]{escape(note)}[/]")
     return 0

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from ..booklet.messages import english_description
 from ..files import KeyPath, display_name
 from ..i18n import N_, gettext as _
 from ..variant.explain import PHASES, opened
@@ -131,6 +132,8 @@ def print_rules(loaded: LoadedVariant, origin: bool = False, out: Console | None
     out.print(f"[bold]{escape(said.title)}[/] [dim]({escape(variant.name)})[/]")
     if said.description:
         _print_wrapped(out, said.description, 0)
+    if said.english_description:
+        _print_wrapped(out, english_description(), 0, "dim")
     _print_wrapped(out, _("Rules from {files} · rules hash {hash}").format(files=rules_from(loaded),
                                                                           hash=loaded.content_hash), 0, "dim")
     for warning in loaded.warnings:

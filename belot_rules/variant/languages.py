@@ -22,6 +22,7 @@ class VariantWords:
     description: str
     contracts: dict[str, str]  # by contract key (no_trumps, all_trumps, a suit) and "suit" for any trump suit
     levels: tuple[str, ...]  # each doubling level's name, first double first
+    english_description: bool = False  # another language was asked for and the file describes itself in English only
 
 
 def words_in(variant: Variant, language: str | None = None) -> VariantWords:
@@ -35,8 +36,9 @@ def words_in(variant: Variant, language: str | None = None) -> VariantWords:
     if language == i18n.SOURCE:  # the English names the rules give (Baloot's Sun and Hokum)
         contracts |= dict(variant.bidding.contract_names.items())
     levels = tuple(variant.bidding.doubles.names[:variant.bidding.doubles.max_level])
+    in_english = language != i18n.SOURCE and bool(variant.description) and not (own is not None and own.description)
     if own is None:
-        return VariantWords(language, variant.title, variant.description, contracts, levels)
+        return VariantWords(language, variant.title, variant.description, contracts, levels, in_english)
     return VariantWords(language, own.title or variant.title, own.description or variant.description,
-                        contracts | dict(own.contracts), tuple(own.levels) + levels[len(own.levels):])
+                        contracts | dict(own.contracts), tuple(own.levels) + levels[len(own.levels):], in_english)
 
