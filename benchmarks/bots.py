@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
         return 0
     for s in result["strength"]:
-        print(f"{s['variant']}: heuristic pair won {s['heuristic_wins']} of {s['matches']} matches against random "
+        print(f"{s['variant']}: heuristic side won {s['heuristic_wins']} of {s['matches']} matches against random "
               f"= {100 * s['rate']:.1f}% (95% CI {100 * s['low']:.1f}-{100 * s['high']:.1f}%), "
               f"{s['deals']} deals in {s['seconds']} s")
     if args.no_timing:
