@@ -1,16 +1,19 @@
 """The heuristic bot's contra model (``players/doubling.py``, ``FITTED``), fitted from play-outs.
 
-    python benchmarks/double_fit.py [--variants bulgarian,coinche] [--deals 8000] [--seed 11] [--odds 0.5]
+    python benchmarks/double_fit.py [--variants bulgarian,coinche] [--deals 8000] [--seed 11] [--odds P]
 
 Deals are bid between heuristic players that never double. At every call where a defender may
 double, the deal is played on twice from there (once doubled by him, once with his usual call,
 the auction and the play going on as the bots choose), as in ``double_margin.py``. Each chance
 is one row: the defender's features in the standing contract (``hand_features``,
-``auction_features``) and whether the doubled contract failed. A logistic model per set (the
-hand known in part at the auction, or complete) and kind of contract is fitted on the even rows;
-the odd rows show, for the chances the model would double at ``--odds`` and above, how often the
-contract failed and what doubling gained the side in match points (95% interval). It prints the
-``FITTED`` table to paste into players/doubling.py.
+``auction_features``), whether his side beat the contract (the auction may go on past the double,
+to another contract of either side) and what doubling gained his side in match points. A logistic
+model per set (the hand known in part at the auction, or complete) and kind of contract is fitted
+on the even rows. Per set, the chance of beating the contract at which doubling breaks even is
+what a beaten doubled contract gained (G) against what a made one lost (L) over all its rows:
+L / (G + L). The odd rows show, for the chances the model would double at that chance (or at
+``--odds``) and above, how often the contract was beaten and what doubling gained the side (95%
+interval). It prints the ``FITTED`` and ``BREAK_EVEN`` tables to paste into players/doubling.py.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from belot_rules.players.doubling import (
 from belot_rules.rules.calls import Call
 
 L2 = 1.0  # some shrinkage: a few kinds of contract are rarely doubled (a few hundred chances)
-Row = tuple[str, str, list[float], bool, float]  # set, kind, features, failed, gain
+Row = tuple[str, str, list[float], bool, float]  # set, kind, features, beaten, gain
 
 
 def chances(variant: str, deals: int, seed: int) -> list[Row]:
@@ -68,24 +71,24 @@ def chances(variant: str, deals: int, seed: int) -> list[Row]:
                 side = ruleset.seating.side_of[seat]
                 doubled = state.clone()
                 doubled.apply(double)
-                gain, failed = side_gain(ruleset, doubled, side)
+                gain, beaten = side_gain(ruleset, doubled, side)
                 usual, _ = side_gain(ruleset, state.clone(), side)
                 known_set = "partial" if known.bit_count() < ruleset.seating.hand_size else "full"
-                rows.append((known_set, kind_of(contract) or "", features, failed, gain - usual))
+                rows.append((known_set, kind_of(contract) or "", features, beaten, gain - usual))
             state.apply(players[seat].choose(view, legal))
     return rows
 
 
 def logistic(rows: list[Row], size: int) -> list[float]:
-    """The coefficients of the log-odds of failing, by Newton's method with ``L2`` shrinkage (the intercept too)."""
+    """The coefficients of the log-odds of beating the contract, by Newton's method with ``L2`` shrinkage (the intercept too)."""
     weights = [0.0] * size
     for _ in range(12):
         gradient = [L2 * w for w in weights]
         hessian = [[L2 if i == j else 0.0 for j in range(size)] for i in range(size)]
-        for _, _, x, failed, _ in rows:
+        for _, _, x, beaten, _ in rows:
             p = 1 / (1 + math.exp(-sum(w * f for w, f in zip(weights, x))))
             for i in range(size):
-                gradient[i] += (p - failed) * x[i]
+                gradient[i] += (p - beaten) * x[i]
                 scaled = p * (1 - p) * x[i]
                 if scaled:
                     row = hessian[i]
@@ -94,6 +97,17 @@ def logistic(rows: list[Row], size: int) -> list[float]:
         step = solve(hessian, gradient)
         weights = [w - s for w, s in zip(weights, step)]
     return weights
+
+
+def break_even_odds(rows: list[Row]) -> float:
+    """The chance of beating the contract at which doubling gains nothing: L / (G + L), G the mean gain of the
+    rows where the contract was beaten, L the mean loss of the others (0.5 without rows of both)."""
+    beaten = [r[4] for r in rows if r[3]]
+    made = [-r[4] for r in rows if not r[3]]
+    if not beaten or not made:
+        return 0.5
+    gained, lost = statistics.fmean(beaten), statistics.fmean(made)
+    return min(max(lost / (gained + lost), 0.05), 0.95)
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -115,24 +129,25 @@ def main() -> None:
     parser.add_argument("--variants", default="bulgarian,coinche")
     parser.add_argument("--deals", type=int, default=8000)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--odds", type=float, default=0.5)
+    parser.add_argument("--odds", type=float, default=None, help="the chance to double at (default: break-even)")
     args = parser.parse_args()
     groups: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for variant in args.variants.split(","):
         for row in chances(variant, args.deals, args.seed):
             groups[row[0], row[1]].append(row)
     fitted: dict[str, dict[str, list[float]]] = {s: {} for s in SETS}
+    break_even = {s: break_even_odds([r for key, rows in groups.items() if key[0] == s for r in rows]) for s in SETS}
     for (known_set, kind), rows in sorted(groups.items()):
         size = len(rows[0][2])
         weights = logistic(rows[::2], size)
         fitted[known_set][kind] = weights
-        held_out = [r for r in rows[1::2]
-                    if sum(w * f for w, f in zip(weights, r[2])) >= math.log(args.odds / (1 - args.odds))]
-        line = f"{known_set} {kind}: {len(rows)} chances, doubled at {args.odds} on {len(held_out)} of {len(rows[1::2])}"
+        odds = args.odds or break_even[known_set]
+        held_out = [r for r in rows[1::2] if sum(w * f for w, f in zip(weights, r[2])) >= math.log(odds / (1 - odds))]
+        line = f"{known_set} {kind}: {len(rows)} chances, doubled at {odds:.2f} on {len(held_out)} of {len(rows[1::2])}"
         if len(held_out) > 1:
             gains = [r[4] for r in held_out]
             half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-            line += (f": failed {sum(r[3] for r in held_out) / len(held_out):.0%}, doubling gains "
+            line += (f": beaten {sum(r[3] for r in held_out) / len(held_out):.0%}, doubling gains "
                      f"{statistics.fmean(gains):+.1f} ± {half:.1f} match points")
         print(line)
     print("FITTED = {")
@@ -145,6 +160,7 @@ def main() -> None:
             print(f'        "{kind}": ({text}),')
         print("    },")
     print("}")
+    print("BREAK_EVEN = {" + ", ".join(f'"{s}": {break_even[s]:.2f}' for s in SETS) + "}")
 
 
 if __name__ == "__main__":

@@ -31,14 +31,15 @@ EDGES = (-9.0, -0.1, 0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 9.0)
 
 
 def side_gain(ruleset: Ruleset, state: DealState, side: int) -> tuple[float, bool]:
-    """``side``'s match points over the other sides' mean once ``state`` is played out, and whether the
-    contract failed."""
+    """``side``'s match points over the other sides' mean once ``state`` is played out, and whether ``side`` beat
+    the contract: the others' contract failed (or, where the auction went on to ``side``'s own, it was made)."""
     play_deal(state, [NeverDoubles(ruleset) for _ in ruleset.seating.seats])
     score = state.score
     if score is None:
         return 0.0, False
     others = [p for s, p in enumerate(score.match_points) if s != side]
-    return score.match_points[side] - sum(others) / len(others), score.verdict != "made"
+    ours = ruleset.seating.side_of[state.declarer] == side
+    return score.match_points[side] - sum(others) / len(others), (score.verdict == "made") == ours
 
 
 def measure(variant: str, deals: int, seed: int) -> list[tuple[float, float, bool]]:

@@ -8,17 +8,20 @@ bid's margin is over the bid; otherwise over half the deal. A trump suit the
 hand holds no card of is never bid unless the style forces a call (the turned
 card counts where it goes to the taker).
 
-Contra is called when the contract fails with a chance of at least
-``Margins.double_odds``, as the contra model of :mod:`.doubling` (fitted from
-play-outs: the defender's trumps, side aces and tens, the partner's calls and a
-point bid's height) says: the bid says what the takers hope for, the defender's
-cards in their trump suit what they will find. Measured between heuristic players
-(``python benchmarks/bidding.py --deals 2000 --pairs 1000 --seed 1``), this doubles
-17.8% of Coinche contracts (67% of them fail), each double gaining +111 match
-points (+64 to +157) played on both ways, and the bot that doubles beats the same bot
-that never does by +10.0 match points a deal (+4.1 to +15.8, 1,000 deal pairs); in
-Bulgarian, where the calls are made on five cards, it doubles 2.0% of contracts (66%
-fail), +0.6 a double (-6.7 to +7.9): doubling more there loses (``double_fit.py``).
+Contra is called when the contract is beaten with a chance at which doubling pays
+(the scoring's break-even, ``Margins.double_odds`` to set another), as the contra
+model of :mod:`.doubling` (fitted from play-outs: the defender's trumps, side aces
+and tens, the partner's calls and a point bid's height) says: the bid says what the
+takers hope for, the defender's cards in their trump suit what they will find.
+Measured between heuristic players (``python benchmarks/bidding.py --deals 2000
+--pairs 1000 --seed 1``), this doubles 10.6% of Coinche contracts (73% of them are
+beaten), each double gaining +171 match points (+114 to +228) played on both ways,
+and the bot that doubles beats the same bot that never does by +8.3 match points a
+deal (+4.0 to +12.6, 1,000 deal pairs). In Bulgarian a double pays only when the
+contract is beaten about two times in three (bulgarian.md §7 and §9.1: beaten
+undoubled it already gives the defenders every point), and the five cards the calls
+are made on rarely say so: it doubles 0.3% of contracts, even with the bot that never
+doubles (doubling at even odds, 2.0%, was even too).
 Recontra needs the takers to expect far more than half (``Margins.redouble``), as the
 double says the defence is strong.
 
@@ -92,7 +95,8 @@ class Margins:
     point_bid: float = 0.08  # a point bid is made when the estimate covers the bid plus this
     over_partner: float = 0.25  # bidding over one's partner needs a clearly better contract
     no_trump_suit: float = 0.2  # more for no-trumps and all-trumps, where the estimate errs more
-    double_odds: float = 0.5  # contra when the contract fails with this chance or more (.doubling)
+    double_odds: float | None = None  # contra when the contract fails with this chance or more; None: where it pays
+                                      # (.doubling.BREAK_EVEN, the scoring's)
     redouble: float = 0.6  # recontra when the contract team expects this much more than half
 
 

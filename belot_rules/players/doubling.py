@@ -7,10 +7,17 @@ three), and doubling on it lost match points. What does tell them apart is where
 contract's strength lies: the trumps a defender holds (how many, and which of the top
 ones), his side aces and tens, his partner's calls and, for a point bid, how high it is.
 
-So a contra is called when a logistic model of those features says the contract fails
-with a chance of at least ``Margins.double_odds``. Its coefficients (:data:`FITTED`) are
-fitted by ``benchmarks/double_fit.py`` on thousands of chances to double between
-heuristic players, each played on from the chance: one set for a hand that is not yet
+So a contra is called when a logistic model of those features says the contract is beaten
+with a chance at which doubling pays (:data:`BREAK_EVEN`, or ``Margins.double_odds``). That
+chance is the scoring's: a doubled contract beaten gains the defenders G, one made loses them
+L, so a double pays from L / (G + L) on. In Coinche a contract beaten undoubled gives the
+defenders only 160 and the contract, doubled twice that, so G is large; in Bulgarian a
+contract beaten undoubled ("inside", bulgarian.md §7) already gives them every point of the
+deal, doubled (§9.1) only twice as many, while one made doubled takes every point from them
+and twice over: L is nearly twice G, and a double pays only when the contract fails about
+three times in five. Its coefficients (:data:`FITTED`) are fitted by
+``benchmarks/double_fit.py`` on thousands of chances to double between heuristic players,
+each played on from the chance: one set for a hand that is not yet
 complete at the auction (five of eight cards, with a turned card where it goes to the
 taker), one for a complete hand, and per set one model per kind of contract (a trump suit,
 no-trumps, all-trumps); a contract of another kind (undenufe, a trump laid face down) is
@@ -40,11 +47,11 @@ AUCTION_FEATURES = ("partner_passed", "partner_bid", "level")
 KINDS = ("suit", "no_trumps", "all_trumps")
 
 # benchmarks/double_fit.py's coefficients (intercept first, then the features in the order above), per hand
-# known in part at the auction or complete, per kind of contract: the log-odds that the contract fails.
+# known in part at the auction or complete, per kind of contract: the log-odds that the contract is beaten.
 FITTED: dict[str, dict[str, tuple[float, ...]]] = {
     "partial": {
-        "suit": (-1.75, 0.27, 0.22, -0.03, 0.63, 0.27, 0.23, 0.07, 0.25, 0.14, 0.08, -0.02, 0.02, 0.00),
-        "no_trumps": (-1.33, 0.52, 0.10, 0.29, 0.06, 0.07, 0.00),
+        "suit": (-1.27, 0.20, 0.20, 0.01, 0.68, 0.23, 0.29, 0.08, 0.22, 0.12, 0.16, -0.41, -0.21, 0.00),
+        "no_trumps": (-1.33, 0.62, 0.08, 0.21, 0.11, 0.24, 0.00),
         "all_trumps": (-1.85, 0.64, 0.27, 0.79, -0.02, 0.42, 0.00),
     },
     "full": {
@@ -54,6 +61,9 @@ FITTED: dict[str, dict[str, tuple[float, ...]]] = {
     },
 }
 SETS = ("partial", "full")
+# benchmarks/double_fit.py's break-even chances per set: what a beaten doubled contract gained and a made one lost,
+# measured as FITTED was, in Bulgarian (partial) and Coinche (full); other variants take their set's.
+BREAK_EVEN: dict[str, float] = {"partial": 0.64, "full": 0.57}
 
 
 def kind_of(contract: str) -> str | None:
@@ -105,15 +115,15 @@ def rank_orders(ruleset: Ruleset) -> dict[str, tuple[int, ...]]:
 
 
 class DoublingTables:
-    """The fitted models of one ruleset and odds, added up per holding: per set (:data:`SETS`) and contract, the
-    log-odds over the threshold's of the intercept, of each holding of the trump suit (or of any suit of
-    no-trumps and all-trumps) and of each holding of a side suit, and the auction's weights."""
+    """The fitted models of one ruleset and odds (None: each set's :data:`BREAK_EVEN`), added up per holding: per
+    set (:data:`SETS`) and contract, the log-odds over the threshold's of the intercept, of each holding of the
+    trump suit (or of any suit of no-trumps and all-trumps) and of each holding of a side suit, and the auction's
+    weights."""
 
     __slots__ = ("contracts", "base", "trump", "side", "auction", "hand_size")
 
-    def __init__(self, ruleset: Ruleset, odds: float) -> None:
+    def __init__(self, ruleset: Ruleset, odds: float | None) -> None:
         orders = rank_orders(ruleset)
-        threshold = math.log(odds / (1 - odds)) if 0 < odds < 1 else math.inf
         self.contracts = tuple(ruleset.tables)
         self.hand_size = ruleset.seating.hand_size
         self.base: dict[tuple[str, str], float] = {}
@@ -121,6 +131,7 @@ class DoublingTables:
         self.side: dict[tuple[str, str], tuple[float, ...]] = {}
         self.auction: dict[tuple[str, str], tuple[float, float, float]] = {}
         for known_set in SETS:
+            threshold = log_odds(BREAK_EVEN[known_set] if odds is None else odds)
             for contract in self.contracts:
                 kind, key = kind_of(contract), (known_set, contract)
                 if kind is None:
@@ -155,12 +166,17 @@ class DoublingTables:
         return score + level_w * level if level else score
 
 
+def log_odds(chance: float) -> float:
+    """The log-odds of ``chance`` (a chance of 1 or more: never reached)."""
+    return math.log(chance / (1 - chance)) if 0 < chance < 1 else math.inf
+
+
 def _table(weights: Sequence[float], order: Sequence[int], trump: bool, side: bool) -> tuple[float, ...]:
     """Each of the 256 holdings' share of the log-odds: its features (:func:`holding_features`) times ``weights``."""
     return tuple(sum(w * f for w, f in zip(weights, holding_features(h, order, trump, side))) for h in range(256))
 
 
 @lru_cache(maxsize=32)
-def doubling_tables(ruleset: Ruleset, odds: float) -> DoublingTables:
+def doubling_tables(ruleset: Ruleset, odds: float | None) -> DoublingTables:
     """The tables of ``ruleset`` at ``odds``, built once."""
     return DoublingTables(ruleset, odds)
