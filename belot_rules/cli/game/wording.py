@@ -41,6 +41,9 @@ def _verb_forms() -> dict[str, tuple[str, str]]:
         "play": (_("You play"), _("{name} plays")),
         "predict": (_("You predict"), _("{name} predicts")),
         "take_chien": (_("You took the chien"), _("{name} took the chien")),
+        "lead": (_("You led"), _("{name} led")),  # the trick on the table: who led it, who holds it, who took it
+        "winning": (_("You are winning"), _("{name} winning")),
+        "win_trick": (_("You win"), _("{name} wins")),
     }
 
 

@@ -102,8 +102,8 @@ def seats_table(draw: Renderer, view: SeatView, held: int | None, open_hands: bo
             lines = [_("trick {number} of {tricks}").format(number=len(view.tricks) + 1, tricks=rules.seating.hand_size)]
             if view.trick:
                 best = rules.tables[view.contract].trick_winner_index([card_index(c) for _, c in view.trick])
-                lines += [f"{seating.name(view.trick[0][0])} " + _("led"),
-                          f"{seating.name(view.trick[best][0])} " + (_("wins") if seating.human is None else _("winning"))]
+                lines += [does(seating.name(view.trick[0][0]), "lead"),
+                          does(seating.name(view.trick[best][0]), "win_trick" if seating.human is None else "winning")]
             middle = Text("\n".join(lines), style="dim")
             if view.turned_card and not rules.dealing.turned_to_taker:  # it stays on the stock
                 middle.append("\n" + _("turned card") + " ", style="dim").append_text(look.card(view.turned_card))
