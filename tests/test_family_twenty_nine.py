@@ -5,6 +5,7 @@ test_family_concealed_trump.py: four cards each, the auction, the trump laid fac
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -241,3 +242,23 @@ def test_random_playouts_draw_the_seventh_card_and_no_trumps_too_twenty_nine_4_2
 
     contracts = {random_deal(TWENTY_NINE, random.Random(seed), dealer=seed % 4).contract for seed in range(60)}
     assert "no_trumps" in contracts and {"clubs", "diamonds", "hearts", "spades"} <= contracts
+
+
+def test_a_last_trick_worth_nothing_goes_unsaid_twenty_nine_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """twenty-nine.md §1: the last trick is worth 0 by default ("most players nowadays", PAGc), so neither the
+    explanation (the deal box of both tables, `belot score`) says "Last trick: team 0 +0"; worth 1 (CFG), it is
+    said."""
+    from belot_rules.cli import main
+    from belot_rules.rules.outcome import score_outcome
+
+    outcome = {"contract": "hearts", "declarer": 0, "bid": 16, "points": [17, 11], "last_trick": 0,
+               "trick_counts": [5, 3]}
+    score = score_outcome(TWENTY_NINE.variant, outcome)
+    assert score.lines[:2] == ("Contract: 16 hearts by seat 0 (team 0)", "Card points: team 0 17, team 1 11")
+    assert not [line for line in score.lines if "Last trick" in line]
+    data = load_variant_model("twenty-nine").variant.model_dump()
+    data["scoring"]["last_trick"] = 1
+    assert "Last trick: team 0 +1" in score_outcome(Variant.model_validate(data), outcome).lines
+    example = Path(__file__).parent.parent / "examples" / "deal-outcome-twenty-eight-short.yaml"
+    assert main(["score", "--variant", "twenty-nine", str(example)]) == 0
+    assert "Last trick" not in capsys.readouterr().out

@@ -239,7 +239,9 @@ class ScoringRules:
                  self._doubled(multiplier))
         note("Card points: {}", Each((names, tuple(cards))))
         last = [0] * count
-        if without and not self._last_with_capot:
+        if not self._last:
+            pass  # a last trick worth nothing goes unsaid (Twenty-Nine: twenty-nine.md §1)
+        elif without and not self._last_with_capot:
             note("No last trick: there is a capot")
         else:
             cards[last_camp] += self._last
