@@ -137,3 +137,16 @@ def test_a_description_left_in_english_is_said_to_be(capsys: pytest.CaptureFixtu
         i18n.use(i18n.SOURCE)
     assert words_in(load_variant_model("schieber").variant, "fr").english_description
     assert not words_in(load_variant_model("french").variant, "fr").english_description
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_list_cuts_nothing_at_80_columns(language: str, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: "Text is cut at 80 columns" ("bulgarian-cu…"); `belot list` wraps a long summary under itself."""
+    monkeypatch.setenv("COLUMNS", "80")
+    try:
+        assert main(["list", "--lang", language]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 and not line.endswith("…") for line in lines), [line for line in lines if len(line) > 80]

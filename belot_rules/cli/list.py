@@ -1,9 +1,10 @@
-"""``belot list``: the shipped variants grouped by family, one line each."""
+"""``belot list``: the shipped variants grouped by family, each with what it is."""
 
 from __future__ import annotations
 
 import argparse
 import re
+import textwrap
 from itertools import groupby
 from typing import Any
 
@@ -19,7 +20,7 @@ OTHER = "Other"  # the group of a shipped file that names no family
 # language; the JSON keeps them as the files write them.
 FAMILIES = (N_("Armenian"), N_("Bulgarian"), N_("Croatian"), N_("Cypriot"), N_("Dutch"), N_("French"), N_("Indian"),
             N_("Saudi"), N_("Swiss"), N_("Two and three players"), N_("Other"))
-SHORT = 60  # a description's words before a colon, up to this long, say what the variant is
+SHORT = 90  # a description's words before a colon, up to this long, say what the variant is
 
 
 def register(subparsers: Any) -> None:
@@ -67,13 +68,14 @@ def run(args: argparse.Namespace) -> int:
     room = max(20, out.width - width - 4)
     for family, group in groupby(entries, key=lambda e: e["family"]):
         out.print(f"[bold underline]{escape(_(family))}[/]")
-        for entry in group:
-            line: str = entry["summary"] or entry["title"]
-            if len(line) > room:
-                line = line[: room - 1].rstrip() + "…"
-            out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(line)}", soft_wrap=True)
+        for entry in group:  # a summary too long for its line goes on under itself, never cut
+            first, *more = textwrap.wrap(entry["summary"] or entry["title"], room) or [""]
+            out.print(f"  [bold]{escape(entry['name']).ljust(width)}[/]  {escape(first)}", soft_wrap=True)
+            for part in more:
+                out.print(" " * (width + 4) + escape(part), soft_wrap=True)
     if english:  # their files give no description in this language: said, not passed off as a translation
         out.print()
         note = _("In English, as their files describe them: {names}.").format(names=", ".join(english))
-        out.print(f"[dim]{escape(note)}[/]")
+        for part in textwrap.wrap(note, max(20, out.width)):
+            out.print(f"[dim]{escape(part)}[/]", soft_wrap=True)
     return 0
