@@ -105,6 +105,23 @@ def test_the_statistics_page_s_headings_are_in_the_language(tmp_path: Path) -> N
     assert "parties" in text and not [word for word in ("games", "won", "avg pts", "contracts") if word in text]
 
 
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_statistics_page_cuts_nothing_in_its_box_at_80_columns(tmp_path: Path, code: str) -> None:
+    """Issue 25: the statistics page read "bulgarian-cu…" at 80x24; every variant's name, each level in the
+    language (normal -> обычный) and each heading fit the page's 76 columns."""
+    path = tmp_path / "statistics.json"
+    counts = {"games": 120, "wins": 70, "points": 1500, "contracts": 410, "made": 300, "capots": 20}
+    levels = {level: counts for level in ("easy", "normal", "hard", "expert")}
+    path.write_text(json.dumps({"format": STATS_FORMAT, "variants": {"bulgarian-cut-only": levels,
+                                                                     "klaverjas-amsterdam": levels}}), encoding="utf-8")
+    with i18n.speaking(code):
+        console = Console(width=76, record=True, file=io.StringIO())
+        console.print(stats_page(path, Look()))
+        expert = i18n.pgettext("level", "expert")
+    text = console.export_text()
+    assert "…" not in text and "bulgarian-cut-only" in text and expert in text
+
+
 @pytest.mark.parametrize(("code", "said"), [("fr", "cœur ne peut pas être nommé maintenant ; seulement sans atout, tout atout"),
                                             ("bg", "купа не може да се назове сега; само без коз, всичко коз")])
 def test_a_refused_call_s_reason_is_said_in_the_language(code: str, said: str) -> None:

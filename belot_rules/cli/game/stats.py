@@ -124,8 +124,8 @@ def record_match(session: Session, path: Path | None = None) -> tuple[dict[str, 
     try:
         if unreadable:
             kept = move_aside(path, path.parent, "unreadable")
-            note = (f"The statistics file could not be read; it is kept as {kept} and the counting starts again "
-                    f"({unreadable}).")
+            note = _("The statistics file could not be read; it is kept as {kept} and the counting starts again "
+                     "({problem}).").format(kept=kept, problem=unreadable)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_record({"format": STATS_FORMAT, "version": 1, "variants": stats}, path)
     except OSError:

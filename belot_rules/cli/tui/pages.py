@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, pgettext
+from ...i18n.words import level_name
 from ...ruleset import Ruleset
 from ..booklet import rules_page as booklet_page
 from ..game.controller import OVER, MatchEnded
@@ -92,12 +93,12 @@ def stats_page(path: Path | None, look: Look) -> RenderableType:
     rows = describe_stats(read_stats(path)) if path else []
     if not rows:
         return Text(_("No finished match yet: statistics count every match you finish."))
-    table = Table(box=look.rule_box, padding=(0, 1), pad_edge=False)
+    table = Table(box=look.rule_box, padding=0, pad_edge=False)  # the box's space between columns only
     heads = (_("variant"), _("bots"), _("games"), _("won"), _("rate"), _("avg pts"), _("contracts"), _("capots"))
-    for column, name in enumerate(heads):
-        table.add_column(name, justify="left" if column < 2 else "right")  # the variant and the bots' level
-    for row in rows:
-        table.add_row(*row)
+    for column, name in enumerate(heads):  # the variant and the bots' level, then the counts
+        table.add_column(name, justify="left" if column < 2 else "right", no_wrap=column < 2)  # names never cut
+    for variant, level, *counts in rows:
+        table.add_row(variant, level_name(level), *counts)
     return table
 
 
