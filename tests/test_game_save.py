@@ -97,6 +97,16 @@ def test_a_new_game_offers_the_unfinished_one(monkeypatch: pytest.MonkeyPatch,
     assert "You have an unfinished game (bulgarian, deal 1" in out and "Resuming deal 1." in out
 
 
+def test_the_unfinished_game_is_offered_in_the_players_language(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The question and the line that recognises the saved game were English whatever --lang said."""
+    belot_play(monkeypatch, capsys, "1\nq\n", "--seed", "7", *SEATS)
+    status, out = belot_play(monkeypatch, capsys, "y\nq\n", "--seed", "8", "--lang", "bg")
+    question = next(line for line in out.splitlines() if "незавършена" in line)
+    assert status == 0 and "раздаване 1" in question and "номер на играта 7" in question
+    assert not {"deal", "board", "seed", "unfinished"} & set(question.replace("(", " ").split())
+
+
 def test_end_of_input_at_the_resume_question_resumes(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     belot_play(monkeypatch, capsys, "1\nq\n", "--seed", "7", *SEATS)

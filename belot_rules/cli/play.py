@@ -293,7 +293,7 @@ def new_game(args: argparse.Namespace, table: Table) -> Session | None:
     if table.full_screen:
         table.unfinished = saved
         return session
-    if table.confirm(f"You have an unfinished game ({saved.summary()}). Resume it?", True):
+    if table.confirm(_("You have an unfinished game ({summary}). Resume it?").format(summary=saved.summary()), True):
         try:
             return resume(saved, table)
         except UserError as err:

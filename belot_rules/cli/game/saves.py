@@ -46,6 +46,7 @@ from ...engine.records import match_record, write_record
 from ...errors import FileError, UserError, VariantError
 from ...files import MAX_RECORD_BYTES, CutShort, excerpt, exists, move_aside, read_json
 from ...i18n import gettext as _
+from ...i18n.words import level_name
 from ...players.levels import level_of
 from ...variant.loader import is_name, name_from_file
 from .seating import HUMAN, parse_seats
@@ -379,8 +380,11 @@ class SavedGame:
         deal = self.deal or max(len(self.record["deals"]), 1)
         board = self.record["board"]
         found = level_of([p for p in self.seats if p != HUMAN])
-        shown = f", {found.name}" if found is not None else ""
-        return f"{excerpt(self.variant).strip(chr(34))}{shown}, deal {deal}, board {'-'.join(map(str, board))}, seed {self.seed}"
+        variant = excerpt(self.variant).strip(chr(34))
+        if found is not None:
+            variant = _("{variant}, {level}").format(variant=variant, level=level_name(found.name))
+        return _("{variant}, deal {deal}, board {board}, seed {seed}").format(
+            variant=variant, deal=deal, board="-".join(map(str, board)), seed=self.seed)
 
     def start(self) -> Session:
         """A fresh session of the same match, before any saved action is applied."""
