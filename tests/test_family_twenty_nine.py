@@ -262,3 +262,21 @@ def test_a_last_trick_worth_nothing_goes_unsaid_twenty_nine_1(capsys: pytest.Cap
     example = Path(__file__).parent.parent / "examples" / "deal-outcome-twenty-eight-short.yaml"
     assert main(["score", "--variant", "twenty-nine", str(example)]) == 0
     assert "Last trick" not in capsys.readouterr().out
+
+
+def test_the_table_counts_the_passes_chosen_twenty_nine_3_2() -> None:
+    """twenty-nine.md §3.2: a player who passed is out of the bidding, and the pass then made for him is none of his
+    choosing; nor is a doubling round's "no double" (§3.4) a pass of the bidding. One bid at four seats reads "16 and
+    3 passes" beside the full-screen table (it read "and 6 passes")."""
+    from belot_rules.cli.game.controller import Controller
+    from belot_rules.cli.game.look import Look
+    from belot_rules.cli.game.render import Renderer
+    from belot_rules.cli.game.session import Session
+    from belot_rules.cli.tui.drawing import auction_said
+
+    draw = Renderer(Controller(Session.start("twenty-nine", 5, ("you", "random", "random", "random"))), Look())
+    state = DealState.start(TWENTY_NINE, deck(), 3)
+    for move in ("pass", "16", "pass", "pass", "pass", "pass", "pass", "conceal seventh"):
+        state.apply(move)
+    assert [seat for seat, call in state.view(0).calls if call == "pass"] == [0, 2, 3, 0, 2, 0]
+    assert auction_said(draw, state.view(0)).plain == "Right 16\nand 3 passes"

@@ -26,7 +26,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from ...engine.actions import PLAY, Action
 from ...engine.deal import SeatView
 from ...errors import UserError
-from ...i18n import gettext as _, ngettext
+from ...i18n import gettext as _
 from ...i18n.words import speed_name
 from ..game.controller import (
     BIDDING,
@@ -53,10 +53,10 @@ from ..game.render import Renderer
 from ..game.saves import SavedGame, SaveSlot
 from ..game.session import NoUndo, Session
 from ..game.settings import SORTS, Kept
-from ..game.wording import does, no_bidding, no_hint_yet, sorted_how, typed_placeholder
+from ..game.wording import no_hint_yet, sorted_how, typed_placeholder
 from . import screens
 from .bindings import TABLE_KEYS
-from .drawing import deal_tally, header, seats_table
+from .drawing import auction_said, deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .leaving import leave_game, quit_game
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
@@ -206,14 +206,7 @@ class TableApp(App[int]):
         self.query_one("#tally", Static).update(tally)
         self.query_one("#tally").display = bool(tally.plain)
         auction = self.query_one("#auction", Static)
-        during = view.contract is None and view.phase != OVER
-        calls = self.draw.calls(view, passes=during)
-        passes = len(view.calls) - len(calls)
-        if not during and passes:  # the passes left out, counted: at two players "the others" is one pass
-            calls.append(ngettext("and a pass", "and {count} passes", passes).format(count=passes) if calls else _("everybody passed"))
-        said = Text(self.look.words("\n".join(calls)) if calls else
-                    no_bidding(self.control.rules.variant.bidding.last_card) if self.control.rules.bidding.deal_fixes_trump
-                    else _("{speaker} first").format(speaker=does(self.control.names.name(view.first_speaker), "speak")))
+        said = auction_said(self.draw, view)
         exchange = self.draw.exchange(view, short=True)
         if self.control.rules.dealing.widow_size and view.contract is not None and not view.tricks:
             exchange = self.draw.discards(view)

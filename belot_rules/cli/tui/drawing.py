@@ -21,7 +21,7 @@ from ..game.look import Look, variant_title
 from ..game.render import Renderer, calls_of, card_index
 from ..game.session import void_said, void_words
 from ..game.stats import opponents
-from ..game.wording import does, predictions_line
+from ..game.wording import does, no_bidding, predictions_line
 
 # Where each seat sits in the 3x3 grid (row, column), by the number of seats and the seat's offset from the bottom.
 POSITIONS = {
@@ -206,3 +206,33 @@ def deal_tally(control: Controller, view: SeatView) -> Text:
     if clock.seconds is not None and seating.human is not None:
         lines.append(_("Clock: {seconds} s a move").format(seconds=clock.seconds))
     return Text("\n".join(lines))
+
+
+def auction_said(draw: Renderer, view: SeatView) -> Text:
+    """The auction beside the table: each call while it runs; once over, the bids and doublings and the passes
+    counted (:func:`chosen_passes`), or who speaks first, or why nobody bids."""
+    control = draw.control
+    during = view.contract is None and view.phase != OVER
+    calls = draw.calls(view, passes=during)
+    passes = chosen_passes(control, view)
+    if not during and passes:  # at two players "the others" is one pass
+        calls.append(ngettext("and a pass", "and {count} passes", passes).format(count=passes) if calls
+                     else _("everybody passed"))
+    if calls:
+        return Text(draw.look.words("\n".join(calls)))
+    if control.rules.bidding.deal_fixes_trump:
+        return Text(no_bidding(control.rules.variant.bidding.last_card))
+    return Text(_("{speaker} first").format(speaker=does(control.names.name(view.first_speaker), "speak")))
+
+
+def chosen_passes(control: Controller, view: SeatView) -> int:
+    """The passes the players chose: neither a doubling round's "no double" nor the pass made for a player already
+    out of the bidding (bidding.points.pass_is_final, twenty-nine.md §3.2), so one bid at four seats is followed by
+    three passes."""
+    final = control.rules.variant.bidding.points.pass_is_final
+    passes, passed = 0, set()
+    for seat, call in calls_of(view):
+        if call.kind == "pass" and not (final and seat in passed):
+            passes += 1
+            passed.add(seat)
+    return passes
