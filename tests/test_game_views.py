@@ -53,7 +53,8 @@ def test_a_named_contract_is_said_in_the_result_as_in_the_header() -> None:
 
 def test_a_hint_asked_while_a_bot_moves_says_whose_move_it_is(tmp_path: Path) -> None:
     """h while a bot is to move said "Nothing to decide yet"; it says which bot moves and that hints come at the
-    player's turn (the key reached the hidden line for typing, focused from the start, until the player first moved)."""
+    player's turn (the key reached the hidden line for typing, focused from the start, until the player first moved).
+    The refusal speaks of that turn: the next move, anyone's, ends it (it stayed after the player's turn came)."""
     session = Session.start("bulgarian", 3, ("you", "heuristic", "heuristic", "heuristic"))
     app = TableApp(session, Look(), "slow", SaveSlot.at(tmp_path / "game.json"), stats_path=tmp_path / "stats.json")
 
@@ -66,8 +67,9 @@ def test_a_hint_asked_while_a_bot_moves_says_whose_move_it_is(tmp_path: Path) ->
             await pilot.press("h")
             await until(pilot, lambda: "moves now: a hint comes at your turn." in screen_text(app))
             assert "Nothing to decide yet" not in screen_text(app)
-            if app.timer is not None:  # the next bot's move would come while the table closes
-                app.timer.stop()
+            await pilot.press("space")  # the bots' moves at once, up to the player's turn or the deal's end
+            await until(pilot, lambda: app.turn is not None or app.result_shown)
+            await until(pilot, lambda: "hint comes" not in screen_text(app), "the refusal stayed")
 
     run(hint)
 

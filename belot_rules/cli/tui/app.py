@@ -106,6 +106,7 @@ class TableApp(App[int]):
         self.numbered_at = -1.0  # when a number key last made a move (an Enter right after it belongs to it)
         self.menu: list[Action] = []  # the calls or declarations offered
         self.note = note or ""  # a message for the status line, kept until the next move
+        self.refused = ""  # the last refusal: said of the turn it came in, so the next move, anyone's, ends it
         self.unfinished = unfinished  # a game in the slot, offered before the new one starts
         self.farewell: list[str] = []  # printed once the table has closed: how to continue the game
 
@@ -290,6 +291,8 @@ class TableApp(App[int]):
         saved up to the move before)."""
         try:
             event = self.control.next()
+            if isinstance(event, Moved) and self.note == self.refused:  # "Left moves now" is over once Left moved
+                self.note = ""
             if isinstance(event, DealStarted):
                 self.seen = event.view
                 return self.control.next()
@@ -497,7 +500,7 @@ class TableApp(App[int]):
             home.focus()
 
     def refuse(self, text: str) -> None:
-        self.note = ("x " if self.look.ascii else "✗ ") + text
+        self.note = self.refused = ("x " if self.look.ascii else "✗ ") + text
         self.update_status()
         self.bell()
 
