@@ -86,6 +86,15 @@ class Raises:
             raise ValueError("my bug")
         return legal[0]
 
+class Exits:
+    def __init__(self, ruleset, seed):
+        pass
+    def choose(self, view, legal):
+        if view.phase == "playing" and len(view.tricks) == 2:
+            import sys
+            sys.exit(3)
+        return legal[0]
+
 class Garbage:
     def __init__(self, ruleset, seed):
         pass
@@ -108,6 +117,7 @@ def test_a_bot_may_answer_with_an_action_s_text(tmp_path: Path, capsys: pytest.C
 
 @pytest.mark.parametrize("name, message", [
     ("Raises", "bot '{spec}' failed at seat {seat}, playing to trick 3: ValueError: my bug"),
+    ("Exits", "bot '{spec}' failed at seat {seat}, playing to trick 3: SystemExit: 3"),  # it ended the duel with 3
     ("Garbage", "bot '{spec}' answered 42 at seat {seat}, playing to trick 1, which is not one of the legal actions: "),
 ])
 def test_a_failing_bot_stops_the_run_at_once_naming_itself_and_the_move(
@@ -179,6 +189,16 @@ class Counter:
     assert bot.player.calls >= 2
     with pytest.raises(UserError, match="has no choose"):
         Session.start("french", 5, ("you", "belot_rules.cards:Card", "random", "random"))
+
+
+def test_a_bot_file_without_its_class_lists_the_player_classes(tmp_path: Path) -> None:
+    """`duel bot.py heuristic` said "no player called 'bot.py'": the file needs its :ClassName, and these are the
+    classes in it with a choose method."""
+    spec = _bot_file(tmp_path, BOTS + "class Helper:\n    pass\n")
+    with pytest.raises(UserError) as caught:
+        make_player(spec, load_variant("french"), 0)
+    assert str(caught.value) == (f"bot file '{spec}': name the player class after a colon, as {spec}:ClassName; its "
+                                 f"player classes: {spec}:Exits, {spec}:Garbage, {spec}:Raises, {spec}:Text")
 
 
 def test_a_misspelt_bot_gets_a_guess() -> None:

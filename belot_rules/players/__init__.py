@@ -11,7 +11,7 @@ from .base import Player
 from .easy import EasyPlayer
 from .expert import ExpertPlayer
 from .heuristic import HeuristicPlayer
-from .outside import is_outside, load_factory, make_outside
+from .outside import is_outside, load_factory, make_outside, unnamed_file
 from .random_player import RandomPlayer
 from .search import SearchPlayer
 
@@ -45,6 +45,8 @@ def check_player(name: str) -> str:
 
 
 def _no_such_player(name: str) -> UserError:
+    if name.endswith(".py"):
+        return unnamed_file(name)
     close = difflib.get_close_matches(name[:40].lower(), REGISTRY, n=1, cutoff=0.6)
     guess = f"; did you mean {close[0]!r}?" if close else ""
     return UserError(f"no player called {name[:40]!r}{guess} (players: {', '.join(sorted(REGISTRY))}, "

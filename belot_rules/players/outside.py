@@ -49,8 +49,7 @@ def load_factory(spec: str) -> Factory:
     module = _load_file(where) if where.endswith(".py") else _load_module(where)
     found = getattr(module, name, None)
     if found is None:
-        defined = sorted(n for n, v in vars(module).items() if isinstance(v, type) and not n.startswith("_")
-                         and getattr(v, "__module__", None) == module.__name__)
+        defined = _classes(module)
         hint = f"; it defines {', '.join(defined)}" if defined else ""
         raise UserError(f"bot {spec!r}: {where} has no {name!r}{hint}")
     if not callable(found):
@@ -59,12 +58,28 @@ def load_factory(spec: str) -> Factory:
     return factory
 
 
+def unnamed_file(path_text: str) -> UserError:
+    """A bot file named without ``:Name`` (``belot duel mybot.py heuristic``): the names it could be given, each
+    class of the file with a ``choose`` method."""
+    module = _load_file(path_text)  # a file that is not there, or does not load, says so
+    players = [name for name in _classes(module) if callable(getattr(getattr(module, name), "choose", None))]
+    found = (f"its player classes: {', '.join(f'{path_text}:{name}' for name in players)}" if players else
+             "it has no class with a choose(view, legal) method")
+    return UserError(f"bot file {path_text!r}: name the player class after a colon, as {path_text}:ClassName; {found}")
+
+
+def _classes(module: ModuleType) -> list[str]:
+    """The public classes ``module`` defines itself (not those it imports)."""
+    return sorted(n for n, v in vars(module).items() if isinstance(v, type) and not n.startswith("_")
+                  and getattr(v, "__module__", None) == module.__name__)
+
+
 def make_outside(spec: str, ruleset: Ruleset, seed: int | None) -> Player:
     """A player built by the outside factory ``spec``, checked against the player protocol."""
     factory = load_factory(spec)
     try:
         player = factory(ruleset, seed)
-    except Exception as err:  # the bot's own code: its error is reported, not a traceback
+    except (Exception, SystemExit) as err:  # the bot's own code (sys.exit too): its error is reported, not a traceback
         raise UserError(f"bot {spec!r}: building it with (ruleset, seed) failed: {type(err).__name__}: {err}") from None
     if not callable(getattr(player, "choose", None)):
         raise UserError(f"bot {spec!r}: what it builds has no choose(view, legal) method, so it cannot play")
@@ -87,7 +102,7 @@ class OutsideBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         try:
             answer = self.player.choose(view, legal)
-        except Exception as err:  # the bot's own code: its error, where it happened
+        except (Exception, SystemExit) as err:  # the bot's own code (sys.exit too): its error, where it happened
             raise BotFailed(f"bot {self.spec!r} failed {_moment(view)}: {type(err).__name__}: {err}") from None
         if isinstance(answer, Action) and answer in legal:
             return answer
@@ -121,7 +136,7 @@ def _load_file(path_text: str) -> ModuleType:
     sys.modules[name] = module
     try:
         loader_spec.loader.exec_module(module)
-    except Exception as err:
+    except (Exception, SystemExit) as err:
         del sys.modules[name]
         raise UserError(f"bot file {path_text}: loading it failed: {_describe(err)}") from None
     return module
@@ -136,7 +151,7 @@ def _load_module(name: str) -> ModuleType:
             hint = f"; for the file {here} here, name it {here}:Name" if here.is_file() else f" ({FORMS})"
             raise UserError(f"no module {name!r} to load a bot from{hint}") from None
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
-    except Exception as err:
+    except (Exception, SystemExit) as err:
         raise UserError(f"bot module {name}: loading it failed: {_describe(err)}") from None
 
 
