@@ -429,6 +429,9 @@ def unwritable(folder: Path) -> str | None:
     return None
 
 
+OVERWRITE = "give --overwrite to replace it"  # what refuse_existing says where a command's --overwrite lifts it
+
+
 def refuse_existing(path: Path, option: str, keep: str) -> None:
     """Refuse to write ``option``'s file over one that holds something; ``keep`` says what to do instead
     (``--out``: resume the run it holds). An empty file, made ready for the output, may be written.

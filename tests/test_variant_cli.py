@@ -156,6 +156,21 @@ def test_schema_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "cannot write the schema" in capsys.readouterr().err
 
 
+def test_schema_output_keeps_an_existing_file_unless_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--output wrote over a file without asking, where rules --html and compare --report refuse without --overwrite:
+    the same flag and the same message now."""
+    target = tmp_path / "mine.json"
+    target.write_text("{}")
+    assert main(["schema", "--output", str(target)]) == 1
+    assert f"{target} already exists: give --overwrite to replace it, or choose another --output file" in \
+        capsys.readouterr().err
+    assert target.read_text() == "{}"
+    assert main(["schema", "--output", str(target), "--overwrite"]) == 0
+    assert target.read_text() == (ROOT / "schemas" / "variant.schema.json").read_text()
+    assert main(["schema", "--overwrite"]) == 1
+    assert "--overwrite goes with --output" in capsys.readouterr().err
+
+
 def test_user_errors_and_interrupts_exit_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "bulgarain"]) == 1
     assert "did you mean `bulgarian`" in capsys.readouterr().err

@@ -49,7 +49,7 @@ def validator() -> jsonschema.Draft7Validator:
 
 
 def test_committed_schema_is_up_to_date() -> None:
-    assert COMMITTED.read_text(encoding="utf-8") == schema_text(), "run: belot schema --output schemas/variant.schema.json"
+    assert COMMITTED.read_text(encoding="utf-8") == schema_text(), "run: belot schema --output schemas/variant.schema.json --overwrite"
 
 
 def test_schema_is_draft_07_with_definitions_only() -> None:

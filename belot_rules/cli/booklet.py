@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..booklet import booklet, to_html, to_text
 from ..errors import UserError
-from ..files import refuse_existing, unwritable, write_text_atomically
+from ..files import OVERWRITE, refuse_existing, unwritable, write_text_atomically
 from ..i18n import gettext as _
 from ..ruleset import Ruleset
 from ..variant.languages import words_in
@@ -76,7 +76,7 @@ def _html_target(path: str, overwrite: bool, rules_files: tuple[Path, ...]) -> P
             raise UserError(_("--html {file} is a file the rules are read from; the page never replaces it: "
                               "choose another file").format(file=path))
         if not overwrite:
-            refuse_existing(target, "--html", "give --overwrite to replace it")
+            refuse_existing(target, "--html", OVERWRITE)
         problem = unwritable(target.parent)
     except OSError as err:
         raise UserError(f"--html {path}: {err.strerror or err}") from None
