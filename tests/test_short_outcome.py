@@ -102,6 +102,26 @@ def test_bad_entries_are_refused_with_their_line_and_column(tmp_path: Path,
 SHORT = {"contract": "hearts", "declarer": 0, "points": [100, 52], "last_trick": 0}
 
 
+def test_a_count_of_numbers_is_told_in_the_short_form_s_words() -> None:
+    """One value in Bulgarian's points said "it takes 2 to 4" (the form's bounds over every table): it says what the
+    numbers are, one a side, and a count within those bounds but not the variant's is told along with it."""
+    assert error("bulgarian", SHORT | {"points": [152]}) == (
+        "points: 1 given; bulgarian has 2 sides, one number each: the card points team 0 counted in its tricks, then "
+        "team 1's")
+    assert error("bulgarian", SHORT | {"points": [100, 50, 2], "trick_counts": [8]}).splitlines() == [
+        "trick_counts: 1 given; bulgarian has 2 sides, one number each: the tricks team 0 took, then team 1's",
+        "points: 3 given; bulgarian has 2 sides, one number each: the card points team 0 counted in its tricks, then "
+        "team 1's"]
+
+
+def test_a_misspelt_key_is_told_once_by_its_guess() -> None:
+    """`declarr:` said both "declarer: missing" and "did you mean `declarer`?": the guess alone says it."""
+    data = {key: value for key, value in SHORT.items() if key != "declarer"} | {"declarr": 0}
+    assert error("bulgarian", data).startswith("declarr: unknown key `declarr`; did you mean `declarer`?")
+    assert "missing" not in error("bulgarian", data)
+    assert "declarer: missing" in error("bulgarian", {key: value for key, value in SHORT.items() if key != "declarer"})
+
+
 def test_a_capot_has_all_the_points() -> None:
     """A capot (trick_counts with a 0) leaves the other side no points and not the last trick."""
     assert score_outcome(load_variant("french"), SHORT | {"points": [152, 0], "trick_counts": [8, 0]}).capot_team == 0

@@ -11,6 +11,7 @@ counted. Every mistake is reported with its place, like ``tricks[3].cards[1]``.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -45,6 +46,7 @@ from ..variant.options.base import MAX_NUMBER
 from ..variant.options.declarations import QuadSequenceOverlap
 from .declarations import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
 from .outcome_play import play_tricks
+from .outcome_sizes import beyond_the_deal, counted_per_side, tricks_given
 from .scoring import DealScore, ScoringRules, decided_by_doubling
 from .scoring.pipeline import DECLARED
 from .scoring.prediction import prediction_problems
@@ -273,7 +275,8 @@ def parse_outcome(data: Mapping[str, Any] | DealOutcome) -> DealOutcome:
     try:
         model = DealOutcome.model_validate(dict(data))
     except ValidationError as err:
-        raise OutcomeError([_problem(e) for e in err.errors(include_url=False)]) from None
+        errors = err.errors(include_url=False)
+        raise OutcomeError([_problem(e) for e in errors if not _misspelt(e, errors)]) from None
     repeated = model.repeated_cards()
     if repeated:
         raise OutcomeError(repeated)
@@ -287,12 +290,28 @@ _KINDS = {"int_type": "a whole number", "string_type": "text", "list_type": "a l
           "model_type": "a mapping", "model_attributes_type": "a mapping"}
 
 
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
+    """The model whose key ``loc`` names: the outcome's, a trick's or a declaration's."""
+    return next((_SECTIONS[p] for p in reversed(loc[:-1]) if isinstance(p, str) and p in _SECTIONS), DealOutcome)
+
+
+def _misspelt(error: Mapping[str, Any], errors: list[Any]) -> bool:
+    """A missing key that an unknown key beside it is taken for (``declarr:``): the did-you-mean of the unknown
+    key says it, so "declarer: missing" is not said as well."""
+    loc = tuple(error["loc"])
+    if error["type"] != "missing":
+        return False
+    return any(e["type"] == "extra_forbidden" and tuple(e["loc"])[:-1] == loc[:-1]
+               and difflib.get_close_matches(str(e["loc"][-1]), list(_model_at(loc).model_fields), n=1,
+                                             cutoff=0.6) == [loc[-1]] for e in errors)
+
+
 def _problem(error: Mapping[str, Any]) -> tuple[KeyPath, str]:
     """A pydantic error as a place and a sentence saying what would be valid."""
     loc = tuple(error["loc"])
     path = tuple(p for i, p in enumerate(loc) if not (i and isinstance(loc[i - 1], int) and p in _SECTIONS))
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
-    model = next((_SECTIONS[p] for p in reversed(loc[:-1]) if isinstance(p, str) and p in _SECTIONS), DealOutcome)
+    model = _model_at(loc)
     name = str(loc[-1]) if loc else ""
     if kind == "extra_forbidden":
         return path, f"unknown key `{_text(name)}`; {suggest(name, list(model.model_fields), 'valid keys here')}"
@@ -365,10 +384,13 @@ def score_outcome(rules: Variant | ScoringRules | HasScoring, outcome: Mapping[s
     The outcome's ``variant`` field only tells a tool which rules to load.
     """
     scoring = _scoring_of(rules)
-    too_many = _beyond_the_deal(scoring, outcome)
+    too_many = beyond_the_deal(scoring.seating, scoring.variant.name, outcome)
     if too_many:
         raise OutcomeError(too_many)
-    model = parse_outcome(outcome)
+    try:
+        model = parse_outcome(outcome)
+    except OutcomeError as err:
+        raise OutcomeError(counted_per_side(scoring.seating, scoring.variant.name, outcome, err.problems)) from None
     problems = _check_against(scoring, model)
     chien = scoring.variant.deal.stock == Stock.to_taker
     table_problems = _check_table(scoring.seating, scoring.variant.name, model, chien)
@@ -511,7 +533,7 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
         problems.append(((short_keys[0],), "give the tricks or the short form (points, last_trick, trick_counts), "
                          "not both"))
     if not short and len(outcome.tricks or ()) != table.hand_size:
-        problems.append((("tricks",), _tricks_given(len(outcome.tricks or ()), table)))
+        problems.append((("tricks",), tricks_given(len(outcome.tricks or ()), table)))
     size = table.players - (outcome.alone is not None)  # a single hand's partner plays no card
     for i, trick in enumerate(outcome.tricks or ()):
         if len(trick.cards) != size:
@@ -519,36 +541,6 @@ def _check_table(table: Seating, name: str, outcome: DealOutcome, chien: bool) -
         for j, card in enumerate(trick.cards):
             if not table.pack_mask >> parse_card(card).index & 1:
                 problems.append((("tricks", i, "cards", j), f"{card} is not in the {table.pack_size}-card pack of {name}"))
-    return problems
-
-
-def _tricks_given(count: int, table: Seating) -> str:
-    """Too few or too many tricks, told with the count the variant's hands make."""
-    return f"{count} given; it takes {table.hand_size}"
-
-
-def _most_declarations(table: Seating) -> int:
-    """The most declarations one deal can hold: the cards played, each in one sequence (of three or more),
-    one quad and one belote (a K-Q of its suit) at most, two seats never sharing a card."""
-    played = table.players * table.hand_size
-    return played // 3 + played // 4 + len(SUITS)
-
-
-def _beyond_the_deal(scoring: ScoringRules, outcome: object) -> list[tuple[KeyPath, str]]:
-    """Lists longer than any deal of the variant: told before any work is done on their entries, so a file of
-    thousands of tricks or declarations is refused at once, with the count the variant takes."""
-    if not isinstance(outcome, Mapping):
-        return []
-    table = scoring.seating
-    problems: list[tuple[KeyPath, str]] = []
-    tricks = outcome.get("tricks")
-    if isinstance(tricks, list) and len(tricks) > table.hand_size:
-        problems.append((("tricks",), _tricks_given(len(tricks), table)))
-    declarations = outcome.get("declarations")
-    most = _most_declarations(table)
-    if isinstance(declarations, list) and len(declarations) > most:
-        problems.append((("declarations",), f"{len(declarations)} given; a deal of {scoring.variant.name} holds at "
-                         f"most {most}: each card played is in one sequence, one quad and one belote at most"))
     return problems
 
 

@@ -80,7 +80,7 @@ def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: 
                              "nothing, trick_counts (or give the tricks instead)"))
     for key, counts in (("points", points), ("trick_counts", trick_counts)):
         if counts is not None and len(counts) != table.sides:
-            problems.append(((key,), f"{len(counts)} given; {name} has {table.sides} sides: {', '.join(sides)}"))
+            problems.append(((key,), per_side(key, len(counts), table, name)))
     if last is not None and last >= table.sides:
         problems.append((("last_trick",), f"{name} has {table.sides} sides, 0-{table.sides - 1}, not {last}"))
     if problems or points is None or last is None:
@@ -110,6 +110,16 @@ def _totals(table: Seating, variant: Variant, tables: ContractTables, contract: 
         if not count and side == last:
             problems.append((("last_trick",), f"{sides[side]} took no trick (trick_counts), so not the last one"))
     return list(points), list(trick_counts), last
+
+
+PER_SIDE = {"points": "the card points {} counted in its tricks", "trick_counts": "the tricks {} took"}
+
+
+def per_side(key: str, given: int, table: Seating, name: str) -> str:
+    """The count of ``points`` or ``trick_counts`` told in the short form's words: one number a side, in order."""
+    sides = [table.side_name(side) for side in range(table.sides)]
+    others = ", ".join(f"{side}'s" for side in sides[1:])
+    return f"{given} given; {name} has {table.sides} sides, one number each: {PER_SIDE[key].format(sides[0])}, then {others}"
 
 
 def by_side(rules: DeclarationRules, variant: Variant, table: Seating, contract: str, entry: Entry) -> Declaration:
