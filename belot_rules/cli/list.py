@@ -42,6 +42,12 @@ def summary(description: str) -> str:
     return head if colon and len(head) <= SHORT else sentence
 
 
+def _family_order(entry: dict[str, Any]) -> tuple[bool, str, str]:
+    """The families in the order of their words, the others last (the family's name is the catalogue's key)."""
+    family = entry["family"]
+    return family == OTHER, _(family), entry["name"]
+
+
 def run(args: argparse.Namespace) -> int:
     entries: list[dict[str, Any]] = []  # as the JSON lists them
     for name in shipped_names():
@@ -58,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 "content_hash": variant.content_hash,
             }
         )
-    entries.sort(key=lambda e: (e["family"] == OTHER, _(e["family"]), e["name"]))  # in the order of their words
+    entries.sort(key=_family_order)
     english = [e["name"] for e in entries if e.pop("english")]
     if args.json:
         print_json(entries)
