@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
@@ -489,8 +490,11 @@ class TableApp(App[int]):
 
     def keys_home(self) -> Widget | None:
         """What the player chooses from, which should have the keys: the choices offered, else the hand."""
-        choices = self.query_one("#choices")
-        return choices if self.menu and choices.display else self.query_one(HandView) if self.turn else None
+        try:
+            choices = self.query_one("#choices")
+            return choices if self.menu and choices.display else self.query_one(HandView) if self.turn else None
+        except NoMatches:  # a focus moved while the table is not the screen drawn (as it opens or closes)
+            return None
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A focus given elsewhere at the table while the player chooses (the side column's, or one textual
