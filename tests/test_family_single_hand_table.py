@@ -6,27 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from test_game_tui import bid_something, run, screen_text, settle, table_app, until
+from test_game_tui import bid_something, data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: saves go to a temporary directory
 
 from belot_rules.cli.game.controller import numbered
 from belot_rules.cli.game.wording import question
-from belot_rules.cli.tui import screens
 from belot_rules.cli.tui.screens import MessageScreen, QuestionScreen
 from belot_rules.engine.actions import ALONE_ACTION, NOT_ALONE_ACTION
 from belot_rules.engine.deal import BIDDING, OVER
 from belot_rules.engine.phases import SINGLE_HAND
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "variants" / "examples" / "twenty-nine-single-hand.yaml")
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saves and statistics go to a temporary data directory, never the user's; messages close at once."""
-    monkeypatch.setattr(screens, "TYPED_AHEAD", 0)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("APPDATA", str(tmp_path / "data"))
-    return tmp_path / "data"
 
 
 def test_the_table_asks_the_single_hand_and_names_it_twenty_nine_7(tmp_path: Path) -> None:
