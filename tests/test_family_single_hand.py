@@ -250,3 +250,19 @@ def test_a_simulation_counts_single_hands_and_resumes_their_file(tmp_path: Path)
     again = simulate(TWENTY_NINE, DEALS, 40, ("random",) * 4, out=out, resume=True)
     assert share is not None and next(s.value for s in again.statistics() if s.key == "single_hand") == share
     assert first.tally.counts.get("contract.single_hand", 0) > 10
+
+
+def test_a_single_hand_outcome_is_not_checked_for_revokes_by_the_bid_s_trumps_twenty_nine_7() -> None:
+    """§7: a single hand is played without trumps by three seats; checked for revokes as if hearts were trump and
+    four seats played, a sound deal of a house file with the trump shown at once got false warnings."""
+    from belot_rules.rules.revokes import revokes
+
+    data = TWENTY_NINE.variant.model_dump()
+    data["play"]["trump_shown"] = "at_once"
+    shown = Ruleset(Variant.model_validate(data))
+    state = DealState.from_hands(shown, [mask_of(h.split()) for h in SOLID], 3, "hearts", 0, alone=1)
+    while state.phase != OVER:
+        state.apply(state.legal_actions()[-1])  # spades led: the hearts played under them are no trumps
+    outcome = {"contract": "hearts", "declarer": 1, "alone": 1, "first_leader": 1,
+               "tricks": [{"cards": [str(CARDS[c]) for c in cards], "winner": winner} for _, cards, winner in state.tricks]}
+    assert revokes(shown, outcome) == []

@@ -29,8 +29,8 @@ def revokes(rules: Variant | ScoringRules | HasScoring,
     variant = scoring.variant
     model = parse_outcome(outcome)
     # Nor under a concealed trump: its card lay out of the bidder's hand, and its showing changed the rules, at
-    # points an outcome does not say.
-    if variant.deal.tableau_packets or variant.play.conceals_trump or model.tricks is None:
+    # points an outcome does not say; nor in a single hand, played without trumps by three seats in other turns.
+    if variant.deal.tableau_packets or variant.play.conceals_trump or model.tricks is None or model.alone is not None:
         return []
     tables = scoring.tables[model.contract]
     _, played_by = play_tricks(tables, model, [])
