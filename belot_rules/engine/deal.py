@@ -518,7 +518,7 @@ class DealState:
             self.show_trump()  # twenty-eight.md §4.5: his last card
         if len(self.tricks) == self.ruleset.seating.hand_size:
             self.phase = OVER
-            self.score = self._score(self.leader)
+            self.score = deal_score(self, self.leader)
         elif not self.tricks:
             self._maybe_declare()
 
@@ -561,7 +561,7 @@ class DealState:
             self._play_tricks(declaring, pick_card, pick_declaration, announce, rand)
         self.win_pos = 0
         self.phase = OVER
-        self.score = self._score(self.leader)
+        self.score = deal_score(self, self.leader)
 
     def _play_tricks(self, declaring: int, pick_card: Callable[[int, int, int, list[int], int], int] | None,
                      pick_declaration: Callable[[int, list[list[Declaration]]], Sequence[Declaration]],
@@ -667,9 +667,6 @@ class DealState:
         only_card = rules.belote_lost_when_forced and self.legal_card_mask() == 1 << card  # read only then
         if rules.belote_play_counts(card, self.trick, self.ruleset.tables[self.played_contract()], only_card):
             self.belotes.append((seat, suit))
-
-    def _score(self, last_winner: int) -> DealScore:
-        return deal_score(self, last_winner)
 
     # ------------------------------------------------------------------ views
 
