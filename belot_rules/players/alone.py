@@ -11,7 +11,7 @@ would play it, and would take the lone player for a partner)."""
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS, SUIT_OF, iter_bits
+from ..cards import SUIT_OF, iter_bits
 from ..engine.seat_view import SeatView
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED
@@ -22,11 +22,8 @@ def sure_alone(ruleset: Ruleset, hand: int) -> bool:
     """Whether ``hand`` takes every trick played alone without trumps, whoever holds the other cards."""
     tables = ruleset.tables[CONCEALED]
     pack = ruleset.seating.pack_mask
-    for mask in SUIT_MASKS:
-        held = hand & mask
-        if held and any(tables.stronger[card] & pack & ~held for card in range(len(tables.stronger)) if held >> card & 1):
-            return False
-    return bool(hand)
+    # a card's stronger ones are of its own suit: none of them may be out of the hand
+    return bool(hand) and not any(tables.stronger[card] & pack & ~hand for card in iter_bits(hand))
 
 
 def alone_card(ruleset: Ruleset, view: SeatView, legal: int) -> int:
