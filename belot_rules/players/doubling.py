@@ -9,8 +9,10 @@ ones), his side aces and tens, his partner's calls and, for a point bid, how hig
 
 So a contra is called when a logistic model of those features says the contract is beaten
 with a chance at which doubling pays (:data:`BREAK_EVEN`, or ``Margins.double_odds``). That
-chance is the scoring's: a doubled contract beaten gains the defenders G, one made loses them
-L, so a double pays from L / (G + L) on. In Coinche a contract beaten undoubled gives the
+chance comes from the scoring: a doubled contract beaten gains the defenders G, one made loses
+them L, so a double pays from L / (G + L) on; it is measured once per set of models, in
+Bulgarian for an incomplete hand and in Coinche for a complete one, and every other variant
+takes its set's (a variant of another scoring would want its own). In Coinche a contract beaten undoubled gives the
 defenders only 160 and the contract, doubled twice that, so G is large; in Bulgarian a
 contract beaten undoubled ("inside", bulgarian.md §7) already gives them every point of the
 deal, doubled (§9.1) only twice as many, while one made doubled takes every point from them
