@@ -7,10 +7,11 @@ An editable install reads the checkout's folders directly, so it copies nothing.
 ``belot_rules._playout`` is the trick loop of random playouts in C. It is optional: without a
 C compiler the build warns and goes on, and the engine plays the same loop in Python.
 ``belot_rules._solver``, the bots' double-dummy solver in C, is optional in the same way.
-Both include ``belot_rules/_rules.h``, the one home in C of the play rules they share (legal
-cards, a trick's winner, the packed rule codes), and the kernel ``belot_rules/_heuristic.h`` and
-``belot_rules/_bidding.h``, the heuristic bot's card play and calls, and ``belot_rules/_scoring.h``, a deal's
-score between two camps; the headers a module includes
+Both include ``belot_rules/rules/play/obligations.h``, the one home in C of the play rules they share (legal
+cards, a trick's winner, the packed rule codes), beside the play rules in Python, and the kernel
+``belot_rules/_heuristic.h`` and ``belot_rules/_bidding.h``, the heuristic bot's card play and calls, and
+``belot_rules/rules/scoring/deal_score.h``, a deal's score between two camps; the headers a module includes
+(named from the package's folder, which is on the include path)
 are listed among its ``depends`` so that a change to one rebuilds it. Each is told the digest of its source, which ``belot_rules/kernel.py``
 compares with the files beside it, so that a build of older source is not used.
 """
@@ -47,9 +48,9 @@ def compiled(name: str) -> Extension:
     used)."""
     source = f"belot_rules/{name}.c"
     text = (ROOT / source).read_bytes()
-    headers = [f"belot_rules/{h.decode()}" for h in re.findall(rb'^#include "(\w+\.h)"', text, re.MULTILINE)]
+    headers = [f"belot_rules/{h.decode()}" for h in re.findall(rb'^#include "([\w/]+\.h)"', text, re.MULTILINE)]
     digest = hashlib.sha256(text + b"".join((ROOT / h).read_bytes() for h in headers)).hexdigest()[:16]
-    return Extension(f"belot_rules.{name}", [source], depends=headers, optional=True,
+    return Extension(f"belot_rules.{name}", [source], depends=headers, optional=True, include_dirs=["belot_rules"],
                      define_macros=[("SOURCE_DIGEST", digest)])
 
 

@@ -10,7 +10,7 @@
 #ifndef BELOT_BIDDING_H
 #define BELOT_BIDDING_H
 
-#include "_rules.h"
+#include "rules/play/obligations.h"
 
 /* BiddingSense.packed (players/bidding_sense.py, BIDDER_FORMAT), field for field: per contract (in the
    ruleset's order, up to MAX_CONTRACTS) what the heuristic bot's calls read, then the hand valuer's

@@ -1,6 +1,6 @@
 /* The heuristic bot's card play, compiled: CardSense.choose (belot_rules/players/card_play.py) and the
    memory it reads, Memory.observe (belot_rules/players/memory.py), branch for branch, over the tables
-   CardSense packs once per contract (SENSE_FORMAT) and the contract's Spec (_rules.h). The playout
+   CardSense packs once per contract (SENSE_FORMAT) and the contract's Spec (obligations.h). The playout
    kernel (_playout.c) plays a deal's cards with it at every seat; the Python code stays the path
    where the kernel is not built, and the tests hold the two to the same cards and memory.
 
@@ -9,7 +9,7 @@
 #ifndef BELOT_HEURISTIC_H
 #define BELOT_HEURISTIC_H
 
-#include "_rules.h"
+#include "rules/play/obligations.h"
 
 /* CardSense.packed (players/card_play.py, SENSE_FORMAT), field for field: what the heuristic bot's card choice
    reads besides the contract's Spec (whose points, stronger cards and suit masks it shares). Seats beyond the

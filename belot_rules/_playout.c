@@ -1,6 +1,6 @@
 /* The trick loop of a random playout, compiled: DealState.play_out(..., rand) without a bytecode per
    card; the same loop with the heuristic bot's card choice at every seat (players/card_play.py,
-   CardSense, and its memory, players/memory.py); and the shuffle of a pack (rules/dealing.py, shuffle).
+   CardSense, and its memory, players/memory.py); and the shuffle of a pack (rules/deal/dealing.py, shuffle).
 
    Optional: setup.py builds it when a C compiler is at hand, and belot_rules/kernel.py finds it; the
    engine plays the same loop in Python (belot_rules/engine/deal.py, DealState._play_tricks) when it
@@ -10,16 +10,16 @@
    tableau turns up after each trick), the same tricks, card points and tricks per side.
 
    Nothing here knows a variant. Every rule arrives as tables the compiled rules already hold,
-   packed once per contract by Obligations (belot_rules/rules/play.py, PACKED_FORMAT): the legal-card
+   packed once per contract by Obligations (belot_rules/rules/play/obligations.py, PACKED_FORMAT): the legal-card
    parameters that Obligations.legal_fast reads, the card points and each card's strength in a
-   trick by the led suit. The legal cards and the trick's winner are _rules.h's, which the
+   trick by the led suit. The legal cards and the trick's winner are obligations.h's, which the
    double-dummy solver (_solver.c) reads too. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
 
-#include "_rules.h"
+#include "rules/play/obligations.h"
 #include "_heuristic.h"
 
 /* The deal's Python objects the loop reads and updates (borrowed references) and its C copies. */
@@ -448,7 +448,7 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 #include "_bidding.h"  /* the heuristic bot's calls, which read as_int and CHECK above */
-#include "_scoring.h"  /* a deal's score between two camps, which reads them too */
+#include "rules/scoring/deal_score.h"  /* a deal's score between two camps, which reads them too */
 
 PyDoc_STRVAR(legal_doc,
 "legal(packed, hand, led_suit, winning_card, partner_winning) -> card set\n\n"
@@ -477,7 +477,7 @@ static PyObject *legal_cards(PyObject *module, PyObject *const *args, Py_ssize_t
 PyDoc_STRVAR(shuffle_doc,
 "shuffle(getrandbits, deck) -> None\n\n"
 "random.Random.shuffle(deck) with the generator's getrandbits: the same draws, the same order\n"
-"(rules/dealing.py, shuffle, is the same loop in Python).");
+"(rules/deal/dealing.py, shuffle, is the same loop in Python).");
 
 static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {

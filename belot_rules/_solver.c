@@ -2,7 +2,7 @@
 
    Optional: setup.py builds it when a C compiler is at hand, and players/solver.py uses it
    where it is built; the Python solver gives the same values (tests/test_solver_compiled.py).
-   The rules arrive as Obligations.packed (_rules.h); the camp as a seat mask, the last trick's
+   The rules arrive as Obligations.packed (obligations.h); the camp as a seat mask, the last trick's
    bonus as a number, the melds a trick's cards make (where they come from tricks) through a
    Python callable of the trick's card set, asked once per set and kept.
 
@@ -14,7 +14,7 @@
 #include <Python.h>
 #include <string.h>
 
-#include "_rules.h"
+#include "rules/play/obligations.h"
 
 #define TABLE_BITS 20
 #define MELD_BITS 14

@@ -1,12 +1,12 @@
 """The optional compiled kernel of random playouts, ``belot_rules._playout``, or None where it is not built.
 
-``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/_rules.h`` (the play rules
+``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/rules/play/obligations.h`` (the play rules
 it shares with the compiled solver, ``belot_rules._solver``), ``belot_rules/_heuristic.h`` and
-``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) and ``belot_rules/_scoring.h`` (a deal's score
+``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) and ``belot_rules/rules/scoring/deal_score.h`` (a deal's score
 between two camps) where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
 at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
-(:func:`~belot_rules.rules.dealing.shuffle`), with exactly the random draws, cards and results of
+(:func:`~belot_rules.rules.deal.dealing.shuffle`), with exactly the random draws, cards and results of
 the Python code that stands in for it. The callers read
 ``compiled`` at each call, so setting it to None switches the kernel off.
 """
@@ -22,17 +22,17 @@ from types import ModuleType
 # The layout of Obligations.packed, as the kernel's ``Spec`` reads it: kind, trump suit, partner_back, the
 # three partner flags and codes as legal_fast reads them, the head code; the trump mask and the four suit
 # masks; per card its points and the stronger cards of its suit; per led suit and card its strength in the
-# trick. 4-byte fields in native byte order, no padding. ``_rules.h`` declares the layout and the codes for
+# trick. 4-byte fields in native byte order, no padding. ``obligations.h`` declares the layout and the codes for
 # both compiled modules, and each says which it was built with.
 PACKED_FORMAT = "=8i5I32i32I128i"
-# The codes its fields take (rules/play.py): a build that knows fewer would play a new rule as another, silently.
+# The codes its fields take (rules/play/obligations.py): a build that knows fewer would play a new rule as another, silently.
 PACKED_CODES = "kind 0-2, partner_void 0-4, undertrump 0-2, head_plain 0-2"
 # The layouts of the heuristic bot's tables as the playout kernel reads them: CardSense.packed (players/card_play.py,
 # ``Sense`` in _heuristic.h) and BiddingSense's (players/bidding_kernel.py, ``Bidder`` in _bidding.h), which say
 # what each holds. A build that names other layouts (or none: from before them) is not used.
 SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
 BIDDER_FORMAT = "=8d8d8d8d8d8d16d16d32d4096d4096d8d8d1280d6i8i8i8i32I"
-# The layout of a scoring's options as _scoring.h reads them (``Scoring``; rules/scoring/kernel_scoring.py packs it).
+# The layout of a scoring's options as deal_score.h reads them (``Scoring``; rules/scoring/kernel_scoring.py packs it).
 SCORING_FORMAT = "=35i"
 LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT,
                         "SCORING_FORMAT": SCORING_FORMAT}}  # per module, beside Spec's
@@ -40,13 +40,13 @@ LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FO
 
 def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:
     """The digest of the C source of ``belot_rules.<name>`` in ``folder``: ``<name>.c`` and the headers of the
-    package it includes (``#include "_rules.h"``), in that order, as setup.py compiles it into the module
+    package it includes (``#include "rules/play/obligations.h"``, named from the package's folder), in that order, as setup.py compiles it into the module
     (SOURCE_DIGEST); None where the source is not there."""
     digest = hashlib.sha256()
     try:
         source = (folder / f"{name}.c").read_bytes()
         digest.update(source)
-        for header in re.findall(rb'^#include "(\w+\.h)"', source, re.MULTILINE):
+        for header in re.findall(rb'^#include "([\w/]+\.h)"', source, re.MULTILINE):
             digest.update((folder / header.decode()).read_bytes())
     except OSError:
         return None

@@ -14,21 +14,22 @@ from .cards import Card, CardError, cards_of, mask_of, parse_card, parse_cards, 
 from .checks import seat as check_seat
 from .errors import UserError
 from .files import excerpt
-from .rules.bidding import Bidding, build_bidding
-from .rules.closed import closed_levels
-from .rules.dealing import Dealing
-from .rules.declarations import DeclarationRules
-from .rules.jass_play import obligations
-from .rules.match_end import MatchRules
-from .rules.play import Obligations
-from .rules.redeal import barring_cards, four_cards
-from .rules.scoring import DealScore, ScoringRules
-from .rules.seating import Seating
-from .rules.tables import ContractTables, build_all_tables
+from .rules.bidding.auction import Bidding, build_bidding
+from .rules.bidding.closed import closed_levels
+from .rules.cards.tables import ContractTables, build_all_tables
+from .rules.deal.dealing import Dealing
+from .rules.deal.redeal import barring_cards, four_cards
+from .rules.declarations.melds import DeclarationRules
+from .rules.match.end import MatchRules
+from .rules.play.jass import obligations
+from .rules.play.obligations import Obligations
+from .rules.scoring.pipeline import ScoringRules
+from .rules.scoring.result import DealScore
+from .rules.table.seating import Seating
 from .variant.model import CONCEALED, CONTRACTS, Variant
 
 if TYPE_CHECKING:
-    from .rules.outcome import DealOutcome
+    from .rules.outcome.parse import DealOutcome
 
 CardLike = Card | str
 
@@ -169,6 +170,6 @@ class Ruleset:
 
     def score_deal(self, outcome: Mapping[str, Any] | DealOutcome) -> DealScore:
         """Score a deal outcome (a :class:`~belot_rules.rules.outcome.DealOutcome` or a plain dict)."""
-        from .rules.outcome import score_outcome
+        from .rules.outcome.parse import score_outcome
 
         return score_outcome(self, outcome)

@@ -33,7 +33,7 @@ from belot_rules.players.base import offered_calls
 from belot_rules.players.bidding_sense import BiddingSense, Margins
 from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.rules.calls import Call
+from belot_rules.rules.bidding.calls import Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.duel import duel
 

@@ -40,7 +40,7 @@ from belot_rules.players.doubling import (
     kind_of,
     rank_orders,
 )
-from belot_rules.rules.calls import Call
+from belot_rules.rules.bidding.calls import Call
 
 L2 = 1.0  # some shrinkage: a few kinds of contract are rarely doubled (a few hundred chances)
 Row = tuple[str, str, list[float], bool, float]  # set, kind, features, beaten, gain

@@ -24,7 +24,7 @@ from belot_rules import load_variant
 from belot_rules.cards import mask_of, parse_card
 from belot_rules.engine.deal import BIDDING, DealState
 from belot_rules.engine.runner import play_deal
-from belot_rules.rules.calls import Call
+from belot_rules.rules.bidding.calls import Call
 from belot_rules.ruleset import Ruleset
 
 EDGES = (-9.0, -0.1, 0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 9.0)

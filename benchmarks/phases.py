@@ -32,14 +32,14 @@ from search import tuned_deal
 from belot_rules import load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import play_at_random, random_auction
-from belot_rules.rules.dealing import shuffle
+from belot_rules.rules.deal.dealing import shuffle
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.plan import Chunk, compiled
 from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk, reseed
 
 STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", "tally")
 # Each step's run plays deals of its own, this many numbers apart, as a chunk meets deals it has not seen: the
-# contests of declarations one run remembers (rules/declarations.py, resolve) would serve the next run's same deals.
+# contests of declarations one run remembers (rules/declarations/melds.py, resolve) would serve the next run's same deals.
 APART = 10**7
 
 

@@ -24,8 +24,8 @@ from belot_rules.players.doubling import (
 )
 from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.rules.calls import ASHKAL, DOUBLE, PASS, Call
-from belot_rules.rules.outcome import score_outcome
+from belot_rules.rules.bidding.calls import ASHKAL, DOUBLE, PASS, Call
+from belot_rules.rules.outcome.parse import score_outcome
 from belot_rules.variant.loader import shipped_names
 
 

@@ -16,10 +16,10 @@ from belot_rules.booklet.example import problems
 from belot_rules.cli import main
 from belot_rules.cli.booklet import rules_page
 from belot_rules.errors import UserError
+from belot_rules.rules.common import option_of
 from belot_rules.variant.explain import field_at
 from belot_rules.variant.loader import shipped_names
 from belot_rules.variant.meanings import declared_options
-from belot_rules.variant.options.base import option_of
 from belot_rules.variant.unused import unused_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,7 +133,7 @@ def test_any_house_file_gets_a_booklet_that_says_its_rules_and_whose_example_the
     """An invariant over house files (issue 25 item 2: "a house-rules file gets a booklet its players can print"):
     whatever values a file chooses, its booklet is written, its worked example agrees with the engine (or, where
     the engine's own check fails, the booklet says it has none and why), and each play rule it chooses that
-    applies is told in that value's own words (variant/options/play.py)."""
+    applies is told in that value's own words (rules/play/options.py)."""
     house = tmp_path / "house.yaml"
     house.write_text(_house_file(parent, choices), encoding="utf-8")
     try:

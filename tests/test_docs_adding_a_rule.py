@@ -1,5 +1,5 @@
 """docs/adding-a-rule.md (linked from the README's "Adding a rule") shows a real option: its excerpt of
-belot_rules/variant/options/play.py is the code as it stands, piece by piece in order (issue "One home for each
+belot_rules/rules/play/options.py is the code as it stands, piece by piece in order (issue "One home for each
 rule", done when: "the README's 'adding a rule' section shows it with a real example")."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ def _plain(text: str) -> str:
 
 def test_the_excerpt_of_the_declaration_is_the_code_as_it_stands() -> None:
     page = (ROOT / "docs" / "adding-a-rule.md").read_text(encoding="utf-8")
-    excerpt = page.split("<!-- docs-test: skip: an excerpt of belot_rules/variant/options/play.py -->")[1]
+    excerpt = page.split("<!-- docs-test: skip: an excerpt of belot_rules/rules/play/options.py -->")[1]
     excerpt = excerpt.split("```python")[1].split("```")[0]
-    code = _plain((ROOT / "belot_rules" / "variant" / "options" / "play.py").read_text(encoding="utf-8"))
+    code = _plain((ROOT / "belot_rules" / "rules" / "play" / "options.py").read_text(encoding="utf-8"))
     pieces = [_plain(piece) for piece in re.split(r"\n\s*(?:\.\.\.)?\s*\n", excerpt) if piece.strip()]
     assert len(pieces) >= 5
     at = 0

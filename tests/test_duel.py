@@ -10,7 +10,7 @@ import pytest
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
-from belot_rules.rules.scoring import DealScore, ScoreParts
+from belot_rules.rules.scoring.result import DealScore, ScoreParts
 from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import DuelResult, duel
 from belot_rules.sim.duplicate import DuplicateTally

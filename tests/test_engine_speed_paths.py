@@ -19,8 +19,8 @@ from belot_rules.cards import mask_of
 from belot_rules.engine.deal import BIDDING, DECLARING, DealState
 from belot_rules.engine.playout import play_at_random, random_deal
 from belot_rules.errors import UserError
-from belot_rules.rules.dealing import shuffle
-from belot_rules.rules.declarations import DeclarationRules
+from belot_rules.rules.deal.dealing import shuffle
+from belot_rules.rules.declarations.melds import DeclarationRules
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.simulate import reseed
 from belot_rules.variant.model import Variant

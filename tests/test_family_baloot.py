@@ -16,9 +16,9 @@ from belot_rules.engine.match import MatchState
 from belot_rules.engine.playout import play_at_random
 from belot_rules.errors import VariantError
 from belot_rules.players.heuristic import HeuristicPlayer
-from belot_rules.rules.calls import REDEAL, Call
-from belot_rules.rules.closed import CLOSED_LEAD, closed_levels
-from belot_rules.rules.revokes import revokes
+from belot_rules.rules.bidding.calls import REDEAL, Call
+from belot_rules.rules.bidding.closed import CLOSED_LEAD, closed_levels
+from belot_rules.rules.outcome.revokes import revokes
 
 HEARTS = 0xFF << 16  # the card set of the hearts suit, trumps in the deals below
 

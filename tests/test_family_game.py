@@ -7,7 +7,7 @@ from belot_rules import load_variant
 from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.prompt import parse_call
 from belot_rules.engine.actions import call_action
-from belot_rules.rules.calls import ASHKAL, DOUBLE, PASS, REDOUBLE, Call
+from belot_rules.rules.bidding.calls import ASHKAL, DOUBLE, PASS, REDOUBLE, Call
 
 
 def test_contracts_in_the_games_words_baloot_3_belote_bridgee_3():

@@ -15,7 +15,7 @@ from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import random_deal
 from belot_rules.engine.runner import play_match
 from belot_rules.players import make_player
-from belot_rules.rules.match_end import MatchEnd
+from belot_rules.rules.match.end import MatchEnd
 from belot_rules.ruleset import Ruleset
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"

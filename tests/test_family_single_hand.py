@@ -200,7 +200,7 @@ def test_a_single_hand_is_scored_from_its_outcome_as_the_engine_scores_it_twenty
     """A scorekeeper's outcome says who played alone (``alone``): the short form (points, tricks) and the tricks
     (three cards each, the partner's none) score the deal as the engine did, +3 here; the contract bid is void."""
     from belot_rules.pad.reduce import short_outcome
-    from belot_rules.rules.outcome import score_outcome
+    from belot_rules.rules.outcome.parse import score_outcome
 
     state = laid(SOLID)
     state.apply("no single hand")
@@ -218,7 +218,7 @@ def test_a_single_hand_is_scored_from_its_outcome_as_the_engine_scores_it_twenty
 def test_an_outcome_refuses_a_single_hand_where_there_is_none() -> None:
     """Bad input gets the place and what would be valid: no single hand in Bulgarian, the lone player declares and
     leads, and a trick of a single hand has three cards."""
-    from belot_rules.rules.outcome import OutcomeError, score_outcome
+    from belot_rules.rules.outcome.parse import OutcomeError, score_outcome
 
     bulgarian = Ruleset(load_variant_model("bulgarian").variant)
     with pytest.raises(OutcomeError, match="bulgarian has no single hand"):
@@ -255,7 +255,7 @@ def test_a_simulation_counts_single_hands_and_resumes_their_file(tmp_path: Path)
 def test_a_single_hand_outcome_is_not_checked_for_revokes_by_the_bid_s_trumps_twenty_nine_7() -> None:
     """§7: a single hand is played without trumps by three seats; checked for revokes as if hearts were trump and
     four seats played, a sound deal of a house file with the trump shown at once got false warnings."""
-    from belot_rules.rules.revokes import revokes
+    from belot_rules.rules.outcome.revokes import revokes
 
     data = TWENTY_NINE.variant.model_dump()
     data["play"]["trump_shown"] = "at_once"

@@ -228,7 +228,7 @@ def test_the_pass_made_for_a_player_out_of_the_bidding_is_told_as_a_pass() -> No
     from belot_rules.cli.game.controller import forced_words
     from belot_rules.cli.game.look import Look
     from belot_rules.engine.actions import call_action, play_action
-    from belot_rules.rules.calls import PASS
+    from belot_rules.rules.bidding.calls import PASS
 
     said = forced_words(Look(), call_action(PASS))
     assert "out of the bidding" in said and "6" not in said
@@ -249,7 +249,7 @@ def test_a_last_trick_worth_nothing_goes_unsaid_twenty_nine_1(capsys: pytest.Cap
     explanation (the deal box of both tables, `belot score`) says "Last trick: team 0 +0"; worth 1 (CFG), it is
     said."""
     from belot_rules.cli import main
-    from belot_rules.rules.outcome import score_outcome
+    from belot_rules.rules.outcome.parse import score_outcome
 
     outcome = {"contract": "hearts", "declarer": 0, "bid": 16, "points": [17, 11], "last_trick": 0,
                "trick_counts": [5, 3]}

@@ -12,7 +12,7 @@ import pytest
 from belot_rules import kernel, load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import play_at_random
-from belot_rules.rules.calls import Call
+from belot_rules.rules.bidding.calls import Call
 
 HOUSE = Path(__file__).parent.parent / "variants" / "examples" / "bulgarian-undenufe.yaml"
 RULES = load_variant(HOUSE)
@@ -76,7 +76,7 @@ def _contest(rules_: object, contract: str, ours: object, theirs: object) -> tup
 def test_in_undenufe_the_lower_of_equal_runs_wins_schieber_5_2(tmp_path: Path, contract: str, winner: int) -> None:
     """schieber.md §5.2.3 (PEN): in Undenufe the lower run is higher (7-8-9 over Q-K-A here); in other contracts
     the higher top card wins."""
-    from belot_rules.rules.declarations import Declaration
+    from belot_rules.rules.declarations.melds import Declaration
 
     low = Declaration(0, "sequence", 0, 2, 3, 0b111, 20)                  # 7-8-9 of clubs, seat 0
     high = Declaration(1, "sequence", 1, 7, 3, 0b11100000 << 8, 20)       # Q-K-A of diamonds, seat 1
@@ -90,7 +90,7 @@ def test_in_undenufe_quads_rank_in_reverse_schieber_5_2(tmp_path: Path, melds: s
                                                          winner: int) -> None:
     """schieber.md §5.2.3 (PEN): quartets rank reversed in Undenufe (four queens over four kings, both 100);
     ``declarations.undenufe_melds: as_usual`` keeps the usual order."""
-    from belot_rules.rules.declarations import Declaration
+    from belot_rules.rules.declarations.melds import Declaration
 
     house = tmp_path / "melds.yaml"
     house.write_text(f"extends: {HOUSE}\ndeclarations: {{undenufe_melds: {melds}}}\n", encoding="utf-8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from belot_rules.cli.game.session import Session
-from belot_rules.rules.calls import CAPOT
+from belot_rules.rules.bidding.calls import CAPOT
 from belot_rules.variant.loader import shipped_names
 
 

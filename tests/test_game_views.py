@@ -21,7 +21,7 @@ from belot_rules.cli.game.session import Session
 from belot_rules.cli.tui.app import TableApp
 from belot_rules.engine.deal import DealState, SeatView
 from belot_rules.engine.match import MatchState
-from belot_rules.rules.calls import Auction
+from belot_rules.rules.bidding.calls import Auction
 
 ROOT = Path(__file__).parent.parent / "belot_rules" / "cli"
 

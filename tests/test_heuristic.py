@@ -15,7 +15,7 @@ from belot_rules.engine.tableau import Tableau
 from belot_rules.players import HeuristicPlayer, make_player
 from belot_rules.players.bidding_sense import BiddingSense, Margins
 from belot_rules.players.memory import Memory
-from belot_rules.rules.calls import PASS, Call
+from belot_rules.rules.bidding.calls import PASS, Call
 from belot_rules.sim.simulate import simulate
 from belot_rules.sim.table import Table
 from belot_rules.variant.loader import shipped_names

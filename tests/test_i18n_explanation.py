@@ -20,8 +20,9 @@ from belot_rules.cli.game.render import Renderer
 from belot_rules.cli.game.session import Session, SheetRow, void_words
 from belot_rules.cli.game.stats import STATS_FORMAT
 from belot_rules.cli.tui.pages import stats_page
-from belot_rules.rules.declarations import Declaration
-from belot_rules.rules.scoring import DealScore, ScoringRules
+from belot_rules.rules.declarations.melds import Declaration
+from belot_rules.rules.scoring.pipeline import ScoringRules
+from belot_rules.rules.scoring.result import DealScore
 from belot_rules.variant.loader import load_variant_model
 
 ENGLISH = ("go to", "are kept", "are void", "loses its belote", "keeps its belote", "records its declarations and")
@@ -132,7 +133,7 @@ def test_a_refused_call_s_reason_is_said_in_the_language(code: str, said: str) -
     from belot_rules import load_variant
     from belot_rules.cli.game.explain import reason_words
     from belot_rules.engine.deal import DealState
-    from belot_rules.rules.calls import Call
+    from belot_rules.rules.bidding.calls import Call
 
     rules = load_variant("bulgarian")
     deck = list(rules.seating.cards)

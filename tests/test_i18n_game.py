@@ -28,8 +28,8 @@ from belot_rules.cli.tui.pages import deal_result
 from belot_rules.cli.tui.screens import MessageScreen
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
-from belot_rules.rules.rounding import Rounder
 from belot_rules.rules.said import Said
+from belot_rules.rules.scoring.rounding import Rounder
 from belot_rules.variant.loader import shipped_names
 
 # (variant, language, the title of the deal's result box, where the play ends); RULES.md gives each home table.
@@ -179,8 +179,8 @@ def test_a_key_s_answer_at_the_table_is_in_the_language(tmp_path: Path, monkeypa
 
 
 def _refusals(language: str) -> str:
-    """What the line game and the table answer to a card the rules forbid (rules/play.py), a call that is not open
-    (its reason from rules/bidding.py) and a line that is no call, in ``language``."""
+    """What the line game and the table answer to a card the rules forbid (rules/play/obligations.py), a call that is not open
+    (its reason from rules/bidding/auction.py) and a line that is no call, in ``language``."""
     deal = prompts.played_deal()
     menu = prompts.card_menu(deal)
     illegal = next(c for c in deal.view(deal.to_act).hand if parse_card(c).index not in {a.card for a in menu})
@@ -261,7 +261,7 @@ def test_a_call_is_typed_as_the_menus_name_it(variant: str, language: str) -> No
 
 def _point_bids(language: str) -> str:
     """Coinche's point bids as the call menu offers them (cli/game/prompt.py), and the refusal of a bid between two
-    steps with the rule's reason (rules/bidding.py, its range from rules/calls.py point_bids_said), in ``language``."""
+    steps with the rule's reason (rules/bidding/auction.py, its range from rules/bidding/calls.py point_bids_said), in ``language``."""
     with i18n.speaking(language):
         auction = prompts.bidding("coinche")
         legal = auction.legal_actions()

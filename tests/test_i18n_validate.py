@@ -108,7 +108,7 @@ def test_contradictions_between_rules_are_told_in_the_author_s_language_at_the_s
 @pytest.mark.parametrize("language", ["fr", "nl", "hr", "bg", "ru", "ar"])
 def test_a_section_s_contradictions_point_at_the_same_rule_in_every_language(
         language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """A section's own checks (variant/options) find the rule they name in the message: translations keep its key."""
+    """A section's own checks (rules/<phase>/options.py) find the rule they name in the message: translations keep its key."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "house.yaml").write_text(
         "extends: bulgarian\nbidding:\n  doubles:\n    max_level: 2\n    multipliers: [4, 2]\n"

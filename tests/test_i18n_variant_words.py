@@ -1,6 +1,6 @@
 """A variant file's own words in the players' languages (issue 25, item 1: "a variant file may give its title,
 description and the names of its contracts and levels per language"): declared once in the model
-(``variant/options/languages.py``), refused at file:line:column when wrong, outside the rules hash, and what
+(``variant/wording.py``), refused at file:line:column when wrong, outside the rules hash, and what
 ``belot list`` and ``belot show`` say in the chosen language."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from belot_rules.errors import VariantError
 from belot_rules.variant.languages import words_in
 from belot_rules.variant.loader import load_variant_model
 from belot_rules.variant.model import CONTRACTS
-from belot_rules.variant.options.languages import Language
+from belot_rules.variant.wording import Language
 
 # Each shipped table's home language (issue 25 and the family write-ups), with a word its title holds there.
 HOME = {

@@ -10,9 +10,9 @@ import pytest
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from belot_rules.rules.common import Option, choice_by_contract, option_values
 from belot_rules.variant.explain import annotation_at, field_at, submodel
 from belot_rules.variant.meanings import declared_options, meaning
-from belot_rules.variant.options.base import Option, choice_by_contract, option_values
 
 SCHEMA = Path(__file__).parent.parent / "schemas" / "variant.schema.json"
 DECLARED = list(declared_options())

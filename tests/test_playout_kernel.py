@@ -1,7 +1,7 @@
 """The compiled kernel of random playouts (``belot_rules/_playout.c``) plays exactly the Python code's deals.
 
 The kernel is optional: ``setup.py`` builds it where a C compiler is at hand, and without it
-``DealState.play_out`` plays the same trick loop in Python and ``rules.dealing.shuffle`` shuffles
+``DealState.play_out`` plays the same trick loop in Python and ``rules.deal.dealing.shuffle`` shuffles
 in Python. These tests build the checkout's C source with the project's own ``setup.py`` into a
 temporary folder (so they test the current source, not a copy installed earlier) and compare, for
 every shipped variant, deals played with the kernel and without it: the same tricks, card points,
@@ -38,14 +38,14 @@ from belot_rules.players.bidding_kernel import BIDDER_FORMAT
 from belot_rules.players.card_play import SENSE_FORMAT, shared_sense
 from belot_rules.players.heuristic import card_senses
 from belot_rules.players.memory import Memory, plays
-from belot_rules.rules import play as play_rules
-from belot_rules.rules.dealing import shuffle
-from belot_rules.rules.play import Obligations
+from belot_rules.rules.common import option_values
+from belot_rules.rules.deal.dealing import shuffle
+from belot_rules.rules.play import obligations as play_rules
+from belot_rules.rules.play.obligations import Obligations
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim import table as table_module
 from belot_rules.sim.table import Table
 from belot_rules.variant.model import Play
-from belot_rules.variant.options.base import option_values
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "variants" / "examples").glob("*.yaml"))
@@ -459,7 +459,7 @@ def test_a_callback_that_shrinks_the_deals_lists_gets_an_error_not_a_crash(kerne
 
 
 def test_a_kernel_built_from_older_source_is_not_used(kernel):
-    """setup.py compiles the digest of ``_playout.c`` and ``_rules.h`` into the kernel, the sum kernel.py takes of
+    """setup.py compiles the digest of ``_playout.c`` and ``obligations.h`` into the kernel, the sum kernel.py takes of
     the source beside it (belot_rules/kernel.py, usable): a build whose digest differs, the header changed since
     say, is left unused, as is one that names no layout."""
     assert kernel.SOURCE_DIGEST == kernel_module.source_digest("_playout")
@@ -490,7 +490,7 @@ def test_a_kernel_built_from_older_source_is_not_used(kernel):
 
 def test_a_kernel_that_knows_fewer_rule_codes_is_not_used(kernel):
     """A build from before partner_winning_void overtrump_when_trumping (code 4) read the same layout but played
-    that code as an opponent winning: the codes it knows are compared too, and they are those rules/play.py packs."""
+    that code as an opponent winning: the codes it knows are compared too, and they are those rules/play/obligations.py packs."""
     older = ModuleType("_playout")
     older.PACKED_FORMAT = kernel.PACKED_FORMAT
     older.PACKED_CODES = "kind 0-2, partner_void 0-3, undertrump 0-2, head_plain 0-2"
@@ -503,7 +503,7 @@ def test_a_kernel_that_knows_fewer_rule_codes_is_not_used(kernel):
 
 
 def test_kernel_shuffle_draws_and_deals_exactly_as_random_shuffle(kernel, monkeypatch):
-    """Packs and the generator's state after them, directly and through ``rules.dealing.shuffle``."""
+    """Packs and the generator's state after them, directly and through ``rules.deal.dealing.shuffle``."""
     monkeypatch.setattr(kernel_module, "compiled", kernel)
     for seed in range(300):
         for size in (24, 32):
@@ -531,17 +531,17 @@ def _defines(source: str) -> dict[str, str]:
 
 
 def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
-    """``_rules.h`` holds the packed layout, its codes, the legal cards and a trick's winner once; the playout
+    """``obligations.h`` holds the packed layout, its codes, the legal cards and a trick's winner once; the playout
     kernel and the solver include it and define none of them again, and kernel.py refuses builds by the
     header's layout and codes (belot_rules/kernel.py, usable: the header is part of both modules' source)."""
     folder = ROOT / "belot_rules"
-    header = (folder / "_rules.h").read_text()
+    header = (folder / "rules" / "play" / "obligations.h").read_text()
     assert _defines(header) == {"PACKED_FORMAT": kernel_module.PACKED_FORMAT, "PACKED_CODES": kernel_module.PACKED_CODES}
     shared = ["} Spec;", "legal(const Spec", "beats(const Spec", "add_build_constants(PyObject"]
     assert all(header.count(definition) == 1 for definition in shared)
     for name in ("_playout.c", "_solver.c", "_heuristic.h", "_bidding.h"):
         source = (folder / name).read_text()
-        assert '#include "_rules.h"' in source, name
+        assert '#include "rules/play/obligations.h"' in source, name
         assert name.endswith(".h") or "add_build_constants(m)" in source, name
         assert not _defines(source).keys() & {"PACKED_FORMAT", "PACKED_CODES"}, name
         assert not [definition for definition in shared if definition in source], name
@@ -551,7 +551,7 @@ def test_the_play_rules_in_c_have_one_home_that_kernel_py_checks_against():
 
 
 def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_modules(tmp_path):
-    """MANIFEST.in ships ``_rules.h``, and setup.py lists it among both extensions' depends: a build from the
+    """MANIFEST.in ships ``obligations.h``, and setup.py lists it among both extensions' depends: a build from the
     sdist succeeds, and a changed header rebuilds the playout kernel and the solver and changes the digest of
     both sources (so kernel.py leaves their older builds unused)."""
     need_compiler("the compiled modules")
@@ -574,7 +574,7 @@ def test_a_source_distribution_builds_and_a_change_to_the_header_rebuilds_both_m
     assert first.keys() == {"_playout", "_solver"}
     sources = unpacked / "belot_rules"
     digests = {name: kernel_module.source_digest(name, sources) for name in first}
-    header = sources / "_rules.h"
+    header = sources / "rules" / "play" / "obligations.h"
     header.write_text(header.read_text() + "/* changed */\n")
     later = max(first.values()) // 10**9 + 10
     os.utime(header, (later, later))

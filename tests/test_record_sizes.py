@@ -11,7 +11,7 @@ from belot_rules import load_variant
 from belot_rules.engine.match import MatchState
 from belot_rules.engine.records import RecordError, match_record, replay
 from belot_rules.errors import UserError
-from belot_rules.variant.options.match import MAX_DEALS
+from belot_rules.rules.match.options import MAX_DEALS
 
 RULES = load_variant("bulgarian")
 

@@ -18,7 +18,7 @@ from belot_rules.players.hand_strength import TRUMP_SUIT
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.sampling import AuctionDecks, AuctionModel, Knowledge, play_memory
 from belot_rules.players.search import Budget, SearchPlayer, _candidates, _clear_gain
-from belot_rules.rules.calls import PASS, Call
+from belot_rules.rules.bidding.calls import PASS, Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.variant.loader import shipped_names
 

@@ -5,7 +5,7 @@ The brute force plays every line of a small position through the engine itself
 camp takes: the tricks' card points, the last trick's bonus (``scoring.last_trick``)
 and the melds in a trick's cards where they come from tricks (klaverjas.md §5). Each
 seat plays its camp's best, as the solver assumes (rules of each variant in RULES.md,
-the play obligations of rules/play.py).
+the play obligations of rules/play/obligations.py).
 """
 
 from __future__ import annotations

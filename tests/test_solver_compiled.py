@@ -57,7 +57,7 @@ def test_compiled_solver_gives_the_python_values(name: str, seed: int, left: int
 
 
 def test_the_compiled_solver_names_the_source_it_was_built_from(compiled: ModuleType) -> None:
-    """setup.py compiles the digest of ``_solver.c`` and the shared ``_rules.h`` into it, the sum kernel.py takes
+    """setup.py compiles the digest of ``_solver.c`` and the shared ``obligations.h`` into it, the sum kernel.py takes
     of the source beside it (belot_rules/kernel.py, usable), and the layout and codes it reads."""
     assert compiled.SOURCE_DIGEST == kernel.source_digest("_solver")
     assert kernel.usable(compiled) is compiled

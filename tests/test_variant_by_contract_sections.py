@@ -136,7 +136,7 @@ def test_an_old_plain_table_leaves_no_trumps_and_undenufe_their_own(tmp_path: Pa
 
 def test_a_table_may_differ_by_contract_itself(tmp_path: Path) -> None:
     """PerContract: hearts' trump table of its own, the other suit contracts keep theirs."""
-    from belot_rules.rules.tables import build_contract_tables
+    from belot_rules.rules.cards.tables import build_contract_tables
 
     variant = load_variant_model(_cards(tmp_path, "hearts", f"  trump_suit:\n    hearts: {SCALED}\n", "french")).variant
     assert build_contract_tables(variant, "hearts").total_points == 38 + 3 * 30

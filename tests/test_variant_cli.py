@@ -1,5 +1,6 @@
 """The command line: exit statuses, what goes to stdout and stderr, and never a traceback."""
 
+import ast
 import json
 import subprocess
 import sys
@@ -206,10 +207,16 @@ def test_top_level_help_says_where_to_start(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_validate_imports_neither_the_other_verbs_nor_the_rules_engine() -> None:
+    """``belot validate`` reads the phases' options (``rules/<phase>/options.py``) and compiles no strategy."""
     script = ("import sys; from belot_rules.cli import main; main(['validate', 'bulgarian']); "
-              "print(sorted(m for m in sys.modules if m.startswith(('belot_rules.cli.', 'belot_rules.rul'))))")
+              "print(sorted(m for m in sys.modules if m.startswith(('belot_rules.cli.', 'belot_rules.rul')) "
+              "and not hasattr(sys.modules[m], '__path__')))")  # modules, not packages
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.stdout.splitlines()[-1] == "['belot_rules.cli.output', 'belot_rules.cli.validate']"
+    loaded = ast.literal_eval(done.stdout.splitlines()[-1])
+    assert [m for m in loaded if m.startswith("belot_rules.cli.")] == ["belot_rules.cli.output", "belot_rules.cli.validate"]
+    rules = [m for m in loaded if not m.startswith("belot_rules.cli.")]
+    assert "belot_rules.rules.play.options" in rules
+    assert [m for m in rules if not m.endswith((".options", ".common"))] == []
 
 
 def test_the_built_in_defaults_are_the_bulgarian_rules() -> None:

@@ -13,8 +13,8 @@ from typing import Annotated
 import pytest
 from pydantic import Field, ValidationError
 
+from belot_rules.rules.common import OldKey, Option, Rule
 from belot_rules.variant.old_keys import in_old_form, read_old_keys, with_old_keys
-from belot_rules.variant.options.base import OldKey, Option, Rule
 from belot_rules.variant.yamlsafe import read_yaml
 
 

@@ -9,9 +9,9 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
+from belot_rules.rules.common import option_of
 from belot_rules.variant.explain import opened
 from belot_rules.variant.model import Variant
-from belot_rules.variant.options.base import option_of
 from belot_rules.variant.schema import DIALECT, schema_text
 from belot_rules.variant.yamlsafe import read_yaml
 

@@ -50,6 +50,6 @@ def test_the_largest_target_accepted_is_reached_within_the_engines_limit(name: s
 
 def test_the_engine_stops_a_match_at_the_limit_the_model_bounds_targets_by() -> None:
     """One limit for both: the engine's deal limit is the one the model's bound is computed from."""
-    from belot_rules.variant.options import match as match_options
+    from belot_rules.rules.match import options as match_options
 
     assert engine_match.MAX_DEALS is match_options.MAX_DEALS

@@ -2,7 +2,7 @@
 
 Each section has sentences composed from the rules' numbers and orders (:mod:`.messages`), then the
 meaning of every value chosen for the options of its phase that the variant uses, in the words the
-option declares for it (``variant/options``): a rule has one home, and a house-rules file gets the
+option declares for it (``rules/<phase>/options.py``): a rule has one home, and a house-rules file gets the
 same sentences as a shipped variant. Numbers and yes/no rules without a sentence here are named at
 the end, so a player knows where to look (``belot show``).
 """
@@ -20,13 +20,13 @@ from .. import i18n
 from ..cards import SUIT_NAMES
 from ..cli.game.explain import explanation_in_words
 from ..i18n import gettext as _, words
-from ..rules.calls import CAPOT
+from ..rules.bidding.calls import CAPOT
+from ..rules.common import KINDS, choice_by_contract, option_of, rule_in
 from ..ruleset import Ruleset
 from ..variant.explain import opened
 from ..variant.languages import words_in
 from ..variant.meanings import meaning
 from ..variant.model import SUIT_CONTRACTS, Variant, contract_kind
-from ..variant.options.base import KINDS, choice_by_contract, option_of, rule_in
 from ..variant.unused import unused_rules
 from . import messages as say
 from .example import Example, ExampleFailed, worked_example

@@ -18,8 +18,8 @@ from ..engine.deal import OVER, DealState
 from ..engine.phases import SINGLE_HAND
 from ..errors import UserError
 from ..pad.reduce import short_outcome
-from ..rules.outcome import score_outcome
-from ..rules.scoring import DealScore
+from ..rules.outcome.parse import score_outcome
+from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
 
 SEEDS = 80  # deals tried for one with a made contract and a meld; a few milliseconds each

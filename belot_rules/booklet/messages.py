@@ -3,7 +3,7 @@
 The functions take numbers, names and lists already chosen by :mod:`.build` and return text in the language the
 command speaks (each sentence a template of the catalogues, its values filled in); nothing else in the booklet
 writes words a player reads (the meanings of the options' values come from their own declarations in
-``variant/options``, where they are also what ``belot show`` prints). Headings, kinds of contract and yes/no
+``rules/<phase>/options.py``, where they are also what ``belot show`` prints). Headings, kinds of contract and yes/no
 sentences are kept in English here (``N_``) and translated where the booklet is built, so that a test can
 name them.
 """

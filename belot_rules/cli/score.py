@@ -13,10 +13,11 @@ from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
 from ..i18n import gettext as _
-from ..rules.outcome import OutcomeError, location, score_outcome
-from ..rules.revokes import revokes
-from ..rules.scoring import DealScore, ScoringRules
-from ..rules.seating import Seating
+from ..rules.outcome.parse import OutcomeError, location, score_outcome
+from ..rules.outcome.revokes import revokes
+from ..rules.scoring.pipeline import ScoringRules
+from ..rules.scoring.result import DealScore
+from ..rules.table.seating import Seating
 from ..variant.loader import is_name, load_variant_model
 from ..variant.yamlsafe import read_yaml_document
 from .output import console, print_json

@@ -2,7 +2,7 @@
 
 A chosen value is followed by what it means, other rules by their description; rules
 that other rules switch off are named together at the end of their phase, with the
-reason. Both come from the option's own declaration (``variant/options``).
+reason. Both come from the option's own declaration (``rules/<phase>/options.py``).
 ``--resolved`` prints the complete merged rules as YAML (defaults filled in), and
 ``--origin`` marks the file each rule came from, or ``default`` for the model's default.
 """
@@ -26,12 +26,12 @@ from rich.text import Text
 from ..booklet.messages import english_description
 from ..files import KeyPath, display_name
 from ..i18n import N_, gettext as _
+from ..rules.common import option_of, override_keys
 from ..variant.explain import PHASES, opened
 from ..variant.languages import words_in
 from ..variant.loader import OWN_KEYS, LoadedVariant, load_variant_model, rules_from
 from ..variant.meanings import meaning
 from ..variant.model import Variant
-from ..variant.options.base import option_of, override_keys
 from ..variant.unused import unused_reason, unused_rules
 from .output import console, print_json
 

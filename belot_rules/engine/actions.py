@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CARDS
-from ..rules.calls import Call
-from ..rules.declarations import Declaration
+from ..rules.bidding.calls import Call
+from ..rules.declarations.melds import Declaration
 
 CALL, DECLARE, PLAY = "call", "declare", "play"
 EXCHANGE, KEEP = "exchange", "keep"  # the holder of the trump seven takes the turned card for it, or keeps it

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import kernel
-from ..rules.declarations import Declaration
+from ..rules.declarations.melds import Declaration
 
 if TYPE_CHECKING:
     from .deal import DealState

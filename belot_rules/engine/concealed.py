@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_MASKS, SUIT_OF, card_index
-from ..rules.declarations import KING, QUEEN
+from ..rules.declarations.melds import KING, QUEEN
+from ..rules.declarations.options import PairNeeds
+from ..rules.play.options import SEVENTH
 from ..variant.model import SUIT_CONTRACTS
-from ..variant.options.declarations import PairNeeds
-from ..variant.options.play import SEVENTH
 from .actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH_ACTION, Action
 from .phases import CONCEALING, PLAYING
 

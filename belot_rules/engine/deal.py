@@ -18,11 +18,11 @@ from ..checks import seat as check_seat
 from ..copies import field_copier
 from ..errors import UserError
 from ..files import excerpt
-from ..rules.calls import Auction, Call
-from ..rules.closed import is_closed, lead
-from ..rules.declarations import KING, QUEEN, Declaration
-from ..rules.redeal import claimed, seats_that_may_claim
-from ..rules.scoring import DealScore
+from ..rules.bidding.calls import Auction, Call
+from ..rules.bidding.closed import is_closed, lead
+from ..rules.deal.redeal import claimed, seats_that_may_claim
+from ..rules.declarations.melds import KING, QUEEN, Declaration
+from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS
 from .actions import (

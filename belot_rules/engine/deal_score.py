@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.scoring import DealScore, decided_by_doubling
+from ..rules.scoring.result import DealScore, decided_by_doubling
 from ..rules.scoring.single_hand import single_hand_score
 from .predictions import by_side
 

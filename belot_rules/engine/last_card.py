@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS, SUIT_OF
-from ..variant.options.bidding import LastCard
+from ..rules.bidding.options import LastCard
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from ..copies import field_copier
 from ..errors import UserError
-from ..rules.match_end import MatchEnd
-from ..rules.scoring import DealScore
+from ..rules.match.end import MatchEnd
+from ..rules.match.options import MAX_DEALS  # a match still going after this many deals is stopped
+from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation, FirstDealer
-from ..variant.options.match import MAX_DEALS  # a match still going after this many deals is stopped
 from .actions import Action
 from .deal import OVER, DealState, IllegalAction
 

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
-from ..rules.bidding import Bidding, LadderBidding
-from ..rules.calls import Auction, Call
-from ..rules.dealing import shuffle
-from ..rules.declarations import Declaration
+from ..rules.bidding.auction import Bidding, LadderBidding
+from ..rules.bidding.calls import Auction, Call
+from ..rules.deal.dealing import shuffle
+from ..rules.declarations.melds import Declaration
 from ..rules.scoring.prediction import most_points
 from ..ruleset import Ruleset
 from .deal import BIDDING, DISCARDING, DealState

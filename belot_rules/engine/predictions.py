@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.bidding.options import Predictions
 from ..rules.scoring.prediction import most_points
-from ..variant.options.bidding import Predictions
 from .actions import Action, predict_action
 from .phases import OVER
 

@@ -20,8 +20,8 @@ from ..cards import CARDS, CardError, parse_card
 from ..checks import seat
 from ..errors import UserError
 from ..files import excerpt, write_text_atomically
+from ..rules.match.options import MAX_DEALS
 from ..ruleset import Ruleset
-from ..variant.options.match import MAX_DEALS
 from .deal import OVER, DealState
 from .match import FinishedDeal, MatchState
 

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import CARDS, CardError, parse_card
 from ..errors import UserError
-from ..rules.calls import Call, summarize
-from ..rules.closed import CLOSED_LEAD
+from ..rules.bidding.calls import Call, summarize
+from ..rules.bidding.closed import CLOSED_LEAD
 from .actions import Action
 from .concealed import HIDDEN_LEAD
 from .phases import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, PLAYING, PREDICTING

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CARDS, cards_of
 from ..checks import seat as check_seat
-from ..rules.declarations import Declaration
+from ..rules.declarations.melds import Declaration
 from ..variant.model import SUIT_CONTRACTS
 from .last_card import shown_card
 from .phases import BIDDING

@@ -2,7 +2,7 @@
 
 Every text the code marks (``gettext``, ``ngettext``, ``pgettext``) is extracted with Babel. In each
 language, a text already in one of its files stays there; a new one is added, untranslated, to the
-file of its part (``PARTS``: the folders whose texts have a file of their own), else to ``belot.po``;
+file of its part (``PARTS``: the files whose texts have a catalogue file of their own), else to ``belot.po``;
 a text the code no longer has is dropped. Then it says how many texts wait for a translation in each
 language: ``tests/test_i18n.py`` fails until none does, so a text is never shown half-translated.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterator
+from fnmatch import fnmatch
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -25,8 +26,8 @@ LOCALE = PACKAGE / "locale"
 # line of a deal's explanation, written with ``note`` (rules/scoring, read by cli/game/explain.py).
 KEYWORDS = {"gettext": None, "_": None, "N_": None, "note": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 MAIN = "belot"  # the file of every text no part claims
-OPTIONS = "variant/options/"  # where the options' words are declared
-PARTS = {"game": ("cli/game/", "cli/tui/"), "options": (OPTIONS,)}  # a file of its own for the texts of these folders
+OPTIONS = ("rules/common.py", "rules/*/options.py")  # where the options' words are declared, each phase's own
+PARTS = {"game": ("cli/game/*", "cli/tui/*"), "options": OPTIONS}  # a file of its own for the texts of these files
 # Header lines Babel writes with placeholders (a name, an address, a date) or its own version: the project's files
 # carry none, so that any Babel writes them alike.
 _PLACEHOLDER_LINES = ('"Report-Msgid-Bugs-To', '"PO-Revision-Date', '"Last-Translator', '"Language-Team',
@@ -47,13 +48,13 @@ def source_texts(package: Path = PACKAGE) -> dict[Key, tuple[str | tuple[str, ..
             str(package), method_map=[("**.py", "python")], keywords=KEYWORDS):
         found.setdefault(key_of(message, context), (message, context, file))
     for text in option_texts():
-        found.setdefault(key_of(text, None), (text, None, OPTIONS))
+        found.setdefault(key_of(text, None), (text, None, OPTIONS[0]))
     return found
 
 
 def option_texts() -> list[str]:
     """Every option's description and what each of its values means (``Option(meanings=...)``): declared once, as
-    data, on the option's field (``variant/options``), so read from the model rather than from marks in the code;
+    data, on the option's field (``rules/<phase>/options.py``), so read from the model rather than from marks in the code;
     ``belot show``, ``compare`` and the booklet translate them where they print them (the JSON Schema keeps them in
     English)."""
     from ..variant.meanings import declared_options
@@ -77,7 +78,7 @@ def _descriptions(model: type[BaseModel]) -> Iterator[str]:
 
 def part_of(file: str) -> str:
     """The catalogue file (without .po) a new text written in ``file`` goes to."""
-    return next((part for part, folders in PARTS.items() if file.startswith(folders)), MAIN)
+    return next((part for part, files in PARTS.items() if any(fnmatch(file, f) for f in files)), MAIN)
 
 
 def update(locale: Path = LOCALE, package: Path = PACKAGE) -> dict[str, int]:

@@ -42,7 +42,7 @@ def contract_names() -> dict[str, str]:
 
 
 def call_names() -> dict[str, str]:
-    """The calls of an auction other than contracts, by their key in ``rules/calls.py``."""
+    """The calls of an auction other than contracts, by their key in ``rules/bidding/calls.py``."""
     return {
         "pass": pgettext("call", "pass"),
         "double": pgettext("call", "double"),
@@ -54,7 +54,7 @@ def call_names() -> dict[str, str]:
 
 
 def declaration_names() -> dict[str, str]:
-    """Declarations by their key in ``rules/declarations.py``: runs by length, four of a kind, the king and
+    """Declarations by their key in ``rules/declarations/melds.py``: runs by length, four of a kind, the king and
     queen of trumps."""
     return {
         "tierce": pgettext("declaration", "tierce"),

@@ -25,7 +25,7 @@ from ..cli.game.saves import data_dir
 from ..engine.records import write_record
 from ..errors import UserError
 from ..i18n import SOURCE, current, gettext as _
-from ..rules.calls import Call
+from ..rules.bidding.calls import Call
 from .protocol import VERSION, encode
 
 REQUESTS = {"h": "hint", "r": "rules", "s": "sheet", "u": "undo", "undo": "undo"}  # what these keys ask the server for

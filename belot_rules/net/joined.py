@@ -43,7 +43,7 @@ from ..engine.actions import PLAY, Action
 from ..engine.deal import SeatView
 from ..errors import UserError
 from ..i18n import gettext as _
-from ..rules.calls import Call
+from ..rules.bidding.calls import Call
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .client import Joining, PlainView, closed_words, help_rows, left_words, lost_words, sit

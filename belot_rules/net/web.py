@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..cli.game.look import Look
 from ..i18n import LANGUAGES, gettext as _, speaking
-from ..rules.calls import Call
+from ..rules.bidding.calls import Call
 from ..variant.model import SUIT_CONTRACTS
 from .protocol import MAX_TALK, MAX_TYPED, VERSION
 

@@ -35,8 +35,8 @@ from ..engine.actions import (
 from ..engine.deal import OVER, SeatView
 from ..engine.predictions import HIDDEN
 from ..i18n import gettext as _
-from ..rules.calls import Call
-from ..rules.declarations import Declaration
+from ..rules.bidding.calls import Call
+from ..rules.declarations.melds import Declaration
 from ..rules.scoring.result import DealScore
 from ..variant.model import SUIT_CONTRACTS
 

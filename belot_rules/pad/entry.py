@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import SUITS, CardError, parse_suit
 from ..errors import UserError
 from ..i18n import N_, gettext as _
-from ..rules.short_outcome import card_total
+from ..rules.outcome.short import card_total
 from ..ruleset import Ruleset
 from ..variant.explain import suggest
 

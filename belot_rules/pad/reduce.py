@@ -6,8 +6,8 @@ from typing import Any
 
 from ..cards import CARDS, RANK_CHARS, SUITS, iter_bits
 from ..engine.deal import DealState
-from ..rules.calls import CAPOT
-from ..rules.declarations import BELOTE, QUAD, SEQUENCE, Declaration
+from ..rules.bidding.calls import CAPOT
+from ..rules.declarations.melds import BELOTE, QUAD, SEQUENCE, Declaration
 
 
 def short_outcome(deal: DealState, sides: bool = False) -> dict[str, Any]:

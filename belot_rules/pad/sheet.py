@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UserError
-from ..rules.outcome import OutcomeError, location, score_outcome
-from ..rules.scoring import DealScore
+from ..rules.match.options import MAX_DEALS
+from ..rules.outcome.parse import OutcomeError, location, score_outcome
+from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import AllPass, DealerRotation
-from ..variant.options.match import MAX_DEALS
 from .entry import RedealClaim
 
 Outcome = dict[str, Any]

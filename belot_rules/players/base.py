@@ -7,7 +7,7 @@ from typing import Protocol
 
 from ..engine.actions import Action
 from ..engine.deal import SeatView
-from ..rules.calls import Call
+from ..rules.bidding.calls import Call
 
 
 class Player(Protocol):

@@ -19,8 +19,8 @@ from .. import kernel
 from ..cards import DECK_SIZE, SUIT_OF
 from ..engine.playout import Moves, Position, end_at, ladder_moves, moves_at, position_of
 from ..kernel import BIDDER_FORMAT
-from ..rules.bidding import Bidding
-from ..rules.calls import PASS, Auction, Call
+from ..rules.bidding.auction import Bidding
+from ..rules.bidding.calls import PASS, Auction, Call
 from ..ruleset import Ruleset
 from .doubling import SETS
 from .hand_strength import TRUMP_SUIT

@@ -67,7 +67,7 @@ from typing import NamedTuple
 
 from .. import kernel
 from ..cards import SUIT_MASKS, SUIT_OF
-from ..rules.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
+from ..rules.bidding.calls import ASHKAL, CAPOT, PASS, PUSH, REDEAL, Call
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS, Overcall, Schmeiss, contract_kind
 from .bidding_kernel import CompiledCalls, compiled_calls

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from ..cards import SUIT_MASKS, SUIT_OF
 from ..kernel import SENSE_FORMAT
-from ..rules.seating import Seating
-from ..rules.tables import ContractTables
+from ..rules.cards.tables import ContractTables
+from ..rules.table.seating import Seating
 from .memory import Memory
 
 KEEP_MASTER = 20  # a master is worth keeping for a trick of its own

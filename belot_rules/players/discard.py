@@ -9,7 +9,7 @@ the card-set simulations use it; the search bot takes its choice too.
 from __future__ import annotations
 
 from ..cards import SUIT_MASKS, SUIT_OF, iter_bits
-from ..rules.tables import ContractTables
+from ..rules.cards.tables import ContractTables
 
 TRUMP, MASTER = 1000, 500  # above any plain card's worth: a trump, then an ace or a ten
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..rules.calls import Call
-from ..rules.declarations import Declaration
+from ..rules.bidding.calls import Call
+from ..rules.declarations.melds import Declaration
 from .memory import Memory
 
 # (memory, seat, declarer, hand, legal, trick, win_pos) -> a card of the ``legal`` card set, where ``trick``

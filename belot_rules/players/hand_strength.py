@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards import RANK_CHARS
-from ..rules.tables import rank_points
+from ..rules.cards.tables import rank_points
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED, SUIT_CONTRACTS, RankTable
 

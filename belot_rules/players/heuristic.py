@@ -27,8 +27,8 @@ from ..engine.actions import (
 )
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, SeatView
 from ..engine.phases import CONCEALING, PREDICTING, SINGLE_HAND
-from ..rules.calls import Call
-from ..rules.declarations import Declaration
+from ..rules.bidding.calls import Call
+from ..rules.declarations.melds import Declaration
 from ..ruleset import Ruleset
 from .alone import alone_card, sure_alone
 from .base import offered_calls

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import SUIT_OF
-from ..rules.play import Obligations
-from ..rules.tables import ContractTables
+from ..rules.cards.tables import ContractTables
+from ..rules.play.obligations import Obligations
 
 Play = tuple[int, int, list[int], int]  # (seat, card, the trick's cards before it, position of their winner)
 

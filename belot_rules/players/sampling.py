@@ -26,7 +26,7 @@ from itertools import combinations
 
 from ..cards import CARDS, RANK_CHARS, card_index, iter_bits
 from ..engine.deal import DealState, SeatView
-from ..rules.calls import Auction, Call
+from ..rules.bidding.calls import Auction, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense

@@ -33,9 +33,9 @@ from statistics import fmean, pstdev
 from ..cards import SUIT_OF
 from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
 from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
-from ..rules.calls import PASS, Call
-from ..rules.declarations import Declaration
-from ..rules.scoring import DealScore
+from ..rules.bidding.calls import PASS, Call
+from ..rules.declarations.melds import Declaration
+from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .base import offered_calls

@@ -22,9 +22,9 @@ from ..engine.deal import BIDDING, OVER, DealState, SeatView
 from ..files import excerpt
 from ..players.base import Player
 from ..players.heuristic import HeuristicPlayer
+from ..rules.match.options import MAX_DEALS
 from ..ruleset import Ruleset
 from ..sim.table import Table
-from ..variant.options.match import MAX_DEALS
 from .stats import Sums
 
 MakePlayer = Callable[[Ruleset, int], Player]  # (ruleset, seed) -> a new player

@@ -24,10 +24,10 @@ from ..errors import UserError
 from ..files import excerpt
 from ..players import REGISTRY, check_player, make_player
 from ..players.outside import is_outside
-from ..rules.dealing import shuffle
+from ..rules.deal.dealing import shuffle
+from ..rules.match.options import MAX_DEALS as MAX_MATCH_DEALS
 from ..ruleset import Ruleset
 from ..variant.model import Variant
-from ..variant.options.match import MAX_DEALS as MAX_MATCH_DEALS
 from .backends import Backend, Played, WorkerLoad, open_backend
 from .plan import Chunk, ChunkPlan, compiled, lent, rules_key
 from .runs import Progress, play_run, results_file

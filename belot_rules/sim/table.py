@@ -37,7 +37,7 @@ from ..players.fast import CardChooser, CardSetPlayer
 from ..players.heuristic import HeuristicPlayer
 from ..players.memory import Memory, plays
 from ..players.random_player import RandomPlayer
-from ..rules.declarations import Declaration
+from ..rules.declarations.melds import Declaration
 from ..ruleset import Ruleset
 
 

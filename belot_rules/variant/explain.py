@@ -21,8 +21,7 @@ from pydantic.fields import FieldInfo
 from ..errors import Problem
 from ..files import KeyPath, NodeInfo, Place
 from ..i18n import gettext as _, ngettext
-from .model import Conflict, Conflicts, Variant
-from .options.base import (
+from ..rules.common import (
     KINDS,
     by_contract_form,
     choice_by_contract,
@@ -31,6 +30,7 @@ from .options.base import (
     override_keys,
     section_by_contract,
 )
+from .model import Conflict, Conflicts, Variant
 from .yamlsafe import norm_key, norm_path
 
 _TYPE_TAGS = {"int", "str", "float", "bool", "none", "dict", "list"}

@@ -1,7 +1,7 @@
 """A variant's own words in the language a command speaks: what ``belot list``, ``belot show`` and a
 game's header call it, and what its table calls the contracts and doubling levels.
 
-The file's ``languages`` section gives them (``variant/options/languages.py``); what it leaves out is
+The file's ``languages`` section gives them (``variant/wording.py``); what it leaves out is
 the file's English title and description and the catalogue's table words.
 """
 

@@ -30,6 +30,7 @@ from .. import i18n
 from ..errors import Problem, UserError, VariantError
 from ..files import Document, KeyPath, NodeInfo, Place, display_name, excerpt
 from ..i18n import gettext as _
+from ..rules.common import KINDS, ByContract, contract_kind, option_of, override_keys, written_with_overrides
 from .explain import (
     PHASES,
     Sources,
@@ -44,7 +45,6 @@ from .explain import (
 )
 from .model import Conflict, Variant
 from .old_keys import in_old_form, read_old_keys
-from .options.base import KINDS, ByContract, contract_kind, option_of, override_keys, written_with_overrides
 from .partial import standing_conflicts
 from .unused import unused_reason, unused_rules
 from .yamlsafe import norm_key, norm_path, read_yaml

@@ -1,6 +1,6 @@
 """What each value of each choice means at the table, in a player's words, read from the options.
 
-An option declares on its field (``Option`` in ``options/base.py``) what each of its values does
+An option declares on its field (``Option`` in ``rules/common.py``) what each of its values does
 at the table and when other rules switch it off. A field's description says what the rule is
 about and lists its choices; the meanings say what the chosen one does: ``belot show`` and
 ``belot compare`` print the meaning of the chosen value in place of the description, and the
@@ -18,10 +18,10 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ..files import KeyPath
+from ..rules.bidding.options import not_played_in
+from ..rules.common import Option, choice_by_contract, first_reason, option_of
 from .explain import opened
 from .model import Variant
-from .options.base import Option, choice_by_contract, first_reason, option_of
-from .options.bidding import not_played_in
 
 
 def declared_options(model: type[BaseModel] = Variant, path: KeyPath = (),

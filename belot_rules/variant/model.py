@@ -1,7 +1,8 @@
 """The variant file as a pydantic model: every rule a Belot / Belote table may choose.
 
-The options live by phase of the game in ``variant.options`` (cards, deal, bidding, play,
-declarations, scoring, match, table); the variant is their composition. Each field is one
+The options live by phase of the game, each in its phase's package (``rules/<phase>/options.py``: cards,
+deal, bidding, play, declarations, scoring, match, table), beside the strategy compiled from them; the
+variant is their composition. Each field is one
 rule, named for what it means to a player, with a description (shown by ``belot show``,
 ``belot compare`` and in the JSON Schema) and a default. The defaults are the Bulgarian Belot
 reading of ``rules/bulgarian.md``; the French files state where they differ. Checks of rules
@@ -18,18 +19,7 @@ from functools import partial
 from pydantic import Field, ValidationInfo, model_validator
 
 from ..i18n import gettext as _
-from .options.base import (
-    CONCEALED,
-    CONTRACTS,
-    MAX_NUMBER,
-    SUIT_CONTRACTS,
-    Conflict,
-    Conflicts,
-    Contract,
-    Rule,
-    contract_kind,
-)
-from .options.bidding import (
+from ..rules.bidding.options import (
     Bidding,
     BiddingStyle,
     FirstSpeaker,
@@ -43,8 +33,19 @@ from .options.bidding import (
     Round2TurnedSuit,
     Schmeiss,
 )
-from .options.cards import TABLE_PLACES, CardTables, RankTable, six_problems
-from .options.deal import (
+from ..rules.cards.options import TABLE_PLACES, CardTables, RankTable, six_problems
+from ..rules.common import (
+    CONCEALED,
+    CONTRACTS,
+    MAX_NUMBER,
+    SUIT_CONTRACTS,
+    Conflict,
+    Conflicts,
+    Contract,
+    Rule,
+    contract_kind,
+)
+from ..rules.deal.options import (
     AllPass,
     Deal,
     DealerRotation,
@@ -58,12 +59,12 @@ from .options.deal import (
     pack_words,
     undealt_fixes,
 )
-from .options.declarations import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
-from .options.languages import Language, Wording
-from .options.match import MAX_DEALS, Match
-from .options.play import SEVENTH, Overtake, PartnerWinningVoid, Play, Undertrump
-from .options.scoring import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
-from .options.table import Sides, Table
+from ..rules.declarations.options import Belote, BeloteAnnouncement, ContestScope, Declarations, MeldSource
+from ..rules.match.options import MAX_DEALS, Match
+from ..rules.play.options import SEVENTH, Overtake, PartnerWinningVoid, Play, Undertrump
+from ..rules.scoring.options import ContractAtStake, ContractRounding, Rounding, RoundingUnit, Scoring, VerdictOn
+from ..rules.table.options import Sides, Table
+from .wording import Language, Wording
 
 # What the rest of the program reads from here: the variant and the options it names.
 __all__ = ["AllPass", "Belote", "BiddingStyle", "CHECKS", "CONCEALED", "CONTRACTS", "Conflict", "Conflicts",

@@ -17,9 +17,18 @@ from pydantic import BaseModel
 from ..errors import Problem
 from ..files import Document, KeyPath, NodeInfo
 from ..i18n import gettext as _
+from ..rules.common import (
+    OldKey,
+    Option,
+    Rule,
+    by_contract_form,
+    in_contract,
+    option_of,
+    override_keys,
+    rename_old_keys,
+)
 from .explain import opened, submodel
 from .model import Variant
-from .options.base import OldKey, Option, Rule, by_contract_form, in_contract, option_of, override_keys, rename_old_keys
 
 
 def read_old_keys(doc: Document, model: type[BaseModel] = Variant) -> tuple[Document, tuple[Problem, ...]]:

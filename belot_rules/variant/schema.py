@@ -21,11 +21,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..cards import RANK_CHARS
+from ..rules.common import option_of, option_values, override_keys
 from .explain import opened
 from .loader import shipped_names
 from .model import Variant
 from .old_keys import with_old_keys
-from .options.base import option_of, option_values, override_keys
 
 DIALECT = "http://json-schema.org/draft-07/schema#"
 _RANK_INPUTS = [*RANK_CHARS, "10"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from ..files import KeyPath
+from ..rules.common import rule_in
 from .meanings import declared_options
 from .model import Variant
-from .options.base import rule_in
 
 
 def unused_rules(variant: Variant) -> dict[KeyPath, str]:

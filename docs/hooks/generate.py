@@ -3,7 +3,7 @@
 A page holding a line ``<!-- generated: WHAT -->`` gets it replaced by:
 
 - ``options``: every rule of a variant file, from the model and the ``Option(...)`` declarations in
-  ``belot_rules/variant/options/`` (what it is, its type, the default, what each value means);
+  ``belot_rules/rules/<phase>/options.py`` (what it is, its type, the default, what each value means);
 - ``cli``: the help of ``belot`` and of each of its commands, from their argparse parsers;
 - ``api``: the public Python API, from its signatures and docstrings;
 - ``schema FILE``: the fields of a JSON Schema in ``schemas/``.
@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from belot_rules.booklet import booklet, to_markdown  # noqa: E402
+from belot_rules.rules.common import option_of, override_keys  # noqa: E402
 from belot_rules.variant.explain import PHASES, opened, submodel  # noqa: E402
 from belot_rules.variant.loader import shipped_names  # noqa: E402
 from belot_rules.variant.model import Variant  # noqa: E402
-from belot_rules.variant.options.base import option_of, override_keys  # noqa: E402
 
 MARK = re.compile(r"^<!-- generated: (\w+)(?: (\S+))? -->$", re.M)
 BOOKLETS = "booklets"

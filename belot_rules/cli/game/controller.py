@@ -38,8 +38,8 @@ from ...engine.deal import (  # the phases re-exported (as) for the views, which
 )
 from ...engine.phases import MENU_PHASES as MENU_PHASES, SINGLE_HAND as SINGLE_HAND
 from ...i18n import gettext as _
-from ...rules.calls import Call
-from ...rules.declarations import KING, QUEEN
+from ...rules.bidding.calls import Call
+from ...rules.declarations.melds import KING, QUEEN
 from ...ruleset import Ruleset
 from .clock import MoveClock, Now
 from .hands import shown_cards

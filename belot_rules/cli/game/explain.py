@@ -15,11 +15,10 @@ from typing import Any
 
 from ...cards import RANK_CHARS, card_index
 from ...i18n import SOURCE, current, gettext as _, pgettext, words
-from ...rules.declarations import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
-from ...rules.rounding import Rounder
+from ...rules.declarations.melds import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
 from ...rules.said import Listed, Reason, Said
-from ...rules.scoring import DealScore
-from ...rules.scoring.result import Each, Rounded, Terms
+from ...rules.scoring.result import DealScore, Each, Rounded, Terms
+from ...rules.scoring.rounding import Rounder
 from ...ruleset import Ruleset
 from ...variant.model import CONTRACTS
 from .look import Look

@@ -18,7 +18,7 @@ from rich.text import Text
 from ... import i18n
 from ...cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card
 from ...i18n import current as speaking, gettext as _, pgettext, words
-from ...rules.calls import CAPOT, NO_DOUBLE, Call
+from ...rules.bidding.calls import CAPOT, NO_DOUBLE, Call
 from ...variant.languages import words_in
 from ...variant.model import CONCEALED, SUIT_CONTRACTS, Variant
 

@@ -14,7 +14,7 @@ from ...engine.actions import ASK_ACTION, NO_TRUMPS_ACTION, PAIR_ACTION, SEVENTH
 from ...errors import UserError
 from ...files import excerpt
 from ...i18n import gettext as _, pgettext, words as table_words
-from ...rules.calls import Call, point_range
+from ...rules.bidding.calls import Call, point_range
 from ...ruleset import Ruleset
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from .controller import HumanTurn, call_of

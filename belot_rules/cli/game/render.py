@@ -21,9 +21,9 @@ from ...cards import Card, parse_card
 from ...engine.actions import ALONE, ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHANGE, KEEP, PAIR, PREDICT, Action
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, ngettext, pgettext, words
-from ...rules.calls import CAPOT, NO_DOUBLE, Call
-from ...rules.declarations import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
-from ...rules.scoring import DealScore
+from ...rules.bidding.calls import CAPOT, NO_DOUBLE, Call
+from ...rules.declarations.melds import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...rules.scoring.result import DealScore
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
 from .controller import OVER, Controller, MatchEnded, call_of

@@ -22,7 +22,7 @@ from ...players import make_player
 from ...players.base import Player
 from ...players.levels import DEFAULT_LEVEL, LEVELS, level as level_named
 from ...players.outside import is_outside
-from ...rules.scoring import DealScore
+from ...rules.scoring.result import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
 from ...variant.model import Variant

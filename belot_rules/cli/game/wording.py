@@ -11,7 +11,7 @@ from ...engine.actions import ALONE, ASK, CONCEAL, EXCHANGE, NO_TRUMPS_LAID, Act
 from ...engine.deal import SeatView
 from ...engine.predictions import HIDDEN
 from ...i18n import gettext as _, pgettext
-from ...variant.options.match import MidDeal
+from ...rules.match.options import MidDeal
 from .controller import (
     BIDDING,
     CONCEALING,

@@ -23,7 +23,7 @@ from ... import load_variant
 from ...errors import FileError, UserError
 from ...files import CutShort, read_json, write_text_atomically
 from ...pad.sheet import Deal, EntryError, Reckoning, Sheet
-from ...rules.outcome import SCHEMA_DIALECT, DealOutcome, location
+from ...rules.outcome.parse import SCHEMA_DIALECT, DealOutcome, location
 from ..game.saves import SaveSlot, SlotBusy, data_dir, slot_name, variant_slot_name
 
 SHEET_FORMAT = "belot-rules/score-sheet"

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...i18n import N_
-from ..declarations import BELOTE, NOTHING, CampNames, Declaration, PlayerNames, Resolution
-from ..seating import Seating
+from ..declarations.melds import BELOTE, NOTHING, CampNames, Declaration, PlayerNames, Resolution
+from ..table.seating import Seating
 from .result import FAILED, DealScore, ScoreParts, share_out
 
 TAKER, DEFENCE = 0, 1  # the camps of a pooled defence: the taker's and the defence's

@@ -1,4 +1,4 @@
-"""A deal's score between two camps in the compiled kernel (``belot_rules/_scoring.h``), where it is built.
+"""A deal's score between two camps in the compiled kernel (``belot_rules/rules/scoring/deal_score.h``), where it is built.
 
 :class:`~.pipeline.ScoringRules` packs its compiled options once per contract (:func:`packed_scoring`)
 where the kernel expresses every one of them: two camps facing each other, without point bids, game
@@ -17,16 +17,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import SCORING_FORMAT
-from ..declarations import Declaration
-from ..rounding import DIGITS, EVEN, PAIR
+from ..declarations.melds import Declaration
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE, DealScore, Explanation, ScoreParts
+from .rounding import DIGITS, EVEN, PAIR
 from .treatment import KEPT, TO_WINNERS, VOID, PairTreatment
 from .verdict import TakersAgainstDefence
 
 if TYPE_CHECKING:
     from .pipeline import ScoringRules
 
-VERDICTS = (MADE, FAILED, HANGING, LITIGE)  # the kernel's verdict codes, in order (_scoring.h)
+VERDICTS = (MADE, FAILED, HANGING, LITIGE)  # the kernel's verdict codes, in order (deal_score.h)
 HOWS = (SPLIT, ALL, TIE, POT, HALF)
 FATES = (TO_WINNERS, KEPT, VOID)
 DOUBLED_TIES = ("as_undoubled", "all_to_reserve", "taker_fails")
@@ -39,7 +39,7 @@ def _code(value: object, choices: Sequence[object]) -> int | None:
 
 
 def packed_scoring(rules: ScoringRules) -> dict[str, bytes] | None:
-    """``rules`` as the kernel reads them (``Scoring`` in _scoring.h), per contract; None where one of its options is
+    """``rules`` as the kernel reads them (``Scoring`` in deal_score.h), per contract; None where one of its options is
     one the kernel does not express."""
     verdict, treatment = rules._verdict, rules._treatment
     if (rules._many or rules.camping.pooled or rules.seating.sides != 2 or rules._game_points is not None

@@ -20,12 +20,11 @@ from typing import Any
 from ... import kernel
 from ...i18n import N_
 from ...variant.model import Variant, contract_kind
-from ..calls import CAPOT
-from ..declarations import CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
-from ..rounding import Rounder
+from ..bidding.calls import CAPOT
+from ..cards.tables import ContractTables, build_all_tables
+from ..declarations.melds import CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
 from ..said import Said
-from ..seating import Seating
-from ..tables import ContractTables, build_all_tables
+from ..table.seating import Seating
 from .camps import Camping, DealCamps
 from .capot_bid import at_capot_value
 from .game_points import GamePointRule
@@ -33,6 +32,7 @@ from .kernel_scoring import kernel_score, packed_scoring
 from .policies import CapotRule, ReserveRule
 from .prediction import penalties
 from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
+from .rounding import Rounder
 from .treatment import EachTreatment, PairTreatment
 from .verdict import TIE_RULES, TakerAgainstEach, TakersAgainstDefence, is_capot_bid
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ...i18n import N_
 from ...variant.model import Variant
-from ..tables import ContractTables
+from ..cards.tables import ContractTables
 from .result import DealScore, Each
 
 PREDICTED = N_("Predictions: {}")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from ...i18n import N_
-from ..rounding import Rounder
+from .rounding import Rounder
 
 if TYPE_CHECKING:
     from ...variant.model import Variant

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ...i18n import N_
 from ...variant.model import Variant
-from ..seating import Seating
+from ..table.seating import Seating
 from .result import FAILED, MADE, DealScore, Each, ScoreParts
 
 ALONE = N_("Single hand: seat {} plays alone against two, without trumps, his partner out")

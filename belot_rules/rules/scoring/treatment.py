@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ...variant.model import Variant
-from ...variant.options.base import ByContract
-from ..rounding import Rounder
+from ..common import ByContract
 from ..said import Said
 from .result import ALL, HALF, MADE, SPLIT, TIE, Each, Rounded, Terms, share_out
+from .rounding import Rounder
 
 if TYPE_CHECKING:
     from .pipeline import DealTotals

@@ -1,0 +1,1 @@
+"""The match: when it ends and who wins it (``match``); ``end`` compiles it."""

@@ -1,0 +1,1 @@
+"""The table: the players, their sides and camps (``table`` in a variant file); ``seating`` compiles them."""
