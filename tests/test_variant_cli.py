@@ -207,7 +207,8 @@ def test_top_level_help_says_where_to_start(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_validate_imports_neither_the_other_verbs_nor_the_rules_engine() -> None:
-    """``belot validate`` reads the phases' options (``rules/<phase>/options.py``) and compiles no strategy."""
+    """``belot validate`` reads the phases' options and checks (``rules/<phase>/options.py``, ``checks.py``) and compiles no
+    strategy."""
     script = ("import sys; from belot_rules.cli import main; main(['validate', 'bulgarian']); "
               "print(sorted(m for m in sys.modules if m.startswith(('belot_rules.cli.', 'belot_rules.rul')) "
               "and not hasattr(sys.modules[m], '__path__')))")  # modules, not packages
@@ -216,7 +217,7 @@ def test_validate_imports_neither_the_other_verbs_nor_the_rules_engine() -> None
     assert [m for m in loaded if m.startswith("belot_rules.cli.")] == ["belot_rules.cli.output", "belot_rules.cli.validate"]
     rules = [m for m in loaded if not m.startswith("belot_rules.cli.")]
     assert "belot_rules.rules.play.options" in rules
-    assert [m for m in rules if not m.endswith((".options", ".common"))] == []
+    assert [m for m in rules if not m.endswith((".options", ".checks", ".common"))] == []
 
 
 def test_the_built_in_defaults_are_the_bulgarian_rules() -> None:

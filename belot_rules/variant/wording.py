@@ -9,11 +9,15 @@ table words (``belot_rules.variant.languages.words_in``).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ..rules.common import Contract, Rule
+from ..i18n import gettext as _
+from ..rules.common import SUIT_CONTRACTS, Contract, Rule
+
+if TYPE_CHECKING:
+    from .model import Variant
 
 # The languages with a catalogue other than English (``belot_rules.i18n.LANGUAGES``; a test keeps them equal).
 Language = Literal["bg", "fr", "nl", "hr", "ru", "ar"]
@@ -36,3 +40,20 @@ class Wording(Rule):
         [], description="What the table calls each doubling level in this language, in order (контра, "
         "реконтра, ...), at most bidding.doubles.max_level of them.",
     )
+
+
+def language_problems(variant: Variant) -> list[str]:
+    """A language names only contracts this variant plays and doubling levels it can reach."""
+    played = {*variant.bidding.contracts, *(["suit"] if any(c in SUIT_CONTRACTS for c in variant.bidding.contracts) else [])}
+    problems = []
+    for language, wording in variant.languages.items():
+        unplayed = [k for k in wording.contracts if k not in played]
+        if unplayed:
+            problems.append(_("languages.{language}.contracts names {contracts}, which this variant does not "
+                              "play; contracts played: {played}").format(
+                language=language, contracts=", ".join(unplayed), played=", ".join(sorted(played))))
+        if len(wording.levels) > variant.bidding.doubles.max_level:
+            problems.append(_("languages.{language}.levels names {count} doubling levels, but "
+                              "bidding.doubles.max_level is {most}").format(
+                language=language, count=len(wording.levels), most=variant.bidding.doubles.max_level))
+    return problems
