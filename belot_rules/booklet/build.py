@@ -21,7 +21,11 @@ from ..cards import SUIT_NAMES
 from ..cli.game.explain import explanation_in_words
 from ..i18n import gettext as _, words
 from ..rules.bidding.calls import CAPOT
+from ..rules.bidding.options import Predictions
 from ..rules.common import KINDS, choice_by_contract, option_of, rule_in
+from ..rules.deal.options import TurnedCard
+from ..rules.play.options import VoidTrumping
+from ..rules.scoring.options import ContractAtStake, RoundingUnit
 from ..ruleset import Ruleset
 from ..variant.explain import opened
 from ..variant.languages import words_in
@@ -160,10 +164,10 @@ def _never(variant: Variant) -> bool:
 # counts towards a contract where none is at stake, rounding to tens where no total is rounded.
 _IDLE: dict[KeyPath, Callable[[Variant], bool]] = {
     ("deal", "second_packets_start"): lambda variant: not variant.deal.second_packets,
-    ("deal", "turned_card_to"): lambda variant: variant.deal.turned_card == "none",
-    ("declarations", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
-    ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == "each_own",
-    ("scoring", "rounding", "unit"): lambda variant: variant.scoring.rounding.unit == "points" and all(
+    ("deal", "turned_card_to"): lambda variant: variant.deal.turned_card == TurnedCard.none,
+    ("declarations", "counts_for_contract"): lambda variant: variant.scoring.contract == ContractAtStake.each_own,
+    ("declarations", "belote", "counts_for_contract"): lambda variant: variant.scoring.contract == ContractAtStake.each_own,
+    ("scoring", "rounding", "unit"): lambda variant: variant.scoring.rounding.unit == RoundingUnit.points and all(
         variant.scoring.rounding.totals.of(c).mode == "none" for c in variant.bidding.contracts),
 }
 
@@ -297,7 +301,7 @@ def _play(rules: Ruleset) -> list[Block]:
     kinds = _kinds(rules)
     told: list[Block] = [say.first_lead(), say.follow_suit()]
     if "suit" in kinds:
-        duty = [say.must_trump()] if rules.variant.play.void_trumping == "required" else []  # else its own sentence
+        duty = [say.must_trump()] if rules.variant.play.void_trumping == VoidTrumping.required else []  # else its own sentence
         told += [*duty, say.trump_order(cards.trump_suit.of("suit").order), say.plain_order(cards.plain_suit.of("suit").order)]
     if "no_trumps" in kinds:
         told.append(say.no_trumps_order(cards.plain_suit.of("no_trumps").order))
@@ -374,7 +378,7 @@ def _scoring(rules: Ruleset) -> list[Block]:
         if rules.variant.play.single_hand:
             told.append(say.single_hand(scoring.game_points.single_hand))
         return told
-    if rules.variant.bidding.predictions != "off":
+    if rules.variant.bidding.predictions != Predictions.off:
         told.append(say.predictions_scored(scoring.exact_prediction_bonus))
     told.append(say.capot(scoring.capot.bonus.default))
     if "no_trumps" in rules.contracts and "no_trumps" in scoring.capot.bonus.overrides:
@@ -389,7 +393,7 @@ def _match(rules: Ruleset) -> list[Block]:
     match = rules.variant.match
     told: list[Block] = [say.target(match.target) if match.target is not None
             else say.running_set(match.set_at) if match.set_at is not None
-            else say.fixed_deals_penalties(match.deals) if match.deals and rules.variant.bidding.predictions != "off"
+            else say.fixed_deals_penalties(match.deals) if match.deals and rules.variant.bidding.predictions != Predictions.off
             else say.fixed_deals(match.deals) if match.deals else say.single_deal()]
     seconds = rules.variant.table.move_clock.seconds
     if seconds:
@@ -413,7 +417,7 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
                  for side, (parts, total) in enumerate(zip(score.parts, score.raw_points)))
     board = [(sides[side], points) for side, points in enumerate(score.match_points)]
     verdict: tuple[str, ...] = ()
-    if rules.variant.scoring.contract == "each_own":  # nobody takes: the trump is the last card dealt
+    if rules.variant.scoring.contract == ContractAtStake.each_own:  # nobody takes: the trump is the last card dealt
         played = say.example_trump(contract)
     else:
         played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)

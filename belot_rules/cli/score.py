@@ -15,6 +15,7 @@ from ..files import Document, excerpt, read_json
 from ..i18n import gettext as _
 from ..rules.outcome.parse import OutcomeError, location, score_outcome
 from ..rules.outcome.revokes import revokes
+from ..rules.scoring.options import ContractAtStake
 from ..rules.scoring.pipeline import ScoringRules
 from ..rules.scoring.result import DealScore
 from ..rules.table.seating import Seating
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict() | {"warnings": [w.as_dict() for w in warnings]})
     else:
-        print_score(result, f"{args.file} — {variant.title}", scoring.seating, variant.scoring.contract == "judged")
+        print_score(result, f"{args.file} — {variant.title}", scoring.seating, variant.scoring.contract == ContractAtStake.judged)
         for warning in warnings:
             console(stderr=True).print(f"[yellow]warning:[/] {escape(str(warning))}")
         if warnings:

@@ -44,6 +44,7 @@ from ..engine.deal import SeatView
 from ..errors import UserError
 from ..i18n import gettext as _
 from ..rules.bidding.calls import Call
+from ..rules.deal.options import Direction
 from ..ruleset import Ruleset
 from ..variant.model import Variant
 from .client import Joining, PlainView, closed_words, help_rows, left_words, lost_words, sit
@@ -151,7 +152,7 @@ def seating(rules: Ruleset, seats: list[dict[str, Any]], seat: int | None) -> Na
                     for s in seats)
     labels = tuple(seat_label(s["seat"], s["name"], player not in (HUMAN, PERSON), table.players)
                    for s, player in zip(seats, players, strict=True))
-    return NamedSeating(players, table.side_of, rules.variant.deal.direction == "clockwise", labels)
+    return NamedSeating(players, table.side_of, rules.variant.deal.direction == Direction.clockwise, labels)
 
 
 class JoinedTable(TableApp):

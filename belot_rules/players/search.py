@@ -34,6 +34,7 @@ from ..cards import SUIT_OF
 from ..engine.actions import CALL, DECLARE, PLAY, Action, announcing, distinct_cards
 from ..engine.deal import BIDDING, DECLARING, OVER, PLAYING, DealState, SeatView
 from ..rules.bidding.calls import PASS, Call
+from ..rules.bidding.options import Predictions
 from ..rules.declarations.melds import Declaration
 from ..rules.scoring.result import DealScore
 from ..ruleset import Ruleset
@@ -170,7 +171,7 @@ class SearchPlayer:
         if score is None:
             return 0.0
         side = self.side_of[seat]
-        if self.ruleset.variant.bidding.predictions != "off":  # differenzler.md §5: one's own penalty alone counts
+        if self.ruleset.variant.bidding.predictions != Predictions.off:  # differenzler.md §5: one's own penalty alone counts
             return float(score.match_points[side])  # (the others' predictions, hidden, are guessed as 0)
         value = 0.0
         for points, weight in ((score.match_points, 1.0), (score.raw_points, RAW_WEIGHT)):

@@ -34,6 +34,7 @@ from ...engine.actions import (
 )
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
+from ...rules.bidding.options import Predictions
 from ...variant.model import SUIT_CONTRACTS
 from ..booklet import rules_page
 from .clock import InputSource, MoveClock, MoveTimeout, Now, discard_pending
@@ -330,7 +331,7 @@ class Game:
             elif turn.phase in MENU_PHASES:
                 self.options(list(turn.menu))
             elif turn.phase == PREDICTING:
-                hidden = self.control.rules.variant.bidding.predictions == "hidden"
+                hidden = self.control.rules.variant.bidding.predictions == Predictions.hidden
                 self.console.print(Text(prediction_prompt(hidden, len(turn.legal) - 1), style="bold"))
             else:  # asking for a concealed trump, showing the pair, the seventh card, no trumps: after the cards
                 for number, action in enumerate(turn.menu, 1):

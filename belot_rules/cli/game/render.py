@@ -22,7 +22,9 @@ from ...engine.actions import ALONE, ASK, CALL, CONCEAL, DECLARE, DISCARD, EXCHA
 from ...engine.deal import SeatView
 from ...i18n import gettext as _, ngettext, pgettext, words
 from ...rules.bidding.calls import CAPOT, NO_DOUBLE, Call
+from ...rules.bidding.options import Predictions
 from ...rules.declarations.melds import BELOTE, SEQUENCE, SEQUENCE_NAMES, Declaration
+from ...rules.scoring.options import ContractAtStake, DoubledTie, Tie
 from ...rules.scoring.result import DealScore
 from ...variant.model import CONCEALED, SUIT_CONTRACTS
 from ..score import VERDICT_STYLES
@@ -165,12 +167,12 @@ class Renderer:
         variant = self.control.rules.variant
         scoring = variant.scoring
         return scoring.tie in ("hanging", "litige") or (
-            variant.bidding.doubles.max_level > 0 and scoring.doubled_tie == "all_to_reserve")
+            variant.bidding.doubles.max_level > 0 and scoring.doubled_tie == DoubledTie.all_to_reserve)
 
     @property
     def reserve_word(self) -> str:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
-        return verdict_word("litige" if self.control.rules.variant.scoring.tie == "litige" else "hanging")
+        return verdict_word("litige" if self.control.rules.variant.scoring.tie == Tie.litige else "hanging")
 
     def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
@@ -467,7 +469,7 @@ class Renderer:
             result = _("The match is drawn")
         else:
             result = does(self.control.names.team_phrase(ended.winner, start=True), "win")
-        fewest = " " + _("(the fewest penalty points)") if self.control.rules.variant.bidding.predictions != "off" else ""
+        fewest = " " + _("(the fewest penalty points)") if self.control.rules.variant.bidding.predictions != Predictions.off else ""
         return Text.assemble(why, (result, "bold"), fewest, f" {self.look.dot} {self.pairs(ended.board)}",
                              reached(ended, self))
 
@@ -609,7 +611,7 @@ class Renderer:
 
     def verdict(self, score: DealScore) -> str:
         """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""
-        if self.control.rules.variant.scoring.contract == "each_own":
+        if self.control.rules.variant.scoring.contract == ContractAtStake.each_own:
             return _("scored")
         return verdict_word(score.verdict)
 
@@ -635,7 +637,7 @@ class Renderer:
 
     def sheet_caption(self) -> str:
         """What the sheet's totals and points are: where players predict, minus each one's penalty."""
-        if self.control.rules.variant.bidding.predictions != "off":
+        if self.control.rules.variant.bidding.predictions != Predictions.off:
             return _("total: points taken {dot} points: minus the penalty, the difference between the prediction and "
                      "the points taken; the fewest penalty points, the highest board, win").format(dot=self.look.dot)
         return (_("total: raw points {dot} points: what the deal scored on the board, after the "

@@ -22,6 +22,8 @@ from ...players import make_player
 from ...players.base import Player
 from ...players.levels import DEFAULT_LEVEL, LEVELS, level as level_named
 from ...players.outside import is_outside
+from ...rules.bidding.options import Predictions
+from ...rules.deal.options import Direction
 from ...rules.scoring.result import DealScore
 from ...ruleset import Ruleset
 from ...variant.loader import LoadedVariant, content_hash, is_name, load_variant_model
@@ -108,7 +110,7 @@ class Session:
             raise UserError(f"{ruleset.variant.title} is played by {words[table.players]}: --seats takes "
                             f"{words[table.players]} comma-separated players, like "
                             f"{','.join(default_seats(table.players))}; got {len(players)}")
-        seating = Seating(players, table.side_of, clockwise=ruleset.variant.deal.direction == "clockwise")
+        seating = Seating(players, table.side_of, clockwise=ruleset.variant.deal.direction == Direction.clockwise)
         for player in set(players):
             if is_outside(player):
                 make_player(player, ruleset, seed)  # one without choose(view, legal) is told now, not at its turn
@@ -291,7 +293,7 @@ def void_said(void: str) -> str:
 def match_with_target(variant: Variant, target: int) -> dict[str, int | None]:
     """What ``--target`` changes in the match: a running set's limit (match.set_at), the number of deals where players
     predict their points (penalties have no target to reach), else the target, the match no longer of fixed deals."""
-    if variant.bidding.predictions != "off":
+    if variant.bidding.predictions != Predictions.off:
         return {"deals": target}
     if variant.match.set_at is not None and variant.match.target is None:
         return {"set_at": target}

@@ -33,6 +33,7 @@ from .options import (
     MeldSource,
     QuadSequenceOverlap,
     SequenceCompare,
+    UndenufeMelds,
     WinnerScores,
 )
 
@@ -182,7 +183,7 @@ class DeclarationRules:
             self._seq_pos[rank] = pos
         self._lengths = sorted(decl.sequences)
         # schieber.md §5.2.3 (PEN): in undenufe the lower of equal runs wins and quads rank in reverse.
-        self._upward = frozenset({"undenufe"}) if decl.undenufe_melds == "reversed" else frozenset()
+        self._upward = frozenset({"undenufe"}) if decl.undenufe_melds == UndenufeMelds.reversed else frozenset()
         self._min_length = self._lengths[0]
         self._class = [max((n for n in self._lengths if n <= length), default=0) for length in range(len(RANK_CHARS) + 1)]
         self._by_class = decl.sequence_compare == SequenceCompare.class_then_top

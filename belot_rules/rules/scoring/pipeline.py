@@ -21,14 +21,17 @@ from ... import kernel
 from ...i18n import N_
 from ...variant.model import Variant, contract_kind
 from ..bidding.calls import CAPOT
+from ..bidding.options import Predictions
 from ..cards.tables import ContractTables, build_all_tables
 from ..declarations.melds import CampNames, Declaration, DeclarationRules, PlayerNames, Resolution
+from ..declarations.options import CapotDeclarations
 from ..said import Said
 from ..table.seating import Seating
 from .camps import Camping, DealCamps
 from .capot_bid import at_capot_value
 from .game_points import GamePointRule
 from .kernel_scoring import kernel_score, packed_scoring
+from .options import CapotBid, ContractAtStake, DoubledTie, Tie, VerdictOn
 from .policies import CapotRule, ReserveRule
 from .prediction import penalties
 from .result import FAILED, HANGING, LITIGE, MADE, TIE, DealScore, Each, Note, ScoreParts
@@ -99,19 +102,19 @@ class ScoringRules:
         self._point_bids = variant.bidding.uses_points
         self._bid_added = self._point_bids and s.point_bids.bid_added
         self._capot_value = points.capot_value
-        self._at_capot_value = self._point_bids and s.point_bids.capot_bid == "capot_value"
-        self._to_capot_team = decl.when_capot == "to_capot_team"
+        self._at_capot_value = self._point_bids and s.point_bids.capot_bid == CapotBid.capot_value
+        self._to_capot_team = decl.when_capot == CapotDeclarations.to_capot_team
         self._count_without_tricks = decl.count_without_tricks
-        ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == "all_to_reserve")
-        tie_verdict = LITIGE if s.tie == "litige" else HANGING
+        ties_wait = TIE_RULES[s.tie][1] == TIE or (doubles.max_level > 0 and s.doubled_tie == DoubledTie.all_to_reserve)
+        tie_verdict = LITIGE if s.tie == Tie.litige else HANGING
         self.verdicts = (MADE, FAILED, tie_verdict) if ties_wait else (MADE, FAILED)  # those a deal can get
         self._game_points = GamePointRule(variant) if s.game_points.brackets else None
         if self._game_points is not None:
             self.verdicts = (MADE, FAILED)
         self._game_winning_length = decl.wins_match_length or 0  # 0: no declaration wins the match
         self._last_with_capot = s.capot.last_trick_counts
-        self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
-        self._predicts = variant.bidding.predictions != "off"  # differenzler.md §3, §5
+        self._each_own = s.contract == ContractAtStake.each_own  # no contract at stake (belote-a-deux.md §B.2, JCI)
+        self._predicts = variant.bidding.predictions != Predictions.off  # differenzler.md §3, §5
         self._exact_bonus = s.exact_prediction_bonus
         self._many = self.camping.camps(0).count > 2  # players scoring apart, each a camp
         self._capot = CapotRule(variant, self.seating.hand_size, self._many)
@@ -123,7 +126,7 @@ class ScoringRules:
             self._verdict, self._treatment, self._on_board = TakerAgainstEach(variant), EachTreatment(variant), False
         else:
             self._verdict, self._treatment = TakersAgainstDefence(variant, capot_bid_from), PairTreatment(variant)
-            self._on_board = s.verdict_on == "board_points"
+            self._on_board = s.verdict_on == VerdictOn.board_points
         self._table = self._treatment.table
         # what the contract test does not count
         self._left_out = " and ".join(name for name, row in self._table.named() if not row.counts_for_contract)
@@ -365,7 +368,7 @@ class ScoringRules:
         (df,) = others
         board = self._treatment.round_pair(list(test), ct, df, rounder)
         deal.note("On the board ({}): {}", rounder, Each((deal.names, tuple(board))))
-        if board[ct] != board[df] or (multiplier > 1 and self._s.doubled_tie == "taker_fails"):
+        if board[ct] != board[df] or (multiplier > 1 and self._s.doubled_tie == DoubledTie.taker_fails):
             return tuple(board)
         deal.note("Equal on the board: the totals decide")
         return test

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...variant.model import Variant
+from .options import CapotTeam, ReserveGoesTo
 from .result import HANGING, LITIGE, MADE, share_out
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class CapotRule:
     def __init__(self, variant: Variant, tricks: int, players_apart: bool) -> None:
         capot = variant.scoring.capot
         self._tricks = tricks
-        self._takers_only = capot.team == "takers_only"
+        self._takers_only = capot.team == CapotTeam.takers_only
         self._replaces = capot.replaces_card_points
         self._shared = capot.shared
         self._players_apart = players_apart  # each camp a player: a takers-only capot is told per player
@@ -70,7 +71,7 @@ class ReserveRule:
     def __init__(self, variant: Variant) -> None:
         reserve = variant.scoring.reserve
         self._accumulate = reserve.accumulate
-        self._maker_only = reserve.goes_to == "next_contract_maker"
+        self._maker_only = reserve.goes_to == ReserveGoesTo.next_contract_maker
         self._kept_on_all_pass = reserve.kept_on_all_pass
 
     def award(self, verdict: str, winners: tuple[int, ...], hanging_in: int, new_reserve: int, points: list[int],

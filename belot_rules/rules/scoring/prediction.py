@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ...i18n import N_
 from ...variant.model import Variant
+from ..bidding.options import Predictions
 from ..cards.tables import ContractTables
 from .result import DealScore, Each
 
@@ -36,7 +37,7 @@ def prediction_problems(variant: Variant, tables: dict[str, ContractTables], con
     """What is wrong with the predictions a scorekeeper gives for a deal of ``contract``: missing where the variant
     plays them, given where it does not, one per player, each at most what a player can take."""
     players = variant.table.players
-    if variant.bidding.predictions == "off":
+    if variant.bidding.predictions == Predictions.off:
         return [] if predictions is None else [f"{variant.name} has no predictions (bidding.predictions off); leave "
                                                "them out"]
     if predictions is None:

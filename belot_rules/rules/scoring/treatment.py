@@ -17,6 +17,7 @@ from ...i18n import N_
 from ...variant.model import Variant
 from ..common import ByContract
 from ..said import Said
+from .options import DoubleRounding, MadeRounding, ReserveRounding
 from .result import ALL, HALF, MADE, SPLIT, TIE, Each, Rounded, Terms, share_out
 from .rounding import Rounder
 
@@ -83,8 +84,8 @@ class _Treatment:
     def __init__(self, variant: Variant) -> None:
         s = variant.scoring
         self.table = Treatments.of(variant)
-        self._reserve_up = s.rounding.reserve == "reserve_rounds_up"
-        self._round_multiplied = s.rounding.doubled != "multiply_rounded_total"
+        self._reserve_up = s.rounding.reserve == ReserveRounding.reserve_rounds_up
+        self._round_multiplied = s.rounding.doubled != DoubleRounding.multiply_rounded_total
         self._belote_doubled = self.table.belote.doubled
 
     def _fates(self, verdict: str) -> dict[str, str]:
@@ -109,7 +110,7 @@ class PairTreatment(_Treatment):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         s = variant.scoring
-        self._leader_rounds = s.rounding.made == "leader_then_remainder"
+        self._leader_rounds = s.rounding.made == MadeRounding.leader_then_remainder
         self._min_one = s.rounding.min_one
         self._point_bids = variant.bidding.uses_points
         self._fixed_cards = s.point_bids.fixed_card_total

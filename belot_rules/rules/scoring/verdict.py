@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...i18n import N_
 from ...variant.model import Variant
 from ..said import Said
+from .options import ContractAtStake, DoubledMade, DoubledTie, DoubledWinner, TakerMustBeat, Tie
 from .result import ALL, FAILED, HALF, HANGING, LITIGE, MADE, POT, SPLIT, TIE
 
 if TYPE_CHECKING:
@@ -38,13 +39,13 @@ class TakersAgainstDefence:
         s = variant.scoring
         self._tie_verdict, self._tie_how = TIE_RULES[s.tie]
         self._tie = s.tie
-        self._each_own = s.contract == "each_own"  # no contract at stake (belote-a-deux.md §B.2, JCI)
+        self._each_own = s.contract == ContractAtStake.each_own  # no contract at stake (belote-a-deux.md §B.2, JCI)
         self._point_bids = variant.bidding.uses_points
         self._capot_bid_from = capot_bid_from
         self._doubled_tie = s.doubled_tie
-        self._more_points = s.doubled_winner == "more_points"
-        self._doubled_split = s.doubled_made == "each_team_own"
-        self._wait = TIE_RULES["litige" if s.tie == "litige" else "hanging"][0]  # a doubled tie all to the reserve
+        self._more_points = s.doubled_winner == DoubledWinner.more_points
+        self._doubled_split = s.doubled_made == DoubledMade.each_team_own
+        self._wait = TIE_RULES["litige" if s.tie == Tie.litige else "hanging"][0]  # a doubled tie all to the reserve
 
     def decide(self, test: tuple[int, ...], ct: int, others: tuple[int, ...], capot_team: int | None,
                bid: int | str | None, multiplier: int, deal: DealTotals) -> Decision:
@@ -60,10 +61,10 @@ class TakersAgainstDefence:
         if self._each_own:
             return MADE, SPLIT, (ct if a >= d else df,)
         doubled = multiplier > 1
-        if doubled and a == d and self._doubled_tie == "all_to_reserve":
+        if doubled and a == d and self._doubled_tie == DoubledTie.all_to_reserve:
             deal.note("Equal totals under a double ({} = {}): everything waits for a later deal", a, d)
             return self._wait, POT, ()
-        if doubled and a == d and self._doubled_tie == "taker_fails":
+        if doubled and a == d and self._doubled_tie == DoubledTie.taker_fails:
             deal.note("Failed: the takers ({}) have {}, as many as the defenders' {}; a doubled tie fails",
                       deal.names[ct], a, d)
             return FAILED, ALL, others
@@ -125,8 +126,8 @@ class TakerAgainstEach:
     def __init__(self, variant: Variant) -> None:
         s = variant.scoring
         self._tie_verdict, self._tie_how = TIE_RULES[s.tie]
-        self._each_own = s.contract == "each_own"
-        self._together = s.taker_must_beat == "others_together"
+        self._each_own = s.contract == ContractAtStake.each_own
+        self._together = s.taker_must_beat == TakerMustBeat.others_together
 
     def decide(self, test: tuple[int, ...], ct: int, others: tuple[int, ...], capot_team: int | None,
                bid: int | str | None, multiplier: int, deal: DealTotals) -> Decision:
