@@ -12,6 +12,7 @@ import difflib
 import json
 import re
 import types
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -63,16 +64,17 @@ def explain(err: ValidationError, data: dict[Any, Any], nodes: dict[KeyPath, Nod
     be the parent's to give, so only what is wrong in the values written here is reported.
     """
     errors = rule_errors(err)
-    unknown = [(e["loc"][:-1], str(e["loc"][-1])) for e in errors if e["type"] == "extra_forbidden"]
     return [_explain_one(e, data, nodes, sources) for e in errors
-            if not e.get("conflict") and not (parent_missing and e["type"] == "missing")
-            and not (e["type"] == "missing" and _misspelt_here(e["loc"], unknown))]
+            if not e.get("conflict") and not (parent_missing and e["type"] == "missing") and not misspelt_here(e, errors)]
 
 
-def _misspelt_here(loc: tuple[Any, ...], unknown: list[tuple[tuple[Any, ...], str]]) -> bool:
-    """A missing rule that an unknown key beside it spells nearly (``ordr`` for ``order``): that key's "did you
-    mean" says it all."""
-    keys = [key for section, key in unknown if section == loc[:-1]]
+def misspelt_here(error: Mapping[str, Any], errors: list[Any]) -> bool:
+    """A missing key that an unknown key beside it spells nearly (``ordr`` for ``order``, ``declarr`` for
+    ``declarer``): that key's "did you mean" says it all, so "missing" is not said as well."""
+    loc = tuple(error["loc"])
+    if error["type"] != "missing":
+        return False
+    keys = [str(e["loc"][-1]) for e in errors if e["type"] == "extra_forbidden" and tuple(e["loc"])[:-1] == loc[:-1]]
     return bool(difflib.get_close_matches(str(loc[-1]), keys, n=1, cutoff=0.6))
 
 

@@ -11,7 +11,6 @@ counted. Every mistake is reported with its place, like ``tricks[3].cards[1]``.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -30,7 +29,7 @@ from ...cards import CARDS, RANK_CHARS, SUIT_NAMES, SUITS, CardError, iter_bits,
 from ...errors import UserError
 from ...files import KeyPath, excerpt
 from ...i18n import N_
-from ...variant.explain import suggest
+from ...variant.explain import misspelt_here, suggest
 from ...variant.model import CONCEALED, Contract, Sides, Stock, Variant
 from ..common import MAX_NUMBER
 from ..declarations.melds import BELOTE, QUAD, SEQUENCE, Declaration, DeclarationRules
@@ -266,7 +265,7 @@ def parse_outcome(data: Mapping[str, Any] | DealOutcome) -> DealOutcome:
         model = DealOutcome.model_validate(dict(data))
     except ValidationError as err:
         errors = err.errors(include_url=False)
-        raise OutcomeError([_problem(e) for e in errors if not _misspelt(e, errors)]) from None
+        raise OutcomeError([_problem(e) for e in errors if not misspelt_here(e, errors)]) from None
     repeated = model.repeated_cards()
     if repeated:
         raise OutcomeError(repeated)
@@ -283,17 +282,6 @@ _KINDS = {"int_type": "a whole number", "string_type": "text", "list_type": "a l
 def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
     """The model whose key ``loc`` names: the outcome's, a trick's or a declaration's."""
     return next((_SECTIONS[p] for p in reversed(loc[:-1]) if isinstance(p, str) and p in _SECTIONS), DealOutcome)
-
-
-def _misspelt(error: Mapping[str, Any], errors: list[Any]) -> bool:
-    """A missing key that an unknown key beside it is taken for (``declarr:``): the did-you-mean of the unknown
-    key says it, so "declarer: missing" is not said as well."""
-    loc = tuple(error["loc"])
-    if error["type"] != "missing":
-        return False
-    return any(e["type"] == "extra_forbidden" and tuple(e["loc"])[:-1] == loc[:-1]
-               and difflib.get_close_matches(str(e["loc"][-1]), list(_model_at(loc).model_fields), n=1,
-                                             cutoff=0.6) == [loc[-1]] for e in errors)
 
 
 def _problem(error: Mapping[str, Any]) -> tuple[KeyPath, str]:
