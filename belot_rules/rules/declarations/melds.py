@@ -446,8 +446,10 @@ class DeclarationRules:
 
     def belote(self, seat: int, suit: int) -> Declaration:
         """The belote of ``seat`` in ``suit``, worth the variant's belote points (one shared object each)."""
-        if not (0 <= seat < 4 and 0 <= suit < 4):
-            raise ValueError(f"a belote needs a seat and a suit from 0 to 3, got seat {seat}, suit {suit}")
+        seats = len(self._belotes) // 4  # the table's seats, four suits each
+        if not (0 <= seat < seats and 0 <= suit < 4):
+            raise ValueError(f"a belote needs a seat from 0 to {seats - 1} and a suit from 0 to 3, got seat {seat}, "
+                             f"suit {suit}")
         return self._belotes[seat * 4 + suit]
 
     def quad(self, seat: int, rank: int, contract: str) -> Declaration:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from belot_rules import load_variant
 from belot_rules.cards import mask_of, parse_card
 from belot_rules.rules.cards.tables import build_contract_tables
 from belot_rules.rules.declarations.melds import Declaration, DeclarationRules
@@ -333,3 +334,11 @@ def test_a_belote_outside_the_four_seats_or_suits_is_refused():
     for seat, suit in ((-1, 2), (4, 2), (0, 4)):
         with pytest.raises(ValueError):
             r.belote(seat, suit)
+
+
+def test_a_belote_of_a_seat_the_table_has_not_is_refused_at_three():
+    """At three players (belote-a-trois) seat 3 is no seat: refused with the table's seats, not an IndexError."""
+    r = load_variant("belote-a-trois").declarations
+    assert r.belote(2, 1).seat == 2
+    with pytest.raises(ValueError, match="a seat from 0 to 2"):
+        r.belote(3, 1)
