@@ -449,6 +449,7 @@ static PyObject *play(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 #include "_bidding.h"  /* the heuristic bot's calls, which read as_int and CHECK above */
 #include "rules/scoring/deal_score.h"  /* a deal's score between two camps, which reads them too */
+#include "_random_deal.h"  /* whole random deals, which read the play loop's rules and the score */
 
 PyDoc_STRVAR(legal_doc,
 "legal(packed, hand, led_suit, winning_card, partner_winning) -> card set\n\n"
@@ -528,6 +529,7 @@ static PyMethodDef methods[] = {
     {"call", (PyCFunction)(void (*)(void))heuristic_call, METH_FASTCALL, call_doc},
     {"ladder", (PyCFunction)(void (*)(void))heuristic_ladder, METH_FASTCALL, ladder_doc},
     {"score", (PyCFunction)(void (*)(void))score, METH_FASTCALL, score_doc},
+    {"random_deals", (PyCFunction)(void (*)(void))random_deals, METH_FASTCALL, random_deals_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -543,7 +545,8 @@ PyMODINIT_FUNC PyInit__playout(void)
     /* the layout of Spec, its codes and the source digest, which belot_rules/kernel.py checks */
     if (m != NULL && (add_build_constants(m) < 0 || PyModule_AddStringConstant(m, "SENSE_FORMAT", SENSE_FORMAT) < 0
                       || PyModule_AddStringConstant(m, "BIDDER_FORMAT", BIDDER_FORMAT) < 0
-                      || PyModule_AddStringConstant(m, "SCORING_FORMAT", SCORING_FORMAT) < 0))
+                      || PyModule_AddStringConstant(m, "SCORING_FORMAT", SCORING_FORMAT) < 0
+                      || PyModule_AddStringConstant(m, "TABLE_FORMAT", TABLE_FORMAT) < 0))
         Py_CLEAR(m);
     return m;
 }

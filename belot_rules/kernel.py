@@ -34,8 +34,11 @@ SENSE_FORMAT = "=iIiI32I64i32i32i32i32i32i32i64i512i64I512i"
 BIDDER_FORMAT = "=8d8d8d8d8d8d16d16d32d4096d4096d8d8d1280d6i8i8i8i32I"
 # The layout of a scoring's options as deal_score.h reads them (``Scoring``; rules/scoring/kernel_scoring.py packs it).
 SCORING_FORMAT = "=35i"
+# The layout of a table of random players' deals as _random_deal.h reads it (``RandomTable``; engine/random_deals.py
+# packs it).
+TABLE_FORMAT = "=4i4i4i4i32i128i512i2560i9i9i8i8i13i1i8i8i8i64i64I64i8I8i"
 LAYOUTS = {"_playout": {"SENSE_FORMAT": SENSE_FORMAT, "BIDDER_FORMAT": BIDDER_FORMAT,
-                        "SCORING_FORMAT": SCORING_FORMAT}}  # per module, beside Spec's
+                        "SCORING_FORMAT": SCORING_FORMAT, "TABLE_FORMAT": TABLE_FORMAT}}  # per module, beside Spec's
 
 
 def source_digest(name: str, folder: Path = Path(__file__).parent) -> str | None:

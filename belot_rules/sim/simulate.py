@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.deal import DealState
+from ..engine.random_deals import RandomTables, play_random_deals, random_tables
 from ..errors import UserError
 from ..files import excerpt
 from ..players import REGISTRY, check_player, make_player
@@ -105,6 +106,28 @@ def record_deal(tally: Tally, deal: DealState) -> None:
     for key, raw, points in zip(deal.ruleset.seating.side_keys, score.raw_points, score.match_points):
         tally.observe(f"raw_points.{key}", raw)
         tally.observe(f"match_points.{key}", points)
+
+
+def record_random_deals(tally: Tally, ruleset: Ruleset, tables: RandomTables, first: int, seeds: list[int]) -> None:
+    """Play and count deals ``first``, ``first + 1``, ... of a table of random players alone, one per seed, in the
+    kernel (engine/random_deals.py): what :func:`record_deal` counts of each, deal by deal on the Python path."""
+    counts = play_random_deals(tables, first, seeds)
+    tally.deals += counts.deals
+    counted = [("contract.all_pass", counts.all_pass), ("played", counts.played),
+               *((f"contract.{contract}", n) for contract, n in zip(tables.contracts, counts.contracts)),
+               *((f"outcome.{verdict}", n) for verdict, n in zip(VERDICTS, counts.verdicts)),
+               *((event, getattr(counts, event)) for event in EVENTS),
+               *((f"taker_points.{taken}", n) for taken, n in counts.taker_points.items())]
+    for event, n in counted:
+        if n:
+            tally.count(event, n)
+    if counts.played:
+        for key, raw_sums, match_sums in zip(ruleset.seating.side_keys, counts.raw_points, counts.match_points):
+            for quantity, sums in ((f"raw_points.{key}", raw_sums), (f"match_points.{key}", match_sums)):
+                mine = tally.sums.get(quantity)
+                if mine is None:
+                    mine = tally.sums[quantity] = Sums()
+                mine.merge(Sums(*sums))
 
 
 def unreachable(ruleset: Ruleset) -> frozenset[tuple[str, str]]:
@@ -336,6 +359,11 @@ def play_chunk(plan: Plan, chunk: Chunk) -> Tally:
     tally = Tally()
     if plan.mode == DEALS:
         table = DealSeats(seats, ruleset)
+        tables = random_tables(ruleset) if table.table.rand is not None else None
+        if tables is not None:  # random players alone, at rules the kernel plays: whole deals there
+            record_random_deals(tally, ruleset, tables, chunk.start,
+                                [derive_seed(plan.seed, DEALS, number) for number in range(chunk.start, chunk.stop)])
+            return tally
         rng = random.Random()
         for number in range(chunk.start, chunk.stop):
             reseed(rng, derive_seed(plan.seed, DEALS, number))  # as random.Random(seed) would be
