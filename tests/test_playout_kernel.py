@@ -471,14 +471,14 @@ def test_a_kernel_built_from_older_source_is_not_used(kernel):
     older.SOURCE_DIGEST = "0" * 16
     with pytest.warns(RuntimeWarning, match="belot_rules._playout was built from an older source.*rebuild"):
         assert kernel_module.usable(older) is None
-    # a build named by no digest, from before the heuristic bot's or the scoring's tables (or reading them otherwise):
-    # not used
+    # a build named by no digest, from before the heuristic bot's, the scoring's or the random deals' tables (or reading
+    # them otherwise): not used
     before = ModuleType("belot_rules._playout")
     before.PACKED_FORMAT, before.PACKED_CODES = kernel.PACKED_FORMAT, kernel.PACKED_CODES
     before.SENSE_FORMAT, before.BIDDER_FORMAT = kernel.SENSE_FORMAT, kernel.BIDDER_FORMAT
-    before.SCORING_FORMAT = kernel.SCORING_FORMAT
+    before.SCORING_FORMAT, before.TABLE_FORMAT = kernel.SCORING_FORMAT, kernel.TABLE_FORMAT
     assert kernel_module.usable(before) is before
-    for name in ("SENSE_FORMAT", "BIDDER_FORMAT", "SCORING_FORMAT"):
+    for name in ("SENSE_FORMAT", "BIDDER_FORMAT", "SCORING_FORMAT", "TABLE_FORMAT"):
         setattr(before, name, "=i")
         with pytest.warns(RuntimeWarning, match="rebuild"):
             assert kernel_module.usable(before) is None
