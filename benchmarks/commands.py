@@ -18,8 +18,10 @@ time. Target: at most 3 s for N = 10,000 on two workers of an idle machine.
 
 The kernel ``belot_rules._playout`` is used where it is built (``python setup.py build_ext
 --inplace``; ``"kernel"`` in the JSON says so), and random seats are then measured in pure
-Python too, in the same rounds (``simulate_random_seats_python``), and with the kernel but the
-scoring in Python (``simulate_random_seats_python_scoring``). In a checkout:
+Python too, in the same rounds (``simulate_random_seats_python``), deal by deal as the code before the kernel's
+whole random deals played them (each deal a ``DealState``, its tricks and score in the kernel:
+``simulate_random_seats_deal_by_deal``), and so with the scoring in Python too
+(``simulate_random_seats_python_scoring``). In a checkout:
 ``PYTHONPATH=$PWD:$PWD/benchmarks``.
 """
 
@@ -42,6 +44,7 @@ from belot_rules import load_variant
 from belot_rules.engine.deal import DealState
 from belot_rules.players.memory import Memory
 from belot_rules.players.search import SearchPlayer
+from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.plan import Chunk, compiled
 from belot_rules.sim.simulate import DEALS, Plan, play_chunk
 
@@ -84,6 +87,21 @@ def rollouts(seed: int) -> Callable[[int, int], object]:
     return run
 
 
+def deal_by_deal(run: Callable[[int, int], object]) -> Callable[[int, int], object]:
+    """``run`` (chunks of ``chunks_of``) with the kernel's whole random deals (engine/random_deals.py) switched off: each
+    deal played on a ``DealState``, the kernel playing its tricks and scoring it, as before them."""
+
+    def played(number: int, count: int) -> None:
+        real = simulate_module.random_tables
+        simulate_module.random_tables = lambda ruleset: None
+        try:
+            run(number, count)
+        finally:
+            simulate_module.random_tables = real
+
+    return played
+
+
 def scored_in_python(run: Callable[[int, int], object]) -> Callable[[int, int], object]:
     """``run`` (chunks of ``chunks_of``) with its deals scored by the Python pipeline, not the kernel: what the kernel's
     scoring (rules/scoring/kernel_scoring.py) gives, in the same rounds."""
@@ -114,7 +132,8 @@ def one_core(deals: int, seed: int) -> dict[str, object]:
     if KERNEL is not None:  # the same chunks without the kernel, in the same rounds
         runs["simulate_random_seats_python"] = lambda number, count: engine_loop(
             lambda: random_seats(number, count), None)()
-        runs["simulate_random_seats_python_scoring"] = scored_in_python(random_seats)
+        runs["simulate_random_seats_deal_by_deal"] = deal_by_deal(random_seats)
+        runs["simulate_random_seats_python_scoring"] = scored_in_python(deal_by_deal(random_seats))
     seconds = dict(zip(runs, fastest(list(runs.values()), deals)))
     result: dict[str, object] = {"deals": deals, "kernel": KERNEL is not None}
     for name, spent in seconds.items():
@@ -175,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(core, dict)
     print(f"one core, CPU time ({'compiled kernel' if core['kernel'] else 'pure Python'}): "
           f"tuned loop {core['tuned_loop_per_second']:,} deals/s")
-    for name in ("simulate_random_seats", "simulate_random_seats_python_scoring", "simulate_random_seats_python",
+    for name in ("simulate_random_seats", "simulate_random_seats_deal_by_deal", "simulate_random_seats_python_scoring",
+                 "simulate_random_seats_python",
                  "simulate_heuristic_seats", "search_rollouts"):
         if f"{name}_per_second" not in core:
             continue

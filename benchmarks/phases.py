@@ -9,7 +9,10 @@ the run before it: the deal's seed, its generator (seeded again, as a chunk does
 deck, dealing (``DealState.start``, the deck unchecked as a chunk deals it), the random auction with
 the opening of play (the rest of the deal, belotes, who declares), the card play with declarations,
 belotes and the scoring, then the whole chunk (with the tally); each run plays deals of its own, so
-that what one remembers does not serve another. The scoring is also timed alone: the same deals'
+that what one remembers does not serve another. These steps are the deal-by-deal path (a ``DealState`` per deal,
+the kernel playing its tricks and scoring it), which chunks take where the kernel's whole random deals
+(engine/random_deals.py) do not: their chunks are timed too (``whole_deals``), with the kernel's whole deals
+switched off for every other run. The scoring is also timed alone: the same deals'
 scorer calls made again (its memory of scores cleared each round); and chunks of new deals with the
 contest of declarations (``resolve``) or the whole score standing in, answering at once: what each
 costs a chunk. What a chunk would reach with a step at no cost says which steps stand between random
@@ -34,6 +37,7 @@ from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import play_at_random, random_auction
 from belot_rules.rules.deal.dealing import shuffle
 from belot_rules.ruleset import Ruleset
+from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.plan import Chunk, compiled
 from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk, reseed
 
@@ -41,6 +45,29 @@ STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", 
 # Each step's run plays deals of its own, this many numbers apart, as a chunk meets deals it has not seen: the
 # contests of declarations one run remembers (rules/declarations/melds.py, resolve) would serve the next run's same deals.
 APART = 10**7
+
+
+def deal_by_deal(run: Callable[[int, int], object]) -> Callable[[int, int], object]:
+    """``run`` with the kernel's whole random deals switched off: its chunks play each deal on a ``DealState``."""
+
+    def played(number: int, count: int) -> None:
+        real = simulate_module.random_tables
+        simulate_module.random_tables = lambda ruleset: None
+        try:
+            run(number, count)
+        finally:
+            simulate_module.random_tables = real
+
+    return played
+
+
+def whole_deals(variant: str, seed: int, apart: int) -> Callable[[int, int], object]:
+    """Chunks of new deals (``apart`` from the other runs') as ``belot simulate`` plays them: in the kernel's whole
+    random deals where it takes the variant."""
+    loaded = load_variant(variant)
+    ruleset = compiled(loaded.variant, loaded.content_hash)
+    plan = Plan(((ruleset.variant, ruleset.content_hash),), DEALS, ("random",) * ruleset.seating.players, seed)
+    return lambda number, count: play_chunk(plan, Chunk(0, apart + number * count, count))
 
 
 def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
@@ -78,7 +105,8 @@ def runs(variant: str, seed: int) -> dict[str, Callable[[int, int], object]]:
         return run
 
     steps: dict[str, Callable[[int, int], object]] = {name: upto(i) for i, name in enumerate(STEPS[:-1])}
-    steps["tally"] = lambda number, count: play_chunk(plan, Chunk(0, (len(STEPS) - 1) * APART + number * count, count))
+    steps["tally"] = deal_by_deal(
+        lambda number, count: play_chunk(plan, Chunk(0, (len(STEPS) - 1) * APART + number * count, count)))
     return steps
 
 
@@ -135,7 +163,7 @@ def with_stand_in(variant: str, seed: int, part: str, apart: int) -> Callable[[i
         finally:
             delattr(owner, part)
 
-    return run
+    return deal_by_deal(run)
 
 
 def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, Any]:
@@ -148,7 +176,8 @@ def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, 
 
     named = {"tuned_loop": tuned, **runs(variant, seed), "scoring": scoring_alone(variant, seed, deals, rounds),
              **{f"without_{part}": with_stand_in(variant, seed, part, (len(STEPS) + i) * APART)
-                for i, part in enumerate(STAND_INS)}}
+                for i, part in enumerate(STAND_INS)},
+             "whole_deals": whole_deals(variant, seed, (len(STEPS) + len(STAND_INS)) * APART)}
     spent = dict(zip(named, (s * 1e6 for s in fastest(list(named.values()), deals, rounds))))
     steps, before = {}, 0.0
     for name in STEPS:
@@ -156,7 +185,9 @@ def measure(variant: str, deals: int, seed: int, rounds: int = 15) -> dict[str, 
         before = spent[name]
     chunk, tuned_us = spent["tally"], spent["tuned_loop"]
     return {"variant": variant, "deals": deals, "kernel": KERNEL is not None, "tuned_loop_us": round(tuned_us, 2),
-            "chunk_us": round(chunk, 2), "chunk_to_tuned": round(tuned_us / chunk, 3), "steps_us": steps,
+            "chunk_us": round(chunk, 2), "chunk_to_tuned": round(tuned_us / chunk, 3),
+            "whole_deals_us": round(spent["whole_deals"], 2),
+            "whole_deals_to_tuned": round(tuned_us / spent["whole_deals"], 3), "steps_us": steps,
             "scoring_alone_us": round(spent["scoring"], 2),
             "stand_in_saves_us": {part: round(chunk - spent[f"without_{part}"], 2) for part in STAND_INS},
             "to_tuned_with_stand_in": {part: round(tuned_us / spent[f"without_{part}"], 3) for part in STAND_INS},
@@ -179,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{result['variant']}, one core, CPU time ({'compiled kernel' if result['kernel'] else 'pure Python'}): "
           f"tuned loop {result['tuned_loop_us']} us a deal; a random-seat chunk {result['chunk_us']} us a deal, "
-          f"{result['chunk_to_tuned']} of the tuned loop")
+          f"{result['chunk_to_tuned']} of the tuned loop, deal by deal; in the kernel's whole deals "
+          f"{result['whole_deals_us']} us a deal, {result['whole_deals_to_tuned']} of the tuned loop")
     for name, cost in [*result["steps_us"].items(), ("scoring (alone)", result["scoring_alone_us"])]:
         key = name.split(" ")[0]
         print(f"  {name.replace('_', ' ')}: {cost} us ({cost / result['chunk_us']:.0%}); "
