@@ -10,7 +10,8 @@ C compiler the build warns and goes on, and the engine plays the same loop in Py
 Both include ``belot_rules/rules/play/obligations.h``, the one home in C of the play rules they share (legal
 cards, a trick's winner, the packed rule codes), beside the play rules in Python, and the kernel
 ``belot_rules/_heuristic.h`` and ``belot_rules/_bidding.h``, the heuristic bot's card play and calls, and
-``belot_rules/rules/scoring/deal_score.h``, a deal's score between two camps; the headers a module includes
+``belot_rules/rules/scoring/deal_score.h``, a deal's score between two camps, and ``belot_rules/_random_deal.h``,
+whole deals of a table of random players; the headers a module includes
 (named from the package's folder, which is on the include path)
 are listed among its ``depends`` so that a change to one rebuilds it. Each is told the digest of its source, which ``belot_rules/kernel.py``
 compares with the files beside it, so that a build of older source is not used.

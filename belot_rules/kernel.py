@@ -2,8 +2,9 @@
 
 ``setup.py`` builds it from ``belot_rules/_playout.c``, ``belot_rules/rules/play/obligations.h`` (the play rules
 it shares with the compiled solver, ``belot_rules._solver``), ``belot_rules/_heuristic.h`` and
-``belot_rules/_bidding.h`` (the heuristic bot's card play and calls) and ``belot_rules/rules/scoring/deal_score.h`` (a deal's score
-between two camps) where a C compiler is at hand. It plays
+``belot_rules/_bidding.h`` (the heuristic bot's card play and calls), ``belot_rules/rules/scoring/deal_score.h`` (a deal's score
+between two camps) and ``belot_rules/_random_deal.h`` (whole deals of a table of random players, from their seeds to what a
+simulation counts of them: engine/random_deals.py) where a C compiler is at hand. It plays
 the trick loop of :meth:`~belot_rules.engine.deal.DealState.play_out` when the cards are drawn
 at random or chosen by the heuristic bot at every seat (``compiled_choice``), and shuffles packs
 (:func:`~belot_rules.rules.deal.dealing.shuffle`), with exactly the random draws, cards and results of

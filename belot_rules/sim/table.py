@@ -13,7 +13,8 @@ deal as one random playout (:func:`~belot_rules.engine.playout.play_at_random`,
 in the compiled kernel where it is built), every choice drawn from one generator
 (the first seat's, or the deal's with :class:`DealSeats`). Its deals are as random
 and as reproducible from the seeds, but not the runner's draws, which take one
-generator per seat.
+generator per seat. A simulation's chunk of such deals is played whole in the kernel
+where it takes the variant's rules (:mod:`belot_rules.engine.random_deals`): the same deals.
 """
 
 from __future__ import annotations
