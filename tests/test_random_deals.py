@@ -10,16 +10,19 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from belot_rules import kernel, load_variant
 from belot_rules.engine import random_deals
+from belot_rules.engine.deal import DealState
 from belot_rules.engine.random_deals import random_tables
+from belot_rules.rules.deal.dealing import shuffle
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.plan import Chunk, compiled
-from belot_rules.sim.simulate import DEALS, Plan, play_chunk
-from belot_rules.sim.stats import tally_to_json
+from belot_rules.sim.simulate import DEALS, Plan, play_chunk, record_deal, record_random_deals, reseed
+from belot_rules.sim.stats import Tally, tally_to_json
+from belot_rules.sim.table import DealSeats
 from belot_rules.variant.model import Variant
 
 pytestmark = pytest.mark.skipif(kernel.compiled is None, reason="the compiled kernel is not built")
@@ -68,6 +71,25 @@ def test_each_random_deal_in_the_kernel_is_the_python_paths(name, seed, number):
     with pytest.MonkeyPatch.context() as patch:
         in_kernel, in_python = chunk_both_ways(loaded.variant, loaded.content_hash, seed, number, 1, patch)
     assert in_kernel == in_python
+
+
+@settings(max_examples=100, deadline=None)
+@given(seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4), first=st.integers(0, 10**6))
+@example(seeds=[0, 1, 2**32 - 1, 2**32, 2**63, 2**64 - 1], first=0)
+def test_the_kernels_generator_is_random_random_of_the_seed(seeds, first):
+    """Any seed below 2**64, of one 32-bit word or two: the kernel's deals are those of ``random.Random(seed)``."""
+    ruleset = ruleset_of("bulgarian")
+    tables = random_tables(ruleset)
+    assert tables is not None
+    in_kernel = Tally()
+    record_random_deals(in_kernel, ruleset, tables, first, seeds)
+    in_python, table, rng = Tally(), DealSeats(("random",) * 4, ruleset), random.Random()
+    for number, seed in enumerate(seeds, first):
+        reseed(rng, seed)
+        deck = list(ruleset.seating.cards)
+        shuffle(rng, deck)
+        record_deal(in_python, table.play_deal(DealState.start(ruleset, deck, number % 4, shuffled=True), rng))
+    assert tally_to_json(in_kernel) == tally_to_json(in_python)
 
 
 def with_declarations(base: str, **options: Any) -> Variant:
