@@ -1,6 +1,6 @@
 """How often the default bots double, whether their doubles pay, and whether they bid a suit they hold none of.
 
-    python benchmarks/bidding.py [--variants bulgarian,coinche] [--deals 2000] [--pairs 1000] [--seed 1]
+    python benchmarks/bidding.py [--variants bulgarian,coinche] [--deals 2000] [--pairs 1000] [--seed 1] [--bid M]
 
 For each variant:
 
@@ -9,7 +9,8 @@ For each variant:
   bids made holding no card of the suit when the call was not forced; and every double or redouble
   the bots call there played on twice from the call, as called and with the call the bot makes when
   it may not double: what each one gained its side, with the 95% interval over the calls (a duplicate
-  pair of one decision, so nothing else of the deal differs between the two);
+  pair of one decision, so nothing else of the deal differs between the two); ``--bid`` sets the bots'
+  bid margin there (``Margins.bid``) to see how bolder bidding changes those numbers;
 - ``--pairs`` duplicate deal pairs with the auction (``belot duel --full``): the heuristic bot
   against the same bot that never doubles (:class:`NeverDoubles`), match points per deal with the
   95% interval over the pairs: above zero when doubling pays.
@@ -38,6 +39,7 @@ from belot_rules.ruleset import Ruleset
 from belot_rules.sim.duel import duel
 
 NEVER = Margins(double_odds=1.0)
+DEFAULT = Margins()
 DOUBLES = ("double", "redouble")
 
 
@@ -51,13 +53,22 @@ class NeverDoubles(HeuristicPlayer):
         self.bidding = BiddingSense(ruleset, NEVER)
 
 
-def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> tuple[dict[str, int], list[float]]:
+def bidder(ruleset: Ruleset, margins: Margins) -> HeuristicPlayer:
+    """The heuristic bot bidding with ``margins``."""
+    player = HeuristicPlayer(ruleset)
+    if margins != DEFAULT:
+        player.bidding = BiddingSense(ruleset, margins)
+    return player
+
+
+def auction_counts(ruleset: Ruleset, deals: int, seed: int,
+                   margins: Margins = DEFAULT) -> tuple[dict[str, int], list[float]]:
     """Played contracts, doubled and redoubled ones, failures, and suit bids without a card of the suit; and what
-    each double or redouble gained (:func:`double_gain`)."""
+    each double or redouble gained (:func:`double_gain`); every bot bids with ``margins``."""
     counts = dict.fromkeys(("played", "doubled", "redoubled", "failed", "doubled_failed", "void_bids", "bids"), 0)
     gains = []
     rng = random.Random(seed)
-    players = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
+    players = [bidder(ruleset, margins) for _ in ruleset.seating.seats]
     for number in range(deals):
         deck = list(ruleset.seating.cards)
         rng.shuffle(deck)
@@ -66,7 +77,7 @@ def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> tuple[dict[str, i
         while state.phase == BIDDING:
             action = players[state.to_act].choose(state.view(state.to_act), state.legal_actions())
             if action.call is not None and action.call.kind in DOUBLES:
-                gains.append(double_gain(ruleset, state, action))
+                gains.append(double_gain(ruleset, state, action, margins))
             state.apply(action)
         play_deal(state, players)
         auction = state.auction
@@ -86,7 +97,7 @@ def auction_counts(ruleset: Ruleset, deals: int, seed: int) -> tuple[dict[str, i
     return counts, gains
 
 
-def double_gain(ruleset: Ruleset, state: DealState, double: Action) -> float:
+def double_gain(ruleset: Ruleset, state: DealState, double: Action, margins: Margins = DEFAULT) -> float:
     """The match points a double (or redouble) gains its side over the call the bot makes when it may not double:
     the same deal played on from the call both ways between heuristic players, a duplicate pair of one decision."""
     seat = state.to_act
@@ -95,13 +106,13 @@ def double_gain(ruleset: Ruleset, state: DealState, double: Action) -> float:
     calls = offered_calls(state.legal_actions())
     history = [(who, Call.parse(text)) for who, text in view.calls]
     turned = parse_card(view.turned_card).index if view.turned_card else -1
-    usual = BiddingSense(ruleset).choose(seat, mask_of(view.hand), history, turned,
-                                         [c for c in calls if c.kind not in DOUBLES])
+    usual = BiddingSense(ruleset, margins).choose(seat, mask_of(view.hand), history, turned,
+                                                  [c for c in calls if c.kind not in DOUBLES])
     values = []
     for call in (double.call, usual):
         future = state.clone()
         future.apply(call_action(call))
-        play_deal(future, [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats])
+        play_deal(future, [bidder(ruleset, margins) for _ in ruleset.seating.seats])
         score = future.score
         others = [p for s, p in enumerate(score.match_points) if s != side] if score is not None else [0]
         values.append(score.match_points[side] - sum(others) / len(others) if score is not None else 0.0)
@@ -114,10 +125,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bid", type=float, default=DEFAULT.bid,
+                        help="the bid margin of every bot in the counts (Margins.bid; the duel keeps the default)")
     args = parser.parse_args()
     for variant in args.variants.split(","):
         ruleset = load_variant(variant)
-        c, gains = auction_counts(ruleset, args.deals, args.seed)
+        c, gains = auction_counts(ruleset, args.deals, args.seed, Margins(bid=args.bid))
         played = max(c["played"], 1)
         print(f"{variant}: {c['played']} contracts played of {args.deals} deals; doubled {c['doubled'] / played:.1%} "
               f"(redoubled {c['redoubled'] / played:.1%}); failed {c['failed'] / played:.1%} of all, "
