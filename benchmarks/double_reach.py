@@ -33,7 +33,7 @@ from belot_rules.engine.runner import play_deal
 from belot_rules.players.bidding_sense import Standing
 from belot_rules.players.doubling import BREAK_EVEN, doubling_tables, log_odds
 from belot_rules.players.hand_strength import TRUMP_SUIT
-from belot_rules.rules.calls import Call
+from belot_rules.rules.bidding.calls import Call
 
 KNOWN = ("own cards", "with the partner's", "every hand")
 
