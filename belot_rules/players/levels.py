@@ -81,12 +81,12 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", N_("plays a random legal card a third of the time, otherwise like normal")),
     Level("normal", "heuristic", N_("bids from hand strength and plays by rules of thumb from the cards it has seen")),
     Level("hard", "search", N_("samples the deals that fit what it has seen and plays each card out in them"),
-          (Strength("bulgarian", "normal", 9.9, 7.1, 12.7, 400), Strength("french", "normal", 11.2, 9.2, 13.3, 400),
-           Strength("coinche", "normal", 8.2, 5.8, 10.6, 375),
+          (Strength("bulgarian", "normal", 10.3, 7.8, 12.8, 500), Strength("french", "normal", 11.5, 9.6, 13.3, 500),
+           Strength("coinche", "normal", 9.3, 7.4, 11.2, 500),
            Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
     Level("expert", "expert", N_("solves the deals that fit what it has seen with every card in view, for each card"),
-          (Strength("bulgarian", "hard", 5.2, 2.3, 8.2, 400), Strength("french", "hard", 2.2, 0.2, 4.1, 400),
-           Strength("coinche", "hard", 6.2, 4.0, 8.4, 400))),
+          (Strength("bulgarian", "hard", 4.1, 1.6, 6.7, 500), Strength("french", "hard", 1.9, 0.1, 3.7, 500),
+           Strength("coinche", "hard", 5.7, 3.8, 7.6, 500))),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
