@@ -19,7 +19,7 @@ from belot_rules.cli.sheet.store import SheetSlot, read_sheet, sheet_schema_text
 from belot_rules.engine.deal import OVER
 from belot_rules.engine.match import MatchState
 from belot_rules.errors import FileError
-from belot_rules.pad.entry import REDEAL
+from belot_rules.pad.entry import REDEAL, EntryWords, parse_entry
 from belot_rules.pad.reduce import short_outcome
 from belot_rules.pad.sheet import EntryError, Sheet
 
@@ -297,3 +297,10 @@ def test_a_first_dealer_typed_wrong_is_asked_again(monkeypatch: pytest.MonkeyPat
     status, out = pad(monkeypatch, capsys, "bulgarian", "--names", "A,B", lines=[typed, "2"])
     assert status == 0 and "Traceback" not in out
     assert f"Not taken: a seat is a number, 0-3, not {typed}." in out and "Deal 1 is dealt by seat 2." in out
+
+
+@pytest.mark.parametrize("line", ["hearts last ²", "hearts x² by 0", "hearts by ⁰"])
+def test_a_digit_python_cannot_read_as_a_number_is_refused_as_a_word(line: str) -> None:
+    """'²' is a digit to str.isdigit but no number to int(): the pad refuses it in a sentence, not with a ValueError."""
+    with pytest.raises(EntryWords):
+        parse_entry(load_variant("bulgarian"), line)

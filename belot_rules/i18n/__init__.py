@@ -163,7 +163,7 @@ def terminal_shows(language: str, environ: Mapping[str, str]) -> bool:
     if any(environ.get(name) for name in _BIDI_TERMINALS):
         return True
     vte = environ.get("VTE_VERSION", "")
-    return vte.isdigit() and int(vte) >= _VTE_WITH_BIDI
+    return vte.isdecimal() and int(vte) >= _VTE_WITH_BIDI
 
 
 def for_terminal(language: str, environ: Mapping[str, str]) -> tuple[str, str | None]:

@@ -91,7 +91,7 @@ class _Reader:
 
     def number(self, what: str, low: int = 0, high: int | None = None) -> int:
         self.at += 1
-        if self.at >= len(self.words) or not self.words[self.at].isdigit():
+        if self.at >= len(self.words) or not self.words[self.at].isdecimal():  # int() reads these, not '²'
             raise self.fail(f"here goes {what}, a number" + (f" from {low} to {high}" if high is not None else ""))
         value = int(self.words[self.at])
         if value < low or (high is not None and value > high):
@@ -113,7 +113,7 @@ class _Reader:
                 out["declarer"] = self.number("the taker's seat", 0, self.rules.seating.players - 1)
             elif word in levels:
                 out["doubling"] = word
-            elif word.startswith("x") and word[1:].isdigit():
+            elif word.startswith("x") and word[1:].isdecimal():
                 out["multiplier"] = int(word[1:])
             elif word == "bid":
                 self.at += 1

@@ -170,7 +170,7 @@ class Belote(Rule):
 def _length_key(value: object) -> int:
     """Accept ``3``, ``"3"`` and ``5+`` (five or more) for a sequence length."""
     text = str(value).strip()
-    if not text.rstrip("+").isdigit():
+    if not text.rstrip("+").isdecimal():  # int() reads these, not '²'
         raise ValueError(_("unknown sequence length '{length}'; a length is a number of cards from 3 to 8, like "
                            "3: 20").format(length=value))
     return int(text.rstrip("+"))
