@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from commands import fastest  # beside this file
+from commands import deal_by_deal, fastest  # beside this file
 from playouts import KERNEL
 from search import tuned_deal
 
@@ -37,7 +37,6 @@ from belot_rules.engine.deal import DealState
 from belot_rules.engine.playout import play_at_random, random_auction
 from belot_rules.rules.deal.dealing import shuffle
 from belot_rules.ruleset import Ruleset
-from belot_rules.sim import simulate as simulate_module
 from belot_rules.sim.plan import Chunk, compiled
 from belot_rules.sim.simulate import DEALS, Plan, derive_seed, play_chunk, reseed
 
@@ -45,20 +44,6 @@ STEPS = ("seed", "generator", "deck", "dealing", "auction", "play_and_scoring", 
 # Each step's run plays deals of its own, this many numbers apart, as a chunk meets deals it has not seen: the
 # contests of declarations one run remembers (rules/declarations/melds.py, resolve) would serve the next run's same deals.
 APART = 10**7
-
-
-def deal_by_deal(run: Callable[[int, int], object]) -> Callable[[int, int], object]:
-    """``run`` with the kernel's whole random deals switched off: its chunks play each deal on a ``DealState``."""
-
-    def played(number: int, count: int) -> None:
-        real = simulate_module.random_tables
-        simulate_module.random_tables = lambda ruleset: None
-        try:
-            run(number, count)
-        finally:
-            simulate_module.random_tables = real
-
-    return played
 
 
 def whole_deals(variant: str, seed: int, apart: int) -> Callable[[int, int], object]:
