@@ -6,9 +6,10 @@
    bonus as a number, the melds a trick's cards make (where they come from tricks) through a
    Python callable of the trick's card set, asked once per set and kept.
 
-   values(packed, players, camp, last_bonus, melds, under, hands, hidden, leader, trick, win, left, cards)
+   values(packed, players, camp, last_bonus, melds, under, hands, hidden, leader, trick, win, left, cards, limit)
    gives, for each card of the set ``cards`` (legal for the seat to play), the camp's points from the
-   position when it is played; with ``cards`` 0, the position's value. */
+   position when it is played; with ``cards`` 0, the position's value. With ``limit`` above 0 it searches at
+   most that many positions and gives None when the search would take more. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -55,6 +56,8 @@ typedef struct {
     int in_suit[4];
     int trick[MAX_TRICKS + 1][MAX_PLAYERS];
     int failed;
+    int stopped;      /* the search reached its limit of positions: its values are not to be used */
+    long long limit;  /* positions it may search, or 0 for no limit */
     int rest;         /* the card points in hands, face down and in the current trick */
     int most_melds;   /* whether melds from tricks leave the camp's points without a known most */
     long long nodes;
@@ -225,7 +228,10 @@ static int ordered(Search *c, int leader, int pos, int win, int left, int seat, 
 /* Solver._search */
 static int search(Search *c, int leader, int pos, int win, int left, int alpha, int beta)
 {
-    c->nodes++;
+    if (++c->nodes > c->limit && c->limit) {
+        c->stopped = 1;
+        return 0;
+    }
     if (beta <= 0)
         return 0;  /* the camp is sure of nothing more than it needs */
     if (!c->most_melds && alpha >= c->rest + c->last_bonus)
@@ -260,7 +266,7 @@ static int search(Search *c, int leader, int pos, int win, int left, int alpha, 
     int best = maximising ? -1 : INFINITE, chosen = -1;
     int cards[32];
     int n = ordered(c, leader, pos, win, left, seat, allowed, best_card, cards);
-    for (int i = 0; i < n && !c->failed; i++) {
+    for (int i = 0; i < n && !c->failed && !c->stopped; i++) {
         int value = after(c, leader, pos, win, left, seat, cards[i], alpha, beta);
         if (maximising) {
             if (value > best) {
@@ -278,7 +284,7 @@ static int search(Search *c, int leader, int pos, int win, int left, int alpha, 
         if (alpha >= beta)
             break;
     }
-    if (entry != NULL && !c->failed) {
+    if (entry != NULL && !c->failed && !c->stopped) {
         entry->key = key;
         entry->value = best;
         entry->kind = best >= start_beta ? LOWER : best <= start_alpha ? UPPER : EXACT;
@@ -334,8 +340,8 @@ PyDoc_STRVAR(values_doc,
 static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 13) {
-        PyErr_SetString(PyExc_TypeError, "values() takes 13 arguments");
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError, "values() takes 14 arguments");
         return NULL;
     }
     Py_buffer packed;
@@ -344,7 +350,7 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
     PyObject *result = NULL;
     Search c;
     memset(&c, 0, sizeof c);
-    long players, camp, bonus, hidden, leader, win, left, cards;
+    long players, camp, bonus, hidden, leader, win, left, cards, limit;
     int under[32];
     if (packed.len != (Py_ssize_t)sizeof(Spec)) {
         PyErr_SetString(PyExc_ValueError, "packed is not Obligations.packed of this build");
@@ -358,13 +364,15 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
         || read_int(args[8], 0, players - 1, "leader", &leader) < 0
         || read_int(args[10], 0, players - 1, "win", &win) < 0
         || read_int(args[11], 1, MAX_TRICKS, "left", &left) < 0
-        || read_int(args[12], 0, 0xFFFFFFFFL, "cards", &cards) < 0)
+        || read_int(args[12], 0, 0xFFFFFFFFL, "cards", &cards) < 0
+        || read_int(args[13], 0, 1L << 60, "limit", &limit) < 0)
         goto done;
     c.players = (int)players;
     c.back = c.s->partner_back;
     c.camp = (uint32_t)camp;
     c.last_bonus = (int)bonus;
     c.hidden = (uint32_t)hidden;
+    c.limit = limit;
     c.melds = args[4] == Py_None ? NULL : args[4];
     if (args[5] != Py_None) {
         if (read_cards(args[5], under, 32, "under") != 32) {
@@ -430,18 +438,22 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
         generation = 1;
     if (!cards) {
         int value = search(&c, (int)leader, pos, (int)win, (int)left, -1, INFINITE);
-        result = c.failed ? NULL : PyLong_FromLong(value);
+        result = c.failed ? NULL : c.stopped ? Py_NewRef(Py_None) : PyLong_FromLong(value);
         goto done;
     }
     result = PyList_New(0);
     int seat = ((int)leader + pos) % c.players;
-    for (uint32_t rest = (uint32_t)cards; rest && result != NULL; rest &= rest - 1) {
+    for (uint32_t rest = (uint32_t)cards; rest && result != NULL && !c.stopped; rest &= rest - 1) {
         int card = LOWEST(rest);
         int value = after(&c, (int)leader, pos, (int)win, (int)left, seat, card, -1, INFINITE);
         PyObject *pair = c.failed ? NULL : Py_BuildValue("(ii)", card, value);
         if (pair == NULL || PyList_Append(result, pair) < 0)
             Py_CLEAR(result);
         Py_XDECREF(pair);
+    }
+    if (c.stopped && result != NULL) {
+        Py_DECREF(result);
+        result = Py_NewRef(Py_None);
     }
 done:
     last_nodes = c.nodes;

@@ -47,7 +47,7 @@ def test_equal_cards_go_to_the_fewest_points_then_the_lowest(monkeypatch: pytest
     state.force_contract("no_trumps", state.first_seat)
     while state.phase != PLAYING:
         state.apply(state.legal_actions()[-1])
-    monkeypatch.setattr(Solver, "card_values", lambda self, world: dict.fromkeys(range(32), 7))
+    monkeypatch.setattr(Solver, "card_values", lambda self, world, limit=0: dict.fromkeys(range(32), 7))
     seat = state.to_act
     action = ExpertPlayer(ruleset, 0, SMALL).choose(state.view(seat), state.legal_actions())
     points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
@@ -75,3 +75,23 @@ def test_calls_are_judged_on_the_first_packet() -> None:
                 assert all(first & ~hand == 0 and first.bit_count() == 5 for first in firsts)
                 assert not any(first >> state.turned_card & 1 for first in firsts if state.turned_card >= 0)
                 assert seat == state.to_act or model.misfit(seat, hand) == 0
+
+
+def test_a_deal_that_overruns_the_budget_is_left_out_and_none_left_is_the_search_bots_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget of positions bounds a decision's time (issue 23: at most a second a card): a sampled deal whose
+    solve would overrun it is not solved to the end, and where not even the first fits, the search bot's rollouts
+    choose the card."""
+    ruleset = load_variant("bulgarian")
+    state = DealState.start(ruleset, _deck(ruleset, 5), 0)
+    state.force_contract("hearts", state.first_seat)
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[-1])
+    rolled_out = []
+    monkeypatch.setattr(ExpertPlayer, "_play", lambda self, view, options: rolled_out.append(view) or options[0])
+    tiny = ExpertPlayer(ruleset, 0, Budget(deals=3, nodes=1, calls=SMALL.calls))
+    tiny.choose(state.view(state.to_act), state.legal_actions())
+    assert tiny.deals_solved == [0] and len(rolled_out) == 1
+    roomy = ExpertPlayer(ruleset, 0, Budget(deals=3, nodes=10**9, calls=SMALL.calls))
+    roomy.choose(state.view(state.to_act), state.legal_actions())
+    assert roomy.deals_solved == [3] and len(rolled_out) == 1

@@ -68,6 +68,25 @@ def test_compiled_solver_reports_bad_arguments(compiled: ModuleType) -> None:
     ruleset = load_variant("bulgarian")
     packed = ruleset.obligations["hearts"].packed
     with pytest.raises(ValueError):
-        compiled.values(b"short", 4, 1, 10, None, None, [1, 2, 4, 8], 0, 0, [], 0, 1, 0)
+        compiled.values(b"short", 4, 1, 10, None, None, [1, 2, 4, 8], 0, 0, [], 0, 1, 0, 0)
     with pytest.raises(ValueError):
-        compiled.values(packed, 4, 1, 10, None, None, [1, 2, 4], 0, 0, [], 0, 1, 0)
+        compiled.values(packed, 4, 1, 10, None, None, [1, 2, 4], 0, 0, [], 0, 1, 0, 0)
+    with pytest.raises(ValueError):
+        compiled.values(packed, 4, 1, 10, None, None, [1, 2, 4, 8], 0, 0, [], 0, 1, 0, -1)
+
+
+@pytest.mark.parametrize("compiled_search", [True, False])
+def test_a_limit_of_positions_gives_none_rather_than_values_it_has_not_found(compiled_search: bool,
+                                                                             compiled: ModuleType,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's budget bounds its time: past its limit a solve gives None, never a half-searched value, and a
+    limit it stays within changes nothing (in C and in Python)."""
+    monkeypatch.setattr(solver_module, "COMPILED", compiled)
+    ruleset = load_variant("bulgarian")
+    state = small_position(ruleset, 7, 4)
+    solver = Solver(ruleset, state.contract or "", camp_of(ruleset, state.to_act, state.declarer), compiled_search)
+    full = solver.card_values(state)
+    needed = solver.nodes
+    assert full is not None and needed > 10
+    assert solver.card_values(state, needed // 2) is None
+    assert solver.card_values(state, needed + 1) == full

@@ -14,6 +14,9 @@ search in all (``Budget.nodes``), counted, not timed: the same seed makes the
 same choice on any machine with the same build (the compiled solver and the
 Python one search different numbers of positions, so their choices can differ).
 An early trick costs far more to solve than a late one, so it sees fewer deals.
+A deal whose solve would overrun the budget is left out, so the budget bounds a
+decision's time; where not even the first deal fits, the search bot's rollouts
+choose the card.
 The auction, declarations and any other decision are the search bot's, and so are the early cards where
 only the Python solver knows the rules (:data:`PYTHON_SOLVE_CARDS`).
 """
@@ -39,7 +42,7 @@ class Budget:
     """How much the expert searches for one card."""
 
     deals: int = 40  # sampled deals at most
-    nodes: int = 2_500_000  # positions the solver may search over all the deals (at least one deal is solved)
+    nodes: int = 2_500_000  # positions the solver may search over all the deals
     calls: SearchBudget = SearchBudget()  # the search bot's budget for calls and declarations
 
 
@@ -80,14 +83,18 @@ class ExpertPlayer(SearchPlayer):
         totals = dict.fromkeys((a.card for a in options), 0)
         budget = self.expert_budget
         searched = solved = 0
-        while solved < budget.deals and (not solved or searched < budget.nodes):
+        while solved < budget.deals and searched < budget.nodes:
             hands = next(deals)
             world = self._world(view, hands, knowledge.played, knowledge.lay(hands, rng))
-            values = solver.card_values(world)
+            values = solver.card_values(world, budget.nodes - searched)
             searched += solver.nodes
+            if values is None:  # this deal would overrun the budget
+                break
             solved += 1
             for card in totals:
                 totals[card] += values[card]
         self.deals_solved.append(solved)
+        if not solved:  # not even one deal fits the budget: the search bot's rollouts choose
+            return self._play(view, options)
         best = self.best_card(contract, dict(totals))
         return next(a for a in options if a.card == best)

@@ -42,6 +42,10 @@ from ..ruleset import Ruleset
 EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's value is
 
 
+class _Stopped(Exception):
+    """The search reached its limit of positions."""
+
+
 def _compiled() -> ModuleType | None:
     """``belot_rules._solver`` where it is built from the source beside it, else None (a build of older source is
     left out, with the playout kernel's warning: it might read a new rule as another)."""
@@ -78,6 +82,7 @@ class Solver:
                             for s in range(4)]
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0  # the positions the last solve searched
+        self.limit = 0  # the positions the current solve may search (0: no limit)
         self.rest = 0
         self.under: Sequence[int] = ()
         # the compiled search knows the 32 cards and the rules the playout kernel knows, no others
@@ -90,27 +95,32 @@ class Solver:
     def solve(self, state: DealState) -> int:
         """The points the camp takes from ``state`` (in card play) to the end of the deal."""
         if self.kernel is not None:
-            return int(self._compiled(state, 0))
-        hands, hidden = self._start(state)
+            return int(self._compiled(state, 0, 0))
+        hands, hidden = self._start(state, 0)
         return self._search(hands, hidden, state.leader, list(state.trick), state.win_pos,
                             self._tricks_left(state), -1, 1 << 30)
 
-    def card_values(self, state: DealState) -> dict[int, int]:
+    def card_values(self, state: DealState, limit: int = 0) -> dict[int, int] | None:
         """Each legal card of the seat to play (touching equal cards each get their group's value): the camp's
-        points from ``state`` on when that card is played and every seat then plays its best."""
+        points from ``state`` on when that card is played and every seat then plays its best. With ``limit``
+        above 0, None where that would take more than ``limit`` positions (so a caller's budget is a bound)."""
         if self.kernel is not None:
-            return dict(self._compiled(state, state.legal_card_mask()))
-        hands, hidden = self._start(state)
+            found = self._compiled(state, state.legal_card_mask(), limit)
+            return None if found is None else dict(found)
+        hands, hidden = self._start(state, limit)
         leader, trick, win = state.leader, list(state.trick), state.win_pos
         left = self._tricks_left(state)
         seat = self.order[leader + len(trick)]
         values: dict[int, int] = {}
-        for card in iter_bits(state.legal_card_mask()):
-            values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, -1, 1 << 30)
+        try:
+            for card in iter_bits(state.legal_card_mask()):
+                values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, -1, 1 << 30)
+        except _Stopped:
+            return None
         return values
 
-    def _compiled(self, state: DealState, cards: int) -> Any:
-        """The compiled solver's answer for ``cards`` (0: the position's value)."""
+    def _compiled(self, state: DealState, cards: int, limit: int) -> Any:
+        """The compiled solver's answer for ``cards`` (0: the position's value), None past ``limit`` positions."""
         assert self.kernel is not None and state.contract == self.contract, "the solver's own contract, compiled"
         melds = None
         if self.in_trick is not None:
@@ -121,14 +131,14 @@ class Solver:
         under = state.tableau.under if state.tableau is not None else None
         found = self.kernel.values(self.packed, len(state.hands), self.camp_mask, self.last_bonus, melds, under,
                                    state.hands, state.hidden, state.leader, state.trick, state.win_pos,
-                                   self._tricks_left(state), cards)
+                                   self._tricks_left(state), cards, limit)
         self.nodes = self.kernel.nodes()
         return found
 
-    def _start(self, state: DealState) -> tuple[list[int], int]:
+    def _start(self, state: DealState, limit: int) -> tuple[list[int], int]:
         assert state.contract == self.contract, "a solver solves the contract it was built for"
         self.table.clear()  # its keys hold for one deal's holdings only
-        self.nodes = 0
+        self.nodes, self.limit = 0, limit
         self.under = state.tableau.under if state.tableau is not None else ()
         held = state.hidden | sum(1 << c for c in state.trick)
         for hand in state.hands:
@@ -146,6 +156,8 @@ class Solver:
         """The camp's points from here, exact when strictly between ``alpha`` and ``beta`` (fail-soft bounds
         otherwise)."""
         self.nodes += 1
+        if self.nodes > self.limit > 0:
+            raise _Stopped
         if beta <= 0:
             return 0  # the camp is sure of nothing more than it needs
         most = self.rest + self.last_bonus
