@@ -41,8 +41,8 @@ PYTHON_SOLVE_CARDS = 4
 class Budget:
     """How much the expert searches for one card."""
 
-    deals: int = 40  # sampled deals at most
-    nodes: int = 2_500_000  # positions the solver may search over all the deals
+    deals: int = 120  # sampled deals at most
+    nodes: int = 8_000_000  # positions the solver may search over all the deals
     calls: SearchBudget = SearchBudget()  # the search bot's budget for calls and declarations
 
 
