@@ -223,6 +223,9 @@ class AuctionModel:
         bidding = ruleset.bidding
         auction = _opening(ruleset, view)
         self.calls: dict[int, list[tuple[list[tuple[int, Call]], tuple[Call, ...], Call]]] = {}
+        # misfit by (seat, hand): a chain meets the same hands again and again, the more so as the deal goes on
+        # and fewer cards are unseen, and each asks the bidder once per way of choosing its first packet
+        self.judged: dict[tuple[int, int], float] = {}
         for who, text in view.calls:
             call = Call.parse(text)
             if who != view.seat:
@@ -235,11 +238,15 @@ class AuctionModel:
         on, the fewest over the ways its first packet may have been made of them."""
         if not self.calls.get(seat):
             return 0.0
+        known = self.judged.get((seat, hand))
+        if known is not None:
+            return known
         wrong = 2.0 ** 31
         for first in self.at_auction(seat, hand):
             wrong = min(wrong, self._misfit(seat, first))
             if not wrong:
                 break
+        self.judged[seat, hand] = wrong
         return wrong
 
     def _misfit(self, seat: int, hand: int) -> float:
