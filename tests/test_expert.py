@@ -9,7 +9,7 @@ from test_search import _deck
 from belot_rules import load_variant
 from belot_rules.engine.deal import OVER, PLAYING, DealState
 from belot_rules.engine.runner import play_deal
-from belot_rules.players import make_player
+from belot_rules.players import expert as expert_module, make_player
 from belot_rules.players.expert import Budget, ExpertPlayer
 from belot_rules.players.heuristic import HeuristicPlayer
 from belot_rules.players.sampling import AuctionModel
@@ -95,3 +95,25 @@ def test_a_deal_that_overruns_the_budget_is_left_out_and_none_left_is_the_search
     roomy = ExpertPlayer(ruleset, 0, Budget(deals=3, nodes=10**9, calls=SMALL.calls))
     roomy.choose(state.view(state.to_act), state.legal_actions())
     assert roomy.deals_solved == [3] and len(rolled_out) == 1
+
+
+def test_fitting_deals_to_the_auction_counts_against_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long auction judged over many sampled hands takes time too (Baloot's took a second a card): each choice the
+    bidder makes to judge a hand costs JUDGEMENT_COST positions of the budget, so the solving stops sooner."""
+    ruleset = load_variant("french")
+    for seed in range(20):
+        state = DealState.start(ruleset, _deck(ruleset, seed), seed % 4)
+        bidders = [HeuristicPlayer(ruleset) for _ in ruleset.seating.seats]
+        while state.phase not in (PLAYING, OVER):
+            state.apply(bidders[state.to_act].choose(state.view(state.to_act), state.legal_actions()))
+        if state.phase == PLAYING and any(who != state.to_act for who, _ in state.view(state.to_act).calls):
+            break
+    view, legal = state.view(state.to_act), state.legal_actions()
+    monkeypatch.setattr(ExpertPlayer, "_play", lambda self, view, options: options[0])
+    solved = []
+    for cost in (0, 10**12):
+        monkeypatch.setattr(expert_module, "JUDGEMENT_COST", cost)
+        player = ExpertPlayer(ruleset, 0, Budget(deals=3, nodes=10**9, calls=SMALL.calls))
+        player.choose(view, legal)
+        solved += player.deals_solved
+    assert solved == [3, 0]

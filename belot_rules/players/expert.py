@@ -10,7 +10,8 @@ in its suit's order, then the one of the lowest suit (clubs, diamonds, hearts,
 spades): the cheapest card that does as well, never the first one listed.
 
 The budget is a number of deals and a number of positions the solver may
-search in all (``Budget.nodes``), counted, not timed: the same seed makes the
+search in all (``Budget.nodes``), fitting the deals to the auction counted
+against it too (:data:`JUDGEMENT_COST`); counted, not timed: the same seed makes the
 same choice on any machine with the same build (the compiled solver and the
 Python one search different numbers of positions, so their choices can differ).
 An early trick costs far more to solve than a late one, so it sees fewer deals.
@@ -32,6 +33,10 @@ from .sampling import AuctionModel, Knowledge, play_memory
 from .search import Budget as SearchBudget, SearchPlayer
 from .solver import Solver, camp_of
 
+# What fitting a sampled deal to the auction costs, in solver positions per choice of the bidder it asks (about as
+# long, compiled solver against the Python bidder): a long auction judged over many hands (Baloot, Bulgarian) counts
+# against the same budget as the solving.
+JUDGEMENT_COST = 100
 # Where the compiled solver does not know the rules (a 36-card pack, the Jass play rules), the Python solver solves
 # the last cards only: one deal of five cards a hand already takes it about half a second.
 PYTHON_SOLVE_CARDS = 4
@@ -78,15 +83,19 @@ class ExpertPlayer(SearchPlayer):
         assert contract is not None, "cards are played in a contract"
         memory = play_memory(ruleset, view)
         knowledge = Knowledge.of(ruleset, view, memory)
-        deals = AuctionModel(ruleset, view).deals(lambda: knowledge.draw(rng), rng)
+        model = AuctionModel(ruleset, view)
+        deals = model.deals(lambda: knowledge.draw(rng), rng)
         solver = Solver(ruleset, contract, camp_of(ruleset, seat, view.declarer))
         totals = dict.fromkeys((a.card for a in options), 0)
         budget = self.expert_budget
         searched = solved = 0
-        while solved < budget.deals and searched < budget.nodes:
+        while solved < budget.deals:
             hands = next(deals)
+            left = budget.nodes - searched - model.asked * JUDGEMENT_COST
+            if left <= 0:
+                break
             world = self._world(view, hands, knowledge.played, knowledge.lay(hands, rng))
-            values = solver.card_values(world, budget.nodes - searched)
+            values = solver.card_values(world, left)
             searched += solver.nodes
             if values is None:  # this deal would overrun the budget
                 break

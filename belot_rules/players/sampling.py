@@ -226,6 +226,7 @@ class AuctionModel:
         # misfit by (seat, hand): a chain meets the same hands again and again, the more so as the deal goes on
         # and fewer cards are unseen, and each asks the bidder once per way of choosing its first packet
         self.judged: dict[tuple[int, int], float] = {}
+        self.asked = 0  # the bidder's choices made so far to judge hands (a decision's budget may count them)
         for who, text in view.calls:
             call = Call.parse(text)
             if who != view.seat:
@@ -252,7 +253,9 @@ class AuctionModel:
     def _misfit(self, seat: int, hand: int) -> float:
         choose, turned = self.sense.choose, self.turned
         wrong = 0.0
-        for before, legal, call in self.calls.get(seat, ()):
+        calls = self.calls.get(seat, ())
+        self.asked += len(calls)
+        for before, legal, call in calls:
             made = choose(seat, hand, before, turned, legal)
             if made != call:
                 wrong += 0.5 if made.kind == call.kind == "bid" and made.contract == call.contract else 1.0
