@@ -85,8 +85,8 @@ LEVELS: tuple[Level, ...] = (
            Strength("coinche", "normal", 9.3, 7.4, 11.2, 500),
            Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
     Level("expert", "expert", N_("solves the deals that fit what it has seen with every card in view, for each card"),
-          (Strength("bulgarian", "hard", 4.1, 1.6, 6.7, 500), Strength("french", "hard", 1.9, 0.1, 3.7, 500),
-           Strength("coinche", "hard", 5.7, 3.8, 7.6, 500))),
+          (Strength("bulgarian", "hard", 6.2, 3.6, 8.8, 500), Strength("french", "hard", 4.6, 2.9, 6.3, 500),
+           Strength("coinche", "hard", 8.5, 6.7, 10.3, 500))),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
