@@ -243,8 +243,11 @@ static int search(Search *c, int leader, int pos, int win, int left, int alpha, 
         uint32_t rest = c->hidden;
         for (int i = 0; i < c->players; i++)
             rest |= c->hands[i];
-        key = (uint64_t)rest | (uint64_t)leader << 32 | (uint64_t)generation << 36;
-        entry = &table[(key * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS)];
+        uint64_t place = (uint64_t)rest | (uint64_t)leader << 32;
+        key = place | (uint64_t)generation << 36;
+        /* the slot from the position alone: which positions share a slot, and so the positions searched, are the
+           same in every call, whatever calls came before (a budget counted in positions stays deterministic) */
+        entry = &table[(place * 0x9E3779B97F4A7C15ull) >> (64 - TABLE_BITS)];
         if (entry->key == key) {
             int value = entry->value;
             best_card = entry->best;

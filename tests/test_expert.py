@@ -108,6 +108,8 @@ def test_fitting_deals_to_the_auction_counts_against_the_budget(monkeypatch: pyt
             state.apply(bidders[state.to_act].choose(state.view(state.to_act), state.legal_actions()))
         if state.phase == PLAYING and any(who != state.to_act for who, _ in state.view(state.to_act).calls):
             break
+    else:
+        pytest.fail("no deal of the twenty was played after another seat's call")
     view, legal = state.view(state.to_act), state.legal_actions()
     monkeypatch.setattr(ExpertPlayer, "_play", lambda self, view, options: options[0])
     solved = []

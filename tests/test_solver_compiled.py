@@ -90,3 +90,21 @@ def test_a_limit_of_positions_gives_none_rather_than_values_it_has_not_found(com
     assert full is not None and needed > 10
     assert solver.card_values(state, needed // 2) is None
     assert solver.card_values(state, needed + 1) == full
+
+
+def test_a_position_searches_as_many_positions_whatever_was_solved_before(compiled: ModuleType,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's budget counts positions so that a seed makes the same choices (issue 23), so a solve must search
+    the same positions in every call: its table's slots may not depend on how many calls came before (they did, and
+    a duel's result could depend on how its deals were shared among workers)."""
+    monkeypatch.setattr(solver_module, "COMPILED", compiled)
+    ruleset = load_variant("bulgarian")
+    first, other = small_position(ruleset, 3, 8), small_position(ruleset, 4, 8)
+    solver = Solver(ruleset, first.contract or "", camp_of(ruleset, first.to_act, first.declarer))
+    counts = []
+    for extra in range(4):
+        for _ in range(extra):
+            Solver(ruleset, other.contract or "", camp_of(ruleset, other.to_act, other.declarer)).card_values(other)
+        solver.card_values(first)
+        counts.append(solver.nodes)
+    assert len(set(counts)) == 1 and counts[0] > 1000
