@@ -1,11 +1,12 @@
 """The expert bot: the search bot's sampled deals, each solved double-dummy instead of rolled out.
 
-For a card it samples deals that fit what the seat has seen and the calls the
-other seats made on the cards they held at the time (:mod:`.sampling`), brings
-each to the current position, and asks the double-dummy solver (:mod:`.solver`)
-what its camp takes from there with each legal card, every seat then playing
-its best with every hand seen. It plays the card with the best total over the
-deals. Equal totals go to the card of fewest card points, then the one lowest
+For a card it samples deals that fit what the seat has seen, the calls the
+other seats made on the cards they held at the time (:mod:`.sampling`) and the
+cards its opponents played (a hand that would not have played them is less
+likely: :mod:`.reading`), brings each to the current position, and asks the
+double-dummy solver (:mod:`.solver`) what its camp takes from there with each
+legal card, every seat then playing its best with every hand seen. It plays
+the card with the best total over the deals. Equal totals go to the card of fewest card points, then the one lowest
 in its suit's order, then the one of the lowest suit (clubs, diamonds, hearts,
 spades): the cheapest card that does as well, never the first one listed.
 
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from ..engine.actions import PLAY, Action, announcing, distinct_cards
 from ..engine.deal import PLAYING, SeatView
 from ..ruleset import Ruleset
+from .reading import Reading
 from .sampling import AuctionModel, Knowledge, play_memory
 from .search import Budget as SearchBudget, SearchPlayer
 from .solver import Solver, camp_of
@@ -83,7 +85,8 @@ class ExpertPlayer(SearchPlayer):
         assert contract is not None, "cards are played in a contract"
         memory = play_memory(ruleset, view)
         knowledge = Knowledge.of(ruleset, view, memory)
-        model = AuctionModel(ruleset, view)
+        reading = Reading(ruleset, view, self.card_senses[contract]) if Reading.applies(ruleset, view) else None
+        model = AuctionModel(ruleset, view, reading)
         deals = model.deals(lambda: knowledge.draw(rng), rng)
         solver = Solver(ruleset, contract, camp_of(ruleset, seat, view.declarer))
         totals = dict.fromkeys((a.card for a in options), 0)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ..cards import CARDS, RANK_CHARS, card_index, iter_bits
 from ..engine.deal import DealState, SeatView
@@ -32,12 +33,16 @@ from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
 from .memory import Memory, plays
 
+if TYPE_CHECKING:
+    from .reading import Reading
+
 CARD_INDEX = {str(card): card.index for card in CARDS}
 MISFIT = 0.01  # the chance of keeping a deal per call the auction model says the seat would not have made
 CHAIN_BURN = 100  # swaps at most to bring a fresh deal near the calls
 CHAIN_STEP = 4  # swaps between two deals of one chain
 CHAIN_LENGTH = 8  # deals taken from one chain before a fresh one starts
 DEAL_TRIES = 30  # random assignments tried before the card-by-card constraints are relaxed
+UNLIKE = 0.5  # a card played that the heuristic bot would not have played from the hand, as a share of a misfit call
 
 
 def mask_of(cards: Sequence[str]) -> int:
@@ -216,8 +221,9 @@ class AuctionModel:
     three more) its first packet, never the turned card. Which of a sampled hand's cards came first is
     not known, so a hand fits the calls when some set of that many of its cards does."""
 
-    def __init__(self, ruleset: Ruleset, view: SeatView) -> None:
+    def __init__(self, ruleset: Ruleset, view: SeatView, reading: Reading | None = None) -> None:
         self.sense = BiddingSense(ruleset)
+        self.reading = reading  # where given, the cards played count too: a misfit of UNLIKE each
         self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
         self.packets = tuple(p.bit_count() for p in _probe_hands(ruleset, view.dealer)[0])
         bidding = ruleset.bidding
@@ -232,21 +238,29 @@ class AuctionModel:
             if who != view.seat:
                 self.calls.setdefault(who, []).append((list(auction.calls), bidding.legal_calls(auction), call))
             bidding.apply(auction, call)
+        self.judging = bool(self.calls) or bool(reading and reading.seen)
 
     def misfit(self, seat: int, hand: int) -> float:
         """How many of ``seat``'s calls the bidder would not have made holding ``hand``: a point bid in
         the same contract at another level counts half. Where ``hand`` holds more cards than the seat called
-        on, the fewest over the ways its first packet may have been made of them."""
-        if not self.calls.get(seat):
+        on, the fewest over the ways its first packet may have been made of them. With a :class:`Reading`,
+        ``UNLIKE`` more for each card the seat played that the heuristic bot would not have played from ``hand``."""
+        called = self.calls.get(seat)
+        read = self.reading.choices(seat) if self.reading is not None else 0
+        if not called and not read:
             return 0.0
         known = self.judged.get((seat, hand))
         if known is not None:
             return known
-        wrong = 2.0 ** 31
-        for first in self.at_auction(seat, hand):
+        wrong = 2.0 ** 31 if called else 0.0
+        for first in self.at_auction(seat, hand) if called else ():
             wrong = min(wrong, self._misfit(seat, first))
             if not wrong:
                 break
+        if read:
+            assert self.reading is not None
+            self.asked += read
+            wrong += UNLIKE * self.reading.unlike(seat, hand)
         self.judged[seat, hand] = wrong
         return wrong
 
@@ -281,7 +295,7 @@ class AuctionModel:
         """
         while True:
             held = draw()
-            if not self.calls:
+            if not self.judging:
                 yield held.hands
                 continue
             wrong = [self.misfit(s, h | e) for s, (h, e) in enumerate(zip(held.hands, held.earlier))]
