@@ -12,6 +12,7 @@ from belot_rules.engine.runner import play_deal
 from belot_rules.players import expert as expert_module, make_player
 from belot_rules.players.expert import Budget, ExpertPlayer
 from belot_rules.players.heuristic import HeuristicPlayer
+from belot_rules.players.memory import Memory
 from belot_rules.players.sampling import AuctionModel
 from belot_rules.players.search import Budget as SearchBudget
 from belot_rules.players.solver import Solver
@@ -48,11 +49,34 @@ def test_equal_cards_go_to_the_fewest_points_then_the_lowest(monkeypatch: pytest
     while state.phase != PLAYING:
         state.apply(state.legal_actions()[-1])
     monkeypatch.setattr(Solver, "card_values", lambda self, world, limit=0: dict.fromkeys(range(32), 7))
+    monkeypatch.setattr(expert_module, "PLAY_OUT_WEIGHT", 0)
     seat = state.to_act
     action = ExpertPlayer(ruleset, 0, SMALL).choose(state.view(seat), state.legal_actions())
     points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
     legal = [a.card for a in state.legal_actions()]
     assert action.card == min(legal, key=lambda c: (points[c], strength[c], c))
+
+
+def test_the_normal_bots_play_out_counts_beside_the_solvers_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: solving alone assumes perfect defence and made the expert take less from the normal bots than the
+    search bot did. Each card's total adds what its camp takes when the normal bot plays the deal out: where the
+    solver finds every card equal, the card whose play-out takes most is played, not the tie rule's cheapest."""
+    ruleset = load_variant("bulgarian")
+    state = DealState.start(ruleset, _deck(ruleset, 5), 0)
+    state.force_contract("no_trumps", state.first_seat)
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[-1])
+    seat = state.to_act
+    points, strength = ruleset.tables["no_trumps"].points, ruleset.tables["no_trumps"].strength
+    target = max((a.card for a in state.legal_actions()), key=lambda c: (points[c], strength[c], c))
+    monkeypatch.setattr(Solver, "card_values", lambda self, world, limit=0: dict.fromkeys(range(32), 7))
+
+    def roll_out(self: ExpertPlayer, future: DealState, memory: Memory) -> None:
+        if memory.played >> target & 1:
+            future.side_points[self.side_of[seat]] += 10
+
+    monkeypatch.setattr(ExpertPlayer, "_roll_out", roll_out)
+    assert ExpertPlayer(ruleset, 0, SMALL).choose(state.view(seat), state.legal_actions()).card == target
 
 
 def test_calls_are_judged_on_the_first_packet() -> None:

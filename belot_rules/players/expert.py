@@ -5,8 +5,11 @@ other seats made on the cards they held at the time (:mod:`.sampling`) and the
 cards its opponents played (a hand that would not have played them is less
 likely: :mod:`.reading`), brings each to the current position, and asks the
 double-dummy solver (:mod:`.solver`) what its camp takes from there with each
-legal card, every seat then playing its best with every hand seen. It plays
-the card with the best total over the deals. Equal totals go to the card of fewest card points, then the one lowest
+legal card, every seat then playing its best with every hand seen; to that it
+adds what its camp takes when the normal bot plays the deal out from there
+(:data:`PLAY_OUT_WEIGHT`), so a card that only pays against perfect defence
+does not beat one that pays against ordinary play. It plays the card with the
+best total over the deals. Equal totals go to the card of fewest card points, then the one lowest
 in its suit's order, then the one of the lowest suit (clubs, diamonds, hearts,
 spades): the cheapest card that does as well, never the first one listed.
 
@@ -42,6 +45,10 @@ JUDGEMENT_COST = 100
 # Where the compiled solver does not know the rules (a 36-card pack, the Jass play rules), the Python solver solves
 # the last cards only: one deal of five cards a hand already takes it about half a second.
 PYTHON_SOLVE_CARDS = 4
+# The solver's value of a card assumes every seat plays its best with every hand seen; the normal bot's play-out from the
+# same deal, added with this weight, values the card against ordinary play as well (issue 23: solving alone made the
+# expert exploit the normal bots' mistakes less than the search bot did).
+PLAY_OUT_WEIGHT = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,9 @@ class ExpertPlayer(SearchPlayer):
         reading = Reading(ruleset, view, self.card_senses[contract]) if Reading.applies(ruleset, view) else None
         model = AuctionModel(ruleset, view, reading)
         deals = model.deals(lambda: knowledge.draw(rng), rng)
-        solver = Solver(ruleset, contract, camp_of(ruleset, seat, view.declarer))
+        camp = camp_of(ruleset, seat, view.declarer)
+        solver = Solver(ruleset, contract, camp)
+        sides = {self.side_of[s] for s, ours in enumerate(camp) if ours}
         totals = dict.fromkeys((a.card for a in options), 0)
         budget = self.expert_budget
         searched = solved = 0
@@ -103,8 +112,13 @@ class ExpertPlayer(SearchPlayer):
             if values is None:  # this deal would overrun the budget
                 break
             solved += 1
+            before = sum(world.side_points[s] for s in sides)
             for card in totals:
-                totals[card] += values[card]
+                future, seen = world.clone(), memory.copy()
+                seen.observe(seat, card, future.trick, future.win_pos)
+                future.play_card(card, True)
+                self._roll_out(future, seen)
+                totals[card] += values[card] + PLAY_OUT_WEIGHT * (sum(future.side_points[s] for s in sides) - before)
         self.deals_solved.append(solved)
         if not solved:  # not even one deal fits the budget: the search bot's rollouts choose
             return self._play(view, options)
