@@ -8,7 +8,8 @@ build opponents with :func:`level_player` and show :attr:`Level.title`.
 - normal: ``heuristic``, rule-of-thumb bidding and card play (answers in well under 50 ms);
 - hard: ``search``, Monte-Carlo search over deals that fit what it has seen (a median of 10-70 ms a move,
   calls the longest, on one core);
-- expert: ``expert``, the same deals solved double-dummy for each card (its calls are hard's).
+- expert: ``expert``, the same deals, fitted also to the opponents' cards, solved double-dummy and played out by the
+  normal bot for each card (its calls are hard's).
 
 Each level may carry its measured strength (:class:`Strength`): card points per deal against the
 level below in duplicate card play, with the 95% interval over the deal pairs, each with the command
@@ -85,8 +86,8 @@ LEVELS: tuple[Level, ...] = (
            Strength("coinche", "normal", 9.3, 7.4, 11.2, 500),
            Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
     Level("expert", "expert", N_("solves the deals that fit what it has seen with every card in view, for each card"),
-          (Strength("bulgarian", "hard", 6.2, 3.6, 8.8, 500), Strength("french", "hard", 4.6, 2.9, 6.3, 500),
-           Strength("coinche", "hard", 8.5, 6.7, 10.3, 500))),
+          (Strength("bulgarian", "hard", 6.3, 4.0, 8.7, 500), Strength("french", "hard", 5.0, 3.2, 6.8, 500),
+           Strength("coinche", "hard", 8.3, 6.4, 10.2, 500))),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
