@@ -82,7 +82,7 @@ def kernel_score(rules: ScoringRules, compiled: ModuleType, packed: bytes, contr
     try:
         numbers = score(packed, camps.takers, multiplier, side_points, side_tricks, last_side, res.points, res.belote,
                         hanging_in)
-    except (TypeError, ValueError):  # numbers of other types or sizes than a deal's: the pipeline takes them
+    except (TypeError, ValueError, OverflowError):  # numbers of other types or sizes than a deal's: the pipeline takes them
         return None
     if numbers is None:
         return None
