@@ -15,7 +15,7 @@ from ..cards import SUIT_OF, iter_bits
 from ..engine.seat_view import SeatView
 from ..ruleset import Ruleset
 from ..variant.model import CONCEALED
-from .sampling import CARD_INDEX
+from .memory import CARD_INDEX
 
 
 def sure_alone(ruleset: Ruleset, hand: int) -> bool:

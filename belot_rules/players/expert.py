@@ -113,12 +113,10 @@ class ExpertPlayer(SearchPlayer):
                 break
             solved += 1
             before = sum(world.side_points[s] for s in sides)
-            for card in totals:
-                future, seen = world.clone(), memory.copy()
-                seen.observe(seat, card, future.trick, future.win_pos)
-                future.play_card(card, True)
-                self._roll_out(future, seen)
-                totals[card] += values[card] + PLAY_OUT_WEIGHT * (sum(future.side_points[s] for s in sides) - before)
+            for action in options:
+                future = self._played_out(world, memory, seat, action)
+                taken = sum(future.side_points[s] for s in sides) - before
+                totals[action.card] += values[action.card] + PLAY_OUT_WEIGHT * taken
         self.deals_solved.append(solved)
         if not solved:  # not even one deal fits the budget: the search bot's rollouts choose
             return self._play(view, options)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..cards import CARDS
 from ..engine.actions import (
     ALONE_ACTION,
     ASK_ACTION,
@@ -37,10 +36,8 @@ from .card_play import CardSense
 from .concealed import asks_for_trump, card_to_conceal
 from .discard import discard_choice
 from .fast import CardChooser
-from .memory import Memory, plays
+from .memory import CARD_INDEX, Memory, view_plays
 from .prediction import predicted_points
-
-CARD_INDEX = {str(card): card.index for card in CARDS}
 
 
 @lru_cache(maxsize=32)
@@ -122,10 +119,7 @@ class HeuristicPlayer:
         """The memory of this deal, brought up to date with the cards the view shows."""
         contract = view.played_contract()
         tables = self.ruleset.tables[contract]
-        tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
-        if view.trick:
-            tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-        history = list(plays(tables, tricks, self.ruleset.seating.players, self.ruleset.seating.turns[view.out]))
+        history = view_plays(self.ruleset, view)
         cards = [card for _, card, _, _ in history]
         memory = self._memory
         if memory is None or memory.tables is not tables or cards[:len(self._seen)] != self._seen:

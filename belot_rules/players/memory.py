@@ -10,10 +10,17 @@ card (it could not overtrump, it had no trump, it could not beat the table).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from ..cards import SUIT_OF
+from ..cards import CARDS, SUIT_OF
 from ..rules.cards.tables import ContractTables
 from ..rules.play.obligations import Obligations
+
+if TYPE_CHECKING:
+    from ..engine.deal import SeatView
+    from ..ruleset import Ruleset
+
+CARD_INDEX = {str(card): card.index for card in CARDS}  # a card's index by its text, as a view writes it
 
 Play = tuple[int, int, list[int], int]  # (seat, card, the trick's cards before it, position of their winner)
 
@@ -28,6 +35,15 @@ def plays(tables: ContractTables, tricks: Iterable[tuple[int, Sequence[int]]], p
         for seat, card in zip(seats, cards):
             yield seat, card, list(before), tables.trick_winner_index(before) if before else 0
             before.append(card)
+
+
+def view_plays(ruleset: Ruleset, view: SeatView) -> list[Play]:
+    """Every card of the view's tricks and current trick, in play order, as :meth:`Memory.observe` takes it."""
+    tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
+    tables = ruleset.tables[view.played_contract()]
+    return list(plays(tables, tricks, ruleset.seating.players, ruleset.seating.turns[view.out]))
 
 
 class Memory:

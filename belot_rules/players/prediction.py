@@ -12,14 +12,13 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from ..cards import CARDS, iter_bits
+from ..cards import iter_bits
 from ..engine.deal import DealState, SeatView
 from ..ruleset import Ruleset
 from .card_play import CardSense
-from .memory import Memory
+from .memory import CARD_INDEX, Memory
 
 SAMPLES = 32  # deals played out per prediction: the median within a few points, in a few milliseconds
-CARD_INDEX = {str(card): card.index for card in CARDS}
 
 
 def predicted_points(ruleset: Ruleset, sense: CardSense, view: SeatView, samples: int = SAMPLES) -> int:

@@ -22,8 +22,7 @@ from ..cards import SUIT_OF
 from ..engine.deal import SeatView
 from ..ruleset import Ruleset
 from .card_play import CardSense
-from .memory import Memory, plays
-from .sampling import CARD_INDEX
+from .memory import Memory, view_plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +51,10 @@ class Reading:
         seating = ruleset.seating
         self.sense, self.declarer, self.obligations = sense, view.declarer, obligations
         read = set(seating.opponents(view.seat, view.declarer))
-        tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
-        if view.trick:
-            tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
         memory = Memory(tables, obligations, seating.players)
         self.seen: dict[int, list[Seen]] = {}
         before = [0] * seating.players
-        for seat, card, trick, win_pos in plays(tables, tricks, seating.players, seating.turns[view.out]):
+        for seat, card, trick, win_pos in view_plays(ruleset, view):
             if seat in read:
                 self.seen.setdefault(seat, []).append(Seen(memory.copy(), tuple(trick), win_pos, card, before[seat]))
             memory.observe(seat, card, trick, win_pos)
@@ -76,7 +72,7 @@ class Reading:
                 legal = legal_fast(held, SUIT_OF[trick[0]], trick[one.win_pos], one.win_pos == len(trick) - back)
             else:
                 legal = held
-            if choose(one.memory, seat, self.declarer, held, legal, list(trick), one.win_pos) != one.card:
+            if choose(one.memory, seat, self.declarer, held, legal, trick, one.win_pos) != one.card:
                 wrong += 1
         return wrong
 

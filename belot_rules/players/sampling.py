@@ -25,18 +25,17 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..cards import CARDS, RANK_CHARS, card_index, iter_bits
+from ..cards import RANK_CHARS, card_index, iter_bits
 from ..engine.deal import DealState, SeatView
 from ..rules.bidding.calls import Auction, Call
 from ..ruleset import Ruleset
 from ..variant.model import SUIT_CONTRACTS
 from .bidding_sense import BiddingSense
-from .memory import Memory, plays
+from .memory import CARD_INDEX, Memory, view_plays
 
 if TYPE_CHECKING:
     from .reading import Reading
 
-CARD_INDEX = {str(card): card.index for card in CARDS}
 MISFIT = 0.01  # the chance of keeping a deal per call the auction model says the seat would not have made
 CHAIN_BURN = 100  # swaps at most to bring a fresh deal near the calls
 CHAIN_STEP = 4  # swaps between two deals of one chain
@@ -245,8 +244,8 @@ class AuctionModel:
         the same contract at another level counts half. Where ``hand`` holds more cards than the seat called
         on, the fewest over the ways its first packet may have been made of them. With a :class:`Reading`,
         ``UNLIKE`` more for each card the seat played that the heuristic bot would not have played from ``hand``."""
-        called = self.calls.get(seat)
-        read = self.reading.choices(seat) if self.reading is not None else 0
+        called, reading = self.calls.get(seat), self.reading
+        read = reading.choices(seat) if reading is not None else 0
         if not called and not read:
             return 0.0
         known = self.judged.get((seat, hand))
@@ -257,10 +256,9 @@ class AuctionModel:
             wrong = min(wrong, self._misfit(seat, first))
             if not wrong:
                 break
-        if read:
-            assert self.reading is not None
+        if reading is not None and read:
             self.asked += read
-            wrong += UNLIKE * self.reading.unlike(seat, hand)
+            wrong += UNLIKE * reading.unlike(seat, hand)
         self.judged[seat, hand] = wrong
         return wrong
 
@@ -412,8 +410,5 @@ def play_memory(ruleset: Ruleset, view: SeatView) -> Memory:
     contract = view.played_contract()
     tables = ruleset.tables[contract]
     memory = Memory(tables, ruleset.obligations[contract], ruleset.seating.players)
-    tricks = [(leader, [CARD_INDEX[c] for c in cards]) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], [CARD_INDEX[c] for _, c in view.trick]))
-    memory.catch_up(list(plays(tables, tricks, ruleset.seating.players, ruleset.seating.turns[view.out])))
+    memory.catch_up(view_plays(ruleset, view))
     return memory

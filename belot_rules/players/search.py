@@ -42,8 +42,8 @@ from ..variant.model import SUIT_CONTRACTS
 from .base import offered_calls
 from .bidding_sense import BiddingSense, void_bid
 from .heuristic import HeuristicPlayer, card_senses
-from .memory import Memory
-from .sampling import CARD_INDEX, AuctionDecks, AuctionModel, Knowledge, mask_of, play_memory
+from .memory import CARD_INDEX, Memory
+from .sampling import AuctionDecks, AuctionModel, Knowledge, mask_of, play_memory
 
 RAW_WEIGHT = 1e-3  # raw points only break ties between equal match points
 SEARCHED = {BIDDING: CALL, DECLARING: DECLARE, PLAYING: PLAY}  # the phases searched, and their one kind of action
@@ -105,14 +105,7 @@ class SearchPlayer:
             hands = next(deals)
             world = self._world(view, hands, played, knowledge.lay(hands, rng))
             for k, action in enumerate(options):
-                future, seen = world.clone(), memory.copy()
-                if action.kind == DECLARE:
-                    future.declare(action.declarations)
-                else:
-                    seen.observe(seat, action.card, future.trick, future.win_pos)
-                    future.play_card(action.card, True)
-                self._roll_out(future, seen)
-                totals[k] += self._value(future.score, seat)
+                totals[k] += self._value(self._played_out(world, memory, seat, action).score, seat)
         if options[0].kind != PLAY:
             return options[totals.index(max(totals))]  # declarations: the first of equal totals
         best = self.best_card(view.contract or "", {a.card: total for a, total in zip(options, totals)})
@@ -153,6 +146,18 @@ class SearchPlayer:
         shown = declared.get(seat, set())
         options = self.ruleset.declarations.choices(world.hands[seat], world.played_contract(), seat)
         world.declare(next((tuple(o) for o in options if {str(d) for d in o} == shown), ()))
+
+    def _played_out(self, world: DealState, memory: Memory, seat: int, action: Action) -> DealState:
+        """A copy of ``world`` after ``seat``'s declaration or card, finished by :meth:`_roll_out` (``world`` and
+        ``memory``, which has seen the cards before, are left as they were)."""
+        future, seen = world.clone(), memory.copy()
+        if action.kind == DECLARE:
+            future.declare(action.declarations)
+        else:
+            seen.observe(seat, action.card, future.trick, future.win_pos)
+            future.play_card(action.card, True)
+        self._roll_out(future, seen)
+        return future
 
     def _roll_out(self, state: DealState, memory: Memory) -> None:
         """Finish the card play with the heuristic bot's choices at every seat."""
