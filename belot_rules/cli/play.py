@@ -24,7 +24,7 @@ from .game.controller import SPEEDS
 from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import Game, confirm
 from .game.saves import RulesMissing, SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
-from .game.seating import DEFAULT_BOT, DEFAULT_SEATS, HUMAN, parse_seats
+from .game.seating import DEFAULT_SEATS, HUMAN, parse_seats
 from .game.session import Session
 from .game.settings import Kept, Settings
 from .game.stats import stats_path
@@ -50,8 +50,9 @@ def register(subparsers: Any) -> None:
                         help=_("the players in play order, 'you' or a bot (default: {seats})").format(
                             seats=",".join(DEFAULT_SEATS)))
     parser.add_argument("--level", choices=[lv.name for lv in LEVELS], type=str.lower,
-                        help=_("how well the bots play: {levels} (default: {default}; the measurements and their "
-                               "commands: docs/playing.md)").format(default=DEFAULT_LEVEL, levels="; ".join(
+                        help=_("how well the bots play: {levels} (default: {default}, or as last chosen in the "
+                               "table's level menu, key l; the ratings, measurements and their commands: "
+                               "docs/playing.md)").format(default=DEFAULT_LEVEL, levels="; ".join(
                             f"{lv.name}: {_(lv.description)}" + (" " + _("(measured in duplicate deals, {measured})").format(
                                 measured=lv.measured) if lv.measured else "") for lv in LEVELS)))
     parser.add_argument("--target", type=int, metavar="N", help=_("play to N match points instead of the variant's target (N deals where players predict their points)"))
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         table.tell(notice)
     speak_to_terminal(table, sys.stdout.isatty(), os.environ)
     try:  # the questions before the game: Ctrl-C leaves everything as it was
-        session = resume_game(args, table) if args.resume is not None else new_game(args, table)
+        session = resume_game(args, table) if args.resume is not None else new_game(args, table, chosen.level)
     except KeyboardInterrupt:
         console.print()
         console.print("Stopped; nothing was changed.", markup=False)
@@ -260,14 +261,15 @@ def resume_game(args: argparse.Namespace, table: Table) -> Session | None:
     return session
 
 
-def new_game(args: argparse.Namespace, table: Table) -> Session | None:
-    """A new match, unless the player prefers to finish the game saved in its slot (None: they stopped)."""
+def new_game(args: argparse.Namespace, table: Table, kept_level: str = DEFAULT_LEVEL) -> Session | None:
+    """A new match, unless the player prefers to finish the game saved in its slot (None: they stopped). Without
+    ``--level`` or ``--seats`` the bots play at ``kept_level``, the one chosen last in the level menu."""
     if args.target is not None and not 1 <= args.target <= MAX_NUMBER:
         raise UserError(f"--target must be from 1 to {MAX_NUMBER:,} match points, as a variant file's match.target")
     if args.seats and args.level:
         raise UserError("--level chooses every bot and --seats each one: give one of them")
     players = parse_seats(args.seats) if args.seats else None
-    bot = level(args.level).bot if args.level else DEFAULT_BOT
+    bot = level(args.level or kept_level).bot
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target,
                             bot=bot, watch=args.watch)  # a wrong name stops here

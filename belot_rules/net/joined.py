@@ -52,7 +52,7 @@ from .protocol import encode
 from .wire import NamedSeating, action_from, row_from, seat_label, seen_from
 
 TALK_LINES = 4  # lines of table talk and notes the side column keeps
-NOT_HERE = ("skip", "speed", "forced", "stats")  # the local table's keys for its own bots and files
+NOT_HERE = ("skip", "speed", "forced", "stats", "level")  # the local table's keys for its own bots and files
 
 
 class Remote(Controller):
@@ -385,7 +385,7 @@ class JoinedTable(TableApp):
     def action_help(self) -> None:
         """The local table's keys, less those of its own bots and files, with the hosted table's own."""
         hosted = dict(help_rows())  # the line client's words for the keys a hosted table answers its own way
-        off = ("f", _("space"), "+ -", "t", "q")
+        off = ("f", _("space"), "+ -", "t", "l", "q")
         rows = [(key, hosted.get(key, what)) for key, what in keys() if key not in off]
         self.page(_("Keys"), keys_page(self.look, [*rows, ("'", hosted["'text"]), ("q", hosted["q"])]))
 

@@ -13,7 +13,9 @@ build opponents with :func:`level_player` and show :attr:`Level.title`.
 
 Each level may carry its measured strength (:class:`Strength`): card points per deal against the
 level below in duplicate card play, with the 95% interval over the deal pairs, each with the command
-that measures it again (:attr:`Strength.command`): the same seed plays the same deal pairs.
+that measures it again (:attr:`Strength.command`): the same seed plays the same deal pairs. The four
+levels' ratings (:data:`RATINGS`) come from one ``belot tournament`` of them a variant, so they place
+every level on one scale, and the game's level menu shows them beside each level.
 """
 
 from __future__ import annotations
@@ -50,6 +52,22 @@ class Strength:
         bots = "expert:search" if self.against == "hard" else "search:heuristic"
         return (f"python benchmarks/strength.py --variants {self.variant} --pairings {bots} --pairs {self.pairs} "
                 f"--seed 1")
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A level's rating in a variant from the tournament of the four levels (``belot tournament``, card play in
+    duplicate, the heuristic bidder calling for every seat): Bradley-Terry on deal pairs won, on the Elo scale with
+    the four levels' mean at 0 (400 points apart: 10-to-1 odds of winning a deal pair), and its 95% interval."""
+
+    variant: str
+    level: str
+    rating: int
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return f"{self.rating:+d} ({self.low:+d} to {self.high:+d})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +109,46 @@ LEVELS: tuple[Level, ...] = (
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
+
+
+TOURNAMENT_PAIRS = 100  # deal pairs each pair of levels played in the tournaments behind RATINGS
+RATINGS: tuple[Rating, ...] = ()
+
+
+def tournament_command(variant: str) -> str:
+    """The command that plays the tournament behind ``variant``'s ratings again (the same seed, the same deals)."""
+    bots = ",".join(lv.bot for lv in LEVELS)
+    return f"belot tournament --variant {variant} --bots {bots} --deals {TOURNAMENT_PAIRS} --seed 1"
+
+
+def ratings_in(variant: str) -> dict[str, Rating]:
+    """The levels' ratings in ``variant`` by level name (empty where no tournament was played in it)."""
+    return {r.level: r for r in RATINGS if r.variant == variant}
+
+
+def level_question(variant: str, current: Level | None) -> str:
+    """What the menu says above the levels: the bots' level now and what the ratings are."""
+    playing = (_("The bots play at {level}.").format(level=current.title) if current is not None
+               else _("The bots are of several levels (--seats)."))
+    if ratings_in(variant):
+        return playing + "\n" + _("Each level's rating in {variant}, with its 95% interval, from a tournament of the "
+                                  "four (400 points apart: 10-to-1 odds of winning a deal pair):").format(
+            variant=variant)
+    return playing + "\n" + _("The levels were rated in other variants: docs/playing.md.")
+
+
+def level_menu_line(lv: Level, variant: str) -> str:
+    """The level as a menu offers it: its name, its rating in ``variant`` where one was measured, how it plays."""
+    rating = ratings_in(variant).get(lv.name)
+    if rating is None:
+        return _("{level}: {description}").format(level=lv.title, description=_(lv.description))
+    return _("{level}, rating {rating}: {description}").format(level=lv.title, rating=rating,
+                                                                description=_(lv.description))
+
+
+def rated_variants() -> list[str]:
+    """The variants whose levels were rated, in the order of :data:`RATINGS`."""
+    return list(dict.fromkeys(r.variant for r in RATINGS))
 
 
 def level(name: str) -> Level:

@@ -29,6 +29,7 @@ def help_rows() -> list[tuple[str, str]]:
         ("u", _("undo: take back your last call or card of this deal, unless cards or declarations it did not "
                 "see have been shown since")),
         ("f", _("forced cards: play a card that is the only legal one by itself (on/off)")),
+        ("level", _("the levels of the bots and their ratings in this variant")),
         ("q", _("save and quit; belot play --resume continues the game")),
     ]
 

@@ -34,6 +34,7 @@ from ...engine.actions import (
 )
 from ...engine.deal import SeatView
 from ...i18n import gettext as _
+from ...players.levels import LEVELS, level_menu_line, level_question
 from ...rules.bidding.options import Predictions
 from ...variant.model import SUIT_CONTRACTS
 from ..booklet import rules_page
@@ -395,6 +396,11 @@ class Game:
                 self.show_rules()
         elif name == "rules":
             self.show_rules()
+        elif name == "level":
+            variant = self.control.rules.variant.name
+            self.show("\n".join([level_question(variant, self.session.seating.level),
+                                 *(f"  {level_menu_line(lv, variant)}" for lv in LEVELS),
+                                 _("belot play --level NAME plays a new game at another level.")]))
         elif name == "undo":  # between deals: the controller says why nothing is taken back
             self.ask_undo()
         elif name == "hint" and not deciding:

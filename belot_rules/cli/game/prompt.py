@@ -22,7 +22,7 @@ from .explain import reason_words
 from .look import Look
 
 COMMANDS = {"?": "help", "help": "help", "a": "auction", "l": "last", "s": "sheet", "r": "rules", "h": "hint",
-            "f": "forced", "u": "undo", "undo": "undo", "q": "quit", "quit": "quit"}
+            "f": "forced", "u": "undo", "undo": "undo", "level": "level", "q": "quit", "quit": "quit"}
 YES, NO = ("", "y", "yes"), ("n", "no")
 ASK_WORDS = ("ask", "ask trump", "trump")  # asking for a concealed trump, typed (the line game numbers it too)
 BELOTE = " belote"

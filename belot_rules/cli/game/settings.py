@@ -1,4 +1,5 @@
-"""The player's settings, kept between games: the suits' colours, the hand's order, the bots' speed, forced cards.
+"""The player's settings, kept between games: the suits' colours, the hand's order, the bots' speed, forced cards,
+the bots' level.
 
 A small JSON file beside the saves and the statistics, rewritten whole and atomically
 whenever a key changes a setting. It is read by the bounded JSON reader: a file that
@@ -17,6 +18,7 @@ from typing import Any
 from ...engine.records import write_record
 from ...errors import FileError
 from ...files import excerpt, exists, first_problem, move_aside, read_json
+from ...players.levels import DEFAULT_LEVEL, LEVELS
 from .controller import SPEEDS
 from .look import THEMES
 from .saves import data_dir
@@ -34,6 +36,7 @@ class Settings:
     sort: str = SORTS[0]
     speed: str = "normal"  # one of SPEEDS
     autoplay: bool = False  # a card that is the only legal one is played by itself
+    level: str = DEFAULT_LEVEL  # the bots' level in a new game, chosen in the table's level menu
 
     def overridden(self, **given: Any) -> Settings:
         """These settings with the options given on the command line (None: not given) put over them."""
@@ -41,7 +44,7 @@ class Settings:
 
 
 CHOICES: dict[str, tuple[object, ...]] = {"theme": tuple(THEMES), "sort": SORTS, "speed": tuple(SPEEDS),
-                                          "autoplay": (False, True)}
+                                          "autoplay": (False, True), "level": tuple(lv.name for lv in LEVELS)}
 
 
 def settings_path() -> Path:

@@ -60,6 +60,7 @@ from .bindings import TABLE_KEYS
 from .drawing import auction_said, deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .leaving import leave_game, quit_game
+from .level_menu import open_level_menu
 from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
 from .room import Room, fit
 from .screens import MessageScreen, PointedList, ResultScreen, belote_question
@@ -653,6 +654,9 @@ class TableApp(App[int]):
 
     def action_stats(self) -> None:
         self.page(_("Statistics"), stats_page(self.stats_path, self.look))
+
+    def action_level(self) -> None:
+        open_level_menu(self)
 
     def action_quit_game(self) -> None:
         quit_game(self)

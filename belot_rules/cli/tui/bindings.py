@@ -15,6 +15,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding("y", "history", _("History")),
     Binding("a", "auction", _("Auction"), show=False),
     Binding("r", "rules", _("Rules")),
+    Binding("l", "level", _("Level"), show=False),  # on the keys page (?): the footer is full at 80 columns
     Binding("space", "skip", _("Skip"), key_display=_("space"), show=False),  # the status line says it when it helps
     Binding("q", "quit_game", _("Quit")),
     Binding("ctrl+c", "quit_game", show=False, priority=True),

@@ -49,6 +49,7 @@ def keys() -> list[tuple[str, str]]:
         (_("space"), _("skip ahead to your next move")),
         ("+ -", _("bots faster, slower (kept)")),
         ("t", _("your statistics")),
+        ("l", _("the bots' level, with each level's rating: a new match at another, or from the next game (kept)")),
         ("q", _("save and quit; belot play --resume continues")),
     ]
 

@@ -128,10 +128,11 @@ class QuestionScreen(ModalScreen[int]):
     BINDINGS = [Binding("escape", "answer(-1)", _("Back")), Binding("q", "app.quit_game", show=False)]
 
     def __init__(self, question: str, answers: list[str], ascii: bool = False, title: str = "",
-                 cover: bool = False) -> None:
-        """``cover``: hide the table behind (a question before the game starts)."""
+                 cover: bool = False, highlighted: int = 0) -> None:
+        """``cover``: hide the table behind (a question before the game starts); ``highlighted``: the answer
+        pointed at first."""
         super().__init__()
-        self.question, self.answers, self.title_text = question, answers, title
+        self.question, self.answers, self.title_text, self.highlighted = question, answers, title, highlighted
         key_labels(self)
         self.set_class(ascii, "ascii")
         self.set_class(cover, "cover")
@@ -139,8 +140,9 @@ class QuestionScreen(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
             yield Static(self.question)
-            yield PointedList(">" if self.has_class("ascii") else "▶",
-                              [f"{i}. {a}" for i, a in enumerate(self.answers, 1)], id="answers")
+            answers = PointedList(">" if self.has_class("ascii") else "▶", id="answers")
+            answers.offer([f"{i}. {a}" for i, a in enumerate(self.answers, 1)], self.highlighted)
+            yield answers
 
     def on_mount(self) -> None:
         self.query_one("#question").border_title = self.title_text

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...engine.actions import Action
 
 if TYPE_CHECKING:
+    from ..game.controller import Controller
     from .app import TableApp
 
 
@@ -37,7 +38,7 @@ class Thinking:
             return
         position, decide = app.control.bot_decision()
         self.busy = True
-        in_thread(app, decide, partial(self.done, position), "bot")
+        in_thread(app, decide, partial(self.done, app.control, position), "bot")
         app.update_status()
 
     def waits(self, then: Callable[[], None]) -> bool:
@@ -49,8 +50,12 @@ class Thinking:
         self.start()
         return True
 
-    def done(self, position: tuple[int, int, int], answer: Action | Exception) -> None:
+    def done(self, control: Controller, position: tuple[int, int, int], answer: Action | Exception) -> None:
         self.busy = False
+        if control is not self.app.control:  # a decision of the match the table left for a new one: dropped
+            if self.then is not None:
+                self.start()  # the new match's bot, which waited for this thread
+            return
         self.app.control.decided(position, answer)
         then, self.then = self.then, None
         self.app.update_status()
@@ -73,15 +78,17 @@ class Hinting:
             return
         position, adviser, decide = control.hint_decision()
         self.asked = position
-        in_thread(self.app, decide, partial(self.done, position, adviser), "hint")
+        in_thread(self.app, decide, partial(self.done, control, position, adviser), "hint")
 
-    def done(self, position: tuple[int, int, int], adviser: str, answer: Action | Exception) -> None:
+    def done(self, control: Controller, position: tuple[int, int, int], adviser: str,
+             answer: Action | Exception) -> None:
         if self.asked == position:
             self.asked = None
         if isinstance(answer, Exception):
             raise answer
         app = self.app
-        if position == app.control.position() and app.turn is not None and answer in app.turn.legal:
+        if (control is app.control and position == app.control.position() and app.turn is not None
+                and answer in app.turn.legal):
             app.show_hint(adviser, answer)
 
 

@@ -1,0 +1,121 @@
+"""The levels' ratings (issue 23, "levels calibrated"): one tournament of easy, normal, hard and expert a variant,
+its ratings with their intervals in the README and docs/playing.md, and the game's level menu showing them (the
+table's key l, the line game's ``level``), the level chosen there kept for the next games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_game_tui import data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: autouse
+
+from belot_rules.cli import main
+from belot_rules.cli.game.saves import read_save
+from belot_rules.cli.game.settings import Kept, Settings, read_settings
+from belot_rules.cli.tui.app import TableApp
+from belot_rules.cli.tui.screens import QuestionScreen
+from belot_rules.cli.tui.thinking import Thinking
+from belot_rules.net.joined import NOT_HERE
+
+ROOT = Path(__file__).resolve().parent.parent
+RATED = ("bulgarian", "french", "coinche", "klaverjas-amsterdam", "baloot")  # issue 23's five variants
+YOU = ("you", "heuristic", "heuristic", "heuristic")
+
+
+def menu_choice(app: TableApp, level_key: str, when_key: str | None) -> None:
+    """At the player's first decision after a bid, open the level menu, choose a level, then when."""
+
+    async def choose() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("1")  # a call: the match is under way
+            await settle(pilot, app)
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press(level_key)
+            if when_key is not None:
+                await until(pilot, lambda: "Play at" in screen_text(app))
+                await pilot.press(when_key)
+            await settle(pilot, app)
+
+    run(choose)
+
+
+def test_a_new_match_now_plays_at_the_level_chosen_and_keeps_the_match_left(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.json"
+    app = table_app("bulgarian", 5, tmp_path, kept=Kept(Settings(), kept))
+    left = app.session
+    menu_choice(app, "3", "1")  # hard, now
+    assert app.session is not left and app.session.seating.players == ("you", "search", "search", "search")
+    assert read_settings(kept)[0].level == "hard"
+    aside = sorted((tmp_path / "aside").glob("*.json"))
+    assert len(aside) == 1 and read_save(aside[0]).seats == YOU  # the match left, resumable
+    assert read_save(aside[0]).record["deals"][0]["actions"][:1]
+    assert any(str(aside[0]) in line for line in app.farewell)
+
+
+def test_from_the_next_game_keeps_this_match_and_the_setting(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.json"
+    app = table_app("bulgarian", 5, tmp_path, kept=Kept(Settings(), kept))
+    left = app.session
+    menu_choice(app, "4", "2")  # expert, from the next game
+    assert app.session is left and app.session.seating.players == YOU
+    assert read_settings(kept)[0].level == "expert"
+    assert not (tmp_path / "aside").exists()
+
+
+def test_choosing_the_level_played_changes_nothing(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.json"
+    app = table_app("bulgarian", 5, tmp_path, kept=Kept(Settings(), kept))
+    menu_choice(app, "2", None)  # normal, the level played
+    assert app.session.seating.players == YOU and not kept.exists()
+    assert "already play at Normal" in app.note
+
+
+def test_a_new_game_plays_at_the_level_kept_unless_the_command_line_says_another(
+        data_home: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811 - the fixture
+    folder = data_home / "belot-rules"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text(json.dumps({"format": "belot-rules/settings", "version": 1,
+                                                      "level": "easy"}), encoding="utf-8")
+    watch = ["play", "french-single-deal", "--watch", "--speed", "instant", "--seed", "2"]
+    assert main(watch) == 0
+    assert "South (easy) and North (easy)" in capsys.readouterr().out
+    assert main([*watch, "--level", "normal"]) == 0
+    assert "South (heuristic) and North (heuristic)" in capsys.readouterr().out
+
+
+def test_a_level_the_program_does_not_know_in_the_settings_gives_normal_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"format": "belot-rules/settings", "version": 1, "level": "master"}), encoding="utf-8")
+    settings, notice = read_settings(path)
+    assert settings.level == "normal" and notice is not None and 'level "master"' in notice
+
+
+def test_a_hosted_table_has_no_level_menu() -> None:
+    """The host's rules choose a network table's bots: a seat there cannot change them."""
+    assert "level" in NOT_HERE
+
+
+def test_a_decision_for_the_match_left_is_dropped() -> None:
+    """A bot thinking in its thread when the player starts a new match: its answer must not be taken as the new
+    match's bot's move at the same position."""
+    taken: list[object] = []
+
+    class Control:
+        def decided(self, position: object, answer: object) -> None:
+            taken.append(answer)
+
+    class App:
+        control = Control()
+
+        def update_status(self) -> None:
+            pass
+
+    thinking = Thinking(App())  # type: ignore[arg-type]
+    thinking.busy = True
+    thinking.done(Control(), (1, 0, 0), "an old answer")  # type: ignore[arg-type]
+    assert taken == [] and not thinking.busy
+    thinking.done(App.control, (1, 0, 0), "the answer")  # type: ignore[arg-type]
+    assert taken == ["the answer"]
