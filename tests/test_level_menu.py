@@ -14,7 +14,7 @@ from belot_rules.cli import main
 from belot_rules.cli.game.saves import read_save
 from belot_rules.cli.game.settings import Kept, Settings, read_settings
 from belot_rules.cli.tui.app import TableApp
-from belot_rules.cli.tui.screens import QuestionScreen
+from belot_rules.cli.tui.screens import QuestionScreen, ResultScreen
 from belot_rules.cli.tui.thinking import Thinking
 from belot_rules.net.joined import NOT_HERE
 
@@ -35,7 +35,7 @@ def menu_choice(app: TableApp, level_key: str, when_key: str | None) -> None:
             await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
             await pilot.press(level_key)
             if when_key is not None:
-                await until(pilot, lambda: "Play at" in screen_text(app))
+                await until(pilot, lambda: "The bots at" in screen_text(app))
                 await pilot.press(when_key)
             await settle(pilot, app)
 
@@ -65,12 +65,57 @@ def test_from_the_next_game_keeps_this_match_and_the_setting(tmp_path: Path) -> 
     assert not (tmp_path / "aside").exists()
 
 
-def test_choosing_the_level_played_changes_nothing(tmp_path: Path) -> None:
+def test_choosing_the_level_played_keeps_it_and_the_match_goes_on(tmp_path: Path) -> None:
     kept = tmp_path / "settings.json"
-    app = table_app("bulgarian", 5, tmp_path, kept=Kept(Settings(), kept))
+    app = table_app("bulgarian", 5, tmp_path, kept=Kept(Settings(level="hard"), kept))
+    left = app.session
     menu_choice(app, "2", None)  # normal, the level played
-    assert app.session.seating.players == YOU and not kept.exists()
-    assert "already play at Normal" in app.note
+    assert app.session is left and app.session.seating.players == YOU
+    assert read_settings(kept)[0].level == "normal" and "in your next games too" in app.note
+
+
+def test_back_returns_to_the_levels(tmp_path: Path) -> None:
+    app = table_app("bulgarian", 5, tmp_path)
+
+    async def back() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press("4")
+            await until(pilot, lambda: "The bots at Expert:" in screen_text(app))
+            await pilot.press("3")
+            await until(pilot, lambda: "The bots play at Normal." in screen_text(app))
+
+    run(back)
+
+
+def test_once_the_match_is_over_l_plays_another_at_the_level_chosen(tmp_path: Path) -> None:
+    """The match result box says l plays another match: the same level is offered too, and nothing is set aside
+    (a finished match was counted when it ended)."""
+    app = table_app("french-single-deal", 3, tmp_path, players=("you", "easy", "easy", "easy"))
+    left = app.session
+
+    async def again() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await settle(pilot, app)
+                if isinstance(app.screen, ResultScreen) and app.screen.title_text == "The match is over":
+                    break
+                await pilot.press("enter")
+            assert "l for another match" in " ".join(screen_text(app).replace("│", " ").split())
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await pilot.press("1")  # easy, the level played
+            await until(pilot, lambda: "In a new match now" in screen_text(app))
+            await pilot.press("1")
+            await until(pilot, lambda: app.session is not left)
+            await settle(pilot, app)
+            assert not isinstance(app.screen, ResultScreen) and app.is_running
+
+    run(again)
+    assert app.session.seating.players == ("you", "easy", "easy", "easy") and not app.session.over
+    assert not (tmp_path / "aside").exists()
 
 
 def test_a_new_game_plays_at_the_level_kept_unless_the_command_line_says_another(

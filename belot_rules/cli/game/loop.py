@@ -430,7 +430,8 @@ class Game:
         resume = self.control.resume_command()
         if resume is None:  # not saved, or the save failed on the way: said when it did
             return
-        self.console.print(Text(f"{note} Continue it with: {resume}", style="bold"), soft_wrap=True)
+        self.console.print(Text(f"{note} " + _("Continue it with: {command}").format(command=resume), style="bold"),
+                           soft_wrap=True)
 
     # ------------------------------------------------------------------ input and output
 

@@ -2,7 +2,7 @@
 
 The level chosen is kept in the settings for the next games; the player may also start a new match at it
 at once, the match under way kept in ``saves/aside/`` (with the command that continues it), as the
-unfinished-game question does.
+unfinished-game question does. Once the match is over, the menu is how another match is played.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import UserError
 from ...i18n import gettext as _
-from ...players.levels import LEVELS, Level, level_menu_line, level_question
+from ...players.levels import DEFAULT_LEVEL, LEVELS, Level, level as level_named, level_menu_line, level_question
 from ..game.seating import HUMAN
 from ..game.session import Session
 from .screens import QuestionScreen
@@ -28,15 +28,18 @@ def open_level_menu(app: TableApp) -> None:
     """Show the levels with their ratings; the one chosen is kept and, if the player wants, played at once."""
     variant = app.control.rules.variant.name
     current = app.session.seating.level
+    pointed = current if current is not None else level_named(DEFAULT_LEVEL)
+    app.note = ""  # what an earlier choice said is over
     menu = QuestionScreen(level_question(variant, current), [level_menu_line(lv, variant) for lv in LEVELS],
-                          app.look.ascii, title=_("Level"),
-                          highlighted=LEVELS.index(current) if current is not None else 0)
+                          app.look.ascii, title=_("Level"), highlighted=LEVELS.index(pointed))
 
     def chosen(index: int | None) -> None:
         if index is None or index < 0:
+            app.update_status()
             app.advance()
-        elif LEVELS[index] == current:
-            app.note = _("The bots already play at {level}.").format(level=current.title)
+        elif LEVELS[index] == current and not app.control.over:
+            app.keep(_("The bots play at {level}, in your next games too.").format(level=current.title),
+                     level=current.name)
             app.update_status()
             app.advance()
         else:
@@ -60,11 +63,13 @@ def ask_when(app: TableApp, new: Level) -> None:
             app.keep(_("The bots play at {level} from your next game.").format(level=new.title), level=new.name)
         if index == NOW:
             new_match(app, new)
-            return
-        app.update_status()
-        app.advance()
+        elif index == NEXT_GAME:
+            app.update_status()
+            app.advance()
+        else:  # back to the levels
+            open_level_menu(app)
 
-    app.push_screen(QuestionScreen(_("Play at {level}:").format(level=new.title), answers, app.look.ascii,
+    app.push_screen(QuestionScreen(_("The bots at {level}:").format(level=new.title), answers, app.look.ascii,
                                    title=_("Level")), answered)
 
 
@@ -82,6 +87,8 @@ def new_match(app: TableApp, new: Level) -> None:
     if app.timer is not None:
         app.timer.stop()
         app.timer = None
+    while len(app.screen_stack) > 1:  # the result box the menu was opened from
+        app.pop_screen()
     app.hinting.asked = None  # a hint under way was for the match left
     note = _("A new match at {level}.").format(level=new.title)
     slot = app.slot
@@ -90,5 +97,5 @@ def new_match(app: TableApp, new: Level) -> None:
         where = slot.set_aside("kept")
         app.farewell.append(_("The match you left for a new one is kept in {where}; belot play --resume {where} "
                               "continues it.").format(where=where))
-        note = _("A new match at {level}; the last one is kept in saves/aside.").format(level=new.title)
+        note = _("A new match at {level}; the last one is in saves/aside.").format(level=new.title)
     start(app, session, note)

@@ -93,7 +93,7 @@ class ResultScreen(MessageScreen):
     BINDINGS = [*MessageScreen.BINDINGS,
                 *(Binding(key, f"app.{action}", show=False) for key, action in (
                     ("question_mark", "help"), ("s", "sheet"), ("y", "history"), ("a", "auction"), ("r", "rules"),
-                    ("t", "stats"), ("u", "undo"), ("h", "hint")))]
+                    ("t", "stats"), ("u", "undo"), ("h", "hint"), ("l", "level")))]
 
 
 class PointedList(OptionList):
