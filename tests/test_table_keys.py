@@ -11,7 +11,9 @@ from pathlib import Path
 
 from test_game_tui import data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: autouse
 
+from belot_rules.cli.game.look import Look
 from belot_rules.cli.game.saves import read_save
+from belot_rules.cli.game.session import Session
 from belot_rules.cli.game.settings import Kept, Settings
 from belot_rules.cli.game.stats import read_stats
 from belot_rules.cli.tui.app import TableApp
@@ -142,3 +144,18 @@ def test_the_side_column_never_takes_the_keys() -> None:
                 assert app.focused is not app.query_one("#side")
 
     run(first_call)
+
+
+def test_the_keys_page_of_a_watched_table_lists_no_player_s_keys() -> None:
+    """Watching, undo, hint and forced cards are off (the footer hides them): ? listed them all the same."""
+    app = TableApp(Session.start(VARIANT, 2, ("heuristic",) * 4), Look(), "slow")
+
+    async def keys_page() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            shown = screen_text(app)
+            assert "the score sheet" in shown
+            assert "a hint" not in shown and "undo:" not in shown and "forced cards" not in shown
+
+    run(keys_page)

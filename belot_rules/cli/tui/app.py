@@ -61,7 +61,17 @@ from .drawing import auction_said, deal_tally, header, seats_table
 from .hand import HandView, sorted_hand
 from .leaving import leave_game, quit_game
 from .level_menu import open_level_menu
-from .pages import auction_page, deal_result, history, keys_page, match_result, rules_page, sheet_page, stats_page
+from .pages import (
+    auction_page,
+    deal_result,
+    history,
+    keys,
+    keys_page,
+    match_result,
+    rules_page,
+    sheet_page,
+    stats_page,
+)
 from .room import Room, fit
 from .screens import MessageScreen, PointedList, ResultScreen, belote_question
 from .start import offer_unfinished
@@ -636,7 +646,9 @@ class TableApp(App[int]):
         self.push_screen(MessageScreen(title, body, _("Enter or Esc to close"), self.look.ascii), lambda _: self.advance())
 
     def action_help(self) -> None:
-        self.page(_("Keys"), keys_page(self.look))
+        """Every key of the table; watching, not those of a player's moves (undo, hint, forced cards)."""
+        players_keys = ("u", "h", "f") if self.human is None else ()
+        self.page(_("Keys"), keys_page(self.look, [(key, what) for key, what in keys() if key not in players_keys]))
 
     def action_sheet(self) -> None:
         self.page(_("Score sheet"), sheet_page(self.draw))
