@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from game_script import play
 from test_game_tui import data_home, run, screen_text, settle, table_app, until  # noqa: F401 - data_home: autouse
 
 from belot_rules.cli import main
@@ -17,10 +18,63 @@ from belot_rules.cli.tui.app import TableApp
 from belot_rules.cli.tui.screens import QuestionScreen, ResultScreen
 from belot_rules.cli.tui.thinking import Thinking
 from belot_rules.net.joined import NOT_HERE
+from belot_rules.players.levels import LEVELS, RATINGS, TOURNAMENT_PAIRS, rated_variants, ratings_in, tournament_command
 
 ROOT = Path(__file__).resolve().parent.parent
 RATED = ("bulgarian", "french", "coinche", "klaverjas-amsterdam", "baloot")  # issue 23's five variants
 YOU = ("you", "heuristic", "heuristic", "heuristic")
+
+
+def test_every_level_is_rated_in_the_five_variants_within_its_interval() -> None:
+    assert rated_variants() == list(RATED)
+    for variant in RATED:
+        ratings = ratings_in(variant)
+        assert list(ratings) == [lv.name for lv in LEVELS], variant
+        assert all(r.low <= r.rating <= r.high for r in ratings.values())
+        assert abs(sum(r.rating for r in ratings.values())) <= 2  # Bradley-Terry on the Elo scale: the mean is 0
+    assert len(RATINGS) == 4 * len(RATED)
+
+
+
+def test_the_readme_and_the_docs_show_every_rating_and_its_command() -> None:
+    """The README's table of ratings (a row a variant, a column a level) and docs/playing.md's commands are written
+    from ``players/levels.py``: a rating measured again and changed there fails here until both say it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    docs = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    for variant in RATED:
+        cells = " | ".join(str(ratings_in(variant)[lv.name]) for lv in LEVELS)
+        assert f"| {variant} | {cells} |" in readme, variant
+        assert f"`{tournament_command(variant)}`" in docs
+    assert f"--deals {TOURNAMENT_PAIRS}" in tournament_command("bulgarian")
+
+
+
+def test_the_level_menu_shows_the_ratings_and_esc_changes_nothing(tmp_path: Path) -> None:
+    app = table_app("bulgarian", 5, tmp_path)
+
+    async def look() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            shown = " ".join(screen_text(app).replace("│", " ").split())
+            assert "The bots play at Normal." in shown
+            for lv in LEVELS:
+                assert f"{lv.title}, rating {ratings_in('bulgarian')[lv.name]}:" in shown
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, QuestionScreen))
+
+    seed = app.session.seed
+    run(look)
+    assert app.session.seed == seed and app.session.seating.players == YOU
+
+
+
+def test_the_line_game_s_level_command_shows_the_ratings() -> None:
+    shown = " ".join(play("coinche", ["level", "q"], then=None, seed=4, players=YOU).text.split())
+    assert "The bots play at Normal." in shown
+    for lv in LEVELS:
+        assert f"{lv.title}, rating {ratings_in('coinche')[lv.name]}:" in shown
 
 
 def menu_choice(app: TableApp, level_key: str, when_key: str | None) -> None:
@@ -164,3 +218,9 @@ def test_a_decision_for_the_match_left_is_dropped() -> None:
     assert taken == [] and not thinking.busy
     thinking.done(App.control, (1, 0, 0), "the answer")  # type: ignore[arg-type]
     assert taken == ["the answer"]
+
+
+def test_a_variant_without_ratings_says_where_they_are() -> None:
+    shown = " ".join(play("bela", ["level", "q"], then=None, seed=4, players=YOU).text.split())
+    assert "The levels were rated in other variants: docs/playing.md." in shown
+    assert "Expert: solves the deals" in shown and "rating" not in shown.split("other variants")[1].split("Your")[0]

@@ -112,7 +112,18 @@ _BY_NAME = {level.name: level for level in LEVELS}
 
 
 TOURNAMENT_PAIRS = 100  # deal pairs each pair of levels played in the tournaments behind RATINGS
-RATINGS: tuple[Rating, ...] = ()
+RATINGS: tuple[Rating, ...] = (  # belot tournament --bots easy,heuristic,search,expert --deals 100 --seed 1
+    Rating("bulgarian", "easy", -140, -174, -106), Rating("bulgarian", "normal", -44, -75, -13),
+    Rating("bulgarian", "hard", 78, 46, 110), Rating("bulgarian", "expert", 106, 74, 139),
+    Rating("french", "easy", -114, -146, -81), Rating("french", "normal", -44, -75, -13),
+    Rating("french", "hard", 41, 10, 72), Rating("french", "expert", 117, 84, 150),
+    Rating("coinche", "easy", -148, -183, -114), Rating("coinche", "normal", -57, -89, -25),
+    Rating("coinche", "hard", 65, 33, 97), Rating("coinche", "expert", 140, 106, 174),
+    Rating("klaverjas-amsterdam", "easy", -139, -173, -105), Rating("klaverjas-amsterdam", "normal", -48, -80, -17),
+    Rating("klaverjas-amsterdam", "hard", 114, 82, 147), Rating("klaverjas-amsterdam", "expert", 73, 41, 105),
+    Rating("baloot", "easy", -152, -188, -118), Rating("baloot", "normal", -52, -84, -20),
+    Rating("baloot", "hard", 68, 36, 100), Rating("baloot", "expert", 136, 102, 170),
+)
 
 
 def tournament_command(variant: str) -> str:
