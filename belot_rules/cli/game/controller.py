@@ -44,7 +44,7 @@ from ...ruleset import Ruleset
 from .clock import MoveClock, Now
 from .hands import shown_cards
 from .saves import SaveSlot, SaveUnavailable, write_record_file
-from .seating import DEFAULT_BOT, Seating
+from .seating import DEFAULT_BOT, HUMAN, Seating
 
 if TYPE_CHECKING:
     from .look import Look
@@ -223,6 +223,13 @@ class Controller:
     @property
     def seed(self) -> int:
         return self.session.seed
+
+    def another_match(self, bot: str) -> Session:
+        """A new match of this variant and target, newly seeded, with the same seats and every bot playing ``bot``
+        (a level chosen in the level menu); a :class:`UserError` if the house-rules file has gone or changed."""
+        players = tuple(p if p == HUMAN else bot for p in self.session.seating.players)
+        session = self.session
+        return Session.start(session.source, random.SystemRandom().randrange(1_000_000), players, session.target)
 
     @property
     def shown_seed(self) -> int | None:

@@ -398,7 +398,7 @@ class Game:
             self.show_rules()
         elif name == "level":
             variant = self.control.rules.variant.name
-            self.show("\n".join([level_question(variant, self.session.seating.level),
+            self.show("\n".join([level_question(variant, self.control.names.level),
                                  *(f"  {level_menu_line(lv, variant)}" for lv in LEVELS),
                                  _("belot play --level NAME plays a new game at another level.")]))
         elif name == "undo":  # between deals: the controller says why nothing is taken back

@@ -7,14 +7,11 @@ unfinished-game question does. Once the match is over, the menu is how another m
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from ...errors import UserError
 from ...i18n import gettext as _
 from ...players.levels import DEFAULT_LEVEL, LEVELS, Level, level as level_named, level_menu_line, level_question
-from ..game.seating import HUMAN
-from ..game.session import Session
 from .screens import QuestionScreen
 from .start import start
 
@@ -27,7 +24,7 @@ NOW, NEXT_GAME = range(2)
 def open_level_menu(app: TableApp) -> None:
     """Show the levels with their ratings; the one chosen is kept and, if the player wants, played at once."""
     variant = app.control.rules.variant.name
-    current = app.session.seating.level
+    current = app.control.names.level
     pointed = current if current is not None else level_named(DEFAULT_LEVEL)
     app.note = ""  # what an earlier choice said is over
     menu = QuestionScreen(level_question(variant, current), [level_menu_line(lv, variant) for lv in LEVELS],
@@ -75,10 +72,8 @@ def ask_when(app: TableApp, new: Level) -> None:
 
 def new_match(app: TableApp, new: Level) -> None:
     """Start a new match of this variant with every bot at ``new`` (a new seed), keeping the one under way."""
-    old = app.session
-    players = tuple(p if p == HUMAN else new.bot for p in old.seating.players)
     try:
-        session = Session.start(old.source, random.SystemRandom().randrange(1_000_000), players, old.target)
+        session = app.control.another_match(new.bot)
     except UserError as err:  # the house-rules file has gone or has a mistake now: this match goes on
         app.note = str(err).splitlines()[0]
         app.update_status()
