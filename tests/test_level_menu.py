@@ -25,6 +25,13 @@ RATED = ("bulgarian", "french", "coinche", "klaverjas-amsterdam", "baloot")  # i
 YOU = ("you", "heuristic", "heuristic", "heuristic")
 
 
+async def open_menu(pilot, app: TableApp) -> None:  # noqa: ANN001 - textual's Pilot
+    """Once the player is asked something, press l and wait for the level menu."""
+    await settle(pilot, app)
+    await pilot.press("l")
+    await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+
+
 def test_every_level_is_rated_in_the_five_variants_within_its_interval() -> None:
     assert rated_variants() == list(RATED)
     for variant in RATED:
@@ -33,7 +40,6 @@ def test_every_level_is_rated_in_the_five_variants_within_its_interval() -> None
         assert all(r.low <= r.rating <= r.high for r in ratings.values())
         assert abs(sum(r.rating for r in ratings.values())) <= 2  # Bradley-Terry on the Elo scale: the mean is 0
     assert len(RATINGS) == 4 * len(RATED)
-
 
 
 def test_the_readme_and_the_docs_show_every_rating_and_its_command() -> None:
@@ -48,15 +54,12 @@ def test_the_readme_and_the_docs_show_every_rating_and_its_command() -> None:
     assert f"--deals {TOURNAMENT_PAIRS}" in tournament_command("bulgarian")
 
 
-
 def test_the_level_menu_shows_the_ratings_and_esc_changes_nothing(tmp_path: Path) -> None:
     app = table_app("bulgarian", 5, tmp_path)
 
     async def look() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("l")
-            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await open_menu(pilot, app)
             shown = " ".join(screen_text(app).replace("│", " ").split())
             assert "The bots play at Normal." in shown
             for lv in LEVELS:
@@ -67,7 +70,6 @@ def test_the_level_menu_shows_the_ratings_and_esc_changes_nothing(tmp_path: Path
     seed = app.session.seed
     run(look)
     assert app.session.seed == seed and app.session.seating.players == YOU
-
 
 
 def test_the_line_game_s_level_command_shows_the_ratings() -> None:
@@ -84,9 +86,7 @@ def menu_choice(app: TableApp, level_key: str, when_key: str | None) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await pilot.press("1")  # a call: the match is under way
-            await settle(pilot, app)
-            await pilot.press("l")
-            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await open_menu(pilot, app)
             await pilot.press(level_key)
             if when_key is not None:
                 await until(pilot, lambda: "The bots at" in screen_text(app))
@@ -133,9 +133,7 @@ def test_back_returns_to_the_levels(tmp_path: Path) -> None:
 
     async def back() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("l")
-            await until(pilot, lambda: isinstance(app.screen, QuestionScreen))
+            await open_menu(pilot, app)
             await pilot.press("4")
             await until(pilot, lambda: "The bots at Expert:" in screen_text(app))
             await pilot.press("3")
