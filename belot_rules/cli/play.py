@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from .game.look import THEMES, AsciiOnly, Look
 from .game.loop import Game, confirm
 from .game.saves import RulesMissing, SavedGame, SaveSlot, SaveUnavailable, latest_slot, slot_name
 from .game.seating import DEFAULT_SEATS, HUMAN, parse_seats
-from .game.session import Session
+from .game.session import Session, fresh_seed
 from .game.settings import Kept, Settings
 from .game.stats import stats_path
 from .seed import seed_number
@@ -270,7 +269,7 @@ def new_game(args: argparse.Namespace, table: Table, kept_level: str = DEFAULT_L
         raise UserError("--level chooses every bot and --seats each one: give one of them")
     players = parse_seats(args.seats) if args.seats else None
     bot = level(args.level or kept_level).bot
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seed = args.seed if args.seed is not None else fresh_seed()
     session = Session.start(args.variant or DEFAULT_VARIANT, seed, players, args.target,
                             bot=bot, watch=args.watch)  # a wrong name stops here
     if HUMAN not in session.seating.players:

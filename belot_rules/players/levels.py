@@ -157,10 +157,6 @@ def level_menu_line(lv: Level, variant: str) -> str:
                                                                 description=_(lv.description))
 
 
-def rated_variants() -> list[str]:
-    """The variants whose levels were rated, in the order of :data:`RATINGS`."""
-    return list(dict.fromkeys(r.variant for r in RATINGS))
-
 
 def level(name: str) -> Level:
     """The level called ``name``; a :class:`UserError` names the levels otherwise."""

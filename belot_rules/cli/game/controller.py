@@ -48,7 +48,7 @@ from .seating import DEFAULT_BOT, HUMAN, Seating
 
 if TYPE_CHECKING:
     from .look import Look
-from .session import SCORED, NoUndo, Session, SheetRow
+from .session import SCORED, NoUndo, Session, SheetRow, fresh_seed
 from .stats import record_match
 
 BOT, YOU, FORCED, CLOCK = "bot", "you", "forced", "clock"  # who made a move: see Moved.by
@@ -227,9 +227,9 @@ class Controller:
     def another_match(self, bot: str) -> Session:
         """A new match of this variant and target, newly seeded, with the same seats and every bot playing ``bot``
         (a level chosen in the level menu); a :class:`UserError` if the house-rules file has gone or changed."""
-        players = tuple(p if p == HUMAN else bot for p in self.session.seating.players)
         session = self.session
-        return Session.start(session.source, random.SystemRandom().randrange(1_000_000), players, session.target)
+        players = tuple(p if p == HUMAN else bot for p in session.seating.players)
+        return Session.start(session.source, fresh_seed(), players, session.target)
 
     @property
     def shown_seed(self) -> int | None:

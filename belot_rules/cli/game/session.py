@@ -8,6 +8,7 @@ actions, rebuilds the very same sheet.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -73,6 +74,11 @@ class SheetRow:
                    tuple(parts[t].cards + parts[t].last_trick for t in sides), tuple(parts[t].bonus for t in sides),
                    tuple(parts[t].declarations for t in sides), tuple(parts[t].belote for t in sides), score,
                    tuple(board), deal=deal)
+
+
+def fresh_seed() -> int:
+    """A new match's seed when none is given: a short number the table shows and ``--seed`` takes back."""
+    return random.SystemRandom().randrange(1_000_000)
 
 
 @dataclass

@@ -388,8 +388,8 @@ class TableApp(App[int]):
         ended = event if isinstance(event, MatchEnded) else self.control.match_end()
         self.update_status()
         self.farewell.append(self.look.words(self.draw.match_result(ended).plain))  # kept once the table closes
-        self.push_screen(ResultScreen(_("The match is over"), match_result(self.draw, ended), _("Enter to leave, l for another match"),
-                                      self.look.ascii), lambda _: self.exit(0))
+        self.push_screen(ResultScreen(_("The match is over"), match_result(self.draw, ended),
+                                      _("Enter to leave, l for another match"), self.look.ascii), lambda _: self.exit(0))
 
     # ------------------------------------------------------------------ the player's choices
 

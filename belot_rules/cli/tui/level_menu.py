@@ -32,13 +32,11 @@ def open_level_menu(app: TableApp) -> None:
 
     def chosen(index: int | None) -> None:
         if index is None or index < 0:
-            app.update_status()
-            app.advance()
+            back_to_table(app)
         elif LEVELS[index] == current and not app.control.over:
             app.keep(_("The bots play at {level}, in your next games too.").format(level=current.title),
                      level=current.name)
-            app.update_status()
-            app.advance()
+            back_to_table(app)
         else:
             ask_when(app, LEVELS[index])
 
@@ -61,8 +59,7 @@ def ask_when(app: TableApp, new: Level) -> None:
         if index == NOW:
             new_match(app, new)
         elif index == NEXT_GAME:
-            app.update_status()
-            app.advance()
+            back_to_table(app)
         else:  # back to the levels
             open_level_menu(app)
 
@@ -76,8 +73,7 @@ def new_match(app: TableApp, new: Level) -> None:
         session = app.control.another_match(new.bot)
     except UserError as err:  # the house-rules file has gone or has a mistake now: this match goes on
         app.note = str(err).splitlines()[0]
-        app.update_status()
-        app.advance()
+        back_to_table(app)
         return
     if app.timer is not None:
         app.timer.stop()
@@ -94,3 +90,9 @@ def new_match(app: TableApp, new: Level) -> None:
                               "continues it.").format(where=where))
         note = _("A new match at {level}; the last one is in saves/aside.").format(level=new.title)
     start(app, session, note)
+
+
+def back_to_table(app: TableApp) -> None:
+    """The menu closed: the status line says what it changed, and the game goes on."""
+    app.update_status()
+    app.advance()
