@@ -806,3 +806,33 @@ def test_the_pages_open_over_a_deal_s_score_and_close_back_to_it() -> None:
                 await until(pilot, lambda: app.screen is result)
 
     run(over_the_score)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_notice_too_long_for_the_status_line_is_shown_whole_before_the_game(size: tuple[int, int]) -> None:
+    """A notice before the game (a settings file set aside, a language the terminal cannot lay out) longer than the
+    status line's two lines opens in a box, every word readable, and the game begins once it is closed; a short one
+    stays on the status line."""
+    long = ("The settings in /home/someone/a/rather/deep/folder/of/settings/belot-rules/settings.json could not be "
+            "read (line 3, column 7: expected a value); the file is kept as settings-unreadable-2026-12-05.json and "
+            "the defaults are used. Arabic: this terminal does not lay out right-to-left text, so the game is in "
+            "English here; GNOME Terminal, Konsole and mlterm show it (or set BELOT_BIDI=1 if yours does).")
+
+    async def noticed() -> None:
+        app = table_app("bulgarian", 3, note=long)
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+            shown = " ".join(screen_text(app).split())
+            for word in long.split():
+                assert word.strip("()") in shown.replace("│", " ")
+            deal = app.session.deal
+            assert deal is None or deal.auction is None or not deal.auction.calls  # the game waits for the notice
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.note == ""
+        short = table_app("bulgarian", 3, note="Resumed.")
+        async with short.run_test(size=size) as pilot:
+            await settle(pilot, short)
+            assert not isinstance(short.screen, MessageScreen) and "Resumed." in screen_text(short)
+
+    run(noticed)

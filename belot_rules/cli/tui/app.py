@@ -75,7 +75,7 @@ from .pages import (
 from .room import Room, fit
 from .screens import MessageScreen, PointedList, ResultScreen, belote_question
 from .start import offer_unfinished
-from .status import menu_title, status_line
+from .status import fits, menu_title, status_line
 from .thinking import Hinting, Thinking
 
 MIN_DELAY = 0.001  # seconds: even instant bots let the screen draw between moves
@@ -178,6 +178,15 @@ class TableApp(App[int]):
             self.query_one("#hand").styles.height = 6
         if self.human is None:
             self.query_one("#hand").display = False
+        if fits(self.note, self.size.width):
+            self.open_table()
+        else:  # a notice before the game too long for the status line (a settings file set aside): read whole first
+            notice, self.note = self.note, ""
+            self.push_screen(MessageScreen(_("Before the game"), notice, ascii=self.look.ascii),
+                             lambda _: self.open_table())
+
+    def open_table(self) -> None:
+        """Offer the slot's unfinished game, or begin."""
         if self.unfinished is not None:
             offer_unfinished(self, self.unfinished)
         else:

@@ -52,7 +52,7 @@ def status_line(app: TableApp) -> Text:
         text = does(control.names.name(view.to_act), verb) + (" " + _("(thinking…)") if app.thinking.busy else "") \
             + ("" if app.skipping else " " + _("(space skips)"))
     shown = f"{app.note}  {look.pointer} {text}" if app.note else text
-    room = max(app.size.width - 2, 20)  # the line's padding on each side
+    room = _room(app.size.width)
     if len(shown) > room:  # a long note (a refusal, a hint) above what is expected, not over it
         shown = f"{app.note}\n{text}"
     if len(app.note) > room:  # a note longer than a line takes both, rather than be cut: the menu and hand still ask
@@ -65,6 +65,15 @@ def status_line(app: TableApp) -> Text:
         shown = _("The table needs {needed}; this terminal is {size}.").format(
             needed="{}x{}".format(*MIN_SIZE), size=f"{width}x{height}") + f" {shown}"
     return Text(look.words(shown), no_wrap=True, overflow="ellipsis")
+
+
+def _room(width: int) -> int:
+    return max(width - 2, 20)  # the line's padding on each side
+
+
+def fits(note: str, width: int) -> bool:
+    """Whether ``note`` shows whole on the status line of a table ``width`` columns wide."""
+    return len(textwrap.wrap(note, _room(width))) <= STATUS_LINES
 
 
 def menu_title(phase: str) -> str:
