@@ -10,6 +10,7 @@ import pytest
 from belot_rules import load_variant
 from belot_rules.cli import main
 from belot_rules.errors import UserError
+from belot_rules.players import REGISTRY
 from belot_rules.rules.scoring.result import DealScore, ScoreParts
 from belot_rules.sim.backends import open_backend
 from belot_rules.sim.duel import DuelResult, duel
@@ -103,3 +104,10 @@ def test_a_game_without_auction_or_stake_is_not_told_of_bidders_and_contracts(ca
     out = capsys.readouterr().out
     assert "card play (the deal names trump)" in out
     assert "bidder" not in out and "contracts taken" not in out
+
+
+def test_the_duel_help_names_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """`belot duel --help` lists every player name it takes, the levels' easy and expert too."""
+    assert main(["duel", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert f"A bot is a name ({', '.join(REGISTRY)})" in shown and "expert" in REGISTRY and "easy" in REGISTRY

@@ -9,6 +9,7 @@ from rich.markup import escape
 
 from .. import load_variant
 from ..i18n import gettext as _
+from ..players import REGISTRY
 from ..ruleset import Ruleset
 from ..sim.duel import DuelResult, duel
 from ..variant.model import ContractAtStake
@@ -22,8 +23,9 @@ def register(subparsers: Any) -> None:
         help=_("duplicate deals (and matches) between two bots"),
         description=_("Play every deal twice with the two bots' seats swapped, so the luck of the cards cancels, "
                     "and report the first bot's advantage per deal with 95% intervals over the deal pairs. "
-                    "A bot is a name (random, heuristic, search) or an outside bot: path/to/file.py:Name or "
-                    "module:Name. The same seed gives the same numbers with any number of workers."),
+                    "A bot is a name ({names}) or an outside bot: path/to/file.py:Name or "
+                    "module:Name. The same seed gives the same numbers with any number of workers.").format(
+            names=", ".join(REGISTRY)),
     )
     parser.add_argument("first", metavar="X", help=_("the first bot"))
     parser.add_argument("second", metavar="Y", help=_("the second bot"))
