@@ -59,7 +59,8 @@ typedef struct {
     int stopped;      /* the search reached its limit of positions: its values are not to be used */
     long long limit;  /* positions it may search, or 0 for no limit */
     int rest;         /* the card points in hands, face down and in the current trick */
-    int most_melds;   /* whether melds from tricks leave the camp's points without a known most */
+    int most_melds;   /* whether melds from tricks leave the camp's points without a known most (or least) */
+    int floor;        /* below any value: -1, or with melds from tricks (the others' count against it) -INFINITE */
     long long nodes;
 } Search;
 
@@ -111,17 +112,12 @@ static int after(Search *c, int leader, int pos, int win, int left, int seat, in
         value = search(c, leader, pos + 1, win, left, alpha, beta);
     } else {
         int winner = (leader + win) % c->players;
-        int taken = 0;
-        for (int i = 0; i < c->players; i++)
-            taken += s->points[trick[i]];
-        if (left == 1)
-            taken += c->last_bonus;
-        if (c->melds != NULL)
-            taken += meld_points(c, trick);
         int cards_taken = 0;
         for (int i = 0; i < c->players; i++)
             cards_taken += s->points[trick[i]];
-        int mine = c->camp >> winner & 1 ? taken : 0;
+        int melds = c->melds != NULL ? meld_points(c, trick) : 0;
+        /* the others' melds count against the camp (Solver._after) */
+        int mine = c->camp >> winner & 1 ? cards_taken + melds + (left == 1 ? c->last_bonus : 0) : -melds;
         if (left == 1 || c->failed) {
             value = mine;
         } else {
@@ -232,8 +228,8 @@ static int search(Search *c, int leader, int pos, int win, int left, int alpha, 
         c->stopped = 1;
         return 0;
     }
-    if (beta <= 0)
-        return 0;  /* the camp is sure of nothing more than it needs */
+    if (beta <= 0 && !c->most_melds)
+        return 0;  /* the camp is sure of nothing more than it needs (it can lose no points: no melds from tricks) */
     if (!c->most_melds && alpha >= c->rest + c->last_bonus)
         return c->rest + c->last_bonus;  /* even every point left would not reach alpha */
     Entry *entry = NULL;
@@ -266,7 +262,7 @@ static int search(Search *c, int leader, int pos, int win, int left, int alpha, 
     const int *trick = c->trick[left];
     uint32_t allowed = pos ? legal(c->s, hand, trick[0] >> 3, trick[win], win == pos - c->back) : hand;
     int maximising = c->camp >> seat & 1;
-    int best = maximising ? -1 : INFINITE, chosen = -1;
+    int best = maximising ? c->floor : INFINITE, chosen = -1;
     int cards[32];
     int n = ordered(c, leader, pos, win, left, seat, allowed, best_card, cards);
     for (int i = 0; i < n && !c->failed && !c->stopped; i++) {
@@ -413,6 +409,7 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
     }
     c.equal_runs = c.melds == NULL && !c.has_under;
     c.most_melds = c.melds != NULL;
+    c.floor = c.most_melds ? -INFINITE : -1;
     uint32_t all = c.hidden;
     for (int i = 0; i < players; i++)
         all |= c.hands[i];
@@ -440,7 +437,7 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (!generation)
         generation = 1;
     if (!cards) {
-        int value = search(&c, (int)leader, pos, (int)win, (int)left, -1, INFINITE);
+        int value = search(&c, (int)leader, pos, (int)win, (int)left, c.floor, INFINITE);
         result = c.failed ? NULL : c.stopped ? Py_NewRef(Py_None) : PyLong_FromLong(value);
         goto done;
     }
@@ -448,7 +445,7 @@ static PyObject *values(PyObject *module, PyObject *const *args, Py_ssize_t narg
     int seat = ((int)leader + pos) % c.players;
     for (uint32_t rest = (uint32_t)cards; rest && result != NULL && !c.stopped; rest &= rest - 1) {
         int card = LOWEST(rest);
-        int value = after(&c, (int)leader, pos, (int)win, (int)left, seat, card, -1, INFINITE);
+        int value = after(&c, (int)leader, pos, (int)win, (int)left, seat, card, c.floor, INFINITE);
         PyObject *pair = c.failed ? NULL : Py_BuildValue("(ii)", card, value);
         if (pair == NULL || PyList_Append(result, pair) < 0)
             Py_CLEAR(result);

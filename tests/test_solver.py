@@ -3,7 +3,8 @@
 The brute force plays every line of a small position through the engine itself
 (:meth:`DealState.play_card`: its trick winner, its open tableau) and counts what the
 camp takes: the tricks' card points, the last trick's bonus (``scoring.last_trick``)
-and the melds in a trick's cards where they come from tricks (klaverjas.md §5). Each
+and the melds in a trick's cards where they come from tricks (klaverjas.md §5), the others' melds
+counting against it. Each
 seat plays its camp's best, as the solver assumes (rules of each variant in RULES.md,
 the play obligations of rules/play/obligations.py).
 """
@@ -39,17 +40,21 @@ def small_position(ruleset: Ruleset, seed: int, left: int) -> DealState:
 
 
 def taken(state: DealState, camp: tuple[bool, ...], since: int) -> int:
-    """What the camp took in the tricks from ``since`` on: card points, last trick, melds from tricks."""
+    """What the camp took in the tricks from ``since`` on: card points, last trick, melds from tricks, less the
+    melds of the tricks the others took."""
     ruleset, contract = state.ruleset, state.contract
     assert contract is not None
     points = ruleset.tables[contract].points
     rules = ruleset.declarations
     total = 0
     for number, (_, cards, winner) in enumerate(state.tricks[since:], since):
+        melds = sum(d.points for d in rules.in_trick(contract, cards, winner))
         if camp[winner]:
             total += sum(points[c] for c in cards)
             total += ruleset.variant.scoring.last_trick if number == ruleset.seating.hand_size - 1 else 0
-            total += sum(d.points for d in rules.in_trick(contract, cards, winner))
+            total += melds
+        else:
+            total -= melds  # the others' melds count against the camp
     return total
 
 
@@ -91,15 +96,19 @@ def test_solver_agrees_with_brute_force(name: str, seed: int, left: int) -> None
     assert Solver(ruleset, state.contract or "", other).solve(state) == brute_force(state.clone(), other, len(state.tricks))
 
 
-def test_solver_camps_share_the_points_left() -> None:
-    """Six tricks of a Bulgarian deal, solved for each camp: without melds from tricks the points left are
-    constant, so what one camp is sure of the other concedes (the game is of perfect information)."""
-    ruleset = load_variant("bulgarian")
-    state = small_position(ruleset, 3, 6)
+@pytest.mark.parametrize("name, seed", [("bulgarian", 3), ("klaverjas-amsterdam", 3), ("klaverjas-amsterdam", 8)])
+def test_solver_camps_share_the_points_left(name: str, seed: int) -> None:
+    """Six tricks of a deal, solved for each camp: what one camp is sure of the other concedes (the game is of
+    perfect information), the card points and last trick left being shared. With melds from tricks (Klaverjas roem,
+    klaverjas.md §5) too: the roem a camp lets the others make counts against it as its own counts for it, so it
+    stays a zero-sum game (issue 23: counting only its own, the expert gave the others roem for nothing and lost
+    contracts a Klaverjas taker keeps only with more points than the others)."""
+    ruleset = load_variant(name)
+    state = small_position(ruleset, seed, 6)
     camp = camp_of(ruleset, state.to_act, state.declarer)
     value = solver_for(ruleset, state.contract or "", camp).solve(state)
     against = solver_for(ruleset, state.contract or "", tuple(not c for c in camp)).solve(state)
     points = ruleset.tables[state.contract or ""].points
     left = sum(points[c] for hand in state.hands for c in iter_bits(hand)) + sum(points[c] for c in state.trick) + 10
-    assert 0 <= value <= left
+    assert ruleset.declarations.from_tricks == name.startswith("klaverjas")
     assert value + against == left

@@ -6,7 +6,11 @@ contract's ``trick_strength`` for the winner, its ``points``), so it solves any
 variant file. The value of a position is what the maximising camp takes from
 it on: the card points of the current trick and of every trick still to play,
 the last trick's bonus, and the melds a trick's cards make where melds come
-from tricks (Klaverjas roem). Everything else a deal scores (declarations from
+from tricks (Klaverjas roem), less the melds of the tricks the others take:
+the card points left are shared, so what one camp does not take the other
+does, but roem is not, and roem a camp lets the others make counts against it
+as much as its own counts for it (a Klaverjas taker is judged on its points
+against theirs). Everything else a deal scores (declarations from
 the hand, belote, capot bonuses, the contract's verdict) is left out: it is
 either fixed before the play or follows from these points.
 
@@ -76,6 +80,8 @@ class Solver:
         self.last_bonus = ruleset.variant.scoring.last_trick
         declarations = ruleset.declarations
         self.in_trick = declarations.in_trick if declarations.from_tricks else None
+        # Below any value: 0 is the least a camp takes, unless the others' melds from tricks count against it.
+        self.floor = -1 if self.in_trick is None else -(1 << 30)
         # Per suit, its cards strongest first, for the equivalence of touching cards.
         strength = tables.strength
         self.by_strength = [sorted(iter_bits(SUIT_MASKS[s] & seating.pack_mask), key=lambda c: -strength[c])
@@ -98,7 +104,7 @@ class Solver:
             return int(self._compiled(state, 0, 0))
         hands, hidden = self._start(state, 0)
         return self._search(hands, hidden, state.leader, list(state.trick), state.win_pos,
-                            self._tricks_left(state), -1, 1 << 30)
+                            self._tricks_left(state), self.floor, 1 << 30)
 
     def card_values(self, state: DealState, limit: int = 0) -> dict[int, int] | None:
         """Each legal card of the seat to play (touching equal cards each get their group's value): the camp's
@@ -114,7 +120,7 @@ class Solver:
         values: dict[int, int] = {}
         try:
             for card in iter_bits(state.legal_card_mask()):
-                values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, -1, 1 << 30)
+                values[card] = self._after(hands, hidden, leader, trick, win, left, seat, card, self.floor, 1 << 30)
         except _Stopped:
             return None
         return values
@@ -158,8 +164,8 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.limit > 0:
             raise _Stopped
-        if beta <= 0:
-            return 0  # the camp is sure of nothing more than it needs
+        if beta <= 0 and self.in_trick is None:
+            return 0  # the camp is sure of nothing more than it needs (it can lose no points: no melds from tricks)
         most = self.rest + self.last_bonus
         if self.in_trick is None and alpha >= most:
             return most  # even every point left would not reach alpha
@@ -187,7 +193,7 @@ class Solver:
         else:
             legal = hand
         maximising = self.camp[seat]
-        best = -1 if maximising else 1 << 30
+        best = self.floor if maximising else 1 << 30
         chosen = -1
         for card in self._ordered(hands, hidden, leader, trick, win, seat, legal, best_card):
             value = self._after(hands, hidden, leader, trick, win, left, seat, card, alpha, beta)
@@ -220,12 +226,11 @@ class Solver:
             if pos + 1 < self.players:
                 return self._search(hands, hidden, leader, trick, win, left, alpha, beta)
             winner = self.order[leader + win]
-            taken = sum(self.points[c] for c in trick)
-            if left == 1:
-                taken += self.last_bonus
-            if self.in_trick is not None:
-                taken += sum(d.points for d in self.in_trick(self.contract, trick, winner))
-            mine = taken if self.camp[winner] else 0
+            melds = 0 if self.in_trick is None else sum(d.points for d in self.in_trick(self.contract, trick, winner))
+            if self.camp[winner]:
+                mine = sum(self.points[c] for c in trick) + melds + (self.last_bonus if left == 1 else 0)
+            else:
+                mine = -melds
             if left == 1:
                 return mine
             turned, hidden = self._turn_up(hands, hidden, leader, trick)
