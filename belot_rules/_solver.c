@@ -115,8 +115,8 @@ static int after(Search *c, int leader, int pos, int win, int left, int seat, in
         int cards_taken = 0;
         for (int i = 0; i < c->players; i++)
             cards_taken += s->points[trick[i]];
-        int melds = c->melds != NULL ? meld_points(c, trick) : 0;
-        /* the others' melds count against the camp (Solver._after) */
+        int melds = c->melds != NULL ? meld_points(c, trick) / 2 : 0;
+        /* half the melds of a trick, the others' counting against the camp (Solver._after) */
         int mine = c->camp >> winner & 1 ? cards_taken + melds + (left == 1 ? c->last_bonus : 0) : -melds;
         if (left == 1 || c->failed) {
             value = mine;

@@ -1,12 +1,11 @@
 """The double-dummy solver (``players/solver.py``) agrees with brute force in every shipped variant.
 
 The brute force plays every line of a small position through the engine itself
-(:meth:`DealState.play_card`: its trick winner, its open tableau) and counts what the
-camp takes: the tricks' card points, the last trick's bonus (``scoring.last_trick``)
-and the melds in a trick's cards where they come from tricks (klaverjas.md §5), the others' melds
-counting against it. Each
-seat plays its camp's best, as the solver assumes (rules of each variant in RULES.md,
-the play obligations of rules/play/obligations.py).
+(:meth:`DealState.play_card`: its trick winner, its open tableau) and counts what the camp takes:
+the tricks' card points, the last trick's bonus (``scoring.last_trick``) and, where melds come from
+tricks (klaverjas.md §5), half the melds of its tricks less half those of the others'. Each seat
+plays its camp's best, as the solver assumes (rules of each variant in RULES.md, the play
+obligations of rules/play/obligations.py).
 """
 
 from __future__ import annotations
@@ -40,15 +39,15 @@ def small_position(ruleset: Ruleset, seed: int, left: int) -> DealState:
 
 
 def taken(state: DealState, camp: tuple[bool, ...], since: int) -> int:
-    """What the camp took in the tricks from ``since`` on: card points, last trick, melds from tricks, less the
-    melds of the tricks the others took."""
+    """What the camp took in the tricks from ``since`` on: card points, last trick, and half the melds from its tricks
+    less half those of the others' tricks (a card point moves the camps' difference by two, a meld point by one)."""
     ruleset, contract = state.ruleset, state.contract
     assert contract is not None
     points = ruleset.tables[contract].points
     rules = ruleset.declarations
     total = 0
     for number, (_, cards, winner) in enumerate(state.tricks[since:], since):
-        melds = sum(d.points for d in rules.in_trick(contract, cards, winner))
+        melds = sum(d.points for d in rules.in_trick(contract, cards, winner)) // 2
         if camp[winner]:
             total += sum(points[c] for c in cards)
             total += ruleset.variant.scoring.last_trick if number == ruleset.seating.hand_size - 1 else 0
@@ -102,7 +101,7 @@ def test_solver_camps_share_the_points_left(name: str, seed: int) -> None:
     perfect information), the card points and last trick left being shared. With melds from tricks (Klaverjas roem,
     klaverjas.md §5) too: the roem a camp lets the others make counts against it as its own counts for it, so it
     stays a zero-sum game (issue 23: counting only its own, the expert gave the others roem for nothing and lost
-    contracts a Klaverjas taker keeps only with more points than the others)."""
+    contracts a Klaverjas taker keeps only with more points than the others, roem included)."""
     ruleset = load_variant(name)
     state = small_position(ruleset, seed, 6)
     camp = camp_of(ruleset, state.to_act, state.declarer)

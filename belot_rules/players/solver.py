@@ -5,12 +5,13 @@ Alpha-beta over the compiled rules, the same ones the fast trick loop plays
 contract's ``trick_strength`` for the winner, its ``points``), so it solves any
 variant file. The value of a position is what the maximising camp takes from
 it on: the card points of the current trick and of every trick still to play,
-the last trick's bonus, and the melds a trick's cards make where melds come
-from tricks (Klaverjas roem), less the melds of the tricks the others take:
-the card points left are shared, so what one camp does not take the other
-does, but roem is not, and roem a camp lets the others make counts against it
-as much as its own counts for it (a Klaverjas taker is judged on its points
-against theirs). Everything else a deal scores (declarations from
+and the last trick's bonus. Where melds come from tricks (Klaverjas roem), half
+the melds of the camp's tricks are added and half those of the others' tricks
+taken away: a card point the camp takes is one the others do not, so it moves
+the camps' difference by two, a point of roem by one, and a Klaverjas taker is
+judged on his points against theirs. The value is then half the camp's lead
+plus half the points left, and the game zero-sum: the camps' values add up to
+the card points and bonus left. Everything else a deal scores (declarations from
 the hand, belote, capot bonuses, the contract's verdict) is left out: it is
 either fixed before the play or follows from these points.
 
@@ -226,7 +227,7 @@ class Solver:
             if pos + 1 < self.players:
                 return self._search(hands, hidden, leader, trick, win, left, alpha, beta)
             winner = self.order[leader + win]
-            melds = 0 if self.in_trick is None else sum(d.points for d in self.in_trick(self.contract, trick, winner))
+            melds = 0 if self.in_trick is None else sum(d.points for d in self.in_trick(self.contract, trick, winner)) // 2
             if self.camp[winner]:
                 mine = sum(self.points[c] for c in trick) + melds + (self.last_bonus if left == 1 else 0)
             else:
