@@ -119,8 +119,8 @@ RATINGS: tuple[Rating, ...] = (  # belot tournament --bots easy,heuristic,search
     Rating("french", "hard", 41, 10, 72), Rating("french", "expert", 117, 84, 150),
     Rating("coinche", "easy", -148, -183, -114), Rating("coinche", "normal", -57, -89, -25),
     Rating("coinche", "hard", 65, 33, 97), Rating("coinche", "expert", 140, 106, 174),
-    Rating("klaverjas-amsterdam", "easy", -139, -173, -105), Rating("klaverjas-amsterdam", "normal", -48, -80, -17),
-    Rating("klaverjas-amsterdam", "hard", 114, 82, 147), Rating("klaverjas-amsterdam", "expert", 73, 41, 105),
+    Rating("klaverjas-amsterdam", "easy", -147, -182, -112), Rating("klaverjas-amsterdam", "normal", -55, -87, -23),
+    Rating("klaverjas-amsterdam", "hard", 97, 64, 129), Rating("klaverjas-amsterdam", "expert", 106, 73, 138),
     Rating("baloot", "easy", -152, -188, -118), Rating("baloot", "normal", -52, -84, -20),
     Rating("baloot", "hard", 68, 36, 100), Rating("baloot", "expert", 136, 102, 170),
 )
