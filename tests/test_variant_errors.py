@@ -783,6 +783,15 @@ def test_a_yaml_slip_is_told_as_the_author_made_it(tmp_path: Path, text: str, ex
     assert expected in message and len(message.splitlines()) == 1
 
 
+@pytest.mark.parametrize("line", ["match: target: [" + "9" * 5000 + "]", "title: Belot: " + "x" * 5000],
+                         ids=["section-on-one-line", "colon-in-text"])
+def test_a_yaml_hint_shows_only_the_start_of_a_huge_line(tmp_path: Path, line: str) -> None:
+    """A hint's example is made from the author's line; a line of thousands of characters (found by the fuzz test)
+    made a message of thousands: the example shows its first 80 characters, then an ellipsis."""
+    message = problems_of(tmp_path, f"extends: bulgarian\n{line}\n")
+    assert "…" in message and len(message) < 400 and len(message.splitlines()) == 1
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("extends: !!python/object:os.system bulgarian\n", "house.yaml:1:10: the tag !!python/object:os.system is not allowed"),
     ("extends: 010\n", "house.yaml:1:10: YAML 1.1 reads `010` as the octal number 8"),

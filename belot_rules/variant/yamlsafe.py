@@ -35,6 +35,7 @@ _OCTAL = re.compile(r"[-+]?0[0-7]+")
 _CONSTRUCTOR = SafeConstructor()
 _PLAIN_TAGS = {"str", "int", "float", "bool", "null", "timestamp"}
 VARIANT_FILE = "a variant file"
+EXAMPLE = 80  # characters of the user's line a hint shows at most
 
 
 def norm_key(key: object) -> str:
@@ -360,15 +361,20 @@ def _second_colon_hint(line: str, above: str) -> str:
     key, _colon, rest = line.strip().partition(": ")
     if ":" not in rest and above.strip() and ":" not in above:
         return _("; a section's name ends with a colon and its rules go on their own indented lines: "
-                 "{example}").format(example=f"{above.strip()}:")
+                 "{example}").format(example=_cut(f"{above.strip()}:"))
     if ":" not in rest:
         return _("; this line is indented more than the rule above it: indent it like the other keys of its section")
     if re.fullmatch(r"[a-z_0-9]+", rest.partition(":")[0].strip()):
         return _("; a section's name ends with a colon and its rules go on their own indented lines, or in "
-                 "braces: {example}").format(example=f"{key}: {{{rest.strip()}}}")
+                 "braces: {example}").format(example=_cut(f"{key}: {{{rest.strip()}}}"))
     quote = '"' if "'" in rest else "'"
     return _("; text with a colon and a space in it is quoted: {example}").format(
-        example=f"{key}: {quote}{rest.strip()}{quote}")
+        example=_cut(f"{key}: {quote}{rest.strip()}{quote}"))
+
+
+def _cut(example: str) -> str:
+    """A hint's example made from the user's line: whole when short, else its start (a line can be any length)."""
+    return example if len(example) <= EXAMPLE else example[:EXAMPLE - 1] + "…"
 
 
 def _syntax_hints() -> tuple[tuple[str, str], ...]:
