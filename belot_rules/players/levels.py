@@ -105,7 +105,7 @@ LEVELS: tuple[Level, ...] = (
            Strength("klaverjas-amsterdam", "normal", 4.5, 2.1, 6.8, 300), Strength("baloot", "normal", 12.5, 9.0, 16.1, 300))),
     Level("expert", "expert", N_("solves the deals that fit what it has seen with every card in view, for each card"),
           (Strength("bulgarian", "hard", 6.3, 4.0, 8.7, 500), Strength("french", "hard", 5.0, 3.2, 6.8, 500),
-           Strength("coinche", "hard", 8.3, 6.4, 10.2, 500))),
+           Strength("coinche", "hard", 8.3, 6.4, 10.2, 500), Strength("klaverjas-amsterdam", "hard", 3.8, 1.4, 6.2, 300))),
 )
 DEFAULT_LEVEL = "normal"
 _BY_NAME = {level.name: level for level in LEVELS}
