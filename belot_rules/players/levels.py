@@ -157,7 +157,6 @@ def level_menu_line(lv: Level, variant: str) -> str:
                                                                 description=_(lv.description))
 
 
-
 def level(name: str) -> Level:
     """The level called ``name``; a :class:`UserError` names the levels otherwise."""
     try:
