@@ -38,7 +38,8 @@ from belot_rules.rules.bidding.calls import Call
 from belot_rules.ruleset import Ruleset
 from belot_rules.sim.duel import duel
 
-NEVER = Margins(double_odds=1.0)
+NEVER = Margins(double_odds=1.0, free_double=False)
+NOT_FREE = Margins(free_double=False)
 DEFAULT = Margins()
 DOUBLES = ("double", "redouble")
 
@@ -51,6 +52,17 @@ class NeverDoubles(HeuristicPlayer):
     def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
         super().__init__(ruleset, seed)
         self.bidding = BiddingSense(ruleset, NEVER)
+
+
+class NoFreeDoubles(HeuristicPlayer):
+    """The heuristic bot that does not double where the match makes it free (players/match_stakes.py): its doubles
+    judged by the deal alone."""
+
+    name = "no-free-doubles"
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
+        super().__init__(ruleset, seed)
+        self.bidding = BiddingSense(ruleset, NOT_FREE)
 
 
 def bidder(ruleset: Ruleset, margins: Margins) -> HeuristicPlayer:

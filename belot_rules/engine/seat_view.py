@@ -60,6 +60,7 @@ class SeatView:
     alone: int = -1
     out: int = -1
     doubling_from: int = -1  # the calls made before a doubling round after the bidding opened, or -1
+    board: tuple[int, ...] = ()  # the match score before the deal, per side: every seat sees the score sheet
     # What a table shows besides (filled by the game controller for its views; :meth:`DealState.view` leaves them
     # empty): the auction's state, each side's tricks and card points so far, how many cards each hand holds, the
     # declarations, and what only some may see: the chien (to the taker; to all once the deal is over) and every
@@ -130,4 +131,5 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         alone=state.alone,
         out=state.out,
         doubling_from=state.auction.doubling_from if state.auction else -1,
+        board=state.auction.board if state.auction else (),
     )

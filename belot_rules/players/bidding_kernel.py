@@ -83,8 +83,9 @@ def call_ladder(state: DealState, senses: Sequence[BiddingSense]) -> bool:
     bidding = state.ruleset.bidding
     moves = ladder_moves(bidding)
     if compiled is None or in_kernel is None or moves is None or auction.finished \
-            or any(sense._kernel_calls is not in_kernel for sense in senses):
-        return False
+            or any(sense._kernel_calls is not in_kernel for sense in senses) \
+            or senses[0].margins.free_double and senses[0]._stakes.any_free(auction.board, state.hanging_in):
+        return False  # (near the end of a match a double may be free: BiddingSense.free_double, in Python)
     if in_kernel.graph is None:
         in_kernel.graph = LadderGraph.of(bidding, auction, moves, in_kernel)
     graph = in_kernel.graph

@@ -84,6 +84,7 @@ from ..variant.model import CONCEALED, SUIT_CONTRACTS, Overcall, Schmeiss, contr
 from .bidding_kernel import CompiledCalls, compiled_calls
 from .doubling import doubling_tables
 from .hand_strength import TRUMP_SUIT, hand_valuer
+from .match_stakes import match_stakes
 
 DECLARATION_WEIGHT = 0.5  # declarations held may lose the contest or be cancelled
 PASSED_PARTNER = 0.85  # a partner who passed holds less than an average hand
@@ -109,6 +110,7 @@ class Margins:
     double_odds: float | None = None  # contra when the contract fails with this chance or more; None: where it pays
                                       # (.doubling.BREAK_EVEN, the scoring's)
     redouble: float = 0.6  # recontra when the contract team expects this much more than half
+    free_double: bool = True  # contra whenever any made result takes the takers out of the match (.match_stakes)
 
 
 def void_bid(call: Call, known: int) -> bool:
@@ -197,6 +199,7 @@ class BiddingSense:
         self._bidding_share = {c: share * BIDDING_PARTNER for c, share in self.share.items()}
         self._passed_share = {c: share * PASSED_PARTNER for c, share in self.share.items()}
         self._doubling = doubling_tables(ruleset, margins.double_odds)
+        self._stakes = match_stakes(ruleset)
         self._kernel_calls = compiled_calls(ruleset, margins) if in_kernel else None
         self._kernel_hand, self._kernel_declared = -1, (0.0, 0.0)  # a hand and its declarations, as the kernel reads them
         self._hand = -1  # the hand whose worth is in ``_worth`` (a seat keeps its hand through the auction)
@@ -219,10 +222,17 @@ class BiddingSense:
         return found
 
     def choose(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
-               legal: Sequence[Call]) -> Call:
-        """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes)."""
+               legal: Sequence[Call], board: Sequence[int] = (), hanging_in: int = 0) -> Call:
+        """The call ``seat`` makes holding ``hand`` (a turned card goes to whoever takes), with the match at
+        ``board`` before the deal and ``hanging_in`` in reserve."""
         if self._redeal and REDEAL in legal:  # offered only to a hand without the ranks that count (Baloot's
             return REDEAL                     # kawesh): void the deal
+        free = self.free_double(seat, calls, legal, board, hanging_in)
+        if free is not None:
+            return free
+        if any(call.kind == "redouble" for call in legal) and self._goes_out(seat, calls, board, hanging_in, True):
+            legal = [call for call in legal if call.kind != "redouble"]  # made, the contract wins the match doubled
+                                                                         # or not: a redouble only adds to a failure
         standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         if self.schmeiss and legal[0].kind == "accept":
@@ -300,6 +310,24 @@ class BiddingSense:
         if bracket_need:  # game points by bracket: the bid worth most on average, the lowest of equals
             return max(options, key=lambda c: (self._expected(teams[best], c.points or 0), -(c.points or 0)))
         return max(options, key=lambda c: c.points or 0)
+
+    def free_double(self, seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[Call], board: Sequence[int],
+                    hanging_in: int) -> Call | None:
+        """The double of a defender whom the match makes it free for (:mod:`.match_stakes`), or None."""
+        double = next((call for call in legal if call.kind == "double"), None)
+        if double is None or not self._goes_out(seat, calls, board, hanging_in, False):
+            return None
+        return double
+
+    def _goes_out(self, seat: int, calls: Sequence[tuple[int, Call]], board: Sequence[int], hanging_in: int,
+                  ours: bool) -> bool:
+        """Whether the standing contract, bid by ``seat``'s side (``ours``) or by the others, takes its side out
+        of the match whatever it makes, if made (:meth:`.match_stakes.MatchStakes.goes_out`)."""
+        if not board or not self.margins.free_double:
+            return False
+        standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
+        return standing.contract is not None and self.seating.same_side(standing.declarer, seat) == ours \
+            and self._stakes.goes_out(board, standing.contract, standing.declarer, standing.points, hanging_in)
 
     def _passed_against(self, seat: int, calls: Sequence[tuple[int, Call]], contract: str) -> float:
         """What the passes of ``seat``'s opponents leave to its side: each holds less than an average hand

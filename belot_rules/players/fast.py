@@ -29,8 +29,9 @@ class CardSetPlayer(Protocol):
     name: str
 
     def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
-                 legal: Sequence[Call]) -> Call:
-        """One of ``legal``; ``turned_card`` is -1 when there is none."""
+                 legal: Sequence[Call], board: Sequence[int] = (), hanging_in: int = 0) -> Call:
+        """One of ``legal``; ``turned_card`` is -1 when there is none; ``board`` is the match score before the
+        deal, per side (empty outside a match), and ``hanging_in`` the reserve it carries in."""
         ...
 
     def declaration_for(self, options: Sequence[Sequence[Declaration]]) -> int:

@@ -61,8 +61,8 @@ class HeuristicPlayer:
     # ------------------------------------------------------------------ card-set decisions
 
     def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
-                 legal: Sequence[Call]) -> Call:
-        return self.bidding.choose(seat, hand, calls, turned_card, legal)
+                 legal: Sequence[Call], board: Sequence[int] = (), hanging_in: int = 0) -> Call:
+        return self.bidding.choose(seat, hand, calls, turned_card, legal, board, hanging_in)
 
     def declaration_for(self, options: Sequence[Sequence[Declaration]]) -> int:
         """Declare everything: the option worth the most points."""
@@ -79,7 +79,8 @@ class HeuristicPlayer:
             calls = offered_calls(legal)
             history = [(seat, Call.parse(text)) for seat, text in view.calls]
             turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
-            return legal[calls.index(self.call_for(view.seat, _mask(view.hand), history, turned, calls))]
+            return legal[calls.index(self.call_for(view.seat, _mask(view.hand), history, turned, calls, view.board,
+                                                   view.hanging_in))]
         if view.phase == DECLARING:
             return legal[self.declaration_for([a.declarations for a in legal])]
         if view.phase == EXCHANGING:

@@ -224,6 +224,7 @@ class AuctionModel:
         self.sense = BiddingSense(ruleset)
         self.reading = reading  # where given, the cards played count too: a misfit of UNLIKE each
         self.turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
+        self.match = view.board, view.hanging_in  # a double the match makes free says nothing of the hand
         self.packets = tuple(p.bit_count() for p in _probe_hands(ruleset, view.dealer)[0])
         bidding = ruleset.bidding
         auction = _opening(ruleset, view)
@@ -268,7 +269,7 @@ class AuctionModel:
         calls = self.calls.get(seat, ())
         self.asked += len(calls)
         for before, legal, call in calls:
-            made = choose(seat, hand, before, turned, legal)
+            made = choose(seat, hand, before, turned, legal, *self.match)
             if made != call:
                 wrong += 0.5 if made.kind == call.kind == "bid" and made.contract == call.contract else 1.0
         return wrong
@@ -350,7 +351,7 @@ def _opening(ruleset: Ruleset, view: SeatView) -> Auction:
     if turned_at >= 0 and view.turned_card:
         at = cards.index(CARD_INDEX[view.turned_card])
         cards[at], cards[turned_at] = cards[turned_at], cards[at]
-    return DealState.start(ruleset, cards, view.dealer, view.hanging_in).running_auction()
+    return DealState.start(ruleset, cards, view.dealer, view.hanging_in, view.board or (0, 0)).running_auction()
 
 
 class AuctionDecks:

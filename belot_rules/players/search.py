@@ -190,7 +190,10 @@ class SearchPlayer:
         calls = offered_calls(legal)
         history = [(who, Call.parse(text)) for who, text in view.calls]
         turned = CARD_INDEX[view.turned_card] if view.turned_card else -1
-        usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls)
+        free = self.sense.free_double(view.seat, history, calls, view.board, view.hanging_in)
+        if free is not None:  # the match decides it, not the deal's points the samples below would weigh
+            return legal[calls.index(free)]
+        usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls, view.board, view.hanging_in)
         known = mask_of(view.hand) | (1 << turned if turned >= 0 and self.sense.turned_to_taker else 0)
         forced = PASS not in calls
         candidates = _candidates([c for c in calls if forced or not void_bid(c, known)], usual, self.budget.bid_levels)
@@ -207,7 +210,8 @@ class SearchPlayer:
             for n in range(self.budget.bid_samples):
                 if n and deadline is not None and time.perf_counter() > deadline:
                     break
-                start = DealState.start(ruleset, decks.deck(next(deals), rng), view.dealer, view.hanging_in)
+                start = DealState.start(ruleset, decks.deck(next(deals), rng), view.dealer, view.hanging_in,
+                                        view.board or (0, 0))
                 for _, call in history:
                     start.make_call(call)
                 for k, call in enumerate(chosen):
@@ -231,7 +235,7 @@ class SearchPlayer:
         while state.phase == BIDDING:
             who, auction = state.to_act, state.running_auction()
             state.make_call(choose(who, state.hands[who], auction.calls, state.turned_card,
-                                   bidding.legal_calls(auction)))
+                                   bidding.legal_calls(auction), auction.board, state.hanging_in))
         while state.phase not in (PLAYING, DECLARING, OVER):  # a step before trick 1 (a discard): the heuristic's
             state.apply(self.fallback.choose(state.view(state.to_act), state.legal_actions()))
         if state.phase == OVER:

@@ -87,7 +87,7 @@ class Table:
         while state.phase == BIDDING:
             seat = auction.to_act
             state.make_call(players[seat].call_for(seat, state.hands[seat], auction.calls, state.turned_card,
-                                                   legal_calls(auction)))
+                                                   legal_calls(auction), auction.board, state.hanging_in))
 
     def _play_cards(self, state: DealState, players: Sequence[CardSetPlayer]) -> None:
         """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
@@ -134,7 +134,8 @@ class Table:
             else:
                 auction = state.running_auction()
                 state.make_call(card_player.call_for(seat, state.hands[seat], auction.calls, state.turned_card,
-                                                     ruleset.bidding.legal_calls(auction)))
+                                                     ruleset.bidding.legal_calls(auction), auction.board,
+                                                     state.hanging_in))
             return memory
         phase, contract = state.phase, state.played_contract()
         if memory is None:
