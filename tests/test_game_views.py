@@ -201,3 +201,25 @@ def test_watching_bots_is_told_in_a_watcher_s_view(monkeypatch: pytest.MonkeyPat
     opened = [e.seen for e in events if isinstance(e, Moved)]
     assert opened and all(v is not None and len(v.open_hands) == 4 and not v.hand for v in opened)
     check_told(events, None)
+
+
+def test_a_doubled_contract_leaves_both_scores_on_the_header_at_80_columns() -> None:
+    """Seen watching a Bulgarian match at 80x24 (seed 13, deal 11): "Contract diamonds ♦ ×2 contra by North · Match
+    to 151: North-South 192 · East-West 64" is longer than the line, so East-West's score was cut off, and the
+    first line gained an empty " · " where a turned card would have gone. The scores stay whole, without the
+    match's length (the sheet and the help say it), and the first line has no empty part."""
+    from belot_rules.cli.tui.drawing import header
+
+    session = Session.start("bulgarian", 13, ("heuristic",) * 4)
+    session.match.board[:] = [192, 64]
+    control = Controller(session)
+    draw = Renderer(control, Look().for_variant(session.ruleset.variant))
+    state = DealState.start(session.ruleset, list(session.ruleset.seating.cards), 3)  # North speaks first
+    for move in ("diamonds", "double", "pass", "pass", "pass"):
+        state.apply(move)
+    first, second = header(draw, control.seen(state), 11, 80).plain.split("\n")[:2]
+    assert len(second) <= 78 and second.endswith("East-West 64"), second
+    assert "×2" in second and "North-South 192" in second
+    assert f" {draw.look.dot}  {draw.look.dot} " not in first, first
+    wide = header(draw, control.seen(state), 11, 120).plain.split("\n")[1]
+    assert "Match to 151: North-South 192" in wide  # where it fits, the match's length stays

@@ -452,11 +452,12 @@ class Renderer:
             return ngettext("{count} deal", "{count} deals", match.deals).format(count=match.deals)
         return _("a set at ±{points}").format(points=match.set_at) if match.set_at else _("a single deal")
 
-    def board(self) -> Text:
-        """``Match to 151: Us 34 · Them 12 · hanging 8``."""
+    def board(self, short: bool = False) -> Text:
+        """``Match to 151: Us 34 · Them 12 · hanging 8``; ``short``: without the match's length."""
         control = self.control
         length = self.match_length().removeprefix("a ")
-        line = Text.assemble(f"{length[0].upper()}{length[1:]}: ", (self.pairs(control.board), "bold"))
+        line = Text(self.pairs(control.board), style="bold") if short else Text.assemble(
+            f"{length[0].upper()}{length[1:]}: ", (self.pairs(control.board), "bold"))
         if control.reserve:
             line.append(f" {self.look.dot} {self.reserve_word} {control.reserve}")
         return line

@@ -180,9 +180,11 @@ def header(draw: Renderer, view: SeatView, number: int, width: int) -> Text:
         second = Text(_("Bidding"), style="bold").append_text(draw.bidding_state(view)).append(f" {look.dot} ")
     board = draw.board()
     room = width - 2
-    if len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
+    if turned and len(second) + len(turned) + len(board) > room:  # three players' scores: the turned card goes up
         first.append(f" {look.dot} ").append_text(turned[:-3])
         turned = Text()
+    if len(second) + len(turned) + len(board) > room:  # a long contract (doubled, bid by a long name): the scores
+        board = draw.board(short=True)                 # without the match's length, which the sheet and help show
     if len(first) + len(seed) <= room:  # the seed goes first on a narrow screen (the sheet shows it)
         first.append_text(seed)
     first.truncate(room, overflow="ellipsis")
