@@ -39,7 +39,7 @@ from ..scoring.prediction import prediction_problems
 from ..scoring.result import DealScore, decided_by_doubling
 from ..scoring.single_hand import single_hand_problems, single_hand_score
 from ..table.seating import Seating
-from .short import by_side, contest_problems, entry_form, side_totals
+from .short import by_side, contest_problems, entry_form, held_problems, side_totals
 from .sizes import beyond_the_deal, counted_per_side, tricks_given
 from .tricks import play_tricks
 from .trump import pair_problems, shown_problems
@@ -559,6 +559,7 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
     built: list[Declaration] = []
     indices: list[int] = []
     sides: list[tuple[int, str]] = []
+    held: list[tuple[int, int, Declaration]] = []  # the declarations by side, with their index and side
     for i, entry in enumerate(outcome.declarations):
         where = ("declarations", i)
         wrong = entry_form(entry, played_by is None, outcome.declarations[0].side is not None)
@@ -571,7 +572,9 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
         except ValueError as err:
             problems.append((where, str(err)))
             continue
-        sides += [(entry.side, entry.kind)] if entry.side is not None else []
+        if entry.side is not None:
+            sides.append((entry.side, entry.kind))
+            held.extend((i, entry.side, d) for d in decls)
         clash = next(((j, other) for d in decls for j, other in zip(indices, built) if _conflict(d, other, overlap)),
                      None)
         if clash is not None:
@@ -591,6 +594,7 @@ def _declarations(scoring: ScoringRules, outcome: DealOutcome, played_by: dict[i
     table = scoring.seating
     camps = table.camps[outcome.declarer] if table.kind == Sides.taker_vs_rest else tuple(range(table.sides))
     problems += [(("declarations",), text) for text in contest_problems(scoring.variant, sides, camps)]
+    problems += held_problems(scoring.variant, table, contract, held)
     return built
 
 

@@ -17,7 +17,7 @@ from ...files import KeyPath
 from ...variant.model import Stock, Variant
 from ..cards.tables import ContractTables
 from ..declarations.melds import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration, DeclarationRules
-from ..declarations.options import ContestScope
+from ..declarations.options import ContestScope, QuadSequenceOverlap
 from ..table.seating import Seating
 
 Problems = list[tuple[KeyPath, str]]
@@ -152,6 +152,54 @@ def by_side(rules: DeclarationRules, variant: Variant, table: Seating, contract:
         worth = ", ".join(sorted({str(v) for v in quads.values() if v > 0}, key=int))
         raise ValueError(f"no quad is worth {points} in {contract}; they are worth {worth}")
     return SideDeclaration(seat, QUAD, -1, RANK_CHARS.index(rank), 4, 0, points or 0)
+
+
+def held_problems(variant: Variant, table: Seating, contract: str,
+                  by_side: list[tuple[int, int, Declaration]]) -> Problems:
+    """Declarations by side (index, side, declaration) that no deal holds: more quads of a value than the pack
+    has ranks worth it in ``contract``, or more sequences and quads for a side than its players' hands hold
+    (each lies in one hand; where a card may count in both a quad and a sequence, each kind is checked alone)."""
+    problems: Problems = []
+    quads = variant.declarations.quads.of(contract)
+    seen: dict[int, list[int]] = {}
+    for index, _, decl in by_side:
+        if decl.kind != QUAD:
+            continue
+        ranks = [r for r in variant.declarations.quad_order if quads.get(r) == decl.points]
+        seen.setdefault(decl.points, []).append(index)
+        if len(seen[decl.points]) > len(ranks):
+            earlier = ", ".join(f"declarations[{i}]" for i in seen[decl.points][:-1])
+            problems.append((("declarations", index), f"the pack holds {len(ranks)} quad{'s' * (len(ranks) > 1)} "
+                             f"worth {decl.points} in {contract} ({', '.join(ranks)}), and {earlier} "
+                             f"{'is' if len(seen[decl.points]) == 2 else 'are'} already one"))
+    both = variant.declarations.quad_sequence_overlap == QuadSequenceOverlap.both_count
+    families = [(SEQUENCE,), (QUAD,)] if both else [(SEQUENCE, QUAD)]
+    for side in range(table.sides):
+        hands = len(table.side_seats(side))
+        for kinds in families:
+            sizes = sorted((d.length for _, s, d in by_side if s == side and d.kind in kinds), reverse=True)
+            if sizes and not _fits(sizes, [table.hand_size] * hands):
+                problems.append((("declarations",), f"{table.side_name(side)}'s sequences and quads need "
+                                 f"{' + '.join(map(str, sizes))} cards, more than its {hands} hand"
+                                 f"{'s' * (hands > 1)} of {table.hand_size} cards hold (each lies in one hand)"))
+    return problems
+
+
+def _fits(sizes: list[int], room: list[int]) -> bool:
+    """Whether declarations of these sizes (largest first) fit in hands with this much room each."""
+    if not sizes:
+        return True
+    if sum(sizes) > sum(room):
+        return False
+    first, rest = sizes[0], sizes[1:]
+    for hand, free in enumerate(room):
+        if free >= first and free not in room[:hand]:  # hands with the same room are alike: try one
+            room[hand] -= first
+            placed = _fits(rest, room)
+            room[hand] += first
+            if placed:
+                return True
+    return False
 
 
 def contest_problems(variant: Variant, sides: list[tuple[int, str]], camp_of: tuple[int, ...]) -> list[str]:
