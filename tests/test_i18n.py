@@ -191,6 +191,25 @@ def test_compare_speaks_the_language_at_the_terminal(capsys: pytest.CaptureFixtu
         assert english not in out
 
 
+def test_score_speaks_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`belot score --lang bg` (a scorekeeper's command): the table's headings, the verdict and every line of the
+    explanation in the command's language, as the sheet says them; English is unchanged."""
+    outcome = tmp_path / "deal.json"
+    outcome.write_text('{"variant": "french", "contract": "hearts", "declarer": 1, "points": [81, 71], '
+                       '"last_trick": 1}', encoding="utf-8")
+    try:
+        assert main(["score", str(outcome), "--lang", "bg"]) == 0
+    finally:
+        i18n.use(i18n.SOURCE)
+    out = capsys.readouterr().out
+    assert "отбор 1 (играещи)" in out and "места 0, 2" in out and "сурови точки" in out and "литиж" in out
+    assert "Последна ръка: отбор 1 +10" in out
+    for english in ("takers", "raw points", "match points", "litige;", "Last trick"):
+        assert english not in out
+    assert main(["score", str(outcome)]) == 0
+    assert "team 1 (takers)" in capsys.readouterr().out
+
+
 SCRIPTS = {"bg": "[а-яА-Я]", "ru": "[а-яА-ЯёЁ]", "ar": "[\u0600-\u06ff]", "fr": "[a-zA-Zéèàç]", "nl": "[a-zA-Z]",
            "hr": "[a-zA-Zčćžšđ]"}
 

@@ -327,3 +327,21 @@ def test_declarations_by_side_that_no_deal_holds_are_refused() -> None:
     # Two quads in one hand, a quint and a tierce in the other: 16 cards, as a deal may hold them.
     held = [quad | {"points": 100}, quad | {"points": 100}, quints[0], {"side": 0, "kind": "sequence", "points": 20}]
     assert score_outcome(variant, deal | {"declarations": held}).raw_points[0] == 81 + 320
+
+
+def test_the_sheet_says_its_verdicts_and_board_in_the_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`belot sheet --lang bg`: a hanging deal's verdict and the board's rows (contract, verdict) are said in the
+    language, as the explanation above them is (the verdict was looked up by a key the catalogues never held)."""
+    from belot_rules import i18n
+
+    try:
+        status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", "--lang", "bg", lines=[
+            "A", "B", "3", "hearts by 1 points 81 last 1", "spades by 2 points 100 last 1", "board"])
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert status == 0
+    assert "  висящи: A 8, B 0" in out
+    assert "купа от 1" in out and "пика от 2" in out
+    for english in ("hanging:", "hearts by 1", "made"):
+        assert english not in out

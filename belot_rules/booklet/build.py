@@ -422,4 +422,4 @@ def _example(rules: Ruleset, example: Example) -> tuple[Block, ...]:
     else:
         played, verdict = say.example_contract(taker, contract, doubling, bid), (say.example_verdict(score.verdict),)
     return (say.example_intro(example.seed), played, sums, *verdict, say.example_board(board, score.hanging_out),
-            say.example_reckoning(), tuple(explanation_in_words(rules, score)))
+            say.example_reckoning(), tuple(explanation_in_words(rules.variant, score)))

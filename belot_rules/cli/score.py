@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
 
+from ..booklet.messages import side_name
 from ..engine.records import DEAL_FORMAT, MATCH_FORMAT
 from ..errors import FileError, UserError
 from ..files import Document, excerpt, read_json
-from ..i18n import gettext as _
+from ..i18n import gettext as _, words
 from ..rules.outcome.parse import OutcomeError, location, score_outcome
 from ..rules.outcome.revokes import revokes
 from ..rules.scoring.options import ContractAtStake
@@ -21,6 +23,8 @@ from ..rules.scoring.result import DealScore
 from ..rules.table.seating import Seating
 from ..variant.loader import is_name, load_variant_model
 from ..variant.yamlsafe import read_yaml_document
+from .game.explain import explanation_in_words
+from .game.look import variant_title
 from .output import console, print_json
 
 VERDICT_STYLES = {"made": "green", "failed": "red", "hanging": "yellow", "litige": "yellow"}
@@ -47,18 +51,20 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.file.strip():
-        raise UserError("the file name is empty; give the path of a deal outcome (JSON or YAML)")
+        raise UserError(_("the file name is empty; give the path of a deal outcome (JSON or YAML)"))
     path = Path(args.file)
     doc = read_outcome(path)
     data = doc.data
     if data.get("format") in (MATCH_FORMAT, DEAL_FORMAT):
-        raise UserError(f"{doc.name} is a game record ({data['format']}), not a deal outcome: belot replay "
-                        f"{args.file} checks and scores it")
+        raise UserError(_("{name} is a game record ({format}), not a deal outcome: belot replay {file} checks and "
+                          "scores it").format(name=doc.name, format=data["format"], file=args.file))
     name = args.variant or data.get("variant")
     if not name:
-        raise UserError(f"{doc.name}: say which rules score it: --variant NAME, or a variant field in the file")
+        raise UserError(_("{name}: say which rules score it: --variant NAME, or a variant field in the file").format(
+            name=doc.name))
     if not isinstance(name, str):
-        raise FileError([doc.problem(("variant",), f"variant is a shipped name or a file path, not {excerpt(name)}")])
+        raise FileError([doc.problem(("variant",), _("variant is a shipped name or a file path, not {value}").format(
+            value=excerpt(name)))])
     if not args.variant and not is_name(str(name)):
         name = path.parent / str(name)  # a variant file named in the outcome is found beside it
     try:
@@ -79,12 +85,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_dict() | {"warnings": [w.as_dict() for w in warnings]})
     else:
-        print_score(result, f"{args.file} — {variant.title}", scoring.seating, variant.scoring.contract == ContractAtStake.judged)
+        print_score(result, f"{args.file} — {variant_title(variant)}", scoring.seating,
+                    variant.scoring.contract == ContractAtStake.judged, explanation_in_words(variant, result))
         for warning in warnings:
-            console(stderr=True).print(f"[yellow]warning:[/] {escape(str(warning))}")
+            console(stderr=True).print(f"[yellow]{escape(_('warning:'))}[/] {escape(str(warning))}")
         if warnings:
-            console(stderr=True).print("[dim]Scored as the tricks were taken, as a table that let the revoke "
-                                       "stand would; fix the file if a card was written down wrong.[/]")
+            console(stderr=True).print("[dim]" + escape(_("Scored as the tricks were taken, as a table that let the "
+                                                          "revoke stand would; fix the file if a card was written "
+                                                          "down wrong.")) + "[/]")
     return 0
 
 
@@ -99,23 +107,25 @@ def read_outcome(path: Path) -> Document:
     return doc
 
 
-def print_score(result: DealScore, title: str, table_rules: Seating, judged: bool = True) -> None:
+def print_score(result: DealScore, title: str, table_rules: Seating, judged: bool = True,
+                lines: Sequence[str] | None = None) -> None:
     """The score as a table of the sides (teams, or players alone), the verdict where a contract is ``judged``, then
-    every line of the explanation."""
+    every line of the explanation (``lines``: in the language; the score's own English lines otherwise)."""
     out = console()
     table = Table(title=escape(title), title_justify="left")
     table.add_column("")
     for side in range(table_rules.sides):
-        takers = " (takers)" if judged and side == result.contract_team else ""
+        name = side_name(side, table_rules.partners)
+        heading = _("{side} (takers)").format(side=name) if judged and side == result.contract_team else name
         seats = ", ".join(str(seat) for seat in table_rules.side_seats(side))
-        heading = f"{table_rules.side_name(side)}{takers}" + (f"\nseats {seats}" if table_rules.partners else "")
+        heading += "\n" + _("seats {seats}").format(seats=seats) if table_rules.partners else ""
         table.add_column(heading, justify="right")
-    table.add_row("raw points", *(str(p) for p in result.raw_points))
-    table.add_row("match points", *(f"[bold]{p}[/]" for p in result.match_points))
+    table.add_row(escape(_("raw points")), *(str(p) for p in result.raw_points))
+    table.add_row(escape(_("match points")), *(f"[bold]{p}[/]" for p in result.match_points))
     out.print(table)
     style = VERDICT_STYLES[result.verdict]
-    reserve = f"; {result.hanging_out} waits in reserve" if result.hanging_out else ""
+    reserve = _("; {points} waits in reserve").format(points=result.hanging_out) if result.hanging_out else ""
     if judged:  # where no contract is at stake (each_own, predictions) nothing is made or failed
-        out.print(f"[bold {style}]{result.verdict}[/]{reserve}")
-    for line in result.lines:
+        out.print(f"[bold {style}]{escape(words.verdict_word(result.verdict))}[/]{escape(reserve)}")
+    for line in result.lines if lines is None else lines:
         out.print(f"  • {escape(line)}")

@@ -19,7 +19,6 @@ from ..sim.backends import BACKENDS, Backend, WorkerLoad, combined, open_backend
 from ..sim.runs import Progress as ProgressCallback
 from ..sim.simulate import DEFAULT_SEATS
 from ..sim.stats import Mean, Rate
-from ..variant.model import SUIT_CONTRACTS
 from .output import console, print_json
 from .seed import seed_number
 
@@ -46,9 +45,9 @@ def statistic_label(group: str, key: str, label: str) -> str:
     events = {"capot": pgettext("result", "capot"), "doubled": _("doubled"), "redoubled": _("redoubled"),
               "declarations": _("declarations"), "belote": pgettext("declaration", "belote")}
     if group == "contracts":
-        return _("everybody passed") if key == "all_pass" else _("contract {name}").format(name=_contract(key))
+        return _("everybody passed") if key == "all_pass" else _("contract {name}").format(name=words.contract_word(key))
     if group == "outcomes":
-        return pgettext("verdict", key)
+        return words.verdict_word(key)
     if group == "events":
         return events.get(key, label)
     if group in ("raw_points", "match_points"):
@@ -58,13 +57,6 @@ def statistic_label(group: str, key: str, label: str) -> str:
         return _("matches won by {side}").format(side=_side(key.removesuffix("_wins")))
     return {"length": _("match length (deals)"), "first_bidder_wins": _("won by the first bidder's team"),
             "draws": _("matches drawn")}.get(key, label)
-
-
-def _contract(key: str) -> str:
-    """A contract by its key (``hearts``, ``no_trumps``) in the command's words."""
-    if key in SUIT_CONTRACTS:
-        return words.suit_names()[SUIT_CONTRACTS.index(key)]
-    return words.contract_names().get(key, key.replace("_", " "))
 
 
 def _side(key: str) -> str:

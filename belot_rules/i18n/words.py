@@ -41,6 +41,12 @@ def contract_names() -> dict[str, str]:
     return {"no_trumps": pgettext("contract", "no trumps"), "all_trumps": pgettext("contract", "all trumps")}
 
 
+def contract_word(key: str) -> str:
+    """A contract by its key (``hearts``, ``no_trumps``): a trump contract by its suit's name."""
+    suits = dict(zip(("clubs", "diamonds", "hearts", "spades"), suit_names()))
+    return suits.get(key) or contract_names().get(key, key.replace("_", " "))
+
+
 def call_names() -> dict[str, str]:
     """The calls of an auction other than contracts, by their key in ``rules/bidding/calls.py``."""
     return {
@@ -65,14 +71,11 @@ def declaration_names() -> dict[str, str]:
     }
 
 
-def result_words() -> dict[str, str]:
-    """What a deal's end is called: every trick taken, a contract failed, the last trick's bonus."""
-    return {
-        "capot": pgettext("result", "capot"),
-        "failed": pgettext("result", "failed"),
-        "made": pgettext("result", "made"),
-        "last_trick": pgettext("result", "last trick"),
-    }
+def verdict_word(verdict: str) -> str:
+    """A deal's verdict (``made``, ``failed``, ``hanging``, ``litige``: ``DealScore.verdict``) in the language."""
+    said = {"made": pgettext("verdict", "made"), "failed": pgettext("verdict", "failed"),
+            "hanging": pgettext("verdict", "hanging"), "litige": pgettext("verdict", "litige")}
+    return said.get(verdict, verdict)
 
 
 def points(count: int) -> str:

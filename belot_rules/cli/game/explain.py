@@ -19,8 +19,7 @@ from ...rules.declarations.melds import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, 
 from ...rules.said import Listed, Reason, Said
 from ...rules.scoring.result import DealScore, Each, Rounded, Terms
 from ...rules.scoring.rounding import Rounder
-from ...ruleset import Ruleset
-from ...variant.model import CONTRACTS
+from ...variant.model import CONTRACTS, Variant
 from .look import Look
 
 
@@ -100,12 +99,12 @@ def reason_words(reason: str, contract: Callable[[str], str]) -> str:
 _SEAT_WORD = re.compile(r"(?<![A-Za-z])(seat|Seat|team|Team|player|Player) (\d+)\b")
 
 
-def explanation_in_words(rules: Ruleset, score: DealScore) -> list[str]:
+def explanation_in_words(variant: Variant, score: DealScore) -> list[str]:
     """A deal's explanation, line by line, as a text away from the table says it (the booklet's worked example,
     the score sheet): in the current language, each seat and side by its number (English: the rules' own lines)."""
     if current() == SOURCE:
         return list(score.lines)
-    look = Look().for_variant(rules.variant)
+    look = Look().for_variant(variant)
     lines = explanation(score, lambda meld: meld_words(meld, look.card_name) or str(meld), look.contract)
     return [_SEAT_WORD.sub(_seat_word, line) for line in lines]
 

@@ -63,13 +63,6 @@ TIMEOUT_WORDS = {"lose_match": "your team loses the match", "random_legal_move":
                  "bot_moves": "a bot moves for you"}
 
 
-def verdict_word(verdict: str) -> str:
-    """A deal's verdict (``made``, ``failed``, ``hanging``, ``litige``) in the game's language."""
-    said = {"made": pgettext("verdict", "made"), "failed": pgettext("verdict", "failed"),
-            "hanging": pgettext("verdict", "hanging"), "litige": pgettext("verdict", "litige")}
-    return said.get(verdict, verdict)
-
-
 def calls_of(view: SeatView) -> list[tuple[int, Call]]:
     """The auction's calls as the rules know them (a view holds them as text); a pass of a doubling round after the
     bidding is a :data:`NO_DOUBLE`, not a pass of the bidding (twenty-nine.md §3.4)."""
@@ -172,7 +165,7 @@ class Renderer:
     @property
     def reserve_word(self) -> str:
         """``hanging`` (Bulgarian) or ``litige`` (French), as the variant's tie rule calls the reserve."""
-        return verdict_word("litige" if self.control.rules.variant.scoring.tie == Tie.litige else "hanging")
+        return words.verdict_word("litige" if self.control.rules.variant.scoring.tie == Tie.litige else "hanging")
 
     def contract(self, contract: str, level: int, bid: int | None, declarer: int, short: bool = False) -> str:
         """``90 hearts ♥ ×2 contra by Partner`` for a contract doubled to ``level`` (``short``: without the
@@ -614,7 +607,7 @@ class Renderer:
         """``made``, ``failed`` ...; ``scored`` where no contract is at stake (``scoring.contract: each_own``)."""
         if self.control.rules.variant.scoring.contract == ContractAtStake.each_own:
             return _("scored")
-        return verdict_word(score.verdict)
+        return words.verdict_word(score.verdict)
 
     def deal_lines(self, row: SheetRow) -> list[Text]:
         """The score's explanation, a sentence a line, in the table's words."""

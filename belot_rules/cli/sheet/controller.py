@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...booklet.messages import side_name
 from ...errors import UserError
-from ...i18n import N_, gettext as _, ngettext, pgettext
+from ...i18n import N_, gettext as _, ngettext, pgettext, words
 from ...pad.entry import parse_entry, words_help
 from ...pad.sheet import Row, Sheet
 from ...variant.languages import words_in
@@ -86,29 +86,33 @@ class PadController:
         if row.score is None:
             void = _("a redeal was claimed") if row.deal.redeal else _("everybody passed")
             return [*lines, f"  {void}{waits}"]
-        lines += [f"  • {line}" for line in explanation_in_words(self.sheet.ruleset, row.score)]
+        lines += [f"  • {line}" for line in explanation_in_words(self.sheet.ruleset.variant, row.score)]
         names = ", ".join(f"{n} {p}" for n, p in zip(self.sheet.names, row.score.match_points, strict=True))
-        return [*lines, f"  {pgettext('result', row.score.verdict)}: {names}{waits}"]
+        return [*lines, f"  {words.verdict_word(row.score.verdict)}: {names}{waits}"]
 
     def board_rows(self) -> list[tuple[str, ...]]:
         """A row per deal: number, dealer, what was played, its verdict, each side's board and the reserve after it."""
         rows = []
         for row in self.reckoning.rows:
             o = row.deal.outcome
-            played = ("redeal" if row.deal.redeal else "all passed") if o is None else \
-                f"{o['contract'].replace('_', ' ')} by {o['declarer']}"
-            verdict = row.score.verdict if row.score else ""
+            played = (_("redeal") if row.deal.redeal else _("all passed")) if o is None else \
+                _("{contract} by {seat}").format(contract=words.contract_word(o["contract"]), seat=o["declarer"])
+            verdict = words.verdict_word(row.score.verdict) if row.score else ""
             rows.append((str(row.number), str(row.deal.dealer), played, verdict, *map(str, row.board),
                          str(row.reserve or "")))
         return rows
+
+    def headings(self) -> tuple[str, ...]:
+        """The headings of :meth:`board_rows`' columns."""
+        return (pgettext("column", "deal"), pgettext("column", "dealer"), pgettext("column", "contract"),
+                pgettext("column", "verdict"), *self.sheet.names, pgettext("column", "reserve"))
 
     def board_lines(self) -> list[str]:
         """:meth:`board_rows` under their headings, in columns."""
         rows = self.board_rows()
         if not rows:
             return [_("No deal yet.")]
-        heading = (pgettext("column", "deal"), pgettext("column", "dealer"), pgettext("column", "contract"),
-                   pgettext("column", "verdict"), *self.sheet.names, pgettext("column", "reserve"))
+        heading = self.headings()
         widths = [max(len(row[i]) for row in [heading, *rows]) for i in range(len(heading))]
         return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
                 for row in [heading, *rows]]

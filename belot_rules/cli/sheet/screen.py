@@ -44,7 +44,7 @@ class PadApp(App[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#board", DataTable)
-        table.add_columns("deal", "dealer", "contract", "verdict", *self.pad.sheet.names, "reserve")
+        table.add_columns(*self.pad.headings())
         self.draw_board()
         self.tell(self.pad.greeting())
         self.query_one("#line", Input).focus()
