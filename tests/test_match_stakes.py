@@ -69,10 +69,28 @@ def test_a_coinche_point_bid_goes_out_by_its_own_value() -> None:
     assert high < low <= 2000 - 160
 
 
+def test_a_coinche_contract_the_defenders_belote_lets_them_overtake_is_not_free() -> None:
+    """french.md §13: a made contract leaves the defenders their points and their belote. At 1850 to 1950, a made 90
+    hearts of 92 to 90 (the defenders' 70 with their belote) gives 2030 to 2040: the defenders win the match, which
+    doubled the takers would (they take every point then). Not free; without the belote it would look so."""
+    stakes = MatchStakes(load_variant("coinche"))
+    assert not stakes.goes_out((1850, 1950), "hearts", 0, 90)
+    assert stakes.goes_out((1900, 1700), "hearts", 0, 90)
+
+
+def test_a_bulgarian_tie_the_defenders_go_out_with_undoubled_is_not_free() -> None:
+    """bulgarian.md §9.1 and §9.2: at 150 to 149, a tie of 81 to 81 undoubled gives the defenders their 8 and the
+    match (157); doubled, nobody scores and 32 wait in reserve. So the double is not free there."""
+    stakes = MatchStakes(load_variant("bulgarian"))
+    assert not stakes.goes_out((150, 149), "clubs", 0)
+    assert stakes.goes_out((150, 140), "clubs", 0)
+
+
 def test_no_target_no_free_double() -> None:
-    """A match without a target (Klaverjas: a fixed number of deals) never makes a double free."""
-    stakes = MatchStakes(load_variant("klaverjas-amsterdam"))
-    assert not stakes.any_free((10_000, 0), 0)
+    """A match without a target (Klaverjas: a fixed number of deals) never makes a double free, nor one of three
+    sides (a made contract's points may fall to either of the other two: not judged)."""
+    assert not MatchStakes(load_variant("klaverjas-amsterdam")).any_free((10_000, 0), 0)
+    assert not MatchStakes(load_variant("debertz-3")).goes_out((419, 0, 0), "hearts", 0)
 
 
 @pytest.mark.parametrize("board, doubled", [((143, 0), True), ((142, 0), False), ((0, 0), False)])
@@ -147,3 +165,31 @@ def test_free_doubles_happen_near_the_end_of_bulgarian_matches() -> None:
             if d.multiplier > 1 and d.contract is not None
             and MatchStakes(ruleset).goes_out(d.board_in, d.contract, d.declarer, d.bid, d.hanging_in)]
     assert len(free) >= 5
+
+
+def test_the_search_bot_does_not_redouble_a_contract_that_takes_its_side_out() -> None:
+    """As the heuristic bidder: its sampled calls, which weigh the deal's points, are not offered the redouble."""
+    ruleset = load_variant("bulgarian")
+    for seed in range(8):
+        deck = list(ruleset.seating.cards)
+        random.Random(seed).shuffle(deck)
+        state = DealState.start(ruleset, deck, 3, board=(143, 0))
+        state.make_call(Call("bid", "clubs"))
+        state.make_call(DOUBLE)
+        assert make_player("search", ruleset, seed).choose(state.view(2), state.legal_actions()).call != REDOUBLE
+
+
+def test_a_card_set_bot_written_before_the_board_still_plays() -> None:
+    """docs/python.md: a bot's ``call_for`` that does not take the match score is asked without it."""
+    from collections.abc import Sequence
+
+    from belot_rules.players.heuristic import HeuristicPlayer
+
+    class Older(HeuristicPlayer):
+        def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,  # type: ignore[override]
+                     legal: Sequence[Call]) -> Call:
+            return super().call_for(seat, hand, calls, turned_card, legal)
+
+    ruleset = load_variant("bulgarian")
+    match = Table([Older(ruleset) for _ in range(4)]).play_match(ruleset, 1)
+    assert match.over

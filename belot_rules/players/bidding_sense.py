@@ -234,9 +234,7 @@ class BiddingSense:
         free = self.free_double(seat, calls, legal, board, hanging_in)
         if free is not None:
             return free
-        if any(call.kind == "redouble" for call in legal) and self._goes_out(seat, calls, board, hanging_in, True):
-            legal = [call for call in legal if call.kind != "redouble"]  # made, the contract wins the match doubled
-                                                                         # or not: a redouble only adds to a failure
+        legal = self.worth_calling(seat, calls, legal, board, hanging_in)
         standing = Standing.read(seat, calls, self.partner_of, self.ashkal)
         known = hand | (1 << turned_card if turned_card >= 0 and self.turned_to_taker else 0)
         if self.schmeiss and legal[0].kind == "accept":
@@ -322,6 +320,14 @@ class BiddingSense:
         if double is None or not self._goes_out(seat, calls, board, hanging_in, False):
             return None
         return double
+
+    def worth_calling(self, seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[Call],
+                      board: Sequence[int], hanging_in: int) -> Sequence[Call]:
+        """``legal`` without a redouble of a contract that takes its side out of the match whatever it makes: made,
+        it wins the match doubled or not, so a redouble only adds to a failure."""
+        if any(call.kind == "redouble" for call in legal) and self._goes_out(seat, calls, board, hanging_in, True):
+            return [call for call in legal if call.kind != "redouble"]
+        return legal
 
     def _goes_out(self, seat: int, calls: Sequence[tuple[int, Call]], board: Sequence[int], hanging_in: int,
                   ours: bool) -> bool:

@@ -31,7 +31,8 @@ class CardSetPlayer(Protocol):
     def call_for(self, seat: int, hand: int, calls: Sequence[tuple[int, Call]], turned_card: int,
                  legal: Sequence[Call], board: Sequence[int] = (), hanging_in: int = 0) -> Call:
         """One of ``legal``; ``turned_card`` is -1 when there is none; ``board`` is the match score before the
-        deal, per side (empty outside a match), and ``hanging_in`` the reserve it carries in."""
+        deal, per side (0 each for a deal alone), and ``hanging_in`` the reserve it carries in. A bot may leave
+        those two out: it is then asked without them."""
         ...
 
     def declaration_for(self, options: Sequence[Sequence[Declaration]]) -> int:

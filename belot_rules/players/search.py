@@ -196,7 +196,8 @@ class SearchPlayer:
         usual = self.sense.choose(view.seat, mask_of(view.hand), history, turned, calls, view.board, view.hanging_in)
         known = mask_of(view.hand) | (1 << turned if turned >= 0 and self.sense.turned_to_taker else 0)
         forced = PASS not in calls
-        candidates = _candidates([c for c in calls if forced or not void_bid(c, known)], usual, self.budget.bid_levels)
+        worth = self.sense.worth_calling(view.seat, history, calls, view.board, view.hanging_in)
+        candidates = _candidates([c for c in worth if forced or not void_bid(c, known)], usual, self.budget.bid_levels)
         if len(candidates) == 1:
             return legal[calls.index(usual)]
         ruleset, rng = self.ruleset, self.rng

@@ -19,8 +19,10 @@ where it takes the variant's rules (:mod:`belot_rules.engine.random_deals`): the
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..engine.actions import PLAY
 from ..engine.deal import BIDDING, DECLARING, DISCARDING, EXCHANGING, OVER, DealState
@@ -50,6 +52,7 @@ class Table:
         # Each seat's player where it offers the card-set door, else None; all of them where every seat does.
         self.card_sets = tuple(p if isinstance(p, CardSetPlayer) else None for p in self.players)
         card_players = tuple(p for p in self.card_sets if p is not None)
+        self._takes_match = tuple(p is not None and takes_match(p) for p in self.card_sets)
         self.card_players = card_players if len(card_players) == len(self.players) else None
         # Heuristic bots alone: their bidding senses, which may call the whole auction in one loop.
         self.senses = tuple(p.bidding for p in self.players if type(p) is HeuristicPlayer) or None
@@ -87,7 +90,7 @@ class Table:
         while state.phase == BIDDING:
             seat = auction.to_act
             state.make_call(players[seat].call_for(seat, state.hands[seat], auction.calls, state.turned_card,
-                                                   legal_calls(auction), auction.board, state.hanging_in))
+                                                   legal_calls(auction), **self._match(seat, state)))
 
     def _play_cards(self, state: DealState, players: Sequence[CardSetPlayer]) -> None:
         """The card play of a table of card-set players, through the engine's fast loop: :meth:`act`'s moves."""
@@ -106,6 +109,13 @@ class Table:
         sense = shared_sense(choosers)  # the same heuristic choice at every seat: the kernel plays it, if built
         state.play_out(pick_card, self._declaration_for, _announce,
                        compiled_choice=None if sense is None else sense.compiled(memory))
+
+    def _match(self, seat: int, state: DealState) -> dict[str, Any]:
+        """The match score before the deal and the reserve, for a card-set player whose ``call_for`` takes them (one
+        written before it did is asked without them)."""
+        if not self._takes_match[seat]:
+            return {}
+        return {"board": state.running_auction().board, "hanging_in": state.hanging_in}
 
     def _declaration_for(self, seat: int, options: list[list[Declaration]]) -> list[Declaration]:
         """What the seat's card-set player declares among ``options`` (declaring nothing is always offered)."""
@@ -134,8 +144,7 @@ class Table:
             else:
                 auction = state.running_auction()
                 state.make_call(card_player.call_for(seat, state.hands[seat], auction.calls, state.turned_card,
-                                                     ruleset.bidding.legal_calls(auction), auction.board,
-                                                     state.hanging_in))
+                                                     ruleset.bidding.legal_calls(auction), **self._match(seat, state)))
             return memory
         phase, contract = state.phase, state.played_contract()
         if memory is None:
@@ -179,6 +188,14 @@ class Table:
                 on_deal(deal)
             match.advance()
         return match
+
+
+def takes_match(player: CardSetPlayer) -> bool:
+    """Whether ``player.call_for`` takes the match score (``board``, ``hanging_in``)."""
+    try:
+        return "board" in inspect.signature(player.call_for).parameters
+    except (TypeError, ValueError):  # a callable without a signature to read
+        return False
 
 
 def _announce(seat: int) -> bool:
