@@ -400,14 +400,18 @@ class _JsonReader:
             self.fail(pos, "JSON syntax: a comma or ] was expected")
 
 
-def write_text_atomically(path: Path, text: str) -> None:
+def write_text_atomically(path: Path, text: str, private: bool = False) -> None:
     """Write ``text`` to ``path`` through a unique temporary file and a rename: all of it or nothing.
 
     Two writers each get their own temporary file, so neither can rename the other's
-    half-written text into place. OSError is left to the caller, who knows what was being written.
+    half-written text into place. The file gets the mode any new file gets here (the umask's), or
+    ``private``: its owner's alone (the temporary file's own). OSError is left to the caller, who
+    knows what was being written.
     """
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if not private:
+            os.chmod(tmp, new_file_mode())
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -416,6 +420,13 @@ def write_text_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def new_file_mode() -> int:
+    """The mode a new file gets in this process: the umask's (setting it is the only way to read it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def unwritable(folder: Path) -> str | None:

@@ -110,3 +110,24 @@ def test_the_page_gets_the_mode_of_any_new_file(tmp_path: Path) -> None:
     finally:
         os.umask(mask)
     assert report.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("command", [["rules", "bulgarian", "--html", "{path}"], ["sheet", "bulgarian", "--export",
+                                                                                  "{path}"]])
+def test_a_written_file_gets_the_mode_of_any_new_file(tmp_path: Path, command: list[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules page made for printing and sharing, and a sheet's export, were readable by their owner only (mkstemp's
+    0600), where a CSV export was not."""
+    import io
+
+    target = tmp_path / "out"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("A\nB\n0\nhearts by 1 points 100 last 0\n"))
+    mask = os.umask(0o022)
+    try:
+        if command[0] == "sheet":  # a sheet with one deal to write out
+            assert main(["sheet", "bulgarian", "--plain"]) == 0
+        assert main([part.format(path=target) for part in command]) == 0
+    finally:
+        os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o644

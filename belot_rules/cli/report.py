@@ -68,17 +68,8 @@ def write_report(path: str, overwrite: bool, data: dict[str, Any], deal_results:
         if not overwrite:
             refuse_existing(target, "--report", OVERWRITE)
         write_text_atomically(target, page)
-        target.chmod(_new_file_mode())
     except OSError as err:
         raise _cannot_write(path, err) from None
-
-
-def _new_file_mode() -> int:
-    """The mode a new file gets here (the umask's), not the owner-only mode of the temporary file the page
-    was written to: a page is made to be shared."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def _same_file(path: Path, other: Path) -> bool:

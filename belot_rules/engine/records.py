@@ -65,9 +65,10 @@ def match_record(match: MatchState) -> dict[str, Any]:
     } | ({"drawn": True} if match.drawn else {})
 
 
-def write_record(record: Mapping[str, Any], path: str | Path) -> None:
-    """Write a record as JSON, atomically (a crash or a second writer never leaves half a file)."""
-    write_text_atomically(Path(path), json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+def write_record(record: Mapping[str, Any], path: str | Path, private: bool = False) -> None:
+    """Write a record as JSON, atomically (a crash or a second writer never leaves half a file); ``private``: for
+    its owner's eyes alone."""
+    write_text_atomically(Path(path), json.dumps(record, indent=1, ensure_ascii=False) + "\n", private)
 
 
 @dataclass(frozen=True, slots=True)

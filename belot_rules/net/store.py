@@ -8,7 +8,6 @@ owner only (the tokens are the seats' keys).
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -86,8 +85,7 @@ class TableSave:
     def _write(self, data: dict[str, Any]) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_record(data, self.path)
-            os.chmod(self.path, 0o600)
+            write_record(data, self.path, private=True)
         except OSError as err:
             raise SaveUnavailable(_("cannot save the table in {path}: {error}").format(
                 path=self.path, error=err.strerror or err)) from None
