@@ -345,3 +345,19 @@ def test_the_sheet_says_its_verdicts_and_board_in_the_language(
     assert "купа от 1" in out and "пика от 2" in out
     for english in ("hanging:", "hearts by 1", "made"):
         assert english not in out
+
+
+def test_a_word_said_twice_and_undo_with_more_words_are_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seen at the pad: `hearts by 1 by 2 ...` was scored as taken by seat 2, and `undo undo` took back one deal
+    only; a 5,000-letter word was quoted whole. Each is refused, saying why, and a long word is cut."""
+    long = "x" * 5000
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=[
+        "A", "B", "3", "hearts by 1 by 2 points 81 last 1", "hearts by 1 contra contra points 81 last 1",
+        f"hearts by 1 points 81 last 1 {long}", "hearts by 1 points 100 last 1", "undo undo", "board"])
+    assert status == 0
+    assert "Not entered: word 4 `by`: by is said twice; say it once" in out
+    assert "Not entered: word 5 `contra`: contra is said twice; say it once" in out
+    assert f"word 8 `{'x' * 30}…`: " in out and long not in out
+    assert "Not entered: undo takes back the last deal and no more: type undo again for the one before" in out
+    assert "Board after 1 deal" in out or "1 deal" in out

@@ -14,6 +14,8 @@ from ..variant.explain import suggest
 ALIASES = {"nt": "no_trumps", "sa": "no_trumps", "at": "all_trumps", "ta": "all_trumps", "sun": "no_trumps",
            "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 WORDS = ["by", "bid", "points", "last", "capot", "tricks", "seq", "quad", "belote"]
+WORD_SHOWN = 30  # the most of a wrong word a message quotes
+ONCE = {"by", "bid", "points", "last", "capot", "tricks", "doubling"}  # the words that may not be said twice
 PASS = "pass"
 REDEAL_WORDS = ("redeal", "kawesh")  # a redeal claim voided the deal (deal.redeal_claim, Baloot's kawesh)
 EXAMPLES = """\
@@ -77,7 +79,9 @@ class _Reader:
         self.capot_side: int | None = None
 
     def fail(self, text: str) -> EntryWords:
-        where = f"word {self.at + 1}" + (f" `{self.words[self.at]}`" if self.at < len(self.words) else "")
+        word = self.words[self.at] if self.at < len(self.words) else ""
+        shown = word if len(word) <= WORD_SHOWN else word[:WORD_SHOWN] + "…"  # a word of thousands stays one line
+        where = f"word {self.at + 1}" + (f" `{shown}`" if word else "")
         return EntryWords(f"{where}: {text}")
 
     def contract(self, word: str) -> str:
@@ -106,9 +110,15 @@ class _Reader:
         out = self.out
         doubles = self.rules.variant.bidding.doubles
         levels = doubles.names[:doubles.max_level]
+        said: set[str] = set()  # the words that say one thing of the deal: each once
         while self.at + 1 < len(self.words):
             self.at += 1
             word = self.words[self.at].lower()
+            once = "doubling" if word in levels else word
+            if once in ONCE:
+                if once in said:
+                    raise self.fail(f"{word} is said twice; say it once")
+                said.add(once)
             if word == "by":
                 out["declarer"] = self.number("the taker's seat", 0, self.rules.seating.players - 1)
             elif word in levels:

@@ -148,6 +148,8 @@ class PadController:
             return Answer([_("Deal {number} is dealt by seat {seat}.").format(number=len(self.reckoning.rows) + 1,
                                                                              seat=self.dealer)])
         if word == "undo":
+            if rest:
+                raise UserError(_("undo takes back the last deal and no more: type undo again for the one before"))
             self.reckoning = sheet.undo()
             said = [_("Deal {number} is taken back.").format(number=len(self.reckoning.rows) + 1)]
         elif word == "fix":
