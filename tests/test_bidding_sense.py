@@ -181,3 +181,4 @@ def test_the_contra_tables_add_up_to_the_fitted_model(name: str, hand: int, cont
     features = [1.0, *hand_features(known, chosen, rank_orders(ruleset)), *auction_features(passed, not passed, level)]
     expected = sum(w * f for w, f in zip(weights, features))
     assert tables.score(known, chosen, passed, not passed, level) == pytest.approx(expected, abs=1e-9)
+

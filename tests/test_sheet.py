@@ -306,29 +306,6 @@ def test_a_digit_python_cannot_read_as_a_number_is_refused_as_a_word(line: str) 
         parse_entry(load_variant("bulgarian"), line)
 
 
-def test_declarations_by_side_that_no_deal_holds_are_refused() -> None:
-    """bulgarian.md §5 (one pack: one quad of each rank; a side's two hands hold 16 cards, each declaration in one
-    hand): two quads of jacks, or four quints for one side, were scored (1,262 points on a sheet); they are refused
-    with the place and the reason, and what a deal can hold is still scored."""
-    from belot_rules.rules.outcome.parse import OutcomeError, score_outcome
-
-    variant = load_variant("bulgarian").variant
-    deal = {"contract": "hearts", "declarer": 1, "points": [81, 71], "last_trick": 1}
-    quad = {"side": 0, "kind": "quad"}
-    with pytest.raises(OutcomeError) as jacks:
-        score_outcome(variant, deal | {"declarations": [quad | {"points": 200}, quad | {"points": 200}]})
-    assert "declarations[1]: the pack holds 1 quad worth 200 in hearts (J), and declarations[0] is already one" \
-        in str(jacks.value)
-    quints = [{"side": 0, "kind": "sequence", "points": 100}] * 4
-    with pytest.raises(OutcomeError) as long:
-        score_outcome(variant, deal | {"declarations": quints})
-    assert "team 0's sequences and quads need 5 + 5 + 5 + 5 cards, more than its 2 hands of 8 cards hold" \
-        in str(long.value)
-    # Two quads in one hand, a quint and a tierce in the other: 16 cards, as a deal may hold them.
-    held = [quad | {"points": 100}, quad | {"points": 100}, quints[0], {"side": 0, "kind": "sequence", "points": 20}]
-    assert score_outcome(variant, deal | {"declarations": held}).raw_points[0] == 81 + 320
-
-
 def test_the_sheet_says_its_verdicts_and_board_in_the_language(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """`belot sheet --lang bg`: a hanging deal's verdict and the board's rows (contract, verdict) are said in the

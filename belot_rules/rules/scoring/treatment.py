@@ -132,7 +132,7 @@ class PairTreatment(_Treatment):
             return points, 0, only
         if how == TIE:
             return self.tie(deal, ct, df, multiplier, rounder)
-        reserve = self.everything(deal, ct, df, set(), multiplier, bid_value, rounder)
+        reserve = self.everything(deal, ct, df, set(), multiplier, bid_value, rounder, to_reserve=True)
         deal.note("Nobody scores; {} goes to the reserve", reserve)
         return [0] * len(deal.cards), reserve, (False,) * len(deal.cards)
 
@@ -222,7 +222,7 @@ class PairTreatment(_Treatment):
         return points, tuple([only and camp == loser and points[camp] > 0 for camp in range(len(points))])
 
     def everything(self, deal: DealTotals, winner: int, loser: int, not_given: set[str], multiplier: int,
-                   bid_value: int, rounder: Rounder) -> int:
+                   bid_value: int, rounder: Rounder, to_reserve: bool = False) -> int:
         """What a team (or, on a doubled tie, the reserve) gets when it takes the deal whole: each component of
         both camps, but those of the loser ``not_given`` (kept or void), a component its row keeps out of a
         double added after multiplying.
@@ -243,7 +243,10 @@ class PairTreatment(_Treatment):
         parts.append(("bid", bid_value))
         total = sum([v for _, v in parts])  # lists: a generator costs more than these few parts
         unmultiplied = sum([v for _, v in apart])
-        deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), Terms(parts), total)
+        if to_reserve:  # a doubled tie: nobody takes the deal
+            deal.note("The whole deal goes to the reserve: {} = {}", Terms(parts), total)
+        else:
+            deal.note("{} takes the deal: {} = {}", deal.names[winner].capitalize(), Terms(parts), total)
         if multiplier == 1:
             points = rounder.round(total)
             deal.note("Rounding ({}): {} → {}", rounder.single, total, points)

@@ -244,3 +244,25 @@ def test_the_short_form_takes_one_count_per_side_at_four_players_each_for_himsel
     rules = load_variant(house)
     score = rules.score_deal({"contract": "hearts", "declarer": 0, "points": [60, 40, 30, 22], "last_trick": 0})
     assert score.raw_points == (70, 40, 30, 22)
+
+
+def test_declarations_by_side_that_no_deal_holds_are_refused() -> None:
+    """bulgarian.md §5 (one pack: one quad of each rank; a side's two hands hold 16 cards, each declaration in one
+    hand): two quads of jacks, or four quints for one side, were scored (1,262 points on a sheet); they are refused
+    with the place and the reason, and what a deal can hold is still scored."""
+    variant = load_variant("bulgarian").variant
+    deal = {"contract": "hearts", "declarer": 1, "points": [81, 71], "last_trick": 1}
+    quad = {"side": 0, "kind": "quad"}
+    with pytest.raises(OutcomeError) as jacks:
+        score_outcome(variant, deal | {"declarations": [quad | {"points": 200}, quad | {"points": 200}]})
+    assert "declarations[1]: the pack holds 1 quad worth 200 in hearts (J), and declarations[0] is already one" \
+        in str(jacks.value)
+    quints = [{"side": 0, "kind": "sequence", "points": 100}] * 4
+    with pytest.raises(OutcomeError) as long:
+        score_outcome(variant, deal | {"declarations": quints})
+    assert "team 0's sequences and quads need 5 + 5 + 5 + 5 cards, more than its 2 hands of 8 cards hold" \
+        in str(long.value)
+    # Two quads in one hand, a quint and a tierce in the other: 16 cards, as a deal may hold them.
+    held = [quad | {"points": 100}, quad | {"points": 100}, quints[0], {"side": 0, "kind": "sequence", "points": 20}]
+    assert score_outcome(variant, deal | {"declarations": held}).raw_points[0] == 81 + 320
+

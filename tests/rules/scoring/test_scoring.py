@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from belot_rules import load_variant
 from belot_rules.cards import mask_of
 from belot_rules.rules.declarations.melds import Declaration
+from belot_rules.rules.outcome.parse import score_outcome
 from belot_rules.rules.scoring.pipeline import ScoringRules
 from belot_rules.rules.scoring.result import DealScore
 from belot_rules.variant.loader import load_variant_model
@@ -557,3 +559,14 @@ def test_the_explanation_names_a_doubling_as_the_variant_does_FFB_K():
     assert ", coinche ×2" in score(COINCHE, "hearts", 0, (120, 42), m=2, bid=80).lines[0]
     assert ", surcoinche ×4" in score(COINCHE, "hearts", 0, (120, 42), m=4, bid=80).lines[0]
     assert ", recontra ×4" in score(BG, "hearts", 0, (120, 42), m=4).lines[0]
+
+
+def test_a_doubled_tie_says_nobody_takes_the_deal() -> None:
+    """bulgarian.md §9.1: equal points under contra score nobody; the whole deal, doubled, waits in reserve. The
+    explanation said "Team 1 takes the deal", then "Nobody scores"."""
+    variant = load_variant("bulgarian").variant
+    score = score_outcome(variant, {"contract": "hearts", "declarer": 1, "doubling": "contra", "points": [81, 71],
+                                    "last_trick": 1})
+    assert score.match_points == (0, 0) and score.hanging_out == 32
+    assert "The whole deal goes to the reserve: cards 162 = 162" in score.lines
+    assert not any("takes the deal" in line for line in score.lines)
