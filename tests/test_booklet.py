@@ -75,6 +75,18 @@ def test_a_house_rules_file_gets_its_own_rules(tmp_path: Path) -> None:
     assert "The match is played to 151 points." in text
 
 
+def test_a_contra_only_house_file_says_one_doubling_level(tmp_path: Path) -> None:
+    """bulgarian.md §3 with ``bidding.doubles.max_level: 1`` (contra, no recontra): the booklet said "its team the
+    next, and so on" and "Anyone may bid higher over a contra or recontra"; it names the one level it has."""
+    house = tmp_path / "club.yaml"
+    house.write_text("extends: bulgarian\nbidding: {doubles: {max_level: 1}}\n", encoding="utf-8")
+    text = " ".join(to_text(booklet(load_variant(str(house))), 1000).split())
+    assert "A contract may be doubled: contra (×2), by the opponents of the contract." in text
+    assert "recontra" not in text and "and so on" not in text
+    bulgarian = " ".join(to_text(booklet(load_variant("bulgarian")), 1000).split())
+    assert "The opponents of the contract call the first level, its team the second." in bulgarian
+
+
 def test_the_table_rules_page_shows_the_booklet() -> None:
     """Issue 25 item 2: the table's `r` page shows the same text as `belot rules`."""
     rules = load_variant("french")

@@ -223,6 +223,11 @@ def fixed_totals(cards: int | None, capot: int | None) -> str:
 
 def doublings(names: Sequence[str], multipliers: Sequence[int]) -> str:
     steps = [f"{name} (×{times})" for name, times in zip(names, multipliers)]
+    if len(steps) == 1:
+        return _("A contract may be doubled: {steps}, by the opponents of the contract.").format(steps=steps[0])
+    if len(steps) == 2:
+        return _("A contract may be doubled: {steps}. The opponents of the contract call the first level, its team "
+                 "the second.").format(steps=listing(steps, "then"))
     return _("A contract may be doubled: {steps}. The opponents of the contract call the first level, its team the "
              "next, and so on.").format(steps=listing(steps, "then"))
 

@@ -230,12 +230,12 @@ class Doubles(Rule):
         [2, 4], description="Score multiplier at each doubling level (contra, recontra, ...)."
     )
     overbid_after_double: Annotated[OverbidAfterDouble, Option({
-        "anyone": "anyone may bid higher over a contra or recontra, which cancels it",
-        "contract_team_only": "only the contract team may bid higher over a contra or recontra",
-        "forbidden": "nobody may bid over a contra or recontra",
+        "anyone": "anyone may bid higher over a doubled contract, which cancels the doubling",
+        "contract_team_only": "only the contract team may bid higher over a doubled contract",
+        "forbidden": "nobody may bid over a doubled contract",
     }, unused_when=first_reason(without_doubling, _doubles_after_bidding))] = Field(
         OverbidAfterDouble.anyone,
-        description="Who may bid a higher contract over a standing contra or recontra (which cancels it).",
+        description="Who may bid a higher contract over a doubled one (which cancels the doubling).",
     )
     redouble_ends_auction: Annotated[bool, Option(unused_when=without_doubling)] = Field(
         False, description="A recontra (surcoinche) ends the auction at once instead of waiting for three passes."
