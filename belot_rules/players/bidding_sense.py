@@ -35,7 +35,7 @@ points where the hand covers half the deal by 10% to 15%: ``python benchmarks/bi
 --variants bulgarian --deals 8000``).
 Near the end of a match the match decides, not the deal: a contract that takes the takers out
 with any made result is doubled whatever the defender holds, and its takers do not redouble it
-(:mod:`.match_stakes`; ``Margins.free_double``). In whole Bulgarian matches that doubles 4.0% of
+(:mod:`.match_stakes`; ``Margins.free_double``). In whole Bulgarian matches that doubles 3.8% of
 the contracts played (``belot simulate --variant bulgarian --matches 1000``).
 Recontra needs the takers to expect far more than half (``Margins.redouble``), as the
 double says the defence is strong.

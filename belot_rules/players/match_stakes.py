@@ -25,7 +25,7 @@ raised by a valat is not seen).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..cards import RANK_CHARS
@@ -34,6 +34,7 @@ from ..rules.scoring.result import FAILED, MADE, DealScore
 from ..ruleset import Ruleset
 
 Key = tuple[str, int, int | None, int]  # contract, the takers' side, bid, reserve carried in
+NEAR = 12  # card points either side of the least a contract is made with: the results a double may turn on
 ANSWERS_KEPT = 4096  # boards answered, before the memory of them starts again
 
 
@@ -107,31 +108,29 @@ class MatchStakes:
         return capot and after[taker] >= bar and after.count(after[taker]) == 1 and after[taker] == max(after)
 
     def _some_made(self, contract: str, taker: int, bid: int | None) -> int:
-        """What one made result of ``contract`` gives the takers without a reserve, near the least: every made
-        result must take them out for a double to be free, so this one must too. A bisection over the takers'
-        card points, the last trick theirs (the capot where nothing less is made)."""
+        """What the least made result of ``contract`` (no declarations, the last trick the takers') gives them
+        without a reserve: every made result must take them out for a double to be free, so this one must too."""
         key = (contract, taker, bid)
         known = self._least.get(key)
-        if known is not None:
-            return known
-        declarer, other = self._declarer(taker), self._other(taker)
-        cards = self.ruleset.tables[contract].total_points
-        found = self._score(contract, declarer, bid, 0, cards, taker, 1, ())
-        low, high = 0, cards
-        while low < high:
-            middle = (low + high) // 2
-            score = self._score(contract, declarer, bid, 0, middle, taker, 1, (), other)
-            if score.verdict == MADE:
-                found, high = score, middle
-            else:
-                low = middle + 1
-        self._least[key] = found.match_points[taker]
-        return self._least[key]
+        if known is None:
+            declarer, other = self._declarer(taker), self._other(taker)
+            cards = self.ruleset.tables[contract].total_points
+
+            def result(points: int) -> DealScore:
+                return self._score(contract, declarer, bid, 0, points, taker, 1, (), other)
+
+            least = self._least_made(result, cards)
+            score = result(least) if least < cards or result(cards).verdict == MADE else \
+                self._score(contract, declarer, bid, 0, cards, taker, 1, ())
+            known = self._least[key] = score.match_points[taker]
+        return known
 
     def _outcomes(self, key: Key) -> tuple[tuple[DealScore, ...], tuple[tuple[DealScore, DealScore], ...]]:
         """The made results, one of each that scores alike, and the ties (neither made nor beaten) undoubled and
-        doubled, of one contract, side, bid and reserve: each split of the card points with the last trick to
-        either side, and the takers' capot; the made ones also with the declarations of :meth:`_extras`."""
+        doubled, of one contract, side, bid and reserve: the splits of the card points near the least the takers
+        make it with (a made result gives them less, and the defenders more, the fewer card points they take),
+        the last trick to either side, and the takers' capot; the made ones also with the declarations of
+        :meth:`_extras`."""
         found = self._results.get(key)
         if found is not None:
             return found
@@ -141,9 +140,13 @@ class MatchStakes:
         made: dict[tuple[object, ...], DealScore] = {}
         ties = []
         for extras in self._extras(contract, declarer, other):
-            for points in range(cards + 1):
-                for last in (taker, other):
-                    score = self._score(contract, declarer, bid, hanging_in, points, last, 1, extras, other)
+            for last in (taker, other):
+                def result(points: int) -> DealScore:
+                    return self._score(contract, declarer, bid, hanging_in, points, last, 1, extras, other)
+
+                least = self._least_made(result, cards)
+                for points in range(max(0, least - NEAR), min(cards, least + NEAR) + 1):
+                    score = result(points)
                     if score.verdict == MADE:
                         made.setdefault((score.match_points, score.capot_team, score.belote_only,
                                          score.match_winner), score)
@@ -155,6 +158,18 @@ class MatchStakes:
                 made.setdefault((capot.match_points, capot.capot_team, capot.belote_only, capot.match_winner), capot)
         found = self._results[key] = tuple(made.values()), tuple(ties)
         return found
+
+    @staticmethod
+    def _least_made(result: Callable[[int], DealScore], cards: int) -> int:
+        """The fewest card points ``result`` calls made (``cards`` where none is), by bisection."""
+        low, high = 0, cards
+        while low < high:
+            middle = (low + high) // 2
+            if result(middle).verdict == MADE:
+                high = middle
+            else:
+                low = middle + 1
+        return low
 
     def _extras(self, contract: str, declarer: int, other: int) -> list[tuple[Declaration, ...]]:
         """The declarations a made result is also scored with: none, the defenders' belote, their best quad
