@@ -338,3 +338,22 @@ def test_a_word_said_twice_and_undo_with_more_words_are_refused(
     assert f"word 8 `{'x' * 30}…`: " in out and long not in out
     assert "Not entered: undo takes back the last deal and no more: type undo again for the one before" in out
     assert "Board after 1 deal" in out or "1 deal" in out
+
+
+def test_an_exported_sheet_goes_on_at_the_pad_and_replay_says_what_it_is(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Nothing took back what `--export` writes: `belot sheet out.json` read it as a rules file ("names: ... belongs in
+    the bidding.doubles section"). It goes on in the variant's slot (a slot holding a sheet only with --new), and
+    `belot replay` says it is a score sheet."""
+    out = tmp_path / "out.json"
+    status, _ = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=["A", "B", "3", "hearts by 1 points 100 last 0"])
+    assert status == 0 and main(["sheet", "bulgarian", "--export", str(out)]) == 0
+    capsys.readouterr()
+    status, said = pad(monkeypatch, capsys, str(out), "--plain", lines=[])
+    assert status == 1 and "slot bulgarian holds a sheet already (1 deal): --new moves it aside" in said
+    status, said = pad(monkeypatch, capsys, str(out), "--plain", "--slot", "club",
+                       lines=["spades by 2 points 100 last 1", "board"])
+    assert status == 0 and f"The sheet of {out} goes on in slot club (1 deal)." in said
+    assert "Board after 2 deals: A 26, B 6" in said
+    assert main(["replay", str(out)]) == 1
+    assert "this is a score sheet: give it to belot sheet to go on with it" in capsys.readouterr().err

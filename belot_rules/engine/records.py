@@ -29,6 +29,7 @@ SCORE_KEYS = ("match_points", "hanging_out", "verdict")  # a recorded score has 
 OPTIONAL_SCORE_KEYS = {"match_winner"}
 DEAL_FORMAT = "belot-rules/deal-record"
 MATCH_FORMAT = "belot-rules/match-record"
+SHEET_FORMAT = "belot-rules/score-sheet"  # the scorekeeper's sheet (cli/sheet/store.py), told apart from a record
 VERSION = 1
 
 
@@ -179,8 +180,10 @@ def replay(ruleset: Ruleset, record: Mapping[str, Any]) -> ReplayResult:
         return ReplayResult(ruleset.name, (FinishedDeal.of(state),), board, None, tuple(warnings))
     if record.get("format") != MATCH_FORMAT:
         outcome = "format" not in record and "tricks" in record  # what a scorekeeper writes down
+        sheet = record.get("format") == SHEET_FORMAT
         raise RecordError(f"format: expected {MATCH_FORMAT!r} or {DEAL_FORMAT!r}, got {excerpt(record.get('format'))}"
-                          + ("; this is a deal outcome (tricks taken), which belot score scores" if outcome else ""))
+                          + ("; this is a deal outcome (tricks taken), which belot score scores" if outcome else "")
+                          + ("; this is a score sheet: give it to belot sheet to go on with it" if sheet else ""))
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: a match record lists its deals")

@@ -18,6 +18,7 @@ from typing import Any
 
 from ... import load_variant
 from ...booklet.messages import side_name
+from ...engine.records import SHEET_FORMAT
 from ...errors import UserError
 from ...i18n import gettext as _, ngettext
 from ...pad.entry import EXAMPLES
@@ -26,7 +27,7 @@ from ...ruleset import Ruleset
 from ...variant.loader import is_name
 from ..output import console
 from .controller import PadController
-from .store import SheetSlot
+from .store import SheetSlot, read_sheet
 
 
 def register(subparsers: Any) -> None:
@@ -58,15 +59,19 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
     """Open the slot, continue or start its sheet, and take entries until the input ends or ``quit``: full
     screen at a terminal unless ``--plain``, else in lines."""
-    source = args.variant if is_name(args.variant) else str(Path(args.variant).resolve())
-    ruleset = load_variant(source)
+    imported = sheet_file(args.variant)
+    if imported is not None:  # a sheet written out by --export or export FILE: it goes on in a slot
+        source, ruleset = imported.source, imported.ruleset
+    else:
+        source = args.variant if is_name(args.variant) else str(Path(args.variant).resolve())
+        ruleset = load_variant(source)
     out = console()
     start = Start(ruleset, source, read or _read_stdin, lambda text: out.print(text, markup=False, highlight=False))
     slot = SheetSlot.named(args.slot) if args.slot else SheetSlot.for_variant(source)
     slot.open()
     try:
         try:
-            sheet = start.open_sheet(slot, args)
+            sheet = start.take(slot, imported, args) if imported is not None else start.open_sheet(slot, args)
         except EOFError:
             raise UserError("the input ended before the sheet was started; nothing was kept") from None
         pad = PadController(sheet, slot, args.slot)
@@ -102,6 +107,21 @@ def lines(pad: PadController, read: Callable[[str], str], say: Callable[[str], N
             say(text)
         if answer.done:
             return
+
+
+def sheet_file(given: str) -> Sheet | None:
+    """The sheet in ``given`` when it is a score sheet file (what --export writes), else None: a variant."""
+    path = Path(given)
+    if is_name(given) or path.suffix.lower() != ".json" or not path.is_file():
+        return None
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(200)
+    except OSError:
+        return None
+    if SHEET_FORMAT.encode() not in head:
+        return None
+    return read_sheet(path)
 
 
 def _read_stdin(prompt: str) -> str:
@@ -166,6 +186,26 @@ class Start:
                 slot=slot.label, file=slot.set_aside("replaced")))
         slot.write(sheet, sheet.reckon())
         return sheet
+
+    def take(self, slot: SheetSlot, imported: Sheet, args: argparse.Namespace) -> Sheet:
+        """A sheet read from a file, kept in ``slot`` from now on: a slot holding another only with ``--new``."""
+        kept, note = slot.look()
+        if note:
+            self.say(note)
+        if kept is not None and not args.new:
+            raise UserError(ngettext(
+                "slot {slot} holds a sheet already ({count} deal): --new moves it aside for this one, or --slot NAME "
+                "keeps this one in another slot",
+                "slot {slot} holds a sheet already ({count} deals): --new moves it aside for this one, or --slot NAME "
+                "keeps this one in another slot", len(kept.deals)).format(slot=slot.label, count=len(kept.deals)))
+        if kept is not None:
+            self.say(_("The sheet that was in slot {slot} is kept in {file}.").format(
+                slot=slot.label, file=slot.set_aside("replaced")))
+        slot.write(imported, imported.reckon())
+        self.say(ngettext("The sheet of {file} goes on in slot {slot} ({count} deal).",
+                          "The sheet of {file} goes on in slot {slot} ({count} deals).", len(imported.deals)).format(
+                              file=args.variant, slot=slot.label, count=len(imported.deals)))
+        return imported
 
     def ask(self, question: str, default: str) -> str:
         return self.read(f"{question} [{default}]: ").strip() or default

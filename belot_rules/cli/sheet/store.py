@@ -20,13 +20,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import load_variant
+from ...engine.records import SHEET_FORMAT
 from ...errors import FileError, UserError
 from ...files import CutShort, read_json, write_text_atomically
 from ...pad.sheet import Deal, EntryError, Reckoning, Sheet
 from ...rules.outcome.parse import SCHEMA_DIALECT, DealOutcome, location
 from ..game.saves import SaveSlot, SlotBusy, data_dir, slot_name, variant_slot_name
 
-SHEET_FORMAT = "belot-rules/score-sheet"
 VERSION = 1
 SHEETS = "sheets"
 WORD = {"sequence": "seq"}  # a declaration's kind as a deal's line names it
