@@ -357,3 +357,18 @@ def test_an_exported_sheet_goes_on_at_the_pad_and_replay_says_what_it_is(
     assert "Board after 2 deals: A 26, B 6" in said
     assert main(["replay", str(out)]) == 1
     assert "this is a score sheet: give it to belot sheet to go on with it" in capsys.readouterr().err
+
+
+def test_names_that_cannot_tell_the_sides_apart_and_an_empty_slot_are_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--names A,A` gave a board of "A 6, A 10"; `--names ,B` named a side "team 0" silently; `--slot ""` used the
+    variant's slot. Each is refused, and a name asked twice is asked again."""
+    for names, said in (("A,A", "--names: A names two sides; the board could not tell them apart"),
+                        (",B", "--names: side 0 has no name")):
+        status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", "--names", names, "--dealer", "0", lines=[])
+        assert status == 1 and said in out
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", "--slot", " ", lines=[])
+    assert status == 1 and "--slot: give the slot a name" in out
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=["A", "A", "B", "0", "board"])
+    assert status == 0 and "Not taken: A names two sides; the board could not tell them apart." in out
+    assert "team 0 is A, team 1 is B" in out

@@ -67,6 +67,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
         ruleset = load_variant(source)
     out = console()
     start = Start(ruleset, source, read or _read_stdin, lambda text: out.print(text, markup=False, highlight=False))
+    if args.slot is not None and not args.slot.strip():
+        raise UserError(_("--slot: give the slot a name, or leave --slot out for the variant's"))
     slot = SheetSlot.named(args.slot) if args.slot else SheetSlot.for_variant(source)
     slot.open()
     try:
@@ -107,6 +109,14 @@ def lines(pad: PadController, read: Callable[[str], str], say: Callable[[str], N
             say(text)
         if answer.done:
             return
+
+
+def name_problem(names: list[str]) -> str:
+    """What is wrong with the sides' names, or nothing: each must be given, and each other than the rest."""
+    if "" in names:
+        return _("side {side} has no name").format(side=names.index(""))
+    twice = next((name for at, name in enumerate(names) if name in names[:at]), None)
+    return _("{name} names two sides; the board could not tell them apart").format(name=twice) if twice else ""
 
 
 def sheet_file(given: str) -> Sheet | None:
@@ -165,14 +175,13 @@ class Start:
         table = self.ruleset.seating
         if args.dealer is not None and not 0 <= args.dealer < table.players:  # told before any question is asked
             raise UserError(f"--dealer {args.dealer}: the first dealer is a seat, 0-{table.players - 1}")
-        names = args.names.split(",") if args.names else [
-            self.ask(_("Name of {side} (seats {seats})").format(side=side_name(s, True), seats=", ".join(
-                map(str, table.side_seats(s)))) if table.partners else _("Name of {side}").format(
-                    side=side_name(s, False)), side_name(s, table.partners))
-            for s in range(table.sides)]
+        names = [name.strip() for name in args.names.split(",")] if args.names is not None else self.ask_names()
         if len(names) != table.sides:
             raise UserError(f"--names: {len(names)} name{'s' * (len(names) != 1)} given; {self.ruleset.name} has "
                             f"{table.sides} sides: one name each, separated by commas")
+        wrong = name_problem(names)
+        if wrong:
+            raise UserError(f"--names: {wrong}")
         dealer = args.dealer
         while dealer is None:
             try:
@@ -206,6 +215,23 @@ class Start:
                           "The sheet of {file} goes on in slot {slot} ({count} deals).", len(imported.deals)).format(
                               file=args.variant, slot=slot.label, count=len(imported.deals)))
         return imported
+
+    def ask_names(self) -> list[str]:
+        """Each side's name, asked; a name already given is asked again (the board could not tell them apart)."""
+        table = self.ruleset.seating
+        names: list[str] = []
+        for side in range(table.sides):
+            question = _("Name of {side} (seats {seats})").format(side=side_name(side, True), seats=", ".join(
+                map(str, table.side_seats(side)))) if table.partners else _("Name of {side}").format(
+                    side=side_name(side, False))
+            while True:
+                name = self.ask(question, side_name(side, table.partners))
+                wrong = name_problem([*names, name])
+                if not wrong:
+                    break
+                self.say(_("Not taken: {reason}.").format(reason=wrong))
+            names.append(name)
+        return names
 
     def ask(self, question: str, default: str) -> str:
         return self.read(f"{question} [{default}]: ").strip() or default
