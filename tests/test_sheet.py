@@ -372,3 +372,14 @@ def test_names_that_cannot_tell_the_sides_apart_and_an_empty_slot_are_refused(
     status, out = pad(monkeypatch, capsys, "bulgarian", "--plain", lines=["A", "A", "B", "0", "board"])
     assert status == 0 and "Not taken: A names two sides; the board could not tell them apart." in out
     assert "team 0 is A, team 1 is B" in out
+
+
+def test_the_pad_says_why_a_match_over_its_target_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """bulgarian.md §10 (HIT/HLP "one more deal"): seven capots take team 0 to 175, over 151, and the match goes on;
+    the pad said only who deals next. It says that a valat does not win the match, and the next deal decides."""
+    status, out = pad(monkeypatch, capsys, "bulgarian", "--plain",
+                      lines=["A", "B", "0", *["h by 0 capot 0"] * 7, "h by 0 points 100 last 0"])
+    assert status == 0
+    assert "Board after 7 deals: A 175, B 0\nA valat does not win the match: the next deal decides it." in out
+    assert out.count("A valat does not win") == 1 and "A wins the match." in out

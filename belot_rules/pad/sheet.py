@@ -58,6 +58,7 @@ class Reckoning:
     drawn: bool
     board: tuple[int, ...]
     reserve: int
+    bar: int | None = None  # the score that wins the match now (raised by a valat where the rules say so)
 
     @property
     def over(self) -> bool:
@@ -126,7 +127,7 @@ class Sheet:
                 winner = winner if first is None else first
             rows.append(Row(number, deal, score, tuple(board), reserve))
             dealer = self.dealer_after(deal, score)
-        return Reckoning(rows, dealer, winner, end.drawn, tuple(board), reserve)
+        return Reckoning(rows, dealer, winner, end.drawn, tuple(board), reserve, end.bar)
 
     def score(self, deal: Deal, reserve: int, name: str) -> DealScore:
         """The deal's score with ``reserve`` carried in and the seat after the dealer leading."""
