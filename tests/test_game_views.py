@@ -223,3 +223,22 @@ def test_a_doubled_contract_leaves_both_scores_on_the_header_at_80_columns() -> 
     assert f" {draw.look.dot}  {draw.look.dot} " not in first, first
     wide = header(draw, control.seen(state), 11, 120).plain.split("\n")[1]
     assert "Match to 151: North-South 192" in wide  # where it fits, the match's length stays
+
+
+def test_the_result_of_a_valat_over_the_target_says_the_match_goes_on() -> None:
+    """bulgarian.md §10 (HIT/HLP "one more deal"): seed 3, deal 17 is a capot that takes North-South to 162, and the
+    match goes on; the result box said nothing of why. It says a valat does not win the match."""
+    from rich.console import Console
+
+    from belot_rules.cli.tui.pages import deal_result
+
+    session = Session.start("bulgarian", 3, ("heuristic",) * 4)
+    while len(session.rows) < 17:
+        session.apply(session.bot_action("heuristic"))
+    row = session.rows[-1]
+    assert row.score is not None and row.score.capot_team is not None and max(row.board) >= 151 and not session.over
+    control = Controller(session)
+    draw = Renderer(control, Look())
+    console = Console(width=100, record=True)
+    console.print(deal_result(draw, control.seen(session.playing), row)[1])
+    assert "A valat does not win the match: the next deal decides it." in console.export_text()

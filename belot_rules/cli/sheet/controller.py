@@ -11,9 +11,8 @@ from ...errors import UserError
 from ...i18n import N_, gettext as _, ngettext, pgettext, words
 from ...pad.entry import parse_entry, words_help
 from ...pad.sheet import Row, Sheet
-from ...rules.match.options import ValatException
 from ...variant.languages import words_in
-from ..game.explain import explanation_in_words
+from ..game.explain import explanation_in_words, going_on
 from .store import SheetSlot, csv_text, write_sheet
 
 HELP = N_("Enter each deal in one line, for example:\n{words}\nCommands: undo (take back the last deal), fix N WORDS "
@@ -74,24 +73,11 @@ class PadController:
         elif reckoning.drawn:
             lines.append(_("The match is drawn."))
         else:
-            lines += self.going_on()
+            last = self.reckoning.rows[-1].score if self.reckoning.rows else None
+            why = going_on(self.sheet.ruleset, self.reckoning.board, self.reckoning.bar, last)
+            lines += [why] if why else []
             lines.append(_("Deal {number} is dealt by seat {seat}.").format(number=count + 1, seat=self.next_dealer()))
         return lines
-
-    def going_on(self) -> list[str]:
-        """Why a match with a side at its target goes on (bulgarian.md §10), or nothing."""
-        reckoning, rules = self.reckoning, self.sheet.ruleset
-        target = rules.match.initial_state().bar
-        last = reckoning.rows[-1].score if reckoning.rows else None
-        if target is None or last is None or max(reckoning.board) < target:
-            return []
-        if last.capot_team is not None and rules.variant.match.valat_exception != ValatException.none:
-            if reckoning.bar is not None and reckoning.bar > target:
-                return [_("A valat does not win the match: it is won now at {bar}.").format(bar=reckoning.bar)]
-            return [_("A valat does not win the match: the next deal decides it.")]
-        if reckoning.board.count(max(reckoning.board)) > 1:
-            return [_("The sides at the target are level: the match goes on.")]
-        return [_("The side ahead must score in the deal that takes it out: the match goes on.")]
 
     def next_dealer(self) -> int:
         return self.reckoning.next_dealer if self.dealer is None else self.dealer
