@@ -80,12 +80,13 @@ SEEN = {"type": "object", "description": "a full-screen seat's (the hello asked 
         "deal is played"}
 ROW = {"type": "object", "additionalProperties": False,
        "required": ["number", "dealer", "contract", "declarer", "level", "bid", "cards", "capot", "declarations",
-                    "belote", "score", "board", "void"],
+                    "belote", "score", "board", "void", "goes_on", "bar"],
        "description": "a deal's row on the score sheet (cli/game/session.py SheetRow): every number the sheet shows",
        "properties": {"number": {"type": "integer"}, "dealer": SEAT, "contract": {"type": ["string", "null"]},
                       "declarer": {"type": "integer"}, "level": {"type": "integer"}, "bid": {"type": ["integer", "null"]},
                       "cards": BOARD, "capot": BOARD, "declarations": BOARD, "belote": BOARD, "board": BOARD,
-                      "void": _string(100), "score": {"type": ["object", "null"], "description": "the deal's score: "
+                      "void": _string(100), "goes_on": _string(20), "bar": {"type": ["integer", "null"]},
+                      "score": {"type": ["object", "null"], "description": "the deal's score: "
                                                       "raw_points, match_points, hanging_out, verdict, contract_team, "
                                                       "multiplier, capot_team (rules/scoring/result.py DealScore)"}}}
 MATCH = {"type": "object", "additionalProperties": False, "required": ["number", "finished", "board", "reserve", "over"],

@@ -10,17 +10,15 @@ numbers stay as the templates write them (``seat 2``, ``team 0``) for the table'
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import RANK_CHARS, card_index
 from ...i18n import SOURCE, current, gettext as _, pgettext, words
 from ...rules.declarations.melds import BELOTE, QUAD, SEQUENCE, SEQUENCE_NAMES, Declaration
-from ...rules.match.options import ValatException
 from ...rules.said import Listed, Reason, Said
 from ...rules.scoring.result import DealScore, Each, Rounded, Terms
 from ...rules.scoring.rounding import Rounder
-from ...ruleset import Ruleset
 from ...variant.model import CONTRACTS, Variant
 from .look import Look
 
@@ -111,19 +109,14 @@ def explanation_in_words(variant: Variant, score: DealScore) -> list[str]:
     return [_SEAT_WORD.sub(_seat_word, line) for line in lines]
 
 
-def going_on(rules: Ruleset, board: Sequence[int], bar: int | None, last: DealScore | None) -> str | None:
-    """Why a match with a side at its target goes on after the deal scored ``last`` (bulgarian.md §10), with the
-    board after it and the bar in force (raised by a valat where the rules say so); None where it does not."""
-    target = rules.match.initial_state().bar
-    if target is None or last is None or max(board) < target:
-        return None
-    if last.capot_team is not None and rules.variant.match.valat_exception != ValatException.none:
-        if bar is not None and bar > target:
-            return _("A valat does not win the match: it is won now at {bar}.").format(bar=bar)
-        return _("A valat does not win the match: the next deal decides it.")
-    if list(board).count(max(board)) > 1:
-        return _("The sides at the target are level: the match goes on.")
-    return _("The side ahead must score in the deal that takes it out: the match goes on.")
+def going_on(why: str, bar: int | None) -> str:
+    """Why a match at its target goes on (:meth:`MatchRules.goes_on`'s ``why``, ``bar`` the one in force), or ""."""
+    said = {"valat": _("A valat does not win the match: the next deal decides it."),
+            "level": _("The sides at the target are level: the match goes on."),
+            "must_score": _("The side ahead must score in the deal that takes it out: the match goes on.")}
+    if why == "raised":
+        return _("A valat does not win the match: it is won now at {bar}.").format(bar=bar)
+    return said.get(why, "")
 
 
 def _seat_word(match: re.Match[str]) -> str:

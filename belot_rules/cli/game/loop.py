@@ -57,6 +57,7 @@ from .controller import (
     Moved,
     forced_words,
 )
+from .explain import going_on
 from .help import help_panel
 from .look import Look, variant_title
 from .prompt import (
@@ -253,6 +254,8 @@ class Game:
             summary.append(self.draw.auction(view))
             if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
                 summary.append(self.draw.discards(view))
+        if row.goes_on:  # the match goes on with a side at its target: why
+            summary.append(Text(going_on(row.goes_on, row.bar), style="bold"))
         if self.live:
             self.redraw(Group(self.draw.header(view, row.number), *summary))
         else:

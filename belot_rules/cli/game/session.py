@@ -56,6 +56,8 @@ class SheetRow:
     score: DealScore | None
     board: tuple[int, ...]  # the board after this deal
     void: str = ""  # why a deal without a score has none: everybody passed, or a schmeiss was accepted
+    goes_on: str = ""  # why the match goes on with a side at its target (MatchRules.goes_on), else ""
+    bar: int | None = None  # the score that wins the match after this deal (raised by a valat where the rules say so)
     deal: DealState | None = field(default=None, compare=False, repr=False)  # its calls and tricks, for the history
 
     @classmethod
@@ -201,7 +203,11 @@ class Session:
         deal = self.playing
         self.match.apply(action)
         if deal.phase == OVER:
-            self.rows.append(SheetRow.of(len(self.rows) + 1, deal, self.match.board))
+            row = SheetRow.of(len(self.rows) + 1, deal, self.match.board)
+            if not self.match.over:
+                bar = self.match.end_state.bar if self.match.end_state is not None else None
+                row = dataclasses.replace(row, goes_on=self.ruleset.match.goes_on(row.board, bar, row.score), bar=bar)
+            self.rows.append(row)
             self.last_deal = deal
         return deal
 

@@ -73,8 +73,8 @@ class PadController:
         elif reckoning.drawn:
             lines.append(_("The match is drawn."))
         else:
-            last = self.reckoning.rows[-1].score if self.reckoning.rows else None
-            why = going_on(self.sheet.ruleset, self.reckoning.board, self.reckoning.bar, last)
+            last = reckoning.rows[-1].score if reckoning.rows else None
+            why = going_on(self.sheet.ruleset.match.goes_on(reckoning.board, reckoning.bar, last), reckoning.bar)
             lines += [why] if why else []
             lines.append(_("Deal {number} is dealt by seat {seat}.").format(number=count + 1, seat=self.next_dealer()))
         return lines

@@ -180,12 +180,8 @@ def deal_result(draw: Renderer, view: SeatView, row: SheetRow) -> tuple[str, Gro
         body.append(exchange)
     if view.discarded:  # counted with the taker's cards, so shown to all once the deal is over
         body.append(draw.discards(view))
-    control = draw.control
-    if row.number == control.finished and not control.session.over:  # the deal just scored: why the match goes on
-        end = control.session.match.end_state
-        why = going_on(control.rules, row.board, end.bar if end is not None else None, row.score)
-        if why:
-            body.append(Text(why, style="bold"))
+    if row.goes_on:  # the match goes on with a side at its target: why
+        body.append(Text(going_on(row.goes_on, row.bar), style="bold"))
     title = draw.deal_title(row).plain if row.score is not None else _("Deal {number}: {void}").format(
         number=row.number, void=void)  # no score: the box's body says so
     return title, Group(*body)

@@ -81,6 +81,18 @@ class MatchRules:
             return None
         return leader
 
+    def goes_on(self, board: Sequence[int], bar: int | None, score: DealScore | None) -> str:
+        """Why a match with a side at its target goes on after the deal scored ``score``, with ``board`` after it
+        and ``bar`` in force: ``valat`` (bulgarian.md §10: a valat deal cannot end it), ``raised`` (it raised the
+        bar), ``level`` (the sides at the target are equal), ``must_score`` (the leader scored nothing, or its
+        belote alone, in the deal); "" where no side is at the target or the match is not played to one."""
+        target = self._bar
+        if target is None or score is None or max(board) < target:
+            return ""
+        if score.capot_team is not None and self._m.valat_exception != ValatException.none:
+            return "raised" if bar is not None and bar > target else "valat"
+        return "level" if list(board).count(max(board)) > 1 else "must_score"
+
     def first_to_reach(self, state: MatchEnd, before: Sequence[int], score: DealScore,
                        tricks: Sequence[tuple[int, int]]) -> int | None:
         """``match.mid_deal`` (schieber.md §7): the side that reaches the target first while the deal's points are

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from belot_rules import load_variant
 from belot_rules.engine.match import MAX_DEALS
 from belot_rules.errors import UserError
 from belot_rules.players import make_player
@@ -169,3 +172,18 @@ def test_a_deal_that_wins_the_match_ends_it_at_once_bela_5():
     belot = DealScore((0, 0), (10, 152), 0, "made", 1, 1, None, match_winner=0)
     assert play(rules(), [((20, 30), deal((20, 30))), ((30, 182), belot)]) == [None, 0]
     assert play(rules(target=None, deals=16), [((30, 182), belot)]) == [0]
+
+
+def test_why_a_match_at_its_target_goes_on_bulgarian_10(tmp_path: Path) -> None:
+    """bulgarian.md §10: a valat deal does not end the match (HIT: one more deal; SF: the bar rises to the leader's
+    score plus one); sides level over the target play on; below it there is nothing to say."""
+    def score(capot: bool) -> DealScore:
+        return DealScore((252, 0), (25, 0), 0, "made", 0, 1, 0 if capot else None)
+
+    rules = load_variant("bulgarian").match
+    assert rules.goes_on((175, 0), 151, score(True)) == "valat"
+    assert rules.goes_on((160, 160), 151, score(False)) == "level"
+    assert rules.goes_on((150, 20), 151, score(True)) == ""
+    raised = tmp_path / "raised.yaml"
+    raised.write_text("extends: bulgarian\nmatch: {valat_exception: raise_bar_to_leader_plus_one}\n", encoding="utf-8")
+    assert load_variant(str(raised)).match.goes_on((175, 0), 176, score(True)) == "raised"
