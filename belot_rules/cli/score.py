@@ -79,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = score_outcome(scoring, data)
     except OutcomeError as err:
-        problems = [doc.problem(where, f"{location(where)}: {text}" if where else text) for where, text in err.problems]
+        problems = [doc.problem(where, (f"{location(where)}: {text}" if where else text) + _yaml_note(doc, where))
+                    for where, text in err.problems]
         raise FileError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0))) from None
     warnings = [doc.problem(where, f"{location(where)}: {text}") for where, text in revokes(scoring, data)]
     if args.json:
@@ -94,6 +95,12 @@ def run(args: argparse.Namespace) -> int:
                                                           "revoke stand would; fix the file if a card was written "
                                                           "down wrong.")) + "[/]")
     return 0
+
+
+def _yaml_note(doc: Document, where: tuple[str | int, ...]) -> str:
+    """What YAML 1.1 did to the value at ``where`` (a plain ``no`` read as false), where it did something."""
+    info = doc.nodes.get(where)
+    return f" ({info.note})" if info is not None and info.note else ""
 
 
 def read_outcome(path: Path) -> Document:

@@ -266,3 +266,16 @@ def test_declarations_by_side_that_no_deal_holds_are_refused() -> None:
     held = [quad | {"points": 100}, quad | {"points": 100}, quints[0], {"side": 0, "kind": "sequence", "points": 20}]
     assert score_outcome(variant, deal | {"declarations": held}).raw_points[0] == 81 + 320
 
+
+
+def test_a_plain_no_read_as_false_is_said_where_it_is_written(tmp_path: Path) -> None:
+    """docs/house-rules.md promises the YAML 1.1 boolean hint: `contract: no` said only "`False` is not a valid
+    value"; it says what YAML did to `no` as well, at its line and column."""
+    outcome = tmp_path / "deal.yaml"
+    outcome.write_text("variant: bulgarian\ncontract: no\ndeclarer: 1\npoints: [81, 71]\nlast_trick: 1\n",
+                       encoding="utf-8")
+    err = io.StringIO()
+    with redirect_stderr(err), redirect_stdout(io.StringIO()):
+        assert main(["score", str(outcome)]) == 1
+    assert "deal.yaml:2:11: contract: `False` is not a valid value" in err.getvalue()
+    assert "(YAML read `no` as the boolean false; quote it: 'no')" in err.getvalue()
