@@ -94,9 +94,9 @@ def test_a_match_at_the_pad_with_a_refused_entry_an_undo_and_a_correction(
     assert status == 0
     assert "Not entered: word 5 `200`: 200 is more than the 152 the cards count in spades" in out
     assert ("Not entered: capot 0: team 0 took every trick and all 152 points; leave points out") in out
-    assert "Not entered: deal 2: points[1]: team 1 took no trick (trick_counts), so it counted no points, not 2" in out
+    assert "Not entered: deal 2: points: team 1 took no trick (tricks), so it counted no points, not 2" in out
     assert "Not entered: say the card points: points N (team 0's), or capot SIDE" in out
-    assert "Not entered: deal 2: declarations[0]: no quad is worth 30 in hearts; they are worth 100, 150, 200" in out
+    assert "Not entered: deal 2: declaration 1: no quad is worth 30 in hearts; they are worth 100, 150, 200" in out
     assert "Deal 1, dealt by seat 3:" in out and "Deal 2, dealt by seat 0:" in out
     assert "Board after 2 deals: Anna & Boris 23, Chris & Dana 32" in out
     assert "Deal 3 is taken back." in out

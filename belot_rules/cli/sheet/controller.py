@@ -3,6 +3,7 @@ full-screen form puts it in its log and redraws the board. One controller, two v
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +29,20 @@ class Answer:
 
     lines: list[str] = field(default_factory=list)
     done: bool = False
+
+
+# What a refusal names by the outcome file's keys, in the words typed at the pad (pad/entry.py)
+PAD_WORDS = ((re.compile(r"\bdeclarations\[(\d+)\]"), lambda m: f"declaration {int(m[1]) + 1}"),
+             (re.compile(r"\bpoints\[\d+\]"), lambda m: "points"),
+             (re.compile(r"\btrick_counts\b"), lambda m: "tricks"),
+             (re.compile(r"\blast_trick\b"), lambda m: "last"))
+
+
+def in_pad_words(reason: str) -> str:
+    """``reason`` with the outcome file's keys (``trick_counts``, ``declarations[1]``) as the pad's words."""
+    for pattern, word in PAD_WORDS:
+        reason = pattern.sub(word, reason)
+    return reason
 
 
 class PadController:
@@ -134,7 +149,7 @@ class PadController:
         try:
             return self._command(word, rest.strip(), line)
         except UserError as err:
-            return Answer([_("Not entered: {reason}").format(reason=err)])
+            return Answer([_("Not entered: {reason}").format(reason=in_pad_words(str(err)))])
 
     def _command(self, word: str, rest: str, line: str) -> Answer:
         sheet = self.sheet
