@@ -90,7 +90,7 @@ def test_validate_reports_them_as_located_lines(tmp_path: Path, capsys: pytest.C
 
 
 @pytest.mark.parametrize("text, message", [
-    ("match:\n  target: " + "9" * 5000 + "\n", "house.yaml:3:11: a number of 5000 characters; numbers here have at most 24"),
+    ("match:\n  target: " + "9" * 5000 + "\n", "house.yaml:3:11: match.target: a number of 5000 characters; numbers here have at most 24"),
 ])
 def test_huge_numbers_are_refused_where_written(tmp_path: Path, text: str, message: str) -> None:
     """A 5,000-digit integer crashed validate (int() refuses more than 4,300 digits)."""

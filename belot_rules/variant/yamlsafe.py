@@ -210,7 +210,7 @@ class _Converter:
                 self.nodes[(*path, index)] = self.info(None, item)
                 items.append(self.convert(item, (*path, index)))
             return items
-        return self.scalar(node)
+        return self.scalar(node, path)
 
     def mapping(self, node: MappingNode, path: KeyPath) -> dict[Any, Any]:
         """Keys stay the text the author wrote: ``on:`` is the key `on`, ``9:`` the rank 9, never true or 9."""
@@ -248,7 +248,8 @@ class _Converter:
             result[key] = self.convert(value_node, child)
         return result
 
-    def scalar(self, node: Node) -> Any:
+    def scalar(self, node: Node, path: KeyPath = ()) -> Any:
+        """A plain value (``path``: where it is, which a refusal names)."""
         tag = node.tag.removeprefix(_TAG)
         if tag in ("str", "timestamp"):  # a date-like text stays the text the author wrote
             return node.value
@@ -257,8 +258,10 @@ class _Converter:
         if tag == "bool":
             return _CONSTRUCTOR.construct_yaml_bool(node)
         if tag in ("int", "float") and len(node.value) > MAX_NUMBER_CHARS:
-            self.add(node, _("a number of {length} characters; numbers here have at most {most}").format(
-                length=len(node.value), most=MAX_NUMBER_CHARS))
+            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+            self.add(node, (f"{where}: " if where else "") + _(
+                "a number of {length} characters; numbers here have at most {most}").format(
+                    length=len(node.value), most=MAX_NUMBER_CHARS))
             return None
         if tag in ("int", "float"):
             value = _CONSTRUCTOR.construct_yaml_int(node) if tag == "int" else _CONSTRUCTOR.construct_yaml_float(node)

@@ -119,7 +119,7 @@ def test_yaml_errors_are_located_too(tmp_path: Path, capsys: pytest.CaptureFixtu
     ("deep.json", '{"contract": ' + "[" * 5000 + "]" * 5000 + "}", "deep.json:1:45: nested more than 32 levels deep"),
     ("deep.yaml", "contract: " + "[" * 500 + "]" * 500 + "\n", "nested more than 32 levels deep"),
     ("big.json", '{"declarer": ' + "9" * 5000 + "}", "big.json:1:14: a number of 5000 characters"),
-    ("big.yaml", "declarer: " + "9" * 5000 + "\n", "big.yaml:1:11: a number of 5000 characters"),
+    ("big.yaml", "declarer: " + "9" * 5000 + "\n", "big.yaml:1:11: declarer: a number of 5000 characters"),
     ("long.json", '{"variant": "french", "contract": "' + "x" * 100_000 + '"}', "is not a valid value"),
     ("key.json", '{"variant": "french", "' + "x" * 3000 + '": 1}', "unknown key `xxxx"),
     ("card.json", '{"variant": "french", "tricks": [{"cards": ["' + "x" * 3000 + '"]}]}', "is not a card"),
