@@ -374,6 +374,17 @@ def test_names_that_cannot_tell_the_sides_apart_and_an_empty_slot_are_refused(
     assert "team 0 is A, team 1 is B" in out
 
 
+
+def test_an_imported_sheet_whose_names_cannot_tell_the_sides_apart_is_refused(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A sheet file written by hand with the names A and A went on at the pad, its board "A 0, A 0"."""
+    sheet = tmp_path / "hand.json"
+    sheet.write_text(json.dumps({"format": "belot-rules/score-sheet", "version": 1, "variant": "bulgarian",
+                                 "names": ["A", "A"], "deals": []}), encoding="utf-8")
+    status, out = pad(monkeypatch, capsys, str(sheet), "--plain", lines=[])
+    assert status == 1 and "names: A names two sides; the board could not tell them apart" in out
+
+
 def test_the_pad_says_why_a_match_over_its_target_goes_on(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """bulgarian.md §10 (HIT/HLP "one more deal"): seven capots take team 0 to 175, over 151, and the match goes on;

@@ -351,7 +351,8 @@ def _opening(ruleset: Ruleset, view: SeatView) -> Auction:
     if turned_at >= 0 and view.turned_card:
         at = cards.index(CARD_INDEX[view.turned_card])
         cards[at], cards[turned_at] = cards[turned_at], cards[at]
-    return DealState.start(ruleset, cards, view.dealer, view.hanging_in, view.board or (0, 0)).running_auction()
+    return DealState.start(ruleset, cards, view.dealer, view.hanging_in,
+                           view.board or (0,) * ruleset.seating.sides).running_auction()
 
 
 class AuctionDecks:

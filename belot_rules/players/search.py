@@ -212,7 +212,7 @@ class SearchPlayer:
                 if n and deadline is not None and time.perf_counter() > deadline:
                     break
                 start = DealState.start(ruleset, decks.deck(next(deals), rng), view.dealer, view.hanging_in,
-                                        view.board or (0, 0))
+                                        view.board or (0,) * ruleset.seating.sides)
                 for _, call in history:
                     start.make_call(call)
                 for k, call in enumerate(chosen):

@@ -198,6 +198,9 @@ class Start:
 
     def take(self, slot: SheetSlot, imported: Sheet, args: argparse.Namespace) -> Sheet:
         """A sheet read from a file, kept in ``slot`` from now on: a slot holding another only with ``--new``."""
+        wrong = name_problem(imported.names)
+        if wrong:
+            raise UserError(f"{args.variant}: names: {wrong}")
         kept, note = slot.look()
         if note:
             self.say(note)
